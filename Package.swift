@@ -1,0 +1,96 @@
+// swift-tools-version:6.0
+// ConnectBus: Swift services for a Stripe Connect platform that talk only over AMQP.
+// Dependency direction (top depends on bottom):
+//   executables → service libraries → Runtime → Bus, Store, HTTPServer, StripeAPI → Messages
+//   C modules (CRabbitMQ, CLibPQ, CCurl, CMicroHTTPD, CCrypto, CShims) sit under the Swift
+//   libraries that wrap them. StripeSimCore shares nothing with StripeAPI but HTTPServer.
+import PackageDescription
+
+/// Applied to every Swift target: Swift 6 language mode, strict concurrency.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+func system(_ name: String, _ pkgConfig: String, _ apt: String) -> Target {
+    .systemLibrary(name: name, path: "Shared/\(name)", pkgConfig: pkgConfig,
+                   providers: [.apt([apt])])
+}
+
+func library(_ name: String, path: String, _ deps: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: deps, path: path, swiftSettings: swiftSettings)
+}
+
+func executable(_ name: String, path: String, _ deps: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: deps, path: path, swiftSettings: swiftSettings)
+}
+
+func tests(_ name: String, _ deps: [Target.Dependency]) -> Target {
+    .testTarget(name: name, dependencies: deps, path: "Tests/\(name)", swiftSettings: swiftSettings)
+}
+
+let package = Package(
+    name: "ConnectBus",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "onboarding", targets: ["OnboardingMain"]),
+        .executable(name: "payments", targets: ["PaymentsMain"]),
+        .executable(name: "terminal-gateway", targets: ["TerminalGatewayMain"]),
+        .executable(name: "notifications", targets: ["NotificationsMain"]),
+        .executable(name: "connectbus", targets: ["ConnectBusMain"]),
+        .executable(name: "stripe-sim", targets: ["StripeSimMain"]),
+        .executable(name: "connectbus-bench", targets: ["Bench"]),
+    ],
+    targets: [
+        // C libraries from Debian, through pkg-config.
+        system("CRabbitMQ", "librabbitmq", "librabbitmq-dev"),
+        system("CLibPQ", "libpq", "libpq-dev"),
+        system("CCurl", "libcurl", "libcurl4-openssl-dev"),
+        system("CMicroHTTPD", "libmicrohttpd", "libmicrohttpd-dev"),
+        system("CCrypto", "libcrypto", "libssl-dev"),
+        // Fixed-argument wrappers for variadic C functions Swift cannot import.
+        .target(name: "CShims", dependencies: ["CCurl", "CRabbitMQ", "CMicroHTTPD"],
+                path: "Shared/CShims"),
+
+        // Shared libraries.
+        library("Messages", path: "Shared/Messages", []),
+        library("Bus", path: "Shared/Bus", ["Messages", "CRabbitMQ", "CShims"]),
+        library("Store", path: "Shared/Store", ["CLibPQ"]),
+        library("HTTPServer", path: "Shared/HTTPServer", ["CMicroHTTPD", "CShims"]),
+        library("StripeAPI", path: "Shared/StripeAPI", ["CCurl", "CCrypto", "CShims"]),
+        library("Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI"]),
+        library("TestKit", path: "Shared/TestKit", ["Messages", "Bus", "Store", "Runtime"]),
+
+        // Services: a library with all the logic, and a thin executable.
+        library("OnboardingService", path: "Services/Onboarding/Sources", ["Runtime", "StripeAPI", "Messages"]),
+        executable("OnboardingMain", path: "Services/Onboarding/Main", ["OnboardingService"]),
+        library("PaymentsService", path: "Services/Payments/Sources", ["Runtime", "StripeAPI", "Messages"]),
+        executable("PaymentsMain", path: "Services/Payments/Main", ["PaymentsService"]),
+        library("TerminalGateway", path: "Services/TerminalGateway/Sources", ["Runtime", "StripeAPI", "Messages"]),
+        executable("TerminalGatewayMain", path: "Services/TerminalGateway/Main", ["TerminalGateway"]),
+        library("NotificationsService", path: "Services/Notifications/Sources", ["Runtime", "StripeAPI", "Messages", "HTTPServer"]),
+        executable("NotificationsMain", path: "Services/Notifications/Main", ["NotificationsService"]),
+
+        // Tools.
+        library("StripeSimCore", path: "Tools/StripeSim/Sources", ["HTTPServer", "CCrypto"]),
+        executable("StripeSimMain", path: "Tools/StripeSim/Main", ["StripeSimCore"]),
+        library("ConnectBusCLI", path: "Tools/ConnectBusCLI/Sources", ["Runtime", "Bus", "Messages", "Store",
+            "OnboardingService", "PaymentsService", "TerminalGateway", "NotificationsService"]),
+        executable("ConnectBusMain", path: "Tools/ConnectBusCLI/Main", ["ConnectBusCLI"]),
+        executable("Bench", path: "Tools/Bench", ["Runtime", "Bus", "Store", "Messages"]),
+
+        // Tests mirror the module layout.
+        tests("MessagesTests", ["Messages"]),
+        tests("BusTests", ["Bus", "Messages", "TestKit"]),
+        tests("StoreTests", ["Store", "TestKit"]),
+        tests("HTTPServerTests", ["HTTPServer", "StripeAPI"]),
+        tests("RuntimeTests", ["Runtime", "TestKit"]),
+        tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("StripeSimTests", ["StripeSimCore", "StripeAPI", "TestKit"]),
+        tests("OnboardingServiceTests", ["OnboardingService", "StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("PaymentsServiceTests", ["PaymentsService", "StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("TerminalGatewayTests", ["TerminalGateway", "StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("NotificationsServiceTests", ["NotificationsService", "StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("EndToEndTests", ["ConnectBusCLI", "TestKit", "StripeSimCore"]),
+    ]
+)

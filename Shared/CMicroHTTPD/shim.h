@@ -1,0 +1,4 @@
+#pragma once
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <microhttpd.h>

@@ -1,0 +1,5 @@
+#pragma once
+#include <amqp.h>
+#include <amqp_tcp_socket.h>
+#include <amqp_ssl_socket.h>
+#include <amqp_framing.h>

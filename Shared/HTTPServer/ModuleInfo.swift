@@ -1,0 +1,1 @@
+// Module sources live in this folder.
