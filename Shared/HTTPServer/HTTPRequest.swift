@@ -1,0 +1,32 @@
+/// One HTTP request as the server hands it to a handler.
+///
+/// The body is complete (accumulated across libmicrohttpd's upload callbacks) and never
+/// larger than the server's `maxBodyBytes`. Header names are lowercased; when a header
+/// repeats, the values are joined with `", "` as RFC 9110 §5.3 allows.
+public struct HTTPRequest: Sendable {
+    /// The request method as sent, e.g. `"GET"` or `"POST"`.
+    public var method: String
+    /// The path without the query string, percent-decoded by libmicrohttpd, e.g. `"/v1/accounts"`.
+    public var path: String
+    /// Query arguments, percent-decoded; an argument without `=` maps to `""`.
+    public var query: [String: String]
+    /// Request headers keyed by lowercased name.
+    public var headers: [String: String]
+    /// The raw request body bytes (empty when there is none).
+    public var body: [UInt8]
+
+    /// Builds a request value (the server does this; tests and routers may too).
+    public init(method: String, path: String, query: [String: String] = [:],
+                headers: [String: String] = [:], body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of a header, looked up case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}

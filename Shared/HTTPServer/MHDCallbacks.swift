@@ -1,0 +1,69 @@
+import CMicroHTTPD
+import Foundation
+
+/// Per-request state kept in libmicrohttpd's `con_cls` between access-handler calls.
+/// Touched only by the server thread that owns the connection.
+final class MHDRequestState {
+    var body: [UInt8] = []
+    var tooLarge = false
+    var answered = false
+}
+
+/// libmicrohttpd's access handler: first call creates the request state, the following
+/// calls consume body chunks, the last call (no upload data) runs the Swift handler.
+let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, conCls in
+    guard let cls, let connection, let conCls, let uploadDataSize else { return .NO }
+    let context = Unmanaged<HTTPServerContext>.fromOpaque(cls).takeUnretainedValue()
+    guard let raw = conCls.pointee else {
+        let state = MHDRequestState()
+        conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        if let length = MHDValues.contentLength(connection), length > context.maxBodyBytes {
+            state.tooLarge = true
+            state.answered = true
+            return MHDValues.queue(payloadTooLarge(context.maxBodyBytes), on: connection)
+        }
+        return .YES
+    }
+    let state = Unmanaged<MHDRequestState>.fromOpaque(raw).takeUnretainedValue()
+    let size = uploadDataSize.pointee
+    if size > 0 {
+        if !state.tooLarge, let uploadData {
+            if state.body.count + size > context.maxBodyBytes {
+                state.tooLarge = true
+                state.body = []
+            } else {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+                }
+            }
+        }
+        uploadDataSize.pointee = 0
+        return .YES
+    }
+    if state.answered { return .YES }
+    state.answered = true
+    if state.tooLarge {
+        return MHDValues.queue(payloadTooLarge(context.maxBodyBytes), on: connection)
+    }
+    let request = HTTPRequest(
+        method: method.map { String(cString: $0) } ?? "GET",
+        path: url.map { String(cString: $0) } ?? "/",
+        query: MHDValues.collect(connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false),
+        headers: MHDValues.collect(connection, kind: .HEADER_KIND, lowercaseKeys: true),
+        body: state.body)
+    state.body = []
+    let response = context.handler(request)
+    if response.status == 0 { return .NO }
+    return MHDValues.queue(response, on: connection)
+}
+
+/// Frees the request state once libmicrohttpd is done with the request.
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { _, _, conCls, _ in
+    guard let conCls, let raw = conCls.pointee else { return }
+    Unmanaged<MHDRequestState>.fromOpaque(raw).release()
+    conCls.pointee = nil
+}
+
+private func payloadTooLarge(_ limit: Int) -> HTTPResponse {
+    .text(413, "request body larger than \(limit) bytes\n", headers: ["Connection": "close"])
+}
