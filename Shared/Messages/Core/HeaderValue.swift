@@ -1,0 +1,54 @@
+/// One value of an AMQP headers table as ConnectBus uses it: a string or an integer.
+public enum HeaderValue: Sendable, Equatable, Hashable {
+    /// A long string (`S`).
+    case string(String)
+    /// A signed integer (AMQP `l`/`I`/`b`… on receipt, sent as a 64-bit `l`).
+    case int(Int)
+
+    /// The value as a string; integers are written in decimal.
+    public var stringValue: String {
+        switch self {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        }
+    }
+
+    /// The value as an integer, if it is one or is a decimal string.
+    public var intValue: Int? {
+        switch self {
+        case .string(let s): return Int(s)
+        case .int(let i): return i
+        }
+    }
+}
+
+extension MessageHeaders {
+    /// The headers as an AMQP table: integers for `x-schema-version` and `x-attempt`
+    /// (`x-attempt` only when it is above 0), strings for everything else. Absent optional
+    /// headers are left out. ``extra`` entries never override the modelled headers.
+    public var table: [String: HeaderValue] {
+        var t: [String: HeaderValue] = [:]
+        for (k, v) in extra { t[k] = .string(v) }
+        t[Key.schemaVersion] = .int(schemaVersion)
+        if attempt > 0 { t[Key.attempt] = .int(attempt) } else { t[Key.attempt] = nil }
+        if let causationId { t[Key.causationId] = .string(causationId) } else { t[Key.causationId] = nil }
+        if let stripeAccount { t[Key.stripeAccount] = .string(stripeAccount) } else { t[Key.stripeAccount] = nil }
+        if let traceparent { t[Key.traceparent] = .string(traceparent) } else { t[Key.traceparent] = nil }
+        return t
+    }
+
+    /// Reads headers from an AMQP table. A missing or non-numeric `x-schema-version`
+    /// reads as 1 and a missing `x-attempt` as 0; unknown headers go to ``extra``.
+    public init(table: [String: HeaderValue]) {
+        var extra: [String: String] = [:]
+        let modelled: Set<String> = [Key.schemaVersion, Key.attempt, Key.causationId,
+                                     Key.stripeAccount, Key.traceparent]
+        for (k, v) in table where !modelled.contains(k) { extra[k] = v.stringValue }
+        self.init(schemaVersion: table[Key.schemaVersion]?.intValue ?? 1,
+                  causationId: table[Key.causationId]?.stringValue,
+                  stripeAccount: table[Key.stripeAccount]?.stringValue,
+                  traceparent: table[Key.traceparent]?.stringValue,
+                  attempt: table[Key.attempt]?.intValue ?? 0,
+                  extra: extra)
+    }
+}

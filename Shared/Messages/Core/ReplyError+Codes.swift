@@ -1,0 +1,63 @@
+extension ReplyError {
+    /// The stable error codes of ConnectBus replies. Families: `validation.*` (bad input,
+    /// never retryable), `not_found.<entity>`, `conflict.*` (the request clashes with the
+    /// current state), `stripe.<code or type>` (Stripe refused or failed), `internal`, `timeout`.
+    public enum Code {
+        /// A required field is absent or null.
+        public static let missingField = "validation.missing_field"
+        /// A field has the wrong JSON type.
+        public static let wrongType = "validation.wrong_type"
+        /// A field has a value that is not allowed (generic).
+        public static let invalidValue = "validation.invalid_value"
+        /// The body is not a decodable message of the announced type.
+        public static let malformedMessage = "validation.malformed_message"
+        /// An amount is not a positive integer in the currency's smallest unit.
+        public static let invalidAmount = "validation.invalid_amount"
+        /// A currency is not a lowercase, known ISO 4217 code.
+        public static let invalidCurrency = "validation.invalid_currency"
+        /// The application fee is negative or greater than the amount.
+        public static let feeExceedsAmount = "validation.fee_exceeds_amount"
+        /// A URL is not absolute, or not `https` where `https` is required.
+        public static let invalidURL = "validation.invalid_url"
+        /// An id does not have the expected Stripe prefix (e.g. `acct_`).
+        public static let invalidId = "validation.invalid_id"
+        /// The message type is not one this service handles.
+        public static let unknownMessage = "validation.unknown_message"
+        /// The connected account is unknown.
+        public static let accountNotFound = "not_found.account"
+        /// The order is unknown.
+        public static let orderNotFound = "not_found.order"
+        /// The price is unknown.
+        public static let priceNotFound = "not_found.price"
+        /// The PaymentIntent is unknown.
+        public static let paymentIntentNotFound = "not_found.payment_intent"
+        /// The Terminal reader is unknown.
+        public static let readerNotFound = "not_found.reader"
+        /// The customer is unknown.
+        public static let customerNotFound = "not_found.customer"
+        /// A second capture was asked for an already captured payment.
+        public static let alreadyCaptured = "conflict.already_captured"
+        /// The seller reference is already used by another account.
+        public static let duplicateReference = "conflict.duplicate_reference"
+        /// The connected account cannot take charges yet.
+        public static let accountNotReady = "conflict.account_not_ready"
+        /// A refund asks for more than is left to refund.
+        public static let refundExceedsAmount = "conflict.refund_exceeds_amount"
+        /// A capture asks for more than the authorization (and any allowed over-capture) covers.
+        public static let captureExceedsAuthorized = "conflict.capture_exceeds_authorized"
+        /// The authorization expired before the capture.
+        public static let authorizationExpired = "conflict.authorization_expired"
+        /// The payment is not in a state that allows the operation.
+        public static let invalidState = "conflict.invalid_state"
+        /// The reader is busy with another action.
+        public static let readerBusy = "conflict.reader_busy"
+        /// The reader is offline.
+        public static let readerOffline = "conflict.reader_offline"
+        /// An unexpected failure inside the service.
+        public static let `internal` = "internal"
+        /// The operation did not finish in time; retryable.
+        public static let timeout = "timeout"
+        /// The prefix of Stripe-originated codes: `stripe.<code or type>`.
+        public static let stripePrefix = "stripe."
+    }
+}

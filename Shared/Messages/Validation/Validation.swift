@@ -1,0 +1,92 @@
+/// The field rules commands share, each throwing a `validation.*` ``ReplyError`` that names
+/// the wire field. Pure functions; thread-safe.
+public enum Validation {
+    /// An amount must be an integer > 0 in the currency's smallest unit (e.g. cents).
+    public static func positiveAmount(_ value: Int, field: String = "amount") throws(ReplyError) {
+        guard value > 0 else {
+            throw .invalid(field, "must be a positive integer in the currency's smallest unit, got \(value)",
+                           code: ReplyError.Code.invalidAmount)
+        }
+    }
+
+    /// An optional amount, when present, must be > 0.
+    public static func positiveAmount(_ value: Int?, field: String) throws(ReplyError) {
+        if let value { try positiveAmount(value, field: field) }
+    }
+
+    /// A currency must be a lowercase three-letter ISO 4217 code that ``Currency`` knows.
+    public static func currency(_ value: String, field: String = "currency") throws(ReplyError) {
+        guard Currency.isKnown(value) else {
+            throw .invalid(field, "must be a lowercase ISO 4217 code such as usd or eur, got \"\(value)\"",
+                           code: ReplyError.Code.invalidCurrency)
+        }
+    }
+
+    /// An application fee, when present, must be ≥ 0 and ≤ `amount` (both in minor units).
+    public static func applicationFee(_ fee: Int?, amount: Int, field: String = "application_fee_amount") throws(ReplyError) {
+        guard let fee else { return }
+        guard fee >= 0, fee <= amount else {
+            throw .invalid(field, "must be between 0 and the amount (\(amount)), got \(fee)",
+                           code: ReplyError.Code.feeExceedsAmount)
+        }
+    }
+
+    /// A string must not be empty (after trimming spaces).
+    public static func nonEmpty(_ value: String, field: String) throws(ReplyError) {
+        if value.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) { throw .missingField(field) }
+    }
+
+    /// A Stripe id must start with `prefix`, e.g. `acct_` for a connected account.
+    public static func id(_ value: String, prefix: String, field: String) throws(ReplyError) {
+        guard value.hasPrefix(prefix), value.count > prefix.count else {
+            throw .invalid(field, "must be a Stripe id starting with \(prefix)", code: ReplyError.Code.invalidId)
+        }
+    }
+
+    /// An optional Stripe id, when present, must start with `prefix`.
+    public static func id(_ value: String?, prefix: String, field: String) throws(ReplyError) {
+        if let value { try id(value, prefix: prefix, field: field) }
+    }
+
+    /// A connected account id: `acct_…`.
+    public static func account(_ value: String, field: String = "account") throws(ReplyError) {
+        try id(value, prefix: "acct_", field: field)
+    }
+
+    /// A URL must be absolute with a host; `https` is required unless `allowHTTP`
+    /// (test-mode keys may use `http://localhost` return pages).
+    public static func url(_ value: String, field: String, allowHTTP: Bool = false) throws(ReplyError) {
+        let lower = value.lowercased()
+        let scheme: String
+        if lower.hasPrefix("https://") { scheme = "https://" }
+        else if lower.hasPrefix("http://") { scheme = "http://" }
+        else { throw .invalid(field, "must be an absolute https URL", code: ReplyError.Code.invalidURL) }
+        guard scheme == "https://" || allowHTTP else {
+            throw .invalid(field, "must use https", code: ReplyError.Code.invalidURL)
+        }
+        let rest = value.dropFirst(scheme.count)
+        let host = rest.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
+        guard !host.isEmpty, !rest.contains(" ") else {
+            throw .invalid(field, "must be an absolute URL with a host", code: ReplyError.Code.invalidURL)
+        }
+    }
+
+    /// An optional URL, when present, follows ``url(_:field:allowHTTP:)``.
+    public static func url(_ value: String?, field: String, allowHTTP: Bool = false) throws(ReplyError) {
+        if let value { try url(value, field: field, allowHTTP: allowHTTP) }
+    }
+
+    /// An e-mail address must have one `@` with text on both sides and a dot in the domain.
+    public static func email(_ value: String?, field: String = "email") throws(ReplyError) {
+        guard let value else { return }
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !value.contains(" ") else {
+            throw .invalid(field, "must be an e-mail address")
+        }
+    }
+
+    /// A list must have at least one element.
+    public static func nonEmpty<T>(_ values: [T], field: String) throws(ReplyError) {
+        if values.isEmpty { throw .invalid(field, "must have at least one element") }
+    }
+}
