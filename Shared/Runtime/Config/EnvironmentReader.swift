@@ -1,0 +1,89 @@
+import Foundation
+
+/// Reads settings from an environment dictionary, supporting `<NAME>_FILE` variants for
+/// secrets (the file's content, without its trailing newline, is the value), and
+/// collects every problem instead of stopping at the first.
+///
+/// Not thread-safe (a mutable value used during start-up only).
+struct EnvironmentReader {
+    let env: [String: String]
+    /// Reads a file's content; injectable for tests.
+    let readFile: (String) -> String?
+    private(set) var problems: [ConfigError.Problem] = []
+
+    init(_ env: [String: String], readFile: @escaping (String) -> String? = EnvironmentReader.readFileContent) {
+        self.env = env
+        self.readFile = readFile
+    }
+
+    /// The content of the file at `path` without trailing newlines, or `nil` when unreadable.
+    static func readFileContent(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path),
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        return String(text.reversed().drop(while: { $0 == "\n" || $0 == "\r" }).reversed())
+    }
+
+    mutating func report(_ variable: String, _ message: String) {
+        problems.append(ConfigError.Problem(variable: variable, message: message))
+    }
+
+    /// The raw value of `name` or `name_FILE`; empty strings count as unset.
+    mutating func string(_ name: String) -> String? {
+        let direct = env[name].flatMap { $0.isEmpty ? nil : $0 }
+        let filePath = env[name + "_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        switch (direct, filePath) {
+        case (.some, .some):
+            report(name, "and \(name)_FILE are both set; set only one")
+            return nil
+        case (.some(let value), nil):
+            return value
+        case (nil, .some(let path)):
+            guard let content = readFile(path) else {
+                report(name + "_FILE", "names a file that cannot be read")
+                return nil
+            }
+            guard !content.isEmpty else {
+                report(name + "_FILE", "names an empty file")
+                return nil
+            }
+            return content
+        case (nil, nil):
+            return nil
+        }
+    }
+
+    /// A required string; reports `is required` when missing.
+    mutating func required(_ name: String) -> String {
+        guard let value = string(name) else {
+            if !problems.contains(where: { $0.variable.hasPrefix(name) }) { report(name, "is required") }
+            return ""
+        }
+        return value
+    }
+
+    /// An integer within `range`, or `fallback` when unset.
+    mutating func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
+        guard let raw = string(name) else { return fallback }
+        guard let value = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+            report(name, "must be an integer between \(range.lowerBound) and \(range.upperBound)")
+            return fallback
+        }
+        return value
+    }
+
+    /// A decimal number within `range`, or `fallback` when unset.
+    mutating func double(_ name: String, default fallback: Double, in range: ClosedRange<Double>) -> Double {
+        guard let raw = string(name) else { return fallback }
+        guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+            report(name, "must be a number between \(range.lowerBound) and \(range.upperBound)")
+            return fallback
+        }
+        return value
+    }
+
+    /// A comma-separated list with empty items dropped, or `[]` when unset.
+    mutating func list(_ name: String) -> [String] {
+        guard let raw = string(name) else { return [] }
+        return raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

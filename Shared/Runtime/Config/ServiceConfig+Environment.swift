@@ -1,0 +1,84 @@
+import Foundation
+
+extension ServiceConfig {
+    /// Reads the configuration of `service` from `env` and command-line `arguments`.
+    ///
+    /// - Parameters:
+    ///   - service: the service name (`payments`, …).
+    ///   - env: usually `ProcessInfo.processInfo.environment`.
+    ///   - arguments: command-line arguments without the program name (`--queues`, `--workers`).
+    ///   - requireStripeKey: report a missing `STRIPE_API_KEY` as a problem.
+    ///   - defaultHTTPPort: used when `HTTP_PORT` is unset.
+    /// - Throws: ``ConfigError`` listing every missing or malformed variable by name.
+    public static func fromEnvironment(service: String, _ env: [String: String], arguments: [String] = [],
+                                       requireStripeKey: Bool = false,
+                                       defaultHTTPPort: UInt16 = 8080) throws(ConfigError) -> ServiceConfig {
+        try fromEnvironment(service: service, env, arguments: arguments, requireStripeKey: requireStripeKey,
+                            defaultHTTPPort: defaultHTTPPort, readFile: EnvironmentReader.readFileContent)
+    }
+
+    static func fromEnvironment(service: String, _ env: [String: String], arguments: [String],
+                                requireStripeKey: Bool, defaultHTTPPort: UInt16,
+                                readFile: @escaping (String) -> String?) throws(ConfigError) -> ServiceConfig {
+        var reader = EnvironmentReader(env, readFile: readFile)
+        let amqp = reader.required("AMQP_URL")
+        if !amqp.isEmpty, !(amqp.hasPrefix("amqp://") || amqp.hasPrefix("amqps://")) {
+            reader.report("AMQP_URL", "must be an amqp:// or amqps:// URL")
+        }
+        let database = reader.required("DATABASE_URL")
+        if !database.isEmpty, !(database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")) {
+            reader.report("DATABASE_URL", "must be a postgres:// or postgresql:// URL")
+        }
+        let stripeKey = requireStripeKey ? reader.required("STRIPE_API_KEY") : reader.string("STRIPE_API_KEY")
+        if let stripeKey, !stripeKey.isEmpty, !(stripeKey.hasPrefix("sk_") || stripeKey.hasPrefix("rk_")) {
+            reader.report("STRIPE_API_KEY", "must be a secret (sk_…) or restricted (rk_…) key")
+        }
+        let apiBase = reader.string("STRIPE_API_BASE") ?? "https://api.stripe.com"
+        if URL(string: apiBase)?.scheme.map({ $0 == "http" || $0 == "https" }) != true {
+            reader.report("STRIPE_API_BASE", "must be an http:// or https:// URL")
+        }
+        let apiVersion = reader.string("STRIPE_API_VERSION")
+        let secrets = reader.list("STRIPE_WEBHOOK_SECRETS")
+        let rate = reader.double("STRIPE_RATE_LIMIT", default: 20, in: 0.1...10_000)
+        var workers = reader.int("WORKERS", default: 2, in: 1...256)
+        let prefetch = reader.int("PREFETCH", default: 50, in: 1...1000)
+        let port = reader.int("HTTP_PORT", default: Int(defaultHTTPPort), in: 0...65535)
+        let bind = reader.string("HTTP_BIND") ?? "loopback"
+        if bind != "loopback" && bind != "all" { reader.report("HTTP_BIND", "must be loopback or all") }
+        let delays = retryDelays(&reader)
+        let grace = reader.int("OUTBOX_RELAY_GRACE_MS", default: 2000, in: 0...3_600_000)
+        let heartbeat = reader.int("AMQP_HEARTBEAT", default: 30, in: 0...3600)
+        let levelName = reader.string("LOG_LEVEL") ?? "info"
+        let level = LogLevel(rawValue: levelName.lowercased())
+        if level == nil { reader.report("LOG_LEVEL", "must be one of debug, info, warning, error") }
+
+        var problems = reader.problems
+        var queues: [String]?
+        do {
+            let options = try CommandLineOptions.parse(arguments)
+            queues = options.queues
+            if let override = options.workers { workers = override }
+        } catch {
+            problems += error.problems
+        }
+        if !problems.isEmpty { throw ConfigError(problems: problems) }
+        return ServiceConfig(
+            service: service, amqpURL: amqp, databaseURL: database, stripeAPIKey: stripeKey,
+            stripeAPIBase: apiBase, stripeAPIVersion: apiVersion, webhookSecrets: secrets,
+            stripeRequestsPerSecond: rate, workers: workers, prefetch: prefetch, httpPort: UInt16(port),
+            httpLoopbackOnly: bind == "loopback", queues: queues, retryDelays: delays,
+            relayGrace: .milliseconds(grace), heartbeatSeconds: heartbeat, logLevel: level ?? .info)
+    }
+
+    private static func retryDelays(_ reader: inout EnvironmentReader) -> [Duration] {
+        let defaults: [Duration] = [.seconds(1), .seconds(10), .seconds(60)]
+        let items = reader.list("RETRY_DELAYS_MS")
+        guard !items.isEmpty else { return defaults }
+        let values = items.compactMap { Int($0) }.filter { $0 > 0 && $0 <= 86_400_000 }
+        guard values.count == items.count, values.count <= 10 else {
+            reader.report("RETRY_DELAYS_MS", "must be 1 to 10 comma-separated positive integers (milliseconds)")
+            return defaults
+        }
+        return values.map { .milliseconds($0) }
+    }
+}

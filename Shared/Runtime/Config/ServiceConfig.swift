@@ -1,0 +1,85 @@
+import Foundation
+
+/// A service's configuration, read from the environment in exactly one place
+/// (12-factor; DESIGN §9) and validated all at once.
+///
+/// Variables (each may instead be given as `<NAME>_FILE`, the path of a file holding the
+/// value, which is how secrets are mounted):
+/// - `AMQP_URL` (required): `amqp://` or `amqps://` URL of the broker.
+/// - `DATABASE_URL` (required): `postgres://` or `postgresql://` URL (libpq).
+/// - `STRIPE_API_KEY`: secret or restricted key (`sk_…`/`rk_…`); required when the caller
+///   says so. `STRIPE_API_BASE` (default `https://api.stripe.com`), `STRIPE_API_VERSION`.
+/// - `STRIPE_WEBHOOK_SECRETS`: comma-separated `whsec_…` secrets (several during rotation).
+/// - `STRIPE_RATE_LIMIT`: Stripe requests per second shared by a process's workers (default 20).
+/// - `WORKERS` (default 2, 1…256): worker threads per consumed queue; `--workers` overrides.
+/// - `PREFETCH` (default 50, 1…1000): deliveries per batch for batched queues.
+/// - `HTTP_PORT` (default given by the service, 0 = any free port), `HTTP_BIND`
+///   (`loopback`, the default, or `all`).
+/// - `RETRY_DELAYS_MS` (default `1000,10000,60000`): delay queues' TTLs in milliseconds.
+/// - `OUTBOX_RELAY_GRACE_MS` (default 2000): age after which the relay publishes a row.
+/// - `AMQP_HEARTBEAT` (seconds, default 30), `LOG_LEVEL` (`debug`, `info`, `warning`, `error`).
+///
+/// Thread-safety: an immutable value.
+public struct ServiceConfig: Sendable {
+    /// The service's name, used as AMQP `app_id`, connection name and log field.
+    public var service: String
+    /// Broker URL (contains a password: never log it unredacted).
+    public var amqpURL: String
+    /// Database URL (contains a password: never log it unredacted).
+    public var databaseURL: String
+    /// Stripe secret key, if configured.
+    public var stripeAPIKey: String?
+    /// Stripe API base URL, e.g. `https://api.stripe.com` or a stripe-sim URL.
+    public var stripeAPIBase: String
+    /// Pinned `Stripe-Version`, or `nil` for the client's default.
+    public var stripeAPIVersion: String?
+    /// Webhook signing secrets, newest first.
+    public var webhookSecrets: [String]
+    /// Stripe requests per second allowed for the whole process.
+    public var stripeRequestsPerSecond: Double
+    /// Worker threads per consumed queue.
+    public var workers: Int
+    /// Prefetch (and batch size) of batched queues; Stripe-bound queues always use 1.
+    public var prefetch: Int
+    /// HTTP port for health, metrics and webhooks (0 = any free port).
+    public var httpPort: UInt16
+    /// Whether the HTTP server binds 127.0.0.1 only.
+    public var httpLoopbackOnly: Bool
+    /// Queues this process consumes (from `--queues`); `nil` = all of the service's.
+    public var queues: [String]?
+    /// TTLs of the retry delay queues, in attempt order.
+    public var retryDelays: [Duration]
+    /// Age after which the outbox relay publishes a row a worker left behind.
+    public var relayGrace: Duration
+    /// AMQP heartbeat interval in seconds.
+    public var heartbeatSeconds: Int
+    /// Least severe level that is logged.
+    public var logLevel: LogLevel
+
+    /// Builds a configuration in code (tests, tools) with the documented defaults.
+    public init(service: String, amqpURL: String, databaseURL: String, stripeAPIKey: String? = nil,
+                stripeAPIBase: String = "https://api.stripe.com", stripeAPIVersion: String? = nil,
+                webhookSecrets: [String] = [], stripeRequestsPerSecond: Double = 20, workers: Int = 2,
+                prefetch: Int = 50, httpPort: UInt16 = 0, httpLoopbackOnly: Bool = true,
+                queues: [String]? = nil,
+                retryDelays: [Duration] = [.seconds(1), .seconds(10), .seconds(60)],
+                relayGrace: Duration = .seconds(2), heartbeatSeconds: Int = 30, logLevel: LogLevel = .info) {
+        self.service = service
+        self.amqpURL = amqpURL
+        self.databaseURL = databaseURL
+        self.stripeAPIKey = stripeAPIKey
+        self.stripeAPIBase = stripeAPIBase
+        self.stripeAPIVersion = stripeAPIVersion
+        self.webhookSecrets = webhookSecrets
+        self.stripeRequestsPerSecond = stripeRequestsPerSecond
+        self.workers = workers
+        self.prefetch = prefetch
+        self.httpPort = httpPort
+        self.httpLoopbackOnly = httpLoopbackOnly
+        self.queues = queues
+        self.retryDelays = retryDelays
+        self.relayGrace = relayGrace
+        self.heartbeatSeconds = heartbeatSeconds
+        self.logLevel = logLevel
+    }
+}

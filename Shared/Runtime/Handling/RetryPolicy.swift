@@ -1,0 +1,56 @@
+/// Where a failed message goes next (DESIGN §3): pure functions of the failure and the
+/// message's attempt count.
+///
+/// A message's attempt count is its `x-attempt` header (0 on first delivery). A transient
+/// failure at attempt `a < delays.count` goes to `<queue>.retry.<a+1>` with
+/// `x-attempt = a+1`; at `a ≥ delays.count` (or for a permanent failure) it goes to
+/// `<queue>.dlq` keeping `x-attempt = a`. Thread-safe value type.
+public struct RetryPolicy: Sendable, Equatable {
+    /// TTLs of the delay queues `<queue>.retry.1` … `<queue>.retry.<n>`.
+    public var delays: [Duration]
+
+    /// Creates a policy with the given delay-queue TTLs.
+    public init(delays: [Duration]) { self.delays = delays }
+
+    /// The number of delayed retries before a message is parked.
+    public var maxAttempts: Int { delays.count }
+
+    /// Decides where the message goes after `failure` at attempt `attempt`.
+    public func decide(_ failure: HandlingFailure, attempt: Int, queue: String) -> RetryDecision {
+        let current = max(0, attempt)
+        if failure.disposition == .retry, current < delays.count {
+            let next = current + 1
+            return .retry(queue: RetryPolicy.retryQueue(queue, attempt: next), attempt: next)
+        }
+        return .deadLetter(queue: RetryPolicy.deadLetterQueue(queue), attempt: current)
+    }
+
+    /// `<queue>.retry.<attempt>` (attempt counts from 1).
+    public static func retryQueue(_ queue: String, attempt: Int) -> String { "\(queue).retry.\(attempt)" }
+
+    /// `<queue>.dlq`.
+    public static func deadLetterQueue(_ queue: String) -> String { "\(queue).dlq" }
+}
+
+/// The outcome of ``RetryPolicy/decide(_:attempt:queue:)``: the queue to republish to
+/// (through the default exchange) and the `x-attempt` header value to set.
+public enum RetryDecision: Sendable, Equatable {
+    /// Republish to a delay queue.
+    case retry(queue: String, attempt: Int)
+    /// Park in the dead-letter queue.
+    case deadLetter(queue: String, attempt: Int)
+
+    /// The destination queue.
+    public var queue: String {
+        switch self {
+        case .retry(let queue, _), .deadLetter(let queue, _): queue
+        }
+    }
+
+    /// The `x-attempt` to set on the republished copy.
+    public var attempt: Int {
+        switch self {
+        case .retry(_, let attempt), .deadLetter(_, let attempt): attempt
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// The metrics every service exposes (DESIGN §9), registered in one place.
+///
+/// Names: `connectbus_messages_processed_total{queue}`, `connectbus_messages_failed_total{queue,code}`,
+/// `connectbus_messages_retried_total{queue}`, `connectbus_messages_dead_lettered_total{queue}`,
+/// `connectbus_messages_duplicate_total{queue}`, `connectbus_handler_seconds{queue}` (histogram),
+/// `connectbus_outbox_lag_seconds`, `connectbus_outbox_pending`, `connectbus_stripe_request_seconds`
+/// (histogram), `connectbus_stripe_errors_total{code}`. Thread-safe.
+public struct RuntimeMetrics: Sendable {
+    /// The registry the metrics live in.
+    public let registry: MetricsRegistry
+    /// Messages handled successfully (committed), per queue.
+    public let processed: Counter
+    /// Handler failures per queue and error code.
+    public let failed: Counter
+    /// Messages sent to a delay queue, per queue.
+    public let retried: Counter
+    /// Messages parked in `<queue>.dlq`, per queue.
+    public let deadLettered: Counter
+    /// Redeliveries recognised by the inbox and acked without work, per queue.
+    public let duplicates: Counter
+    /// Handler latency in seconds, per queue.
+    public let handlerSeconds: Histogram
+    /// Age in seconds of the oldest unpublished outbox row.
+    public let outboxLag: Gauge
+    /// Number of unpublished outbox rows.
+    public let outboxPending: Gauge
+    /// Latency of Stripe requests in seconds.
+    public let stripeRequestSeconds: Histogram
+    /// Stripe errors per error code.
+    public let stripeErrors: Counter
+
+    /// Registers the runtime's families in `registry`.
+    public init(registry: MetricsRegistry) {
+        self.registry = registry
+        processed = registry.counter("connectbus_messages_processed_total",
+                                     help: "Messages handled and committed.", labels: ["queue"])
+        failed = registry.counter("connectbus_messages_failed_total",
+                                  help: "Handler failures by error code.", labels: ["queue", "code"])
+        retried = registry.counter("connectbus_messages_retried_total",
+                                   help: "Messages sent to a retry delay queue.", labels: ["queue"])
+        deadLettered = registry.counter("connectbus_messages_dead_lettered_total",
+                                        help: "Messages parked in the dead-letter queue.", labels: ["queue"])
+        duplicates = registry.counter("connectbus_messages_duplicate_total",
+                                      help: "Redeliveries acknowledged without work (inbox).", labels: ["queue"])
+        handlerSeconds = registry.histogram("connectbus_handler_seconds",
+                                            help: "Handler latency in seconds.", labels: ["queue"])
+        outboxLag = registry.gauge("connectbus_outbox_lag_seconds",
+                                   help: "Age in seconds of the oldest unpublished outbox row.")
+        outboxPending = registry.gauge("connectbus_outbox_pending", help: "Unpublished outbox rows.")
+        stripeRequestSeconds = registry.histogram("connectbus_stripe_request_seconds",
+                                                  help: "Stripe request latency in seconds.")
+        stripeErrors = registry.counter("connectbus_stripe_errors_total",
+                                        help: "Stripe errors by code.", labels: ["code"])
+        outboxLag.set(0)
+        outboxPending.set(0)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import Runtime
+
+@Suite("ServiceConfig from the environment")
+struct ServiceConfigTests {
+    let base = ["AMQP_URL": "amqp://u:p@127.0.0.1:5672/", "DATABASE_URL": "postgres://u:p@127.0.0.1/db"]
+
+    private func load(_ env: [String: String], arguments: [String] = [], requireStripeKey: Bool = false,
+                      files: [String: String] = [:]) throws(ConfigError) -> ServiceConfig {
+        try ServiceConfig.fromEnvironment(service: "payments", env, arguments: arguments,
+                                          requireStripeKey: requireStripeKey, defaultHTTPPort: 8082,
+                                          readFile: { files[$0] })
+    }
+
+    @Test func defaultsApplyWhenOnlyRequiredVariablesAreSet() throws {
+        let config = try load(base)
+        #expect(config.workers == 2)
+        #expect(config.prefetch == 50)
+        #expect(config.httpPort == 8082)
+        #expect(config.httpLoopbackOnly)
+        #expect(config.retryDelays == [.seconds(1), .seconds(10), .seconds(60)])
+        #expect(config.stripeAPIBase == "https://api.stripe.com")
+        #expect(config.queues == nil)
+        #expect(config.stripeRequestsPerSecond == 20)
+    }
+
+    @Test func everyProblemIsReportedWithItsVariableName() {
+        let env = ["WORKERS": "zero", "PREFETCH": "0", "HTTP_PORT": "70000", "LOG_LEVEL": "loud",
+                   "RETRY_DELAYS_MS": "100,abc", "STRIPE_API_BASE": "ftp://x"]
+        do {
+            _ = try load(env, arguments: ["--workers", "x", "--bogus"], requireStripeKey: true)
+            Issue.record("expected a ConfigError")
+        } catch {
+            let names = Set(error.problems.map(\.variable))
+            #expect(names == ["AMQP_URL", "DATABASE_URL", "STRIPE_API_KEY", "WORKERS", "PREFETCH", "HTTP_PORT",
+                              "LOG_LEVEL", "RETRY_DELAYS_MS", "STRIPE_API_BASE", "--workers", "--bogus"])
+            #expect(error.description.contains("AMQP_URL is required"))
+        }
+    }
+
+    @Test func malformedURLsAreNamed() {
+        #expect(throws: ConfigError(problems: [
+            .init(variable: "AMQP_URL", message: "must be an amqp:// or amqps:// URL"),
+            .init(variable: "DATABASE_URL", message: "must be a postgres:// or postgresql:// URL"),
+        ])) {
+            try load(["AMQP_URL": "http://x", "DATABASE_URL": "mysql://x"])
+        }
+    }
+
+    @Test func fileVariantsSupplySecrets() throws {
+        var env = base
+        env["STRIPE_API_KEY_FILE"] = "/run/secrets/stripe"
+        env["STRIPE_WEBHOOK_SECRETS_FILE"] = "/run/secrets/whsec"
+        let config = try load(env, requireStripeKey: true,
+                              files: ["/run/secrets/stripe": "sk_test_123",
+                                      "/run/secrets/whsec": "whsec_new, whsec_old"])
+        #expect(config.stripeAPIKey == "sk_test_123")
+        #expect(config.webhookSecrets == ["whsec_new", "whsec_old"])
+    }
+
+    @Test func unreadableFileAndDoubleDefinitionAreReported() {
+        var env = base
+        env["STRIPE_API_KEY_FILE"] = "/missing"
+        env["DATABASE_URL_FILE"] = "/also"
+        do {
+            _ = try load(env)
+            Issue.record("expected a ConfigError")
+        } catch {
+            #expect(error.problems.map(\.variable).sorted() == ["DATABASE_URL", "STRIPE_API_KEY_FILE"])
+        }
+    }
+
+    @Test func readsFileContentWithoutTrailingNewline() throws {
+        let path = "/tmp/" + IntegrationName.make("secret")
+        try "sk_test_abc\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var env = base
+        env["STRIPE_API_KEY_FILE"] = path
+        let config = try ServiceConfig.fromEnvironment(service: "payments", env)
+        #expect(config.stripeAPIKey == "sk_test_abc")
+    }
+
+    @Test func commandLineSelectsQueuesAndWorkers() throws {
+        var env = base
+        env["WORKERS"] = "3"
+        env["RETRY_DELAYS_MS"] = "100,200"
+        let config = try load(env, arguments: ["--queues=payments.a,payments.b", "--workers", "8"])
+        #expect(config.queues == ["payments.a", "payments.b"])
+        #expect(config.workers == 8)
+        #expect(config.retryDelays == [.milliseconds(100), .milliseconds(200)])
+    }
+}
