@@ -1,0 +1,89 @@
+import Foundation
+
+/// The parts of a raw Stripe event (`account.updated`, `account.application.deauthorized`)
+/// this service reads, as the notifications service re-publishes it on
+/// `stripe.<event type>` (the body is Stripe's event JSON, unchanged).
+///
+/// Stripe reference: "The Event object" (`id`, `type`, `created`, `account`, `data.object`)
+/// and "The Account object" (`details_submitted`, `charges_enabled`, `payouts_enabled`,
+/// `requirements`). Unknown fields are ignored. Value type, Sendable.
+public struct AccountEventPayload: Sendable, Equatable {
+    /// `evt_…`.
+    public var eventId: String
+    /// `account.updated`, `account.application.deauthorized`, ….
+    public var type: String
+    /// Unix seconds when Stripe created the event.
+    public var created: Int64
+    /// The connected account the event concerns: `data.object.id` for `account.updated`,
+    /// the event's `account` for application events.
+    public var accountId: String?
+    /// The account's state, for `account.updated`.
+    public var snapshot: AccountSnapshot?
+
+    /// Why a body could not be read; names the missing or malformed field.
+    public struct ParseError: Error, Sendable, Equatable {
+        /// Path of the field, e.g. `data.object.id`.
+        public var field: String
+    }
+
+    /// Parses a Stripe event body.
+    /// - Throws: ``ParseError`` naming the first required field that is missing or malformed.
+    public static func parse(_ body: [UInt8]) throws(ParseError) -> AccountEventPayload {
+        let event: Wire.Event
+        do { event = try JSONDecoder().decode(Wire.Event.self, from: Data(body)) } catch {
+            throw ParseError(field: Self.field(of: error))
+        }
+        var payload = AccountEventPayload(eventId: event.id, type: event.type, created: event.created,
+                                          accountId: event.account, snapshot: nil)
+        guard event.type == "account.updated" else { return payload }
+        guard let object = event.data.object else { throw ParseError(field: "data.object") }
+        guard let id = object.id else { throw ParseError(field: "data.object.id") }
+        payload.accountId = id
+        payload.snapshot = AccountSnapshot(
+            accountId: id, observedAt: event.created,
+            detailsSubmitted: object.details_submitted ?? false, chargesEnabled: object.charges_enabled ?? false,
+            payoutsEnabled: object.payouts_enabled ?? false,
+            currentlyDue: object.requirements?.currently_due ?? [], pastDue: object.requirements?.past_due ?? [],
+            disabledReason: object.requirements?.disabled_reason)
+        return payload
+    }
+
+    private static func field(of error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "body" }
+        switch decoding {
+        case .keyNotFound(let key, let context):
+            return (context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: ".")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "body" : path
+        @unknown default:
+            return "body"
+        }
+    }
+
+    /// Stripe's JSON shapes, snake_case as on the wire.
+    private enum Wire {
+        struct Event: Decodable {
+            var id: String
+            var type: String
+            var created: Int64
+            var account: String?
+            var data: EventData
+        }
+        struct EventData: Decodable {
+            var object: AccountObject?
+        }
+        struct AccountObject: Decodable {
+            var id: String?
+            var details_submitted: Bool?
+            var charges_enabled: Bool?
+            var payouts_enabled: Bool?
+            var requirements: Requirements?
+        }
+        struct Requirements: Decodable {
+            var currently_due: [String]?
+            var past_due: [String]?
+            var disabled_reason: String?
+        }
+    }
+}
