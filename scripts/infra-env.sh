@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The environment for talking to the local servers of scripts/infra-up.sh.
+#   scripts/infra-env.sh                  prints `export ...` lines (admin user and role):
+#                                         eval "$(scripts/infra-env.sh)"
+#   scripts/infra-env.sh --service NAME   the same with NAME's own AMQP user and Postgres
+#                                         role (onboarding, payments, terminal, notifications)
+#   . scripts/infra-env.sh [--service NAME]   exports them into the current shell
+# Ports follow CONNECTBUS_AMQP_PORT, CONNECTBUS_PG_PORT, CONNECTBUS_MANAGEMENT_PORT.
+__cb_env_main() {
+    . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" || return 1
+    local service="" amqp db
+    if [ "${1:-}" = "--service" ]; then
+        service="${2:-}"
+        case " ${CB_SERVICES[*]} " in
+            *" $service "*) ;;
+            *) echo "unknown service '$service' (one of: ${CB_SERVICES[*]})" >&2; return 2 ;;
+        esac
+    fi
+    if [ -n "$service" ]; then
+        amqp="$(cb_service_amqp_url "$service")"; db="$(cb_service_database_url "$service")"
+    else
+        amqp="$(cb_admin_amqp_url)"; db="$(cb_admin_database_url)"
+    fi
+    printf 'export %s=%q\n' \
+        AMQP_URL "$amqp" \
+        DATABASE_URL "$db" \
+        CONNECTBUS_AMQP_PORT "$CB_AMQP_PORT" \
+        CONNECTBUS_MANAGEMENT_PORT "$CB_MGMT_PORT" \
+        CONNECTBUS_PG_PORT "$CB_PG_PORT" \
+        CONNECTBUS_REPO "$CB_REPO"
+}
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    set -euo pipefail
+    __cb_env_main "$@"
+else
+    eval "$(__cb_env_main "$@")"
+    unset -f __cb_env_main
+fi

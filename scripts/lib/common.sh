@@ -1,0 +1,96 @@
+# Shared settings and helpers for the scripts in scripts/. Source it, do not run it.
+#
+# Every value can be overridden from the environment:
+#   CONNECTBUS_LOCAL_DIR        data of the local servers (default: <repo>/.local)
+#   CONNECTBUS_AMQP_PORT        RabbitMQ AMQP port (default 5672)
+#   CONNECTBUS_MANAGEMENT_PORT  RabbitMQ management HTTP port (default 15672)
+#   CONNECTBUS_PG_PORT          PostgreSQL port (default 5432)
+#   CONNECTBUS_RABBITMQ_NODENAME  Erlang node name (default connectbus@localhost, or
+#                               connectbus-<amqp port>@localhost when the port is not 5672)
+# Everything listens on 127.0.0.1 only.
+
+CB_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+CB_AMQP_PORT="${CONNECTBUS_AMQP_PORT:-5672}"
+CB_MGMT_PORT="${CONNECTBUS_MANAGEMENT_PORT:-15672}"
+CB_PG_PORT="${CONNECTBUS_PG_PORT:-5432}"
+if [ "$CB_AMQP_PORT" = 5672 ]; then
+    CB_RABBIT_NODE="${CONNECTBUS_RABBITMQ_NODENAME:-connectbus@localhost}"
+else
+    CB_RABBIT_NODE="${CONNECTBUS_RABBITMQ_NODENAME:-connectbus-${CB_AMQP_PORT}@localhost}"
+fi
+# Erlang distribution port of the node: AMQP port + 20000, as RabbitMQ does by default.
+CB_DIST_PORT=$((CB_AMQP_PORT + 20000))
+
+CB_DB_NAME=connectbus
+CB_ADMIN_ROLE=connectbus_admin
+CB_ADMIN_ROLE_PASSWORD=connectbus_admin
+CB_AMQP_ADMIN=connectbus
+CB_AMQP_ADMIN_PASSWORD=connectbus
+# Service name -> AMQP user, Postgres role and schema (all the same name locally).
+CB_SERVICES=(onboarding payments terminal notifications)
+
+# Make the toolchain at /opt/swift usable when it is not on PATH yet.
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    PATH="/opt/swift/usr/bin:$PATH"
+fi
+export PATH
+
+cb_log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+cb_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Run a command as root (directly when we are root, else through sudo).
+cb_as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo -- "$@"; fi
+}
+
+# Run a command as another system user, from /, with a clean HOME for that user.
+# Usage: cb_as_user USER [VAR=value ...] command args...
+cb_as_user() {
+    local user="$1"; shift
+    if [ "$(id -un)" = "$user" ]; then
+        (cd / && env "$@")
+    elif [ "$(id -u)" = 0 ]; then
+        (cd / && runuser -u "$user" -- env "$@")
+    else
+        (cd / && sudo -u "$user" -- env "$@")
+    fi
+}
+
+# Can USER reach and read directory DIR (every parent traversable)?
+cb_user_can_enter() {
+    cb_as_user "$1" test -r "$2" -a -x "$2" 2>/dev/null
+}
+
+# The folder that holds the servers' data. <repo>/.local (or CONNECTBUS_LOCAL_DIR) when
+# the rabbitmq and postgres users can reach it; otherwise /var/tmp/connectbus-<hash of
+# that path>, so the choice is the same for up, env and down.
+cb_local_dir() {
+    local wanted="${CONNECTBUS_LOCAL_DIR:-$CB_REPO/.local}"
+    local hash fallback
+    hash="$(printf '%s' "$wanted" | sha256sum | cut -c1-12)"
+    fallback="/var/tmp/connectbus-$hash"
+    if [ -d "$fallback" ] && [ ! -d "$wanted/rabbitmq" ]; then
+        echo "$fallback"; return
+    fi
+    if id rabbitmq >/dev/null 2>&1 && id postgres >/dev/null 2>&1 && [ -d "$wanted" ]; then
+        if ! cb_user_can_enter rabbitmq "$wanted" || ! cb_user_can_enter postgres "$wanted"; then
+            echo "$fallback"; return
+        fi
+    fi
+    echo "$wanted"
+}
+
+# Newest installed PostgreSQL server binaries (Debian layout).
+cb_pg_bin() {
+    local v
+    v="$(ls /usr/lib/postgresql 2>/dev/null | sort -V | tail -1)"
+    [ -n "$v" ] && [ -x "/usr/lib/postgresql/$v/bin/pg_ctl" ] \
+        || cb_die "PostgreSQL server binaries not found under /usr/lib/postgresql (run scripts/install-deps.sh)"
+    echo "/usr/lib/postgresql/$v/bin"
+}
+
+# URLs of the admin user/role and of one service.
+cb_admin_amqp_url() { echo "amqp://$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD@127.0.0.1:$CB_AMQP_PORT/"; }
+cb_admin_database_url() { echo "postgres://$CB_ADMIN_ROLE:$CB_ADMIN_ROLE_PASSWORD@127.0.0.1:$CB_PG_PORT/$CB_DB_NAME"; }
+cb_service_amqp_url() { echo "amqp://$1:$1@127.0.0.1:$CB_AMQP_PORT/"; }
+cb_service_database_url() { echo "postgres://$1:$1@127.0.0.1:$CB_PG_PORT/$CB_DB_NAME"; }
