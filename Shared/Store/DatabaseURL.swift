@@ -1,0 +1,72 @@
+import CLibPQ
+import Foundation
+
+/// Helpers for libpq connection strings (`postgres://user:pass@host:port/db?options` or
+/// `key=value` form) that keep passwords out of logs and errors.
+///
+/// Thread-safety: stateless; `PQconninfoParse` is thread-safe.
+public enum DatabaseURL {
+    /// The password carried by a connection string (URL userinfo or `password=` option,
+    /// percent-decoded), or `nil` when there is none or the string does not parse.
+    public static func password(in url: String) -> String? {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(url, &errorMessage) else {
+            if let errorMessage { PQfreemem(errorMessage) }
+            return nil
+        }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == "password", let value = option.pointee.val {
+                let password = String(cString: value)
+                return password.isEmpty ? nil : password
+            }
+            option += 1
+        }
+        return nil
+    }
+
+    /// The connection string with its password replaced by `***`, safe to log:
+    /// `postgres://app:***@db:5432/main?sslmode=require`. Key/value strings get
+    /// `password=***`.
+    public static func redacted(_ url: String) -> String {
+        var text = url
+        if let scheme = ["postgresql://", "postgres://"].first(where: { text.hasPrefix($0) }) {
+            let rest = text.dropFirst(scheme.count)
+            let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+            if let at = rest[..<authorityEnd].lastIndex(of: "@"),
+               let colon = rest[..<at].firstIndex(of: ":") {
+                text = scheme + rest[...colon] + "***" + rest[at...]
+            }
+        }
+        return redactPasswordOption(text)
+    }
+
+    /// Replaces every occurrence of the URL's password in `message` with `***`.
+    public static func redact(_ message: String, passwordOf url: String) -> String {
+        guard let password = password(in: url) else { return message }
+        return message.replacingOccurrences(of: password, with: "***")
+    }
+
+    /// Masks the value of a `password=` option (URL query or key/value form).
+    private static func redactPasswordOption(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: "password=") {
+            result += rest[..<range.upperBound] + "***"
+            rest = rest[range.upperBound...]
+            if rest.first == "'" {
+                var index = rest.index(after: rest.startIndex)
+                while index < rest.endIndex, rest[index] != "'" {
+                    if rest[index] == "\\" { index = rest.index(after: index) }
+                    if index < rest.endIndex { index = rest.index(after: index) }
+                }
+                rest = index < rest.endIndex ? rest[rest.index(after: index)...] : ""
+            } else {
+                let end = rest.firstIndex(where: { $0 == "&" || $0 == " " }) ?? rest.endIndex
+                rest = rest[end...]
+            }
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,57 @@
+/// The inbox of a service schema: the `message_id`s already handled, for deduplication.
+///
+/// A consumer calls `record` inside the transaction that applies the message's effects;
+/// if the message was seen before, `record` returns `false` and the consumer acks without
+/// doing the work again. Because the row commits or rolls back with the work, a crash
+/// between commit and ack yields a redelivery that is recognised. Thread-safety: a
+/// `Sendable` value; calls use the given connection on the caller's thread.
+public struct Inbox: Sendable {
+    /// The schema holding the `inbox` table (see `Migrator.runtimeMigrations`).
+    public let schema: String
+    private let table: Result<String, StoreError>
+
+    /// An inbox in `schema`; the name is validated on first use.
+    public init(schema: String) {
+        self.schema = schema
+        self.table = Result { () throws(StoreError) in try SQLIdentifier(schema).quoted + ".inbox" }
+    }
+
+    /// Records `messageId` (consumed from `queue`) with
+    /// `INSERT … ON CONFLICT (message_id) DO NOTHING` in the caller's transaction.
+    /// - Returns: `true` the first time, `false` when the message was recorded before
+    ///   (by a committed transaction, or earlier in this one).
+    /// - Throws: `store.transaction_state` outside a transaction; `store.invalid_identifier`
+    ///   for a bad schema name; the statement's `StoreError` otherwise.
+    public func record(messageId: String, queue: String, on conn: PGConnection) throws(StoreError) -> Bool {
+        let table = try table.get()
+        guard conn.isInTransaction else {
+            throw StoreError(code: StoreError.Code.transactionState,
+                             message: "Inbox.record must run inside the handler's transaction")
+        }
+        let result = try conn.execute(
+            "INSERT INTO \(table) (message_id, queue) VALUES ($1, $2) ON CONFLICT (message_id) DO NOTHING",
+            [.text(messageId), .text(queue)])
+        return result.affectedRows == 1
+    }
+
+    /// Deletes up to `limit` rows received more than `olderThan` ago (redeliveries older
+    /// than the broker can produce no longer need deduplication) and returns how many.
+    /// - Throws: `StoreError` from the statement or for a bad schema name.
+    @discardableResult
+    public func prune(olderThan: Duration, limit: Int, on conn: PGConnection) throws(StoreError) -> Int {
+        let table = try table.get()
+        let result = try conn.execute("""
+            DELETE FROM \(table) WHERE message_id IN (
+                SELECT message_id FROM \(table)
+                WHERE received_at < now() - make_interval(secs => $1) LIMIT $2)
+            """, [.double(olderThan.seconds), .int(Int64(limit))])
+        return result.affectedRows
+    }
+}
+
+extension Duration {
+    /// This duration in (fractional) seconds.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

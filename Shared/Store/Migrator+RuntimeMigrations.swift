@@ -1,0 +1,47 @@
+extension Migrator {
+    /// The runtime's own tables, applied before a service's migrations under reserved
+    /// versions ≤ 0 in the same `schema_migrations` history:
+    ///
+    /// - `inbox(message_id text primary key, queue text, received_at timestamptz)` with an
+    ///   index on `received_at` (for pruning);
+    /// - `outbox(id bigserial primary key, exchange, routing_key, message_id, type,
+    ///   correlation_id, reply_to, app_id, content_type, message_timestamp, headers jsonb,
+    ///   body bytea, mandatory bool, created_at timestamptz)` with an index on
+    ///   `(created_at, id)` for the relay and for lag. `headers` is the AMQP headers table as
+    ///   a JSON object (`x-schema-version`, `x-causation-id`, `x-stripe-account`,
+    ///   `traceparent`, `x-attempt`, …); the other columns are the AMQP properties, so a row
+    ///   holds everything needed to rebuild the message.
+    ///
+    /// Reserved versions start at -1000; a later runtime change is appended with the next
+    /// version up (-998, -997, …), never reusing one, so runtime tables always migrate
+    /// before a service's own versions (≥ 1).
+    public static let runtimeMigrations: [Migration] = [
+        Migration(version: -1000, name: "runtime_inbox", sql: """
+            CREATE TABLE inbox (
+                message_id text PRIMARY KEY,
+                queue text NOT NULL,
+                received_at timestamptz NOT NULL DEFAULT now()
+            );
+            CREATE INDEX inbox_received_at_idx ON inbox (received_at);
+            """),
+        Migration(version: -999, name: "runtime_outbox", sql: """
+            CREATE TABLE outbox (
+                id bigserial PRIMARY KEY,
+                exchange text NOT NULL,
+                routing_key text NOT NULL,
+                message_id text NOT NULL,
+                type text NOT NULL,
+                correlation_id text,
+                reply_to text,
+                app_id text NOT NULL,
+                content_type text NOT NULL,
+                message_timestamp timestamptz NOT NULL,
+                headers jsonb NOT NULL DEFAULT '{}',
+                body bytea NOT NULL,
+                mandatory boolean NOT NULL,
+                created_at timestamptz NOT NULL DEFAULT now()
+            );
+            CREATE INDEX outbox_created_at_idx ON outbox (created_at, id);
+            """),
+    ]
+}

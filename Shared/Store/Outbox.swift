@@ -1,0 +1,99 @@
+/// The outbox of a service schema: messages written in the same transaction as the state
+/// change, published after commit by the worker or the relay.
+///
+/// Publishing protocol: in a transaction, `claim` (the batch's own rows) or `claimStale`
+/// (rows left behind) locks rows with `FOR UPDATE SKIP LOCKED` — so concurrent relays never
+/// get the same row —, the caller publishes them with confirms, then `delete`s them and
+/// commits. A crash before the delete leaves the rows for the relay (at-least-once).
+/// All statements are parameterised; only the validated, quoted schema name is spliced in.
+/// Thread-safety: a `Sendable` value; calls use the given connection on the caller's thread.
+public struct Outbox: Sendable {
+    /// The schema holding the `outbox` table (see `Migrator.runtimeMigrations`).
+    public let schema: String
+    private let table: Result<String, StoreError>
+
+    static let columns = """
+        id, exchange, routing_key, message_id, type, correlation_id, reply_to, app_id, \
+        content_type, message_timestamp, headers, body, mandatory, created_at
+        """
+
+    /// An outbox in `schema`; the name is validated on first use.
+    public init(schema: String) {
+        self.schema = schema
+        self.table = Result { () throws(StoreError) in try SQLIdentifier(schema).quoted + ".outbox" }
+    }
+
+    /// Inserts `message` (normally in the caller's transaction) and returns its row id.
+    /// - Throws: `StoreError` (e.g. `store.query_failed` for invalid `headersJSON`).
+    @discardableResult
+    public func enqueue(_ message: OutboxMessage, on conn: PGConnection) throws(StoreError) -> Int64 {
+        let table = try table.get()
+        let rows = try conn.query("""
+            INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to,
+                app_id, content_type, message_timestamp, headers, body, mandatory)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id
+            """, [.text(message.exchange), .text(message.routingKey), .text(message.messageId),
+                  .text(message.type), message.correlationId.map(PGValue.text), message.replyTo.map(PGValue.text),
+                  .text(message.appId), .text(message.contentType), .timestamp(message.timestamp),
+                  .json(message.headersJSON), .bytes(message.body), .bool(message.mandatory)]) { row in
+            try row.int("id")
+        }
+        guard let id = rows.first else {
+            throw StoreError(code: StoreError.Code.decode, message: "column \"id\": INSERT … RETURNING returned no row")
+        }
+        return id
+    }
+
+    /// Locks and returns those of `ids` that no other transaction holds, in id order.
+    /// - Throws: `store.transaction_state` outside a transaction (the locks must last until
+    ///   the caller's `delete` commits); `StoreError` from the statement.
+    public func claim(ids: [Int64], on conn: PGConnection) throws(StoreError) -> [OutboxRow] {
+        let table = try table.get()
+        try requireTransaction(conn, "claim")
+        guard !ids.isEmpty else { return [] }
+        return try conn.query("""
+            SELECT \(Outbox.columns) FROM \(table) WHERE id = ANY($1) ORDER BY id FOR UPDATE SKIP LOCKED
+            """, [.intArray(ids)]) { row in try OutboxRow(row: row) }
+    }
+
+    /// Locks and returns up to `limit` rows created more than `olderThan` before the
+    /// transaction started, oldest first, skipping rows another transaction holds.
+    /// - Throws: `store.transaction_state` outside a transaction; `StoreError` from the statement.
+    public func claimStale(olderThan: Duration, limit: Int, on conn: PGConnection) throws(StoreError) -> [OutboxRow] {
+        let table = try table.get()
+        try requireTransaction(conn, "claimStale")
+        return try conn.query("""
+            SELECT \(Outbox.columns) FROM \(table)
+            WHERE created_at < now() - make_interval(secs => $1)
+            ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
+            """, [.double(olderThan.seconds), .int(Int64(limit))]) { row in try OutboxRow(row: row) }
+    }
+
+    /// Deletes the rows with these ids in one statement (`id = ANY($1)`).
+    /// - Throws: `StoreError` from the statement.
+    public func delete(ids: [Int64], on conn: PGConnection) throws(StoreError) {
+        let table = try table.get()
+        guard !ids.isEmpty else { return }
+        try conn.execute("DELETE FROM \(table) WHERE id = ANY($1)", [.intArray(ids)])
+    }
+
+    /// Rows waiting to be published and the age in seconds of the oldest (0 when empty),
+    /// for the outbox-lag metric.
+    /// - Throws: `StoreError` from the statement.
+    public func lag(on conn: PGConnection) throws(StoreError) -> (count: Int, oldestAgeSeconds: Double) {
+        let table = try table.get()
+        let rows = try conn.query("""
+            SELECT count(*) AS count,
+                   COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - min(created_at)), 0)::float8 AS oldest
+            FROM \(table)
+            """) { row in (Int(try row.int("count")), try row.double("oldest")) }
+        return rows.first ?? (0, 0)
+    }
+
+    private func requireTransaction(_ conn: PGConnection, _ operation: String) throws(StoreError) {
+        guard conn.isInTransaction else {
+            throw StoreError(code: StoreError.Code.transactionState,
+                             message: "Outbox.\(operation) must run inside the caller's transaction")
+        }
+    }
+}

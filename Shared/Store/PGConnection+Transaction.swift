@@ -1,0 +1,72 @@
+extension PGConnection {
+    /// Runs `body` inside `BEGIN … COMMIT`; on any error thrown by `body`, issues
+    /// `ROLLBACK` and rethrows that original error.
+    ///
+    /// A COMMIT that the server turns into a rollback (because a statement failed and the
+    /// error was swallowed inside `body`) is reported as `store.query_failed` with SQLSTATE
+    /// `25P02`, so a caller never believes lost work was committed.
+    /// - Throws: the error thrown by `body`; `StoreError` from BEGIN/COMMIT (a
+    ///   `store.serialization_failure` or `store.connection_failed` there is transient: rerun
+    ///   the whole transaction); `store.transaction_state` when already inside a transaction
+    ///   (use `savepoint` to nest).
+    public func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
+        guard !isInTransaction else {
+            throw StoreError(code: StoreError.Code.transactionState,
+                             message: "transaction() called inside a transaction; use savepoint() to nest")
+        }
+        try command("BEGIN")
+        let value: T
+        do {
+            value = try body(self)
+        } catch {
+            rollbackQuietly("ROLLBACK")
+            throw error
+        }
+        let tag: String
+        do {
+            tag = try command("COMMIT")
+        } catch {
+            if isInTransaction { rollbackQuietly("ROLLBACK") }
+            throw error
+        }
+        guard tag != "ROLLBACK" else {
+            throw StoreError(code: StoreError.Code.queryFailed, sqlState: "25P02",
+                             message: "transaction was rolled back at COMMIT because a statement in it failed")
+        }
+        return value
+    }
+
+    /// Runs `body` inside `SAVEPOINT name … RELEASE SAVEPOINT name`; on any error thrown by
+    /// `body`, rolls back to the savepoint (undoing only `body`'s work and clearing a failed
+    /// statement's error state), releases it and rethrows the original error. The
+    /// surrounding transaction stays usable.
+    ///
+    /// Must be called inside `transaction`. `name` must be a valid identifier
+    /// (`^[a-z_][a-z0-9_]*$`).
+    /// - Throws: the error thrown by `body`; `StoreError` `store.invalid_identifier` for a bad
+    ///   name, `store.transaction_state` outside a transaction, or from SAVEPOINT/RELEASE.
+    public func savepoint<T>(_ name: String, _ body: (PGConnection) throws -> T) throws -> T {
+        let identifier = try SQLIdentifier(name)
+        guard isInTransaction else {
+            throw StoreError(code: StoreError.Code.transactionState,
+                             message: "savepoint(\(name)) called outside a transaction")
+        }
+        try command("SAVEPOINT \(identifier.quoted)")
+        let value: T
+        do {
+            value = try body(self)
+        } catch {
+            rollbackQuietly("ROLLBACK TO SAVEPOINT \(identifier.quoted)")
+            rollbackQuietly("RELEASE SAVEPOINT \(identifier.quoted)")
+            throw error
+        }
+        try command("RELEASE SAVEPOINT \(identifier.quoted)")
+        return value
+    }
+
+    /// Runs a rollback statement, ignoring its failure (the original error matters more; a
+    /// broken connection shows up on the next call).
+    private func rollbackQuietly(_ sql: String) {
+        _ = try? command(sql)
+    }
+}

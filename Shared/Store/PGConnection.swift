@@ -1,0 +1,141 @@
+import CLibPQ
+import Foundation
+
+/// One Postgres connection (a libpq `PGconn*`), with parameterised queries only.
+///
+/// Thread-safety: **not** `Sendable`. libpq connections are not thread-safe: create, use
+/// and drop a `PGConnection` on one dedicated thread (never on Swift's cooperative pool —
+/// every call blocks on the network). The handle never escapes this object.
+///
+/// Values always travel as parameters (`$1`, `$2`, … with `PGValue`); SQL text is built only
+/// from code constants and validated identifiers. Results are requested in text format and
+/// decoded by `PGRow`. Every `PGresult` is cleared when its `PGResult` is released.
+///
+/// Prepared statements: with `preparedStatements: true` (the default) each distinct SQL
+/// text (and parameter type signature) is prepared once per connection with `PQprepare`
+/// and then run with `PQexecPrepared`, skipping the server's parse/plan on the hot path.
+/// Named prepared statements do not survive behind PgBouncer in transaction pooling mode
+/// (before PgBouncer 1.21 with `max_prepared_statements`): pass `false` there. The cache
+/// holds at most `maxPreparedStatements` entries; further texts run unprepared.
+public final class PGConnection {
+    /// Most distinct statements prepared on one connection; later ones run unprepared.
+    public static let maxPreparedStatements = 512
+
+    let handle: OpaquePointer
+    /// The URL's password, kept only to redact it from error messages.
+    private let password: String?
+    /// Whether hot statements are prepared (see the type's documentation).
+    public let usesPreparedStatements: Bool
+    /// SQL text + parameter type OIDs → prepared statement name.
+    var preparedNames: [String: String] = [:]
+
+    /// The `application_name` this connection reported to the server.
+    public let applicationName: String
+
+    /// Connects with a libpq connection string (`postgres://user:pass@host:port/db?opts`
+    /// or `key=value …`) and reports `applicationName` (shown in `pg_stat_activity`).
+    ///
+    /// A `connect_timeout` of 10 s applies unless the URL sets one. Ensures UTF-8 client
+    /// encoding and ISO `DateStyle`.
+    /// - Throws: `StoreError` `store.connection_failed` (transient) with libpq's message,
+    ///   the URL's password redacted.
+    public init(url: String, applicationName: String, preparedStatements: Bool = true) throws(StoreError) {
+        self.password = DatabaseURL.password(in: url)
+        self.usesPreparedStatements = preparedStatements
+        self.applicationName = applicationName
+        let keywords = ["connect_timeout", "dbname", "application_name"]
+        let values = ["10", url, applicationName]
+        let conn = PGConnection.connect(keywords: keywords, values: values)
+        guard let conn else {
+            throw StoreError(code: StoreError.Code.connectionFailed, message: "libpq could not allocate a connection")
+        }
+        self.handle = conn
+        guard PQstatus(conn) == CONNECTION_OK else {
+            let error = connectionError(prefix: "could not connect")
+            PQfinish(conn)
+            throw error
+        }
+        try prepareSession()
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    /// `true` while libpq considers the connection usable (`PQstatus` is `CONNECTION_OK`).
+    /// This reflects the last operation; it does not probe the server (see `ping()`).
+    public var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// `true` inside a transaction block (also when it has failed and awaits ROLLBACK).
+    public var isInTransaction: Bool {
+        let status = PQtransactionStatus(handle)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+    }
+
+    /// Runs `SELECT 1`; `true` when the server answered. Never throws.
+    public func ping() -> Bool {
+        (try? execute("SELECT 1")) != nil
+    }
+
+    /// Re-dials the server with the same parameters (`PQreset`) after a connection failure.
+    /// Prepared statements are forgotten (they died with the old session).
+    /// - Throws: `StoreError` `store.connection_failed` when the server is still unreachable.
+    public func reset() throws(StoreError) {
+        preparedNames.removeAll()
+        PQreset(handle)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw connectionError(prefix: "could not reconnect")
+        }
+        try prepareSession()
+    }
+
+    /// Sets UTF-8 client encoding and ISO DateStyle when the server did not start with them
+    /// (read from `PQparameterStatus`, so normally costs no round trip).
+    private func prepareSession() throws(StoreError) {
+        if parameterStatus("client_encoding") != "UTF8", PQsetClientEncoding(handle, "UTF8") != 0 {
+            throw connectionError(prefix: "could not set client encoding UTF8")
+        }
+        if !(parameterStatus("DateStyle")?.hasPrefix("ISO") ?? false) {
+            try command("SET DateStyle TO ISO")
+        }
+    }
+
+    /// A server parameter reported at start-up or on change (`PQparameterStatus`).
+    public func parameterStatus(_ name: String) -> String? {
+        PQparameterStatus(handle, name).map { String(cString: $0) }
+    }
+
+    private static func connect(keywords: [String], values: [String]) -> OpaquePointer? {
+        let k = keywords.map { strdup($0) }
+        let v = values.map { strdup($0) }
+        defer { (k + v).forEach { free($0) } }
+        let kp: [UnsafePointer<CChar>?] = k.map { $0.map { UnsafePointer($0) } } + [nil]
+        let vp: [UnsafePointer<CChar>?] = v.map { $0.map { UnsafePointer($0) } } + [nil]
+        return PQconnectdbParams(kp, vp, 1)
+    }
+
+    /// libpq's connection error text, trimmed and redacted, as `store.connection_failed`.
+    func connectionError(prefix: String) -> StoreError {
+        let text = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
+        return StoreError(code: StoreError.Code.connectionFailed,
+                          message: redact("\(prefix): \(text.trimmingTrailingWhitespace())"))
+    }
+
+    /// `message` with the URL's password replaced by `***`.
+    func redact(_ message: String) -> String {
+        guard let password, !password.isEmpty else { return message }
+        return message.replacingOccurrences(of: password, with: "***")
+    }
+}
+
+/// A `PGConnection` must stay on the thread that created it.
+@available(*, unavailable)
+extension PGConnection: Sendable {}
+
+extension String {
+    func trimmingTrailingWhitespace() -> String {
+        var s = Substring(self)
+        while let last = s.last, last.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}
