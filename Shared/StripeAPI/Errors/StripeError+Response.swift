@@ -1,0 +1,36 @@
+import Foundation
+
+extension StripeError {
+    /// Stripe's error body: `{"error": {"type", "code", "decline_code", "param", "message", …}}`.
+    struct Body: Decodable {
+        struct Detail: Decodable {
+            var type: String?
+            var code: String?
+            var declineCode: String?
+            var param: String?
+            var message: String?
+            var paymentIntent: JSONValue?
+
+            enum CodingKeys: String, CodingKey {
+                case type, code, param, message
+                case declineCode = "decline_code"
+                case paymentIntent = "payment_intent"
+            }
+        }
+        var error: Detail?
+    }
+
+    /// The error for a non-2xx answer: Stripe's error JSON when the body has one,
+    /// otherwise the kind implied by `status`. `redact` scrubs secrets from the message.
+    public static func fromResponse(status: Int, body: [UInt8], requestId: String?, stripeShouldRetry: Bool?,
+                                    redact: (String) -> String = SecretRedactor.redactPatterns) -> StripeError {
+        let detail = (try? JSONDecoder().decode(Body.self, from: Data(body)))?.error
+        let kind = detail?.type.flatMap(StripeErrorKind.init(stripeType:)) ?? StripeErrorKind(httpStatus: status)
+        let fallback = "Stripe answered HTTP \(status)"
+        return StripeError(kind: kind, httpStatus: status, type: detail?.type, code: detail?.code,
+                           declineCode: detail?.declineCode, param: detail?.param,
+                           message: redact(detail?.message ?? fallback), requestId: requestId,
+                           stripeShouldRetry: stripeShouldRetry,
+                           objectId: detail?.paymentIntent?["id"]?.stringValue)
+    }
+}
