@@ -39,12 +39,7 @@ public struct AccountEventPayload: Sendable, Equatable {
         guard let object = event.data.object else { throw ParseError(field: "data.object") }
         guard let id = object.id else { throw ParseError(field: "data.object.id") }
         payload.accountId = id
-        payload.snapshot = AccountSnapshot(
-            accountId: id, observedAt: event.created,
-            detailsSubmitted: object.details_submitted ?? false, chargesEnabled: object.charges_enabled ?? false,
-            payoutsEnabled: object.payouts_enabled ?? false,
-            currentlyDue: object.requirements?.currently_due ?? [], pastDue: object.requirements?.past_due ?? [],
-            disabledReason: object.requirements?.disabled_reason)
+        payload.snapshot = object.snapshot(observedAt: event.created)
         return payload
     }
 
@@ -71,19 +66,7 @@ public struct AccountEventPayload: Sendable, Equatable {
             var data: EventData
         }
         struct EventData: Decodable {
-            var object: AccountObject?
-        }
-        struct AccountObject: Decodable {
-            var id: String?
-            var details_submitted: Bool?
-            var charges_enabled: Bool?
-            var payouts_enabled: Bool?
-            var requirements: Requirements?
-        }
-        struct Requirements: Decodable {
-            var currently_due: [String]?
-            var past_due: [String]?
-            var disabled_reason: String?
+            var object: StripeAccountObject?
         }
     }
 }

@@ -1,0 +1,53 @@
+import Store
+
+/// The numbered migrations of the onboarding schema (applied by the runtime's `Migrator`
+/// under its advisory lock, after the runtime's own inbox/outbox tables).
+///
+/// Tables:
+/// - `accounts`: one row per connected account, keyed by the platform's seller reference
+///   (primary key, so the same reference can never map to two Stripe accounts) with the
+///   Stripe account id (unique) and the onboarding projection columns;
+/// - `account_link_parameters`: the parameters of the last account link issued per account
+///   (refresh/return URLs, type, collect), so `refresh_account_link` can issue the same link
+///   again. Link URLs are single-use secrets and are never stored.
+public enum OnboardingMigrations {
+    /// The migrations, in order. Names are unqualified: the `Migrator` runs each with
+    /// `search_path` set to the service's schema.
+    public static let all: [Migration] = [
+        Migration(version: 1, name: "accounts", sql: """
+            CREATE TABLE accounts (
+                seller_reference    text PRIMARY KEY,
+                stripe_account_id   text NOT NULL CONSTRAINT accounts_stripe_account_id_key UNIQUE,
+                account_type        text,
+                country             text,
+                email               text,
+                status              text NOT NULL CONSTRAINT accounts_status_check CHECK
+                                    (status IN ('pending', 'details_submitted', 'restricted', 'enabled', 'deauthorized')),
+                details_submitted   boolean NOT NULL DEFAULT false,
+                charges_enabled     boolean NOT NULL DEFAULT false,
+                payouts_enabled     boolean NOT NULL DEFAULT false,
+                currently_due       jsonb NOT NULL DEFAULT '[]'::jsonb,
+                past_due            jsonb NOT NULL DEFAULT '[]'::jsonb,
+                disabled_reason     text,
+                onboarding_completed_at timestamptz,
+                deauthorized_at     timestamptz,
+                last_stripe_update  bigint NOT NULL DEFAULT 0,
+                created_message_id  text NOT NULL,
+                created_at          timestamptz NOT NULL DEFAULT now(),
+                updated_at          timestamptz NOT NULL DEFAULT now()
+            );
+            """),
+        Migration(version: 2, name: "account_link_parameters", sql: """
+            CREATE TABLE account_link_parameters (
+                stripe_account_id text PRIMARY KEY
+                                  REFERENCES accounts (stripe_account_id) ON DELETE CASCADE,
+                link_type         text NOT NULL CONSTRAINT account_link_parameters_type_check CHECK
+                                  (link_type IN ('account_onboarding', 'account_update')),
+                refresh_url       text NOT NULL,
+                return_url        text NOT NULL,
+                collect           text,
+                updated_at        timestamptz NOT NULL DEFAULT now()
+            );
+            """),
+    ]
+}

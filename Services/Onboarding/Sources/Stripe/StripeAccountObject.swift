@@ -1,0 +1,40 @@
+/// The fields of Stripe's Account object (Accounts v1) this service reads, decoded from
+/// an API response or an event's `data.object`; unknown fields are ignored.
+///
+/// Stripe reference: "The Account object" — `id`, `created` (Unix seconds),
+/// `details_submitted`, `charges_enabled`, `payouts_enabled`, `requirements`. Sendable value.
+struct StripeAccountObject: Decodable, Sendable, Equatable {
+    /// `acct_…`; optional only so a missing id can be reported by name.
+    var id: String?
+    /// Unix seconds when the account was created.
+    var created: Int64?
+    var detailsSubmitted: Bool?
+    var chargesEnabled: Bool?
+    var payoutsEnabled: Bool?
+    var requirements: Requirements?
+
+    /// `requirements`: what Stripe still needs.
+    struct Requirements: Decodable, Sendable, Equatable {
+        var currentlyDue: [String]?
+        var pastDue: [String]?
+        var disabledReason: String?
+
+        enum CodingKeys: String, CodingKey {
+            case currentlyDue = "currently_due", pastDue = "past_due", disabledReason = "disabled_reason"
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, created, requirements
+        case detailsSubmitted = "details_submitted", chargesEnabled = "charges_enabled", payoutsEnabled = "payouts_enabled"
+    }
+
+    /// The snapshot of this object as observed at `observedAt` (Unix seconds); `nil` without an id.
+    func snapshot(observedAt: Int64) -> AccountSnapshot? {
+        guard let id else { return nil }
+        return AccountSnapshot(accountId: id, observedAt: observedAt, detailsSubmitted: detailsSubmitted ?? false,
+                               chargesEnabled: chargesEnabled ?? false, payoutsEnabled: payoutsEnabled ?? false,
+                               currentlyDue: requirements?.currentlyDue ?? [], pastDue: requirements?.pastDue ?? [],
+                               disabledReason: requirements?.disabledReason)
+    }
+}
