@@ -1,0 +1,47 @@
+extension Catalogue {
+    /// The whole catalogue as one JSON document (UTF-8, sorted keys):
+    /// `{"$schema", "title", "conventions", "messages": {<name>: {kind, version, swift_type,
+    /// description, exchange, routing_key, queue, reply, command, schema, reply_schema}}}`.
+    /// Commands carry their queue and their reply's name and schema; replies name their command.
+    public func jsonSchema() -> [UInt8] {
+        document.bytes(pretty: true)
+    }
+
+    /// The document as a ``JSONValue``.
+    public var document: JSONValue {
+        var messages: [String: JSONValue] = [:]
+        for entry in entries {
+            var m: [String: JSONValue] = [
+                "kind": .string(entry.kind.rawValue),
+                "version": .int(entry.version),
+                "swift_type": .string(entry.swiftType),
+                "description": .string(entry.description),
+                "exchange": .string(entry.exchange),
+                "schema": entry.schema,
+            ]
+            if let routingKey = entry.routingKey { m["routing_key"] = .string(routingKey) }
+            if let queue = entry.queue { m["queue"] = .string(queue) }
+            if let related = entry.related {
+                m[entry.kind == .reply ? "command" : "reply"] = .string(related)
+                if entry.kind == .command, let reply = self.entry(named: related) {
+                    m["reply_schema"] = reply.schema
+                }
+            }
+            messages[entry.name] = .object(m)
+        }
+        return .object([
+            "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
+            "title": .string("ConnectBus message catalogue"),
+            "conventions": .object([
+                "encoding": .string("JSON, UTF-8, snake_case keys; unknown fields are ignored"),
+                "amounts": .string("integers in the currency's smallest unit"),
+                "currencies": .string("lowercase ISO 4217 codes"),
+                "timestamps": .string("integers, Unix seconds"),
+                "properties": .string("message_id (UUID), correlation_id, type (the message name), timestamp, app_id, reply_to, content_type application/json, delivery_mode 2"),
+                "headers": .string("x-schema-version, x-causation-id, x-stripe-account, traceparent, x-attempt"),
+                "reply_type": .string("<command>.reply, sent to reply_to through the default exchange with the command's correlation_id"),
+            ]),
+            "messages": .object(messages),
+        ])
+    }
+}

@@ -1,0 +1,62 @@
+extension Catalogue {
+    /// The entries of one message type: one for an event, two (command, reply) for a command.
+    static func entries<M: BusMessage>(for type: M.Type) -> [CatalogueEntry] {
+        if let command = type as? any CommandMessage.Type {
+            return commandEntries(command)
+        }
+        let isEvent = type is any EventMessage.Type
+        return [CatalogueEntry(
+            name: M.messageName, kind: isEvent ? .event : .command, version: M.schemaVersion,
+            swiftType: String(describing: M.self), description: M.messageDescription,
+            exchange: isEvent ? CatalogueEntry.eventsExchange : CatalogueEntry.commandsExchange,
+            routingKey: M.messageName, queue: nil, related: nil,
+            schema: messageSchema(M.self, title: String(describing: M.self), description: M.messageDescription),
+            messageType: M.self)]
+    }
+
+    static func commandEntries<C: CommandMessage>(_ type: C.Type) -> [CatalogueEntry] {
+        let name = String(describing: C.self)
+        let command = CatalogueEntry(
+            name: C.messageName, kind: .command, version: C.schemaVersion, swiftType: name,
+            description: C.messageDescription, exchange: CatalogueEntry.commandsExchange,
+            routingKey: C.messageName, queue: C.queueName, related: C.replyName,
+            schema: messageSchema(C.self, title: name, description: C.messageDescription), messageType: C.self)
+        let replyText = "Reply to \(C.messageName): {\"ok\":true,\"result\":…} or {\"ok\":false,\"error\":…}."
+        let reply = CatalogueEntry(
+            name: C.replyName, kind: .reply, version: C.schemaVersion, swiftType: "Reply<\(name).Result>",
+            description: replyText, exchange: "", routingKey: nil, queue: nil, related: C.messageName,
+            schema: replySchema(C.Result.self, title: "\(name).Reply", description: replyText), messageType: nil)
+        return [command, reply]
+    }
+
+    /// The schema of a message body with `$schema`, `title` and `description`.
+    static func messageSchema<T: Decodable>(_ type: T.Type, title: String, description: String) -> JSONValue {
+        var schema: [String: JSONValue] = [:]
+        if case .object(let o) = recordedSchema(T.self) { schema = o }
+        schema["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
+        schema["title"] = .string(title)
+        schema["description"] = .string(description)
+        return .object(schema)
+    }
+
+    /// The schema of a reply: `oneOf` the success and the error form.
+    static func replySchema<R: Decodable>(_ type: R.Type, title: String, description: String) -> JSONValue {
+        func form(_ ok: Bool, _ key: String, _ body: JSONValue) -> JSONValue {
+            .object(["type": .string("object"),
+                     "properties": .object(["ok": .object(["const": .bool(ok)]), key: body]),
+                     "required": .array([.string("ok"), .string(key)])])
+        }
+        return .object([
+            "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
+            "title": .string(title), "description": .string(description),
+            "oneOf": .array([form(true, "result", recordedSchema(R.self)),
+                             form(false, "error", recordedSchema(ReplyError.self))]),
+        ])
+    }
+
+    /// The recorded schema of a type, or `{}` (anything) when it cannot be recorded.
+    static func recordedSchema<T: Decodable>(_ type: T.Type) -> JSONValue {
+        guard let (_, node) = try? SchemaRecorder.record(T.self) else { return .object([:]) }
+        return node.jsonSchema
+    }
+}

@@ -1,0 +1,38 @@
+/// Descriptions the catalogue gives fields by their wire name when the type has none of its
+/// own, so the units are written down for every amount, currency, account and timestamp.
+enum FieldConventions {
+    /// The conventional description of `name`, or nil.
+    static func description(of name: String) -> String? {
+        if name == "account" || name.hasSuffix("_account") {
+            return "Connected account id (acct_…); Stripe objects are created on it (Stripe-Account header)."
+        }
+        if name == "currency" {
+            return "Three-letter ISO 4217 currency code, lowercase (e.g. usd, eur)."
+        }
+        if name == "amount" || name.hasSuffix("_amount") || name.hasPrefix("amount_") {
+            return "Integer amount in the currency's smallest unit (e.g. cents for usd, whole yen for jpy)."
+        }
+        if name.hasSuffix("_at") {
+            return "Unix timestamp, seconds."
+        }
+        if name == "url" || name.hasSuffix("_url") {
+            return "Absolute URL."
+        }
+        if name == "metadata" {
+            return "Free-form string key/value pairs, stored with the Stripe object as metadata."
+        }
+        if name == "client_secret" || name.hasSuffix("_client_secret") {
+            return "Client secret for the app or browser; hand it to Stripe's SDK, never log or store it."
+        }
+        if name == "order_reference" {
+            return "The platform's own order id; one payment (session, PaymentIntent) per order."
+        }
+        return nil
+    }
+
+    /// Extra JSON Schema keywords for `name` (e.g. a lowercase pattern for currencies).
+    static func keywords(of name: String) -> [String: JSONValue] {
+        if name == "currency" { return ["pattern": .string("^[a-z]{3}$")] }
+        return [:]
+    }
+}
