@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Install what ConnectBus needs to build, run and test on Debian 12: the C libraries'
+# -dev packages, RabbitMQ, PostgreSQL, curl, wrk, docker-compose (only to validate
+# docker/compose.yaml), tini, and the Python packages of Tests/deployment.
+# Idempotent: apt runs only when a package is missing, pip only when a module is.
+# Run as root, or as a user with sudo. Swift itself must already be installed.
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
+APT_PACKAGES=(
+    # C libraries the Swift package links (pkg-config names in Package.swift).
+    librabbitmq-dev libcurl4-openssl-dev libmicrohttpd-dev libpq-dev libssl-dev pkg-config
+    # Servers the scripts start, and their clients.
+    rabbitmq-server postgresql postgresql-client
+    # Tools used by the scripts, the demo and the benchmarks.
+    ca-certificates curl wrk make procps iproute2 util-linux tini
+    # Python for Tests/deployment; docker-compose validates docker/compose.yaml.
+    python3 python3-pip docker-compose
+)
+PYTHON="${PYTHON:-python3}"
+PY_MODULES=(pika aiosmtpd pytest yaml)
+PY_PACKAGES=(pika aiosmtpd pytest pyyaml)
+
+if ! command -v swift >/dev/null 2>&1; then
+    cb_die "swift not found. Install the Swift 6 toolchain (expected at /opt/swift/usr/bin) and put it on PATH."
+fi
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+    status="$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)"
+    [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    cb_log "installing Debian packages: ${missing[*]}"
+    # The packages must not start their own RabbitMQ or PostgreSQL on the default ports:
+    # scripts/infra-up.sh starts ours. A temporary policy-rc.d tells dpkg not to.
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+        printf '#!/bin/sh\nexit 101\n' | cb_as_root tee /usr/sbin/policy-rc.d >/dev/null
+        cb_as_root chmod 755 /usr/sbin/policy-rc.d
+        trap 'cb_as_root rm -f /usr/sbin/policy-rc.d' EXIT
+    fi
+    cb_as_root apt-get update -q >/dev/null
+    cb_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+        "${missing[@]}" >/dev/null
+else
+    cb_log "Debian packages: all present"
+fi
+
+missing_py=()
+for i in "${!PY_MODULES[@]}"; do
+    "$PYTHON" -c "import ${PY_MODULES[$i]}" 2>/dev/null || missing_py+=("${PY_PACKAGES[$i]}")
+done
+if [ "${#missing_py[@]}" -gt 0 ]; then
+    cb_log "installing Python packages for $PYTHON: ${missing_py[*]}"
+    pip=("$PYTHON" -m pip install --quiet --disable-pip-version-check --root-user-action=ignore)
+    if ! "${pip[@]}" "${missing_py[@]}" 2>/tmp/connectbus-pip.err; then
+        if grep -q externally-managed /tmp/connectbus-pip.err; then
+            # Debian's own Python (PEP 668): install beside the system packages.
+            "${pip[@]}" --break-system-packages "${missing_py[@]}"
+        else
+            cat /tmp/connectbus-pip.err >&2
+            cb_die "pip install ${missing_py[*]} failed"
+        fi
+    fi
+    for i in "${!PY_MODULES[@]}"; do
+        "$PYTHON" -c "import ${PY_MODULES[$i]}" || cb_die "$PYTHON cannot import ${PY_MODULES[$i]} after install"
+    done
+else
+    cb_log "Python packages: all present"
+fi
+
+for lib in librabbitmq libpq libcurl libmicrohttpd libcrypto; do
+    pkg-config --exists "$lib" || cb_die "pkg-config cannot find $lib after install"
+done
+cb_log "dependencies ready ($(swift --version 2>/dev/null | head -1))"

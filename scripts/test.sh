@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Everything CI runs (`make test`): install dependencies, start the local RabbitMQ and
+# PostgreSQL, build the package and its tests, run the Swift tests with the integration
+# environment set, then the deployment checks in Tests/deployment (pytest). Stops the
+# servers at the end unless KEEP_INFRA=1. Exits non-zero if any step failed.
+#
+# Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
+# arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only), PYTHON,
+# KEEP_INFRA=1, and the port variables of scripts/lib/common.sh.
+set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$CB_REPO"
+
+BUILD_PATH="${SWIFT_BUILD_PATH:-$CB_REPO/.build}"
+PYTHON="${PYTHON:-python3}"
+LOG_DIR="$(mktemp -d /tmp/connectbus-test.XXXXXX)"
+STEPS=()      # "PASS|FAIL|SKIP name seconds"
+FAILED=0
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+TOTAL_SKIPPED=0
+
+# step NAME command...: run a step, record its result and duration.
+step() {
+    local name="$1"; shift
+    local start=$SECONDS rc
+    cb_log "== $name"
+    "$@"; rc=$?
+    if [ "$rc" = 0 ]; then
+        STEPS+=("PASS $name $((SECONDS - start))s")
+    else
+        STEPS+=("FAIL $name $((SECONDS - start))s (exit $rc)")
+        FAILED=1
+    fi
+    return "$rc"
+}
+skip() { STEPS+=("SKIP $1 ($2)"); }
+
+stop_infra() {
+    if [ "${KEEP_INFRA:-0}" = 1 ]; then
+        cb_log "KEEP_INFRA=1: servers left running (stop with scripts/infra-down.sh)"
+    else
+        "$CB_REPO/scripts/infra-down.sh" || cb_log "warning: infra-down failed"
+    fi
+}
+
+swift_build() {
+    swift build --build-path "$BUILD_PATH" --build-tests \
+        && swift build --build-path "$BUILD_PATH" --product stripe-sim
+}
+
+# shellcheck disable=SC2086
+swift_tests() {
+    swift test --build-path "$BUILD_PATH" --skip-build ${SWIFT_TEST_ARGS:-} 2>&1 \
+        | tee "$LOG_DIR/swift-test.log"
+}
+
+python_tests() {
+    "$PYTHON" -m pytest -q -p no:cacheprovider Tests/deployment 2>&1 | tee "$LOG_DIR/pytest.log"
+}
+
+# Add the counts of a runner's log to the totals.
+count_swift() {
+    local log="$LOG_DIR/swift-test.log" n
+    [ -f "$log" ] || return 0
+    # XCTest: "Executed 3 tests, with 1 failure ..." (the last such line is the total).
+    n="$(grep -E '^[[:space:]]*Executed [0-9]+ tests?, with [0-9]+ failures?' "$log" | tail -1)"
+    if [ -n "$n" ]; then
+        local ran fails
+        ran="$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$n")"
+        fails="$(sed -E 's/.*with ([0-9]+) failures?.*/\1/' <<<"$n")"
+        TOTAL_PASSED=$((TOTAL_PASSED + ran - fails)); TOTAL_FAILED=$((TOTAL_FAILED + fails))
+    fi
+    # Swift Testing: one line per test that passed, failed or was skipped.
+    TOTAL_PASSED=$((TOTAL_PASSED + $(grep -cE '^.{1,4}Test [^ ].* passed after' "$log" | grep -v 'Test run with' || true)))
+    TOTAL_FAILED=$((TOTAL_FAILED + $(grep -E '^.{1,4}Test [^ ].* failed after' "$log" | grep -vc 'Test run with' || true)))
+    TOTAL_SKIPPED=$((TOTAL_SKIPPED + $(grep -cE '^.{1,4}Test [^ ].* skipped' "$log" || true)))
+}
+
+count_pytest() {
+    local log="$LOG_DIR/pytest.log" last k
+    [ -f "$log" ] || return 0
+    last="$(grep -E '[0-9]+ (passed|failed|error|skipped)' "$log" | tail -1)"
+    for k in passed failed error skipped; do
+        local v
+        v="$(grep -oE "[0-9]+ $k" <<<"$last" | cut -d' ' -f1)"
+        v="${v:-0}"
+        case "$k" in
+            passed) TOTAL_PASSED=$((TOTAL_PASSED + v)) ;;
+            failed|error) TOTAL_FAILED=$((TOTAL_FAILED + v)) ;;
+            skipped) TOTAL_SKIPPED=$((TOTAL_SKIPPED + v)) ;;
+        esac
+    done
+}
+
+summary() {
+    echo
+    echo "==================== ConnectBus test summary ===================="
+    local s
+    for s in "${STEPS[@]}"; do echo "  $s"; done
+    echo "  logs: $LOG_DIR"
+    echo "================================================================="
+    echo "tests: $TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
+}
+
+if ! step "install dependencies" "$CB_REPO/scripts/install-deps.sh"; then
+    summary; exit 1
+fi
+trap stop_infra EXIT
+if ! step "start RabbitMQ and PostgreSQL" "$CB_REPO/scripts/infra-up.sh"; then
+    summary; exit 1
+fi
+
+eval "$("$CB_REPO/scripts/infra-env.sh")"
+export CONNECTBUS_INTEGRATION=1 AMQP_URL DATABASE_URL CONNECTBUS_REPO="$CB_REPO"
+
+if [ "${SKIP_SWIFT:-0}" = 1 ]; then
+    skip "swift build" "SKIP_SWIFT=1"; skip "swift test" "SKIP_SWIFT=1"
+elif step "swift build (tests and stripe-sim)" swift_build; then
+    STRIPE_SIM_BINARY="$(swift build --build-path "$BUILD_PATH" --show-bin-path)/stripe-sim"
+    export STRIPE_SIM_BINARY
+    step "swift test" swift_tests
+    count_swift
+else
+    skip "swift test" "build failed"
+fi
+
+step "deployment checks (pytest Tests/deployment)" python_tests
+count_pytest
+
+summary
+[ "$FAILED" = 0 ]
