@@ -1,0 +1,85 @@
+import CRabbitMQ
+import CShims
+import Foundation
+
+/// Opens a rabbitmq-c connection: socket (TCP or TLS), login (SASL PLAIN), channel 1.
+/// Used by ``AMQPConnection/init(url:connectionName:heartbeatSeconds:)``.
+struct AMQPDialer {
+    let url: AMQPURL
+    let connectionName: String
+    let heartbeatSeconds: Int
+
+    /// CA bundles tried, in order, for `amqps://` without `cacertfile` (Debian, RHEL, BSD).
+    static let systemCABundles = ["/etc/ssl/certs/ca-certificates.crt",
+                                  "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
+
+    /// Returns an open connection state with channel 1 open; frees it on any failure.
+    func dial() throws(BusError) -> amqp_connection_state_t {
+        guard let state = amqp_new_connection() else {
+            throw failed("out of memory creating the connection")
+        }
+        do {
+            try open(state)
+            return state
+        } catch {
+            amqp_destroy_connection(state)
+            throw error
+        }
+    }
+
+    private func open(_ state: amqp_connection_state_t) throws(BusError) {
+        let socket = try makeSocket(state)
+        var timeout = timeval(url.connectionTimeout ?? .seconds(10))
+        let opened = amqp_socket_open_noblock(socket, url.host, Int32(url.port), &timeout)
+        guard opened == AMQP_STATUS_OK.rawValue else {
+            throw failed("could not connect: \(BusError.library(opened, "socket").message)", status: opened)
+        }
+        _ = amqp_set_handshake_timeout(state, &timeout)
+        let login = cbshim_amqp_login_plain(state, url.vhost, 0, 131_072, Int32(heartbeatSeconds),
+                                            url.user, url.password)
+        guard login.reply_type == AMQP_RESPONSE_NORMAL else {
+            let error = BusError.rpc(login, "login as \(url.user) to vhost \(url.vhost)", state: state)
+            throw failed(error.message, status: error.libraryStatus, replyCode: error.replyCode)
+        }
+        _ = amqp_channel_open(state, AMQPConnection.channel)
+        let reply = amqp_get_rpc_reply(state)
+        guard reply.reply_type == AMQP_RESPONSE_NORMAL else {
+            let error = BusError.rpc(reply, "channel.open", state: state)
+            throw failed(error.message, status: error.libraryStatus, replyCode: error.replyCode)
+        }
+    }
+
+    private func makeSocket(_ state: amqp_connection_state_t) throws(BusError) -> OpaquePointer {
+        guard url.isTLS else {
+            guard let socket = amqp_tcp_socket_new(state) else { throw failed("could not create a TCP socket") }
+            return socket
+        }
+        guard let socket = amqp_ssl_socket_new(state) else { throw failed("could not create a TLS socket") }
+        amqp_ssl_socket_set_verify_peer(socket, url.verifyPeer ? 1 : 0)
+        amqp_ssl_socket_set_verify_hostname(socket, url.verifyPeer ? 1 : 0)
+        let bundle = url.caCertFile
+            ?? Self.systemCABundles.first { FileManager.default.fileExists(atPath: $0) }
+        if let bundle {
+            let status = amqp_ssl_socket_set_cacert(socket, bundle)
+            guard status == AMQP_STATUS_OK.rawValue else {
+                throw failed("could not load CA bundle \(bundle)", status: status)
+            }
+        } else if url.verifyPeer {
+            throw failed("no CA bundle found: pass ?cacertfile=<path>")
+        }
+        return socket
+    }
+
+    private func failed(_ reason: String, status: Int32? = nil, replyCode: Int? = nil) -> BusError {
+        BusError(code: BusError.Code.connectionFailed,
+                 message: "\(connectionName): \(url): \(reason)", replyCode: replyCode, libraryStatus: status)
+    }
+}
+
+extension timeval {
+    /// A `timeval` for a non-negative duration (negative durations become zero).
+    init(_ duration: Duration) {
+        let parts = max(duration, .zero).components
+        self.init(tv_sec: Int(parts.seconds), tv_usec: Int(parts.attoseconds / 1_000_000_000_000))
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// A parsed `amqp://` or `amqps://` URL (the RabbitMQ URI spec).
+///
+/// Shape: `amqp[s]://[user[:password]@]host[:port][/vhost][?query]`.
+/// - user and password are percent-decoded and default to `guest`/`guest`;
+/// - the port defaults to 5672 (`amqp`) or 5671 (`amqps`);
+/// - the vhost is the percent-decoded path; an empty path (or `%2F`) means `/`;
+/// - query parameters: `heartbeat` (seconds, ≥ 0), `connection_timeout` (milliseconds),
+///   `cacertfile` (PEM bundle used to verify the broker), `verify` (`verify_peer`, the
+///   default, or `verify_none`). Other RabbitMQ URI parameters are accepted and ignored.
+///
+/// ``description`` never shows the password. Thread-safe (a value type).
+public struct AMQPURL: Sendable, Equatable, CustomStringConvertible {
+    /// `true` for `amqps://` (TLS through rabbitmq-c's OpenSSL socket).
+    public var isTLS: Bool
+    /// Broker host name or address (IPv6 without brackets).
+    public var host: String
+    /// Broker TCP port.
+    public var port: Int
+    /// SASL PLAIN user name.
+    public var user: String
+    /// SASL PLAIN password; never printed.
+    public var password: String
+    /// Virtual host, `/` by default.
+    public var vhost: String
+    /// Heartbeat interval requested by the URL in seconds (0 disables), if given.
+    public var heartbeatSeconds: Int?
+    /// Time allowed for the TCP connect, TLS handshake and login, if given.
+    public var connectionTimeout: Duration?
+    /// Path of a PEM CA bundle for TLS, if given (otherwise the system bundle).
+    public var caCertFile: String?
+    /// Whether TLS verifies the broker's certificate and host name (default `true`).
+    public var verifyPeer: Bool
+
+    /// Parses `string`.
+    /// - Throws: ``BusError`` `bus.invalid_url` naming the offending part (never the password).
+    public init(_ string: String) throws(BusError) {
+        let lower = string.lowercased()
+        let rest: Substring
+        if lower.hasPrefix("amqps://") {
+            isTLS = true; rest = string.dropFirst(8)
+        } else if lower.hasPrefix("amqp://") {
+            isTLS = false; rest = string.dropFirst(7)
+        } else {
+            throw Self.invalid("scheme must be amqp:// or amqps://")
+        }
+        let (beforeQuery, query) = Self.split(rest, at: "?")
+        let (authority, path) = Self.split(beforeQuery, at: "/")
+        var hostPort = authority
+        user = "guest"; password = "guest"
+        if let at = authority.lastIndex(of: "@") {
+            let userInfo = authority[..<at]
+            hostPort = authority[authority.index(after: at)...]
+            let (rawUser, rawPassword) = Self.split(userInfo, at: ":")
+            user = try Self.decode(rawUser, part: "user")
+            if let rawPassword { password = try Self.decode(rawPassword, part: "password") }
+        }
+        (host, port) = try Self.parseHostPort(hostPort, defaultPort: isTLS ? 5671 : 5672)
+        let decodedPath = try Self.decode(path ?? "", part: "vhost")
+        if (path ?? "").contains("/") { throw Self.invalid("vhost must percent-encode '/' as %2F") }
+        vhost = decodedPath.isEmpty ? "/" : decodedPath
+        verifyPeer = true
+        try applyQuery(query ?? "")
+    }
+
+    /// `amqp[s]://user:***@host:port/vhost` — safe to log.
+    public var description: String {
+        let encodedVhost = vhost.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? vhost
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(isTLS ? "amqps" : "amqp")://\(user):***@\(shownHost):\(port)/\(encodedVhost)"
+    }
+
+    private mutating func applyQuery(_ query: Substring) throws(BusError) {
+        for pair in query.split(separator: "&") where !pair.isEmpty {
+            let (rawKey, rawValue) = Self.split(pair, at: "=")
+            let key = try Self.decode(rawKey, part: "query parameter name")
+            let value = try Self.decode(rawValue ?? "", part: "query parameter \(key)")
+            switch key {
+            case "heartbeat":
+                guard let seconds = Int(value), seconds >= 0, seconds <= 65535 else {
+                    throw Self.invalid("heartbeat must be a number of seconds between 0 and 65535")
+                }
+                heartbeatSeconds = seconds
+            case "connection_timeout":
+                guard let millis = Int(value), millis > 0 else {
+                    throw Self.invalid("connection_timeout must be a positive number of milliseconds")
+                }
+                connectionTimeout = .milliseconds(millis)
+            case "cacertfile":
+                guard !value.isEmpty else { throw Self.invalid("cacertfile must not be empty") }
+                caCertFile = value
+            case "verify":
+                switch value {
+                case "verify_peer": verifyPeer = true
+                case "verify_none": verifyPeer = false
+                default: throw Self.invalid("verify must be verify_peer or verify_none")
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    private static func parseHostPort(_ s: Substring, defaultPort: Int) throws(BusError) -> (String, Int) {
+        var host: Substring
+        var portText: Substring?
+        if s.hasPrefix("[") {
+            guard let close = s.firstIndex(of: "]") else { throw invalid("unterminated IPv6 address") }
+            host = s[s.index(after: s.startIndex)..<close]
+            let after = s[s.index(after: close)...]
+            if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
+                throw invalid("unexpected text after IPv6 address")
+            }
+        } else {
+            let (h, p) = split(s, at: ":")
+            host = h
+            portText = p
+        }
+        let decodedHost = try decode(host, part: "host")
+        var port = defaultPort
+        if let portText, !portText.isEmpty {
+            guard let p = Int(portText), (1...65535).contains(p) else {
+                throw invalid("port must be a number between 1 and 65535")
+            }
+            port = p
+        }
+        return (decodedHost.isEmpty ? "localhost" : decodedHost, port)
+    }
+
+    /// Splits at the first `separator`: (before, after) or (whole, nil).
+    private static func split(_ s: Substring, at separator: Character) -> (Substring, Substring?) {
+        guard let i = s.firstIndex(of: separator) else { return (s, nil) }
+        return (s[..<i], s[s.index(after: i)...])
+    }
+
+    private static func decode(_ s: Substring, part: String) throws(BusError) -> String {
+        guard let decoded = String(s).removingPercentEncoding else {
+            throw invalid("bad percent-encoding in the \(part)")
+        }
+        return decoded
+    }
+
+    private static func invalid(_ reason: String) -> BusError {
+        BusError(code: BusError.Code.invalidURL, message: "invalid AMQP URL: \(reason)")
+    }
+}
