@@ -1,9 +1,9 @@
 import Testing
 @testable import Runtime
 
-@Suite("RetryPolicy")
-struct RetryPolicyTests {
-    let policy = RetryPolicy(delays: [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
+@Suite("RedeliveryPolicy")
+struct RedeliveryPolicyTests {
+    let policy = RedeliveryPolicy(delays: [.milliseconds(100), .milliseconds(200), .milliseconds(300)])
     let transient = HandlingFailure(code: "store.serialization_failure", message: "x", disposition: .retry)
     let poison = HandlingFailure(code: "validation.malformed_message", message: "x", disposition: .deadLetter)
 
@@ -17,6 +17,6 @@ struct RetryPolicyTests {
 
     @Test func poisonGoesStraightToTheDeadLetterQueue() {
         #expect(policy.decide(poison, attempt: 0, queue: "q") == .deadLetter(queue: "q.dlq", attempt: 0))
-        #expect(RetryPolicy(delays: []).decide(transient, attempt: 0, queue: "q").queue == "q.dlq")
+        #expect(RedeliveryPolicy(delays: []).decide(transient, attempt: 0, queue: "q").queue == "q.dlq")
     }
 }

@@ -5,7 +5,7 @@
 /// failure at attempt `a < delays.count` goes to `<queue>.retry.<a+1>` with
 /// `x-attempt = a+1`; at `a ≥ delays.count` (or for a permanent failure) it goes to
 /// `<queue>.dlq` keeping `x-attempt = a`. Thread-safe value type.
-public struct RetryPolicy: Sendable, Equatable {
+public struct RedeliveryPolicy: Sendable, Equatable {
     /// TTLs of the delay queues `<queue>.retry.1` … `<queue>.retry.<n>`.
     public var delays: [Duration]
 
@@ -20,9 +20,9 @@ public struct RetryPolicy: Sendable, Equatable {
         let current = max(0, attempt)
         if failure.disposition == .retry, current < delays.count {
             let next = current + 1
-            return .retry(queue: RetryPolicy.retryQueue(queue, attempt: next), attempt: next)
+            return .retry(queue: RedeliveryPolicy.retryQueue(queue, attempt: next), attempt: next)
         }
-        return .deadLetter(queue: RetryPolicy.deadLetterQueue(queue), attempt: current)
+        return .deadLetter(queue: RedeliveryPolicy.deadLetterQueue(queue), attempt: current)
     }
 
     /// `<queue>.retry.<attempt>` (attempt counts from 1).
@@ -32,7 +32,7 @@ public struct RetryPolicy: Sendable, Equatable {
     public static func deadLetterQueue(_ queue: String) -> String { "\(queue).dlq" }
 }
 
-/// The outcome of ``RetryPolicy/decide(_:attempt:queue:)``: the queue to republish to
+/// The outcome of ``RedeliveryPolicy/decide(_:attempt:queue:)``: the queue to republish to
 /// (through the default exchange) and the `x-attempt` header value to set.
 public enum RetryDecision: Sendable, Equatable {
     /// Republish to a delay queue.

@@ -1,0 +1,59 @@
+import Bus
+import Messages
+import Store
+import StripeAPI
+
+/// Decides, in one place, whether an error thrown by a handler is transient (retry
+/// through the delay queues) or permanent/poison (dead-letter now), and which stable
+/// code and safe message describe it.
+///
+/// - ``HandlerError``: its own outcome.
+/// - `MessageDecodingError`, unknown message type, `ReplyError` (validation): dead-letter.
+/// - `StoreError`: retry when `isTransient`, else dead-letter.
+/// - `StripeError`: retry when `isRetryable` (network, 409, 429, 5xx), else dead-letter.
+/// - `BusError`: retry. Anything else: retry (then dead-letter after the last attempt).
+public enum FailureClassifier {
+    /// Classifies `error`.
+    public static func classify(_ error: any Error) -> HandlingFailure {
+        switch error {
+        case let error as HandlerError:
+            return classify(error.outcome)
+        case let error as MessageDecodingError:
+            let reply = error.replyError
+            return HandlingFailure(code: reply.code, message: reply.message, disposition: .deadLetter)
+        case let error as ReplyError:
+            return HandlingFailure(code: error.code, message: error.message,
+                                   disposition: error.retryable ? .retry : .deadLetter)
+        case let error as StoreError:
+            return HandlingFailure(code: error.code, message: error.message,
+                                   disposition: error.isTransient ? .retry : .deadLetter)
+        case let error as StripeError:
+            return HandlingFailure(code: error.stableCode, message: error.message,
+                                   disposition: error.isRetryable ? .retry : .deadLetter)
+        case let error as BusError:
+            return HandlingFailure(code: error.code, message: error.message, disposition: .retry)
+        default:
+            return HandlingFailure(code: ReplyError.Code.internal, message: String(describing: error),
+                                   disposition: .retry)
+        }
+    }
+
+    /// The failure a non-`done` outcome stands for.
+    public static func classify(_ outcome: HandlerOutcome) -> HandlingFailure {
+        switch outcome {
+        case .done:
+            return HandlingFailure(code: ReplyError.Code.internal, message: "done thrown as an error",
+                                   disposition: .retry)
+        case .retry(let reason):
+            return HandlingFailure(code: reason.code, message: reason.message, disposition: .retry)
+        case .deadLetter(let reason):
+            return HandlingFailure(code: reason.code, message: reason.message, disposition: .deadLetter)
+        }
+    }
+
+    /// The failure for a message whose type has no handler on its queue.
+    public static func unknownType(_ type: String, queue: String) -> HandlingFailure {
+        HandlingFailure(code: ReplyError.Code.unknownMessage,
+                        message: "no handler for message type \(type) on \(queue)", disposition: .deadLetter)
+    }
+}

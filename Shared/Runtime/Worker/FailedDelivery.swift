@@ -1,0 +1,41 @@
+import Bus
+import Foundation
+import Messages
+
+/// A delivery whose handling failed, with where it goes next.
+struct FailedDelivery {
+    let delivery: Delivery
+    let failure: HandlingFailure
+    let decision: RetryDecision
+
+    /// The copy republished to the delay queue or DLQ: same message id and body, `x-attempt`
+    /// set, the error and origin in `x-error-*` / `x-original-*` headers.
+    var republished: Envelope {
+        var envelope = delivery.envelope
+        envelope.headers.attempt = decision.attempt
+        envelope.headers.extra[MessageHeaders.Key.errorCode] = failure.code
+        envelope.headers.extra[MessageHeaders.Key.errorMessage] = String(failure.message.prefix(1000))
+        envelope.headers.extra[MessageHeaders.Key.originalQueue] = delivery.queue
+        if envelope.headers.extra[MessageHeaders.Key.originalRoutingKey] == nil {
+            envelope.headers.extra[MessageHeaders.Key.originalRoutingKey] = delivery.routingKey
+        }
+        if case .deadLetter = decision {
+            envelope.headers.extra[MessageHeaders.Key.failedAt] = String(Int(Date().timeIntervalSince1970))
+        }
+        return envelope
+    }
+
+    /// The error reply for a dead-lettered command that asked for a reply, so its sender
+    /// does not wait for a timeout. `nil` for retries, events and commands without `reply_to`.
+    func errorReply(appId: String) -> (Envelope, String)? {
+        guard case .deadLetter = decision, let replyTo = delivery.envelope.replyTo, !replyTo.isEmpty
+        else { return nil }
+        let error = ReplyError(code: failure.code, message: failure.message, retryable: false)
+        guard let reply = try? Envelope.reply(Reply<EmptyResult>.error(error), to: delivery.envelope, appId: appId)
+        else { return nil }
+        return (reply, replyTo)
+    }
+}
+
+/// Placeholder result type for error replies (never encoded as a result).
+struct EmptyResult: Codable, Sendable, Equatable {}

@@ -1,0 +1,56 @@
+import Foundation
+import Messages
+import Store
+
+extension OutboxMessage {
+    /// The outbox row for publishing `envelope` to `exchange` with `routingKey`; headers
+    /// are stored as a JSON object of the AMQP headers table.
+    init(_ envelope: Envelope, exchange: String, routingKey: String, mandatory: Bool) {
+        self.init(exchange: exchange, routingKey: routingKey, messageId: envelope.messageId, type: envelope.type,
+                  correlationId: envelope.correlationId, replyTo: envelope.replyTo, appId: envelope.appId,
+                  contentType: envelope.contentType, timestamp: envelope.timestamp,
+                  headersJSON: HeadersJSON.encode(envelope.headers.table), body: envelope.body,
+                  mandatory: mandatory)
+    }
+
+    /// The envelope this row stands for (headers that cannot be read come back empty,
+    /// never failing the publish).
+    var envelope: Envelope {
+        Envelope(messageId: messageId, correlationId: correlationId, type: type, timestamp: timestamp,
+                 appId: appId, replyTo: replyTo, contentType: contentType,
+                 headers: MessageHeaders(table: HeadersJSON.decode(headersJSON)), body: body)
+    }
+}
+
+/// The JSON form of an AMQP headers table in the outbox's `headers` column: an object of
+/// strings and integers. Pure; thread-safe.
+enum HeadersJSON {
+    /// `{"k":"v","n":1}` with keys sorted.
+    static func encode(_ table: [String: HeaderValue]) -> [UInt8] {
+        var text = "{"
+        for (index, key) in table.keys.sorted().enumerated() {
+            if index > 0 { text += "," }
+            text += "\"" + JSONText.escape(key) + "\":"
+            switch table[key] {
+            case .int(let value): text += String(value)
+            case .string(let value): text += "\"" + JSONText.escape(value) + "\""
+            case nil: text += "null"
+            }
+        }
+        return Array((text + "}").utf8)
+    }
+
+    /// Reads an object of strings and integers; other values are skipped.
+    static func decode(_ bytes: [UInt8]) -> [String: HeaderValue] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return [:] }
+        var table: [String: HeaderValue] = [:]
+        for (key, value) in object {
+            if let string = value as? String {
+                table[key] = .string(string)
+            } else if let number = value as? NSNumber {
+                table[key] = .int(number.intValue)
+            }
+        }
+        return table
+    }
+}

@@ -1,0 +1,69 @@
+import Bus
+import Messages
+import Store
+
+/// Publishes outbox rows with publisher confirms and deletes them, in one transaction
+/// that holds the rows' locks (`FOR UPDATE SKIP LOCKED`), so at most one publisher handles
+/// a row at a time and a row is deleted only after the broker confirmed it.
+///
+/// A `mandatory` message the broker returns as unroutable is logged as an error and its
+/// row deleted (no queue can ever take it; the broker confirmed every other publish of the
+/// batch first). A nack, timeout or lost connection rolls back: the rows stay for the relay.
+/// Thread-safety: not `Sendable`; used on its owner's thread with its owner's connections.
+struct OutboxPublisher {
+    let outbox: Outbox
+    let log: Logger
+    let confirmTimeout: Duration
+
+    init(schema: String, log: Logger, confirmTimeout: Duration = .seconds(30)) {
+        outbox = Outbox(schema: schema)
+        self.log = log
+        self.confirmTimeout = confirmTimeout
+    }
+
+    /// Publishes the rows with `ids` (those still present and not locked by another
+    /// publisher). Returns the number published.
+    /// - Throws: `BusError` (rows stay), `StoreError`.
+    @discardableResult
+    func publish(ids: [Int64], db: PGConnection, bus: AMQPConnection) throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try db.transaction { db in
+            try send(try outbox.claim(ids: ids, on: db), db: db, bus: bus)
+        }
+    }
+
+    /// Publishes up to `limit` rows older than `grace`. Returns the number published.
+    /// - Throws: `BusError` (rows stay), `StoreError`.
+    @discardableResult
+    func publishStale(olderThan grace: Duration, limit: Int, db: PGConnection, bus: AMQPConnection) throws -> Int {
+        try db.transaction { db in
+            try send(try outbox.claimStale(olderThan: grace, limit: limit, on: db), db: db, bus: bus)
+        }
+    }
+
+    private func send(_ rows: [OutboxRow], db: PGConnection, bus: AMQPConnection) throws -> Int {
+        guard !rows.isEmpty else { return 0 }
+        for row in rows {
+            try bus.publish(row.message.envelope, exchange: row.message.exchange,
+                            routingKey: row.message.routingKey, mandatory: row.message.mandatory)
+        }
+        let unroutable = try waitForConfirms(bus)
+        if let unroutable {
+            log.error("unroutable message dropped from the outbox: no queue is bound for it",
+                      ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
+        }
+        try outbox.delete(ids: rows.map(\.id), on: db)
+        return rows.count
+    }
+
+    /// Waits for every confirm; returns the `bus.unroutable` error instead of throwing it.
+    private func waitForConfirms(_ bus: AMQPConnection) throws(BusError) -> BusError? {
+        do {
+            try bus.waitForConfirms(timeout: confirmTimeout)
+            return nil
+        } catch {
+            guard error.code == BusError.Code.unroutable else { throw error }
+            return error
+        }
+    }
+}

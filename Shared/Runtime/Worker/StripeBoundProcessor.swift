@@ -1,0 +1,85 @@
+import Bus
+import Foundation
+import Messages
+import Store
+
+/// Processes one delivery of a Stripe-bound route: skip it if the inbox has seen it; take
+/// a Stripe rate-limit token; run the handler outside any transaction (it calls Stripe with
+/// idempotency keys, then opens the message's transaction with
+/// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
+/// publish the outbox rows with confirms; ack.
+///
+/// Thread-safety: not `Sendable`; runs on its worker's thread.
+struct StripeBoundProcessor {
+    let settings: WorkerSettings
+    let resources: WorkerResources
+    let failures: FailurePublisher
+    let outbox: OutboxPublisher
+
+    /// Handles `delivery` and acks it.
+    /// - Throws: `BusError`/`StoreError` when a connection failed (the delivery is not acked).
+    func process(_ delivery: Delivery, connections: WorkerConnections) throws {
+        let envelope = delivery.envelope
+        let queue = settings.route.queue
+        let db = try connections.database()
+        let log = settings.log(for: envelope)
+        if try seen(envelope.messageId, db: db) {
+            settings.metrics.duplicates.increment(queue)
+            log.info("duplicate message acknowledged without work")
+            try connections.consumer().ack(delivery.deliveryTag, multiple: false)
+            return
+        }
+        let scope = MessageScope(db: db, schema: settings.schema, appId: settings.appId,
+                                 messageId: envelope.messageId, queue: queue, mode: .stripeBound)
+        let start = ContinuousClock.now
+        var failure: HandlingFailure?
+        do {
+            guard let handler = settings.route.handler(forType: envelope.type) else {
+                throw HandlerError(outcome: .deadLetter(ReplyError(
+                    code: ReplyError.Code.unknownMessage,
+                    message: "no handler for message type \(envelope.type) on \(queue)")))
+            }
+            resources.rateLimiter.acquire(whileWaiting: resources.heartbeat)
+            var context = HandlerContext(envelope: envelope, queue: queue, redelivered: delivery.redelivered,
+                                         log: log, worker: resources, scope: scope)
+            let outcome = try handler(envelope, &context)
+            if outcome == .done {
+                try scope.commit()
+            } else {
+                scope.rollback()
+                failure = FailureClassifier.classify(outcome)
+            }
+        } catch is MessageScope.Duplicate {
+            scope.rollback()
+            settings.metrics.duplicates.increment(queue)
+            try connections.consumer().ack(delivery.deliveryTag, multiple: false)
+            return
+        } catch let error as StoreError where error.code == StoreError.Code.connectionFailed {
+            scope.rollback()
+            throw error
+        } catch {
+            scope.rollback()
+            failure = FailureClassifier.classify(error)
+        }
+        let bus = try connections.publisher()
+        if let failure {
+            let decision = settings.policy.decide(failure, attempt: envelope.headers.attempt, queue: queue)
+            try failures.publish([FailedDelivery(delivery: delivery, failure: failure, decision: decision)], bus: bus)
+        } else {
+            settings.metrics.processed.increment(queue)
+            settings.metrics.handlerSeconds.observe((ContinuousClock.now - start).seconds, queue)
+            do {
+                try outbox.publish(ids: scope.outboxIds, db: db, bus: bus)
+            } catch {
+                log.warning("publishing outbox rows failed; the relay will publish them",
+                            ["error": String(describing: error)])
+            }
+        }
+        try connections.consumer().ack(delivery.deliveryTag, multiple: false)
+    }
+
+    private func seen(_ messageId: String, db: PGConnection) throws -> Bool {
+        let table = try SQLIdentifier(settings.schema).quoted + ".inbox"
+        return try db.execute("SELECT 1 FROM \(table) WHERE message_id = $1", [.text(messageId)]).rowCount > 0
+    }
+}

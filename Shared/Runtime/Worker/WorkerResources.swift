@@ -1,0 +1,86 @@
+import Foundation
+import StripeAPI
+
+/// Resources owned by one worker thread: its Stripe client (created on first use, with
+/// the worker's heartbeat hook), the process's Stripe rate limiter and a cache for
+/// service-specific per-worker objects.
+///
+/// Thread-safety: not `Sendable`; used only on its worker's thread.
+public final class WorkerResources {
+    /// The service configuration (Stripe key, base URL, version).
+    public let config: ServiceConfig
+    /// Shared by every worker of the process.
+    public let rateLimiter: StripeRateLimiter
+    let metrics: RuntimeMetrics
+    let heartbeat: () -> Void
+    private let makeStripe: (ServiceConfig) throws -> StripeClient
+    private var stripe: StripeClient?
+    private var cache: [ObjectIdentifier: Any] = [:]
+
+    init(config: ServiceConfig, rateLimiter: StripeRateLimiter, metrics: RuntimeMetrics,
+         makeStripe: @escaping (ServiceConfig) throws -> StripeClient, heartbeat: @escaping () -> Void) {
+        self.config = config
+        self.rateLimiter = rateLimiter
+        self.metrics = metrics
+        self.makeStripe = makeStripe
+        self.heartbeat = heartbeat
+    }
+
+    /// The default factory: a ``StripeClient`` from `STRIPE_API_KEY`, `STRIPE_API_BASE`
+    /// and `STRIPE_API_VERSION`.
+    /// - Throws: `StripeError` (`invalid_configuration`) when no key is configured.
+    public static func defaultStripeClient(_ config: ServiceConfig) throws -> StripeClient {
+        guard let key = config.stripeAPIKey else {
+            throw StripeError(kind: .invalidConfiguration, message: "STRIPE_API_KEY is not configured")
+        }
+        return try StripeClient(config: StripeConfig(
+            apiKey: key, apiBase: config.stripeAPIBase,
+            apiVersion: config.stripeAPIVersion ?? StripeConfig.defaultAPIVersion))
+    }
+
+    /// This worker's Stripe client, created on first use. Its `whileWaiting` hook sends
+    /// AMQP heartbeats on the worker's connections while a request is in flight.
+    /// Calls made directly on it bypass the rate limiter: prefer ``callStripe(_:)``.
+    /// - Throws: what the factory throws (missing key, curl initialisation).
+    public func stripeClient() throws -> StripeClient {
+        if let stripe { return stripe }
+        let client = try makeStripe(config)
+        let heartbeat = self.heartbeat
+        client.whileWaiting = { heartbeat() }
+        stripe = client
+        return client
+    }
+
+    /// Runs `body` with the Stripe client after taking a token from the process's rate
+    /// limiter (heartbeating while it waits), recording latency and errors in
+    /// `connectbus_stripe_request_seconds` and `connectbus_stripe_errors_total`.
+    /// Take one call per Stripe request.
+    /// - Throws: what `body` throws (a `StripeError` is counted by its stable code).
+    public func callStripe<T>(_ body: (StripeClient) throws -> T) throws -> T {
+        let client = try stripeClient()
+        rateLimiter.acquire(whileWaiting: heartbeat)
+        let start = ContinuousClock.now
+        defer { metrics.stripeRequestSeconds.observe((ContinuousClock.now - start).seconds) }
+        do {
+            return try body(client)
+        } catch let error as StripeError {
+            metrics.stripeErrors.increment(error.stableCode)
+            throw error
+        }
+    }
+
+    /// A per-worker object of type `T`, created by `make` on first use and kept for the
+    /// worker's life (e.g. an SMTP connection).
+    /// - Throws: what `make` throws.
+    public func resource<T>(_ type: T.Type = T.self, make: () throws -> T) rethrows -> T {
+        if let existing = cache[ObjectIdentifier(type)] as? T { return existing }
+        let created = try make()
+        cache[ObjectIdentifier(type)] = created
+        return created
+    }
+}
+
+extension Duration {
+    /// The duration in (fractional) seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

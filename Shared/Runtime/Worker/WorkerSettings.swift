@@ -1,0 +1,23 @@
+import Foundation
+import Messages
+
+/// What every worker of a route shares: the route, the service's schema and name, the
+/// retry policy, metrics and logger. Thread-safety: `Sendable`, immutable.
+struct WorkerSettings: Sendable {
+    let route: Route
+    let schema: String
+    let appId: String
+    let policy: RedeliveryPolicy
+    let metrics: RuntimeMetrics
+    let log: Logger
+    /// Deliveries per batch (1 for Stripe-bound routes).
+    let batchSize: Int
+    /// How long the first delivery of a batch is awaited before checking for stop.
+    let pollInterval: Duration
+
+    /// The logger for one delivery's lines.
+    func log(for envelope: Messages.Envelope) -> Logger {
+        log.with(LogContext(messageId: envelope.messageId, correlationId: envelope.correlationId,
+                            stripeAccount: envelope.headers.stripeAccount, queue: route.queue))
+    }
+}
