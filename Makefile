@@ -1,0 +1,39 @@
+# ConnectBus: every target does its own set-up (Debian packages, local servers).
+# Ports and folders: see scripts/lib/common.sh (CONNECTBUS_AMQP_PORT, CONNECTBUS_PG_PORT,
+# CONNECTBUS_MANAGEMENT_PORT, CONNECTBUS_LOCAL_DIR).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+.PHONY: help demo test up down deps bench catalogue env
+
+help:
+	@echo "make demo       build and start stripe-sim and the four services, check /healthz, stop"
+	@echo "make test       install, start servers, build, run all tests (what CI runs)"
+	@echo "make up | down  start | stop the local RabbitMQ and PostgreSQL"
+	@echo "make bench      throughput benchmark against the local servers"
+	@echo "make catalogue  print the message catalogue (JSON Schema per message)"
+
+deps:
+	scripts/install-deps.sh
+
+demo:
+	scripts/demo.sh
+
+test:
+	scripts/test.sh
+
+up: deps
+	scripts/infra-up.sh
+
+down:
+	scripts/infra-down.sh
+
+env:
+	@scripts/infra-env.sh
+
+bench: up
+	eval "$$(scripts/infra-env.sh)" && swift run -c release connectbus-bench
+
+catalogue:
+	@swift build -c release --product connectbus >&2
+	@"$$(swift build -c release --show-bin-path)/connectbus" catalogue
