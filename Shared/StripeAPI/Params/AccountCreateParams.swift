@@ -1,0 +1,115 @@
+/// Parameters of `POST /v1/accounts` (https://docs.stripe.com/api/accounts/create).
+///
+/// Use either `type` (legacy) or `controller` properties, as Stripe recommends for new
+/// integrations. `requestedCapabilities` become `capabilities[<name>][requested]=true`.
+public struct AccountCreateParams: StripeParams, Equatable {
+    /// The legacy account type (`standard`, `express`, `custom`).
+    public var type: AccountType?
+    /// Controller properties (fees payer, losses, requirement collection, dashboard).
+    public var controller: Controller?
+    /// Two-letter country code.
+    public var country: String?
+    /// The account's email.
+    public var email: String?
+    /// `individual`, `company`, `non_profit` or `government_entity`.
+    public var businessType: String?
+    /// Public business details.
+    public var businessProfile: BusinessProfileParams?
+    /// Capabilities to request, e.g. `card_payments`, `transfers` (sent sorted).
+    public var requestedCapabilities: [String]?
+    /// Three-letter default currency.
+    public var defaultCurrency: String?
+    /// Your key-value data (sent sorted by key).
+    public var metadata: [String: String]?
+    /// Fields to expand in the response.
+    public var expand: [String]?
+    /// Parameters not modelled here, set last.
+    public var extra: FormParams
+
+    /// `controller[…]` parameters.
+    public struct Controller: Sendable, Equatable {
+        /// `fees[payer]`: `account` or `application`.
+        public var feesPayer: String?
+        /// `losses[payments]`: `application` or `stripe`.
+        public var lossesPayments: String?
+        /// `requirement_collection`: `stripe` or `application`.
+        public var requirementCollection: String?
+        /// `stripe_dashboard[type]`: `express`, `full` or `none`.
+        public var stripeDashboardType: String?
+
+        /// Controller properties.
+        public init(feesPayer: String? = nil, lossesPayments: String? = nil,
+                    requirementCollection: String? = nil, stripeDashboardType: String? = nil) {
+            self.feesPayer = feesPayer; self.lossesPayments = lossesPayments
+            self.requirementCollection = requirementCollection; self.stripeDashboardType = stripeDashboardType
+        }
+
+        var formParams: FormParams {
+            var p = FormParams()
+            if let feesPayer { p["fees"] = ["payer": .string(feesPayer)] }
+            if let lossesPayments { p["losses"] = ["payments": .string(lossesPayments)] }
+            p.set("requirement_collection", requirementCollection)
+            if let stripeDashboardType { p["stripe_dashboard"] = ["type": .string(stripeDashboardType)] }
+            return p
+        }
+    }
+
+    /// Account parameters.
+    public init(type: AccountType? = nil, controller: Controller? = nil, country: String? = nil, email: String? = nil,
+                businessType: String? = nil, businessProfile: BusinessProfileParams? = nil,
+                requestedCapabilities: [String]? = nil, defaultCurrency: String? = nil,
+                metadata: [String: String]? = nil, expand: [String]? = nil, extra: FormParams = FormParams()) {
+        self.type = type; self.controller = controller; self.country = country; self.email = email
+        self.businessType = businessType; self.businessProfile = businessProfile
+        self.requestedCapabilities = requestedCapabilities; self.defaultCurrency = defaultCurrency
+        self.metadata = metadata; self.expand = expand; self.extra = extra
+    }
+
+    /// The form parameters in a fixed order.
+    public var formParams: FormParams {
+        var p = FormParams()
+        p.set("type", type)
+        p.set("controller", controller?.formParams)
+        p.set("country", country)
+        p.set("email", email)
+        p.set("business_type", businessType)
+        p.set("business_profile", businessProfile?.formParams)
+        if let requestedCapabilities {
+            var caps = FormParams()
+            for name in requestedCapabilities.sorted() { caps[name] = ["requested": true] }
+            p["capabilities"] = .object(caps)
+        }
+        p.set("default_currency", defaultCurrency)
+        p.set("metadata", metadata)
+        p.set("expand", expand)
+        return p.merging(extra)
+    }
+}
+
+/// `business_profile[…]` parameters of an account.
+public struct BusinessProfileParams: Sendable, Equatable {
+    /// Customer-facing business name.
+    public var name: String?
+    /// Website.
+    public var url: String?
+    /// Merchant category code.
+    public var mcc: String?
+    /// What the business sells.
+    public var productDescription: String?
+    /// Support email.
+    public var supportEmail: String?
+
+    /// Business profile parameters.
+    public init(name: String? = nil, url: String? = nil, mcc: String? = nil,
+                productDescription: String? = nil, supportEmail: String? = nil) {
+        self.name = name; self.url = url; self.mcc = mcc
+        self.productDescription = productDescription; self.supportEmail = supportEmail
+    }
+
+    var formParams: FormParams {
+        var p = FormParams()
+        p.set("name", name); p.set("url", url); p.set("mcc", mcc)
+        p.set("product_description", productDescription); p.set("support_email", supportEmail)
+        return p
+    }
+}

@@ -1,0 +1,13 @@
+/// Typed parameters of one Stripe call, turned into ``FormParams`` in a fixed key order.
+///
+/// Every params struct also has an `extra` field: parameters this code does not model,
+/// set last (they override modelled keys of the same name).
+public protocol StripeParams: Sendable {
+    /// The form parameters to send; `nil` fields are omitted.
+    var formParams: FormParams { get }
+}
+
+extension FormParams: StripeParams {
+    /// The parameters themselves.
+    public var formParams: FormParams { self }
+}
