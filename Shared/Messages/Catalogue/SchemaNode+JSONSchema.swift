@@ -31,7 +31,9 @@ extension ObjectShape {
         var properties: [String: JSONValue] = [:]
         for field in fields {
             guard case .object(var schema) = field.node.jsonSchema else { continue }
-            if let text = descriptions[field.name] ?? FieldConventions.description(of: field.name) {
+            let parts = [descriptions[field.name], FieldConventions.description(of: field.name)].compactMap { $0 }
+            if !parts.isEmpty {
+                let text = parts.joined(separator: " ")
                 let note = schema["description"]?.stringValue.map { " " + $0 } ?? ""
                 schema["description"] = .string(text + note)
             }

@@ -1,5 +1,19 @@
 /// Every message type of the payments domain, for the catalogue and for routing.
 public enum PaymentsMessages {
     /// Commands first, then events.
-    public static let all: [any BusMessage.Type] = []
+    public static let all: [any BusMessage.Type] = [
+        CreateCheckoutSession.self,
+        CreateProduct.self,
+        CreatePrice.self,
+        CreatePaymentSheet.self,
+        CreatePaymentIntent.self,
+        CreateEphemeralKey.self,
+        ConfirmPayment.self,
+        RefundPayment.self,
+        OrderPaid.self,
+        OrderAwaitingPayment.self,
+        OrderPaymentFailed.self,
+        OrderRefunded.self,
+        CheckoutSessionCreated.self,
+    ]
 }

@@ -53,21 +53,23 @@ public enum Validation {
         try id(value, prefix: "acct_", field: field)
     }
 
-    /// A URL must be absolute with a host; `https` is required unless `allowHTTP`
-    /// (test-mode keys may use `http://localhost` return pages).
+    /// A URL must be absolute with a host; `https` is required unless `allowHTTP`, or the
+    /// host is `localhost` / `127.0.0.1` (local development pages).
     public static func url(_ value: String, field: String, allowHTTP: Bool = false) throws(ReplyError) {
         let lower = value.lowercased()
         let scheme: String
         if lower.hasPrefix("https://") { scheme = "https://" }
         else if lower.hasPrefix("http://") { scheme = "http://" }
         else { throw .invalid(field, "must be an absolute https URL", code: ReplyError.Code.invalidURL) }
-        guard scheme == "https://" || allowHTTP else {
-            throw .invalid(field, "must use https", code: ReplyError.Code.invalidURL)
-        }
         let rest = value.dropFirst(scheme.count)
-        let host = rest.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
-        guard !host.isEmpty, !rest.contains(" ") else {
+        let authority = rest.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
+        guard !authority.isEmpty, !rest.contains(" ") else {
             throw .invalid(field, "must be an absolute URL with a host", code: ReplyError.Code.invalidURL)
+        }
+        let host = authority.split(separator: ":").first.map(String.init)?.lowercased() ?? ""
+        let local = host == "localhost" || host == "127.0.0.1"
+        guard scheme == "https://" || allowHTTP || local else {
+            throw .invalid(field, "must use https", code: ReplyError.Code.invalidURL)
         }
     }
 
@@ -88,5 +90,25 @@ public enum Validation {
     /// A list must have at least one element.
     public static func nonEmpty<T>(_ values: [T], field: String) throws(ReplyError) {
         if values.isEmpty { throw .invalid(field, "must have at least one element") }
+    }
+
+    /// A country must be a two-letter ISO 3166-1 alpha-2 code, uppercase (`US`, `FR`).
+    public static func country(_ value: String, field: String = "country") throws(ReplyError) {
+        guard value.count == 2, value.unicodeScalars.allSatisfy({ $0 >= "A" && $0 <= "Z" }) else {
+            throw .invalid(field, "must be a two-letter uppercase ISO 3166-1 code such as US")
+        }
+    }
+
+    /// A payment method type must be a lowercase Stripe identifier such as `card` or `sepa_debit`,
+    /// and a list must not repeat one.
+    public static func paymentMethodTypes(_ values: [String]?, field: String = "payment_method_types") throws(ReplyError) {
+        guard let values else { return }
+        try nonEmpty(values, field: field)
+        for (i, v) in values.enumerated() {
+            guard !v.isEmpty, v.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || $0 == "_" || ($0 >= "0" && $0 <= "9") }) else {
+                throw .invalid("\(field)[\(i)]", "must be a Stripe payment method type such as card or sepa_debit")
+            }
+        }
+        if Set(values).count != values.count { throw .invalid(field, "must not repeat a type") }
     }
 }

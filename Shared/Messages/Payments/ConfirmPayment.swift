@@ -1,0 +1,117 @@
+/// `payments.confirm_payment`: Server-side create-and-confirm of a PaymentIntent with a given
+/// payment method on the connected account, as the legacy STPPaymentContext flow does. Answers
+/// `succeeded`, `requires_action` (with the client secret for the app to authenticate) or, for a
+/// decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges
+/// twice.
+///
+/// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
+public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
+    /// Wire name and routing key.
+    public static let messageName = "payments.confirm_payment"
+    /// Schema version.
+    public static let schemaVersion = 1
+    /// Catalogue description.
+    public static let messageDescription = "Server-side create-and-confirm of a PaymentIntent with a given payment method on the connected account, as the legacy STPPaymentContext flow does. Answers `succeeded`, `requires_action` (with the client secret for the app to authenticate) or, for a decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges twice."
+
+    /// The seller's connected account; the charge is a direct charge on it.
+    public var account: String
+    /// The platform's order id.
+    public var orderReference: String
+    /// Amount to charge.
+    public var amount: Int
+    /// Currency of the amount.
+    public var currency: String
+    /// The PaymentMethod (`pm_…`) to charge, e.g. a test PaymentMethod like pm_card_visa.
+    public var paymentMethod: String
+    /// The platform's application fee, at most the amount.
+    public var applicationFeeAmount: Int?
+    /// The Customer (`cus_…`) the payment method belongs to.
+    public var customer: String?
+    /// Where a redirect-based authentication returns (https).
+    public var returnUrl: String?
+    /// Stored on the PaymentIntent.
+    public var metadata: [String: String]?
+
+    /// Creates the command; optional fields default to absent.
+    public init(account: String, orderReference: String, amount: Int, currency: String, paymentMethod: String, applicationFeeAmount: Int? = nil, customer: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil) {
+        self.account = account
+        self.orderReference = orderReference
+        self.amount = amount
+        self.currency = currency
+        self.paymentMethod = paymentMethod
+        self.applicationFeeAmount = applicationFeeAmount
+        self.customer = customer
+        self.returnUrl = returnUrl
+        self.metadata = metadata
+    }
+
+    /// Catalogue descriptions of the fields, by wire name.
+    public static let fieldDescriptions: [String: String] = [
+        "account": "The seller's connected account; the charge is a direct charge on it.",
+        "order_reference": "The platform's order id.",
+        "amount": "Amount to charge.",
+        "currency": "Currency of the amount.",
+        "payment_method": "The PaymentMethod (`pm_…`) to charge, e.g. a test PaymentMethod like pm_card_visa.",
+        "application_fee_amount": "The platform's application fee, at most the amount.",
+        "customer": "The Customer (`cus_…`) the payment method belongs to.",
+        "return_url": "Where a redirect-based authentication returns (https).",
+        "metadata": "Stored on the PaymentIntent.",
+    ]
+
+    /// The outcome of the confirmation.
+    public struct Result: Codable, Sendable, Equatable, FieldDocumented {
+        /// The seller's connected account; the charge is a direct charge on it.
+        public var account: String
+        /// The platform's order id.
+        public var orderReference: String
+        /// The PaymentIntent id (`pi_…`).
+        public var paymentIntent: String
+        /// `succeeded`, `requires_action`, `processing` or `requires_capture`.
+        public var status: PaymentIntentStatus
+        /// With `requires_action`: the secret the app authenticates with.
+        public var clientSecret: String?
+        /// With `requires_action`: Stripe's `next_action.type`, e.g. use_stripe_sdk.
+        public var nextActionType: String?
+        /// Its amount.
+        public var amount: Int
+        /// Its currency.
+        public var currency: String
+
+        /// Creates the result; optional fields default to absent.
+        public init(account: String, orderReference: String, paymentIntent: String, status: PaymentIntentStatus, clientSecret: String? = nil, nextActionType: String? = nil, amount: Int, currency: String) {
+            self.account = account
+            self.orderReference = orderReference
+            self.paymentIntent = paymentIntent
+            self.status = status
+            self.clientSecret = clientSecret
+            self.nextActionType = nextActionType
+            self.amount = amount
+            self.currency = currency
+        }
+
+        /// Catalogue descriptions of the fields, by wire name.
+        public static let fieldDescriptions: [String: String] = [
+            "account": "The seller's connected account; the charge is a direct charge on it.",
+            "order_reference": "The platform's order id.",
+            "payment_intent": "The PaymentIntent id (`pi_…`).",
+            "status": "`succeeded`, `requires_action`, `processing` or `requires_capture`.",
+            "client_secret": "With `requires_action`: the secret the app authenticates with.",
+            "next_action_type": "With `requires_action`: Stripe's `next_action.type`, e.g. use_stripe_sdk.",
+            "amount": "Its amount.",
+            "currency": "Its currency.",
+        ]
+    }
+
+    /// Checks the field rules.
+    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
+    public func validate() throws(ReplyError) {
+        try Validation.account(account)
+        try Validation.nonEmpty(orderReference, field: "order_reference")
+        try Validation.positiveAmount(amount)
+        try Validation.currency(currency)
+        try Validation.applicationFee(applicationFeeAmount, amount: amount)
+        try Validation.id(paymentMethod, prefix: "pm_", field: "payment_method")
+        try Validation.id(customer, prefix: "cus_", field: "customer")
+        try Validation.url(returnUrl, field: "return_url")
+    }
+}

@@ -1,0 +1,120 @@
+/// `payments.create_payment_intent`: Create a PaymentIntent on the connected account for the web
+/// Payment Element: automatic payment methods (default) or an explicit list of method types (card,
+/// bancontact, eps, ideal, p24, sepa_debit, …), with the application fee. One open PaymentIntent
+/// per order: the same order gets its open PaymentIntent back.
+///
+/// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
+public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented {
+    /// Wire name and routing key.
+    public static let messageName = "payments.create_payment_intent"
+    /// Schema version.
+    public static let schemaVersion = 1
+    /// Catalogue description.
+    public static let messageDescription = "Create a PaymentIntent on the connected account for the web Payment Element: automatic payment methods (default) or an explicit list of method types (card, bancontact, eps, ideal, p24, sepa_debit, …), with the application fee. One open PaymentIntent per order: the same order gets its open PaymentIntent back."
+
+    /// The seller's connected account; the charge is a direct charge on it.
+    public var account: String
+    /// The platform's order id.
+    public var orderReference: String
+    /// Amount to charge.
+    public var amount: Int
+    /// Currency of the amount.
+    public var currency: String
+    /// The platform's application fee, at most the amount.
+    public var applicationFeeAmount: Int?
+    /// Explicit payment method types; absent means automatic payment methods.
+    public var paymentMethodTypes: [String]?
+    /// A Customer (`cus_…`) on the connected account.
+    public var customer: String?
+    /// Where Stripe sends the receipt.
+    public var receiptEmail: String?
+    /// Description shown in the Dashboard.
+    public var description: String?
+    /// Stored on the PaymentIntent.
+    public var metadata: [String: String]?
+
+    /// Creates the command; optional fields default to absent.
+    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customer: String? = nil, receiptEmail: String? = nil, description: String? = nil, metadata: [String: String]? = nil) {
+        self.account = account
+        self.orderReference = orderReference
+        self.amount = amount
+        self.currency = currency
+        self.applicationFeeAmount = applicationFeeAmount
+        self.paymentMethodTypes = paymentMethodTypes
+        self.customer = customer
+        self.receiptEmail = receiptEmail
+        self.description = description
+        self.metadata = metadata
+    }
+
+    /// Catalogue descriptions of the fields, by wire name.
+    public static let fieldDescriptions: [String: String] = [
+        "account": "The seller's connected account; the charge is a direct charge on it.",
+        "order_reference": "The platform's order id.",
+        "amount": "Amount to charge.",
+        "currency": "Currency of the amount.",
+        "application_fee_amount": "The platform's application fee, at most the amount.",
+        "payment_method_types": "Explicit payment method types; absent means automatic payment methods.",
+        "customer": "A Customer (`cus_…`) on the connected account.",
+        "receipt_email": "Where Stripe sends the receipt.",
+        "description": "Description shown in the Dashboard.",
+        "metadata": "Stored on the PaymentIntent.",
+    ]
+
+    /// The PaymentIntent and its client secret.
+    public struct Result: Codable, Sendable, Equatable, FieldDocumented {
+        /// The seller's connected account; the charge is a direct charge on it.
+        public var account: String
+        /// The platform's order id.
+        public var orderReference: String
+        /// The PaymentIntent id (`pi_…`).
+        public var paymentIntent: String
+        /// The client secret for the Payment Element.
+        public var clientSecret: String
+        /// Its status.
+        public var status: PaymentIntentStatus
+        /// Its amount.
+        public var amount: Int
+        /// Its currency.
+        public var currency: String
+        /// True when the order's open PaymentIntent was returned instead of a new one.
+        public var reused: Bool
+
+        /// Creates the result; optional fields default to absent.
+        public init(account: String, orderReference: String, paymentIntent: String, clientSecret: String, status: PaymentIntentStatus, amount: Int, currency: String, reused: Bool) {
+            self.account = account
+            self.orderReference = orderReference
+            self.paymentIntent = paymentIntent
+            self.clientSecret = clientSecret
+            self.status = status
+            self.amount = amount
+            self.currency = currency
+            self.reused = reused
+        }
+
+        /// Catalogue descriptions of the fields, by wire name.
+        public static let fieldDescriptions: [String: String] = [
+            "account": "The seller's connected account; the charge is a direct charge on it.",
+            "order_reference": "The platform's order id.",
+            "payment_intent": "The PaymentIntent id (`pi_…`).",
+            "client_secret": "The client secret for the Payment Element.",
+            "status": "Its status.",
+            "amount": "Its amount.",
+            "currency": "Its currency.",
+            "reused": "True when the order's open PaymentIntent was returned instead of a new one.",
+        ]
+    }
+
+    /// Checks the field rules.
+    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
+    public func validate() throws(ReplyError) {
+        try Validation.account(account)
+        try Validation.nonEmpty(orderReference, field: "order_reference")
+        try Validation.positiveAmount(amount)
+        try Validation.currency(currency)
+        try Validation.applicationFee(applicationFeeAmount, amount: amount)
+        try Validation.paymentMethodTypes(paymentMethodTypes)
+        try Validation.id(customer, prefix: "cus_", field: "customer")
+        try Validation.email(receiptEmail, field: "receipt_email")
+    }
+}

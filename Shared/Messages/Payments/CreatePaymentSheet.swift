@@ -1,0 +1,138 @@
+/// `payments.create_payment_sheet`: What a mobile PaymentSheet backend returns: a Customer found or
+/// created for the platform's customer reference on the connected account, a CustomerSession client
+/// secret (or, if asked, an ephemeral key for the SDK's API version), and a PaymentIntent for the
+/// order (automatic payment methods or an explicit list, with the application fee), plus the
+/// publishable key and account id the app needs. One open PaymentIntent per order.
+///
+/// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
+public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
+    /// Wire name and routing key.
+    public static let messageName = "payments.create_payment_sheet"
+    /// Schema version.
+    public static let schemaVersion = 1
+    /// Catalogue description.
+    public static let messageDescription = "What a mobile PaymentSheet backend returns: a Customer found or created for the platform's customer reference on the connected account, a CustomerSession client secret (or, if asked, an ephemeral key for the SDK's API version), and a PaymentIntent for the order (automatic payment methods or an explicit list, with the application fee), plus the publishable key and account id the app needs. One open PaymentIntent per order."
+
+    /// The seller's connected account; the charge is a direct charge on it.
+    public var account: String
+    /// The platform's order id.
+    public var orderReference: String
+    /// The platform's own id of the buyer; one Stripe Customer per reference and connected account.
+    public var customerReference: String
+    /// E-mail for a new Customer.
+    public var customerEmail: String?
+    /// Amount to charge.
+    public var amount: Int
+    /// Currency of the amount.
+    public var currency: String
+    /// The platform's application fee, at most the amount.
+    public var applicationFeeAmount: Int?
+    /// Explicit payment method types (e.g. card, sepa_debit); absent means automatic payment
+    /// methods.
+    public var paymentMethodTypes: [String]?
+    /// `customer_session` (default) or `ephemeral_key`.
+    public var customerKey: PaymentSheetCustomerKey?
+    /// The mobile SDK's Stripe API version; required with `ephemeral_key`.
+    public var apiVersion: String?
+    /// Stored on the PaymentIntent.
+    public var metadata: [String: String]?
+
+    /// Creates the command; optional fields default to absent.
+    public init(account: String, orderReference: String, customerReference: String, customerEmail: String? = nil, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil, metadata: [String: String]? = nil) {
+        self.account = account
+        self.orderReference = orderReference
+        self.customerReference = customerReference
+        self.customerEmail = customerEmail
+        self.amount = amount
+        self.currency = currency
+        self.applicationFeeAmount = applicationFeeAmount
+        self.paymentMethodTypes = paymentMethodTypes
+        self.customerKey = customerKey
+        self.apiVersion = apiVersion
+        self.metadata = metadata
+    }
+
+    /// Catalogue descriptions of the fields, by wire name.
+    public static let fieldDescriptions: [String: String] = [
+        "account": "The seller's connected account; the charge is a direct charge on it.",
+        "order_reference": "The platform's order id.",
+        "customer_reference": "The platform's own id of the buyer; one Stripe Customer per reference and connected account.",
+        "customer_email": "E-mail for a new Customer.",
+        "amount": "Amount to charge.",
+        "currency": "Currency of the amount.",
+        "application_fee_amount": "The platform's application fee, at most the amount.",
+        "payment_method_types": "Explicit payment method types (e.g. card, sepa_debit); absent means automatic payment methods.",
+        "customer_key": "`customer_session` (default) or `ephemeral_key`.",
+        "api_version": "The mobile SDK's Stripe API version; required with `ephemeral_key`.",
+        "metadata": "Stored on the PaymentIntent.",
+    ]
+
+    /// Everything the app needs to present PaymentSheet.
+    public struct Result: Codable, Sendable, Equatable, FieldDocumented {
+        /// The seller's connected account; the charge is a direct charge on it.
+        public var account: String
+        /// The platform's order id.
+        public var orderReference: String
+        /// The PaymentIntent id (`pi_…`).
+        public var paymentIntent: String
+        /// The PaymentIntent's client secret for PaymentSheet.
+        public var paymentIntentClientSecret: String
+        /// The Customer id (`cus_…`) on the connected account.
+        public var customer: String
+        /// The CustomerSession client secret (with `customer_session`).
+        public var customerSessionClientSecret: String?
+        /// The ephemeral key secret (with `ephemeral_key`).
+        public var ephemeralKey: String?
+        /// The platform's publishable key the app initialises Stripe with.
+        public var publishableKey: String
+        /// Amount of the PaymentIntent.
+        public var amount: Int
+        /// Currency of the PaymentIntent.
+        public var currency: String
+
+        /// Creates the result; optional fields default to absent.
+        public init(account: String, orderReference: String, paymentIntent: String, paymentIntentClientSecret: String, customer: String, customerSessionClientSecret: String? = nil, ephemeralKey: String? = nil, publishableKey: String, amount: Int, currency: String) {
+            self.account = account
+            self.orderReference = orderReference
+            self.paymentIntent = paymentIntent
+            self.paymentIntentClientSecret = paymentIntentClientSecret
+            self.customer = customer
+            self.customerSessionClientSecret = customerSessionClientSecret
+            self.ephemeralKey = ephemeralKey
+            self.publishableKey = publishableKey
+            self.amount = amount
+            self.currency = currency
+        }
+
+        /// Catalogue descriptions of the fields, by wire name.
+        public static let fieldDescriptions: [String: String] = [
+            "account": "The seller's connected account; the charge is a direct charge on it.",
+            "order_reference": "The platform's order id.",
+            "payment_intent": "The PaymentIntent id (`pi_…`).",
+            "payment_intent_client_secret": "The PaymentIntent's client secret for PaymentSheet.",
+            "customer": "The Customer id (`cus_…`) on the connected account.",
+            "customer_session_client_secret": "The CustomerSession client secret (with `customer_session`).",
+            "ephemeral_key": "The ephemeral key secret (with `ephemeral_key`).",
+            "publishable_key": "The platform's publishable key the app initialises Stripe with.",
+            "amount": "Amount of the PaymentIntent.",
+            "currency": "Currency of the PaymentIntent.",
+        ]
+    }
+
+    /// Checks the field rules.
+    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
+    public func validate() throws(ReplyError) {
+        try Validation.account(account)
+        try Validation.nonEmpty(orderReference, field: "order_reference")
+        try Validation.nonEmpty(customerReference, field: "customer_reference")
+        try Validation.email(customerEmail, field: "customer_email")
+        try Validation.positiveAmount(amount)
+        try Validation.currency(currency)
+        try Validation.applicationFee(applicationFeeAmount, amount: amount)
+        try Validation.paymentMethodTypes(paymentMethodTypes)
+        if customerKey == .ephemeralKey {
+            guard let apiVersion else { throw .missingField("api_version") }
+            try Validation.nonEmpty(apiVersion, field: "api_version")
+        }
+    }
+}
