@@ -1,0 +1,19 @@
+import Runtime
+
+/// The `notifications` service: its name, schema and how to build its host.
+///
+/// Placeholder until the service's handlers arrive: it consumes only `notifications.ping`
+/// (see `PingRoute`), so it starts, migrates the runtime tables of schema `notifications`,
+/// declares its queues, serves `/healthz`, `/readyz`, `/metrics` and drains on SIGTERM.
+public enum NotificationsService {
+    /// Service name (`app_id`, connection names, logs).
+    public static let name = "notifications"
+    /// Postgres schema the service owns.
+    public static let schema = "notifications"
+
+    /// The host for `config` with every route of the service.
+    public static func make(config: ServiceConfig) -> ServiceHost {
+        ServiceHost(name: name, config: config, schema: schema, migrations: [],
+                    routes: [PingRoute.make(service: name)])
+    }
+}

@@ -1,0 +1,30 @@
+import HTTPServer
+
+/// The operator endpoints every service serves (DESIGN §9), ahead of the service's own:
+/// `GET /healthz` (liveness: 200 while the process runs), `GET /readyz` (200 when
+/// migrated and every worker and the relay are connected, else 503 with the reasons),
+/// `GET /metrics` (Prometheus text format 0.0.4). Other requests go to the service's
+/// handler, or get 404. Thread-safety: `Sendable`; called on libmicrohttpd's threads.
+struct OperatorEndpoints: Sendable {
+    let readiness: Readiness
+    let metrics: MetricsRegistry
+    let extra: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/healthz"):
+            return .json(200, Array(#"{"status":"ok"}"#.utf8))
+        case ("GET", "/readyz"):
+            let (ready, problems) = readiness.check()
+            let reasons = problems.map { "\"" + JSONText.escape($0) + "\"" }.joined(separator: ",")
+            let body = "{\"status\":\"\(ready ? "ready" : "not_ready")\",\"problems\":[\(reasons)]}"
+            return .json(ready ? 200 : 503, Array(body.utf8))
+        case ("GET", "/metrics"):
+            return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                                body: Array(metrics.render().utf8))
+        default:
+            if let response = extra?(request) { return response }
+            return .json(404, Array(#"{"error":"not_found"}"#.utf8))
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Bus
+import Foundation
+import HTTPServer
+import Store
+import StripeAPI
+import Synchronization
+
+/// Runs a service: migrates its schema, declares its topology, starts a worker pool for
+/// the selected queues, the outbox relay and the HTTP server, waits for SIGTERM/SIGINT,
+/// then drains and exits.
+///
+/// Start-up retries broker and database connections with capped backoff (the HTTP server
+/// already answers `/healthz`, and `/readyz` says 503 meanwhile); it fails only on
+/// permanent problems (a broken migration, a queue declared with other arguments, an
+/// unknown queue in `--queues`). Shutdown: stop consuming (cancel consumers), finish the
+/// batches in hand, flush the outbox, close connections.
+///
+/// Thread-safety: `Sendable`; call ``run()`` once from the main thread, or
+/// ``start()``/``shutdown()`` from tests.
+public final class ServiceHost: Sendable {
+    /// The service's name (`payments`), used as `app_id` and in connection names.
+    public let name: String
+    /// The configuration the host runs with.
+    public let config: ServiceConfig
+    /// The service's Postgres schema (tables `<schema>.inbox`, `<schema>.outbox`, …).
+    public let schema: String
+    /// All routes of the service (``ServiceConfig/queues`` selects which are consumed).
+    public let routes: [Route]
+    /// The service's migrations, applied after the runtime's own tables.
+    public let migrations: [Migration]
+    /// Metrics registry served at `/metrics`.
+    public let metrics: RuntimeMetrics
+    /// The host's logger.
+    public let log: Logger
+    let extraHTTP: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    let makeStripe: @Sendable (ServiceConfig) throws -> StripeClient
+    let readiness = Readiness()
+    let workerStop = StopSignal()
+    private let running = Mutex<RunningParts?>(nil)
+
+    /// What ``start()`` started.
+    struct RunningParts: @unchecked Sendable {
+        var http: HTTPServer?
+        var workers: [Worker] = []
+        var relay: OutboxRelay?
+    }
+
+    /// Creates a host.
+    /// - Parameters:
+    ///   - name: service name.
+    ///   - config: configuration (see ``ServiceConfig``).
+    ///   - schema: Postgres schema owned by the service.
+    ///   - migrations: the service's numbered migrations (versions ≥ 1).
+    ///   - routes: every queue the service can consume.
+    ///   - http: extra HTTP handler (e.g. Stripe webhooks); return `nil` for 404.
+    ///   - makeStripe: builds each worker's Stripe client (default: from the configuration).
+    ///   - log: logger (default: JSON lines on standard error at the configured level).
+    public init(name: String, config: ServiceConfig, schema: String, migrations: [Migration] = [],
+                routes: [Route], http: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+                makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
+                log: Logger? = nil) {
+        self.name = name
+        self.config = config
+        self.schema = schema
+        self.migrations = migrations
+        self.routes = routes
+        self.extraHTTP = http
+        self.makeStripe = makeStripe
+        self.log = log ?? Logger(service: name, level: config.logLevel)
+        self.metrics = RuntimeMetrics(registry: MetricsRegistry())
+    }
+
+    /// The port the HTTP server listens on, once started (useful with `HTTP_PORT=0`).
+    public var httpPort: UInt16? { running.withLock { $0?.http?.port } }
+
+    /// Runs until SIGTERM/SIGINT; returns the process exit code (0 after a clean drain,
+    /// 1 when start-up failed for good).
+    public func run() -> Int32 {
+        let waiter = SignalWaiter { [self] number in
+            log.info("signal received; draining", ["signal": String(number)])
+            workerStop.stop()
+        }
+        defer { waiter.cancel() }
+        do {
+            try start()
+        } catch {
+            log.error("start-up failed", ["error": String(describing: error)])
+            shutdown()
+            return 1
+        }
+        workerStop.wait(.seconds(Int64.max / 4_000_000_000))
+        shutdown()
+        log.info("stopped")
+        return 0
+    }
+
+    /// The routes this process consumes: those named by `--queues`, or all.
+    /// - Throws: ``ConfigError`` naming `--queues` when a name is not one of the service's queues.
+    public func selectedRoutes() throws(ConfigError) -> [Route] {
+        guard let names = config.queues else { return routes }
+        let unknown = names.filter { name in !routes.contains { $0.queue == name } }
+        guard unknown.isEmpty else {
+            throw ConfigError(problems: [.init(variable: "--queues", message:
+                "names unknown queue(s) \(unknown.joined(separator: ", ")); known: "
+                + routes.map(\.queue).joined(separator: ", "))])
+        }
+        return routes.filter { names.contains($0.queue) }
+    }
+
+    /// Starts the HTTP server, migrates, declares the topology, then starts the relay and
+    /// the workers. Returns once everything runs (or the host was asked to stop while
+    /// waiting for the servers).
+    /// - Throws: ``ConfigError``, `BusError`, `StoreError` for permanent start-up failures.
+    public func start() throws {
+        let selected = try selectedRoutes()
+        let amqpURL: AMQPURL
+        do { amqpURL = try AMQPURL(config.amqpURL) } catch {
+            throw ConfigError(problems: [.init(variable: "AMQP_URL", message: error.message)])
+        }
+        let endpoints = OperatorEndpoints(readiness: readiness, metrics: metrics.registry, extra: extraHTTP)
+        let http = try HTTPServer(host: config.httpLoopbackOnly, port: config.httpPort, threads: 2,
+                                  handler: { endpoints.handle($0) })
+        running.withLock { $0 = RunningParts(http: http) }
+        log.info("starting", ["http_port": String(http.port), "queues": selected.map(\.queue).joined(separator: ",")])
+        try StartupSteps(host: self, amqpURL: amqpURL).prepare(routes: routes)
+        guard !workerStop.isStopped else { return }
+        readiness.markMigrated()
+        let relay = OutboxRelay(amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
+                                name: "\(name).relay", grace: config.relayGrace,
+                                heartbeatSeconds: config.heartbeatSeconds, metrics: metrics, log: log)
+        let workers = makeWorkers(selected, amqpURL: amqpURL)
+        readiness.track(workers: workers, relay: relay)
+        running.withLock {
+            $0?.relay = relay
+            $0?.workers = workers
+        }
+        relay.start()
+        workers.forEach { $0.start() }
+    }
+
+    private func makeWorkers(_ selected: [Route], amqpURL: AMQPURL) -> [Worker] {
+        let endpoints = Worker.Endpoints(amqpURL: amqpURL, databaseURL: config.databaseURL,
+                                         heartbeatSeconds: config.heartbeatSeconds)
+        let limiter = StripeRateLimiter(ratePerSecond: config.stripeRequestsPerSecond)
+        let policy = RedeliveryPolicy(delays: config.retryDelays)
+        return selected.flatMap { route in
+            let settings = WorkerSettings(route: route, schema: schema, appId: name, policy: policy, metrics: metrics,
+                                          log: log, batchSize: route.mode == .batched ? config.prefetch : 1,
+                                          pollInterval: .milliseconds(200))
+            return (1...max(1, config.workers)).map { index in
+                Worker(settings: settings, endpoints: endpoints, name: "\(name).\(route.queue).\(index)",
+                       config: config, rateLimiter: limiter, makeStripe: makeStripe, stopSignal: workerStop)
+            }
+        }
+    }
+
+    /// Asks the workers to stop (as SIGTERM does) without waiting.
+    public func requestStop() { workerStop.stop() }
+
+    /// Stops consuming, waits for the workers to finish their batches, flushes the outbox
+    /// through the relay, stops the HTTP server. Idempotent.
+    public func shutdown(timeout: Duration = .seconds(60)) {
+        workerStop.stop()
+        guard let parts = running.withLock({ parts -> RunningParts? in
+            defer { parts = nil }
+            return parts
+        }) else { return }
+        for worker in parts.workers where !worker.join(timeout: timeout) {
+            log.warning("worker did not stop in time", ["worker": worker.name])
+        }
+        parts.relay?.stop(timeout: timeout)
+        parts.http?.stop()
+    }
+}
