@@ -72,9 +72,9 @@ count_swift() {
         TOTAL_PASSED=$((TOTAL_PASSED + ran - fails)); TOTAL_FAILED=$((TOTAL_FAILED + fails))
     fi
     # Swift Testing: one line per test that passed, failed or was skipped.
-    TOTAL_PASSED=$((TOTAL_PASSED + $(grep -cE '^.{1,4}Test [^ ].* passed after' "$log" | grep -v 'Test run with' || true)))
-    TOTAL_FAILED=$((TOTAL_FAILED + $(grep -E '^.{1,4}Test [^ ].* failed after' "$log" | grep -vc 'Test run with' || true)))
-    TOTAL_SKIPPED=$((TOTAL_SKIPPED + $(grep -cE '^.{1,4}Test [^ ].* skipped' "$log" || true)))
+    TOTAL_PASSED=$((TOTAL_PASSED + $(grep -E '^.{1,6}Test [^ ].* passed after' "$log" | grep -vc 'Test run with' || true)))
+    TOTAL_FAILED=$((TOTAL_FAILED + $(grep -E '^.{1,6}Test [^ ].* failed after' "$log" | grep -vc 'Test run with' || true)))
+    TOTAL_SKIPPED=$((TOTAL_SKIPPED + $(grep -cE '^.{1,6}Test [^ ].* skipped' "$log" || true)))
 }
 
 count_pytest() {
