@@ -116,3 +116,11 @@ public final class AMQPConnection {
     /// Notes that this side just sent a frame (heartbeat bookkeeping).
     func didSend() { lastSend = .now }
 }
+
+extension AMQPConnection {
+    /// The socket's file descriptor, or -1 when closed (diagnostics and failure tests).
+    var socketDescriptor: Int32 {
+        guard let state else { return -1 }
+        return amqp_get_sockfd(state)
+    }
+}

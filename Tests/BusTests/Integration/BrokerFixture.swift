@@ -44,3 +44,10 @@ enum BrokerFixture {
         c.close()
     }
 }
+
+extension BrokerFixture {
+    /// The ``BusError`` `body` throws, or `nil` if it returns normally.
+    static func busError(_ body: () throws(BusError) -> Void) -> BusError? {
+        do { try body(); return nil } catch { return error }
+    }
+}
