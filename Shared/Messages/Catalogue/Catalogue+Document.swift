@@ -39,6 +39,7 @@ extension Catalogue {
                 "timestamps": .string("integers, Unix seconds"),
                 "properties": .string("message_id (UUID), correlation_id, type (the message name), timestamp, app_id, reply_to, content_type application/json, delivery_mode 2"),
                 "headers": .string("x-schema-version, x-causation-id, x-stripe-account, traceparent, x-attempt"),
+                "stripe_events": .string("verified Stripe webhook events are re-published on connectbus.events as stripe.<event type> (e.g. stripe.checkout.session.completed); the body is the event exactly as Stripe sent it, with headers x-stripe-event-id, x-stripe-account and x-stripe-api-version"),
                 "reply_type": .string("<command>.reply, sent to reply_to through the default exchange with the command's correlation_id"),
             ]),
             "messages": .object(messages),

@@ -24,9 +24,6 @@ enum FieldConventions {
         if name == "client_secret" || name.hasSuffix("_client_secret") {
             return "Client secret for the app or browser; hand it to Stripe's SDK, never log or store it."
         }
-        if name == "order_reference" {
-            return "The platform's own order id; one payment (session, PaymentIntent) per order."
-        }
         return nil
     }
 

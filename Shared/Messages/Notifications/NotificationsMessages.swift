@@ -1,5 +1,8 @@
 /// Every message type of the notifications domain, for the catalogue and for routing.
 public enum NotificationsMessages {
     /// Commands first, then events.
-    public static let all: [any BusMessage.Type] = []
+    public static let all: [any BusMessage.Type] = [
+        EmailSent.self,
+        EmailFailed.self,
+    ]
 }

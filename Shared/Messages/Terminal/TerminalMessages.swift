@@ -1,5 +1,23 @@
 /// Every message type of the terminal domain, for the catalogue and for routing.
 public enum TerminalMessages {
     /// Commands first, then events.
-    public static let all: [any BusMessage.Type] = []
+    public static let all: [any BusMessage.Type] = [
+        CreateConnectionToken.self,
+        CreateLocation.self,
+        RegisterReader.self,
+        ListReaders.self,
+        CreateTerminalPaymentIntent.self,
+        ProcessPayment.self,
+        CapturePayment.self,
+        CancelPayment.self,
+        CancelReaderAction.self,
+        Reconcile.self,
+        CompleteOrder.self,
+        MarkPaidOtherwise.self,
+        TerminalPaymentAuthorized.self,
+        TerminalPaymentDeclined.self,
+        TerminalPaymentCaptured.self,
+        TerminalPaymentCanceled.self,
+        ReconciliationCompleted.self,
+    ]
 }

@@ -1,0 +1,9 @@
+/// The messages to people that notifications sends, one template file each.
+public enum EmailTemplate: String, Codable, Sendable, Equatable, CaseIterable, SchemaDescribable {
+    /// On payments.order.paid: the order is confirmed, with amount and currency.
+    case orderConfirmation = "order_confirmation"
+    /// On payments.order.payment_failed: the payment failed, please order again.
+    case paymentFailed = "payment_failed"
+    /// On onboarding.account.requirements_due: finish setting up your account.
+    case onboardingIncomplete = "onboarding_incomplete"
+}

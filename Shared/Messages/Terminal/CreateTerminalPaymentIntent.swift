@@ -1,0 +1,118 @@
+/// `terminal.create_payment_intent`: Create a card-present PaymentIntent
+/// (`payment_method_types[]=card_present`) for a point-of-sale order, captured manually (default)
+/// or automatically, optionally as a direct charge on a connected account with an application fee.
+/// The same order reference returns its existing open PaymentIntent: one PaymentIntent per
+/// transaction, never two.
+///
+/// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
+public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDocumented {
+    /// Wire name and routing key.
+    public static let messageName = "terminal.create_payment_intent"
+    /// Schema version.
+    public static let schemaVersion = 1
+    /// Catalogue description.
+    public static let messageDescription = "Create a card-present PaymentIntent (`payment_method_types[]=card_present`) for a point-of-sale order, captured manually (default) or automatically, optionally as a direct charge on a connected account with an application fee. The same order reference returns its existing open PaymentIntent: one PaymentIntent per transaction, never two."
+
+    /// The point-of-sale order id; one PaymentIntent per order.
+    public var orderReference: String
+    /// Amount to authorize.
+    public var amount: Int
+    /// Currency of the amount.
+    public var currency: String
+    /// `manual` (default) or `automatic`.
+    public var captureMethod: TerminalCaptureMethod?
+    /// The seller's connected account for a direct charge (with application fee); absent for the
+    /// platform's own readers and payments.
+    public var account: String?
+    /// The platform's application fee, at most the amount; only with `account`.
+    public var applicationFeeAmount: Int?
+    /// Description shown in the Dashboard.
+    public var description: String?
+    /// Stored on the PaymentIntent.
+    public var metadata: [String: String]?
+
+    /// Creates the command; optional fields default to absent.
+    public init(orderReference: String, amount: Int, currency: String, captureMethod: TerminalCaptureMethod? = nil, account: String? = nil, applicationFeeAmount: Int? = nil, description: String? = nil, metadata: [String: String]? = nil) {
+        self.orderReference = orderReference
+        self.amount = amount
+        self.currency = currency
+        self.captureMethod = captureMethod
+        self.account = account
+        self.applicationFeeAmount = applicationFeeAmount
+        self.description = description
+        self.metadata = metadata
+    }
+
+    /// Catalogue descriptions of the fields, by wire name.
+    public static let fieldDescriptions: [String: String] = [
+        "order_reference": "The point-of-sale order id; one PaymentIntent per order.",
+        "amount": "Amount to authorize.",
+        "currency": "Currency of the amount.",
+        "capture_method": "`manual` (default) or `automatic`.",
+        "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
+        "application_fee_amount": "The platform's application fee, at most the amount; only with `account`.",
+        "description": "Description shown in the Dashboard.",
+        "metadata": "Stored on the PaymentIntent.",
+    ]
+
+    /// The PaymentIntent for the order.
+    public struct Result: Codable, Sendable, Equatable, FieldDocumented {
+        /// The point-of-sale order id; one PaymentIntent per order.
+        public var orderReference: String
+        /// The PaymentIntent id (`pi_…`).
+        public var paymentIntent: String
+        /// Its client secret, for the Terminal SDK's collect step.
+        public var clientSecret: String
+        /// Its status.
+        public var status: PaymentIntentStatus
+        /// Its amount.
+        public var amount: Int
+        /// Its currency.
+        public var currency: String
+        /// How it will be captured.
+        public var captureMethod: TerminalCaptureMethod
+        /// The connected account, for a direct charge.
+        public var account: String?
+        /// True when the order's open PaymentIntent was returned instead of a new one.
+        public var reused: Bool
+
+        /// Creates the result; optional fields default to absent.
+        public init(orderReference: String, paymentIntent: String, clientSecret: String, status: PaymentIntentStatus, amount: Int, currency: String, captureMethod: TerminalCaptureMethod, account: String? = nil, reused: Bool) {
+            self.orderReference = orderReference
+            self.paymentIntent = paymentIntent
+            self.clientSecret = clientSecret
+            self.status = status
+            self.amount = amount
+            self.currency = currency
+            self.captureMethod = captureMethod
+            self.account = account
+            self.reused = reused
+        }
+
+        /// Catalogue descriptions of the fields, by wire name.
+        public static let fieldDescriptions: [String: String] = [
+            "order_reference": "The point-of-sale order id; one PaymentIntent per order.",
+            "payment_intent": "The PaymentIntent id (`pi_…`).",
+            "client_secret": "Its client secret, for the Terminal SDK's collect step.",
+            "status": "Its status.",
+            "amount": "Its amount.",
+            "currency": "Its currency.",
+            "capture_method": "How it will be captured.",
+            "account": "The connected account, for a direct charge.",
+            "reused": "True when the order's open PaymentIntent was returned instead of a new one.",
+        ]
+    }
+
+    /// Checks the field rules.
+    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
+    public func validate() throws(ReplyError) {
+        try Validation.nonEmpty(orderReference, field: "order_reference")
+        try Validation.positiveAmount(amount)
+        try Validation.currency(currency)
+        try Validation.id(account, prefix: "acct_", field: "account")
+        try Validation.applicationFee(applicationFeeAmount, amount: amount)
+        if applicationFeeAmount != nil, account == nil {
+            throw .invalid("application_fee_amount", "only with a connected account")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// `terminal.process_payment`: Hand a PaymentIntent to a server-driven reader
+/// (`process_payment_intent`). The outcome arrives as events (terminal.payment.authorized /
+/// declined). A declined card leaves the PaymentIntent `requires_payment_method` and the next
+/// attempt reuses it; a timeout is retried on the same PaymentIntent, never on a new one.
+///
+/// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
+public struct ProcessPayment: CommandMessage, Validatable, FieldDocumented {
+    /// Wire name and routing key.
+    public static let messageName = "terminal.process_payment"
+    /// Schema version.
+    public static let schemaVersion = 1
+    /// Catalogue description.
+    public static let messageDescription = "Hand a PaymentIntent to a server-driven reader (`process_payment_intent`). The outcome arrives as events (terminal.payment.authorized / declined). A declined card leaves the PaymentIntent `requires_payment_method` and the next attempt reuses it; a timeout is retried on the same PaymentIntent, never on a new one."
+
+    /// The reader (`tmr_…`).
+    public var reader: String
+    /// The PaymentIntent (`pi_…`).
+    public var paymentIntent: String
+    /// The seller's connected account for a direct charge (with application fee); absent for the
+    /// platform's own readers and payments.
+    public var account: String?
+    /// Skip on-reader tipping (`process_config[skip_tipping]`).
+    public var skipTipping: Bool?
+
+    /// Creates the command; optional fields default to absent.
+    public init(reader: String, paymentIntent: String, account: String? = nil, skipTipping: Bool? = nil) {
+        self.reader = reader
+        self.paymentIntent = paymentIntent
+        self.account = account
+        self.skipTipping = skipTipping
+    }
+
+    /// Catalogue descriptions of the fields, by wire name.
+    public static let fieldDescriptions: [String: String] = [
+        "reader": "The reader (`tmr_…`).",
+        "payment_intent": "The PaymentIntent (`pi_…`).",
+        "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
+        "skip_tipping": "Skip on-reader tipping (`process_config[skip_tipping]`).",
+    ]
+
+    /// The reader has taken the PaymentIntent.
+    public struct Result: Codable, Sendable, Equatable, FieldDocumented {
+        /// The reader (`tmr_…`).
+        public var reader: String
+        /// The PaymentIntent (`pi_…`).
+        public var paymentIntent: String
+        /// The reader's action state (normally `in_progress`).
+        public var actionStatus: ReaderActionStatus
+
+        /// Creates the result; optional fields default to absent.
+        public init(reader: String, paymentIntent: String, actionStatus: ReaderActionStatus) {
+            self.reader = reader
+            self.paymentIntent = paymentIntent
+            self.actionStatus = actionStatus
+        }
+
+        /// Catalogue descriptions of the fields, by wire name.
+        public static let fieldDescriptions: [String: String] = [
+            "reader": "The reader (`tmr_…`).",
+            "payment_intent": "The PaymentIntent (`pi_…`).",
+            "action_status": "The reader's action state (normally `in_progress`).",
+        ]
+    }
+
+    /// Checks the field rules.
+    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
+    public func validate() throws(ReplyError) {
+        try Validation.id(reader, prefix: "tmr_", field: "reader")
+        try Validation.id(paymentIntent, prefix: "pi_", field: "payment_intent")
+        try Validation.id(account, prefix: "acct_", field: "account")
+    }
+}

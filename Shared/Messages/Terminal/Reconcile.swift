@@ -1,0 +1,70 @@
+/// `terminal.reconcile`: For every PaymentIntent still `requires_capture`: capture it if the
+/// platform marked its order completed and not paid by other means, cancel it otherwise; report
+/// what was done. Also runs on a schedule; safe with several replicas.
+///
+/// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
+public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
+    /// Wire name and routing key.
+    public static let messageName = "terminal.reconcile"
+    /// Schema version.
+    public static let schemaVersion = 1
+    /// Catalogue description.
+    public static let messageDescription = "For every PaymentIntent still `requires_capture`: capture it if the platform marked its order completed and not paid by other means, cancel it otherwise; report what was done. Also runs on a schedule; safe with several replicas."
+
+    /// Only PaymentIntents authorized at least this many seconds ago; absent means all.
+    public var olderThanSeconds: Int?
+    /// Report what would be done without doing it.
+    public var dryRun: Bool?
+    /// The seller's connected account for a direct charge (with application fee); absent for the
+    /// platform's own readers and payments.
+    public var account: String?
+
+    /// Creates the command; optional fields default to absent.
+    public init(olderThanSeconds: Int? = nil, dryRun: Bool? = nil, account: String? = nil) {
+        self.olderThanSeconds = olderThanSeconds
+        self.dryRun = dryRun
+        self.account = account
+    }
+
+    /// Catalogue descriptions of the fields, by wire name.
+    public static let fieldDescriptions: [String: String] = [
+        "older_than_seconds": "Only PaymentIntents authorized at least this many seconds ago; absent means all.",
+        "dry_run": "Report what would be done without doing it.",
+        "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
+    ]
+
+    /// The counts and the per-payment report.
+    public struct Result: Codable, Sendable, Equatable, FieldDocumented {
+        /// How many were captured.
+        public var captured: Int
+        /// How many were canceled.
+        public var canceled: Int
+        /// How many were left (undecided or failed).
+        public var left: Int
+        /// What was done with each.
+        public var payments: [ReconciledPayment]
+
+        /// Creates the result; optional fields default to absent.
+        public init(captured: Int, canceled: Int, left: Int, payments: [ReconciledPayment]) {
+            self.captured = captured
+            self.canceled = canceled
+            self.left = left
+            self.payments = payments
+        }
+
+        /// Catalogue descriptions of the fields, by wire name.
+        public static let fieldDescriptions: [String: String] = [
+            "captured": "How many were captured.",
+            "canceled": "How many were canceled.",
+            "left": "How many were left (undecided or failed).",
+            "payments": "What was done with each.",
+        ]
+    }
+
+    /// Checks the field rules.
+    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
+    public func validate() throws(ReplyError) {
+        if let olderThanSeconds, olderThanSeconds < 0 { throw .invalid("older_than_seconds", "must not be negative") }
+        try Validation.id(account, prefix: "acct_", field: "account")
+    }
+}

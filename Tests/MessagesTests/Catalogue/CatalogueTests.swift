@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import Messages
+
+@Suite struct CatalogueTests {
+    let catalogue = Catalogue.standard
+
+    @Test func namesAreUniqueAndFollowTheConventions() {
+        let names = catalogue.entries.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(Set(Catalogue.messageTypes.map { String(describing: $0) }).count == Catalogue.messageTypes.count)
+        for entry in catalogue.entries {
+            switch entry.kind {
+            case .command:
+                #expect(entry.name.split(separator: ".").count == 2, "\(entry.name)")
+                #expect(entry.queue == entry.name)
+                #expect(entry.exchange == "connectbus.commands")
+                #expect(entry.related == entry.name + ".reply")
+            case .event:
+                #expect(entry.name.split(separator: ".").count == 3, "\(entry.name)")
+                #expect(entry.exchange == "connectbus.events")
+                #expect(entry.routingKey == entry.name)
+            case .reply:
+                #expect(entry.name.hasSuffix(".reply"))
+                #expect(entry.routingKey == nil)
+            }
+            #expect(entry.version >= 1)
+            #expect(!entry.description.isEmpty, "\(entry.name) has no description")
+        }
+    }
+
+    @Test func listsEveryCommandAndEventOfTheServices() {
+        let commands = Set(catalogue.entries.filter { $0.kind == .command }.map(\.name))
+        let events = Set(catalogue.entries.filter { $0.kind == .event }.map(\.name))
+        #expect(commands == [
+            "onboarding.create_account", "onboarding.create_account_link", "onboarding.refresh_account_link",
+            "onboarding.sync_account", "payments.create_checkout_session", "payments.create_product",
+            "payments.create_price", "payments.create_payment_sheet", "payments.create_payment_intent",
+            "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
+            "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
+            "terminal.list_readers", "terminal.create_payment_intent", "terminal.process_payment",
+            "terminal.capture_payment", "terminal.cancel_payment", "terminal.cancel_reader_action",
+            "terminal.reconcile", "terminal.complete_order", "terminal.mark_paid_otherwise",
+        ])
+        #expect(events == [
+            "onboarding.account.created", "onboarding.account.updated", "onboarding.account.onboarding_completed",
+            "onboarding.account.requirements_due", "onboarding.account.deauthorized",
+            "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
+            "payments.order.refunded", "payments.checkout_session.created",
+            "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.captured",
+            "terminal.payment.canceled", "terminal.reconciliation.completed",
+            "notifications.email.sent", "notifications.email.failed",
+        ])
+        #expect(catalogue.entries.filter { $0.kind == .reply }.count == commands.count)
+    }
+
+    @Test func everyCommandSchemaHasItsRequiredFields() throws {
+        let checkout = try #require(catalogue.entry(named: "payments.create_checkout_session"))
+        #expect(checkout.schema["required"] == .array(["account", "order_reference", "line_items"].map(JSONValue.string)))
+        let lineItem = checkout.schema["properties"]?["line_items"]?["items"]
+        #expect(lineItem?["required"] == .array([.string("quantity")]))
+        #expect(lineItem?["properties"]?["price_data"]?["required"]
+                == .array(["product_name", "unit_amount", "currency"].map(JSONValue.string)))
+        #expect(checkout.schema["properties"]?["ui_mode"]?["enum"] == .array([.string("hosted"), .string("embedded")]))
+        for entry in catalogue.entries where entry.kind == .command {
+            #expect(entry.schema["$schema"] == .string("https://json-schema.org/draft/2020-12/schema"))
+            #expect(entry.schema["type"] == .string("object"), "\(entry.name)")
+            let required = entry.schema["required"]?.arrayValue ?? []
+            let properties = entry.schema["properties"]
+            for field in required {
+                #expect(properties?[field.stringValue ?? ""] != nil, "\(entry.name): \(field)")
+            }
+            if entry.name != "terminal.reconcile", entry.name != "terminal.list_readers",
+               entry.name != "terminal.create_connection_token" {
+                #expect(!required.isEmpty, "\(entry.name) has no required field")
+            }
+        }
+    }
+
+    @Test func amountsAndCurrenciesDocumentTheirUnits() throws {
+        let intent = try #require(catalogue.entry(named: "payments.create_payment_intent"))
+        let amount = intent.schema["properties"]?["amount"]?["description"]?.stringValue ?? ""
+        #expect(amount.contains("smallest unit"))
+        #expect(intent.schema["properties"]?["currency"]?["pattern"] == .string("^[a-z]{3}$"))
+        #expect(intent.schema["properties"]?["currency"]?["description"]?.stringValue?.contains("ISO 4217") == true)
+        let fee = intent.schema["properties"]?["application_fee_amount"]?["description"]?.stringValue ?? ""
+        #expect(fee.contains("smallest unit"))
+    }
+
+    @Test func replySchemaHasBothForms() throws {
+        let reply = try #require(catalogue.entry(named: "payments.create_checkout_session.reply"))
+        let forms = reply.schema["oneOf"]?.arrayValue ?? []
+        #expect(forms.count == 2)
+        #expect(forms.first?["properties"]?["result"]?["required"]?.arrayValue?.contains(.string("checkout_session")) == true)
+        #expect(forms.last?["properties"]?["error"]?["required"]
+                == .array(["code", "message", "retryable"].map(JSONValue.string)))
+    }
+
+    @Test func exportedDocumentIsValidJSON() throws {
+        let bytes = Catalogue.jsonSchemaDocument()
+        let object = try JSONSerialization.jsonObject(with: Data(bytes))
+        let root = try #require(object as? [String: Any])
+        let messages = try #require(root["messages"] as? [String: Any])
+        #expect(messages.count == catalogue.entries.count)
+        let checkout = try #require(messages["payments.create_checkout_session"] as? [String: Any])
+        #expect(checkout["kind"] as? String == "command")
+        #expect(checkout["queue"] as? String == "payments.create_checkout_session")
+        #expect(checkout["routing_key"] as? String == "payments.create_checkout_session")
+        #expect(checkout["reply"] as? String == "payments.create_checkout_session.reply")
+        #expect(checkout["reply_schema"] is [String: Any])
+        let paid = try #require(messages["payments.order.paid"] as? [String: Any])
+        #expect(paid["kind"] as? String == "event")
+        #expect(paid["queue"] == nil)
+        #expect(try JSONValue(from: bytes) == catalogue.document)
+    }
+}
+
+extension JSONValue {
+    init(from bytes: [UInt8]) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+}
