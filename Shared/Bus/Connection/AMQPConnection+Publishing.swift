@@ -29,6 +29,7 @@ extension AMQPConnection {
     public func publish(_ envelope: Envelope, exchange: String, routingKey: String,
                         mandatory: Bool) throws(BusError) {
         let state = try usableState()
+        amqp_maybe_release_buffers(state)
         let arena = AMQPArena()
         let exchangeBytes = arena.bytes(exchange)
         let routingKeyBytes = arena.bytes(routingKey)
