@@ -8,8 +8,11 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// The path without the query string, percent-decoded by libmicrohttpd, e.g. `"/v1/accounts"`.
     public var path: String
-    /// Query arguments, percent-decoded; an argument without `=` maps to `""`.
+    /// Query arguments, percent-decoded; an argument without `=` maps to `""`; a repeated
+    /// name keeps its values joined with `", "` (see ``queryItems`` for each one).
     public var query: [String: String]
+    /// Query arguments in the order sent, repeated names kept apart.
+    public var queryItems: [QueryItem]
     /// Request headers keyed by lowercased name.
     public var headers: [String: String]
     /// The raw request body bytes (empty when there is none).
@@ -17,10 +20,11 @@ public struct HTTPRequest: Sendable {
 
     /// Builds a request value (the server does this; tests and routers may too).
     public init(method: String, path: String, query: [String: String] = [:],
-                headers: [String: String] = [:], body: [UInt8] = []) {
+                headers: [String: String] = [:], body: [UInt8] = [], queryItems: [QueryItem]? = nil) {
         self.method = method
         self.path = path
         self.query = query
+        self.queryItems = queryItems ?? query.keys.sorted().map { QueryItem(name: $0, value: query[$0] ?? "") }
         self.headers = headers
         self.body = body
     }
@@ -28,5 +32,19 @@ public struct HTTPRequest: Sendable {
     /// The value of a header, looked up case-insensitively.
     public func header(_ name: String) -> String? {
         headers[name.lowercased()]
+    }
+}
+
+/// One query argument, percent-decoded.
+public struct QueryItem: Sendable, Equatable {
+    /// The argument name, e.g. `expand[]`.
+    public var name: String
+    /// The argument value (`""` when sent without `=`).
+    public var value: String
+
+    /// Builds an item.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }

@@ -45,12 +45,13 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     if state.tooLarge {
         return MHDValues.queue(payloadTooLarge(context.maxBodyBytes), on: connection)
     }
+    let query = MHDValues.collect(connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false)
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET",
         path: url.map { String(cString: $0) } ?? "/",
-        query: MHDValues.collect(connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false),
-        headers: MHDValues.collect(connection, kind: .HEADER_KIND, lowercaseKeys: true),
-        body: state.body)
+        query: query.values,
+        headers: MHDValues.collect(connection, kind: .HEADER_KIND, lowercaseKeys: true).values,
+        body: state.body, queryItems: query.items)
     state.body = []
     let response = context.handler(request)
     if response.status == 0 { return .NO }

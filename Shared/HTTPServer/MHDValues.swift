@@ -6,7 +6,7 @@ enum MHDValues {
     /// Collects the connection's values of one kind (headers or query arguments).
     /// Repeated keys are joined with `", "`.
     static func collect(_ connection: OpaquePointer, kind: MHD_ValueKind,
-                        lowercaseKeys: Bool) -> [String: String] {
+                        lowercaseKeys: Bool) -> (values: [String: String], items: [QueryItem]) {
         let box = Collector(lowercaseKeys: lowercaseKeys)
         let unmanaged = Unmanaged.passRetained(box)
         defer { unmanaged.release() }
@@ -16,6 +16,7 @@ enum MHDValues {
             var name = String(cString: key)
             if collector.lowercaseKeys { name = name.lowercased() }
             let text = value.map { String(cString: $0) } ?? ""
+            collector.items.append(QueryItem(name: name, value: text))
             if let existing = collector.values[name] {
                 collector.values[name] = existing + ", " + text
             } else {
@@ -23,7 +24,7 @@ enum MHDValues {
             }
             return .YES
         }, unmanaged.toOpaque())
-        return box.values
+        return (box.values, box.items)
     }
 
     /// The request's `Content-Length`, when present and numeric.
@@ -51,6 +52,7 @@ enum MHDValues {
     private final class Collector {
         let lowercaseKeys: Bool
         var values: [String: String] = [:]
+        var items: [QueryItem] = []
         init(lowercaseKeys: Bool) { self.lowercaseKeys = lowercaseKeys }
     }
 }

@@ -1,0 +1,82 @@
+import Foundation
+
+/// One request the simulator answered.
+public struct RequestLogEntry: Sendable, Equatable {
+    /// When the request arrived.
+    public var time: Date
+    /// HTTP method.
+    public var method: String
+    /// Path without query.
+    public var path: String
+    /// The `Stripe-Account` header, if any.
+    public var account: String?
+    /// The `Idempotency-Key` header, if any.
+    public var idempotencyKey: String?
+    /// Decoded parameters (form body or query) as JSON.
+    public var params: JSONValue
+    /// HTTP status answered (0 when the connection was dropped on purpose).
+    public var status: Int
+    /// The `Request-Id` answered.
+    public var requestId: String
+    /// Whether the answer was an idempotent replay.
+    public var replayed: Bool
+    /// The fault injected, if any (`"500"`, `"429"`, `"drop"`, `"latency=…"`).
+    public var fault: String?
+
+    /// The entry as one JSON object (`time` in Unix seconds with fractions).
+    public var json: JSONValue {
+        [
+            "time": .double(time.timeIntervalSince1970), "method": .string(method), "path": .string(path),
+            "account": .optional(account), "idempotency_key": .optional(idempotencyKey), "params": params,
+            "status": .int(status), "request_id": .string(requestId), "replayed": .bool(replayed),
+            "fault": .optional(fault),
+        ]
+    }
+}
+
+/// The in-memory request log plus the optional JSON-lines file. Thread-safe.
+final class RequestLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [RequestLogEntry] = []
+    private let file: FileHandle?
+
+    /// Opens (creating or appending to) `path` when given.
+    init(path: String?) {
+        if let path {
+            if !FileManager.default.fileExists(atPath: path) {
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
+            }
+            let handle = FileHandle(forWritingAtPath: path)
+            _ = try? handle?.seekToEnd()
+            file = handle
+        } else {
+            file = nil
+        }
+    }
+
+    /// Appends an entry (and a line to the file).
+    func append(_ entry: RequestLogEntry) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries.append(entry)
+        if let file {
+            var line = entry.json.serialized()
+            line.append(UInt8(ascii: "\n"))
+            try? file.write(contentsOf: Data(line))
+        }
+    }
+
+    /// A copy of every entry so far, oldest first.
+    var all: [RequestLogEntry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+
+    /// Closes the file.
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        try? file?.close()
+    }
+}

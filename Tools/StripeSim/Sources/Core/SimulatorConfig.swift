@@ -1,0 +1,70 @@
+/// Everything a ``StripeSimulator`` can be configured with. Build it in code (tests) or
+/// from the `stripe-sim` command line.
+public struct SimulatorConfig: Sendable {
+    /// API version reported when a request sends no `Stripe-Version` header.
+    public var apiVersion: String = "2025-03-31.basil"
+    /// Faults applied to `/v1` requests (changeable at run time through ``StripeSimulator/faults``).
+    public var faults: FaultSettings = FaultSettings()
+    /// Webhook endpoints configured at start (more can be created with `POST /v1/webhook_endpoints`).
+    public var webhookEndpoints: [WebhookEndpointConfig] = []
+    /// Lifetime of an account link in seconds (Stripe: a few minutes; default 300).
+    public var accountLinkLifetimeSeconds: Int = 300
+    /// Delay in seconds before a delayed payment method (SEPA) succeeds or fails.
+    public var asyncPaymentDelaySeconds: Double = 1.0
+    /// Waits between webhook delivery attempts, in seconds; attempts = count + 1.
+    public var webhookRetryDelaysSeconds: [Double] = [0.5, 1, 2, 5, 10, 30]
+    /// Timeout of one webhook delivery attempt, in seconds.
+    public var webhookTimeoutSeconds: Int = 10
+    /// When set, every request is also appended as one JSON line to this file.
+    public var logFile: String?
+    /// Size of the HTTP server's thread pool (blocking fault latency occupies a thread).
+    public var threads: Int = 8
+    /// Bind every interface instead of 127.0.0.1 only.
+    public var listenOnAllInterfaces: Bool = false
+    /// Base URL used in hosted-page links; default `http://127.0.0.1:<port>`.
+    public var publicBaseURL: String?
+
+    /// Defaults: no faults, no endpoints, API version `2025-03-31.basil`.
+    public init() {}
+}
+
+/// Fault injection settings. All rates are probabilities in 0...1.
+public struct FaultSettings: Sendable, Equatable {
+    /// Latency added to every `/v1` request, in milliseconds.
+    public var latencyMs: Int = 0
+    /// Share of `/v1` requests answered `500 api_error` before doing anything.
+    public var failRate: Double = 0
+    /// Share of `/v1` requests whose connection is dropped after the request was executed
+    /// (so an idempotent retry replays the stored result).
+    public var dropRate: Double = 0
+    /// Requests per second accepted before answering `429 rate_limit` (nil = unlimited).
+    public var rateLimitPerSecond: Int?
+
+    /// No faults.
+    public init(latencyMs: Int = 0, failRate: Double = 0, dropRate: Double = 0, rateLimitPerSecond: Int? = nil) {
+        self.latencyMs = latencyMs
+        self.failRate = failRate
+        self.dropRate = dropRate
+        self.rateLimitPerSecond = rateLimitPerSecond
+    }
+}
+
+/// One webhook endpoint: where events go and the secret that signs them.
+public struct WebhookEndpointConfig: Sendable, Equatable {
+    /// Destination URL (http or https).
+    public var url: String
+    /// Signing secret, e.g. `whsec_...`.
+    public var secret: String
+    /// `true`: receives events of connected accounts (carrying `account`); `false`: platform events.
+    public var connect: Bool
+    /// Event types delivered; `["*"]` for all.
+    public var enabledEvents: [String]
+
+    /// Builds an endpoint configuration.
+    public init(url: String, secret: String, connect: Bool = false, enabledEvents: [String] = ["*"]) {
+        self.url = url
+        self.secret = secret
+        self.connect = connect
+        self.enabledEvents = enabledEvents
+    }
+}

@@ -1,0 +1,20 @@
+import HTTPServer
+
+/// Every `/v1` route the simulator serves, in one router.
+enum APIRoutes {
+    static func make() -> Router<Endpoint> {
+        var router = Router<Endpoint>()
+        AccountEndpoints.register(&router)
+        PersonEndpoints.register(&router)
+        AccountLinkEndpoints.register(&router)
+        CustomerEndpoints.register(&router)
+        CatalogEndpoints.register(&router)
+        PaymentMethodObjects.register(&router)
+        PaymentIntentEndpoints.register(&router)
+        RefundEndpoints.register(&router)
+        CheckoutEndpoints.register(&router)
+        TerminalEndpoints.register(&router)
+        EventEndpoints.register(&router)
+        return router
+    }
+}

@@ -1,0 +1,68 @@
+/// Builders for account-shaped JSON (shapes follow Stripe's `account` and `person` examples).
+enum AccountObjects {
+    /// What an account must provide before it can take charges and receive payouts.
+    static let onboardingRequirements = [
+        "business_profile.mcc", "business_profile.url", "external_account",
+        "representative.first_name", "representative.last_name", "tos_acceptance.date", "tos_acceptance.ip",
+    ]
+
+    static let nullAddress: JSONValue = [
+        "city": nil, "country": nil, "line1": nil, "line2": nil, "postal_code": nil, "state": nil,
+    ]
+
+    static func requirements(_ due: [String], disabledReason: String?) -> JSONValue {
+        [
+            "alternatives": [], "current_deadline": nil, "currently_due": .strings(due),
+            "disabled_reason": .optional(disabledReason), "errors": [], "eventually_due": .strings(due),
+            "past_due": .strings(due), "pending_verification": [],
+        ]
+    }
+
+    /// The `type` and `controller` members from either `type` or `controller[...]` parameters.
+    static func typeAndController(_ params: Params) throws(SimError) -> (type: String, controller: JSONValue) {
+        let type = try params.string("type")
+        let controller = try params.hash("controller", allowed: ["fees", "losses", "requirement_collection", "stripe_dashboard"])
+        if type != nil, controller != nil {
+            throw SimError.invalidRequest("You cannot specify both `type` and `controller`.", param: "controller")
+        }
+        if let type {
+            guard ["standard", "express", "custom"].contains(type) else {
+                throw SimError.invalidRequest("Invalid type: must be one of standard, express, or custom", param: "type", code: "parameter_invalid_string")
+            }
+            let controllerType: JSONValue = type == "standard"
+                ? ["type": "account", "is_controller": false]
+                : ["type": "application", "is_controller": true]
+            return (type, controllerType)
+        }
+        guard let controller else { throw SimError.missing("type") }
+        let dashboard = try controller.hash("stripe_dashboard", allowed: ["type"])?.string("type") ?? "full"
+        let feesPayer = try controller.hash("fees", allowed: ["payer"])?.string("payer") ?? "account"
+        let losses = try controller.hash("losses", allowed: ["payments"])?.string("payments") ?? "stripe"
+        let collection = try controller.string("requirement_collection") ?? "stripe"
+        let derived: String
+        switch dashboard {
+        case "full": derived = "standard"
+        case "express": derived = "express"
+        case "none": derived = "custom"
+        default:
+            throw SimError.invalidRequest("Invalid stripe_dashboard type", param: "controller[stripe_dashboard][type]")
+        }
+        return (derived, [
+            "type": "application", "is_controller": true,
+            "fees": ["payer": .string(feesPayer)], "losses": ["payments": .string(losses)],
+            "requirement_collection": .string(collection), "stripe_dashboard": ["type": .string(dashboard)],
+        ])
+    }
+
+    /// Requested capabilities as `{name: "inactive"}`.
+    static func capabilities(_ params: Params) throws(SimError) -> JSONValue {
+        var result: [String: JSONValue] = [:]
+        guard let capabilities = try params.hash("capabilities") else { return .object(result) }
+        for name in capabilities.values.keys {
+            if try capabilities.hash(name, allowed: ["requested"])?.bool("requested") == true {
+                result[name] = "inactive"
+            }
+        }
+        return .object(result)
+    }
+}

@@ -1,0 +1,113 @@
+import HTTPServer
+
+/// `/v1/customers`, `/v1/customer_sessions` and `/v1/ephemeral_keys`, scoped to the
+/// calling account. See https://docs.stripe.com/api/customers,
+/// https://docs.stripe.com/api/customer_sessions.
+enum CustomerEndpoints {
+    static let writable: Set<String> = [
+        "email", "name", "description", "metadata", "phone", "address", "shipping", "payment_method",
+        "invoice_settings", "preferred_locales",
+    ]
+
+    static func register(_ router: inout Router<Endpoint>) {
+        router.add("POST", "/v1/customers", Endpoint(writable) { call throws(SimError) in
+            var customer: JSONValue = [
+                "id": .string(SimIDs.make("cus", length: 14)), "object": "customer", "created": .int(call.now),
+                "address": nil, "balance": 0, "currency": nil, "default_source": nil, "delinquent": false,
+                "description": nil, "email": nil, "invoice_prefix": .string(String(SimIDs.make("x", length: 7).dropFirst(2)).uppercased()),
+                "invoice_settings": ["custom_fields": nil, "default_payment_method": nil, "footer": nil],
+                "livemode": false, "metadata": [:], "name": nil, "phone": nil, "preferred_locales": [],
+                "shipping": nil, "tax_exempt": "none", "test_clock": nil,
+            ]
+            try apply(call.params, to: &customer)
+            call.state.insert(customer, scope: call.scope)
+            call.emit("customer.created", customer)
+            return customer
+        })
+        router.add("GET", "/v1/customers", Endpoint(SimList.parameters.union(["email"])) { call throws(SimError) in
+            let email = try call.params.string("email")
+            let items = call.state.list(type: "customer", scope: call.scope) { email == nil || $0["email"]?.stringValue == email }
+            return try SimList.page(items, url: "/v1/customers", params: call.params)
+        })
+        router.add("GET", "/v1/customers/:id", Endpoint([]) { call throws(SimError) in
+            try call.state.require(call.id(), type: "customer", scope: call.scope)
+        })
+        router.add("POST", "/v1/customers/:id", Endpoint(writable) { call throws(SimError) in
+            let old = try call.state.require(call.id(), type: "customer", scope: call.scope)
+            var customer = old
+            try apply(call.params, to: &customer)
+            call.state.replace(customer)
+            call.emit("customer.updated", customer, previous: SimState.previousAttributes(old: old, new: customer))
+            return customer
+        })
+        router.add("DELETE", "/v1/customers/:id", Endpoint([]) { call throws(SimError) in
+            let customer = try call.state.require(call.id(), type: "customer", scope: call.scope)
+            call.state.remove(call.id())
+            call.emit("customer.deleted", customer)
+            return ["id": .string(call.id()), "object": "customer", "deleted": true]
+        })
+        router.add("POST", "/v1/customer_sessions", Endpoint(["customer", "components"], createSession))
+        router.add("POST", "/v1/ephemeral_keys", Endpoint(["customer", "issuing_card", "nonce", "verification_session"], createEphemeralKey))
+        router.add("DELETE", "/v1/ephemeral_keys/:id", Endpoint([]) { call throws(SimError) in
+            var key = try call.state.require(call.id(), type: "ephemeral_key", scope: call.scope)
+            call.state.remove(call.id())
+            key["secret"] = nil
+            key["expires"] = .int(call.now)
+            return key
+        })
+    }
+
+    private static func apply(_ params: Params, to customer: inout JSONValue) throws(SimError) {
+        for key in ["email", "name", "description", "phone"] {
+            if let value = try params.string(key) { customer[key] = value.isEmpty ? .null : .string(value) }
+        }
+        for key in ["address", "shipping", "invoice_settings"] { if let value = params.json(key) { customer[key] = value } }
+        if let locales = try params.stringArray("preferred_locales") { customer["preferred_locales"] = .strings(locales) }
+        if let metadata = try params.metadata() { customer["metadata"] = metadata }
+    }
+
+    private static func createSession(_ call: SimCall) throws(SimError) -> JSONValue {
+        let customerId = try call.params.requiredString("customer")
+        _ = try call.state.require(customerId, type: "customer", scope: call.scope, param: "customer")
+        let componentNames: Set<String> = ["mobile_payment_element", "payment_element", "customer_sheet", "buy_button", "pricing_table"]
+        guard let components = try call.params.hash("components", allowed: componentNames) else {
+            throw SimError.missing("components")
+        }
+        var rendered: [String: JSONValue] = [:]
+        for name in componentNames.sorted() { rendered[name] = ["enabled": false] }
+        var anyEnabled = false
+        for name in components.values.keys.sorted() {
+            guard let component = try components.hash(name, allowed: ["enabled", "features"]) else { continue }
+            let enabled = try component.bool("enabled") ?? false
+            anyEnabled = anyEnabled || enabled
+            var value: JSONValue = ["enabled": .bool(enabled)]
+            if let features = component.json("features") { value["features"] = features }
+            rendered[name] = value
+        }
+        guard anyEnabled else {
+            throw SimError.invalidRequest("At least one component must be enabled.", param: "components")
+        }
+        let session: JSONValue = [
+            "object": "customer_session", "client_secret": .string(SimIDs.make("cuss_secret", length: 40)),
+            "components": .object(rendered), "created": .int(call.now), "customer": .string(customerId),
+            "expires_at": .int(call.now + 1800), "livemode": false,
+        ]
+        return session
+    }
+
+    private static func createEphemeralKey(_ call: SimCall) throws(SimError) -> JSONValue {
+        guard let version = call.stripeVersion, !version.isEmpty else {
+            throw SimError.invalidRequest("Stripe-Version header is required when creating ephemeral keys; use the API version the mobile SDK asks for.", param: nil)
+        }
+        let customerId = try call.params.requiredString("customer")
+        _ = try call.state.require(customerId, type: "customer", scope: call.scope, param: "customer")
+        let key: JSONValue = [
+            "id": .string(SimIDs.make("ephkey")), "object": "ephemeral_key",
+            "associated_objects": [["id": .string(customerId), "type": "customer"]],
+            "created": .int(call.now), "expires": .int(call.now + 3600), "livemode": false,
+            "secret": .string(SimIDs.make("ek_test", length: 40)),
+        ]
+        call.state.insert(key, scope: call.scope)
+        return key
+    }
+}

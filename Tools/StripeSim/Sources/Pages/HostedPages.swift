@@ -1,0 +1,108 @@
+import Foundation
+import HTTPServer
+
+/// The simulator's own pages under `/sim/`, standing in for Stripe-hosted pages:
+/// - `GET /sim/account_links/<id>?outcome=complete|incomplete` — onboarding; redirects (302)
+///   to `return_url`, or to `refresh_url` when the link is expired or used.
+/// - `GET /sim/login_links/<id>` — a placeholder Express dashboard.
+/// - `GET /sim/checkout/<id>` — a minimal payment page;
+///   `POST /sim/checkout/<id>/pay` with `payment_method=pm_card_visa|pm_card_chargeDeclined|sepa_succeed|sepa_fail|…`
+///   pays it and redirects (302) to `success_url`/`return_url`; a decline answers 402 with the card error.
+/// - `POST /sim/payment_intents/<id>/authenticate?outcome=succeed|fail` — completes 3-D Secure.
+/// - `GET /sim/health` — `ok`.
+extension StripeSimulator {
+    func handlePage(_ request: HTTPRequest, requestId: String) -> HTTPResponse {
+        let parts = request.path.split(separator: "/").map(String.init)
+        var params: [String: FormValue] = [:]
+        if let parsed = try? Self.parameters(of: request) { params = parsed }
+        if request.method == "POST", !request.queryItems.isEmpty, let query = try? FormParser.parse(pairs: request.queryItems.map { ($0.name, $0.value) }) {
+            params.merge(query) { body, _ in body }
+        }
+        let outcome = params["outcome"]?.stringValue
+        lock.lock()
+        let response: HTTPResponse
+        switch (request.method, parts.count > 1 ? parts[1] : "", parts.count) {
+        case ("GET", "health", 2): response = .text(200, "ok\n")
+        case ("GET", "account_links", 3): response = accountLinkPage(parts[2], outcome: outcome ?? "complete")
+        case ("GET", "login_links", 3): response = .text(200, "Express dashboard (simulated)\n")
+        case ("GET", "checkout", 3): response = checkoutPage(parts[2])
+        case ("POST", "checkout", 4) where parts[3] == "pay":
+            response = payCheckout(parts[2], paymentMethod: params["payment_method"]?.stringValue ?? "pm_card_visa", requestId: requestId)
+        case ("POST", "payment_intents", 4) where parts[3] == "authenticate":
+            response = authenticate(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
+        default: response = .text(404, "no such simulator page\n")
+        }
+        let handoff = drainHandoff()
+        lock.unlock()
+        deliver(handoff)
+        log.append(RequestLogEntry(time: Date(), method: request.method, path: request.path, account: nil, idempotencyKey: nil,
+                                   params: FormValue.dict(params).json, status: response.status, requestId: requestId,
+                                   replayed: false, fault: nil))
+        return response
+    }
+
+    private func pageCall(scope: String, requestId: String?) -> SimCall {
+        SimCall(state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
+                requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+    }
+
+    private func accountLinkPage(_ id: String, outcome: String) -> HTTPResponse {
+        guard var link = state.get(id, scope: SimState.platform), link["object"] == "sim.account_link" else {
+            return .text(404, "unknown account link\n")
+        }
+        let refresh = link["refresh_url"]?.stringValue ?? "/"
+        if link["used"] == true || state.now >= (link["expires_at"]?.intValue ?? 0) { return .redirect(to: refresh) }
+        link["used"] = true
+        state.replace(link)
+        if outcome == "complete", let account = link["account"]?.stringValue {
+            AccountLinkEndpoints.completeOnboarding(state, accountId: account)
+        }
+        return .redirect(to: link["return_url"]?.stringValue ?? "/")
+    }
+
+    private func checkoutPage(_ id: String) -> HTTPResponse {
+        guard let (_, session) = state.lookup(id), session["object"] == "checkout.session" else {
+            return .text(404, "unknown checkout session\n")
+        }
+        let amount = session["amount_total"]?.intValue ?? 0
+        let html = """
+        <!doctype html><title>Checkout (simulated)</title>
+        <p>Pay \(amount) \(session["currency"]?.stringValue ?? "") — status \(session["status"]?.stringValue ?? "")</p>
+        <form method="post" action="/sim/checkout/\(id)/pay"><select name="payment_method">
+        <option>pm_card_visa</option><option>pm_card_chargeDeclined</option><option>sepa_succeed</option><option>sepa_fail</option>
+        </select><button>Pay</button></form>
+        """
+        return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8))
+    }
+
+    private func payCheckout(_ id: String, paymentMethod: String, requestId: String) -> HTTPResponse {
+        guard let (scope, session) = state.lookup(id), session["object"] == "checkout.session" else {
+            return .text(404, "unknown checkout session\n")
+        }
+        let call = pageCall(scope: scope, requestId: requestId)
+        do {
+            let paid = try CheckoutMachine.pay(call: call, session: session, paymentMethod: paymentMethod)
+            let target = paid["success_url"]?.stringValue ?? paid["return_url"]?.stringValue
+            guard let target else { return .json(200, paid.serialized()) }
+            return .redirect(to: target.replacingOccurrences(of: "{CHECKOUT_SESSION_ID}", with: id))
+        } catch {
+            return .json(error.status, error.body(requestId: requestId).serialized(), headers: ["Request-Id": requestId])
+        }
+    }
+
+    private func authenticate(_ id: String, succeed: Bool, requestId: String) -> HTTPResponse {
+        guard let (scope, pi) = state.lookup(id), pi["object"] == "payment_intent", pi["status"] == "requires_action",
+              let methodId = state.secrets["auth:\(id)"], let method = state.get(methodId, scope: scope) else {
+            return .text(404, "no payment intent awaiting authentication\n")
+        }
+        let call = pageCall(scope: scope, requestId: requestId)
+        let behaviour = succeed ? TestPaymentMethod.visa
+            : TestPaymentMethod(type: "card", brand: "visa", last4: "3184", country: "US",
+                                outcome: .decline(code: "payment_intent_authentication_failure", declineCode: "authentication_required",
+                                                  message: "The provided PaymentMethod has failed authentication."))
+        switch PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
+        case .done(let result): return .json(200, result.serialized())
+        case .declined(let result, _): return .json(200, result.serialized())
+        }
+    }
+}

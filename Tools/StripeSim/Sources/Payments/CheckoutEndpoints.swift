@@ -1,0 +1,115 @@
+import HTTPServer
+
+/// `/v1/checkout/sessions` in `payment` mode: hosted (`success_url`, `url` served by the
+/// simulator at `/sim/checkout/<id>`) or embedded (`ui_mode=embedded`, `return_url`,
+/// `client_secret`); retrieve, list, line items, expire. See
+/// https://docs.stripe.com/api/checkout/sessions.
+enum CheckoutEndpoints {
+    static let createFields: Set<String> = [
+        "mode", "line_items", "success_url", "cancel_url", "ui_mode", "return_url", "redirect_on_completion",
+        "payment_intent_data", "customer", "customer_email", "customer_creation", "metadata", "client_reference_id",
+        "payment_method_types", "expires_at", "locale", "submit_type", "billing_address_collection",
+        "allow_promotion_codes", "automatic_tax", "phone_number_collection", "shipping_address_collection",
+        "consent_collection", "custom_text", "payment_method_options", "saved_payment_method_options", "currency",
+    ]
+    static let paymentIntentDataFields: Set<String> = [
+        "application_fee_amount", "capture_method", "description", "metadata", "receipt_email", "setup_future_usage",
+        "statement_descriptor", "statement_descriptor_suffix", "transfer_data", "transfer_group", "on_behalf_of",
+    ]
+
+    static func register(_ router: inout Router<Endpoint>) {
+        router.add("POST", "/v1/checkout/sessions", Endpoint(createFields, create))
+        router.add("GET", "/v1/checkout/sessions", Endpoint(SimList.parameters.union(["payment_intent", "customer", "status"])) { call throws(SimError) in
+            let pi = try call.params.string("payment_intent")
+            let items = call.state.list(type: "checkout.session", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
+            return try SimList.page(items, url: "/v1/checkout/sessions", params: call.params)
+        })
+        router.add("GET", "/v1/checkout/sessions/:id", Endpoint([]) { call throws(SimError) in
+            var session = try find(call)
+            if (try? call.params.stringArray("expand"))??.contains("line_items") == true {
+                session["line_items"] = lineItems(call, session)
+            }
+            return session
+        })
+        router.add("GET", "/v1/checkout/sessions/:id/line_items", Endpoint(SimList.parameters) { call throws(SimError) in
+            lineItems(call, try find(call))
+        })
+        router.add("POST", "/v1/checkout/sessions/:id/expire", Endpoint([]) { call throws(SimError) in
+            let session = try find(call)
+            guard session["status"] == "open" else {
+                throw SimError.unexpectedState("checkout_session_unexpected_state",
+                    "Only Checkout Sessions with a status of `open` can be expired. This session has a status of `\(session["status"]?.stringValue ?? "")`.")
+            }
+            return CheckoutMachine.expire(call: call, session: session)
+        })
+    }
+
+    static func find(_ call: SimCall) throws(SimError) -> JSONValue {
+        let session = try call.state.require(call.id(), type: "checkout.session", scope: call.scope, noun: "checkout.session")
+        return CheckoutMachine.expireIfDue(call: call, session: session)
+    }
+
+    private static func lineItems(_ call: SimCall, _ session: JSONValue) -> JSONValue {
+        let id = session["id"]?.stringValue ?? ""
+        return ["object": "list", "data": call.state.attachments["line_items:\(id)"] ?? [], "has_more": false,
+                "url": .string("/v1/checkout/sessions/\(id)/line_items")]
+    }
+
+    private static func create(_ call: SimCall) throws(SimError) -> JSONValue {
+        let params = call.params
+        let mode = try params.requiredString("mode")
+        guard mode == "payment" else {
+            throw SimError.invalidRequest("The simulator supports Checkout in payment mode only.", param: "mode")
+        }
+        let uiMode = try params.string("ui_mode") ?? "hosted"
+        let successURL = try params.string("success_url")
+        let returnURL = try params.string("return_url")
+        switch uiMode {
+        case "hosted":
+            if returnURL != nil { throw SimError.invalidRequest("`return_url` can only be used with `ui_mode: embedded`.", param: "return_url") }
+            guard successURL != nil else { throw SimError.missing("success_url") }
+        case "embedded":
+            if successURL != nil || params.has("cancel_url") {
+                throw SimError.invalidRequest("`success_url` and `cancel_url` cannot be used with `ui_mode: embedded`.", param: successURL != nil ? "success_url" : "cancel_url")
+            }
+            if returnURL == nil, try params.string("redirect_on_completion") != "never" { throw SimError.missing("return_url") }
+        default:
+            throw SimError.invalidRequest("Invalid ui_mode: must be one of hosted or embedded", param: "ui_mode")
+        }
+        let (items, currency, total) = try CheckoutLineItems.build(call, params: params)
+        let piData = try params.hash("payment_intent_data", allowed: paymentIntentDataFields)
+        if let fee = try piData?.int("application_fee_amount") {
+            guard call.account != nil || piData?.has("transfer_data") == true else {
+                throw SimError.invalidRequest("Can only apply an application_fee_amount when the Checkout Session is attempting a direct payment (Stripe-Account header) or destination payment.", param: "payment_intent_data[application_fee_amount]")
+            }
+            guard fee <= total else { throw SimError.invalidRequest("The application fee must not exceed the amount.", param: "payment_intent_data[application_fee_amount]") }
+        }
+        if let customer = try params.string("customer") {
+            _ = try call.state.require(customer, type: "customer", scope: call.scope, param: "customer")
+        }
+        let expiresAt = try params.int("expires_at") ?? call.now + 86_400
+        guard expiresAt >= call.now + 1800, expiresAt <= call.now + 86_400 else {
+            throw SimError.invalidRequest("The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", param: "expires_at")
+        }
+        let id = SimIDs.make("cs_test_a1", length: 56)
+        let session: JSONValue = [
+            "id": .string(id), "object": "checkout.session", "mode": "payment", "ui_mode": .string(uiMode),
+            "amount_subtotal": .int(total), "amount_total": .int(total), "currency": .string(currency),
+            "cancel_url": .optional(try params.string("cancel_url")), "success_url": .optional(successURL), "return_url": .optional(returnURL),
+            "client_reference_id": .optional(try params.string("client_reference_id")),
+            "client_secret": uiMode == "embedded" ? .string("\(id)_secret_\(SimIDs.make("x", length: 24).dropFirst(2))") : nil,
+            "url": uiMode == "hosted" ? .string("\(call.state.baseURL)/sim/checkout/\(id)") : nil,
+            "created": .int(call.now), "expires_at": .int(expiresAt), "customer": .optional(try params.string("customer")),
+            "customer_email": .optional(try params.string("customer_email")), "customer_details": nil, "livemode": false,
+            "locale": .optional(try params.string("locale")), "metadata": try params.metadata() ?? [:],
+            "payment_intent": nil, "payment_link": nil, "payment_method_types": .strings(try params.stringArray("payment_method_types") ?? ["card"]),
+            "payment_status": "unpaid", "status": "open", "submit_type": .optional(try params.string("submit_type")),
+            "total_details": ["amount_discount": 0, "amount_shipping": 0, "amount_tax": 0],
+            "automatic_tax": ["enabled": false, "liability": nil, "status": nil], "invoice": nil, "setup_intent": nil, "subscription": nil,
+        ]
+        call.state.insert(session, scope: call.scope)
+        call.state.attachments["line_items:\(id)"] = .array(items)
+        call.state.attachments["pidata:\(id)"] = piData.map { FormValue.dict($0.values).json } ?? [:]
+        return session
+    }
+}

@@ -1,0 +1,88 @@
+/// A Checkout Session's progress: `open` → `complete` (paid at once, or `unpaid` until a
+/// delayed method settles: `checkout.session.async_payment_succeeded/failed`) or `expired`.
+/// A declined card leaves the session open with its PaymentIntent reusable.
+enum CheckoutMachine {
+    /// Pays an open session with a test payment method, as the hosted page would.
+    /// Throws the card error on a decline (the session stays open).
+    static func pay(call: SimCall, session old: JSONValue, paymentMethod name: String) throws(SimError) -> JSONValue {
+        let session = expireIfDue(call: call, session: old)
+        guard session["status"] == "open" else {
+            throw SimError.unexpectedState("checkout_session_unexpected_state", "This Checkout Session is \(session["status"]?.stringValue ?? "") and can no longer be paid.")
+        }
+        let sessionId = session["id"]?.stringValue ?? ""
+        var (method, behaviour) = try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
+        let allowed = session["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? ["card"]
+        guard allowed.contains(behaviour.type) else {
+            throw SimError.invalidRequest("This Checkout Session does not accept \(behaviour.type).", param: "payment_method")
+        }
+        if behaviour.outcome == .requireAction { behaviour.outcome = .succeed }
+        let pi = try paymentIntent(call: call, session: session)
+        switch PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
+        case .declined(_, let error):
+            return try { () throws(SimError) -> JSONValue in throw error }()
+        case .done(let result):
+            var updated = call.state.get(sessionId, scope: call.scope) ?? session
+            updated["status"] = "complete"
+            updated["payment_status"] = result["status"] == "succeeded" ? "paid" : "unpaid"
+            updated["customer_details"] = ["email": updated["customer_email"] ?? nil, "name": nil, "phone": nil,
+                                           "address": AccountObjects.nullAddress, "tax_exempt": "none", "tax_ids": []]
+            call.state.replace(updated)
+            call.emit("checkout.session.completed", updated)
+            return updated
+        }
+    }
+
+    /// The session's PaymentIntent, created on first payment attempt from `payment_intent_data`.
+    private static func paymentIntent(call: SimCall, session: JSONValue) throws(SimError) -> JSONValue {
+        let sessionId = session["id"]?.stringValue ?? ""
+        if let existing = session["payment_intent"]?.stringValue, let pi = call.state.get(existing, scope: call.scope) {
+            return pi
+        }
+        let data = call.state.attachments["pidata:\(sessionId)"] ?? [:]
+        let id = SimIDs.make("pi")
+        var pi: JSONValue = [
+            "id": .string(id), "object": "payment_intent", "amount": session["amount_total"] ?? 0, "amount_capturable": 0,
+            "amount_received": 0, "application_fee_amount": data["application_fee_amount"]?.stringValue.flatMap { Int($0) }.map { .int($0) } ?? nil,
+            "automatic_payment_methods": nil, "canceled_at": nil, "cancellation_reason": nil,
+            "capture_method": data["capture_method"] ?? "automatic_async",
+            "client_secret": .string("\(id)_secret_\(SimIDs.make("x", length: 24).dropFirst(2))"), "confirmation_method": "automatic",
+            "created": .int(call.now), "currency": session["currency"] ?? "usd", "customer": session["customer"] ?? nil,
+            "description": data["description"] ?? nil, "last_payment_error": nil, "latest_charge": nil, "livemode": false,
+            "metadata": data["metadata"] ?? [:], "next_action": nil, "on_behalf_of": data["on_behalf_of"] ?? nil, "payment_method": nil,
+            "payment_method_options": [:], "payment_method_types": session["payment_method_types"] ?? ["card"], "receipt_email": data["receipt_email"] ?? nil,
+            "status": "requires_payment_method", "transfer_data": data["transfer_data"] ?? nil, "transfer_group": data["transfer_group"] ?? nil,
+        ]
+        pi["statement_descriptor"] = data["statement_descriptor"] ?? nil
+        call.state.insert(pi, scope: call.scope)
+        call.state.secrets["checkout:\(id)"] = sessionId
+        call.emit("payment_intent.created", pi)
+        var updated = session
+        updated["payment_intent"] = .string(id)
+        call.state.replace(updated)
+        return pi
+    }
+
+    /// Called when a delayed payment of the session's PaymentIntent settles.
+    static func settleAsync(call: SimCall, sessionId: String, succeeded: Bool) {
+        guard var session = call.state.get(sessionId, scope: call.scope) else { return }
+        session["payment_status"] = succeeded ? "paid" : "unpaid"
+        call.state.replace(session)
+        call.emit(succeeded ? "checkout.session.async_payment_succeeded" : "checkout.session.async_payment_failed", session)
+    }
+
+    /// Expires an open session (emits `checkout.session.expired`).
+    static func expire(call: SimCall, session old: JSONValue) -> JSONValue {
+        var session = old
+        session["status"] = "expired"
+        session["url"] = nil
+        call.state.replace(session)
+        call.emit("checkout.session.expired", session)
+        return session
+    }
+
+    /// Expires the session when its `expires_at` has passed.
+    static func expireIfDue(call: SimCall, session: JSONValue) -> JSONValue {
+        guard session["status"] == "open", let expiresAt = session["expires_at"]?.intValue, call.now >= expiresAt else { return session }
+        return expire(call: call, session: session)
+    }
+}

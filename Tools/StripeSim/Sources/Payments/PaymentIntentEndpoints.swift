@@ -1,0 +1,167 @@
+import HTTPServer
+
+/// `/v1/payment_intents`: create, retrieve, update, confirm, capture (partial and, when the
+/// card allows it, over-capture), cancel, list. See https://docs.stripe.com/api/payment_intents.
+enum PaymentIntentEndpoints {
+    static let createFields: Set<String> = [
+        "amount", "currency", "automatic_payment_methods", "payment_method_types", "capture_method", "confirm",
+        "payment_method", "customer", "description", "metadata", "application_fee_amount", "on_behalf_of",
+        "transfer_data", "transfer_group", "statement_descriptor", "statement_descriptor_suffix", "receipt_email",
+        "setup_future_usage", "return_url", "payment_method_options", "off_session", "confirmation_method",
+        "error_on_requires_action", "use_stripe_sdk", "shipping", "mandate_data", "payment_method_data",
+    ]
+    static let updateFields: Set<String> = [
+        "amount", "currency", "payment_method", "payment_method_types", "customer", "description", "metadata",
+        "application_fee_amount", "capture_method", "receipt_email", "setup_future_usage", "shipping",
+        "statement_descriptor", "statement_descriptor_suffix", "transfer_group", "payment_method_options",
+    ]
+
+    static func register(_ router: inout Router<Endpoint>) {
+        router.add("POST", "/v1/payment_intents", Endpoint(createFields, create))
+        router.add("GET", "/v1/payment_intents", Endpoint(SimList.parameters.union(["customer"])) { call throws(SimError) in
+            let customer = try call.params.string("customer")
+            let items = call.state.list(type: "payment_intent", scope: call.scope) { customer == nil || $0["customer"]?.stringValue == customer }
+            return try SimList.page(items, url: "/v1/payment_intents", params: call.params)
+        })
+        router.add("GET", "/v1/payment_intents/:id", Endpoint(["client_secret"]) { call throws(SimError) in try find(call) })
+        router.add("POST", "/v1/payment_intents/:id", Endpoint(updateFields, update))
+        router.add("POST", "/v1/payment_intents/:id/confirm", Endpoint(
+            ["payment_method", "return_url", "off_session", "payment_method_options", "receipt_email", "setup_future_usage",
+             "mandate_data", "error_on_requires_action", "use_stripe_sdk", "capture_method", "shipping", "payment_method_types"]
+        ) { call throws(SimError) in try confirm(call, pi: try find(call)) })
+        router.add("POST", "/v1/payment_intents/:id/capture", Endpoint(
+            ["amount_to_capture", "application_fee_amount", "final_capture", "metadata", "statement_descriptor", "statement_descriptor_suffix"],
+            PaymentIntentCapture.capture))
+        router.add("POST", "/v1/payment_intents/:id/cancel", Endpoint(["cancellation_reason"], PaymentIntentCapture.cancel))
+    }
+
+    static func find(_ call: SimCall) throws(SimError) -> JSONValue {
+        try call.state.require(call.id(), type: "payment_intent", scope: call.scope, noun: "payment_intent")
+    }
+
+    private static func create(_ call: SimCall) throws(SimError) -> JSONValue {
+        let params = call.params
+        let amount = try params.requiredInt("amount")
+        let currency = try params.requiredString("currency").lowercased()
+        guard amount >= 50 else {
+            throw SimError.invalidRequest("Amount must be at least 50 cents", param: "amount", code: "amount_too_small")
+        }
+        let id = SimIDs.make("pi")
+        var pi: JSONValue = [
+            "id": .string(id), "object": "payment_intent", "amount": .int(amount), "amount_capturable": 0,
+            "amount_details": ["tip": [:]], "amount_received": 0, "application": nil, "application_fee_amount": nil,
+            "automatic_payment_methods": nil, "canceled_at": nil, "cancellation_reason": nil, "capture_method": "automatic_async",
+            "client_secret": .string("\(id)_secret_\(SimIDs.make("s", length: 24).dropFirst(2))"),
+            "confirmation_method": "automatic", "created": .int(call.now), "currency": .string(currency), "customer": nil,
+            "description": nil, "last_payment_error": nil, "latest_charge": nil, "livemode": false, "metadata": [:],
+            "next_action": nil, "on_behalf_of": nil, "payment_method": nil, "payment_method_options": [:],
+            "payment_method_types": ["card"], "processing": nil, "receipt_email": nil, "review": nil, "setup_future_usage": nil,
+            "shipping": nil, "statement_descriptor": nil, "statement_descriptor_suffix": nil, "status": "requires_payment_method",
+            "transfer_data": nil, "transfer_group": nil,
+        ]
+        try apply(call, params, to: &pi, creating: true)
+        if let automatic = try params.hash("automatic_payment_methods", allowed: ["enabled", "allow_redirects"]) {
+            if params.has("payment_method_types") {
+                throw SimError.invalidRequest("You may only specify one of these parameters: automatic_payment_methods, payment_method_types.", param: "automatic_payment_methods")
+            }
+            let enabled = try automatic.bool("enabled") ?? false
+            pi["automatic_payment_methods"] = ["enabled": .bool(enabled), "allow_redirects": .string(try automatic.string("allow_redirects") ?? "always")]
+            if enabled { pi["payment_method_types"] = ["card", "sepa_debit"] }
+        }
+        if let returnURL = try params.string("return_url") { pi["return_url"] = .string(returnURL) }
+        if try params.bool("confirm") == true {
+            call.state.insert(pi, scope: call.scope)
+            call.emit("payment_intent.created", pi)
+            return try confirm(call, pi: pi)
+        }
+        if pi["payment_method"] != nil, pi["payment_method"] != .null { pi["status"] = "requires_confirmation" }
+        call.state.insert(pi, scope: call.scope)
+        call.emit("payment_intent.created", pi)
+        return pi
+    }
+
+    /// Shared by create and update: validates and copies the writable fields.
+    private static func apply(_ call: SimCall, _ params: Params, to pi: inout JSONValue, creating: Bool) throws(SimError) {
+        if let amount = try params.int("amount") {
+            guard amount >= 50 else { throw SimError.invalidRequest("Amount must be at least 50 cents", param: "amount", code: "amount_too_small") }
+            pi["amount"] = .int(amount)
+        }
+        if let currency = try params.string("currency") { pi["currency"] = .string(currency.lowercased()) }
+        if let capture = try params.string("capture_method") {
+            guard ["automatic", "automatic_async", "manual"].contains(capture) else {
+                throw SimError.invalidRequest("Invalid capture_method", param: "capture_method")
+            }
+            pi["capture_method"] = .string(capture)
+        }
+        if let types = try params.stringArray("payment_method_types") {
+            let known: Set<String> = ["card", "card_present", "sepa_debit", "interac_present", "link"]
+            for type in types where !known.contains(type) {
+                throw SimError.invalidRequest("The payment method type \"\(type)\" is invalid.", param: "payment_method_types", code: "payment_intent_invalid_parameter")
+            }
+            pi["payment_method_types"] = .strings(types)
+        }
+        if let customer = try params.string("customer") {
+            _ = try call.state.require(customer, type: "customer", scope: call.scope, param: "customer")
+            pi["customer"] = .string(customer)
+        }
+        if let fee = try params.int("application_fee_amount") {
+            guard call.account != nil || params.has("transfer_data") || pi["transfer_data"] != .null else {
+                throw SimError.invalidRequest("Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).", param: "application_fee_amount")
+            }
+            guard fee >= 0, fee <= pi["amount"]?.intValue ?? 0 else {
+                throw SimError.invalidRequest("The application fee must not exceed the amount.", param: "application_fee_amount")
+            }
+            pi["application_fee_amount"] = .int(fee)
+        }
+        for key in ["description", "receipt_email", "statement_descriptor", "statement_descriptor_suffix", "transfer_group", "setup_future_usage", "on_behalf_of"] {
+            if let value = try params.string(key) { pi[key] = value.isEmpty ? .null : .string(value) }
+        }
+        for key in ["transfer_data", "shipping", "payment_method_options"] { if let value = params.json(key) { pi[key] = value } }
+        if let metadata = try params.metadata() { pi["metadata"] = metadata }
+        if let method = try params.string("payment_method") {
+            pi["payment_method"] = .string(try TestPaymentMethod.resolve(method, call: call, param: "payment_method").object["id"]?.stringValue ?? method)
+        }
+    }
+
+    private static func update(_ call: SimCall) throws(SimError) -> JSONValue {
+        let old = try find(call)
+        let status = old["status"]?.stringValue ?? ""
+        guard ["requires_payment_method", "requires_confirmation", "requires_action"].contains(status)
+              || (status == "requires_capture" && Set(call.params.values.keys).isSubset(of: ["metadata", "description", "application_fee_amount"])) else {
+            throw SimError.unexpectedState("payment_intent_unexpected_state",
+                "This PaymentIntent's parameters could not be updated because it has a status of \(status).")
+        }
+        var pi = old
+        try apply(call, call.params, to: &pi, creating: false)
+        if call.params.has("payment_method"), status == "requires_payment_method" { pi["status"] = "requires_confirmation" }
+        call.state.replace(pi)
+        return pi
+    }
+
+    /// Confirms `pi` with the `payment_method` parameter or the one already attached.
+    static func confirm(_ call: SimCall, pi: JSONValue) throws(SimError) -> JSONValue {
+        let status = pi["status"]?.stringValue ?? ""
+        guard ["requires_payment_method", "requires_confirmation", "requires_action"].contains(status) else {
+            throw SimError.unexpectedState("payment_intent_unexpected_state",
+                "You cannot confirm this PaymentIntent because it has a status of \(status).")
+        }
+        var current = pi
+        if let returnURL = try call.params.string("return_url") { current["return_url"] = .string(returnURL) }
+        if let capture = try call.params.string("capture_method") { current["capture_method"] = .string(capture) }
+        let name = try call.params.string("payment_method") ?? current["payment_method"]?.stringValue
+        guard let name else {
+            throw SimError.unexpectedState("payment_intent_unexpected_state",
+                "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with cus_xxx, specify a payment method attached to this customer along with the customer ID.")
+        }
+        let (method, behaviour) = try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
+        let allowed = current["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard allowed.contains(behaviour.type), behaviour.type != "card_present" else {
+            throw SimError.invalidRequest("The PaymentMethod provided (\(behaviour.type)) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: \(allowed.joined(separator: ", ")).",
+                                          param: "payment_method", code: "payment_intent_incompatible_payment_method")
+        }
+        switch PaymentIntentMachine.authorize(call: call, pi: current, method: method, behaviour: behaviour) {
+        case .done(let result): return result
+        case .declined(_, let error): throw error
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// The PaymentIntent state machine (https://docs.stripe.com/payments/paymentintents/lifecycle):
+/// `requires_payment_method` → `requires_confirmation` → (`requires_action`) →
+/// `processing` / `requires_capture` → `succeeded`, or `canceled`; a decline returns to
+/// `requires_payment_method` with `last_payment_error`, so the same intent can be retried.
+enum PaymentIntentMachine {
+    /// What an authorization attempt did.
+    enum Result {
+        case done(JSONValue)
+        case declined(JSONValue, SimError)
+    }
+
+    static let cancelable: Set<String> = ["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"]
+
+    /// Authorizes `pi` with `method`: success (captured at once unless `capture_method` is
+    /// manual), decline, 3-D Secure, or a delayed (SEPA) outcome scheduled for later.
+    static func authorize(call: SimCall, pi old: JSONValue, method: JSONValue, behaviour: TestPaymentMethod) -> Result {
+        var pi = old
+        pi["payment_method"] = method["id"] ?? nil
+        pi["last_payment_error"] = nil
+        pi["next_action"] = nil
+        let manual = pi["capture_method"] == "manual"
+        switch behaviour.outcome {
+        case .succeed:
+            var charge = ChargeObjects.make(call: call, pi: pi, method: method, behaviour: behaviour, status: "succeeded", captured: !manual)
+            if manual {
+                pi["status"] = "requires_capture"
+                pi["amount_capturable"] = pi["amount"] ?? 0
+            } else {
+                pi["status"] = "succeeded"
+                pi["amount_received"] = pi["amount"] ?? 0
+                ChargeObjects.collectApplicationFee(call: call, charge: &charge, amount: pi["application_fee_amount"]?.intValue ?? 0)
+            }
+            pi["latest_charge"] = charge["id"] ?? nil
+            call.state.insert(charge, scope: call.scope)
+            call.state.replace(pi)
+            call.emit("charge.succeeded", charge)
+            call.emit(manual ? "payment_intent.amount_capturable_updated" : "payment_intent.succeeded", pi)
+            return .done(pi)
+        case .decline(let code, let declineCode, let message):
+            let charge = ChargeObjects.make(call: call, pi: pi, method: method, behaviour: behaviour, status: "failed",
+                                            captured: false, failure: (code, declineCode, message))
+            pi["status"] = "requires_payment_method"
+            pi["payment_method"] = nil
+            pi["latest_charge"] = charge["id"] ?? nil
+            pi["last_payment_error"] = [
+                "type": "card_error", "code": .string(code), "decline_code": .string(declineCode),
+                "message": .string(message), "charge": charge["id"] ?? nil, "payment_method": method,
+                "doc_url": .string("https://stripe.com/docs/error-codes/\(code.replacingOccurrences(of: "_", with: "-"))"),
+            ]
+            call.state.insert(charge, scope: call.scope)
+            call.state.replace(pi)
+            call.emit("charge.failed", charge)
+            call.emit("payment_intent.payment_failed", pi)
+            var error = SimError(status: 402, type: "card_error", code: code, message: message, declineCode: declineCode)
+            error.extra = ["payment_intent": pi, "charge": charge["id"] ?? nil, "payment_method": method]
+            return .declined(pi, error)
+        case .requireAction:
+            pi["status"] = "requires_action"
+            let url = "\(call.state.baseURL)/sim/payment_intents/\(pi["id"]?.stringValue ?? "")/authenticate"
+            if let returnURL = pi["return_url"]?.stringValue {
+                pi["next_action"] = ["type": "redirect_to_url", "redirect_to_url": ["return_url": .string(returnURL), "url": .string(url)]]
+            } else {
+                pi["next_action"] = ["type": "use_stripe_sdk", "use_stripe_sdk": ["type": "three_d_secure_redirect", "stripe_js": .string(url)]]
+            }
+            call.state.secrets["auth:\(pi["id"]?.stringValue ?? "")"] = method["id"]?.stringValue
+            call.state.replace(pi)
+            call.emit("payment_intent.requires_action", pi)
+            return .done(pi)
+        case .succeedLater, .failLater:
+            let charge = ChargeObjects.make(call: call, pi: pi, method: method, behaviour: behaviour, status: "pending", captured: true)
+            pi["status"] = "processing"
+            pi["latest_charge"] = charge["id"] ?? nil
+            call.state.insert(charge, scope: call.scope)
+            call.state.replace(pi)
+            call.emit("charge.pending", charge)
+            call.emit("payment_intent.processing", pi)
+            scheduleSettlement(call: call, piId: pi["id"]?.stringValue ?? "", succeed: behaviour.outcome == .succeedLater)
+            return .done(pi)
+        }
+    }
+
+    /// After the configured delay, a processing (SEPA) intent succeeds or fails.
+    private static func scheduleSettlement(call: SimCall, piId: String, succeed: Bool) {
+        let account = call.account
+        call.state.scheduled.append((call.state.asyncPaymentDelay, { state in
+            let later = SimCall(state: state, params: Params([:]), pathParameters: [:], account: account,
+                                requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+            settle(call: later, piId: piId, succeed: succeed)
+        }))
+    }
+
+    static func settle(call: SimCall, piId: String, succeed: Bool) {
+        guard var pi = call.state.get(piId, scope: call.scope), pi["status"] == "processing",
+              let chargeId = pi["latest_charge"]?.stringValue, var charge = call.state.get(chargeId, scope: call.scope) else { return }
+        if succeed {
+            charge["status"] = "succeeded"
+            charge["paid"] = true
+            charge["amount_captured"] = charge["amount"] ?? 0
+            ChargeObjects.collectApplicationFee(call: call, charge: &charge, amount: pi["application_fee_amount"]?.intValue ?? 0)
+            pi["status"] = "succeeded"
+            pi["amount_received"] = pi["amount"] ?? 0
+        } else {
+            charge["status"] = "failed"
+            charge["failure_code"] = "insufficient_funds"
+            charge["failure_message"] = "The account has insufficient funds to cover this payment."
+            pi["status"] = "requires_payment_method"
+            pi["last_payment_error"] = ["type": "invalid_request_error", "code": "payment_method_unactivated",
+                                        "message": "The SEPA Direct Debit payment failed.", "charge": .string(chargeId)]
+            pi["payment_method"] = nil
+        }
+        call.state.replace(charge)
+        call.state.replace(pi)
+        call.emit(succeed ? "charge.succeeded" : "charge.failed", charge)
+        call.emit(succeed ? "payment_intent.succeeded" : "payment_intent.payment_failed", pi)
+        if let session = call.state.secrets["checkout:\(piId)"] {
+            CheckoutMachine.settleAsync(call: call, sessionId: session, succeeded: succeed)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import HTTPServer
+
+/// PaymentMethod JSON (shape of Stripe's `payment_method` example) and
+/// `/v1/payment_methods` (create from a test token, card number or IBAN; retrieve; attach).
+enum PaymentMethodObjects {
+    static func make(_ method: TestPaymentMethod, call: SimCall, customer: String? = nil) -> JSONValue {
+        var object: JSONValue = [
+            "id": .string(SimIDs.make("pm")), "object": "payment_method", "allow_redisplay": "unspecified",
+            "billing_details": ["address": AccountObjects.nullAddress, "email": nil, "name": nil, "phone": nil],
+            "created": .int(call.now), "customer": .optional(customer), "livemode": false, "metadata": [:],
+            "type": .string(method.type),
+        ]
+        switch method.type {
+        case "sepa_debit":
+            object["sepa_debit"] = ["bank_code": "19043", "branch_code": "", "country": .string(method.country),
+                                    "fingerprint": .string(SimIDs.make("fp", length: 16)), "last4": .string(method.last4)]
+        case "card_present":
+            object["card_present"] = ["brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
+                                      "exp_month": 12, "exp_year": 2030, "funding": "credit", "read_method": "contactless_emv"]
+        default:
+            object["card"] = ["brand": .string(method.brand), "country": .string(method.country), "display_brand": .string(method.brand),
+                              "exp_month": 12, "exp_year": 2030, "funding": "credit", "last4": .string(method.last4),
+                              "checks": ["address_line1_check": nil, "address_postal_code_check": nil, "cvc_check": "pass"],
+                              "networks": ["available": .strings([method.brand]), "preferred": nil],
+                              "three_d_secure_usage": ["supported": true], "wallet": nil]
+        }
+        return object
+    }
+
+    static func register(_ router: inout Router<Endpoint>) {
+        router.add("POST", "/v1/payment_methods", Endpoint(["type", "card", "sepa_debit", "billing_details", "metadata"]) { call throws(SimError) in
+            let type = try call.params.requiredString("type")
+            let name: String
+            switch type {
+            case "card":
+                let card = try call.params.hash("card", allowed: ["token", "number", "exp_month", "exp_year", "cvc"])
+                var key = try card?.string("token")
+                if key == nil { key = try card?.string("number") }
+                guard let key else { throw SimError.missing("card[token]") }
+                name = key
+            case "sepa_debit":
+                guard let iban = try call.params.hash("sepa_debit", allowed: ["iban"])?.string("iban") else { throw SimError.missing("sepa_debit[iban]") }
+                name = iban.replacingOccurrences(of: " ", with: "")
+            default:
+                throw SimError.invalidRequest("The simulator supports PaymentMethods of type card and sepa_debit.", param: "type")
+            }
+            guard let behaviour = TestPaymentMethod.byName[name], behaviour.type == type else {
+                throw SimError.invalidRequest("Unknown test \(type) '\(name)'.", param: type == "card" ? "card[number]" : "sepa_debit[iban]",
+                                              code: type == "card" ? "invalid_number" : "invalid_bank_account_iban")
+            }
+            var object = make(behaviour, call: call)
+            if let billing = call.params.json("billing_details") { object["billing_details"] = billing }
+            if let metadata = try call.params.metadata() { object["metadata"] = metadata }
+            call.state.insert(object, scope: call.scope)
+            if let id = object["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = name }
+            return object
+        })
+        router.add("GET", "/v1/payment_methods/:id", Endpoint([]) { call throws(SimError) in
+            try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
+        })
+        router.add("POST", "/v1/payment_methods/:id/attach", Endpoint(["customer"]) { call throws(SimError) in
+            var method = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
+            let customer = try call.params.requiredString("customer")
+            _ = try call.state.require(customer, type: "customer", scope: call.scope, param: "customer")
+            method["customer"] = .string(customer)
+            call.state.replace(method)
+            call.emit("payment_method.attached", method)
+            return method
+        })
+    }
+}

@@ -1,0 +1,67 @@
+/// Stripe's test payment methods and what happens when one is used
+/// (https://docs.stripe.com/testing): success, a decline with its code, 3-D Secure, or a
+/// delayed (SEPA) outcome.
+struct TestPaymentMethod: Sendable, Equatable {
+    enum Outcome: Sendable, Equatable {
+        case succeed
+        case decline(code: String, declineCode: String, message: String)
+        case requireAction
+        case succeedLater
+        case failLater
+    }
+
+    /// `card`, `sepa_debit` or `card_present`.
+    var type: String
+    var brand: String
+    var last4: String
+    var country: String
+    var outcome: Outcome
+
+    static let visa = TestPaymentMethod(type: "card", brand: "visa", last4: "4242", country: "US", outcome: .succeed)
+    static let declined = TestPaymentMethod(type: "card", brand: "visa", last4: "0002", country: "US",
+        outcome: .decline(code: "card_declined", declineCode: "generic_decline", message: "Your card was declined."))
+    static let insufficientFunds = TestPaymentMethod(type: "card", brand: "visa", last4: "9995", country: "US",
+        outcome: .decline(code: "card_declined", declineCode: "insufficient_funds", message: "Your card has insufficient funds."))
+    static let expired = TestPaymentMethod(type: "card", brand: "visa", last4: "0069", country: "US",
+        outcome: .decline(code: "expired_card", declineCode: "expired_card", message: "Your card has expired."))
+    static let authenticationRequired = TestPaymentMethod(type: "card", brand: "visa", last4: "3184", country: "US", outcome: .requireAction)
+    static let sepaSucceed = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3201", country: "AT", outcome: .succeedLater)
+    static let sepaFail = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3456", country: "IT", outcome: .failLater)
+
+    /// Test tokens, PaymentMethod ids and card numbers the simulator knows.
+    static let byName: [String: TestPaymentMethod] = [
+        "pm_card_visa": visa, "tok_visa": visa, "4242424242424242": visa,
+        "pm_card_mastercard": TestPaymentMethod(type: "card", brand: "mastercard", last4: "4444", country: "US", outcome: .succeed),
+        "5555555555554444": TestPaymentMethod(type: "card", brand: "mastercard", last4: "4444", country: "US", outcome: .succeed),
+        "pm_card_chargeDeclined": declined, "tok_chargeDeclined": declined, "4000000000000002": declined,
+        "pm_card_visa_chargeDeclinedInsufficientFunds": insufficientFunds, "tok_chargeDeclinedInsufficientFunds": insufficientFunds,
+        "4000000000009995": insufficientFunds,
+        "pm_card_chargeDeclinedExpiredCard": expired, "4000000000000069": expired,
+        "pm_card_authenticationRequired": authenticationRequired, "4000002760003184": authenticationRequired,
+        "sepa_succeed": sepaSucceed, "pm_sepa_debit_succeed": sepaSucceed, "AT611904300234573201": sepaSucceed,
+        "sepa_fail": sepaFail, "pm_sepa_debit_fail": sepaFail, "IT60X0542811101000000123456": sepaFail,
+    ]
+
+    /// The annotation key under which a stored PaymentMethod remembers its behaviour.
+    static func annotationKey(_ paymentMethodId: String) -> String { "pm:\(paymentMethodId)" }
+
+    /// Turns a test name or an existing PaymentMethod id into a stored PaymentMethod
+    /// object (creating one for test names, as Stripe does for `pm_card_visa`).
+    static func resolve(_ name: String, call: SimCall, param: String) throws(SimError) -> (object: JSONValue, behaviour: TestPaymentMethod) {
+        if let known = byName[name] {
+            let object = PaymentMethodObjects.make(known, call: call)
+            call.state.insert(object, scope: call.scope)
+            if let id = object["id"]?.stringValue { call.state.secrets[annotationKey(id)] = name }
+            return (object, known)
+        }
+        guard let object = call.state.get(name, scope: call.scope), object["object"] == "payment_method",
+              let behaviourName = call.state.secrets[annotationKey(name)], let behaviour = byName[behaviourName] ?? cardPresent[behaviourName]
+        else { throw SimError.missingResource("PaymentMethod", name, param: param) }
+        return (object, behaviour)
+    }
+
+    /// A card-present method read by a simulated reader (US Visa, overcapture supported).
+    static let cardPresent: [String: TestPaymentMethod] = [
+        "card_present_visa": TestPaymentMethod(type: "card_present", brand: "visa", last4: "4242", country: "US", outcome: .succeed),
+    ]
+}

@@ -1,0 +1,172 @@
+import Foundation
+import HTTPServer
+
+extension StripeSimulator {
+    /// Answers one HTTP request exactly as the running server would (usable in-process
+    /// without a socket). Order: hosted pages bypass the API pipeline; otherwise fault
+    /// latency, rate limit, injected 500, auth, parameter parsing, route, unknown
+    /// parameters, then idempotency and execution under the state lock.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let requestId = SimIDs.make("req", length: 14)
+        if request.path.hasPrefix("/sim/") { return handlePage(request, requestId: requestId) }
+        let decision = faultInjector.decide(header: request.headers["x-sim-fault"])
+        if decision.latencyMs > 0 { Thread.sleep(forTimeInterval: Double(decision.latencyMs) / 1000) }
+        var exchange = Exchange(request: request, requestId: requestId, fault: decision.label,
+                                defaultVersion: config.apiVersion)
+        var response = process(&exchange, decision: decision)
+        if decision.drop { response = .dropConnection }
+        log.append(RequestLogEntry(
+            time: exchange.time, method: request.method, path: request.path, account: exchange.account,
+            idempotencyKey: exchange.idempotencyKey, params: exchange.paramsJSON,
+            status: response.status, requestId: requestId, replayed: exchange.replayed, fault: decision.label))
+        return response
+    }
+
+    /// What the pipeline learns about a request as it goes.
+    struct Exchange {
+        let request: HTTPRequest
+        let requestId: String
+        let fault: String?
+        let time = Date()
+        let account: String?
+        let idempotencyKey: String?
+        let version: String
+        var paramsJSON: JSONValue = .object([:])
+        var replayed = false
+
+        init(request: HTTPRequest, requestId: String, fault: String?, defaultVersion: String) {
+            self.request = request
+            self.requestId = requestId
+            self.fault = fault
+            account = request.headers["stripe-account"].flatMap { $0.isEmpty ? nil : $0 }
+            idempotencyKey = request.headers["idempotency-key"].flatMap { $0.isEmpty ? nil : $0 }
+            version = request.headers["stripe-version"] ?? defaultVersion
+        }
+
+        /// A JSON answer with Stripe's standard headers.
+        func answer(_ status: Int, _ body: [UInt8], extra: [String: String] = [:]) -> HTTPResponse {
+            var headers = extra
+            headers["Request-Id"] = requestId
+            headers["Stripe-Version"] = version
+            headers["Cache-Control"] = "no-cache, no-store"
+            if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
+            if let account { headers["Stripe-Account"] = account }
+            if replayed { headers["Idempotent-Replayed"] = "true" }
+            return .json(status, body, headers: headers)
+        }
+
+        func answer(_ error: SimError) -> HTTPResponse {
+            answer(error.status, error.body(requestId: requestId).serialized(), extra: error.headers)
+        }
+    }
+
+    private func process(_ exchange: inout Exchange, decision: FaultInjector.Decision) -> HTTPResponse {
+        let request = exchange.request
+        if decision.rateLimited {
+            var error = SimError(status: 429, type: "invalid_request_error", code: "rate_limit",
+                                 message: "Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.")
+            error.headers["Stripe-Should-Retry"] = "true"
+            return exchange.answer(error)
+        }
+        if decision.fail500 {
+            var error = SimError(status: 500, type: "api_error", code: nil,
+                                 message: "An unknown error occurred while processing the request (simulated).")
+            error.headers["Stripe-Should-Retry"] = "true"
+            return exchange.answer(error)
+        }
+        if let problem = Self.authorizationProblem(request.headers["authorization"]) {
+            return exchange.answer(SimError(status: 401, type: "invalid_request_error", code: nil, message: problem))
+        }
+        let params: [String: FormValue]
+        do {
+            params = try Self.parameters(of: request)
+        } catch {
+            return exchange.answer(error)
+        }
+        exchange.paramsJSON = FormValue.dict(params).json
+        guard let match = routes.match(method: request.method, path: request.path) else {
+            return exchange.answer(SimError(status: 404, type: "invalid_request_error", code: nil,
+                message: "Unrecognized request URL (\(request.method): \(request.path)). Please see https://stripe.com/docs or we can help at https://support.stripe.com/."))
+        }
+        do {
+            try Params(params).requireOnly(match.handler.allowed.union(["expand"]))
+        } catch {
+            return exchange.answer(error)
+        }
+        let fingerprint = exchange.paramsJSON.serialized()
+        let (status, body) = execute(match.handler, parameters: match.parameters, params: params,
+                                     fingerprint: fingerprint, exchange: &exchange)
+        return exchange.answer(status, body)
+    }
+
+    /// Runs the endpoint under the lock with idempotency, then hands events and delayed jobs on.
+    private func execute(_ endpoint: Endpoint, parameters: [String: String], params: [String: FormValue],
+                         fingerprint: [UInt8], exchange: inout Exchange) -> (Int, [UInt8]) {
+        let request = exchange.request
+        let scope = exchange.account ?? SimState.platform
+        let idempotencySlot = exchange.idempotencyKey.map { "\(scope) \($0)" }
+        lock.lock()
+        if let account = exchange.account, state.get(account, scope: SimState.platform)?["object"] != "account" {
+            lock.unlock()
+            let error = SimError(status: 403, type: "invalid_request_error", code: "account_invalid",
+                message: "The provided key does not have access to account '\(account)' (or that account does not exist). Application access may have been revoked.")
+            return (error.status, error.body(requestId: exchange.requestId).serialized())
+        }
+        if request.method == "POST", let slot = idempotencySlot, let previous = state.idempotency[slot] {
+            lock.unlock()
+            guard previous.method == request.method, previous.path == request.path,
+                  previous.fingerprint == fingerprint else {
+                let error = SimError(status: 400, type: "idempotency_error", code: nil,
+                    message: "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '\(exchange.idempotencyKey ?? "")' if you meant to execute a different request.")
+                return (error.status, error.body(requestId: exchange.requestId).serialized())
+            }
+            exchange.replayed = true
+            return (previous.status, previous.body)
+        }
+        let call = SimCall(state: state, params: Params(params), pathParameters: parameters,
+                           account: exchange.account, requestId: exchange.requestId,
+                           idempotencyKey: exchange.idempotencyKey, stripeVersion: request.headers["stripe-version"])
+        var status = 200
+        var body: [UInt8]
+        do {
+            let result = try endpoint.run(call)
+            let expand = (try? call.params.stringArray("expand")).flatMap { $0 } ?? []
+            body = state.expand(result, paths: expand, scope: scope).serialized()
+        } catch {
+            status = error.status
+            body = error.body(requestId: exchange.requestId).serialized()
+        }
+        if request.method == "POST", let slot = idempotencySlot {
+            state.idempotency[slot] = SimState.IdempotentResult(
+                method: request.method, path: request.path, fingerprint: fingerprint, status: status, body: body)
+        }
+        let handoff = drainHandoff()
+        lock.unlock()
+        deliver(handoff)
+        return (status, body)
+    }
+
+    /// 401 message for a missing or non-test key, nil when the key is acceptable.
+    static func authorizationProblem(_ header: String?) -> String? {
+        guard let header, !header.isEmpty else {
+            return "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY')."
+        }
+        var key = ""
+        if header.hasPrefix("Bearer ") {
+            key = String(header.dropFirst("Bearer ".count))
+        } else if header.hasPrefix("Basic "), let data = Data(base64Encoded: String(header.dropFirst("Basic ".count))) {
+            key = String(decoding: data, as: UTF8.self).split(separator: ":", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        }
+        if key.hasPrefix("sk_test_") || key.hasPrefix("rk_test_"), key.count > 8 { return nil }
+        let shown = key.count > 8 ? String(key.prefix(8)) + "*****" : "*****"
+        return "Invalid API Key provided: \(shown)"
+    }
+
+    /// Form body for POST, query arguments otherwise.
+    static func parameters(of request: HTTPRequest) throws(SimError) -> [String: FormValue] {
+        if request.method == "POST", !request.body.isEmpty {
+            return try FormParser.parse(body: request.body)
+        }
+        return try FormParser.parse(pairs: request.queryItems.map { ($0.name, $0.value) })
+    }
+}

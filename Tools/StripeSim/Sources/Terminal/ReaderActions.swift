@@ -1,0 +1,93 @@
+import HTTPServer
+
+/// Server-driven reader actions: `process_payment_intent`, `cancel_action`, and the test
+/// helper `present_payment_method`, whose outcome the PaymentIntent amount's cents decide
+/// (Stripe's card-present test amounts: .00 approved, .01 `call_issuer`, .05
+/// `generic_decline`, .55 `incorrect_pin`, .65 `withdrawal_count_limit_exceeded`, .75
+/// `pin_try_exceeded`; any other amount is approved).
+/// See https://docs.stripe.com/terminal/references/testing#physical-test-cards.
+enum ReaderActions {
+    static let declines: [Int: (code: String, message: String)] = [
+        1: ("call_issuer", "The card was declined for an unknown reason; the customer should call their card issuer."),
+        5: ("generic_decline", "The card was declined for an unknown reason."),
+        55: ("incorrect_pin", "The PIN entered is incorrect."),
+        65: ("withdrawal_count_limit_exceeded", "The customer has exceeded the balance or credit limit available on their card."),
+        75: ("pin_try_exceeded", "The allowable number of PIN tries was exceeded."),
+    ]
+
+    static func register(_ router: inout Router<Endpoint>) {
+        router.add("POST", "/v1/terminal/readers/:id/process_payment_intent", Endpoint(["payment_intent", "process_config"], process))
+        router.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([]) { call throws(SimError) in
+            var reader = try reader(call)
+            guard reader.value(at: "action.status") == "in_progress" else {
+                throw SimError.invalidRequest("This reader has no action in progress to cancel.", param: nil, code: "terminal_reader_no_action")
+            }
+            reader["action"] = nil
+            call.state.replace(reader)
+            return reader
+        })
+        router.add("POST", "/v1/test_helpers/terminal/readers/:id/present_payment_method",
+                   Endpoint(["amount_tip", "card_present", "interac_present", "type"], present))
+    }
+
+    static func reader(_ call: SimCall) throws(SimError) -> JSONValue {
+        try call.state.require(call.id(), type: "terminal.reader", scope: call.scope, noun: "terminal.reader")
+    }
+
+    private static func process(_ call: SimCall) throws(SimError) -> JSONValue {
+        var reader = try reader(call)
+        if reader.value(at: "action.status") == "in_progress" {
+            throw SimError(status: 409, type: "invalid_request_error", code: "terminal_reader_busy",
+                           message: "Reader is currently busy processing another request.")
+        }
+        let piId = try call.params.requiredString("payment_intent")
+        let pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent", param: "payment_intent")
+        guard pi["payment_method_types"]?.arrayValue?.contains("card_present") == true else {
+            throw SimError.invalidRequest("PaymentIntent must include card_present in payment_method_types.", param: "payment_intent")
+        }
+        let status = pi["status"]?.stringValue ?? ""
+        guard ["requires_payment_method", "requires_confirmation"].contains(status) else {
+            throw SimError.unexpectedState("payment_intent_unexpected_state",
+                "This PaymentIntent has a status of \(status) and cannot be processed by a reader.", param: "payment_intent")
+        }
+        reader["action"] = [
+            "type": "process_payment_intent", "status": "in_progress", "failure_code": nil, "failure_message": nil,
+            "process_payment_intent": ["payment_intent": .string(piId), "process_config": call.params.json("process_config") ?? nil],
+        ]
+        call.state.replace(reader)
+        return reader
+    }
+
+    private static func present(_ call: SimCall) throws(SimError) -> JSONValue {
+        var reader = try reader(call)
+        guard reader.value(at: "action.status") == "in_progress",
+              let piId = reader.value(at: "action.process_payment_intent.payment_intent")?.stringValue else {
+            throw SimError.invalidRequest("This reader has no process_payment_intent action in progress.", param: nil, code: "terminal_reader_no_action")
+        }
+        let pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent")
+        let amount = pi["amount"]?.intValue ?? 0
+        var behaviour = TestPaymentMethod.cardPresent["card_present_visa"] ?? TestPaymentMethod.visa
+        if let decline = declines[amount % 100] {
+            behaviour.outcome = .decline(code: "card_declined", declineCode: decline.code, message: decline.message)
+        }
+        let method = PaymentMethodObjects.make(behaviour, call: call)
+        call.state.insert(method, scope: call.scope)
+        if let id = method["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = "card_present_visa" }
+        var action = reader["action"] ?? [:]
+        switch PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
+        case .done:
+            action["status"] = "succeeded"
+            reader["action"] = action
+            call.state.replace(reader)
+            call.emit("terminal.reader.action_succeeded", reader)
+        case .declined(_, let error):
+            action["status"] = "failed"
+            action["failure_code"] = .optional(error.code)
+            action["failure_message"] = .string(error.message)
+            reader["action"] = action
+            call.state.replace(reader)
+            call.emit("terminal.reader.action_failed", reader)
+        }
+        return reader
+    }
+}
