@@ -122,7 +122,7 @@ show_status() {
     echo "  stripe-sim  $STRIPE_API_BASE  (pid $(cat "$RUN_DIR/stripe-sim.pid" 2>/dev/null))"
     for entry in "${DEMO_SERVICES[@]}"; do
         IFS=: read -r name exe port <<<"$entry"
-        printf '  %-13s pid %-7s http://127.0.0.1:%s/healthz /readyz /metrics  (AMQP user and role %s)\n' \
+        printf '  %-16s pid %-7s http://127.0.0.1:%s/healthz /readyz /metrics  (AMQP user and role %s)\n' \
             "$exe" "$(cat "$RUN_DIR/$name.pid" 2>/dev/null)" "$port" "$name"
     done
     echo "  logs        $RUN_DIR"

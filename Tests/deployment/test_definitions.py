@@ -61,6 +61,16 @@ def test_service_permissions_cover_only_its_own_queues(definitions, service):
     assert allowed(p["write"], "amq.default"), "replies, retries and dead letters use the default exchange"
 
 
+def test_terminal_also_owns_the_executable_name_prefix(definitions):
+    # The executable is `terminal-gateway`; queues named after it belong to the terminal user.
+    p = permissions_of(definitions, "terminal")
+    for kind in ("configure", "write", "read"):
+        assert allowed(p[kind], "terminal-gateway.ping")
+        assert not allowed(p[kind], "terminal-gatewayx.ping")
+    for other in ("onboarding", "payments", "notifications"):
+        assert not allowed(permissions_of(definitions, other)["read"], "terminal-gateway.ping")
+
+
 def test_monitor_reads_events_and_owns_only_monitor_queues(definitions):
     p = permissions_of(definitions, "monitor")
     for kind in ("configure", "write", "read"):
