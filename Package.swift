@@ -85,7 +85,7 @@ let package = Package(
         tests("StoreTests", ["Store", "TestKit"]),
         tests("HTTPServerTests", ["HTTPServer", "StripeAPI"]),
         tests("RuntimeTests", ["Runtime", "TestKit"]),
-        tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "HTTPServer", "TestKit"]),
         tests("StripeSimTests", ["StripeSimCore", "StripeAPI", "TestKit"]),
         tests("OnboardingServiceTests", ["OnboardingService", "StripeAPI", "StripeSimCore", "TestKit"]),
         tests("PaymentsServiceTests", ["PaymentsService", "StripeAPI", "StripeSimCore", "TestKit"]),
