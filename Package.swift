@@ -84,7 +84,7 @@ let package = Package(
         tests("BusTests", ["Bus", "Messages", "TestKit"]),
         tests("StoreTests", ["Store", "TestKit"]),
         tests("HTTPServerTests", ["HTTPServer", "StripeAPI"]),
-        tests("RuntimeTests", ["Runtime", "TestKit"]),
+        tests("RuntimeTests", ["Runtime", "Bus", "Store", "Messages", "StripeAPI", "HTTPServer", "TestKit"]),
         tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "HTTPServer", "TestKit"]),
         tests("StripeSimTests", ["StripeSimCore", "StripeAPI", "TestKit"]),
         tests("OnboardingServiceTests", ["OnboardingService", "StripeAPI", "StripeSimCore", "TestKit"]),
