@@ -9,6 +9,7 @@ extension PGConnection {
     ///   `store.serialization_failure` or `store.connection_failed` there is transient: rerun
     ///   the whole transaction); `store.transaction_state` when already inside a transaction
     ///   (use `savepoint` to nest).
+    @discardableResult
     public func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
         guard !isInTransaction else {
             throw StoreError(code: StoreError.Code.transactionState,
@@ -45,6 +46,7 @@ extension PGConnection {
     /// (`^[a-z_][a-z0-9_]*$`).
     /// - Throws: the error thrown by `body`; `StoreError` `store.invalid_identifier` for a bad
     ///   name, `store.transaction_state` outside a transaction, or from SAVEPOINT/RELEASE.
+    @discardableResult
     public func savepoint<T>(_ name: String, _ body: (PGConnection) throws -> T) throws -> T {
         let identifier = try SQLIdentifier(name)
         guard isInTransaction else {

@@ -36,7 +36,8 @@ public final class PGConnection {
     /// or `key=value …`) and reports `applicationName` (shown in `pg_stat_activity`).
     ///
     /// A `connect_timeout` of 10 s applies unless the URL sets one. Ensures UTF-8 client
-    /// encoding and ISO `DateStyle`.
+    /// encoding and ISO `DateStyle`. Server notices (`NOTICE`, `WARNING`) are discarded
+    /// rather than printed to stderr by libpq.
     /// - Throws: `StoreError` `store.connection_failed` (transient) with libpq's message,
     ///   the URL's password redacted.
     public init(url: String, applicationName: String, preparedStatements: Bool = true) throws(StoreError) {
@@ -50,11 +51,11 @@ public final class PGConnection {
             throw StoreError(code: StoreError.Code.connectionFailed, message: "libpq could not allocate a connection")
         }
         self.handle = conn
+        // From here on `deinit` (run when `init` throws) finishes the handle.
         guard PQstatus(conn) == CONNECTION_OK else {
-            let error = connectionError(prefix: "could not connect")
-            PQfinish(conn)
-            throw error
+            throw connectionError(prefix: "could not connect")
         }
+        PQsetNoticeProcessor(conn, { _, _ in }, nil)
         try prepareSession()
     }
 

@@ -1,0 +1,84 @@
+import Store
+import TestKit
+import Testing
+
+struct Boom: Error, Equatable {}
+
+@Suite(.enabled(if: IntegrationEnvironment.isEnabled))
+struct PGConnectionTransactionTests {
+    @Test func commitsAndRollsBackOnThrow() async throws {
+        try await onThread {
+            try TestDatabase.withSchema { conn, schema in
+                try conn.execute("CREATE TABLE \(schema.quoted).t (id int PRIMARY KEY)")
+                try conn.transaction { try $0.execute("INSERT INTO \(schema.quoted).t VALUES (1)") }
+                #expect(throws: Boom.self) {
+                    try conn.transaction { conn in
+                        try conn.execute("INSERT INTO \(schema.quoted).t VALUES (2)")
+                        throw Boom()
+                    }
+                }
+                #expect(!conn.isInTransaction)
+                let ids = try conn.query("SELECT id FROM \(schema.quoted).t ORDER BY id") { try $0.int("id") }
+                #expect(ids == [1])
+            }
+        }
+    }
+
+    @Test func savepointIsolatesOneFailure() async throws {
+        try await onThread {
+            try TestDatabase.withSchema { conn, schema in
+                try conn.execute("CREATE TABLE \(schema.quoted).t (id int PRIMARY KEY)")
+                try conn.execute("INSERT INTO \(schema.quoted).t VALUES (2)")
+                var failures: [String] = []
+                try conn.transaction { conn in
+                    for id in [1, 2, 3] {
+                        do {
+                            try conn.savepoint("message") { conn in
+                                try conn.execute("INSERT INTO \(schema.quoted).t VALUES ($1)", [.int(Int64(id))])
+                                try conn.execute("INSERT INTO \(schema.quoted).t VALUES ($1)", [.int(Int64(id * 10))])
+                            }
+                        } catch let error as StoreError {
+                            failures.append(error.code)
+                        }
+                    }
+                }
+                #expect(failures == ["store.unique_violation"])
+                let ids = try conn.query("SELECT id FROM \(schema.quoted).t ORDER BY id") { try $0.int("id") }
+                #expect(ids == [1, 2, 3, 10, 30])
+            }
+        }
+    }
+
+    @Test func swallowedFailureMakesCommitThrow() async throws {
+        try await onThread {
+            try TestDatabase.withSchema { conn, schema in
+                try conn.execute("CREATE TABLE \(schema.quoted).t (id int PRIMARY KEY)")
+                do {
+                    try conn.transaction { conn in
+                        try conn.execute("INSERT INTO \(schema.quoted).t VALUES (1)")
+                        _ = try? conn.execute("INSERT INTO \(schema.quoted).t VALUES (1)")
+                    }
+                    Issue.record("expected COMMIT to report the rollback")
+                } catch let error as StoreError {
+                    #expect(error.sqlState == "25P02")
+                }
+                #expect(try conn.execute("SELECT count(*) AS n FROM \(schema.quoted).t").first?.int("n") == 0)
+            }
+        }
+    }
+
+    @Test func nestedTransactionAndStraySavepointAreRefused() async throws {
+        try await onThread {
+            let conn = try TestDatabase.connect()
+            do { try conn.savepoint("x") { _ in }; Issue.record("expected refusal") } catch let error as StoreError {
+                #expect(error.code == "store.transaction_state")
+            }
+            try conn.transaction { conn in
+                do { try conn.transaction { _ in }; Issue.record("expected refusal") } catch let error as StoreError {
+                    #expect(error.code == "store.transaction_state")
+                }
+                #expect(throws: StoreError.self) { try conn.savepoint("Bad Name") { _ in } }
+            }
+        }
+    }
+}
