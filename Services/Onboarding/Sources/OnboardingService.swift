@@ -1,19 +1,62 @@
+import Messages
 import Runtime
+import Store
+import StripeAPI
 
-/// The `onboarding` service: its name, schema and how to build its host.
+/// The `onboarding` service: its name, schema, routes and how to build its host.
 ///
-/// Placeholder until the service's handlers arrive: it consumes only `onboarding.ping`
-/// (see `PingRoute`), so it starts, migrates the runtime tables of schema `onboarding`,
-/// declares its queues, serves `/healthz`, `/readyz`, `/metrics` and drains on SIGTERM.
+/// Routes (all Stripe-bound: one message per transaction, Stripe called before it opens):
+/// `onboarding.create_account`, `onboarding.create_account_link`,
+/// `onboarding.refresh_account_link`, `onboarding.sync_account`, and the event queue
+/// `onboarding.events` bound to `stripe.account.updated` and
+/// `stripe.account.application.deauthorized`. See `Services/Onboarding/README.md`.
 public enum OnboardingService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "onboarding"
     /// Postgres schema the service owns.
     public static let schema = "onboarding"
+    /// The service's event queue.
+    public static let eventsQueue = "onboarding.events"
+    /// The Stripe events (as re-published by notifications) the event queue is bound to.
+    public static let stripeEvents = ["stripe.account.updated", "stripe.account.application.deauthorized"]
 
-    /// The host for `config` with every route of the service.
+    /// The host for `config` with every route of the service, on schema `onboarding`.
     public static func make(config: ServiceConfig) -> ServiceHost {
-        ServiceHost(name: name, config: config, schema: schema, migrations: [],
-                    routes: [PingRoute.make(service: name)])
+        // `schema` is a constant valid identifier, so this cannot fail.
+        (try? make(config: config, schema: schema)) ?? ServiceHost(name: name, config: config, schema: schema, routes: [])
+    }
+
+    /// The host for `config` on `schema` (tests use a schema of their own).
+    /// - Parameters:
+    ///   - makeStripe: each worker's Stripe client factory (default: from `config`).
+    ///   - log: the host's logger (default: JSON lines on standard error).
+    /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
+    public static func make(config: ServiceConfig, schema: String,
+                            makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
+                            log: Logger? = nil) throws -> ServiceHost {
+        ServiceHost(name: name, config: config, schema: schema, migrations: OnboardingMigrations.all,
+                    routes: try routes(schema: schema), makeStripe: makeStripe, log: log)
+    }
+
+    /// Every route of the service, with its SQL bound to `schema`.
+    /// - Throws: `StoreError` (`store.invalid_identifier`) for a bad schema name.
+    public static func routes(schema: String) throws -> [Route] {
+        let identifier = try SQLIdentifier(schema)
+        let accounts = AccountStore(schema: identifier)
+        let links = AccountLinkParametersStore(schema: identifier)
+        let createAccount = CreateAccountHandler(accounts: accounts)
+        let createLink = CreateAccountLinkHandler(accounts: accounts, links: links)
+        let refreshLink = RefreshAccountLinkHandler(accounts: accounts, links: links)
+        let sync = SyncAccountHandler(accounts: accounts)
+        let events = AccountEventHandler(accounts: accounts)
+        return [
+            .command(CreateAccount.self, mode: .stripeBound) { try createAccount.handle($0, &$1) },
+            .command(CreateAccountLink.self, mode: .stripeBound) { try createLink.handle($0, &$1) },
+            .command(RefreshAccountLink.self, mode: .stripeBound) { try refreshLink.handle($0, &$1) },
+            .command(SyncAccount.self, mode: .stripeBound) { try sync.handle($0, &$1) },
+            .events(queue: eventsQueue, mode: .stripeBound, stripeEvents.map { pattern in
+                EventHandler.raw(pattern) { try events.handle($0, &$1) }
+            }),
+        ]
     }
 }

@@ -28,7 +28,7 @@ struct AccountStoreTests {
         let start = OnboardingStateMachine.start(from: AccountSnapshot(
             accountId: account, observedAt: 100, detailsSubmitted: false, chargesEnabled: false,
             payoutsEnabled: false, currentlyDue: ["business_type", "tos_acceptance.date"],
-            disabledReason: "requirements.past_due"))
+            disabledReason: "requirements.past_due", eventuallyDue: ["external_account"], currentDeadline: 1_900_000_000))
         return AccountRecord(sellerReference: reference, accountType: "express", country: "US",
                              email: "seller@example.com", projection: start.projection)
     }
@@ -51,6 +51,8 @@ struct AccountStoreTests {
         #expect(reread.projection == done.projection)
         #expect(reread.projection.onboardingCompleted)
         #expect(reread.projection.currentlyDue.isEmpty)
+        #expect(reread.projection.currentDeadline == nil)
+        #expect(rec.projection.currentDeadline == 1_900_000_000)
         #expect(reread.projection.lastStripeUpdate == 200)
     }
 

@@ -20,6 +20,10 @@ public struct AccountProjection: Sendable, Equatable {
     public var pastDue: [String]
     /// `requirements.disabled_reason` of the newest snapshot applied.
     public var disabledReason: String?
+    /// `requirements.eventually_due` of the newest snapshot applied.
+    public var eventuallyDue: [String]
+    /// `requirements.current_deadline` (Unix seconds) of the newest snapshot applied.
+    public var currentDeadline: Int64?
     /// `true` once details were submitted with charges enabled; never reset, so
     /// `onboarding_completed` is published once per account.
     public var onboardingCompleted: Bool
@@ -34,7 +38,8 @@ public struct AccountProjection: Sendable, Equatable {
                 detailsSubmitted: Bool = false, chargesEnabled: Bool = false,
                 payoutsEnabled: Bool = false, currentlyDue: [String] = [], pastDue: [String] = [],
                 disabledReason: String? = nil, onboardingCompleted: Bool = false,
-                deauthorized: Bool = false, lastStripeUpdate: Int64 = 0) {
+                deauthorized: Bool = false, lastStripeUpdate: Int64 = 0, eventuallyDue: [String] = [],
+                currentDeadline: Int64? = nil) {
         self.accountId = accountId
         self.status = status
         self.detailsSubmitted = detailsSubmitted
@@ -43,6 +48,8 @@ public struct AccountProjection: Sendable, Equatable {
         self.currentlyDue = currentlyDue
         self.pastDue = pastDue
         self.disabledReason = disabledReason
+        self.eventuallyDue = eventuallyDue
+        self.currentDeadline = currentDeadline
         self.onboardingCompleted = onboardingCompleted
         self.deauthorized = deauthorized
         self.lastStripeUpdate = lastStripeUpdate

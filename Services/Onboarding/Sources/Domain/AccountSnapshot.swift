@@ -21,11 +21,16 @@ public struct AccountSnapshot: Sendable, Equatable {
     public var pastDue: [String]
     /// `requirements.disabled_reason`, e.g. `requirements.past_due`; `nil` when not disabled.
     public var disabledReason: String?
+    /// `requirements.eventually_due`: requirement names that will be due later.
+    public var eventuallyDue: [String]
+    /// `requirements.current_deadline`: Unix seconds by which `currently_due` must be given.
+    public var currentDeadline: Int64?
 
     /// Creates a snapshot; every field is Stripe's value (see the properties).
     public init(accountId: String, observedAt: Int64, detailsSubmitted: Bool,
                 chargesEnabled: Bool, payoutsEnabled: Bool, currentlyDue: [String] = [],
-                pastDue: [String] = [], disabledReason: String? = nil) {
+                pastDue: [String] = [], disabledReason: String? = nil, eventuallyDue: [String] = [],
+                currentDeadline: Int64? = nil) {
         self.accountId = accountId
         self.observedAt = observedAt
         self.detailsSubmitted = detailsSubmitted
@@ -34,5 +39,7 @@ public struct AccountSnapshot: Sendable, Equatable {
         self.currentlyDue = currentlyDue
         self.pastDue = pastDue
         self.disabledReason = disabledReason
+        self.eventuallyDue = eventuallyDue
+        self.currentDeadline = currentDeadline
     }
 }

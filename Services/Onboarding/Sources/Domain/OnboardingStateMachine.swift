@@ -81,6 +81,8 @@ public enum OnboardingStateMachine {
         projection.currentlyDue = snapshot.currentlyDue
         projection.pastDue = snapshot.pastDue
         projection.disabledReason = snapshot.disabledReason
+        projection.eventuallyDue = snapshot.eventuallyDue
+        projection.currentDeadline = snapshot.currentDeadline
     }
 
     private static func agrees(_ snapshot: AccountSnapshot, with projection: AccountProjection) -> Bool {
@@ -97,7 +99,9 @@ public enum OnboardingStateMachine {
         if old.payoutsEnabled != new.payoutsEnabled { fields.append("payouts_enabled") }
         if old.currentlyDue != new.currentlyDue { fields.append("requirements.currently_due") }
         if old.pastDue != new.pastDue { fields.append("requirements.past_due") }
+        if old.eventuallyDue != new.eventuallyDue { fields.append("requirements.eventually_due") }
         if old.disabledReason != new.disabledReason { fields.append("requirements.disabled_reason") }
+        if old.currentDeadline != new.currentDeadline { fields.append("requirements.current_deadline") }
         return fields
     }
 }

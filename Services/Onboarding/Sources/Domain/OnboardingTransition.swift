@@ -16,7 +16,8 @@ public struct OnboardingTransition: Sendable, Equatable {
     public var projection: AccountProjection
     /// Names of the fields that changed, in a fixed order: `status`, `details_submitted`,
     /// `charges_enabled`, `payouts_enabled`, `requirements.currently_due`,
-    /// `requirements.past_due`, `requirements.disabled_reason`.
+    /// `requirements.past_due`, `requirements.eventually_due`, `requirements.disabled_reason`,
+    /// `requirements.current_deadline`.
     public var changedFields: [String]
     /// Events to publish, in this order: updated, onboarding_completed, requirements_due,
     /// deauthorized (each at most once).

@@ -18,7 +18,8 @@ public struct AccountStore: Sendable {
         seller_reference, stripe_account_id, account_type, country, email, status,
         details_submitted, charges_enabled, payouts_enabled, currently_due::text AS currently_due,
         past_due::text AS past_due, disabled_reason, onboarding_completed_at IS NOT NULL AS onboarding_completed,
-        deauthorized_at IS NOT NULL AS deauthorized, last_stripe_update
+        deauthorized_at IS NOT NULL AS deauthorized, last_stripe_update,
+        eventually_due::text AS eventually_due, current_deadline
         """
 
     /// The account of a seller reference, or `nil`.
@@ -42,9 +43,10 @@ public struct AccountStore: Sendable {
         let result = try db.query("""
             INSERT INTO \(schema.quoted).accounts (seller_reference, stripe_account_id, account_type, country, email,
                 status, details_submitted, charges_enabled, payouts_enabled, currently_due, past_due,
-                disabled_reason, onboarding_completed_at, last_stripe_update, created_message_id)
+                disabled_reason, onboarding_completed_at, last_stripe_update, created_message_id,
+                eventually_due, current_deadline)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-                    CASE WHEN $13 THEN now() END, $14, $15)
+                    CASE WHEN $13 THEN now() END, $14, $15, $16, $17)
             ON CONFLICT DO NOTHING
             RETURNING seller_reference
             """, [.text(record.sellerReference), .text(p.accountId), Self.optional(record.accountType),
@@ -52,7 +54,8 @@ public struct AccountStore: Sendable {
                   .bool(p.detailsSubmitted), .bool(p.chargesEnabled), .bool(p.payoutsEnabled),
                   .json(try Self.json(p.currentlyDue)), .json(try Self.json(p.pastDue)),
                   Self.optional(p.disabledReason), .bool(p.onboardingCompleted), .int(p.lastStripeUpdate),
-                  .text(createdMessageId)]) { row in try row.string("seller_reference") }
+                  .text(createdMessageId), .json(try Self.json(p.eventuallyDue)),
+                  p.currentDeadline.map { .int($0) } ?? .null]) { row in try row.string("seller_reference") }
         return !result.isEmpty
     }
 
@@ -64,12 +67,13 @@ public struct AccountStore: Sendable {
                 payouts_enabled = $5, currently_due = $6, past_due = $7, disabled_reason = $8,
                 onboarding_completed_at = CASE WHEN $9 THEN coalesce(onboarding_completed_at, now()) END,
                 deauthorized_at = CASE WHEN $10 THEN coalesce(deauthorized_at, now()) END,
-                last_stripe_update = $11, updated_at = now()
+                last_stripe_update = $11, eventually_due = $12, current_deadline = $13, updated_at = now()
             WHERE stripe_account_id = $1
             """, [.text(p.accountId), .text(p.status.rawValue), .bool(p.detailsSubmitted),
                   .bool(p.chargesEnabled), .bool(p.payoutsEnabled), .json(try Self.json(p.currentlyDue)),
                   .json(try Self.json(p.pastDue)), Self.optional(p.disabledReason),
-                  .bool(p.onboardingCompleted), .bool(p.deauthorized), .int(p.lastStripeUpdate)])
+                  .bool(p.onboardingCompleted), .bool(p.deauthorized), .int(p.lastStripeUpdate),
+                  .json(try Self.json(p.eventuallyDue)), p.currentDeadline.map { .int($0) } ?? .null])
     }
 
     private static func optional(_ value: String?) -> PGValue {
@@ -92,7 +96,9 @@ public struct AccountStore: Sendable {
             currentlyDue: try list(row.string("currently_due")), pastDue: try list(row.string("past_due")),
             disabledReason: try row.optionalString("disabled_reason"),
             onboardingCompleted: try row.bool("onboarding_completed"), deauthorized: try row.bool("deauthorized"),
-            lastStripeUpdate: try row.int("last_stripe_update"))
+            lastStripeUpdate: try row.int("last_stripe_update"),
+            eventuallyDue: try list(row.string("eventually_due")),
+            currentDeadline: try row.optionalInt("current_deadline"))
         return AccountRecord(sellerReference: try row.string("seller_reference"),
                              accountType: try row.optionalString("account_type"),
                              country: try row.optionalString("country"), email: try row.optionalString("email"),

@@ -9,7 +9,8 @@ import Store
 ///   Stripe account id (unique) and the onboarding projection columns;
 /// - `account_link_parameters`: the parameters of the last account link issued per account
 ///   (refresh/return URLs, type, collect), so `refresh_account_link` can issue the same link
-///   again. Link URLs are single-use secrets and are never stored.
+///   again. Link URLs are single-use secrets and are never stored;
+/// - version 3 adds `eventually_due` and `current_deadline` of the requirements.
 public enum OnboardingMigrations {
     /// The migrations, in order. Names are unqualified: the `Migrator` runs each with
     /// `search_path` set to the service's schema.
@@ -48,6 +49,11 @@ public enum OnboardingMigrations {
                 collect           text,
                 updated_at        timestamptz NOT NULL DEFAULT now()
             );
+            """),
+        Migration(version: 3, name: "accounts_eventually_due_and_deadline", sql: """
+            ALTER TABLE accounts
+                ADD COLUMN eventually_due   jsonb NOT NULL DEFAULT '[]'::jsonb,
+                ADD COLUMN current_deadline bigint;
             """),
     ]
 }

@@ -18,9 +18,12 @@ struct StripeAccountObject: Decodable, Sendable, Equatable {
         var currentlyDue: [String]?
         var pastDue: [String]?
         var disabledReason: String?
+        var eventuallyDue: [String]?
+        var currentDeadline: Int64?
 
         enum CodingKeys: String, CodingKey {
             case currentlyDue = "currently_due", pastDue = "past_due", disabledReason = "disabled_reason"
+            case eventuallyDue = "eventually_due", currentDeadline = "current_deadline"
         }
     }
 
@@ -35,6 +38,8 @@ struct StripeAccountObject: Decodable, Sendable, Equatable {
         return AccountSnapshot(accountId: id, observedAt: observedAt, detailsSubmitted: detailsSubmitted ?? false,
                                chargesEnabled: chargesEnabled ?? false, payoutsEnabled: payoutsEnabled ?? false,
                                currentlyDue: requirements?.currentlyDue ?? [], pastDue: requirements?.pastDue ?? [],
-                               disabledReason: requirements?.disabledReason)
+                               disabledReason: requirements?.disabledReason,
+                               eventuallyDue: requirements?.eventuallyDue ?? [],
+                               currentDeadline: requirements?.currentDeadline)
     }
 }

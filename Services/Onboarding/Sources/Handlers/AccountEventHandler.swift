@@ -1,0 +1,75 @@
+import Foundation
+import Messages
+import Runtime
+import StripeAPI
+
+/// `stripe.account.updated` and `stripe.account.application.deauthorized` on
+/// `onboarding.events` (Stripe-bound: it may re-fetch). The body is Stripe's event JSON as
+/// the notifications service re-publishes it.
+///
+/// - An undecodable event is dead-lettered (`validation.malformed_message`, naming the field).
+/// - An account not recorded yet (the event overtook the create command's commit) is
+///   retried through the delay queues, then dead-lettered (`not_found.account`).
+/// - An event as old as the stored state but different from it triggers
+///   `GET /v1/accounts/{id}`, applied as the state at fetch time.
+/// - Older events change nothing; duplicates publish nothing.
+/// Thread-safety: `Sendable`, stateless.
+struct AccountEventHandler: Sendable {
+    /// SQL of the accounts table.
+    let accounts: AccountStore
+
+    /// Handles one raw Stripe event.
+    /// - Throws: `HandlerError` to retry later, `StoreError`.
+    func handle(_ envelope: Envelope, _ context: inout HandlerContext) throws -> HandlerOutcome {
+        let payload: AccountEventPayload
+        do { payload = try AccountEventPayload.parse(envelope.body) } catch {
+            return .deadLetter(ReplyError(code: ReplyError.Code.malformedMessage,
+                                          message: "Stripe event: \(error.field) is missing or malformed", field: error.field))
+        }
+        guard let accountId = payload.accountId ?? envelope.headers.stripeAccount else {
+            return .deadLetter(.missingField("account"))
+        }
+        let input: OnboardingInput
+        switch payload.type {
+        case "account.updated":
+            guard let snapshot = payload.snapshot else { return .deadLetter(.missingField("data.object")) }
+            input = .event(snapshot)
+        case "account.application.deauthorized":
+            input = .deauthorized(at: payload.created)
+        default:
+            context.log.info("ignored Stripe event type", ["type": payload.type, "event": payload.eventId])
+            return .done
+        }
+        guard let peek = try accounts.find(accountId: accountId, on: context.db) else {
+            throw HandlerError.retry(code: ReplyError.Code.accountNotFound, message: "account \(accountId) is not recorded (yet)")
+        }
+        var effective = input
+        if OnboardingStateMachine.apply(input, to: peek.projection).disposition == .needsRefetch {
+            let now = Int64(Date().timeIntervalSince1970)
+            switch try context.stripe({ stripe throws(StripeError) in try stripe.retrieveAccount(accountId, observedAt: now) }) {
+            case .success(let snapshot): effective = .fetched(snapshot)
+            case .failure(let error): return .retry(error)
+            }
+        }
+        let accounts = self.accounts
+        return try context.transaction { db in
+            guard let current = try accounts.find(accountId: accountId, lock: true, on: db) else {
+                throw HandlerError.retry(code: ReplyError.Code.accountNotFound, message: "account \(accountId) is not recorded")
+            }
+            let transition = OnboardingStateMachine.apply(effective, to: current.projection)
+            switch transition.disposition {
+            case .needsRefetch:
+                throw HandlerError.retry(code: "conflict.concurrent_update", message: "account \(accountId) changed meanwhile")
+            case .stale:
+                context.log.info("stale account event ignored", ["event": payload.eventId, "account": accountId])
+            case .applied where transition.projection != current.projection:
+                try accounts.update(transition.projection, on: db)
+                let occurredAt: Int64 = if case .fetched(let s) = effective { s.observedAt } else { payload.created }
+                try AccountEventPublisher.publish(transition, for: current, occurredAt: occurredAt, context: context)
+            case .applied:
+                break
+            }
+            return .done
+        }
+    }
+}

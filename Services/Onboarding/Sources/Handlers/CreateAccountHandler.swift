@@ -1,0 +1,141 @@
+import Foundation
+import Messages
+import Runtime
+import StripeAPI
+
+/// `onboarding.create_account` (Stripe-bound): one Stripe account per seller reference.
+///
+/// 1. A seller reference already recorded → reply with that account; Stripe is not called.
+/// 2. `POST /v1/accounts` with Idempotency-Key `<message_id>:create_account`, then, with a
+///    representative, `POST /v1/accounts/{id}/persons` (`relationship[representative]=true`)
+///    with `<message_id>:create_person`. A crash before step 3 commits is repaired by the
+///    redelivery: the same keys make Stripe replay the same account and person. A refused
+///    representative still records the account, and the reply carries Stripe's error.
+/// 3. One transaction: the account row, `onboarding.account.created` (and
+///    `onboarding_completed` if the account is already complete), the reply.
+/// Two different commands racing for one new reference: the second insert finds the
+/// reference taken and replies with the recorded account (the loser's Stripe account is
+/// logged as orphaned). Thread-safety: `Sendable`, stateless.
+struct CreateAccountHandler: Sendable {
+    /// SQL of the accounts table.
+    let accounts: AccountStore
+
+    /// Handles one command; see the type's steps.
+    /// - Throws: `HandlerError` to retry later, `StoreError` (the runtime retries transient ones).
+    func handle(_ command: CreateAccount, _ context: inout HandlerContext) throws -> Reply<CreateAccount.Result> {
+        if let existing = try accounts.find(sellerReference: command.sellerReference, on: context.db) {
+            return .ok(Self.result(existing, created: false))
+        }
+        let created: AccountSnapshot
+        switch try context.stripe({ stripe throws(StripeError) in
+            try stripe.createAccount(Self.accountParams(command), idempotencyKey: context.idempotencyKey("create_account"))
+        }) {
+        case .success(let snapshot): created = snapshot
+        case .failure(let error): return .error(error)
+        }
+        var personError: ReplyError?
+        if let representative = command.representative {
+            let person = try context.stripe { stripe throws(StripeError) in
+                try stripe.createPerson(accountId: created.accountId, Self.personParams(representative),
+                                        idempotencyKey: context.idempotencyKey("create_person"))
+            }
+            if case .failure(let error) = person {
+                // The account exists at Stripe: record it all the same (one account per
+                // reference, nothing orphaned) and reply with the representative's error.
+                context.log.warning("representative refused; account recorded without it",
+                                    ["account": created.accountId, "code": error.code])
+                personError = error
+            }
+        }
+        let start = OnboardingStateMachine.start(from: created)
+        let record = AccountRecord(sellerReference: command.sellerReference, accountType: command.type?.rawValue,
+                                   country: command.country, email: command.email, projection: start.projection)
+        let messageId = context.envelope.messageId
+        let accounts = self.accounts
+        return try context.transaction { db in
+            guard try accounts.insert(record, createdMessageId: messageId, on: db) else {
+                guard let winner = try accounts.find(sellerReference: record.sellerReference, on: db) else {
+                    throw HandlerError.retry(code: "conflict.account_exists",
+                                             message: "account \(created.accountId) is recorded for another seller reference")
+                }
+                if winner.projection.accountId != created.accountId {
+                    context.log.warning("seller reference taken concurrently; Stripe account orphaned",
+                                        ["account": created.accountId, "recorded": winner.projection.accountId])
+                }
+                return .ok(Self.result(winner, created: false))
+            }
+            try AccountEventPublisher.created(record, occurredAt: created.observedAt, context: context)
+            try AccountEventPublisher.publish(start, for: record, occurredAt: created.observedAt, context: context)
+            if let personError { return .error(personError) }
+            return .ok(Self.result(record, created: true))
+        }
+    }
+
+    static func result(_ record: AccountRecord, created: Bool) -> CreateAccount.Result {
+        let p = record.projection
+        return CreateAccount.Result(account: p.accountId, sellerReference: record.sellerReference, status: p.status.message,
+                                    detailsSubmitted: p.detailsSubmitted, chargesEnabled: p.chargesEnabled,
+                                    payoutsEnabled: p.payoutsEnabled, created: created)
+    }
+
+    /// `POST /v1/accounts` parameters: `type` or `controller[…]`, `country`, `email`,
+    /// `business_type`, `business_profile[…]`, `capabilities[card_payments|transfers][requested]`
+    /// (unless the seller manages a full Stripe dashboard), `metadata[…]` plus
+    /// `metadata[seller_reference]`.
+    static func accountParams(_ command: CreateAccount) -> FormParams {
+        var params = FormParams()
+        params.set("type", command.type?.rawValue)
+        if let controller = command.controller {
+            var c = FormParams()
+            if let payer = controller.feesPayer { c.set("fees", ["payer": payer]) }
+            if let losses = controller.lossesPayments { c.set("losses", ["payments": losses]) }
+            c.set("requirement_collection", controller.requirementCollection)
+            if let dashboard = controller.stripeDashboardType { c.set("stripe_dashboard", ["type": dashboard]) }
+            params.set("controller", c)
+        }
+        params.set("country", command.country)
+        params.set("email", command.email)
+        params.set("business_type", command.businessType)
+        if let profile = command.businessProfile {
+            var b = FormParams()
+            b.set("name", profile.name)
+            b.set("url", profile.url)
+            b.set("mcc", profile.mcc)
+            b.set("product_description", profile.productDescription)
+            b.set("support_email", profile.supportEmail)
+            if !b.isEmpty { params.set("business_profile", b) }
+        }
+        let fullDashboard = command.type == .standard || command.controller?.stripeDashboardType == "full"
+        if !fullDashboard {
+            var capabilities = FormParams()
+            capabilities.set("card_payments", ["requested": "true"])
+            capabilities.set("transfers", ["requested": "true"])
+            params.set("capabilities", capabilities)
+        }
+        var metadata = command.metadata ?? [:]
+        metadata["seller_reference"] = command.sellerReference
+        params.set("metadata", metadata)
+        return params
+    }
+
+    /// `POST /v1/accounts/{id}/persons` parameters for the representative.
+    static func personParams(_ r: Representative) -> FormParams {
+        var params = FormParams()
+        params.set("first_name", r.firstName)
+        params.set("last_name", r.lastName)
+        params.set("email", r.email)
+        params.set("phone", r.phone)
+        var relationship = FormParams()
+        relationship.set("representative", true)
+        relationship.set("title", r.title)
+        params.set("relationship", relationship)
+        if let dob = r.dateOfBirth {
+            var d = FormParams()
+            d.set("day", dob.day)
+            d.set("month", dob.month)
+            d.set("year", dob.year)
+            params.set("dob", d)
+        }
+        return params
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import StripeAPI
+
+/// The Stripe Connect calls of this service (Accounts v1, Persons, Account Links) over one
+/// worker's ``StripeClient``.
+///
+/// Not `Sendable`: it borrows the worker thread's client; use it on that thread only.
+/// Every POST carries the idempotency key it is given; every call throws `StripeError`
+/// (Stripe's error, `network`, or `decoding` when the answer is not an object of the
+/// expected shape).
+struct StripeAccounts {
+    /// The worker's client.
+    let client: StripeClient
+
+    /// `POST /v1/accounts`; returns the created (or idempotently replayed) account as a
+    /// snapshot observed at its `created` time.
+    func createAccount(_ params: FormParams, idempotencyKey: String) throws(StripeError) -> AccountSnapshot {
+        let object: StripeAccountObject = try client.request(.post, "/v1/accounts", params: params,
+                                                            options: .idempotent(idempotencyKey))
+        return try snapshot(object, observedAt: object.created, path: "/v1/accounts")
+    }
+
+    /// `GET /v1/accounts/{id}`; the snapshot is observed at `observedAt` (the fetch time).
+    func retrieveAccount(_ id: String, observedAt: Int64) throws(StripeError) -> AccountSnapshot {
+        let path = "/v1/accounts/\(Self.pathComponent(id))"
+        let object: StripeAccountObject = try client.request(.get, path)
+        return try snapshot(object, observedAt: observedAt, path: path)
+    }
+
+    /// `POST /v1/accounts/{id}/persons`; returns the person id (`person_…`).
+    func createPerson(accountId: String, _ params: FormParams, idempotencyKey: String) throws(StripeError) -> String {
+        let path = "/v1/accounts/\(Self.pathComponent(accountId))/persons"
+        let person: IdOnly = try client.request(.post, path, params: params, options: .idempotent(idempotencyKey))
+        return person.id
+    }
+
+    /// `POST /v1/account_links` with `account`, `type`, `refresh_url`, `return_url` and
+    /// `collect` (when given).
+    func createAccountLink(accountId: String, _ parameters: AccountLinkParameters,
+                           idempotencyKey: String) throws(StripeError) -> IssuedAccountLink {
+        var params = FormParams()
+        params.set("account", accountId)
+        params.set("type", parameters.type)
+        params.set("refresh_url", parameters.refreshURL)
+        params.set("return_url", parameters.returnURL)
+        params.set("collect", parameters.collect)
+        let link: LinkObject = try client.request(.post, "/v1/account_links", params: params,
+                                                  options: .idempotent(idempotencyKey))
+        return IssuedAccountLink(url: link.url, expiresAt: link.expires_at, created: link.created)
+    }
+
+    private func snapshot(_ object: StripeAccountObject, observedAt: Int64?, path: String) throws(StripeError) -> AccountSnapshot {
+        guard let observedAt, let snapshot = object.snapshot(observedAt: observedAt) else {
+            throw StripeError(kind: .decoding, code: "decoding_failed",
+                              message: "account from \(path) lacks id or created",
+                              requestId: client.lastResponse?.requestId)
+        }
+        return snapshot
+    }
+
+    /// Percent-encodes an id for use as one path segment (ids are `[A-Za-z0-9_]`; anything
+    /// else is escaped so input can never change the path).
+    private static func pathComponent(_ id: String) -> String {
+        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+
+    private struct IdOnly: Decodable { var id: String }
+
+    // Field names as on the wire (snake_case).
+    private struct LinkObject: Decodable {
+        var url: String
+        var expires_at: Int64
+        var created: Int64
+    }
+}
