@@ -20,6 +20,22 @@ struct BrokerCloseTests {
         #expect(error?.message.contains(exchange) == true)
     }
 
+    @Test func channelCloseArrivingWhileConsumingIsReportedWithItsText() async throws {
+        let queue = IntegrationEnvironment.uniqueName("bus.test.badack")
+        defer { BrokerFixture.deleteQueues([queue]) }
+        let error = try await BrokerFixture.onThread { () -> BusError? in
+            let c = try AMQPConnection(url: try BrokerFixture.url, connectionName: "test.consumer")
+            defer { c.close() }
+            _ = try c.declareQueue(.quorum(queue))
+            try c.startConsuming(queue: queue, prefetch: 1)
+            try c.ack(999, multiple: false)   // unknown delivery tag: the broker closes the channel
+            return BrokerFixture.busError { () throws(BusError) in _ = try c.nextDelivery(timeout: .seconds(10)) }
+        }
+        #expect(error?.code == BusError.Code.channelClosed)
+        #expect(error?.replyCode == 406)
+        #expect(error?.message.contains("unknown delivery tag") == true)
+    }
+
     @Test func tlsToAPlainPortFailsToConnect() async throws {
         let plain = try BrokerFixture.url
         let url = try AMQPURL("amqps://\(plain.user):\(plain.password)@\(plain.host):\(plain.port)/?connection_timeout=3000")
