@@ -74,7 +74,14 @@ struct StripeClientTests {
         ])
         let sleeper = RecordingSleeper()
         let client = try makeClient(transport, sleeper: sleeper)
+        var attempts: [StripeAttempt] = []
+        client.onAttempt = { attempts.append($0) }
         let intent = try client.capturePaymentIntent("pi_1", options: .idempotent("msg-7:capture"))
+        #expect(attempts.map(\.attempt) == [1, 2, 3])
+        #expect(attempts.map(\.httpStatus) == [nil, 500, 200])
+        #expect(attempts.map(\.willRetry) == [true, true, false])
+        #expect(attempts.map(\.errorCode) == ["stripe.network", "stripe.api", nil])
+        #expect(attempts.allSatisfy { $0.path == "/v1/payment_intents/pi_1/capture" && $0.idempotencyKey == "msg-7:capture" })
         #expect(intent.id == "pi_1")
         #expect(transport.requests.count == 3)
         #expect(Set(transport.requests.compactMap { $0.header("Idempotency-Key") }) == ["msg-7:capture"])

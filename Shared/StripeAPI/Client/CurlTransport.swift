@@ -66,6 +66,7 @@ public final class CurlTransport: StripeTransport {
         _ = cbshim_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         _ = cbshim_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
         _ = cbshim_curl_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
+        _ = cbshim_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")   // any encoding curl can decode
         _ = cbshim_curl_setopt_write_function(handle, CurlResponseSink.writeCallback)
         _ = cbshim_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
         _ = cbshim_curl_setopt_header_function(handle, CurlResponseSink.headerCallback)

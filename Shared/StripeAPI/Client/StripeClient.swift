@@ -18,6 +18,9 @@ public final class StripeClient {
     /// Status, `Request-Id`, replay flag and attempt count of the last call that got an
     /// HTTP answer.
     public private(set) var lastResponse: StripeResponseInfo?
+    /// Called after every HTTP attempt (on this thread) with its outcome, for logging and
+    /// metrics; carries no secrets.
+    public var onAttempt: ((StripeAttempt) -> Void)?
 
     private let transport: any StripeTransport
     private let customSleeper: ((Duration) -> Void)?
@@ -79,14 +82,20 @@ public final class StripeClient {
         let httpRequest = try buildRequest(method, path, params: params, options: options)
         var attempt = 0
         while true {
+            let started = ContinuousClock.now
             let outcome: Result<StripeHTTPResponse, StripeTransportError>
             do { outcome = .success(try transport.perform(httpRequest, whileWaiting: whileWaiting)) }
             catch { outcome = .failure(error) }
+            let elapsed = ContinuousClock.now - started
             let error: StripeError
             switch outcome {
             case .success(let response):
                 lastResponse = info(response, attempts: attempt + 1)
-                if (200..<300).contains(response.status) { return response }
+                if (200..<300).contains(response.status) {
+                    report(method, path, options, attempt: attempt, status: response.status,
+                           requestId: response.headers["request-id"], error: nil, elapsed: elapsed, willRetry: false)
+                    return response
+                }
                 error = StripeError.fromResponse(status: response.status, body: response.body,
                                                  requestId: response.headers["request-id"],
                                                  stripeShouldRetry: Self.parseBool(response.headers["stripe-should-retry"]),
@@ -94,12 +103,22 @@ public final class StripeClient {
             case .failure(let failure):
                 error = StripeError(kind: .network, code: failure.code, message: redact(failure.message))
             }
-            guard config.retry.shouldRetry(status: error.httpStatus, stripeShouldRetry: error.stripeShouldRetry, attempt: attempt) else {
-                throw error
-            }
+            let retry = config.retry.shouldRetry(status: error.httpStatus, stripeShouldRetry: error.stripeShouldRetry, attempt: attempt)
+            report(method, path, options, attempt: attempt, status: error.httpStatus, requestId: error.requestId,
+                   error: error, elapsed: elapsed, willRetry: retry)
+            guard retry else { throw error }
             wait(config.retry.delay(attempt: attempt, unit: random()))
             attempt += 1
         }
+    }
+
+    private func report(_ method: HTTPMethod, _ path: String, _ options: RequestOptions, attempt: Int, status: Int?,
+                        requestId: String?, error: StripeError?, elapsed: Duration, willRetry: Bool) {
+        guard let onAttempt else { return }
+        let bare = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        onAttempt(StripeAttempt(method: method, path: bare, attempt: attempt + 1, httpStatus: status, requestId: requestId,
+                                errorCode: error?.stableCode, stripeAccount: options.stripeAccount,
+                                idempotencyKey: options.idempotencyKey, duration: elapsed, willRetry: willRetry))
     }
 
     /// `text` without the configured key or anything shaped like a Stripe secret.
