@@ -38,10 +38,12 @@ public struct BusError: Error, Sendable, Equatable, CustomStringConvertible {
         [Code.connectionFailed, Code.connectionLost, Code.connectionClosed].contains(code)
     }
 
-    /// `true` when the ``AMQPConnection`` that threw can no longer be used: the
-    /// connection is lost or its only channel was closed by the broker.
+    /// `true` when the ``AMQPConnection`` that threw can no longer be used as set up: the
+    /// connection is lost, its only channel was closed by the broker, it was closed, or the
+    /// broker cancelled its consumer. Dial again and redo the set-up
+    /// (``ReconnectingConnection/run(_:)`` does both).
     public var requiresReconnect: Bool {
-        isConnectionLost || code == Code.channelClosed || code == Code.closed
+        isConnectionLost || [Code.channelClosed, Code.closed, Code.consumerCancelled].contains(code)
     }
 
     /// The stable codes this module throws.

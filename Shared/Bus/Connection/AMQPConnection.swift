@@ -91,11 +91,14 @@ public final class AMQPConnection {
 
     /// Closes the channel and the connection politely (channel.close, connection.close),
     /// then frees rabbitmq-c's state. Idempotent; never throws (errors while closing a
-    /// connection that is already broken are ignored).
+    /// connection that is already broken are ignored; after a broker channel.close only the
+    /// connection is closed).
     public func close() {
         guard let state else { return }
         if failure == nil {
             _ = amqp_channel_close(state, Self.channel, AMQP_REPLY_SUCCESS)
+        }
+        if failure == nil || failure?.code == BusError.Code.channelClosed {
             _ = amqp_connection_close(state, AMQP_REPLY_SUCCESS)
         }
         amqp_destroy_connection(state)
