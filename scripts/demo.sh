@@ -131,7 +131,7 @@ show_status() {
 
 # SIGTERM every process this demo started (services first, then the simulator) and wait.
 stop_all() {
-    local entry name exe port pid i
+    local name pid i
     for name in onboarding payments terminal notifications stripe-sim; do
         pid="$(cat "$RUN_DIR/$name.pid" 2>/dev/null || true)"
         [ -n "$pid" ] || continue
@@ -141,8 +141,14 @@ stop_all() {
             if kill -0 "$pid" 2>/dev/null; then
                 cb_log "$name (pid $pid) ignored SIGTERM for 30 s; killing it"
                 kill -KILL "$pid" 2>/dev/null || true
-            else
+            fi
+            # Our own children report their exit status (a --stop run cannot see it).
+            local rc=0
+            wait "$pid" 2>/dev/null || rc=$?
+            if [ "$rc" = 127 ]; then
                 cb_log "stopped $name (pid $pid)"
+            else
+                cb_log "stopped $name (pid $pid, exit status $rc)"
             fi
         fi
         rm -f "$RUN_DIR/$name.pid"
