@@ -1,0 +1,38 @@
+import Messages
+import OnboardingService
+
+extension OnboardingTestBed {
+    /// Runs `body` against a started test bed and always stops it afterwards.
+    static func run(_ body: (OnboardingTestBed) async throws -> Void) async throws {
+        let bed = try OnboardingTestBed()
+        do {
+            try await bed.start()
+            try await body(bed)
+        } catch {
+            await bed.stop()
+            throw error
+        }
+        await bed.stop()
+    }
+
+    /// A `create_account` command for a fresh seller reference (express account in the US).
+    static func newSeller(_ representative: Representative? = nil) -> CreateAccount {
+        CreateAccount(sellerReference: IntegrationName.make("seller"), country: "US", email: "seller@example.com",
+                      type: .express, businessProfile: BusinessProfile(name: "Corner Shop", productDescription: "Bread"),
+                      representative: representative)
+    }
+
+    /// A `create_account_link` whose refresh and return URLs are simulator pages, so a
+    /// visit can tell where Stripe sent the seller (`page=refresh` or `page=return`).
+    func linkCommand(_ account: String, type: AccountLinkType = .accountOnboarding) -> CreateAccountLink {
+        CreateAccountLink(account: account, refreshUrl: sim.baseURL + "/sim/health?page=refresh",
+                          returnUrl: sim.baseURL + "/sim/health?page=return", type: type)
+    }
+}
+
+/// Unique names for references a test creates.
+enum IntegrationName {
+    static func make(_ prefix: String) -> String {
+        "\(prefix)-\(UInt64.random(in: 0...UInt64.max))"
+    }
+}
