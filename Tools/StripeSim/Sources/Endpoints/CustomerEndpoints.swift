@@ -13,7 +13,7 @@ enum CustomerEndpoints {
         router.add("POST", "/v1/customers", Endpoint(writable) { call throws(SimError) in
             var customer: JSONValue = [
                 "id": .string(SimIDs.make("cus", length: 14)), "object": "customer", "created": .int(call.now),
-                "address": nil, "balance": 0, "currency": nil, "default_source": nil, "delinquent": false,
+                "address": nil, "balance": 0, "currency": nil, "default_source": nil, "delinquent": false, "discount": nil, "next_invoice_sequence": 1,
                 "description": nil, "email": nil, "invoice_prefix": .string(String(SimIDs.make("x", length: 7).dropFirst(2)).uppercased()),
                 "invoice_settings": ["custom_fields": nil, "default_payment_method": nil, "footer": nil],
                 "livemode": false, "metadata": [:], "name": nil, "phone": nil, "preferred_locales": [],
@@ -90,7 +90,7 @@ enum CustomerEndpoints {
         let session: JSONValue = [
             "object": "customer_session", "client_secret": .string(SimIDs.make("cuss_secret", length: 40)),
             "components": .object(rendered), "created": .int(call.now), "customer": .string(customerId),
-            "expires_at": .int(call.now + 1800), "livemode": false,
+            "expires_at": .int(call.now + 1800), "livemode": false, "customer_account": nil,
         ]
         return session
     }

@@ -21,6 +21,8 @@ enum PersonEndpoints {
                 "relationship": ["director": false, "executive": false, "owner": false, "representative": false,
                                  "percent_ownership": nil, "title": nil, "authorizer": nil],
                 "requirements": AccountObjects.requirements([], disabledReason: nil),
+                "future_requirements": AccountObjects.requirements([], disabledReason: nil),
+                "additional_tos_acceptances": ["account": ["date": nil, "ip": nil, "user_agent": nil]],
                 "verification": ["status": "unverified"], "id_number_provided": false, "ssn_last_4_provided": false,
                 "first_name": nil, "last_name": nil, "email": nil, "phone": nil,
                 "dob": ["day": nil, "month": nil, "year": nil], "address": AccountObjects.nullAddress,

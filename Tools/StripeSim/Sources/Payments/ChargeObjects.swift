@@ -48,7 +48,10 @@ enum ChargeObjects {
             "paid": .bool(paid && status == "succeeded"), "payment_intent": pi["id"] ?? nil, "payment_method": method["id"] ?? nil,
             "payment_method_details": details, "receipt_email": pi["receipt_email"] ?? nil, "refunded": false,
             "refunds": ["object": "list", "data": [], "has_more": false, "url": .string("/v1/charges/\(id)/refunds")],
-            "status": .string(status), "transfer_data": pi["transfer_data"] ?? nil, "transfer_group": pi["transfer_group"] ?? nil,
+            "status": .string(status), "calculated_statement_descriptor": "STRIPE SIM", "failure_balance_transaction": nil,
+            "fraud_details": [:], "receipt_number": nil, "receipt_url": .string("\(call.state.baseURL)/sim/receipts/\(id)"),
+            "review": nil, "shipping": nil, "source": nil, "source_transfer": nil,
+            "statement_descriptor": pi["statement_descriptor"] ?? nil, "statement_descriptor_suffix": pi["statement_descriptor_suffix"] ?? nil, "transfer_data": pi["transfer_data"] ?? nil, "transfer_group": pi["transfer_group"] ?? nil,
         ]
     }
 

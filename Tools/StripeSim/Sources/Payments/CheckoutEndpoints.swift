@@ -105,7 +105,19 @@ enum CheckoutEndpoints {
             "payment_intent": nil, "payment_link": nil, "payment_method_types": .strings(try params.stringArray("payment_method_types") ?? ["card"]),
             "payment_status": "unpaid", "status": "open", "submit_type": .optional(try params.string("submit_type")),
             "total_details": ["amount_discount": 0, "amount_shipping": 0, "amount_tax": 0],
-            "automatic_tax": ["enabled": false, "liability": nil, "status": nil], "invoice": nil, "setup_intent": nil, "subscription": nil,
+            "automatic_tax": ["enabled": false, "liability": nil, "status": nil, "provider": nil], "invoice": nil, "setup_intent": nil,
+            "subscription": nil, "adaptive_pricing": ["enabled": false], "after_expiration": nil,
+            "allow_promotion_codes": try params.bool("allow_promotion_codes").map { JSONValue.bool($0) } ?? .null,
+            "billing_address_collection": .optional(try params.string("billing_address_collection")), "collected_information": nil,
+            "consent": nil, "consent_collection": nil, "currency_conversion": nil, "custom_fields": [],
+            "custom_text": ["after_submit": nil, "shipping_address": nil, "submit": nil, "terms_of_service_acceptance": nil],
+            "customer_account": nil, "customer_creation": .string(try params.string("customer_creation") ?? "if_required"), "discounts": [],
+            "integration_identifier": nil, "invoice_creation": ["enabled": false, "invoice_data": ["account_tax_ids": nil, "custom_fields": nil,
+                "description": nil, "footer": nil, "issuer": nil, "metadata": [:], "rendering_options": nil]],
+            "managed_payments": nil, "origin_context": nil, "payment_method_collection": "if_required",
+            "payment_method_configuration_details": nil, "payment_method_options": [:], "permissions": nil,
+            "phone_number_collection": ["enabled": false], "recovered_from": nil, "saved_payment_method_options": nil,
+            "shipping_address_collection": nil, "shipping_cost": nil, "shipping_options": [], "wallet_options": nil,
         ]
         call.state.insert(session, scope: call.scope)
         call.state.attachments["line_items:\(id)"] = .array(items)

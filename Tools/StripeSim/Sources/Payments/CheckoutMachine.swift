@@ -39,20 +39,17 @@ enum CheckoutMachine {
             return pi
         }
         let data = call.state.attachments["pidata:\(sessionId)"] ?? [:]
-        let id = SimIDs.make("pi")
-        var pi: JSONValue = [
-            "id": .string(id), "object": "payment_intent", "amount": session["amount_total"] ?? 0, "amount_capturable": 0,
-            "amount_received": 0, "application_fee_amount": data["application_fee_amount"]?.stringValue.flatMap { Int($0) }.map { .int($0) } ?? nil,
-            "automatic_payment_methods": nil, "canceled_at": nil, "cancellation_reason": nil,
-            "capture_method": data["capture_method"] ?? "automatic_async",
-            "client_secret": .string("\(id)_secret_\(SimIDs.make("x", length: 24).dropFirst(2))"), "confirmation_method": "automatic",
-            "created": .int(call.now), "currency": session["currency"] ?? "usd", "customer": session["customer"] ?? nil,
-            "description": data["description"] ?? nil, "last_payment_error": nil, "latest_charge": nil, "livemode": false,
-            "metadata": data["metadata"] ?? [:], "next_action": nil, "on_behalf_of": data["on_behalf_of"] ?? nil, "payment_method": nil,
-            "payment_method_options": [:], "payment_method_types": session["payment_method_types"] ?? ["card"], "receipt_email": data["receipt_email"] ?? nil,
-            "status": "requires_payment_method", "transfer_data": data["transfer_data"] ?? nil, "transfer_group": data["transfer_group"] ?? nil,
-        ]
-        pi["statement_descriptor"] = data["statement_descriptor"] ?? nil
+        var pi = PaymentIntentObjects.blank(amount: session["amount_total"]?.intValue ?? 0,
+                                            currency: session["currency"]?.stringValue ?? "usd", now: call.now)
+        let id = pi["id"]?.stringValue ?? ""
+        if let fee = data["application_fee_amount"]?.stringValue.flatMap({ Int($0) }) { pi["application_fee_amount"] = .int(fee) }
+        pi["capture_method"] = data["capture_method"] ?? "automatic_async"
+        pi["customer"] = session["customer"] ?? nil
+        pi["metadata"] = data["metadata"] ?? [:]
+        pi["payment_method_types"] = session["payment_method_types"] ?? ["card"]
+        for key in ["description", "on_behalf_of", "receipt_email", "transfer_data", "transfer_group", "statement_descriptor", "statement_descriptor_suffix", "setup_future_usage"] {
+            pi[key] = data[key] ?? nil
+        }
         call.state.insert(pi, scope: call.scope)
         call.state.secrets["checkout:\(id)"] = sessionId
         call.emit("payment_intent.created", pi)

@@ -46,19 +46,7 @@ enum PaymentIntentEndpoints {
         guard amount >= 50 else {
             throw SimError.invalidRequest("Amount must be at least 50 cents", param: "amount", code: "amount_too_small")
         }
-        let id = SimIDs.make("pi")
-        var pi: JSONValue = [
-            "id": .string(id), "object": "payment_intent", "amount": .int(amount), "amount_capturable": 0,
-            "amount_details": ["tip": [:]], "amount_received": 0, "application": nil, "application_fee_amount": nil,
-            "automatic_payment_methods": nil, "canceled_at": nil, "cancellation_reason": nil, "capture_method": "automatic_async",
-            "client_secret": .string("\(id)_secret_\(SimIDs.make("s", length: 24).dropFirst(2))"),
-            "confirmation_method": "automatic", "created": .int(call.now), "currency": .string(currency), "customer": nil,
-            "description": nil, "last_payment_error": nil, "latest_charge": nil, "livemode": false, "metadata": [:],
-            "next_action": nil, "on_behalf_of": nil, "payment_method": nil, "payment_method_options": [:],
-            "payment_method_types": ["card"], "processing": nil, "receipt_email": nil, "review": nil, "setup_future_usage": nil,
-            "shipping": nil, "statement_descriptor": nil, "statement_descriptor_suffix": nil, "status": "requires_payment_method",
-            "transfer_data": nil, "transfer_group": nil,
-        ]
+        var pi = PaymentIntentObjects.blank(amount: amount, currency: currency, now: call.now)
         try apply(call, params, to: &pi, creating: true)
         if let automatic = try params.hash("automatic_payment_methods", allowed: ["enabled", "allow_redirects"]) {
             if params.has("payment_method_types") {
@@ -68,7 +56,7 @@ enum PaymentIntentEndpoints {
             pi["automatic_payment_methods"] = ["enabled": .bool(enabled), "allow_redirects": .string(try automatic.string("allow_redirects") ?? "always")]
             if enabled { pi["payment_method_types"] = ["card", "sepa_debit"] }
         }
-        if let returnURL = try params.string("return_url") { pi["return_url"] = .string(returnURL) }
+        if let returnURL = try params.string("return_url") { call.state.secrets["return:\(pi["id"]?.stringValue ?? "")"] = returnURL }
         if try params.bool("confirm") == true {
             call.state.insert(pi, scope: call.scope)
             call.emit("payment_intent.created", pi)
@@ -146,7 +134,7 @@ enum PaymentIntentEndpoints {
                 "You cannot confirm this PaymentIntent because it has a status of \(status).")
         }
         var current = pi
-        if let returnURL = try call.params.string("return_url") { current["return_url"] = .string(returnURL) }
+        if let returnURL = try call.params.string("return_url") { call.state.secrets["return:\(current["id"]?.stringValue ?? "")"] = returnURL }
         if let capture = try call.params.string("capture_method") { current["capture_method"] = .string(capture) }
         let name = try call.params.string("payment_method") ?? current["payment_method"]?.stringValue
         guard let name else {

@@ -57,7 +57,7 @@ enum PaymentIntentMachine {
         case .requireAction:
             pi["status"] = "requires_action"
             let url = "\(call.state.baseURL)/sim/payment_intents/\(pi["id"]?.stringValue ?? "")/authenticate"
-            if let returnURL = pi["return_url"]?.stringValue {
+            if let returnURL = call.state.secrets["return:\(pi["id"]?.stringValue ?? "")"] {
                 pi["next_action"] = ["type": "redirect_to_url", "redirect_to_url": ["return_url": .string(returnURL), "url": .string(url)]]
             } else {
                 pi["next_action"] = ["type": "use_stripe_sdk", "use_stripe_sdk": ["type": "three_d_secure_redirect", "stripe_js": .string(url)]]

@@ -7,7 +7,7 @@ enum PaymentMethodObjects {
         var object: JSONValue = [
             "id": .string(SimIDs.make("pm")), "object": "payment_method", "allow_redisplay": "unspecified",
             "billing_details": ["address": AccountObjects.nullAddress, "email": nil, "name": nil, "phone": nil],
-            "created": .int(call.now), "customer": .optional(customer), "livemode": false, "metadata": [:],
+            "created": .int(call.now), "customer": .optional(customer), "customer_account": nil, "livemode": false, "metadata": [:],
             "type": .string(method.type),
         ]
         switch method.type {

@@ -67,7 +67,8 @@ enum RefundEndpoints {
             "charge": charge["id"] ?? nil, "created": .int(call.now), "currency": charge["currency"] ?? "usd",
             "metadata": try params.metadata() ?? [:], "payment_intent": charge["payment_intent"] ?? nil,
             "reason": .optional(try params.string("reason")), "receipt_number": nil, "source_transfer_reversal": nil,
-            "status": "succeeded", "transfer_reversal": nil, "destination_details": ["type": "card", "card": ["type": "refund"]],
+            "status": "succeeded", "transfer_reversal": nil, "customer": charge["customer"] ?? nil, "customer_account": nil,
+            "payment_method": charge["payment_method"] ?? nil, "destination_details": ["type": "card", "card": ["type": "refund"]],
         ]
         call.state.insert(refund, scope: call.scope)
         charge["amount_refunded"] = .int(alreadyRefunded + amount)
