@@ -46,3 +46,24 @@ struct InboxTests {
         }
     }
 }
+
+@Suite(.enabled(if: IntegrationEnvironment.isEnabled))
+struct InboxPruneTests {
+    @Test func pruneDeletesOnlyOldRows() async throws {
+        try await onThread {
+            try TestDatabase.withSchema { conn, schema in
+                try Migrator(schema: schema.name, migrations: []).migrate(conn)
+                let inbox = Inbox(schema: schema.name)
+                try conn.transaction { conn in
+                    for id in ["old-1", "old-2", "old-3"] { _ = try inbox.record(messageId: id, queue: "q", on: conn) }
+                }
+                try conn.execute("UPDATE \(schema.quoted).inbox SET received_at = received_at - interval '2 days'")
+                try conn.transaction { _ = try inbox.record(messageId: "new", queue: "q", on: $0) }
+                #expect(try inbox.prune(olderThan: .seconds(86_400), limit: 2, on: conn) == 2)
+                #expect(try inbox.prune(olderThan: .seconds(86_400), limit: 2, on: conn) == 1)
+                #expect(try inbox.prune(olderThan: .seconds(86_400), limit: 2, on: conn) == 0)
+                #expect(try conn.transaction { try inbox.record(messageId: "new", queue: "q", on: $0) } == false)
+            }
+        }
+    }
+}

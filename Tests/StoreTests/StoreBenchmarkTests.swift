@@ -1,0 +1,58 @@
+import Foundation
+import Store
+import TestKit
+import Testing
+
+/// Prints single-connection commit rates; opt-in with `STORE_BENCH=1` (never a timed
+/// assertion: it checks only that every row arrived).
+@Suite(.serialized, .enabled(if: IntegrationEnvironment.isEnabled && ProcessInfo.processInfo.environment["STORE_BENCH"] == "1"))
+struct StoreBenchmarkTests {
+    @Test(arguments: [true, false])
+    func singleRowInsertCommitRate(prepared: Bool) async throws {
+        try await onThread {
+            try TestDatabase.withSchema(prepared: prepared) { conn, schema in
+                try Migrator(schema: schema.name, migrations: []).migrate(conn)
+                try conn.execute("CREATE TABLE \(schema.quoted).t (id bigint PRIMARY KEY, body bytea)")
+                let count = 5000
+                let body = [UInt8](repeating: 7, count: 256)
+                var start = ContinuousClock.now
+                for n in 0..<count {
+                    try conn.transaction { conn in
+                        try conn.execute("INSERT INTO \(schema.quoted).t (id, body) VALUES ($1, $2)", [.int(Int64(n)), .bytes(body)])
+                    }
+                }
+                let plain = Double(count) / (ContinuousClock.now - start).inSeconds
+                #expect(try conn.execute("SELECT count(*) AS n FROM \(schema.quoted).t").first?.int("n") == Int64(count))
+
+                start = ContinuousClock.now
+                try conn.transaction { conn in
+                    for n in count..<(2 * count) {
+                        try conn.execute("INSERT INTO \(schema.quoted).t (id, body) VALUES ($1, $2)", [.int(Int64(n)), .bytes(body)])
+                    }
+                }
+                let statements = Double(count) / (ContinuousClock.now - start).inSeconds
+
+                let inbox = Inbox(schema: schema.name), outbox = Outbox(schema: schema.name)
+                start = ContinuousClock.now
+                for n in 0..<count {
+                    try conn.transaction { conn in
+                        try conn.savepoint("message") { conn in
+                            _ = try inbox.record(messageId: "m-\(n)", queue: "q", on: conn)
+                            try outbox.enqueue(OutboxMessage(exchange: "x", routingKey: "k", messageId: "o-\(n)", type: "t",
+                                                             appId: "bench", timestamp: Date(), body: body, mandatory: false), on: conn)
+                        }
+                    }
+                }
+                let runtime = Double(count) / (ContinuousClock.now - start).inSeconds
+                #expect(try outbox.lag(on: conn).count == count)
+                print("store bench prepared=\(prepared): insert+commit \(Int(plain))/s; "
+                      + "inserts in one transaction \(Int(statements))/s; "
+                      + "savepoint+inbox+outbox+commit \(Int(runtime))/s")
+            }
+        }
+    }
+}
+
+extension Duration {
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
