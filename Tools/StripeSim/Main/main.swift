@@ -22,9 +22,8 @@ FileHandle.standardOutput.write(Data("stripe-sim listening on \(simulator.baseUR
 
 signal(SIGTERM, SIG_IGN)
 signal(SIGINT, SIG_IGN)
-let signalQueue = DispatchQueue(label: "stripe-sim.signals")
 let sources = [SIGTERM, SIGINT].map { number in
-    let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
     source.setEventHandler {
         simulator.stop()
         exit(0)
