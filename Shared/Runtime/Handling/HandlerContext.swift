@@ -5,8 +5,10 @@ import Store
 /// What a handler gets besides its message: the envelope, the database, a logger with
 /// the message's ids, the worker's own resources, and the outbox.
 ///
-/// Batched routes: the handler runs inside the message's savepoint of the batch
-/// transaction; ``db`` may be used directly and ``transaction(_:)`` just runs its body.
+/// Batched routes: the handler runs inside the batch transaction, in a savepoint of its own
+/// opened on its first use of ``db`` (so a failing message is undone alone); ``db`` may be
+/// used directly and ``transaction(_:)`` just runs its body. Handlers of batched routes must
+/// only touch the database (no Stripe calls, no other side effects).
 /// Stripe-bound routes: the handler runs before any transaction, so it can call Stripe
 /// (``WorkerResources/stripe()``) without holding one open; it then calls
 /// ``transaction(_:)`` once to write its state. That transaction (with the message's inbox
@@ -42,7 +44,7 @@ public struct HandlerContext {
     /// The worker's database connection. In batched routes it is inside the message's
     /// savepoint; in Stripe-bound routes it is outside any transaction until
     /// ``transaction(_:)`` is called (statements then autocommit).
-    public var db: PGConnection { scope.db }
+    public var db: PGConnection { scope.database }
 
     /// The service's schema (tables are `<schema>.<table>`).
     public var schema: String { scope.schema }
@@ -52,7 +54,7 @@ public struct HandlerContext {
     /// - Throws: what `body` throws, or `StoreError` from opening the transaction.
     public func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
         try scope.openTransaction()
-        return try body(scope.db)
+        return try body(scope.database)
     }
 
     /// Writes the event `event` to the outbox (exchange `connectbus.events`, routing key

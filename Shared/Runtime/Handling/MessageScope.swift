@@ -3,8 +3,13 @@ import Store
 
 /// The transaction state of one message while its handler runs: the database connection,
 /// whether the message's transaction (with its inbox row) is open, and the outbox rows it
-/// wrote. Batched routes start with the transaction open (the batch's savepoint); Stripe-bound
-/// routes open it lazily and commit it after the handler returns.
+/// wrote.
+///
+/// Batched routes run inside the batch transaction: the message's savepoint is opened on
+/// the handler's first use of the database (a handler that only publishes costs no round
+/// trip) and its outbox rows are kept in memory until the batch writes them all at once.
+/// Stripe-bound routes open the message's transaction lazily, write outbox rows at once and
+/// commit after the handler returns.
 ///
 /// Thread-safety: not `Sendable`; lives on one worker thread for one message.
 final class MessageScope {
@@ -22,6 +27,12 @@ final class MessageScope {
     private let outbox: Outbox
     private(set) var isOpen: Bool
     private(set) var outboxIds: [Int64] = []
+    /// Batched routes: outbox rows to write with the batch, in order.
+    private(set) var pendingOutbox: [OutboxMessage] = []
+    /// Batched routes: whether the message's savepoint is open, or failed to open.
+    private(set) var savepointOpen = false
+    private(set) var savepointError: StoreError?
+    private static let savepoint = "connectbus_message"
 
     init(db: PGConnection, schema: String, appId: String, messageId: String, queue: String, mode: Route.Mode) {
         self.db = db
@@ -33,6 +44,39 @@ final class MessageScope {
         inbox = Inbox(schema: schema)
         outbox = Outbox(schema: schema)
         isOpen = mode == .batched
+    }
+
+    /// The connection for the handler; in batched routes the first use opens the message's
+    /// savepoint (a failure to open it is kept in ``savepointError`` and fails the message).
+    var database: PGConnection {
+        if mode == .batched, !savepointOpen, savepointError == nil {
+            do {
+                try db.execute("SAVEPOINT \(MessageScope.savepoint)")
+                savepointOpen = true
+            } catch {
+                savepointError = error
+            }
+        }
+        return db
+    }
+
+    /// Batched routes: keeps the handler's work (releases the savepoint, if opened).
+    /// - Throws: `StoreError` if the savepoint could not be opened or released.
+    func keep() throws {
+        if let savepointError { throw savepointError }
+        guard savepointOpen else { return }
+        try db.execute("RELEASE SAVEPOINT \(MessageScope.savepoint)")
+        savepointOpen = false
+    }
+
+    /// Batched routes: undoes the handler's work (rolls back to the savepoint, if opened) and
+    /// drops its pending outbox rows. Errors are ignored: a broken connection fails the batch.
+    func discard() {
+        pendingOutbox = []
+        guard savepointOpen else { return }
+        _ = try? db.execute("ROLLBACK TO SAVEPOINT \(MessageScope.savepoint)")
+        _ = try? db.execute("RELEASE SAVEPOINT \(MessageScope.savepoint)")
+        savepointOpen = false
     }
 
     /// Opens the Stripe-bound message's transaction with its inbox row (no-op when open).
@@ -47,7 +91,11 @@ final class MessageScope {
     /// Writes an outbox row and remembers its id for publishing after commit.
     func enqueue(_ envelope: Envelope, exchange: String, routingKey: String, mandatory: Bool) throws {
         let message = OutboxMessage(envelope, exchange: exchange, routingKey: routingKey, mandatory: mandatory)
-        outboxIds.append(try outbox.enqueue(message, on: db))
+        if mode == .batched {
+            pendingOutbox.append(message)
+        } else {
+            outboxIds.append(try outbox.enqueue(message, on: db))
+        }
     }
 
     /// Commits the Stripe-bound message's transaction, opening it first so the inbox row

@@ -3,12 +3,15 @@ import Foundation
 import Messages
 import Store
 
-/// Processes a batch of deliveries of a batched route (DESIGN §10): one transaction, a
-/// savepoint per message with its inbox row and the handler's work; commit once; publish
-/// the batch's outbox rows with one confirm wait; republish failures (confirmed); ack the
-/// whole batch with `multiple`.
+/// Processes a batch of deliveries of a batched route (DESIGN §10) in a constant number of
+/// round trips: one transaction that records every inbox row with one statement, runs each
+/// handler in its own savepoint (opened only if the handler touches the database), drops
+/// the inbox rows of failed messages, writes every outbox row with one statement and
+/// commits once; then publishes the batch's outbox rows with one confirm wait, republishes
+/// the failed messages (confirmed) and acks the whole batch with `multiple`.
 ///
-/// A failing message is rolled back to its savepoint and goes to retry/DLQ alone. If the
+/// A failing message is rolled back to its savepoint and goes to retry/DLQ alone. A message
+/// id seen twice (before, or earlier in the same batch) is acked without work. If the
 /// COMMIT itself fails for a reason other than a lost connection, the batch is redone one
 /// message per transaction so the culprit is isolated.
 /// Thread-safety: not `Sendable`; runs on its worker's thread.
@@ -17,16 +20,21 @@ struct BatchProcessor {
     let resources: WorkerResources
     let failures: FailurePublisher
     let outbox: OutboxPublisher
+    let store: BatchStore
 
     /// What happened to one delivery inside the transaction.
     enum Result {
-        case committed(outboxIds: [Int64], seconds: Double)
+        case committed(outbox: [OutboxMessage], seconds: Double)
         case duplicate
         case failed(HandlingFailure)
     }
 
-    /// Rolls a message back to its savepoint with the outcome the handler asked for.
-    private struct RollBack: Error { let failure: HandlingFailure }
+    /// The committed transaction's outcome: a result per delivery and the outbox rows written.
+    private struct Committed {
+        var results: [Result]
+        var outboxIds: [Int64]
+        var outboxMessages: [OutboxMessage]
+    }
 
     /// Handles `batch` (in delivery order) and acks it.
     /// - Throws: `BusError`/`StoreError` when a connection failed; nothing of the batch was
@@ -34,18 +42,42 @@ struct BatchProcessor {
     func process(_ batch: [Delivery], connections: WorkerConnections) throws {
         guard let last = batch.last else { return }
         let db = try connections.database()
-        let results: [Result]
+        let committed: Committed
         do {
-            results = try db.transaction { db in batch.map { handle($0, db: db) } }
+            committed = try db.transaction { db in try run(batch, db: db) }
         } catch let error as StoreError where error.code != StoreError.Code.connectionFailed && batch.count > 1 {
             settings.log.warning("batch commit failed; redoing one message per transaction",
                                  ["error": error.description, "batch": String(batch.count)])
             for delivery in batch { try process([delivery], connections: connections) }
             return
         } catch let error as StoreError where error.code != StoreError.Code.connectionFailed {
-            results = [.failed(FailureClassifier.classify(error))]
+            committed = Committed(results: [.failed(FailureClassifier.classify(error))], outboxIds: [],
+                                  outboxMessages: [])
         }
-        try finish(batch, results, last: last, connections: connections)
+        try finish(batch, committed, last: last, connections: connections)
+    }
+
+    private func run(_ batch: [Delivery], db: PGConnection) throws -> Committed {
+        var fresh = try store.recordInbox(batch.map(\.envelope.messageId), queue: settings.route.queue, on: db)
+        var results: [Result] = []
+        var failedIds: [String] = []
+        var messages: [OutboxMessage] = []
+        for delivery in batch {
+            guard fresh.remove(delivery.envelope.messageId) != nil else {
+                results.append(.duplicate)
+                continue
+            }
+            let result = handle(delivery, db: db)
+            switch result {
+            case .committed(let outbox, _): messages += outbox
+            case .failed: failedIds.append(delivery.envelope.messageId)
+            case .duplicate: break
+            }
+            results.append(result)
+        }
+        try store.forgetInbox(failedIds, on: db)
+        let ids = try store.insertOutbox(messages, on: db)
+        return Committed(results: results, outboxIds: ids, outboxMessages: messages)
     }
 
     private func handle(_ delivery: Delivery, db: PGConnection) -> Result {
@@ -54,39 +86,33 @@ struct BatchProcessor {
         let scope = MessageScope(db: db, schema: settings.schema, appId: settings.appId,
                                  messageId: envelope.messageId, queue: settings.route.queue, mode: .batched)
         do {
-            let isNew = try db.savepoint("message") { db in
-                guard try Inbox(schema: settings.schema).record(messageId: envelope.messageId,
-                                                                 queue: settings.route.queue, on: db)
-                else { return false }
-                guard let handler = settings.route.handler(forType: envelope.type) else {
-                    throw RollBack(failure: FailureClassifier.unknownType(envelope.type, queue: settings.route.queue))
-                }
-                var context = HandlerContext(envelope: envelope, queue: settings.route.queue,
-                                             redelivered: delivery.redelivered, log: settings.log(for: envelope),
-                                             worker: resources, scope: scope)
-                let outcome = try handler(envelope, &context)
-                guard outcome == .done else { throw RollBack(failure: FailureClassifier.classify(outcome)) }
-                return true
+            guard let handler = settings.route.handler(forType: envelope.type) else {
+                return .failed(FailureClassifier.unknownType(envelope.type, queue: settings.route.queue))
             }
-            guard isNew else { return .duplicate }
-            return .committed(outboxIds: scope.outboxIds, seconds: (ContinuousClock.now - start).seconds)
-        } catch let rollBack as RollBack {
-            return .failed(rollBack.failure)
+            var context = HandlerContext(envelope: envelope, queue: settings.route.queue,
+                                         redelivered: delivery.redelivered, log: settings.log(for: envelope),
+                                         worker: resources, scope: scope)
+            let outcome = try handler(envelope, &context)
+            guard outcome == .done else {
+                scope.discard()
+                return .failed(FailureClassifier.classify(outcome))
+            }
+            try scope.keep()
+            return .committed(outbox: scope.pendingOutbox, seconds: (ContinuousClock.now - start).seconds)
         } catch {
+            scope.discard()
             return .failed(FailureClassifier.classify(error))
         }
     }
 
     /// After commit: publish the batch's outbox rows, republish failures, ack everything.
-    private func finish(_ batch: [Delivery], _ results: [Result], last: Delivery,
+    private func finish(_ batch: [Delivery], _ committed: Committed, last: Delivery,
                         connections: WorkerConnections) throws {
         let queue = settings.route.queue
-        var outboxIds: [Int64] = []
         var failed: [FailedDelivery] = []
-        for (delivery, result) in zip(batch, results) {
+        for (delivery, result) in zip(batch, committed.results) {
             switch result {
-            case .committed(let ids, let seconds):
-                outboxIds += ids
+            case .committed(_, let seconds):
                 settings.metrics.processed.increment(queue)
                 settings.metrics.handlerSeconds.observe(seconds, queue)
             case .duplicate:
@@ -99,7 +125,8 @@ struct BatchProcessor {
         }
         let bus = try connections.publisher()
         do {
-            try outbox.publish(ids: outboxIds, db: try connections.database(), bus: bus)
+            try outbox.publish(ids: committed.outboxIds, messages: committed.outboxMessages, store: store,
+                               db: try connections.database(), bus: bus)
         } catch {
             settings.log.warning("publishing the batch's outbox rows failed; the relay will publish them",
                                  ["error": String(describing: error)])

@@ -32,6 +32,30 @@ struct OutboxPublisher {
         }
     }
 
+    /// Publishes a batch's rows from memory: `ids[i]` is the row of `messages[i]`. Claims and
+    /// deletes the rows (uncommitted) with one statement, publishes those it got, waits once
+    /// for confirms and commits. Returns the number published.
+    /// - Throws: `BusError` (the transaction rolls back: rows stay for the relay), `StoreError`.
+    @discardableResult
+    func publish(ids: [Int64], messages: [OutboxMessage], store: BatchStore, db: PGConnection,
+                 bus: AMQPConnection) throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try db.transaction { db in
+            let taken = try store.claimAndDelete(ids, on: db)
+            var count = 0
+            for (id, message) in zip(ids, messages) where taken.contains(id) {
+                try bus.publish(message.envelope, exchange: message.exchange, routingKey: message.routingKey,
+                                mandatory: message.mandatory)
+                count += 1
+            }
+            if let unroutable = try waitForConfirms(bus) {
+                log.error("unroutable message dropped from the outbox: no queue is bound for it",
+                          ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
+            }
+            return count
+        }
+    }
+
     /// Publishes up to `limit` rows older than `grace`. Returns the number published.
     /// - Throws: `BusError` (rows stay), `StoreError`.
     @discardableResult

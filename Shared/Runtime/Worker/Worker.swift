@@ -69,7 +69,13 @@ final class Worker: Sendable {
                                         makeStripe: makeStripe, heartbeat: { connections.heartbeat() })
         let failures = FailurePublisher(appId: settings.appId, metrics: settings.metrics, log: settings.log)
         let outbox = OutboxPublisher(schema: settings.schema, log: settings.log)
-        let batched = BatchProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox)
+        guard let store = try? BatchStore(schema: settings.schema) else {
+            settings.log.error("invalid schema name; worker not started", ["schema": settings.schema])
+            finished.signal()
+            return
+        }
+        let batched = BatchProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox,
+                                     store: store)
         let single = StripeBoundProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox)
         var backoff = Backoff()
         while !stopSignal.isStopped {

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Settings of a benchmark session, from the environment:
+/// `AMQP_URL`, `DATABASE_URL` (default: the local development servers),
+/// `BENCH_MESSAGES` (default 20000), `BENCH_PAYLOAD_BYTES` (default 200).
+struct BenchOptions {
+    /// One configuration to measure.
+    struct Configuration {
+        let label: String
+        let workers: Int
+        let prefetch: Int
+    }
+
+    let amqpURL: String
+    let databaseURL: String
+    let messages: Int
+    let payloadBytes: Int
+
+    init(_ env: [String: String]) {
+        amqpURL = env["AMQP_URL"] ?? "amqp://connectbus:connectbus@127.0.0.1:5672/"
+        databaseURL = env["DATABASE_URL"] ?? "postgres://connectbus_admin:connectbus_admin@127.0.0.1:5432/connectbus"
+        messages = env["BENCH_MESSAGES"].flatMap { Int($0) } ?? 20_000
+        payloadBytes = env["BENCH_PAYLOAD_BYTES"].flatMap { Int($0) } ?? 200
+    }
+
+    /// One at a time (prefetch 1, batch 1) and batched (prefetch/batch 50) with 2 and 4 workers.
+    var runs: [Configuration] {
+        [Configuration(label: "one at a time, prefetch 1, 4 workers", workers: 4, prefetch: 1),
+         Configuration(label: "batched, prefetch 50, 2 workers", workers: 2, prefetch: 50),
+         Configuration(label: "batched, prefetch 50, 4 workers", workers: 4, prefetch: 50)]
+    }
+}
