@@ -140,6 +140,17 @@ struct CurlTransportTests {
         #expect(seen[1].query == ["limit": "1", "starting_after": "tmr_2", "location": "tml_1"])
     }
 
+    @Test func keepAliveReusesOneConnection() throws {
+        let server = try ScriptedServer([ScriptedServer.json(200, Self.intent), ScriptedServer.json(200, Self.intent),
+                                         ScriptedServer.json(200, Self.intent)])
+        defer { server.stop() }
+        let transport = try CurlTransport(connectTimeout: .seconds(5), timeout: .seconds(20))
+        let client = try StripeClient(config: StripeConfig(apiKey: Self.key, apiBase: server.baseURL), transport: transport)
+        for i in 0..<3 { _ = try client.updatePaymentIntent("pi_1", PaymentIntentUpdateParams(description: "n\(i)"), options: .idempotent("k\(i)")) }
+        #expect(server.requests.count == 3)
+        #expect(transport.connectionsOpened == 1)
+    }
+
     @Test func whileWaitingRunsDuringASlowAnswer() throws {
         let server = try ScriptedServer([ScriptedServer.json(200, Self.intent)], delays: [.seconds(3)])
         defer { server.stop() }

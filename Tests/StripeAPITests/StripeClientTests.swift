@@ -57,6 +57,18 @@ struct StripeClientTests {
         #expect(transport.requests.isEmpty)
     }
 
+    @Test func overlongOrEmptyIdempotencyKeyIsRefused() throws {
+        let transport = ScriptedTransport([])
+        let client = try makeClient(transport)
+        for key in ["", String(repeating: "k", count: 256)] {
+            let error = try #require(throws: StripeError.self) {
+                try client.createCustomer(CustomerCreateParams(), options: .idempotent(key))
+            }
+            #expect(error.code == "idempotency_key_invalid")
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test func ephemeralKeyUsesTheSDKsVersion() throws {
         let transport = ScriptedTransport([.respond(200, [:], #"{"id":"ephkey_1","object":"ephemeral_key","secret":"ek_test_1"}"#)])
         let client = try makeClient(transport)

@@ -12,6 +12,8 @@ public final class CurlTransport: StripeTransport {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private let connectTimeoutMs: Int
     private let timeoutMs: Int
+    /// How many TCP connections this handle has opened so far (1 while keep-alive holds).
+    public private(set) var connectionsOpened = 0
 
     /// A transport with the given timeouts.
     /// - Throws: ``StripeTransportError`` when libcurl cannot be initialised.
@@ -54,6 +56,9 @@ public final class CurlTransport: StripeTransport {
         }
         var status = 0
         _ = cbshim_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var connects = 0
+        _ = cbshim_curl_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &connects)
+        connectionsOpened += connects
         return StripeHTTPResponse(status: status, headers: sink.headers, body: sink.body)
     }
 

@@ -2,7 +2,7 @@ extension StripeClient {
     /// The HTTP request for a call: URL with query (GET/DELETE) or form body (POST) and
     /// every Stripe header.
     /// - Throws: ``StripeError`` `invalidConfiguration` for a POST without an idempotency
-    ///   key, or a path that does not start with `/`, or a header value with control characters.
+    ///   key, a key that is empty or longer than 255 characters, a path that does not start with `/`, or a header value with control characters.
     public func buildRequest(_ method: HTTPMethod, _ path: String, params: FormParams,
                              options: RequestOptions) throws(StripeError) -> StripeHTTPRequest {
         guard path.hasPrefix("/") else {
@@ -27,6 +27,10 @@ extension StripeClient {
         if method == .post { headers.append(("Content-Type", "application/x-www-form-urlencoded")) }
         if let account = options.stripeAccount { headers.append(("Stripe-Account", account)) }
         if let key = options.idempotencyKey {
+            guard !key.isEmpty, key.count <= 255 else {
+                throw StripeError(kind: .invalidConfiguration, code: "idempotency_key_invalid",
+                                  message: "Idempotency-Key must have 1 to 255 characters")
+            }
             headers.append(("Idempotency-Key", key))
         } else if method == .post {
             throw StripeError(kind: .invalidConfiguration, code: "idempotency_key_missing",
