@@ -73,9 +73,11 @@ struct CheckoutTests {
             let id = try #require(session["id"])
             ids[outcome] = id
             #expect(try await sim.page("POST", "/sim/checkout/\(id)/pay", form: [("payment_method", outcome)]).status == 302)
-            let completed = try await sim.get("/v1/checkout/sessions/\(id)", account: a)
-            #expect(completed["status"] == "complete")
-            #expect(completed["payment_status"] == "unpaid")
+            let completed = sim.simulator.events(account: a).first {
+                $0["type"] == "checkout.session.completed" && $0.value(at: "data.object.id")?.stringValue == id
+            }
+            #expect(completed?.value(at: "data.object.status") == "complete")
+            #expect(completed?.value(at: "data.object.payment_status") == "unpaid")
         }
         let settled = await SimTestClient.eventually {
             let types = sim.simulator.events(account: a).compactMap { $0["type"]?.stringValue }

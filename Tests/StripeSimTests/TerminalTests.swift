@@ -72,3 +72,26 @@ struct TerminalTests {
         #expect(succeeded["status"] == "requires_payment_method")
     }
 }
+
+@Suite("stripe-sim capture window")
+struct CaptureWindowTests {
+    @Test("an uncaptured card-present authorization is canceled after 2 days; capture then fails")
+    func captureWindow() async throws {
+        let sim = try SimTestClient()
+        let a = try await sim.account()
+        let location = try await sim.post("/v1/terminal/locations", [("display_name", "S"), ("address[country]", "US")], account: a)
+        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")], account: a)
+        let pi = try await sim.post("/v1/payment_intents", [("amount", "3000"), ("currency", "usd"),
+            ("payment_method_types[0]", "card_present"), ("capture_method", "manual")], account: a)
+        let piId = try #require(pi["id"])
+        _ = try await sim.post("/v1/terminal/readers/\(reader["id"] ?? "")/process_payment_intent", [("payment_intent", piId)], account: a)
+        _ = try await sim.post("/v1/test_helpers/terminal/readers/\(reader["id"] ?? "")/present_payment_method", [], account: a)
+        sim.simulator.advanceClock(bySeconds: 86_400)
+        #expect(try await sim.get("/v1/payment_intents/\(piId)", account: a)["status"] == "requires_capture")
+        sim.simulator.advanceClock(bySeconds: 86_400)
+        let expired = try await sim.get("/v1/payment_intents/\(piId)", account: a)
+        #expect(expired["status"] == "canceled")
+        #expect(expired["cancellation_reason"] == "automatic")
+        #expect(try await sim.post("/v1/payment_intents/\(piId)/capture", [], account: a).errorCode == "payment_intent_unexpected_state")
+    }
+}

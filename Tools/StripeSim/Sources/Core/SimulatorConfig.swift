@@ -18,7 +18,7 @@ public struct SimulatorConfig: Sendable {
     /// When set, every request is also appended as one JSON line to this file.
     public var logFile: String?
     /// Size of the HTTP server's thread pool (blocking fault latency occupies a thread).
-    public var threads: Int = 8
+    public var threads: Int = 16
     /// Bind every interface instead of 127.0.0.1 only.
     public var listenOnAllInterfaces: Bool = false
     /// Base URL used in hosted-page links; default `http://127.0.0.1:<port>`.

@@ -21,6 +21,7 @@ enum PaymentIntentEndpoints {
         router.add("GET", "/v1/payment_intents", Endpoint(SimList.parameters.union(["customer"])) { call throws(SimError) in
             let customer = try call.params.string("customer")
             let items = call.state.list(type: "payment_intent", scope: call.scope) { customer == nil || $0["customer"]?.stringValue == customer }
+                .map { PaymentIntentMachine.expireAuthorizationIfDue(call: call, pi: $0) }
             return try SimList.page(items, url: "/v1/payment_intents", params: call.params)
         })
         router.add("GET", "/v1/payment_intents/:id", Endpoint(["client_secret"]) { call throws(SimError) in try find(call) })
@@ -36,7 +37,8 @@ enum PaymentIntentEndpoints {
     }
 
     static func find(_ call: SimCall) throws(SimError) -> JSONValue {
-        try call.state.require(call.id(), type: "payment_intent", scope: call.scope, noun: "payment_intent")
+        let pi = try call.state.require(call.id(), type: "payment_intent", scope: call.scope, noun: "payment_intent")
+        return PaymentIntentMachine.expireAuthorizationIfDue(call: call, pi: pi)
     }
 
     private static func create(_ call: SimCall) throws(SimError) -> JSONValue {

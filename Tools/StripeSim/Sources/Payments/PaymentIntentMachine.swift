@@ -9,6 +9,29 @@ enum PaymentIntentMachine {
         case declined(JSONValue, SimError)
     }
 
+    /// How long an uncaptured authorization lasts: 2 days in person, 7 days online.
+    static func captureWindowSeconds(cardPresent: Bool) -> Int { cardPresent ? 2 * 86_400 : 7 * 86_400 }
+
+    /// Cancels a `requires_capture` intent whose authorization window has passed (as Stripe
+    /// does, `cancellation_reason` `automatic`), releasing the charge; emits `payment_intent.canceled`.
+    static func expireAuthorizationIfDue(call: SimCall, pi: JSONValue) -> JSONValue {
+        guard pi["status"] == "requires_capture", let chargeId = pi["latest_charge"]?.stringValue,
+              var charge = call.state.get(chargeId, scope: call.scope) else { return pi }
+        let cardPresent = charge.value(at: "payment_method_details.type") == "card_present"
+        guard call.now >= (charge["created"]?.intValue ?? 0) + captureWindowSeconds(cardPresent: cardPresent) else { return pi }
+        charge["refunded"] = true
+        charge["amount_refunded"] = charge["amount"] ?? 0
+        call.state.replace(charge)
+        var expired = pi
+        expired["status"] = "canceled"
+        expired["canceled_at"] = .int(call.now)
+        expired["cancellation_reason"] = "automatic"
+        expired["amount_capturable"] = 0
+        call.state.replace(expired)
+        call.emit("payment_intent.canceled", expired)
+        return expired
+    }
+
     static let cancelable: Set<String> = ["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"]
 
     /// Authorizes `pi` with `method`: success (captured at once unless `capture_method` is
