@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import StripeAPI
+import Store
 import StripeSimCore
 import Testing
 import TestKit
@@ -67,6 +68,22 @@ struct FailureModeTests {
             #expect(bed.sim.count(objectType: "account") == 1)
             #expect(Set(bed.requests("POST", "/v1/accounts").compactMap(\.idempotencyKey)) == ["\(messageId):create_account"])
             #expect(try bed.record(result.account) != nil)
+        }
+    }
+
+    @Test func liveKeyRefusesPlainHTTPRedirects() async throws {
+        try await OnboardingTestBed.run(apiKey: "sk_live_onboarding_integration") { bed in
+            let account = "acct_livekeytest0001"
+            let record = AccountRecord(sellerReference: IntegrationName.make("seller"), accountType: "express",
+                                       country: "US", email: nil,
+                                       projection: AccountProjection(accountId: account, lastStripeUpdate: 1))
+            let db = try PGConnection(url: bed.env.databaseURL, applicationName: "onboarding-tests")
+            #expect(try AccountStore(schema: try SQLIdentifier(bed.schema)).insert(record, createdMessageId: "seed", on: db))
+
+            let refused = try #require(try await bed.send(bed.linkCommand(account)).failure)
+            #expect(refused.code == ReplyError.Code.invalidURL)
+            #expect(refused.message.contains("https"))
+            #expect(bed.sim.requestLog.isEmpty)
         }
     }
 }

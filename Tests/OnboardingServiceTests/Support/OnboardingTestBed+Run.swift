@@ -3,8 +3,9 @@ import OnboardingService
 
 extension OnboardingTestBed {
     /// Runs `body` against a started test bed and always stops it afterwards.
-    static func run(_ body: (OnboardingTestBed) async throws -> Void) async throws {
-        let bed = try OnboardingTestBed()
+    static func run(apiKey: String = OnboardingTestBed.apiKey,
+                    _ body: (OnboardingTestBed) async throws -> Void) async throws {
+        let bed = try OnboardingTestBed(apiKey: apiKey)
         do {
             try await bed.start()
             try await body(bed)

@@ -22,7 +22,8 @@ final class OnboardingTestBed: Sendable {
 
     enum Failure: Error { case notEnabled, noReply(String) }
 
-    init() throws {
+    /// A test bed whose service uses `apiKey` (a test key by default).
+    init(apiKey: String = OnboardingTestBed.apiKey) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
         sim = StripeSimulator()
@@ -30,7 +31,7 @@ final class OnboardingTestBed: Sendable {
         schema = IntegrationEnvironment.uniqueName("onb_it")
         // Default retry delays: the delay queues are the real, shared ones.
         let config = ServiceConfig(service: OnboardingService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
-                                   stripeAPIKey: Self.apiKey, stripeAPIBase: sim.baseURL, workers: 1, httpPort: 0,
+                                   stripeAPIKey: apiKey, stripeAPIBase: sim.baseURL, workers: 1, httpPort: 0,
                                    relayGrace: .milliseconds(500), logLevel: .warning)
         host = try OnboardingService.make(config: config, schema: schema)
         monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("onb_monitor"),
