@@ -25,6 +25,17 @@ struct SecretRedactionTests {
         }
     }
 
+    @Test func clientAndRequestDumpsMaskTheKey() throws {
+        let transport = ScriptedTransport([])
+        let client = try StripeClient(config: StripeConfig(apiKey: Self.key), transport: transport)
+        let request = try client.buildRequest(.post, "/v1/customers", params: ["email": "a@b.c"], options: .idempotent("k"))
+        #expect(request.header("Authorization") == "Bearer \(Self.key)")
+        for text in [dumped(client), String(describing: request), String(reflecting: request), dumped(request), "\(request)"] {
+            #expect(!text.contains("VerySecretKeyValue"), "leaked in: \(text)")
+        }
+        #expect(String(describing: request).contains("Idempotency-Key: k"))
+    }
+
     @Test func errorFromServerEchoingTheKeyIsRedacted() throws {
         let body = #"{"error":{"type":"invalid_request_error","message":"Invalid API Key provided: \#(Self.key)"}}"#
         let transport = ScriptedTransport([.respond(401, [:], body)])

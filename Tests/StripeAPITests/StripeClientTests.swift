@@ -103,6 +103,18 @@ struct StripeClientTests {
                                                           stripeVersion: nil, attempts: 3))
     }
 
+    @Test func defaultSleeperKeepsCallingWhileWaiting() throws {
+        let transport = ScriptedTransport([.respond(503, [:], Self.apiError), .respond(200, [:], Self.intentJSON)])
+        var config = StripeConfig(apiKey: Self.key, apiBase: "http://127.0.0.1:12111")
+        config.retry = RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(100), maxDelay: .seconds(1))
+        let client = try StripeClient(config: config, transport: transport, random: { 1.0 })
+        var calls = 0
+        client.whileWaiting = { calls += 1 }
+        _ = try client.retrievePaymentIntent("pi_1")
+        #expect(transport.requests.count == 2)
+        #expect(calls >= 3)   // once per scripted attempt, at least once while backing off
+    }
+
     @Test func retriesExhaustedThrowTheLastError() throws {
         let transport = ScriptedTransport([
             .respond(503, [:], Self.apiError),

@@ -61,3 +61,15 @@ public protocol StripeTransport: AnyObject {
     /// - Throws: ``StripeTransportError`` when no HTTP answer arrived.
     func perform(_ request: StripeHTTPRequest, whileWaiting: (() -> Void)?) throws(StripeTransportError) -> StripeHTTPResponse
 }
+
+extension StripeHTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Method, URL and header names with the `Authorization` value masked; no body.
+    public var description: String {
+        let shown = headers.map { $0.name.lowercased() == "authorization" ? "\($0.name): Bearer [REDACTED]" : "\($0.name): \($0.value)" }
+        return "\(method.rawValue) \(SecretRedactor.redactPatterns(url)) [\(shown.joined(separator: ", "))] (\(body.count) bytes)"
+    }
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror that shows only ``description`` (used by `dump`).
+    public var customMirror: Mirror { Mirror(self, children: ["request": description]) }
+}
