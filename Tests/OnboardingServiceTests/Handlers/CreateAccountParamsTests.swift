@@ -1,0 +1,61 @@
+import Messages
+import StripeAPI
+import Testing
+@testable import OnboardingService
+
+/// The form parameters `create_account` sends to `POST /v1/accounts` and `/persons`.
+@Suite("create_account Stripe parameters")
+struct CreateAccountParamsTests {
+    func pairs(_ params: FormParams) -> [String: String] {
+        Dictionary(FormEncoding.pairs(params).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test func expressAccountRequestsCapabilitiesAndKeepsTheReference() {
+        let command = CreateAccount(sellerReference: "shop-42", country: "US", email: "s@example.com", type: .express,
+                                    businessType: "individual",
+                                    businessProfile: BusinessProfile(name: "Shop", url: "https://shop.example", mcc: "5411"),
+                                    metadata: ["plan": "pro"])
+        let p = pairs(CreateAccountHandler.accountParams(command))
+        #expect(p["type"] == "express")
+        #expect(p["country"] == "US")
+        #expect(p["email"] == "s@example.com")
+        #expect(p["business_type"] == "individual")
+        #expect(p["business_profile[name]"] == "Shop")
+        #expect(p["business_profile[url]"] == "https://shop.example")
+        #expect(p["business_profile[mcc]"] == "5411")
+        #expect(p["capabilities[card_payments][requested]"] == "true")
+        #expect(p["capabilities[transfers][requested]"] == "true")
+        #expect(p["metadata[seller_reference]"] == "shop-42")
+        #expect(p["metadata[plan]"] == "pro")
+        #expect(p["controller[fees][payer]"] == nil)
+    }
+
+    @Test func controllerPropertiesReplaceType() {
+        let command = CreateAccount(sellerReference: "shop-43", country: "FR",
+                                    controller: AccountController(feesPayer: "application", lossesPayments: "application",
+                                                                  requirementCollection: "stripe", stripeDashboardType: "full"))
+        let p = pairs(CreateAccountHandler.accountParams(command))
+        #expect(p["type"] == nil)
+        #expect(p["controller[fees][payer]"] == "application")
+        #expect(p["controller[losses][payments]"] == "application")
+        #expect(p["controller[requirement_collection]"] == "stripe")
+        #expect(p["controller[stripe_dashboard][type]"] == "full")
+        // A seller with the full Stripe dashboard chooses capabilities there.
+        #expect(p["capabilities[card_payments][requested]"] == nil)
+    }
+
+    @Test func representativeIsAPersonWithTheRelationship() {
+        let p = pairs(CreateAccountHandler.personParams(Representative(
+            firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", title: "CEO",
+            dateOfBirth: DateOfBirth(day: 10, month: 12, year: 1985))))
+        #expect(p["first_name"] == "Ada")
+        #expect(p["last_name"] == "Lovelace")
+        #expect(p["email"] == "ada@example.com")
+        #expect(p["relationship[representative]"] == "true")
+        #expect(p["relationship[title]"] == "CEO")
+        #expect(p["dob[day]"] == "10")
+        #expect(p["dob[month]"] == "12")
+        #expect(p["dob[year]"] == "1985")
+        #expect(p["phone"] == nil)
+    }
+}
