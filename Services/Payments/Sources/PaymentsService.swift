@@ -1,19 +1,82 @@
+import Messages
 import Runtime
+import Store
+import StripeAPI
 
-/// The `payments` service: its name, schema and how to build its host.
+/// The `payments` service: its name, schema, routes and how to build its host.
 ///
-/// Placeholder until the service's handlers arrive: it consumes only `payments.ping`
-/// (see `PingRoute`), so it starts, migrates the runtime tables of schema `payments`,
-/// declares its queues, serves `/healthz`, `/readyz`, `/metrics` and drains on SIGTERM.
+/// Command routes (Stripe-bound: one message per transaction, Stripe called before it
+/// opens): `payments.create_checkout_session`, `payments.create_product`,
+/// `payments.create_price`, `payments.create_payment_sheet`, `payments.create_payment_intent`,
+/// `payments.create_ephemeral_key`, `payments.confirm_payment`, `payments.refund`. Event
+/// queue `payments.events` (batched) bound to the Stripe payment events in ``stripeEvents``
+/// and `onboarding.account.#`. See `Services/Payments/README.md`.
 public enum PaymentsService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "payments"
     /// Postgres schema the service owns.
     public static let schema = "payments"
+    /// The service's event queue.
+    public static let eventsQueue = "payments.events"
+    /// The Stripe events (as re-published by notifications) the event queue is bound to.
+    public static let stripeEvents = [
+        "stripe.checkout.session.completed", "stripe.checkout.session.async_payment_succeeded",
+        "stripe.checkout.session.async_payment_failed", "stripe.checkout.session.expired",
+        "stripe.payment_intent.succeeded", "stripe.payment_intent.processing",
+        "stripe.payment_intent.payment_failed", "stripe.charge.refunded",
+    ]
+    /// The onboarding events feeding the account projection.
+    public static let onboardingEvents = "onboarding.account.#"
 
-    /// The host for `config` with every route of the service.
-    public static func make(config: ServiceConfig) -> ServiceHost {
-        ServiceHost(name: name, config: config, schema: schema, migrations: [],
-                    routes: [PingRoute.make(service: name)])
+    /// The host for `config` with every route of the service, on schema `payments`.
+    public static func make(config: ServiceConfig, settings: PaymentsSettings = PaymentsSettings()) -> ServiceHost {
+        // `schema` is a constant valid identifier, so this cannot fail.
+        (try? make(config: config, settings: settings, schema: schema))
+            ?? ServiceHost(name: name, config: config, schema: schema, routes: [])
+    }
+
+    /// The host for `config` on `schema` (tests use a schema of their own).
+    /// - Parameters:
+    ///   - makeStripe: each worker's Stripe client factory (default: from `config`).
+    ///   - log: the host's logger (default: JSON lines on standard error).
+    /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
+    public static func make(config: ServiceConfig, settings: PaymentsSettings, schema: String,
+                            makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
+                            log: Logger? = nil) throws -> ServiceHost {
+        ServiceHost(name: name, config: config, schema: schema, migrations: PaymentsMigrations.all,
+                    routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
+    }
+
+    /// Every route of the service, with its SQL bound to `schema`.
+    /// - Throws: `StoreError` (`store.invalid_identifier`) for a bad schema name.
+    public static func routes(schema: String, settings: PaymentsSettings) throws -> [Route] {
+        let identifier = try SQLIdentifier(schema)
+        let orders = OrderStore(schema: identifier)
+        let gate = AccountGate(accounts: AccountChargesStore(schema: identifier))
+        let intents = OpenPaymentIntent(orders: orders)
+        let checkout = CreateCheckoutSessionHandler(orders: orders, gate: gate)
+        let product = CreateProductHandler()
+        let price = CreatePriceHandler()
+        let sheet = CreatePaymentSheetHandler(customers: CustomerStore(schema: identifier), intents: intents, gate: gate,
+                                              publishableKey: settings.publishableKey)
+        let intent = CreatePaymentIntentHandler(intents: intents, gate: gate)
+        let ephemeralKey = CreateEphemeralKeyHandler()
+        let confirm = ConfirmPaymentHandler(orders: orders, intents: intents, gate: gate)
+        let refund = RefundPaymentHandler(orders: orders, refunds: RefundStore(schema: identifier))
+        let payments = PaymentEventHandler(orders: orders)
+        let accounts = AccountEventHandler(accounts: AccountChargesStore(schema: identifier))
+        return [
+            .command(CreateCheckoutSession.self, mode: .stripeBound) { try checkout.handle($0, &$1) },
+            .command(CreateProduct.self, mode: .stripeBound) { try product.handle($0, &$1) },
+            .command(CreatePrice.self, mode: .stripeBound) { try price.handle($0, &$1) },
+            .command(CreatePaymentSheet.self, mode: .stripeBound) { try sheet.handle($0, &$1) },
+            .command(CreatePaymentIntent.self, mode: .stripeBound) { try intent.handle($0, &$1) },
+            .command(CreateEphemeralKey.self, mode: .stripeBound) { try ephemeralKey.handle($0, &$1) },
+            .command(ConfirmPayment.self, mode: .stripeBound) { try confirm.handle($0, &$1) },
+            .command(RefundPayment.self, mode: .stripeBound) { try refund.handle($0, &$1) },
+            .events(queue: eventsQueue, mode: .batched,
+                    stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }
+                    + [EventHandler.raw(onboardingEvents) { try accounts.handle($0, &$1) }]),
+        ]
     }
 }

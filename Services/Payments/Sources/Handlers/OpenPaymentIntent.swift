@@ -1,0 +1,124 @@
+import Foundation
+import Messages
+import Runtime
+import StripeAPI
+
+/// The "one open PaymentIntent per order" rule shared by `payments.create_payment_intent`
+/// and `payments.create_payment_sheet`.
+///
+/// An order already paid, or paid through Checkout, is refused (`conflict.invalid_state`).
+/// An order with a PaymentIntent: `GET /v1/payment_intents/{id}`; anything but `succeeded`
+/// or `canceled` is reused, `succeeded` is refused (the payment is being recorded),
+/// `canceled` lets a new one be created. Otherwise `POST /v1/payment_intents` on the
+/// connected account with the application fee and `metadata[order_reference]`, with
+/// Idempotency-Key `<message_id>:create_payment_intent`.
+/// Thread-safety: `Sendable`, stateless.
+struct OpenPaymentIntent: Sendable {
+    /// SQL of the orders table.
+    let orders: OrderStore
+
+    /// What the service wants for the order.
+    struct Request: Sendable {
+        var account: String
+        var orderReference: String
+        var channel: OrderRecord.Channel
+        var amount: Int
+        var currency: String
+        var applicationFeeAmount: Int?
+        var paymentMethodTypes: [String]?
+        var customer: String?
+        var customerEmail: String?
+        var description: String?
+        var metadata: [String: String]?
+    }
+
+    /// The order's PaymentIntent and whether it existed before.
+    struct Opened: Sendable {
+        var paymentIntent: PaymentIntent
+        var reused: Bool
+        /// The order as read before the Stripe calls (`nil` for a new order).
+        var before: OrderRecord?
+    }
+
+    /// Finds the open PaymentIntent of the order or creates one (Stripe calls; no
+    /// transaction is open).
+    /// - Throws: `HandlerError` to retry later, `StoreError`.
+    func open(_ request: Request, context: HandlerContext) throws -> Result<Opened, ReplyError> {
+        let existing = try orders.find(account: request.account, orderReference: request.orderReference, on: context.db)
+        if let existing {
+            if existing.progress.state.isPaid { return .failure(.orderState("order \(request.orderReference) is already paid")) }
+            if existing.channel == .checkout {
+                return .failure(.orderState("order \(request.orderReference) is paid through Checkout"))
+            }
+            if let id = existing.paymentIntent {
+                let found: PaymentIntent
+                switch try context.stripe({ client throws(StripeError) in
+                    try client.retrievePaymentIntent(id, options: RequestOptions(stripeAccount: request.account))
+                }) {
+                case .success(let pi): found = pi
+                case .failure(let error): return .failure(error)
+                }
+                switch found.status {
+                case .succeeded?: return .failure(.orderState("order \(request.orderReference) was paid; the payment is being recorded"))
+                case .canceled?: break
+                default: return .success(Opened(paymentIntent: found, reused: true, before: existing))
+                }
+            }
+        }
+        let params = Self.params(request)
+        switch try context.stripe({ client throws(StripeError) in
+            try client.createPaymentIntent(params, options: context.idempotent("create_payment_intent", account: request.account))
+        }) {
+        case .success(let pi): return .success(Opened(paymentIntent: pi, reused: false, before: existing))
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    /// Records the order with its PaymentIntent inside the message's transaction (no-op for a
+    /// reused one). A concurrent command that changed the order meanwhile makes this one retry.
+    /// - Throws: `HandlerError` (retry), `StoreError`.
+    func record(_ opened: Opened, _ request: Request, context: HandlerContext) throws {
+        guard !opened.reused else { return }
+        let orders = self.orders
+        let pi = opened.paymentIntent
+        let messageId = context.envelope.messageId
+        try context.transaction { db in
+            if let current = try orders.find(account: request.account, orderReference: request.orderReference, lock: true, on: db) {
+                guard current.paymentIntent == opened.before?.paymentIntent, !current.progress.state.isPaid else {
+                    throw HandlerError.retry(code: "conflict.concurrent_update", message: "order \(request.orderReference) changed meanwhile")
+                }
+                var updated = current
+                updated.paymentIntent = pi.id
+                updated.channel = request.channel
+                updated.customer = request.customer ?? current.customer
+                updated.customerEmail = request.customerEmail ?? current.customerEmail
+                updated.currency = request.currency
+                updated.applicationFeeAmount = request.applicationFeeAmount
+                updated.progress = OrderProgress(state: .open, lastEventAt: current.progress.lastEventAt, amount: request.amount)
+                try orders.update(updated, on: db)
+            } else {
+                let order = OrderRecord(account: request.account, orderReference: request.orderReference, channel: request.channel,
+                                        paymentIntent: pi.id, customer: request.customer, customerEmail: request.customerEmail,
+                                        currency: request.currency, applicationFeeAmount: request.applicationFeeAmount,
+                                        progress: OrderProgress(amount: request.amount))
+                guard try orders.insert(order, createdMessageId: messageId, on: db) else {
+                    throw HandlerError.retry(code: "conflict.concurrent_update", message: "order \(request.orderReference) was recorded meanwhile")
+                }
+            }
+        }
+    }
+
+    /// `POST /v1/payment_intents` parameters: `automatic_payment_methods[enabled]=true`
+    /// unless explicit method types are given.
+    static func params(_ r: Request) -> PaymentIntentCreateParams {
+        var metadata = r.metadata ?? [:]
+        metadata[OrderMetadata.orderReference] = r.orderReference
+        metadata[OrderMetadata.origin] = OrderMetadata.originValue
+        var extra = FormParams()
+        extra.set("receipt_email", r.customerEmail)
+        return PaymentIntentCreateParams(
+            amount: r.amount, currency: r.currency, automaticPaymentMethods: r.paymentMethodTypes == nil ? true : nil,
+            paymentMethodTypes: r.paymentMethodTypes, applicationFeeAmount: r.applicationFeeAmount, customer: r.customer,
+            description: r.description, metadata: metadata, extra: extra)
+    }
+}

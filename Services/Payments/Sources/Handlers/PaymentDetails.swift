@@ -1,0 +1,15 @@
+/// Facts from Stripe that go into the published order events besides the order itself:
+/// the failure of a payment, the refund id, the delayed method's type.
+/// Thread-safety: a plain `Sendable` value.
+struct PaymentDetails: Sendable, Equatable {
+    /// Stripe's error code, e.g. `card_declined`.
+    var failureCode: String?
+    /// The issuer's decline code, e.g. `insufficient_funds`.
+    var declineCode: String?
+    /// Stripe's message, safe to show.
+    var failureMessage: String?
+    /// The Refund id (`re_…`).
+    var refund: String?
+    /// The payment method type, e.g. `sepa_debit`.
+    var paymentMethodType: String?
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Messages
+import Runtime
+import Store
+import StripeAPI
+
+/// Verified Stripe payment events on `payments.events` (batched; no Stripe calls):
+/// `checkout.session.completed`, `.async_payment_succeeded`, `.async_payment_failed`,
+/// `.expired`, `payment_intent.succeeded`, `.processing`, `.payment_failed` and
+/// `charge.refunded`, each turned into an ``OrderInput`` for the order it names.
+///
+/// - Sessions and PaymentIntents carry `metadata[order_reference]`; objects without
+///   `metadata[connectbus_origin]=payments` (e.g. Terminal's PaymentIntents) are ignored.
+///   A refunded charge is matched by its PaymentIntent; unknown ones are ignored.
+/// - An order not recorded yet (the event overtook the command's commit) is retried
+///   through the delay queues, then dead-lettered (`not_found.order`).
+/// - Duplicates and reordered events are settled by ``OrderMachine``: the order is paid,
+///   and `payments.order.paid` published, exactly once.
+/// - An undecodable body is dead-lettered (`validation.malformed_message`).
+/// Thread-safety: `Sendable`, stateless.
+struct PaymentEventHandler: Sendable {
+    /// SQL of the orders table.
+    let orders: OrderStore
+
+    /// Handles one raw Stripe event.
+    /// - Throws: `HandlerError` to retry later, `MessageDecodingError` (poison), `StoreError`.
+    func handle(_ envelope: Envelope, _ context: inout HandlerContext) throws -> HandlerOutcome {
+        let now = Int(Date().timeIntervalSince1970)
+        guard let event = try PaymentEvent.parse(envelope.body, fallbackAccount: envelope.headers.stripeAccount, now: now) else {
+            return .done
+        }
+        guard let account = event.account else {
+            return .deadLetter(.missingField("account"))
+        }
+        switch event.subject {
+        case .checkoutSession(let session):
+            return try checkoutSession(session, event: event, account: account, context: context)
+        case .paymentIntent(let pi):
+            return try paymentIntent(pi, event: event, account: account, context: context)
+        case .charge(let charge):
+            return try refunded(charge, event: event, context: context)
+        }
+    }
+
+    private func checkoutSession(_ session: CheckoutSession, event: PaymentEvent, account: String,
+                                 context: HandlerContext) throws -> HandlerOutcome {
+        guard session.metadata?[OrderMetadata.origin] == OrderMetadata.originValue,
+              let reference = session.metadata?[OrderMetadata.orderReference] ?? session.clientReferenceId else {
+            context.log.info("Checkout Session of another origin ignored", ["event": event.id])
+            return .done
+        }
+        let order = try lockedOrder(account: account, reference: reference, on: context.db)
+        var updated = order
+        if let pi = session.paymentIntent?.id, order.paymentIntent == nil { updated.paymentIntent = pi }
+        if let email = session.customerDetails?.email ?? session.customerEmail { updated.customerEmail = email }
+        if let total = session.amountTotal { updated.progress.amount = total }
+        if let currency = session.currency { updated.currency = currency }
+        let input: OrderInput
+        switch event.type {
+        case "checkout.session.completed":
+            input = session.paymentStatus == .unpaid ? .paymentProcessing(at: event.created) : .paymentSucceeded(at: event.created)
+        case "checkout.session.async_payment_succeeded": input = .paymentSucceeded(at: event.created)
+        case "checkout.session.async_payment_failed": input = .paymentFailed(at: event.created)
+        case "checkout.session.expired":
+            guard order.checkoutSession == session.id else { return .done }
+            input = .sessionExpired(at: event.created)
+        default:
+            return .done
+        }
+        try OrderProgressWriter(orders: orders).apply(input, to: updated, original: order, context: context)
+        return .done
+    }
+
+    private func paymentIntent(_ pi: PaymentIntent, event: PaymentEvent, account: String,
+                               context: HandlerContext) throws -> HandlerOutcome {
+        guard pi.metadata?[OrderMetadata.origin] == OrderMetadata.originValue,
+              let reference = pi.metadata?[OrderMetadata.orderReference] else {
+            context.log.info("PaymentIntent of another origin ignored", ["event": event.id])
+            return .done
+        }
+        let order = try lockedOrder(account: account, reference: reference, on: context.db)
+        if let known = order.paymentIntent, known != pi.id {
+            context.log.info("event for a replaced PaymentIntent ignored", ["event": event.id, "payment_intent": pi.id])
+            return .done
+        }
+        var updated = order
+        updated.paymentIntent = pi.id
+        var details = PaymentDetails()
+        let input: OrderInput
+        switch event.type {
+        case "payment_intent.succeeded": input = .paymentSucceeded(at: event.created)
+        case "payment_intent.processing":
+            details.paymentMethodType = pi.paymentMethodTypes?.count == 1 ? pi.paymentMethodTypes?.first : nil
+            input = .paymentProcessing(at: event.created)
+        case "payment_intent.payment_failed":
+            details.failureCode = pi.lastPaymentError?.code
+            details.declineCode = pi.lastPaymentError?.declineCode
+            details.failureMessage = pi.lastPaymentError?.message
+            input = .paymentFailed(at: event.created)
+        default:
+            return .done
+        }
+        try OrderProgressWriter(orders: orders).apply(input, to: updated, original: order, details: details, context: context)
+        return .done
+    }
+
+    private func refunded(_ charge: Charge, event: PaymentEvent, context: HandlerContext) throws -> HandlerOutcome {
+        guard let pi = charge.paymentIntent?.id,
+              let order = try orders.find(paymentIntent: pi, lock: true, on: context.db) else {
+            context.log.info("refund of a charge without an order ignored", ["event": event.id])
+            return .done
+        }
+        try OrderProgressWriter(orders: orders).apply(.refunded(totalRefunded: charge.amountRefunded ?? 0, at: event.created),
+                                                      to: order, original: order, context: context)
+        return .done
+    }
+
+    /// Reads the order with a row lock, or asks for a retry when it is not recorded yet.
+    private func lockedOrder(account: String, reference: String, on db: PGConnection) throws -> OrderRecord {
+        guard let order = try orders.find(account: account, orderReference: reference, lock: true, on: db) else {
+            throw HandlerError.retry(code: ReplyError.Code.orderNotFound,
+                                     message: "order \(reference) of \(account) is not recorded (yet)")
+        }
+        return order
+    }
+}

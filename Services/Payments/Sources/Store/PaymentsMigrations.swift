@@ -1,0 +1,67 @@
+import Store
+
+/// The numbered migrations of the payments schema (applied by the runtime's `Migrator`
+/// under its advisory lock, after the runtime's own inbox/outbox tables; names are
+/// unqualified, the migrator sets `search_path`).
+///
+/// Tables:
+/// - `orders`: one row per (account, order reference): channel, Checkout Session and
+///   PaymentIntent ids (each unique when set), amount, currency, application fee, refunded
+///   total, state and the newest event time, when it was paid;
+/// - `refunds`: each Refund made by the service, keyed by its id;
+/// - `customers`: the Customer created per (account, platform customer reference);
+/// - `account_charges`: the projection of which connected accounts can take charges.
+public enum PaymentsMigrations {
+    /// The migrations, in order.
+    public static let all: [Migration] = [
+        Migration(version: 1, name: "orders", sql: """
+            CREATE TABLE orders (
+                account                text NOT NULL,
+                order_reference        text NOT NULL,
+                channel                text NOT NULL CONSTRAINT orders_channel_check CHECK
+                                       (channel IN ('checkout', 'payment_intent', 'payment_sheet', 'server_confirm')),
+                state                  text NOT NULL CONSTRAINT orders_state_check CHECK
+                                       (state IN ('open', 'awaiting_payment', 'paid', 'payment_failed',
+                                                  'partially_refunded', 'refunded')),
+                checkout_session       text CONSTRAINT orders_checkout_session_key UNIQUE,
+                ui_mode                text,
+                payment_intent         text CONSTRAINT orders_payment_intent_key UNIQUE,
+                customer               text,
+                customer_email         text,
+                amount                 bigint,
+                currency               text,
+                application_fee_amount bigint,
+                amount_refunded        bigint NOT NULL DEFAULT 0,
+                last_event_at          bigint NOT NULL DEFAULT 0,
+                paid_at                timestamptz,
+                created_message_id     text NOT NULL,
+                created_at             timestamptz NOT NULL DEFAULT now(),
+                updated_at             timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (account, order_reference)
+            );
+            CREATE TABLE refunds (
+                refund          text PRIMARY KEY,
+                account         text NOT NULL,
+                order_reference text NOT NULL,
+                amount          bigint NOT NULL,
+                status          text NOT NULL,
+                created_at      timestamptz NOT NULL DEFAULT now(),
+                FOREIGN KEY (account, order_reference) REFERENCES orders (account, order_reference)
+            );
+            CREATE TABLE customers (
+                account            text NOT NULL,
+                customer_reference text NOT NULL,
+                customer           text NOT NULL,
+                created_at         timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (account, customer_reference)
+            );
+            CREATE TABLE account_charges (
+                account         text PRIMARY KEY,
+                charges_enabled boolean NOT NULL DEFAULT false,
+                deauthorized    boolean NOT NULL DEFAULT false,
+                last_event_at   bigint NOT NULL DEFAULT 0,
+                updated_at      timestamptz NOT NULL DEFAULT now()
+            );
+            """),
+    ]
+}

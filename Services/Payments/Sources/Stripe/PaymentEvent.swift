@@ -1,0 +1,57 @@
+import Foundation
+import Messages
+import StripeAPI
+
+/// A verified Stripe event about a payment, parsed from the body the notifications service
+/// re-publishes as `stripe.<type>` (Stripe's event JSON), reduced to what the order state
+/// machine needs.
+///
+/// Thread-safety: a plain `Sendable` value.
+struct PaymentEvent: Sendable, Equatable {
+    /// What the event says about which object.
+    enum Subject: Sendable, Equatable {
+        /// `checkout.session.*`.
+        case checkoutSession(CheckoutSession)
+        /// `payment_intent.*`.
+        case paymentIntent(PaymentIntent)
+        /// `charge.refunded`.
+        case charge(Charge)
+    }
+
+    /// Stripe's event id (`evt_…`).
+    var id: String
+    /// The event type, e.g. `checkout.session.completed`.
+    var type: String
+    /// The connected account the event belongs to.
+    var account: String?
+    /// `created`, Unix seconds.
+    var created: Int
+    /// The object in `data.object`.
+    var subject: Subject
+
+    /// Parses the event body; `fallbackAccount` is the `x-stripe-account` header.
+    /// - Returns: `nil` for event types the service does not handle.
+    /// - Throws: ``MessageDecodingError`` naming the missing or malformed part.
+    static func parse(_ body: [UInt8], fallbackAccount: String?, now: Int) throws(MessageDecodingError) -> PaymentEvent? {
+        let event: StripeEvent
+        do { event = try JSONDecoder().decode(StripeEvent.self, from: Data(body)) } catch {
+            throw MessageDecodingError(field: "", kind: .malformed, reason: "not a Stripe event: \(error)")
+        }
+        let subject: Subject
+        do {
+            if event.type.hasPrefix("checkout.session.") {
+                subject = .checkoutSession(try event.dataObject(as: CheckoutSession.self))
+            } else if event.type.hasPrefix("payment_intent.") {
+                subject = .paymentIntent(try event.dataObject(as: PaymentIntent.self))
+            } else if event.type == "charge.refunded" {
+                subject = .charge(try event.dataObject(as: Charge.self))
+            } else {
+                return nil
+            }
+        } catch {
+            throw MessageDecodingError(field: "data.object", kind: .malformed, reason: "not a \(event.type) object: \(error)")
+        }
+        return PaymentEvent(id: event.id, type: event.type, account: event.account ?? fallbackAccount,
+                            created: event.created ?? now, subject: subject)
+    }
+}
