@@ -10,7 +10,7 @@ if CommandLine.arguments.dropFirst().first == "--idle-rss" {
 }
 print("connectbus-bench: \(options.messages) messages per run, payload \(options.payloadBytes) bytes")
 do {
-    if let rss = try IdleRSS.measure() {
+    if ProcessInfo.processInfo.environment["BENCH_SKIP_RSS"] != "1", let rss = try IdleRSS.measure() {
         print(String(format: "idle RSS of a ServiceHost (1 queue, %d workers): %.1f MB", 2, Double(rss) / 1024))
     }
     for run in options.runs {

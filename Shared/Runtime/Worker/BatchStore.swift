@@ -35,27 +35,49 @@ struct BatchStore: Sendable {
         try db.execute("DELETE FROM \(inbox) WHERE message_id = ANY($1)", [.textArray(messageIds)])
     }
 
-    /// Inserts `messages` in order and returns their ids in the same order.
+    /// Inserts `messages` in order and returns their ids in the same order. The rows travel
+    /// as one JSON array (bodies base64-encoded), expanded by `jsonb_to_recordset`.
     func insertOutbox(_ messages: [OutboxMessage], on db: PGConnection) throws(StoreError) -> [Int64] {
         guard !messages.isEmpty else { return [] }
-        func column(_ value: (OutboxMessage) -> String) -> PGValue? { .textArray(messages.map(value)) }
         return try db.query("""
             INSERT INTO \(outbox) (exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
                 content_type, message_timestamp, headers, body, mandatory)
-            SELECT e, r, m, t, NULLIF(c, ''), NULLIF(rt, ''), a, ct, to_timestamp(ts::float8), h::jsonb,
-                decode(b, 'base64'), md::boolean
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
-                WITH ORDINALITY AS u(e, r, m, t, c, rt, a, ct, ts, h, b, md, ord)
-            ORDER BY ord
+            SELECT x.e, x.r, x.m, x.t, x.c, x.rt, x.a, x.ct, to_timestamp(x.ts), x.h, decode(x.b, 'base64'), x.md
+            FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (e text, r text, m text, t text, c text, rt text,
+                a text, ct text, ts float8, h jsonb, b text, md boolean)) WITH ORDINALITY
+                AS x(e, r, m, t, c, rt, a, ct, ts, h, b, md, ord)
+            ORDER BY x.ord
             RETURNING id
-            """, [column(\.exchange), column(\.routingKey), column(\.messageId), column(\.type),
-                  column { $0.correlationId ?? "" }, column { $0.replyTo ?? "" }, column(\.appId),
-                  column(\.contentType), column { String($0.timestamp.timeIntervalSince1970) },
-                  column { String(decoding: $0.headersJSON, as: UTF8.self) },
-                  column { Data($0.body).base64EncodedString() }, column { $0.mandatory ? "true" : "false" }]) { row in
-            try row.int("id")
+            """, [.json(BatchStore.rowsJSON(messages))]) { row in try row.int("id") }
+    }
+
+    /// `[{"e":…,"r":…,…},…]` for ``insertOutbox(_:on:)``.
+    static func rowsJSON(_ messages: [OutboxMessage]) -> [UInt8] {
+        var json: [UInt8] = []
+        json.reserveCapacity(messages.count * 512)
+        json.append(UInt8(ascii: "["))
+        for (index, message) in messages.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            func field(_ name: String, _ value: String?) {
+                json += Array("\"\(name)\":".utf8)
+                if let value { json += Array(("\"" + JSONText.escape(value) + "\",").utf8) } else { json += Array("null,".utf8) }
+            }
+            json.append(UInt8(ascii: "{"))
+            field("e", message.exchange)
+            field("r", message.routingKey)
+            field("m", message.messageId)
+            field("t", message.type)
+            field("c", message.correlationId)
+            field("rt", message.replyTo)
+            field("a", message.appId)
+            field("ct", message.contentType)
+            field("b", Data(message.body).base64EncodedString())
+            json += Array("\"ts\":\(message.timestamp.timeIntervalSince1970),\"md\":\(message.mandatory),\"h\":".utf8)
+            json += message.headersJSON.isEmpty ? Array("{}".utf8) : message.headersJSON
+            json.append(UInt8(ascii: "}"))
         }
+        json.append(UInt8(ascii: "]"))
+        return json
     }
 
     /// Locks and deletes (uncommitted, inside the caller's transaction) the rows of `ids`
