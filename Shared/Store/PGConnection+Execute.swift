@@ -13,7 +13,18 @@ extension PGConnection {
         let wire = params.map { ($0 ?? .null).wireForm }
         let types = wire.map(\.oid)
         let name = usesPreparedStatements ? try preparedStatement(sql, types: types) : nil
-        let raw = PGParameterBuffer(wire).withPointers { values, lengths, formats in
+        let buffer = PGParameterBuffer(wire)
+        if !deferred.isEmpty {
+            return try pipelined(takeDeferred()) {
+                buffer.withPointers { values, lengths, formats in
+                    if let name {
+                        return PQsendQueryPrepared(handle, name, Int32(wire.count), values, lengths, formats, 0)
+                    }
+                    return PQsendQueryParams(handle, sql, Int32(wire.count), types, values, lengths, formats, 0)
+                }
+            }
+        }
+        let raw = buffer.withPointers { values, lengths, formats in
             if let name {
                 return PQexecPrepared(handle, name, Int32(wire.count), values, lengths, formats, 0)
             }
@@ -43,12 +54,14 @@ extension PGConnection {
     }
 
     /// Runs parameterless SQL with the simple query protocol (`PQexec`): transaction
-    /// control, `SET`, and migration scripts that may hold several statements.
+    /// control, `SET`, and migration scripts that may hold several statements. Deferred
+    /// transaction-control statements go first, in the same query string (one round trip).
     /// Returns the last statement's command tag (e.g. `COMMIT`, or `ROLLBACK` when a
     /// COMMIT ended a failed transaction).
     @discardableResult
     func command(_ sql: String) throws(StoreError) -> String {
-        let result = try checked(PQexec(handle, sql))
+        let text = deferred.isEmpty ? sql : (takeDeferred() + [sql]).joined(separator: ";\n")
+        let result = try checked(PQexec(handle, text))
         return result.commandTag
     }
 

@@ -2,6 +2,8 @@ extension PGConnection {
     /// Runs `body` inside `BEGIN … COMMIT`; on any error thrown by `body`, issues
     /// `ROLLBACK` and rethrows that original error.
     ///
+    /// `BEGIN` is not sent on its own: it travels with the first statement of `body` (one
+    /// libpq pipeline), and a `body` that sends nothing costs no round trip at all.
     /// A COMMIT that the server turns into a rollback (because a statement failed and the
     /// error was swallowed inside `body`) is reported as `store.query_failed` with SQLSTATE
     /// `25P02`, so a caller never believes lost work was committed.
@@ -15,13 +17,22 @@ extension PGConnection {
             throw StoreError(code: StoreError.Code.transactionState,
                              message: "transaction() called inside a transaction; use savepoint() to nest")
         }
-        try command("BEGIN")
+        deferred = ["BEGIN"]
         let value: T
         do {
             value = try body(self)
         } catch {
-            rollbackQuietly("ROLLBACK")
+            if deferred.first == "BEGIN" {
+                deferred.removeAll()
+            } else {
+                deferred.removeAll()
+                rollbackQuietly("ROLLBACK")
+            }
             throw error
+        }
+        if deferred.first == "BEGIN" {
+            deferred.removeAll()
+            return value
         }
         let tag: String
         do {
@@ -42,10 +53,11 @@ extension PGConnection {
     /// statement's error state), releases it and rethrows the original error. The
     /// surrounding transaction stays usable.
     ///
-    /// Must be called inside `transaction`. `name` must be a valid identifier
-    /// (`^[a-z_][a-z0-9_]*$`).
+    /// SAVEPOINT, RELEASE and ROLLBACK TO are deferred and travel with the next statement
+    /// (one pipeline), so a savepoint adds no round trip of its own. Must be called inside
+    /// a transaction. `name` must be a valid identifier (`^[a-z_][a-z0-9_]*$`).
     /// - Throws: the error thrown by `body`; `StoreError` `store.invalid_identifier` for a bad
-    ///   name, `store.transaction_state` outside a transaction, or from SAVEPOINT/RELEASE.
+    ///   name, `store.transaction_state` outside a transaction.
     @discardableResult
     public func savepoint<T>(_ name: String, _ body: (PGConnection) throws -> T) throws -> T {
         let identifier = try SQLIdentifier(name)
@@ -53,16 +65,27 @@ extension PGConnection {
             throw StoreError(code: StoreError.Code.transactionState,
                              message: "savepoint(\(name)) called outside a transaction")
         }
-        try command("SAVEPOINT \(identifier.quoted)")
+        let mark = deferred.count
+        let flushes = deferredFlushes
+        deferred.append("SAVEPOINT \(identifier.quoted)")
+        // Still unsent: nothing of `body` reached the server, so the savepoint can vanish.
+        var unsent: Bool { deferredFlushes == flushes && deferred.count > mark }
         let value: T
         do {
             value = try body(self)
         } catch {
-            rollbackQuietly("ROLLBACK TO SAVEPOINT \(identifier.quoted)")
-            rollbackQuietly("RELEASE SAVEPOINT \(identifier.quoted)")
+            if unsent {
+                deferred.removeSubrange(mark...)
+            } else {
+                deferred += ["ROLLBACK TO SAVEPOINT \(identifier.quoted)", "RELEASE SAVEPOINT \(identifier.quoted)"]
+            }
             throw error
         }
-        try command("RELEASE SAVEPOINT \(identifier.quoted)")
+        if unsent {
+            deferred.removeSubrange(mark...)
+        } else {
+            deferred.append("RELEASE SAVEPOINT \(identifier.quoted)")
+        }
         return value
     }
 

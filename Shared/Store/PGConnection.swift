@@ -28,6 +28,12 @@ public final class PGConnection {
     public let usesPreparedStatements: Bool
     /// SQL text + parameter type OIDs → prepared statement name.
     var preparedNames: [String: String] = [:]
+    /// Transaction-control statements (BEGIN, SAVEPOINT, RELEASE, ROLLBACK TO) not yet
+    /// sent: they travel with the next statement, saving a round trip each.
+    var deferred: [String] = []
+    /// Incremented each time `deferred` is sent, so a savepoint can tell whether its
+    /// SAVEPOINT reached the server.
+    var deferredFlushes = 0
 
     /// The `application_name` this connection reported to the server.
     public let applicationName: String
@@ -69,6 +75,7 @@ public final class PGConnection {
 
     /// `true` inside a transaction block (also when it has failed and awaits ROLLBACK).
     public var isInTransaction: Bool {
+        if deferred.first == "BEGIN" { return true }
         let status = PQtransactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
@@ -83,6 +90,7 @@ public final class PGConnection {
     /// - Throws: `StoreError` `store.connection_failed` when the server is still unreachable.
     public func reset() throws(StoreError) {
         preparedNames.removeAll()
+        deferred.removeAll()
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else {
             throw connectionError(prefix: "could not reconnect")

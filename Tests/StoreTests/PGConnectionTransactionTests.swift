@@ -24,14 +24,17 @@ struct PGConnectionTransactionTests {
         }
     }
 
-    @Test func savepointIsolatesOneFailure() async throws {
+    /// The failing message comes first, in the middle, or last (its ROLLBACK TO then
+    /// travels with the COMMIT).
+    @Test(arguments: [[2, 1, 3], [1, 2, 3], [1, 3, 2]])
+    func savepointIsolatesOneFailure(order: [Int]) async throws {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try conn.execute("CREATE TABLE \(schema.quoted).t (id int PRIMARY KEY)")
                 try conn.execute("INSERT INTO \(schema.quoted).t VALUES (2)")
                 var failures: [String] = []
                 try conn.transaction { conn in
-                    for id in [1, 2, 3] {
+                    for id in order {
                         do {
                             try conn.savepoint("message") { conn in
                                 try conn.execute("INSERT INTO \(schema.quoted).t VALUES ($1)", [.int(Int64(id))])
@@ -46,6 +49,27 @@ struct PGConnectionTransactionTests {
                 let ids = try conn.query("SELECT id FROM \(schema.quoted).t ORDER BY id") { try $0.int("id") }
                 #expect(ids == [1, 2, 3, 10, 30])
             }
+        }
+    }
+
+    @Test func emptyTransactionsAndSavepointsSendNothing() async throws {
+        try await onThread {
+            let conn = try TestDatabase.connect()
+            try conn.transaction { conn in
+                #expect(conn.isInTransaction)
+                try conn.savepoint("a") { _ in }
+            }
+            #expect(!conn.isInTransaction)
+            #expect(throws: Boom.self) { try conn.transaction { _ in throw Boom() } }
+            #expect(!conn.isInTransaction)
+            // Work after the empty ones runs in a real transaction that rolls back.
+            #expect(throws: Boom.self) {
+                try conn.transaction { conn in
+                    try conn.savepoint("a") { conn in try conn.execute("CREATE TEMP TABLE gone (id int)") }
+                    throw Boom()
+                }
+            }
+            #expect(throws: StoreError.self) { try conn.execute("SELECT * FROM gone") }
         }
     }
 
