@@ -61,7 +61,8 @@ public final class HTTPServer: @unchecked Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Stops listening, closes every connection and joins the server's threads.
-    /// Idempotent; requests in progress finish first.
+    /// Idempotent; requests in progress finish first. Never call it from inside the handler
+    /// (it would wait for its own thread).
     public func stop() {
         lock.lock()
         let running = daemon
