@@ -71,6 +71,7 @@ struct CreateAccountHandler: Sendable {
         }
     }
 
+    /// The reply for `record`; `created` is false when the reference already had the account.
     static func result(_ record: AccountRecord, created: Bool) -> CreateAccount.Result {
         let p = record.projection
         return CreateAccount.Result(account: p.accountId, sellerReference: record.sellerReference, status: p.status.message,

@@ -8,25 +8,36 @@ struct StripeAccountObject: Decodable, Sendable, Equatable {
     var id: String?
     /// Unix seconds when the account was created.
     var created: Int64?
+    /// `details_submitted`.
     var detailsSubmitted: Bool?
+    /// `charges_enabled`.
     var chargesEnabled: Bool?
+    /// `payouts_enabled`.
     var payoutsEnabled: Bool?
+    /// `requirements`.
     var requirements: Requirements?
 
     /// `requirements`: what Stripe still needs.
     struct Requirements: Decodable, Sendable, Equatable {
+        /// `currently_due`.
         var currentlyDue: [String]?
+        /// `past_due`.
         var pastDue: [String]?
+        /// `disabled_reason`.
         var disabledReason: String?
+        /// `eventually_due`.
         var eventuallyDue: [String]?
+        /// `current_deadline`, Unix seconds.
         var currentDeadline: Int64?
 
+        /// Wire names.
         enum CodingKeys: String, CodingKey {
             case currentlyDue = "currently_due", pastDue = "past_due", disabledReason = "disabled_reason"
             case eventuallyDue = "eventually_due", currentDeadline = "current_deadline"
         }
     }
 
+    /// Wire names.
     enum CodingKeys: String, CodingKey {
         case id, created, requirements
         case detailsSubmitted = "details_submitted", chargesEnabled = "charges_enabled", payoutsEnabled = "payouts_enabled"
