@@ -12,21 +12,36 @@ extension PGConnection {
     public func execute(_ sql: String, _ params: [PGValue?] = []) throws(StoreError) -> PGResult {
         let wire = params.map { ($0 ?? .null).wireForm }
         let types = wire.map(\.oid)
-        let name = usesPreparedStatements ? try preparedStatement(sql, types: types) : nil
+        let plan = usesPreparedStatements ? statementPlan(sql, types: types) : nil
         let buffer = PGParameterBuffer(wire)
-        if !deferred.isEmpty {
-            return try pipelined(takeDeferred()) {
-                buffer.withPointers { values, lengths, formats in
-                    if let name {
-                        return PQsendQueryPrepared(handle, name, Int32(wire.count), values, lengths, formats, 0)
-                    }
-                    return PQsendQueryParams(handle, sql, Int32(wire.count), types, values, lengths, formats, 0)
+        let sendMain: () -> Int32 = { [handle] in
+            buffer.withPointers { values, lengths, formats in
+                if let plan {
+                    return PQsendQueryPrepared(handle, plan.name, Int32(wire.count), values, lengths, formats, 0)
                 }
+                return PQsendQueryParams(handle, sql, Int32(wire.count), types, values, lengths, formats, 0)
             }
         }
+        if !deferred.isEmpty {
+            // Deferred SAVEPOINT/BEGIN must reach the server before anything that can fail,
+            // preparing included: send them, the preparation and the statement together.
+            var steps: [() -> Int32] = []
+            if let plan, plan.isNew {
+                steps.append { [handle] in PQsendPrepare(handle, plan.name, sql, Int32(types.count), types) }
+            }
+            steps.append(sendMain)
+            let pending = takeDeferred()
+            let outcomes = try pipelined(pending, steps)
+            if let plan, plan.isNew, case .success = outcomes[pending.count] { preparedNames[plan.key] = plan.name }
+            return try lastResult(of: outcomes)
+        }
+        if let plan, plan.isNew {
+            _ = try checked(PQprepare(handle, plan.name, sql, Int32(types.count), types))
+            preparedNames[plan.key] = plan.name
+        }
         let raw = buffer.withPointers { values, lengths, formats in
-            if let name {
-                return PQexecPrepared(handle, name, Int32(wire.count), values, lengths, formats, 0)
+            if let plan {
+                return PQexecPrepared(handle, plan.name, Int32(wire.count), values, lengths, formats, 0)
             }
             return PQexecParams(handle, sql, Int32(wire.count), types, values, lengths, formats, 0)
         }
@@ -65,19 +80,15 @@ extension PGConnection {
         return result.commandTag
     }
 
-    /// The statement name prepared for `sql` with these parameter types, preparing it
-    /// (`PQprepare`) on first use; `nil` when the cache is full (the text then runs
+    /// The prepared statement to use for `sql` with these parameter types: an existing one,
+    /// or a new name to prepare (`isNew`); `nil` when the cache is full (the text then runs
     /// unprepared).
-    /// - Throws: the error the statement itself would raise (syntax, unknown column, failed
-    ///   transaction).
-    private func preparedStatement(_ sql: String, types: [UInt32]) throws(StoreError) -> String? {
+    private func statementPlan(_ sql: String, types: [UInt32]) -> (name: String, key: String, isNew: Bool)? {
         let key = types.isEmpty ? sql : sql + "\u{1}" + types.map(String.init).joined(separator: ",")
-        if let name = preparedNames[key] { return name }
+        if let name = preparedNames[key] { return (name, key, false) }
         guard preparedNames.count < PGConnection.maxPreparedStatements else { return nil }
-        let name = "connectbus_\(preparedNames.count + 1)"
-        _ = try checked(PQprepare(handle, name, sql, Int32(types.count), types))
-        preparedNames[key] = name
-        return name
+        preparedCounter += 1
+        return ("connectbus_\(preparedCounter)", key, true)
     }
 
     /// Wraps a `PGresult*`, throwing for failure statuses (the result is cleared either way).

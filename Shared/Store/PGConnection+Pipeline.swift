@@ -7,15 +7,12 @@ extension PGConnection {
         return deferred
     }
 
-    /// Sends `pending` parameterless statements and then the statement queued by `send`
-    /// (a `PQsend…` call returning 1 on success) in one libpq pipeline, and returns the
-    /// last statement's result.
-    ///
-    /// One round trip instead of `pending.count + 1`. The first failure (server or
-    /// connection) is thrown; later statements of the pipeline are then skipped by the
-    /// server, as they would have failed in an aborted transaction anyway.
-    /// - Throws: `StoreError` for the first failed statement, or `store.connection_failed`.
-    func pipelined(_ pending: [String], _ send: () -> Int32) throws(StoreError) -> PGResult {
+    /// Sends `pending` parameterless statements and then the statements queued by `steps`
+    /// (`PQsend…` calls returning 1 on success) in one libpq pipeline — one round trip — and
+    /// returns every statement's outcome in order. After a failure the server skips the
+    /// rest of the pipeline; skipped statements are failures too.
+    /// - Throws: `store.connection_failed` when the pipeline could not be sent.
+    func pipelined(_ pending: [String], _ steps: [() -> Int32]) throws(StoreError) -> [Result<PGResult, StoreError>] {
         guard PQenterPipelineMode(handle) == 1 else {
             throw connectionError(prefix: "could not enter pipeline mode")
         }
@@ -23,25 +20,28 @@ extension PGConnection {
         for sql in pending where PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) != 1 {
             throw connectionError(prefix: "could not send \(sql)")
         }
-        guard send() == 1, PQpipelineSync(handle) == 1 else {
+        for step in steps where step() != 1 {
             throw connectionError(prefix: "could not send statement")
         }
-        var firstError: StoreError?
-        var last: PGResult?
-        for _ in 0...pending.count {
-            // Each statement yields its result(s) and then NULL.
+        guard PQpipelineSync(handle) == 1 else {
+            throw connectionError(prefix: "could not send pipeline sync")
+        }
+        let skipped = StoreError(code: StoreError.Code.queryFailed, sqlState: "25P02",
+                                 message: "skipped after an earlier statement in the pipeline failed")
+        var outcomes: [Result<PGResult, StoreError>] = []
+        for _ in 0..<(pending.count + steps.count) {
+            var outcome: Result<PGResult, StoreError>?
+            // Each statement yields its result and then NULL.
             while let raw = PQgetResult(handle) {
-                let status = PQresultStatus(raw)
-                if status == PGRES_PIPELINE_ABORTED {
+                if PQresultStatus(raw) == PGRES_PIPELINE_ABORTED {
                     PQclear(raw)
-                    continue
-                }
-                do {
-                    last = try checked(raw)
-                } catch {
-                    if firstError == nil { firstError = error }
+                    outcome = outcome ?? .failure(skipped)
+                } else {
+                    let result = Result { () throws(StoreError) in try checked(raw) }
+                    if case .failure? = outcome {} else { outcome = result }
                 }
             }
+            outcomes.append(outcome ?? .failure(connectionError(prefix: "no result from server")))
         }
         // The sync point closes the pipeline; NULL here means the connection is gone.
         while let raw = PQgetResult(handle) {
@@ -49,8 +49,15 @@ extension PGConnection {
             PQclear(raw)
             if isSync { break }
         }
-        if let firstError { throw firstError }
-        guard let last else { throw connectionError(prefix: "no result from server") }
-        return last
+        return outcomes
+    }
+
+    /// The last outcome's result, or the first failure among `outcomes`.
+    func lastResult(of outcomes: [Result<PGResult, StoreError>]) throws(StoreError) -> PGResult {
+        for case .failure(let error) in outcomes { throw error }
+        guard case .success(let result)? = outcomes.last else {
+            throw connectionError(prefix: "no result from server")
+        }
+        return result
     }
 }

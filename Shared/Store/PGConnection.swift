@@ -28,6 +28,8 @@ public final class PGConnection {
     public let usesPreparedStatements: Bool
     /// SQL text + parameter type OIDs → prepared statement name.
     var preparedNames: [String: String] = [:]
+    /// Source of unique prepared statement names on this session.
+    var preparedCounter = 0
     /// Transaction-control statements (BEGIN, SAVEPOINT, RELEASE, ROLLBACK TO) not yet
     /// sent: they travel with the next statement, saving a round trip each.
     var deferred: [String] = []
@@ -90,6 +92,7 @@ public final class PGConnection {
     /// - Throws: `StoreError` `store.connection_failed` when the server is still unreachable.
     public func reset() throws(StoreError) {
         preparedNames.removeAll()
+        preparedCounter = 0
         deferred.removeAll()
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else {

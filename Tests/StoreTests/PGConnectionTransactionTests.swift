@@ -52,6 +52,31 @@ struct PGConnectionTransactionTests {
         }
     }
 
+    /// A statement that fails when parsed (so when prepared) inside a savepoint leaves the
+    /// transaction usable, with or without prepared statements.
+    @Test(arguments: [true, false])
+    func parseErrorInsideSavepointIsIsolated(prepared: Bool) async throws {
+        try await onThread {
+            try TestDatabase.withSchema(prepared: prepared) { conn, schema in
+                try conn.execute("CREATE TABLE \(schema.quoted).t (id int PRIMARY KEY)")
+                try conn.transaction { conn in
+                    try conn.execute("INSERT INTO \(schema.quoted).t VALUES (1)")
+                    for sql in ["SELEC 1", "INSERT INTO \(schema.quoted).t VALUES (1)", "SELECT no_such_column FROM \(schema.quoted).t"] {
+                        #expect(throws: StoreError.self) {
+                            try conn.savepoint("message") { conn in try conn.execute(sql) }
+                        }
+                    }
+                    try conn.savepoint("message") { conn in try conn.execute("INSERT INTO \(schema.quoted).t VALUES (2)") }
+                }
+                let ids = try conn.query("SELECT id FROM \(schema.quoted).t ORDER BY id") { try $0.int("id") }
+                #expect(ids == [1, 2])
+                // The statement that failed on first use still works afterwards.
+                #expect(throws: StoreError.self) { try conn.execute("INSERT INTO \(schema.quoted).t VALUES (1)") }
+                try conn.execute("INSERT INTO \(schema.quoted).t VALUES (3)")
+            }
+        }
+    }
+
     @Test func emptyTransactionsAndSavepointsSendNothing() async throws {
         try await onThread {
             let conn = try TestDatabase.connect()
