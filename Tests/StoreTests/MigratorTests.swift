@@ -42,6 +42,32 @@ struct MigratorTests {
         }
     }
 
+    /// Production shape: the schema exists, owned by a login role that has no CREATE right
+    /// on the database; that role migrates it.
+    @Test func serviceRoleMigratesTheSchemaItOwns() async throws {
+        try await onThread {
+            let role = try SQLIdentifier(IntegrationEnvironment.uniqueName("store_role"))
+            let admin = try TestDatabase.connect()
+            try admin.execute("CREATE ROLE \(role.quoted) LOGIN PASSWORD '\(role.name)'")
+            defer {
+                _ = try? admin.execute("DROP SCHEMA IF EXISTS \(role.quoted) CASCADE")
+                _ = try? admin.execute("DROP ROLE IF EXISTS \(role.quoted)")
+            }
+            try admin.execute("CREATE SCHEMA \(role.quoted) AUTHORIZATION \(role.quoted)")
+            let service = try PGConnection(url: TestDatabase.url(user: role.name, password: role.name),
+                                           applicationName: "store-tests-service")
+            let applied = try Migrator(schema: role.name, migrations: MigratorTests.migrations).migrate(service)
+            #expect(applied.count == Migrator.runtimeMigrations.count + MigratorTests.migrations.count)
+            let owners = try admin.query("SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = $1",
+                                         [.text(role.name)]) { try $0.string("tableowner") }
+            #expect(owners == [role.name])
+            // Without CREATE on the database it cannot make a schema it lacks.
+            #expect(throws: StoreError.self) {
+                try Migrator(schema: IntegrationEnvironment.uniqueName("store_nope"), migrations: []).migrate(service)
+            }
+        }
+    }
+
     @Test func changedMigrationIsRefused() async throws {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
