@@ -44,7 +44,7 @@ public enum OnboardingService {
         let identifier = try SQLIdentifier(schema)
         let accounts = AccountStore(schema: identifier)
         let links = AccountLinkParametersStore(schema: identifier)
-        let createAccount = CreateAccountHandler(accounts: accounts)
+        let createAccount = CreateAccountHandler(accounts: accounts, claims: SellerClaimStore(schema: identifier))
         let createLink = CreateAccountLinkHandler(accounts: accounts, links: links)
         let refreshLink = RefreshAccountLinkHandler(accounts: accounts, links: links)
         let sync = SyncAccountHandler(accounts: accounts)

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import Store
 import StripeAPI
 import Testing
 import TestKit
@@ -79,6 +80,51 @@ extension OnboardingIntegrationTests {
                 #expect(refreshed.result != nil)
                 #expect(bed.created("POST", "/v1/account_links") == 4)
                 #expect(bed.requests("POST", "/v1/account_links").count == 4)
+            }
+        }
+    
+        /// Seeds the claim a first command took on `reference` `ageSeconds` ago.
+        static func seedClaim(_ reference: String, messageId: String, ageSeconds: Int, bed: OnboardingTestBed) throws {
+            let db = try PGConnection(url: bed.env.databaseURL, applicationName: "onboarding-tests")
+            try db.execute("""
+                INSERT INTO \(try SQLIdentifier(bed.schema).quoted).seller_claims (seller_reference, message_id, claimed_at)
+                VALUES ($1, $2, now() - make_interval(secs => $3))
+                """, [.text(reference), .text(messageId), .int(Int64(ageSeconds))])
+        }
+
+        @Test func twoCommandsForOneNewReferenceCreateOneAccount() async throws {
+            try await OnboardingTestBed.run { bed in
+                // A platform resent a timed-out command under a new message id while the first
+                // one is still being handled (its claim is fresh).
+                let command = OnboardingTestBed.newSeller()
+                let (first, resent) = (Envelope.newMessageId(), Envelope.newMessageId())
+                try Self.seedClaim(command.sellerReference, messageId: first, ageSeconds: 0, bed: bed)
+                let commands = bed.commands
+                try await onThread { try commands.publish(command, messageId: resent) }
+                try await onThread { try commands.publish(command, messageId: first) }
+                let firstReply = try await onThread { try commands.reply(to: CreateAccount.self, messageId: first) }
+                let resentReply = try await onThread { try commands.reply(to: CreateAccount.self, messageId: resent) }
+                let created = try #require(firstReply?.result)
+                let again = try #require(resentReply?.result)
+                #expect(created.created)
+                #expect(!again.created)
+                #expect(again.account == created.account)
+                #expect(bed.sim.count(objectType: "account") == 1)
+                #expect(bed.requests("POST", "/v1/accounts").allSatisfy { $0.idempotencyKey == "\(first):create_account" })
+            }
+        }
+
+        @Test func abandonedClaimIsTakenOverWithTheClaimantsKey() async throws {
+            try await OnboardingTestBed.run { bed in
+                let command = OnboardingTestBed.newSeller()
+                let abandoned = Envelope.newMessageId()
+                try Self.seedClaim(command.sellerReference, messageId: abandoned, ageSeconds: 3600, bed: bed)
+                let reply = try #require(try await bed.send(command).result)
+                #expect(reply.created)
+                #expect(bed.requests("POST", "/v1/accounts").map(\.idempotencyKey) == ["\(abandoned):create_account"])
+                let db = try PGConnection(url: bed.env.databaseURL, applicationName: "onboarding-tests")
+                let left = try db.execute("SELECT count(*) AS count FROM \(try SQLIdentifier(bed.schema).quoted).seller_claims")
+                #expect(try left.first?.int("count") == 0)
             }
         }
     }

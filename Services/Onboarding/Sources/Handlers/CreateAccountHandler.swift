@@ -6,38 +6,64 @@ import StripeAPI
 /// `onboarding.create_account` (Stripe-bound): one Stripe account per seller reference.
 ///
 /// 1. A seller reference already recorded → reply with that account; Stripe is not called.
-/// 2. `POST /v1/accounts` with Idempotency-Key `<message_id>:create_account`, then, with a
-///    representative, `POST /v1/accounts/{id}/persons` (`relationship[representative]=true`)
-///    with `<message_id>:create_person`. A crash before step 3 commits is repaired by the
+///    Otherwise the command claims the reference (``SellerClaimStore``); while another
+///    command's claim is fresh, this one is retried later (then `conflict.duplicate_reference`).
+/// 2. `POST /v1/accounts` with Idempotency-Key `<message_id>:create_account` (the claimant's
+///    message id), then, with a representative, `POST /v1/accounts/{id}/persons`
+///    (`relationship[representative]=true`) with `<message_id>:create_person`. A crash before step 3 commits is repaired by the
 ///    redelivery: the same keys make Stripe replay the same account and person. A refused
 ///    representative still records the account, and the reply carries Stripe's error.
 /// 3. One transaction: the account row, `onboarding.account.created` (and
 ///    `onboarding_completed` if the account is already complete), the reply.
-/// Two different commands racing for one new reference: the second insert finds the
-/// reference taken and replies with the recorded account (the loser's Stripe account is
-/// logged as orphaned). Thread-safety: `Sendable`, stateless.
+/// Should two commands still both record (a claim taken over after it was abandoned), the
+/// second insert finds the reference taken and replies with the recorded account.
+/// Thread-safety: `Sendable`, stateless.
 struct CreateAccountHandler: Sendable {
     /// SQL of the accounts table.
     let accounts: AccountStore
+    /// SQL of the seller reference claims.
+    let claims: SellerClaimStore
+    /// Age after which another command's claim counts as abandoned and is taken over (with
+    /// the claimant's idempotency keys, so its account, if Stripe made one, is replayed).
+    static let claimLifetimeSeconds = 300.0
 
     /// Handles one command; see the type's steps.
     /// - Throws: `HandlerError` to retry later, `StoreError` (the runtime retries transient ones).
     func handle(_ command: CreateAccount, _ context: inout HandlerContext) throws -> Reply<CreateAccount.Result> {
-        if let existing = try accounts.find(sellerReference: command.sellerReference, on: context.db) {
+        let reference = command.sellerReference
+        if let existing = try accounts.find(sellerReference: reference, on: context.db) {
             return .ok(Self.result(existing, created: false))
+        }
+        let claim = try claims.claim(reference, messageId: context.envelope.messageId, on: context.db)
+        let owner = claim.messageId
+        let own = owner == context.envelope.messageId
+        if !own && claim.ageSeconds < Self.claimLifetimeSeconds {
+            let message = "seller reference \(reference) is being created by command \(owner)"
+            if context.envelope.headers.attempt < context.worker.config.retryDelays.count {
+                throw HandlerError.retry(code: ReplyError.Code.duplicateReference, message: message)
+            }
+            return .error(ReplyError(code: ReplyError.Code.duplicateReference, message: message, retryable: true))
         }
         let created: AccountSnapshot
         switch try context.stripe({ stripe throws(StripeError) in
-            try stripe.createAccount(Self.accountParams(command), idempotencyKey: context.idempotencyKey("create_account"))
+            try stripe.createAccount(Self.accountParams(command), idempotencyKey: "\(owner):create_account")
         }) {
         case .success(let snapshot): created = snapshot
-        case .failure(let error): return .error(error)
+        case .failure(let error):
+            // Stripe created nothing on a definite refusal: free the reference for a
+            // corrected command. Keep the claim when the outcome is unknown (retryable) or
+            // the key belongs to another command (idempotency error).
+            if own && !error.retryable && error.stripe?.type != "idempotency_error" {
+                let claims = self.claims
+                try context.transaction { db in try claims.release(reference, on: db) }
+            }
+            return .error(error)
         }
         var personError: ReplyError?
         if let representative = command.representative {
             let person = try context.stripe { stripe throws(StripeError) in
                 try stripe.createPerson(accountId: created.accountId, Self.personParams(representative),
-                                        idempotencyKey: context.idempotencyKey("create_person"))
+                                        idempotencyKey: "\(owner):create_person")
             }
             if case .failure(let error) = person {
                 // The account exists at Stripe: record it all the same (one account per
@@ -51,8 +77,9 @@ struct CreateAccountHandler: Sendable {
         let record = AccountRecord(sellerReference: command.sellerReference, accountType: command.type?.rawValue,
                                    country: command.country, email: command.email, projection: start.projection)
         let messageId = context.envelope.messageId
-        let accounts = self.accounts
+        let accounts = self.accounts, claims = self.claims
         return try context.transaction { db in
+            try claims.release(reference, on: db)
             guard try accounts.insert(record, createdMessageId: messageId, on: db) else {
                 guard let winner = try accounts.find(sellerReference: record.sellerReference, on: db) else {
                     throw HandlerError.retry(code: "conflict.account_exists",

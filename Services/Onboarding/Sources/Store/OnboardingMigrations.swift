@@ -10,7 +10,9 @@ import Store
 /// - `account_link_parameters`: the parameters of the last account link issued per account
 ///   (refresh/return URLs, type, collect), so `refresh_account_link` can issue the same link
 ///   again. Link URLs are single-use secrets and are never stored;
-/// - version 3 adds `eventually_due` and `current_deadline` of the requirements.
+/// - version 3 adds `eventually_due` and `current_deadline` of the requirements;
+/// - `seller_claims` (version 4): which `create_account` command is creating the Stripe
+///   account of a seller reference not recorded yet (see ``SellerClaimStore``).
 public enum OnboardingMigrations {
     /// The migrations, in order. Names are unqualified: the `Migrator` runs each with
     /// `search_path` set to the service's schema.
@@ -54,6 +56,13 @@ public enum OnboardingMigrations {
             ALTER TABLE accounts
                 ADD COLUMN eventually_due   jsonb NOT NULL DEFAULT '[]'::jsonb,
                 ADD COLUMN current_deadline bigint;
+            """),
+        Migration(version: 4, name: "seller_claims", sql: """
+            CREATE TABLE seller_claims (
+                seller_reference text PRIMARY KEY,
+                message_id       text NOT NULL,
+                claimed_at       timestamptz NOT NULL DEFAULT now()
+            );
             """),
     ]
 }
