@@ -39,7 +39,7 @@ struct StripeBoundProcessor {
                     code: ReplyError.Code.unknownMessage,
                     message: "no handler for message type \(envelope.type) on \(queue)")))
             }
-            resources.rateLimiter.acquire(whileWaiting: resources.heartbeat)
+            resources.prepayStripeToken()
             var context = HandlerContext(envelope: envelope, queue: queue, redelivered: delivery.redelivered,
                                          log: log, worker: resources, scope: scope)
             let outcome = try handler(envelope, &context)

@@ -15,6 +15,9 @@ public final class WorkerResources {
     let heartbeat: () -> Void
     private let makeStripe: (ServiceConfig) throws -> StripeClient
     private var stripe: StripeClient?
+    /// A token taken for the handler before it started (Stripe-bound routes), spent by its
+    /// first ``callStripe(_:)`` so a one-call handler costs one token.
+    private var prepaidToken = false
     private var cache: [ObjectIdentifier: Any] = [:]
 
     init(config: ServiceConfig, rateLimiter: StripeRateLimiter, metrics: RuntimeMetrics,
@@ -58,7 +61,11 @@ public final class WorkerResources {
     /// - Throws: what `body` throws (a `StripeError` is counted by its stable code).
     public func callStripe<T>(_ body: (StripeClient) throws -> T) throws -> T {
         let client = try stripeClient()
-        rateLimiter.acquire(whileWaiting: heartbeat)
+        if prepaidToken {
+            prepaidToken = false
+        } else {
+            rateLimiter.acquire(whileWaiting: heartbeat)
+        }
         let start = ContinuousClock.now
         defer { metrics.stripeRequestSeconds.observe((ContinuousClock.now - start).seconds) }
         do {
@@ -67,6 +74,15 @@ public final class WorkerResources {
             metrics.stripeErrors.increment(error.stableCode)
             throw error
         }
+    }
+
+    /// Takes a rate-limit token before a Stripe-bound handler runs (waiting, with
+    /// heartbeats, if the process is at its limit); the handler's first ``callStripe(_:)``
+    /// uses it.
+    func prepayStripeToken() {
+        guard !prepaidToken else { return }
+        rateLimiter.acquire(whileWaiting: heartbeat)
+        prepaidToken = true
     }
 
     /// A per-worker object of type `T`, created by `make` on first use and kept for the
