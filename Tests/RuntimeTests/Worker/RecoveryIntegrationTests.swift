@@ -88,4 +88,35 @@ struct RecoveryIntegrationTests {
         #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
         #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
     }
+
+    @Test func workerReconnectsAfterItsDatabaseConnectionIsKilled() async throws {
+        let bed = try TestBed("dbloss")
+        defer { Task { await bed.cleanUp() } }
+        let calls = CallCounter()
+        let handler: MessageHandler = { envelope, _ in
+            calls.record(envelope.messageId)
+            return .done
+        }
+        let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                              patterns: [bed.queue], handlers: [bed.queue: handler])
+        let host = bed.host(routes: [route])
+        try await bed.start(host)
+        let first = bed.command(bed.queue)
+        try await onThread { try bed.broker.publish([first], exchange: Exchanges.commands, routingKey: bed.queue) }
+        #expect(try await eventually { calls.count(first.messageId) == 1 })
+        // Kill the worker's Postgres session; the next batch must reconnect and succeed.
+        let killed = try await onThread {
+            try bed.count("""
+                SELECT count(pg_terminate_backend(pid)) AS count FROM pg_stat_activity
+                WHERE application_name = $1
+                """, [.text("rt-test.\(bed.queue).1")])
+        }
+        #expect(killed == 1)
+        let second = bed.command(bed.queue)
+        try await onThread { try bed.broker.publish([second], exchange: Exchanges.commands, routingKey: bed.queue) }
+        #expect(try await eventually { calls.count(second.messageId) >= 1 })
+        try await bed.stop(host)
+        #expect(try await onThread { try bed.inboxRows(second.messageId) } == 1)
+        #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
+    }
 }
