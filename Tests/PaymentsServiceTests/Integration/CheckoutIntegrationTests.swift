@@ -1,0 +1,134 @@
+import Foundation
+import Messages
+import PaymentsService
+import Testing
+import TestKit
+
+extension PaymentsIntegrationTests {
+    @Suite("Checkout")
+    struct Checkout {
+        private func hosted(_ account: String, _ order: String, fee: Int = 300) -> CreateCheckoutSession {
+            CreateCheckoutSession(account: account, orderReference: order,
+                                  lineItems: [CheckoutLineItem(priceData: PriceData(productName: "T-shirt", unitAmount: 2500, currency: "eur"),
+                                                               quantity: 2)],
+                                  applicationFeeAmount: fee, customerEmail: "buyer@example.com",
+                                  successUrl: "https://shop.example.com/success", cancelUrl: "https://shop.example.com/cart")
+        }
+
+        @Test("hosted Checkout paid by card: one session per order, paid once, fee matches Stripe's")
+        func hostedPaidByCard() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let created = try unwrap(try await bed.send(hosted(account, order)))
+                #expect(created.url?.isEmpty == false)
+                #expect(created.clientSecret == nil)
+                #expect(created.status == .open)
+                #expect(!created.reused)
+
+                let again = try unwrap(try await bed.send(hosted(account, order)))
+                #expect(again.reused)
+                #expect(again.checkoutSession == created.checkoutSession)
+                let creates = bed.requests("POST", "/v1/checkout/sessions").filter { $0.path == "/v1/checkout/sessions" }
+                #expect(creates.count == 1)
+                #expect(creates.first?.account == account)
+                #expect(creates.first?.idempotencyKey?.hasSuffix(":create_checkout_session") == true)
+                #expect(creates.first?.params["payment_intent_data"]?["application_fee_amount"]?.stringValue == "300")
+
+                let paid = bed.stripe("POST", "/sim/checkout/\(created.checkoutSession)/pay", [("payment_method", "pm_card_visa")])
+                #expect(paid.status == 302)
+                let pi = try #require(bed.sim.object(id: created.checkoutSession)?["payment_intent"]?.stringValue)
+                let events = try await bed.deliverEvents(account: account, objects: [created.checkoutSession, pi])
+                #expect(Set(events.map(\.type)) == ["stripe.checkout.session.completed", "stripe.payment_intent.succeeded"])
+
+                let fulfilled = try await bed.published(OrderPaid.messageName, order: order)
+                #expect(fulfilled.count == 1)
+                let event = try fulfilled.first.map { try $0.decode(OrderPaid.self) }
+                #expect(event?.amount == 5000)
+                #expect(event?.currency == "eur")
+                #expect(event?.applicationFeeAmount == 300)
+                #expect(event?.paymentIntent == pi)
+                #expect(event?.checkoutSession == created.checkoutSession)
+                #expect(try await bed.published(CheckoutSessionCreated.messageName, order: order).count == 1)
+                #expect(try await bed.order(account, order, "state") == "paid")
+                #expect(try await bed.order(account, order, "application_fee_amount") == "300")
+                #expect(bed.collectedFee(paymentIntent: pi) == 300)
+            }
+        }
+
+        @Test("embedded Checkout replies with the client secret and is paid by card")
+        func embeddedPaidByCard() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let command = CreateCheckoutSession(
+                    account: account, orderReference: order,
+                    lineItems: [CheckoutLineItem(priceData: PriceData(productName: "Mug", unitAmount: 1200, currency: "usd"), quantity: 1)],
+                    applicationFeeAmount: 100, uiMode: .embedded,
+                    returnUrl: "https://shop.example.com/return?session_id={CHECKOUT_SESSION_ID}")
+                let created = try unwrap(try await bed.send(command))
+                #expect(created.clientSecret?.isEmpty == false)
+                #expect(created.url == nil)
+                let create = bed.requests("POST", "/v1/checkout/sessions").first
+                #expect(create?.params["ui_mode"]?.stringValue == "embedded")
+
+                _ = bed.stripe("POST", "/sim/checkout/\(created.checkoutSession)/pay", [("payment_method", "pm_card_visa")])
+                let pi = try #require(bed.sim.object(id: created.checkoutSession)?["payment_intent"]?.stringValue)
+                try await bed.deliverEvents(account: account, objects: [created.checkoutSession, pi])
+                #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
+                #expect(try await bed.order(account, order, "state") == "paid")
+                #expect(bed.collectedFee(paymentIntent: pi) == 100)
+            }
+        }
+
+        @Test("duplicated and reordered webhooks fulfil the order once")
+        func duplicatedAndReorderedWebhooks() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let created = try unwrap(try await bed.send(hosted(account, order)))
+                _ = bed.stripe("POST", "/sim/checkout/\(created.checkoutSession)/pay", [("payment_method", "pm_card_visa")])
+                let pi = try #require(bed.sim.object(id: created.checkoutSession)?["payment_intent"]?.stringValue)
+                let events = bed.stripeEvents(account: account, objects: [created.checkoutSession, pi])
+                #expect(events.count == 2)
+                // Newest first, then every event again (as a second delivery with a new message id).
+                var deliveries = Array(events.reversed())
+                for event in events {
+                    var copy = event
+                    copy.messageId = Envelope.newMessageId()
+                    deliveries.append(copy)
+                }
+                try await bed.publish(deliveries)
+                try await bed.settle(deliveries)
+                #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
+                #expect(try await bed.order(account, order, "state") == "paid")
+            }
+        }
+
+        @Test("an account that cannot take charges is refused without calling Stripe")
+        func accountNotReady() async throws {
+            try await PaymentsTestBed.run { bed in
+                let pending = try await bed.connectedAccount(ready: false)
+                let before = bed.sim.requestLog.count
+                let refused = failure(try await bed.send(hosted(pending, PaymentsTestBed.orderReference())))
+                #expect(refused?.code == ReplyError.Code.accountNotReady)
+                let unknown = failure(try await bed.send(hosted("acct_neverseen1234", PaymentsTestBed.orderReference())))
+                #expect(unknown?.code == ReplyError.Code.accountNotReady)
+                #expect(bed.sim.requestLog.count == before)
+                #expect(bed.sim.requestLog.allSatisfy { $0.account != pending })
+            }
+        }
+
+        @Test("an unknown price is a not_found.price error")
+        func unknownPrice() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let command = CreateCheckoutSession(account: account, orderReference: PaymentsTestBed.orderReference(),
+                                                    lineItems: [CheckoutLineItem(price: "price_doesnotexist", quantity: 1)],
+                                                    successUrl: "https://shop.example.com/success")
+                let error = failure(try await bed.send(command))
+                #expect(error?.code == ReplyError.Code.priceNotFound)
+            }
+        }
+    }
+}

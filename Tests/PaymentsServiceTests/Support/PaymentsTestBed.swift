@@ -1,0 +1,117 @@
+import Bus
+import Foundation
+import HTTPServer
+import Messages
+import PaymentsService
+import Runtime
+import Store
+import StripeSimCore
+import TestKit
+
+/// One integration test's world: the payments host in-process on a unique schema (real
+/// queue names; the suite is serialized), the Stripe simulator in-process on a free port,
+/// a monitor queue for `payments.#` events, and helpers to act as the platform, the buyer
+/// and the notifications service.
+final class PaymentsTestBed: Sendable {
+    let env: IntegrationEnvironment
+    let schema: String
+    let sim: StripeSimulator
+    let host: ServiceHost
+    let monitor: EventMonitor
+    static let apiKey = "sk_test_payments_integration"
+    static let publishableKey = "pk_test_payments_integration"
+
+    init() throws {
+        guard let env = IntegrationEnvironment.current else { throw TestBedError.notEnabled }
+        self.env = env
+        schema = IntegrationEnvironment.uniqueName("pay")
+        var simConfig = SimulatorConfig()
+        simConfig.asyncPaymentDelaySeconds = 0.2
+        sim = StripeSimulator(config: simConfig)
+        try sim.start(port: 0)
+        let config = ServiceConfig(service: PaymentsService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
+                                   stripeAPIKey: Self.apiKey, stripeAPIBase: sim.baseURL, stripeRequestsPerSecond: 100,
+                                   workers: 1, httpPort: 0, relayGrace: .milliseconds(500), logLevel: .warning)
+        host = try PaymentsService.make(config: config, settings: PaymentsSettings(publishableKey: Self.publishableKey),
+                                        schema: schema)
+        monitor = EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("payments.tests.monitor"))
+    }
+
+    enum TestBedError: Error { case notEnabled, stripe(String), timeout(String) }
+
+    /// Declares the monitor queue, starts the host and waits until every queue has a consumer.
+    func start() async throws {
+        let monitor = self.monitor
+        let host = self.host
+        try await onThread { try monitor.declare(); try host.start() }
+        let queues = host.routes.map(\.queue)
+        let url = env.amqpURL
+        let ready = try await eventually {
+            let connection = try AMQPConnection(url: try AMQPURL(url), connectionName: "payments-tests-probe")
+            defer { connection.close() }
+            return try queues.allSatisfy { try connection.queueStatus($0).consumers > 0 }
+        }
+        guard ready else { throw TestBedError.timeout("payments queues have no consumers") }
+    }
+
+    /// Stops the host, the simulator, deletes the monitor queue and drops the schema.
+    func stop() async {
+        let host = self.host
+        let monitor = self.monitor
+        let schema = self.schema
+        let url = env.databaseURL
+        _ = try? await onThread {
+            host.shutdown()
+            monitor.delete()
+            let db = try PGConnection(url: url, applicationName: "payments-tests")
+            try db.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+        }
+        sim.stop()
+    }
+
+    /// Sends `command` and waits for its reply.
+    func send<C: CommandMessage>(_ command: C, timeout: Duration = .seconds(30)) async throws -> Reply<C.Result> {
+        let url = env.amqpURL
+        return try await onThread {
+            let client = try RequestReplyClient(url: try AMQPURL(url), appId: "payments-tests")
+            defer { client.close() }
+            return try client.send(command, stripeAccount: nil, timeout: timeout)
+        }
+    }
+
+    /// Sends a raw JSON command and returns the decoded reply error, if the reply is one.
+    func sendRaw(type: String, json: String) async throws -> ReplyError? {
+        let url = env.amqpURL
+        return try await onThread {
+            let client = try RequestReplyClient(url: try AMQPURL(url), appId: "payments-tests")
+            defer { client.close() }
+            let reply = try client.sendRaw(type: type, body: Array(json.utf8), timeout: .seconds(30))
+            let decoded = try MessageCoder.decode(Reply<EmptyResult>.self, from: reply.body)
+            if case .error(let error) = decoded { return error }
+            return nil
+        }
+    }
+
+    /// Runs SQL as the admin and returns the first row's column `column` as text.
+    func value(_ sql: String, _ params: [PGValue?] = [], column: String) async throws -> String? {
+        let url = env.databaseURL
+        return try await onThread {
+            let db = try PGConnection(url: url, applicationName: "payments-tests")
+            return try db.query(sql, params) { try $0.optionalString(column) }.first ?? nil
+        }
+    }
+
+    /// The order's columns as text.
+    func order(_ account: String, _ reference: String, _ column: String) async throws -> String? {
+        try await value("SELECT \(column)::text AS v FROM \(schema).orders WHERE account = $1 AND order_reference = $2",
+                        [.text(account), .text(reference)], column: "v")
+    }
+
+    /// Simulator requests with `method` and `path` prefix.
+    func requests(_ method: String, _ pathPrefix: String) -> [RequestLogEntry] {
+        sim.requestLog.filter { $0.method == method && $0.path.hasPrefix(pathPrefix) }
+    }
+}
+
+/// A reply result that decodes anything (for error replies of raw commands).
+struct EmptyResult: Codable, Sendable, Equatable {}
