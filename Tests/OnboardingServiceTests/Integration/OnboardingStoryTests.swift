@@ -115,5 +115,18 @@ extension OnboardingIntegrationTests {
                 #expect(try monitor.events(type: AccountUpdated.messageName, account: account).count == 1)
             }
         }
+
+        @Test func expiredLinkSendsTheSellerToRefreshAndANewLinkWorks() async throws {
+            try await OnboardingTestBed.run { bed in
+                let account = try #require(try await bed.send(OnboardingTestBed.newSeller()).result).account
+                let link = try #require(try await bed.send(bed.linkCommand(account, type: .accountOnboarding)).result)
+                bed.sim.advanceClock(bySeconds: link.expiresAt - Int(Date().timeIntervalSince1970) + 60)
+                #expect(try await bed.visit(link.url, outcome: "complete").contains("page=refresh"))
+                let fresh = try #require(try await bed.send(RefreshAccountLink(account: account)).result)
+                #expect(fresh.expiresAt > link.expiresAt)
+                #expect(try await bed.visit(fresh.url, outcome: "incomplete").contains("page=return"))
+                #expect(try bed.record(account)?.projection.status == .pending)
+            }
+        }
     }
 }

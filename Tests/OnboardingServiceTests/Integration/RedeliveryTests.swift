@@ -80,6 +80,11 @@ extension OnboardingIntegrationTests {
                 #expect(refreshed.result != nil)
                 #expect(bed.created("POST", "/v1/account_links") == 4)
                 #expect(bed.requests("POST", "/v1/account_links").count == 4)
+
+                // sync_account creates nothing; its copies are not even handled twice.
+                let synced = try await Self.redeliver(SyncAccount(account: account), marker: SyncAccount(account: account), bed: bed)
+                #expect(synced.result?.status == .pending)
+                #expect(bed.requests("GET", "/v1/accounts/\(account)").count == 2)
             }
         }
     
