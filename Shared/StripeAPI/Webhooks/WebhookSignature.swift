@@ -20,25 +20,11 @@ public enum WebhookSignature {
     ///   `noV1Signature`, `noMatch` (checked before age), `staleTimestamp`, `noSecrets`.
     public static func verify(payload: [UInt8], header: String?, secrets: [String],
                               tolerance: Duration = .seconds(300), now: Date) throws(WebhookSignatureError) {
-        guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { throw .missingHeader }
-        var timestamp: Int?
-        var signatures: [[UInt8]] = []
-        var sawV1 = false
-        for element in header.split(separator: ",") {
-            let pair = element.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { continue }
-            let key = pair[0].trimmingCharacters(in: .whitespaces)
-            let value = pair[1].trimmingCharacters(in: .whitespaces)
-            if key == "t" {
-                guard let t = Int(value) else { throw .malformedHeader("timestamp is not an integer") }
-                timestamp = t
-            } else if key == "v1" {
-                sawV1 = true
-                if let bytes = HMACSHA256.bytes(hex: Substring(value)) { signatures.append(bytes) }
-            }
-        }
-        guard let timestamp else { throw .malformedHeader("no t= timestamp") }
-        guard sawV1 else { throw .noV1Signature }
+        guard let header, header.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { throw .missingHeader }
+        let parsed = try SignatureHeader.parse(header)
+        guard let timestamp = parsed.timestamp else { throw .malformedHeader("no t= timestamp") }
+        guard parsed.sawV1 else { throw .noV1Signature }
+        let signatures = parsed.signatures
         guard !secrets.isEmpty else { throw .noSecrets }
         let signed = Array("\(timestamp).".utf8) + payload
         let matched = secrets.contains { secret in
