@@ -12,6 +12,8 @@
 # variables of scripts/lib/common.sh.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cb_avoid_busy_ports
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$CB_REPO"
 
 BUILD_PATH="${SWIFT_BUILD_PATH:-$CB_REPO/.build}"

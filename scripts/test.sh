@@ -9,6 +9,8 @@
 # KEEP_INFRA=1, and the port variables of scripts/lib/common.sh.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cb_avoid_busy_ports
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$CB_REPO"
 
 BUILD_PATH="${SWIFT_BUILD_PATH:-$CB_REPO/.build}"

@@ -94,3 +94,31 @@ cb_admin_amqp_url() { echo "amqp://$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD@127.0.
 cb_admin_database_url() { echo "postgres://$CB_ADMIN_ROLE:$CB_ADMIN_ROLE_PASSWORD@127.0.0.1:$CB_PG_PORT/$CB_DB_NAME"; }
 cb_service_amqp_url() { echo "amqp://$1:$1@127.0.0.1:$CB_AMQP_PORT/"; }
 cb_service_database_url() { echo "postgres://$1:$1@127.0.0.1:$CB_PG_PORT/$CB_DB_NAME"; }
+
+cb_port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# For test and demo runs: when a port variable is unset and its default port is held by
+# a process other than our own servers (say, another RabbitMQ or PostgreSQL left running
+# on the machine), export the next free port instead and say so. Re-source this file
+# afterwards so the CB_* settings follow.
+cb_avoid_busy_ports() {
+    local dir pid own_rabbit=0 own_pg=0 spec var default own p
+    dir="$(cb_local_dir)"
+    pid="$(cb_as_root cat "$dir/rabbitmq/pid" 2>/dev/null || true)"
+    if [ -n "$pid" ] && cb_as_root kill -0 "$pid" 2>/dev/null; then own_rabbit=1; fi
+    pid="$(cb_as_root head -1 "$dir/postgres/data/postmaster.pid" 2>/dev/null || true)"
+    if [ -n "$pid" ] && cb_as_root kill -0 "$pid" 2>/dev/null; then own_pg=1; fi
+    for spec in "CONNECTBUS_AMQP_PORT:5672:$own_rabbit" "CONNECTBUS_MANAGEMENT_PORT:15672:$own_rabbit" \
+                "CONNECTBUS_PG_PORT:5432:$own_pg"; do
+        IFS=: read -r var default own <<<"$spec"
+        if [ -n "${!var:-}" ] || [ "$own" = 1 ] || ! cb_port_busy "$default"; then continue; fi
+        for p in $(seq $((default + 1)) $((default + 50))); do
+            cb_port_busy "$p" && continue
+            # The AMQP port also fixes the Erlang distribution port (+20000).
+            if [ "$var" = CONNECTBUS_AMQP_PORT ] && cb_port_busy $((p + 20000)); then continue; fi
+            export "$var=$p"
+            cb_log "port $default is taken by another process; using $p ($var)"
+            break
+        done
+    done
+}
