@@ -197,4 +197,45 @@ struct SimulatorTests {
         #expect(events.allSatisfy { $0.dataObjectType == "customer" })
         #expect(h.entries(path: "/v1/events").count == 3)
     }
+
+    @Test func threeDSecureCardRequiresAction() throws {
+        let h = try Harness()
+        let intent = try h.client.createPaymentIntent(
+            PaymentIntentCreateParams(amount: 1500, currency: "eur", paymentMethodTypes: ["card"], paymentMethod: "pm_card_authenticationRequired",
+                                      confirm: true, returnUrl: "https://shop.example/after-3ds"),
+            options: .idempotent("3ds:create"))
+        #expect(intent.status == .requiresAction)
+        #expect(intent.nextAction?.type != nil)
+    }
+
+    @Test func terminalReaderFlowDecodes() throws {
+        let h = try Harness()
+        let location = try h.client.createLocation(
+            TerminalLocationCreateParams(displayName: "Shop", line1: "1 Main St", city: "San Francisco", postalCode: "94102",
+                                         state: "CA", country: "US"),
+            options: .idempotent("t:loc"))
+        let reader = try h.client.createReader(TerminalReaderCreateParams(registrationCode: "simulated-wpe", location: location.id, label: "Till 1"),
+                                               options: .idempotent("t:reader"))
+        #expect(reader.id.hasPrefix("tmr_"))
+        #expect(reader.location?.id == location.id)
+        let readers = try h.client.listReaders(ListParams(filters: ["location": .string(location.id)]))
+        #expect(readers.data.map(\.id) == [reader.id])
+        let token = try h.client.createConnectionToken(location: location.id, options: .idempotent("t:token"))
+        #expect(token.secret.isEmpty == false)
+        let intent = try h.client.createPaymentIntent(
+            PaymentIntentCreateParams(amount: 2500, currency: "usd", paymentMethodTypes: ["card_present"], captureMethod: .manual),
+            options: .idempotent("t:pi"))
+        let processing = try h.client.processPaymentIntent(reader: reader.id, ProcessPaymentIntentParams(paymentIntent: intent.id),
+                                                           options: .idempotent("t:process"))
+        #expect(processing.action?.type == .processPaymentIntent)
+        #expect(processing.action?.status == .inProgress)
+        #expect(processing.action?.processPaymentIntent?.paymentIntent?.id == intent.id)
+        let done = try h.client.presentPaymentMethod(reader: reader.id, options: .idempotent("t:present"))
+        #expect(done.action?.status == .succeeded)
+        let authorized = try h.client.retrievePaymentIntent(intent.id, expand: ["latest_charge"])
+        #expect(authorized.status == .requiresCapture)
+        #expect(authorized.amountCapturable == 2500)
+        #expect(authorized.latestCharge?.object?.paymentMethodDetails?.type == "card_present")
+        #expect(authorized.latestCharge?.object?.paymentMethodDetails?.cardPresent?.last4 != nil)
+    }
 }

@@ -11,6 +11,12 @@ extension StripeClient {
         try request(.get, Self.path("/v1/customers", id), options: options)
     }
 
+    /// `GET /v1/customers`: one page of customers (filter `email` in `params.filters`).
+    public func listCustomers(_ params: ListParams = ListParams(),
+                              options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<Customer> {
+        try list("/v1/customers", params: params, options: options)
+    }
+
     /// `POST /v1/customer_sessions`: a client secret for client-side components.
     public func createCustomerSession(_ params: CustomerSessionCreateParams,
                                       options: RequestOptions) throws(StripeError) -> CustomerSession {

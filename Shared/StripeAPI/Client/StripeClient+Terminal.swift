@@ -17,6 +17,17 @@ extension StripeClient {
         try request(.post, "/v1/terminal/locations", params: params.formParams, options: options)
     }
 
+    /// `GET /v1/terminal/locations/{id}`: retrieves a location.
+    public func retrieveLocation(_ id: String, options: RequestOptions = RequestOptions()) throws(StripeError) -> TerminalLocation {
+        try request(.get, Self.path("/v1/terminal/locations", id), options: options)
+    }
+
+    /// `GET /v1/terminal/locations`: one page of locations.
+    public func listLocations(_ params: ListParams = ListParams(),
+                              options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<TerminalLocation> {
+        try list("/v1/terminal/locations", params: params, options: options)
+    }
+
     /// `POST /v1/terminal/readers`: registers a reader.
     public func createReader(_ params: TerminalReaderCreateParams, options: RequestOptions) throws(StripeError) -> TerminalReader {
         try request(.post, "/v1/terminal/readers", params: params.formParams, options: options)

@@ -40,16 +40,20 @@ public struct PaymentIntentNextAction: Codable, Sendable, Equatable {
     public var type: String?
     /// Where to send the customer (type `redirect_to_url`).
     public var redirectToUrl: RedirectToURL?
+    /// Data for Stripe's client SDKs (type `use_stripe_sdk`), raw.
+    public var useStripeSdk: JSONValue?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(type: String? = nil, redirectToUrl: RedirectToURL? = nil) {
+    public init(type: String? = nil, redirectToUrl: RedirectToURL? = nil, useStripeSdk: JSONValue? = nil) {
         self.type = type
         self.redirectToUrl = redirectToUrl
+        self.useStripeSdk = useStripeSdk
     }
 
     enum CodingKeys: String, CodingKey {
         case type
         case redirectToUrl = "redirect_to_url"
+        case useStripeSdk = "use_stripe_sdk"
     }
 }
 
