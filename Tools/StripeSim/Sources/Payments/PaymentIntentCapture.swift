@@ -1,7 +1,9 @@
 /// Capture and cancel of a PaymentIntent (https://docs.stripe.com/api/payment_intents/capture,
 /// https://docs.stripe.com/payments/overcapture). Capture is allowed only from
 /// `requires_capture`; `amount_to_capture` may be lower (the rest is released) or higher
-/// than authorized when the charge reports over-capture support (up to 120 %).
+/// than authorized when the charge reports over-capture support: a card-present charge with
+/// `overcapture_supported` allows the authorized amount plus 50 % of it or 5000 minor units
+/// (50 USD), whichever is greater; an online card allows its `maximum_amount_capturable`.
 enum PaymentIntentCapture {
     static func capture(_ call: SimCall) throws(SimError) -> JSONValue {
         var pi = try PaymentIntentEndpoints.find(call)
@@ -46,10 +48,15 @@ enum PaymentIntentCapture {
         return pi
     }
 
+    /// The smallest over-capture a card-present charge allows, in minor units (50 USD).
+    static let cardPresentOvercaptureFloor = 5000
+
     /// The highest capturable amount when over-capture is supported, else nil.
     private static func overcaptureLimit(_ charge: JSONValue) -> Int? {
         let authorized = charge["amount"]?.intValue ?? 0
-        if charge.value(at: "payment_method_details.card_present.overcapture_supported") == true { return authorized * 6 / 5 }
+        if charge.value(at: "payment_method_details.card_present.overcapture_supported") == true {
+            return authorized + max(authorized / 2, cardPresentOvercaptureFloor)
+        }
         if charge.value(at: "payment_method_details.card.overcapture.status") == "available" {
             return charge.value(at: "payment_method_details.card.overcapture.maximum_amount_capturable")?.intValue
         }
