@@ -1,0 +1,116 @@
+import Messages
+import Runtime
+import StripeAPI
+
+/// `terminal.capture_payment` (Stripe-bound): capture once, fully, partially or as an
+/// allowed over-capture, only from `requires_capture` and before the authorization expires.
+///
+/// 1. ``TerminalPaymentMachine/planCapture(_:amountToCapture:captureKey:now:)`` on the
+///    recorded payment: captured by this same command (a redelivery) → the recorded result;
+///    captured by another → `conflict.already_captured`; expired, canceled, above the
+///    authorized amount beyond the over-capture rule → the matching `conflict.*` error. When
+///    the gateway has not seen the authorization yet, the PaymentIntent is fetched first.
+/// 2. `POST /v1/payment_intents/{id}/capture` with key `<message_id>:capture` and the
+///    command's `amount_to_capture`: after a crash between Stripe's answer and the commit, the
+///    redelivery gets Stripe's stored answer (no second capture). If Stripe says the state is
+///    unexpected, the PaymentIntent is fetched to tell `conflict.already_captured` from
+///    `conflict.authorization_expired`.
+/// 3. One transaction: the payment `captured`, `terminal.payment.captured` (once), the reply.
+/// Thread-safety: `Sendable`, stateless.
+struct CapturePaymentHandler: Sendable {
+    /// SQL of the payments table.
+    let payments: PaymentStore
+
+    /// Handles one command.
+    /// - Throws: `HandlerError` to retry later, `StoreError`.
+    func handle(_ command: CapturePayment, _ context: inout HandlerContext) throws -> Reply<CapturePayment.Result> {
+        guard var payment = try payments.find(paymentIntent: command.paymentIntent, on: context.db) else {
+            return .error(.notFound("payment_intent", id: command.paymentIntent))
+        }
+        let key = context.idempotencyKey("capture")
+        var decision = TerminalPaymentMachine.planCapture(payment, amountToCapture: command.amountToCapture,
+                                                          captureKey: key, now: context.now)
+        var stripeSaysCaptured = false
+        if decision == .refresh {
+            let snapshot: PaymentIntentSnapshot
+            switch try PaymentIntentFetch.snapshot(payment.paymentIntent, account: payment.account,
+                                                   observedAt: context.now, context: context) {
+            case .success(let s): snapshot = s
+            case .failure(let error): return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
+            }
+            stripeSaysCaptured = snapshot.status == .succeeded
+            // Captured at Stripe but not recorded: ask Stripe with this command's key below;
+            // its replay tells whether this command did it.
+            payment = TerminalPaymentMachine.apply(.snapshot(snapshot, captureKey: nil), to: payment).payment
+            if stripeSaysCaptured { payment.state = .requiresCapture }
+            decision = TerminalPaymentMachine.planCapture(payment, amountToCapture: command.amountToCapture,
+                                                          captureKey: key, now: context.now)
+            if decision == .refresh {
+                return .error(.conflict("invalid_state",
+                    "payment_intent \(payment.paymentIntent) is not authorized (\(payment.state.rawValue))"))
+            }
+        }
+        switch decision {
+        case .alreadyCapturedByThisCommand:
+            return .ok(Self.result(payment))
+        case .refuse(let error):
+            return .error(error)
+        case .refresh, .capture:
+            break
+        }
+        let params = PaymentIntentCaptureParams(amountToCapture: command.amountToCapture)
+        let answer = try context.stripe { client throws(StripeError) in
+            try client.capturePaymentIntent(payment.paymentIntent, params,
+                                            options: .idempotent(key, stripeAccount: payment.account))
+        }
+        let writer = PaymentTransitionWriter(payments: payments)
+        let now = context.now
+        switch answer {
+        case .success(let pi):
+            let snapshot = PaymentIntentSnapshot(pi, observedAt: now)
+            return try context.transaction { db in
+                guard let t = try writer.apply(.snapshot(snapshot, captureKey: key), paymentIntent: pi.id,
+                                               occurredAt: now, db: db, context: context) else {
+                    return .error(.notFound("payment_intent", id: pi.id))
+                }
+                return .ok(Self.result(t.payment))
+            }
+        case .failure(let error) where error.code == "payment_intent_unexpected_state":
+            return try explainRefusal(error, payment: payment, writer: writer, context: &context)
+        case .failure(let error):
+            return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
+        }
+    }
+
+    /// Stripe refused the capture for the PaymentIntent's state: fetch it, record what it
+    /// is, and answer `conflict.already_captured` or `conflict.authorization_expired`.
+    private func explainRefusal(_ error: StripeError, payment: TerminalPayment, writer: PaymentTransitionWriter,
+                                context: inout HandlerContext) throws -> Reply<CapturePayment.Result> {
+        let now = context.now
+        let snapshot: PaymentIntentSnapshot
+        switch try PaymentIntentFetch.snapshot(payment.paymentIntent, account: payment.account, observedAt: now, context: context) {
+        case .success(let s): snapshot = s
+        case .failure: return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
+        }
+        return try context.transaction { db in
+            let t = try writer.apply(.snapshot(snapshot, captureKey: nil), paymentIntent: payment.paymentIntent,
+                                     occurredAt: now, db: db, context: context)
+            let recorded = t?.payment ?? payment
+            switch recorded.state {
+            case .captured:
+                return .error(.conflict("already_captured", "payment_intent \(payment.paymentIntent) was already captured"))
+            case .canceled where recorded.cancellationReason == "automatic":
+                return .error(ReplyError(code: ReplyError.Code.authorizationExpired,
+                                         message: "the authorization of payment_intent \(payment.paymentIntent) expired; it can no longer be captured"))
+            default:
+                return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
+            }
+        }
+    }
+
+    /// The reply for a captured payment.
+    static func result(_ p: TerminalPayment) -> CapturePayment.Result {
+        CapturePayment.Result(paymentIntent: p.paymentIntent, status: .succeeded, amountCaptured: p.amountCaptured ?? 0,
+                              amountAuthorized: p.amountAuthorized ?? p.amount, currency: p.currency)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Messages
+import Runtime
+import StripeAPI
+
+extension HandlerContext {
+    /// Runs one Stripe call with this worker's client (rate-limited, heartbeating) and sorts
+    /// its failure: a retryable failure (network, 409, 429, 5xx) while delayed retries remain
+    /// is thrown as ``HandlerError/retry(code:message:)`` so the runtime redelivers the
+    /// command later (with the same idempotency keys); any other failure, or a retryable one
+    /// on the last attempt, is returned for the handler to map to a reply error.
+    /// - Throws: `HandlerError` (retry), or what the runtime's client factory throws.
+    func stripe<T>(_ body: (StripeClient) throws(StripeError) -> T) throws -> Result<T, StripeError> {
+        do {
+            return .success(try worker.callStripe { client in try body(client) })
+        } catch let error as StripeError {
+            if error.isRetryable && envelope.headers.attempt < worker.config.retryDelays.count {
+                log.warning("stripe call failed; retrying later", ["error": error.description])
+                throw HandlerError.retry(code: error.stableCode, message: error.message)
+            }
+            log.warning("stripe call failed", ["error": error.description])
+            return .failure(error)
+        }
+    }
+
+    /// The command's step key for Stripe's `Idempotency-Key`: `<message_id>:<step>`, equal on
+    /// every redelivery of the same command.
+    func idempotencyKey(_ step: String) -> String {
+        "\(envelope.messageId):\(step)"
+    }
+
+    /// The current time in Unix seconds.
+    var now: Int { Int(Date().timeIntervalSince1970) }
+}

@@ -1,0 +1,115 @@
+import Messages
+import Runtime
+import StripeAPI
+
+/// `terminal.reconcile` (Stripe-bound), sent by operators or by the ``ReconcileScheduler``.
+///
+/// 1. Lease up to ``batchLimit`` payments still `requires_capture` (authorized at least
+///    `older_than_seconds` ago; of `account` if given) with `FOR UPDATE SKIP LOCKED`, so
+///    replicas running reconciliations at once never share a payment.
+/// 2. For each, ``ReconcileDecision``: capture (`POST …/capture`, key
+///    `<message_id>:capture:<pi>`) when the order was completed and not paid otherwise,
+///    cancel (`POST …/cancel`, `cancellation_reason=abandoned`, key `<message_id>:cancel:<pi>`)
+///    otherwise. A Stripe refusal leaves the payment (`left`) after recording Stripe's state.
+///    A redelivered run re-leases its own rows and replays the same keys: nothing twice.
+/// 3. One transaction: every payment's new state and `terminal.payment.*` event, leases
+///    released, `terminal.reconciliation.completed` with the counts, the reply.
+/// `dry_run` reports the decisions without leasing or calling Stripe.
+/// Thread-safety: `Sendable`, stateless.
+struct ReconcileHandler: Sendable {
+    /// The most payments one run handles (the next run takes the rest).
+    static let batchLimit = 100
+    /// How long a run's lease on a payment lasts (a crashed run's payments are free again after it).
+    static let leaseSeconds = 600
+    /// Header marking a scheduled run (`x-reconcile-trigger: schedule`).
+    static let triggerHeader = "x-reconcile-trigger"
+
+    /// SQL of the payments table.
+    let payments: PaymentStore
+    /// SQL of the orders table.
+    let orders: OrderStore
+
+    /// One payment's outcome in this run.
+    private struct Outcome {
+        var payment: TerminalPayment
+        var decision: ReconcileDecision
+        var snapshot: PaymentIntentSnapshot?
+        var failure: String?
+    }
+
+    /// Handles one command.
+    /// - Throws: `HandlerError` to retry later, `StoreError`.
+    func handle(_ command: Reconcile, _ context: inout HandlerContext) throws -> Reply<Reconcile.Result> {
+        let messageId = context.envelope.messageId
+        let now = context.now
+        let before = command.olderThanSeconds.map { now - $0 }
+        let dryRun = command.dryRun ?? false
+        let candidates = dryRun
+            ? try payments.reconcilable(authorizedBefore: before, account: command.account, limit: Self.batchLimit, on: context.db)
+            : try payments.claimForReconciliation(messageId: messageId, authorizedBefore: before, account: command.account,
+                                                  limit: Self.batchLimit, leaseSeconds: Self.leaseSeconds, on: context.db)
+        let flags = try orders.flags(candidates.map(\.orderReference), on: context.db)
+        var outcomes: [Outcome] = []
+        for payment in candidates {
+            let decision = ReconcileDecision.decide(flags[payment.orderReference])
+            var outcome = Outcome(payment: payment, decision: decision)
+            if !dryRun { try run(&outcome, context: context) }
+            outcomes.append(outcome)
+        }
+        let trigger = context.envelope.headers.extra[Self.triggerHeader] ?? "command"
+        if dryRun { return .ok(Self.result(outcomes, dryRun: true)) }
+        let payments = self.payments
+        return try context.transaction { db in
+            let writer = PaymentTransitionWriter(payments: payments)
+            for outcome in outcomes {
+                if let snapshot = outcome.snapshot {
+                    try writer.apply(.snapshot(snapshot, captureKey: nil), paymentIntent: outcome.payment.paymentIntent,
+                                     occurredAt: now, db: db, context: context)
+                }
+                try payments.releaseReconciliation(paymentIntent: outcome.payment.paymentIntent, messageId: messageId, on: db)
+            }
+            let result = Self.result(outcomes, dryRun: false)
+            try context.publish(ReconciliationCompleted(captured: result.captured, canceled: result.canceled, left: result.left,
+                                                        trigger: trigger, occurredAt: now), stripeAccount: command.account)
+            context.log.info("reconciliation completed", ["captured": String(result.captured), "canceled": String(result.canceled),
+                                                          "left": String(result.left), "trigger": trigger])
+            return .ok(result)
+        }
+    }
+
+    /// Captures or cancels one payment at Stripe; a refusal is recorded with Stripe's state.
+    private func run(_ outcome: inout Outcome, context: HandlerContext) throws {
+        let p = outcome.payment
+        let options = RequestOptions.idempotent(
+            context.idempotencyKey((outcome.decision.action == .captured ? "capture:" : "cancel:") + p.paymentIntent),
+            stripeAccount: p.account)
+        let capture = outcome.decision.action == .captured
+        let answer = try context.stripe { client throws(StripeError) in
+            capture ? try client.capturePaymentIntent(p.paymentIntent, options: options)
+                    : try client.cancelPaymentIntent(p.paymentIntent, PaymentIntentCancelParams(cancellationReason: "abandoned"),
+                                                     options: options)
+        }
+        switch answer {
+        case .success(let pi):
+            outcome.snapshot = PaymentIntentSnapshot(pi, observedAt: context.now)
+        case .failure(let error):
+            outcome.failure = "\(capture ? "capture" : "cancel") failed: \(error.stableCode)"
+            if case .success(let s) = try PaymentIntentFetch.snapshot(p.paymentIntent, account: p.account,
+                                                                       observedAt: context.now, context: context) {
+                outcome.snapshot = s
+            }
+        }
+    }
+
+    /// The reply: counts and one line per payment (`left` for failures).
+    private static func result(_ outcomes: [Outcome], dryRun: Bool) -> Reconcile.Result {
+        let payments = outcomes.map { o in
+            ReconciledPayment(paymentIntent: o.payment.paymentIntent, orderReference: o.payment.orderReference,
+                              action: o.failure == nil ? o.decision.action : .left,
+                              reason: o.failure ?? (dryRun ? "would: " : "") + o.decision.reason)
+        }
+        return Reconcile.Result(captured: payments.filter { $0.action == .captured }.count,
+                                canceled: payments.filter { $0.action == .canceled }.count,
+                                left: payments.filter { $0.action == .left }.count, payments: payments)
+    }
+}
