@@ -29,6 +29,8 @@ final class MessageScope {
     private(set) var outboxIds: [Int64] = []
     /// Batched routes: outbox rows to write with the batch, in order.
     private(set) var pendingOutbox: [OutboxMessage] = []
+    /// Batched routes: the envelopes of ``pendingOutbox`` (published from memory after commit).
+    private(set) var pendingEnvelopes: [Envelope] = []
     /// Batched routes: whether the message's savepoint is open, or failed to open.
     private(set) var savepointOpen = false
     private(set) var savepointError: StoreError?
@@ -73,6 +75,7 @@ final class MessageScope {
     /// drops its pending outbox rows. Errors are ignored: a broken connection fails the batch.
     func discard() {
         pendingOutbox = []
+        pendingEnvelopes = []
         guard savepointOpen else { return }
         _ = try? db.execute("ROLLBACK TO SAVEPOINT \(MessageScope.savepoint)")
         _ = try? db.execute("RELEASE SAVEPOINT \(MessageScope.savepoint)")
@@ -93,6 +96,7 @@ final class MessageScope {
         let message = OutboxMessage(envelope, exchange: exchange, routingKey: routingKey, mandatory: mandatory)
         if mode == .batched {
             pendingOutbox.append(message)
+            pendingEnvelopes.append(envelope)
         } else {
             outboxIds.append(try outbox.enqueue(message, on: db))
         }

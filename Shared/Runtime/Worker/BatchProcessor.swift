@@ -24,7 +24,7 @@ struct BatchProcessor {
 
     /// What happened to one delivery inside the transaction.
     enum Result {
-        case committed(outbox: [OutboxMessage], seconds: Double)
+        case committed(outbox: [OutboxMessage], envelopes: [Envelope], seconds: Double)
         case duplicate
         case failed(HandlingFailure)
     }
@@ -34,6 +34,7 @@ struct BatchProcessor {
         var results: [Result]
         var outboxIds: [Int64]
         var outboxMessages: [OutboxMessage]
+        var outboxEnvelopes: [Envelope]
     }
 
     /// Handles `batch` (in delivery order) and acks it.
@@ -52,7 +53,7 @@ struct BatchProcessor {
             return
         } catch let error as StoreError where error.code != StoreError.Code.connectionFailed {
             committed = Committed(results: [.failed(FailureClassifier.classify(error))], outboxIds: [],
-                                  outboxMessages: [])
+                                  outboxMessages: [], outboxEnvelopes: [])
         }
         try finish(batch, committed, last: last, connections: connections)
     }
@@ -62,6 +63,7 @@ struct BatchProcessor {
         var results: [Result] = []
         var failedIds: [String] = []
         var messages: [OutboxMessage] = []
+        var envelopes: [Envelope] = []
         for delivery in batch {
             guard fresh.remove(delivery.envelope.messageId) != nil else {
                 results.append(.duplicate)
@@ -69,7 +71,9 @@ struct BatchProcessor {
             }
             let result = handle(delivery, db: db)
             switch result {
-            case .committed(let outbox, _): messages += outbox
+            case .committed(let outbox, let outboxEnvelopes, _):
+                messages += outbox
+                envelopes += outboxEnvelopes
             case .failed: failedIds.append(delivery.envelope.messageId)
             case .duplicate: break
             }
@@ -77,7 +81,7 @@ struct BatchProcessor {
         }
         try store.forgetInbox(failedIds, on: db)
         let ids = try store.insertOutbox(messages, on: db)
-        return Committed(results: results, outboxIds: ids, outboxMessages: messages)
+        return Committed(results: results, outboxIds: ids, outboxMessages: messages, outboxEnvelopes: envelopes)
     }
 
     private func handle(_ delivery: Delivery, db: PGConnection) -> Result {
@@ -98,7 +102,8 @@ struct BatchProcessor {
                 return .failed(FailureClassifier.classify(outcome))
             }
             try scope.keep()
-            return .committed(outbox: scope.pendingOutbox, seconds: (ContinuousClock.now - start).seconds)
+            return .committed(outbox: scope.pendingOutbox, envelopes: scope.pendingEnvelopes,
+                              seconds: (ContinuousClock.now - start).seconds)
         } catch {
             scope.discard()
             return .failed(FailureClassifier.classify(error))
@@ -112,7 +117,7 @@ struct BatchProcessor {
         var failed: [FailedDelivery] = []
         for (delivery, result) in zip(batch, committed.results) {
             switch result {
-            case .committed(_, let seconds):
+            case .committed(_, _, let seconds):
                 settings.metrics.processed.increment(queue)
                 settings.metrics.handlerSeconds.observe(seconds, queue)
             case .duplicate:
@@ -125,8 +130,9 @@ struct BatchProcessor {
         }
         let bus = try connections.publisher()
         do {
-            try outbox.publish(ids: committed.outboxIds, messages: committed.outboxMessages, store: store,
-                               db: try connections.database(), bus: bus)
+            try outbox.publish(ids: committed.outboxIds, messages: committed.outboxMessages,
+                               envelopes: committed.outboxEnvelopes, store: store, db: try connections.database(),
+                               bus: bus)
         } catch {
             settings.log.warning("publishing the batch's outbox rows failed; the relay will publish them",
                                  ["error": String(describing: error)])

@@ -32,19 +32,21 @@ struct OutboxPublisher {
         }
     }
 
-    /// Publishes a batch's rows from memory: `ids[i]` is the row of `messages[i]`. Claims and
+    /// Publishes a batch's rows from memory: `ids[i]` is the row of `messages[i]`, whose
+    /// envelope is `envelopes[i]`. Claims and
     /// deletes the rows (uncommitted) with one statement, publishes those it got, waits once
     /// for confirms and commits. Returns the number published.
     /// - Throws: `BusError` (the transaction rolls back: rows stay for the relay), `StoreError`.
     @discardableResult
-    func publish(ids: [Int64], messages: [OutboxMessage], store: BatchStore, db: PGConnection,
-                 bus: AMQPConnection) throws -> Int {
+    func publish(ids: [Int64], messages: [OutboxMessage], envelopes: [Envelope], store: BatchStore,
+                 db: PGConnection, bus: AMQPConnection) throws -> Int {
         guard !ids.isEmpty else { return 0 }
         return try db.transaction { db in
             let taken = try store.claimAndDelete(ids, on: db)
             var count = 0
-            for (id, message) in zip(ids, messages) where taken.contains(id) {
-                try bus.publish(message.envelope, exchange: message.exchange, routingKey: message.routingKey,
+            for (index, id) in ids.enumerated() where taken.contains(id) {
+                let message = messages[index]
+                try bus.publish(envelopes[index], exchange: message.exchange, routingKey: message.routingKey,
                                 mandatory: message.mandatory)
                 count += 1
             }
