@@ -3,7 +3,7 @@ import Synchronization
 
 /// Structured logger writing one JSON object per line (to standard error by default).
 ///
-/// Each line has `ts` (ISO 8601, UTC), `level`, `service`, `msg`, the ids of its
+/// Each line has `ts` (ISO 8601, UTC, milliseconds), `level`, `service`, `msg`, the ids of its
 /// ``LogContext`` and any extra fields. Values of secret-looking fields are replaced and
 /// Stripe keys, webhook secrets and URL passwords are masked anywhere (see ``Redaction``).
 ///
@@ -51,7 +51,7 @@ public final class Logger: Sendable {
 
     /// The JSON line for a record (exposed for tests).
     func render(_ level: LogLevel, _ message: String, _ fields: [String: String], now: Date) -> String {
-        var line = "{\"ts\":\"\(now.formatted(.iso8601))\",\"level\":\"\(level.rawValue)\""
+        var line = "{\"ts\":\"\(LogTimestamp.format(now))\",\"level\":\"\(level.rawValue)\""
         append("service", service, to: &line)
         append("msg", Redaction.scrub(message), to: &line)
         for (key, value) in context.fields { append(key, Redaction.scrub(value), to: &line) }

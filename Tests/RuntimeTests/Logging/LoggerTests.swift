@@ -57,3 +57,11 @@ struct LoggerTests {
         #expect(lines.all.count == 1)
     }
 }
+
+@Suite("LogTimestamp")
+struct LogTimestampTests {
+    @Test func formatsUTCWithMilliseconds() {
+        #expect(LogTimestamp.format(Date(timeIntervalSince1970: 1_795_000_000.042)) == "2026-11-18T11:06:40.042Z")
+        #expect(LogTimestamp.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+    }
+}
