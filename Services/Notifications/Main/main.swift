@@ -4,9 +4,11 @@ import Runtime
 
 // Reads the configuration, builds the service and runs it until SIGTERM/SIGINT.
 do {
-    let config = try ServiceConfig.fromEnvironment(service: NotificationsService.name, ProcessInfo.processInfo.environment,
+    let environment = ProcessInfo.processInfo.environment
+    let config = try ServiceConfig.fromEnvironment(service: NotificationsService.name, environment,
                                                    arguments: Array(CommandLine.arguments.dropFirst()))
-    exit(NotificationsService.make(config: config).run())
+    let settings = try NotificationsSettings.fromEnvironment(environment)
+    exit(try NotificationsService.make(config: config, settings: settings).run())
 } catch {
     FileHandle.standardError.write(Data("notifications: \(error)\n".utf8))
     exit(2)

