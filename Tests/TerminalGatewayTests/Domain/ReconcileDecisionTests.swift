@@ -1,0 +1,15 @@
+import Messages
+import Testing
+@testable import TerminalGateway
+
+@Suite("Reconciliation decisions")
+struct ReconcileDecisionTests {
+    @Test func completedOrdersAreCapturedEverythingElseCanceled() {
+        #expect(ReconcileDecision.decide(OrderFlags(orderReference: "o", completed: true)).action == .captured)
+        #expect(ReconcileDecision.decide(OrderFlags(orderReference: "o", completed: true, paidOtherwise: true))
+                == ReconcileDecision(action: .canceled, reason: "paid otherwise"))
+        #expect(ReconcileDecision.decide(OrderFlags(orderReference: "o", paidOtherwise: true)).action == .canceled)
+        #expect(ReconcileDecision.decide(OrderFlags(orderReference: "o")) == ReconcileDecision(action: .canceled, reason: "abandoned"))
+        #expect(ReconcileDecision.decide(nil) == ReconcileDecision(action: .canceled, reason: "abandoned"))
+    }
+}

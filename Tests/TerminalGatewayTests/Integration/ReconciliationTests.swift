@@ -1,0 +1,85 @@
+import Foundation
+import Messages
+import Runtime
+import Testing
+import TestKit
+@testable import TerminalGateway
+
+extension TerminalIntegrationTests {
+    /// `terminal.reconcile`, by command and on its schedule.
+    @Suite("Terminal reconciliation")
+    struct ReconciliationTests {
+        @Test func capturesTheCompletedOrderAndCancelsTheOthers() async throws {
+            try await TerminalTestBed.run { bed in
+                let reader = try await bed.reader()
+                let completed = TerminalTestBed.order(), abandoned = TerminalTestBed.order(), cash = TerminalTestBed.order()
+                let piCompleted = try await bed.authorized(amount: 1200, reader: reader, order: completed)
+                let piAbandoned = try await bed.authorized(amount: 1300, reader: reader, order: abandoned)
+                let piCash = try await bed.authorized(amount: 1400, reader: reader, order: cash)
+                let done = try TerminalTestBed.value(try await bed.send(CompleteOrder(orderReference: completed)), "complete")
+                #expect(done.completed)
+                #expect(done.paymentIntent == piCompleted)
+                let paid = try TerminalTestBed.value(try await bed.send(MarkPaidOtherwise(orderReference: cash, method: "cash")),
+                                                     "paid otherwise")
+                #expect(paid.paidOtherwise)
+
+                let dry = try TerminalTestBed.value(try await bed.send(Reconcile(dryRun: true)), "dry run")
+                #expect(dry.captured == 1 && dry.canceled == 2)
+                #expect(bed.requests("POST", "/v1/payment_intents/\(piCompleted)/capture").isEmpty)
+
+                let result = try TerminalTestBed.value(try await bed.send(Reconcile()), "reconcile")
+                #expect(result.captured == 1)
+                #expect(result.canceled == 2)
+                #expect(result.left == 0)
+                let actions = Dictionary(uniqueKeysWithValues: result.payments.map { ($0.paymentIntent, $0.action) })
+                #expect(actions == [piCompleted: .captured, piAbandoned: .canceled, piCash: .canceled])
+                #expect(bed.sim.object(id: piCompleted)?["status"]?.stringValue == "succeeded")
+                #expect(bed.sim.object(id: piAbandoned)?["status"]?.stringValue == "canceled")
+                #expect(bed.sim.object(id: piCash)?["status"]?.stringValue == "canceled")
+                #expect(try bed.payment(piCompleted)?.state == .captured)
+                #expect(try bed.payment(piAbandoned)?.state == .canceled)
+                #expect(try await bed.wait(TerminalPaymentCaptured.self, piCompleted).count == 1)
+                #expect(try await bed.wait(TerminalPaymentCanceled.self, piCash).first?.cancellationReason == "abandoned")
+
+                let monitor = bed.monitor
+                let completedEvents = try await onThread {
+                    try monitor.wait(for: ReconciliationCompleted.self) { $0.trigger == "command" }
+                }
+                #expect(completedEvents.first.map { [$0.captured, $0.canceled, $0.left] } == [1, 2, 0])
+
+                // Nothing is left to reconcile: a second run does nothing at Stripe.
+                let second = try TerminalTestBed.value(try await bed.send(Reconcile()), "second reconcile")
+                #expect(second.captured == 0 && second.canceled == 0 && second.payments.isEmpty)
+                #expect(bed.performed("POST", "/v1/payment_intents/\(piCompleted)/capture") == 1)
+            }
+        }
+
+        @Test func theScheduleSendsAReconcileCommandThatAWorkerRuns() async throws {
+            try await TerminalTestBed.run { bed in
+                let reader = try await bed.reader()
+                let order = TerminalTestBed.order()
+                let pi = try await bed.authorized(amount: 2500, reader: reader, order: order)
+                _ = try TerminalTestBed.value(try await bed.send(CompleteOrder(orderReference: order, paymentIntent: pi)), "complete")
+                let settings = TerminalGatewaySettings(reconcileIntervalSeconds: 3600, reconcileMinimumAgeSeconds: 0)
+                let log = Logger(service: "terminal-tests", level: .warning)
+                // Two replicas' schedulers: only one publishes the due run.
+                let schedulers = (0..<2).map { _ in
+                    ReconcileScheduler(databaseURL: bed.env.databaseURL, schema: bed.schema,
+                                       appId: TerminalGatewayService.name, settings: settings, log: log)
+                }
+                schedulers.forEach { $0.start() }
+                let monitor = bed.monitor
+                let runs = try await onThread {
+                    try monitor.wait(for: ReconciliationCompleted.self) { $0.trigger == "schedule" }
+                }
+                schedulers.forEach { $0.stop() }
+                #expect(runs.first?.captured == 1)
+                #expect(try bed.payment(pi)?.state == .captured)
+                // Give a second (wrong) publication time to show up, then count.
+                try await Task.sleep(for: .seconds(3))
+                let all = try await onThread { try monitor.events(ReconciliationCompleted.self) { $0.trigger == "schedule" } }
+                #expect(all.count == 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Bus
+import Foundation
+import Synchronization
+import Messages
+import Runtime
+import Store
+import StripeAPI
+import StripeSimCore
+import TerminalGateway
+import TestKit
+
+/// One integration test's world: stripe-sim in-process on a free port, the terminal-gateway
+/// ServiceHost on a unique schema (real queue names: integration tests run one at a time),
+/// a monitor queue on `terminal.#` and a reply queue of its own.
+final class TerminalTestBed: Sendable {
+    static let apiKey = "sk_test_terminal_integration"
+    let env: IntegrationEnvironment
+    let schema: String
+    let sim: StripeSimulator
+    let host: ServiceHost
+    let monitor: EventMonitor
+    let commands: CommandChannel
+    let published = PublishedEvents()
+
+    enum Failure: Error { case notEnabled, noReply(String), stripe(String) }
+
+    init() throws {
+        guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
+        self.env = env
+        sim = StripeSimulator()
+        try sim.start()
+        schema = IntegrationEnvironment.uniqueName("term_it")
+        let config = Self.config(env: env, sim: sim)
+        host = try TerminalGatewayService.make(config: config, schema: schema)
+        monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("term_monitor"),
+                                   patterns: ["terminal.#"])
+        commands = try CommandChannel(url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("term_replies"))
+    }
+
+    /// The service configuration the tests run with (one worker per queue).
+    static func config(env: IntegrationEnvironment, sim: StripeSimulator) -> ServiceConfig {
+        ServiceConfig(service: TerminalGatewayService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
+                      stripeAPIKey: apiKey, stripeAPIBase: sim.baseURL, workers: 1, httpPort: 0,
+                      relayGrace: .milliseconds(500), logLevel: .warning)
+    }
+
+    /// Starts the host and waits until every queue of the service has a consumer.
+    func start() async throws {
+        let host = self.host
+        try await onThread { try host.start() }
+        let url = env.amqpURL
+        let queues = host.routes.map(\.queue)
+        _ = try await eventually {
+            let connection = try AMQPConnection(url: try AMQPURL(url), connectionName: "terminal-tests.probe")
+            defer { connection.close() }
+            return try queues.allSatisfy { try connection.queueStatus($0).consumers > 0 }
+        }
+    }
+
+    /// Stops the host and the simulator, deletes the test's queues and schema.
+    func stop() async {
+        let host = self.host, sim = self.sim, monitor = self.monitor, commands = self.commands
+        let url = env.databaseURL, schema = self.schema
+        _ = try? await onThread {
+            host.shutdown()
+            sim.stop()
+            monitor.delete()
+            commands.delete()
+            let db = try PGConnection(url: url, applicationName: "terminal-tests")
+            try db.execute("DROP SCHEMA IF EXISTS \(try SQLIdentifier(schema).quoted) CASCADE")
+        }
+    }
+
+    /// Runs `body` against a started test bed and always stops it afterwards.
+    static func run(_ body: (TerminalTestBed) async throws -> Void) async throws {
+        let bed = try TerminalTestBed()
+        do {
+            try await bed.start()
+            try await body(bed)
+        } catch {
+            await bed.stop()
+            throw error
+        }
+        await bed.stop()
+    }
+
+    /// Sends `command` with a fresh message id and returns its reply (throws when none came).
+    func send<C: CommandMessage>(_ command: C) async throws -> Reply<C.Result> {
+        let commands = self.commands
+        guard let reply = try await onThread({ try commands.send(command) }) else { throw Failure.noReply(C.messageName) }
+        return reply
+    }
+
+    /// The stored payment of `paymentIntent` (admin connection), or nil.
+    func payment(_ paymentIntent: String) throws -> TerminalPayment? {
+        let db = try PGConnection(url: env.databaseURL, applicationName: "terminal-tests")
+        return try PaymentStore(schema: try SQLIdentifier(schema)).find(paymentIntent: paymentIntent, on: db)
+    }
+
+    /// Successful, non-replayed requests `method path` the simulator answered.
+    func performed(_ method: String, _ path: String) -> Int {
+        sim.requestLog.filter { $0.method == method && $0.path == path && $0.status == 200 && !$0.replayed }.count
+    }
+
+    /// Every request `method path` the simulator saw, replays and failures included.
+    func requests(_ method: String, _ path: String) -> [RequestLogEntry] {
+        sim.requestLog.filter { $0.method == method && $0.path == path }
+    }
+}
+
+/// The ids of the Stripe events a test already re-published (each is published once, as the
+/// notifications service dedupes by event id).
+final class PublishedEvents: Sendable {
+    private let ids = Mutex<Set<String>>([])
+
+    /// Whether `id` was new (and records it).
+    func insert(_ id: String) -> Bool { ids.withLock { $0.insert(id).inserted } }
+}
