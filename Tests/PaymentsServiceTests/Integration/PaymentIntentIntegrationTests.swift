@@ -45,6 +45,26 @@ extension PaymentsIntegrationTests {
             }
         }
 
+        @Test("a changed cart updates the order's open PaymentIntent instead of creating another")
+        func changedAmount() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let first = try unwrap(try await bed.send(intent(account, order)))
+                let changed = try unwrap(try await bed.send(intent(account, order, amount: 2500)))
+                #expect(changed.reused)
+                #expect(changed.paymentIntent == first.paymentIntent)
+                #expect(changed.amount == 2500)
+                #expect(bed.requests("POST", "/v1/payment_intents").filter { $0.path == "/v1/payment_intents" }.count == 1)
+                let update = try #require(bed.requests("POST", "/v1/payment_intents/\(first.paymentIntent)").first)
+                #expect(update.params["amount"]?.stringValue == "2500")
+                #expect(update.idempotencyKey?.hasSuffix(":update_payment_intent") == true)
+                #expect(try await bed.order(account, order, "amount") == "2500")
+                let otherCurrency = failure(try await bed.send(intent(account, order, amount: 2500, currency: "usd")))
+                #expect(otherCurrency?.code == ReplyError.Code.invalidState)
+            }
+        }
+
         @Test("explicit payment method types are sent instead of automatic methods")
         func explicitMethods() async throws {
             try await PaymentsTestBed.run { bed in

@@ -45,6 +45,21 @@ struct CreatePaymentSheetHandler: Sendable {
             }
         }
         guard let customerId = customer else { return .error(.internal("no customer")) }
+        let customers = self.customers
+        let reference = command.customerReference
+        let ctx = context
+        /// Records a Customer created by this command, in the message's transaction, also when
+        /// a later step fails (so the next attempt finds it instead of creating another).
+        func rememberCustomer() throws {
+            guard isNewCustomer else { return }
+            let recorded = try ctx.transaction { db in
+                try customers.insert(account: account, customerReference: reference, customer: customerId, on: db)
+            }
+            if recorded != customerId {
+                ctx.log.warning("customer reference taken concurrently; Stripe customer orphaned",
+                                ["customer": customerId, "recorded": recorded])
+            }
+        }
 
         var sessionSecret: String?
         var ephemeralSecret: String?
@@ -52,10 +67,10 @@ struct CreatePaymentSheetHandler: Sendable {
             let version = command.apiVersion ?? ""
             switch try context.stripe({ client throws(StripeError) in
                 try client.createEphemeralKey(EphemeralKeyCreateParams(customer: customerId), apiVersion: version,
-                                              options: context.idempotent("create_ephemeral_key", account: account))
+                                              options: ctx.idempotent("create_ephemeral_key", account: account))
             }) {
             case .success(let key): ephemeralSecret = key.secret
-            case .failure(let error): return .error(error)
+            case .failure(let error): try rememberCustomer(); return .error(error)
             }
         } else {
             let params = CustomerSessionCreateParams(customer: customerId, enabledComponents: [], extra: [
@@ -65,10 +80,10 @@ struct CreatePaymentSheetHandler: Sendable {
                 ]]],
             ])
             switch try context.stripe({ client throws(StripeError) in
-                try client.createCustomerSession(params, options: context.idempotent("create_customer_session", account: account))
+                try client.createCustomerSession(params, options: ctx.idempotent("create_customer_session", account: account))
             }) {
             case .success(let session): sessionSecret = session.clientSecret
-            case .failure(let error): return .error(error)
+            case .failure(let error): try rememberCustomer(); return .error(error)
             }
         }
 
@@ -80,18 +95,9 @@ struct CreatePaymentSheetHandler: Sendable {
         let opened: OpenPaymentIntent.Opened
         switch try intents.open(request, context: context) {
         case .success(let value): opened = value
-        case .failure(let error): return .error(error)
+        case .failure(let error): try rememberCustomer(); return .error(error)
         }
-        if isNewCustomer {
-            let customers = self.customers
-            let recorded = try context.transaction { db in
-                try customers.insert(account: account, customerReference: command.customerReference, customer: customerId, on: db)
-            }
-            if recorded != customerId {
-                context.log.warning("customer reference taken concurrently; Stripe customer orphaned",
-                                    ["customer": customerId, "recorded": recorded])
-            }
-        }
+        try rememberCustomer()
         try intents.record(opened, request, context: context)
         let pi = opened.paymentIntent
         return .ok(CreatePaymentSheet.Result(

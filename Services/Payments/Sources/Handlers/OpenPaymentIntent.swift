@@ -9,7 +9,10 @@ import StripeAPI
 /// An order already paid, or paid through Checkout, is refused (`conflict.invalid_state`).
 /// An order with a PaymentIntent: `GET /v1/payment_intents/{id}`; anything but `succeeded`
 /// or `canceled` is reused, `succeeded` is refused (the payment is being recorded),
-/// `canceled` lets a new one be created. Otherwise `POST /v1/payment_intents` on the
+/// `canceled` lets a new one be created. A reused one whose amount or fee differs from the
+/// request is updated (`POST /v1/payment_intents/{id}`, `<message_id>:update_payment_intent`)
+/// while it still waits for a payment method or confirmation; in another currency, or while
+/// a payment is under way, the request is refused (`conflict.invalid_state`). Otherwise `POST /v1/payment_intents` on the
 /// connected account with the application fee and `metadata[order_reference]`, with
 /// Idempotency-Key `<message_id>:create_payment_intent`.
 /// Thread-safety: `Sendable`, stateless.
@@ -36,6 +39,8 @@ struct OpenPaymentIntent: Sendable {
     struct Opened: Sendable {
         var paymentIntent: PaymentIntent
         var reused: Bool
+        /// A reused PaymentIntent whose amount or fee was changed for this request.
+        var updated: Bool = false
         /// The order as read before the Stripe calls (`nil` for a new order).
         var before: OrderRecord?
     }
@@ -61,7 +66,7 @@ struct OpenPaymentIntent: Sendable {
                 switch found.status {
                 case .succeeded?: return .failure(.orderState("order \(request.orderReference) was paid; the payment is being recorded"))
                 case .canceled?: break
-                default: return .success(Opened(paymentIntent: found, reused: true, before: existing))
+                default: return try reuse(found, request, before: existing, context: context)
                 }
             }
         }
@@ -74,11 +79,32 @@ struct OpenPaymentIntent: Sendable {
         }
     }
 
+    /// Reuses the order's open PaymentIntent, updating its amount and fee when they changed.
+    private func reuse(_ found: PaymentIntent, _ request: Request, before: OrderRecord,
+                       context: HandlerContext) throws -> Result<Opened, ReplyError> {
+        let same = found.amount == request.amount && found.applicationFeeAmount == request.applicationFeeAmount
+            && (found.currency ?? request.currency) == request.currency
+        if same { return .success(Opened(paymentIntent: found, reused: true, before: before)) }
+        guard found.currency == nil || found.currency == request.currency else {
+            return .failure(.orderState("order \(request.orderReference) has a PaymentIntent in \(found.currency ?? "?"); use a new order reference"))
+        }
+        guard found.status == .requiresPaymentMethod || found.status == .requiresConfirmation else {
+            return .failure(.orderState("order \(request.orderReference) has a payment under way (\(found.status?.rawValue ?? "?")); its amount cannot change"))
+        }
+        let params = PaymentIntentUpdateParams(amount: request.amount, applicationFeeAmount: request.applicationFeeAmount)
+        switch try context.stripe({ client throws(StripeError) in
+            try client.updatePaymentIntent(found.id, params, options: context.idempotent("update_payment_intent", account: request.account))
+        }) {
+        case .success(let updated): return .success(Opened(paymentIntent: updated, reused: true, updated: true, before: before))
+        case .failure(let error): return .failure(error)
+        }
+    }
+
     /// Records the order with its PaymentIntent inside the message's transaction (no-op for a
-    /// reused one). A concurrent command that changed the order meanwhile makes this one retry.
+    /// reused one that was not updated). A concurrent command that changed the order meanwhile makes this one retry.
     /// - Throws: `HandlerError` (retry), `StoreError`.
     func record(_ opened: Opened, _ request: Request, context: HandlerContext) throws {
-        guard !opened.reused else { return }
+        guard !opened.reused || opened.updated else { return }
         let orders = self.orders
         let pi = opened.paymentIntent
         let messageId = context.envelope.messageId
@@ -94,7 +120,11 @@ struct OpenPaymentIntent: Sendable {
                 updated.customerEmail = request.customerEmail ?? current.customerEmail
                 updated.currency = request.currency
                 updated.applicationFeeAmount = request.applicationFeeAmount
-                updated.progress = OrderProgress(state: .open, lastEventAt: current.progress.lastEventAt, amount: request.amount)
+                if opened.updated {
+                    updated.progress.amount = request.amount
+                } else {
+                    updated.progress = OrderProgress(state: .open, lastEventAt: current.progress.lastEventAt, amount: request.amount)
+                }
                 try orders.update(updated, on: db)
             } else {
                 let order = OrderRecord(account: request.account, orderReference: request.orderReference, channel: request.channel,
