@@ -2,6 +2,7 @@ import Bus
 import Foundation
 import Messages
 import PaymentsService
+import StripeSimCore
 import Testing
 import TestKit
 
@@ -44,6 +45,29 @@ extension PaymentsIntegrationTests {
                     defer { connection.close() }
                     _ = try connection.deleteQueue(replyQueue)
                 }
+            }
+        }
+
+        @Test("Stripe failing with 500s: retried with the same idempotency key, one session")
+        func stripeFaults() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let command = CreateCheckoutSession(
+                    account: account, orderReference: PaymentsTestBed.orderReference(),
+                    lineItems: [CheckoutLineItem(priceData: PriceData(productName: "Lamp", unitAmount: 3000, currency: "eur"), quantity: 1)],
+                    applicationFeeAmount: 300, successUrl: "https://shop.example.com/success")
+                bed.sim.faults = FaultSettings(failRate: 1.0)
+                let pending = Task { try await bed.send(command, timeout: .seconds(90)) }
+                let sim = bed.sim
+                let failed = try await eventually { sim.requestLog.contains { $0.path == "/v1/checkout/sessions" && $0.fault == "500" } }
+                #expect(failed)
+                bed.sim.faults = FaultSettings()
+                let created = try unwrap(try await pending.value)
+                #expect(!created.reused)
+                let attempts = bed.requests("POST", "/v1/checkout/sessions").filter { $0.path == "/v1/checkout/sessions" }
+                #expect(attempts.count >= 2)
+                #expect(Set(attempts.compactMap(\.idempotencyKey)).count == 1)
+                #expect(bed.sim.count(objectType: "checkout.session") == 1)
             }
         }
 
