@@ -105,6 +105,30 @@ extension PaymentsIntegrationTests {
             }
         }
 
+        @Test("a card declined on the Checkout page does not fail the order; another card pays it")
+        func declineOnCheckoutPage() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let created = try unwrap(try await bed.send(hosted(account, order)))
+                let declined = bed.stripe("POST", "/sim/checkout/\(created.checkoutSession)/pay", [("payment_method", "pm_card_chargeDeclined")])
+                #expect(declined.status == 402)
+                let pi = try #require(bed.sim.object(id: created.checkoutSession)?["payment_intent"]?.stringValue)
+                let failures = try await bed.deliverEvents(account: account, objects: [created.checkoutSession, pi])
+                #expect(failures.map(\.type) == ["stripe.payment_intent.payment_failed"])
+                #expect(try await bed.order(account, order, "state") == "open")
+                #expect(try await bed.published(OrderPaymentFailed.messageName, order: order).isEmpty)
+
+                _ = bed.stripe("POST", "/sim/checkout/\(created.checkoutSession)/pay", [("payment_method", "pm_card_visa")])
+                let all = bed.stripeEvents(account: account, objects: [created.checkoutSession, pi])
+                let fresh = all.filter { event in !failures.contains { $0.headers.extra["x-stripe-event-id"] == event.headers.extra["x-stripe-event-id"] } }
+                try await bed.publish(fresh)
+                try await bed.settle(fresh)
+                #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
+                #expect(try await bed.order(account, order, "state") == "paid")
+            }
+        }
+
         @Test("an account that cannot take charges is refused without calling Stripe")
         func accountNotReady() async throws {
             try await PaymentsTestBed.run { bed in

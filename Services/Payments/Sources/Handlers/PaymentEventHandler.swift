@@ -16,6 +16,9 @@ import StripeAPI
 ///   through the delay queues, then dead-lettered (`not_found.order`).
 /// - Duplicates and reordered events are settled by ``OrderMachine``: the order is paid,
 ///   and `payments.order.paid` published, exactly once.
+/// - For Checkout orders only `payment_intent.succeeded` counts among the PaymentIntent
+///   events: a decline on the Checkout page is not the end of the order (the buyer can try
+///   another card), so awaiting and failed come from the session's events.
 /// - An undecodable body is dead-lettered (`validation.malformed_message`).
 /// Thread-safety: `Sendable`, stateless.
 struct PaymentEventHandler: Sendable {
@@ -81,6 +84,12 @@ struct PaymentEventHandler: Sendable {
         let order = try lockedOrder(account: account, reference: reference, on: context.db)
         if let known = order.paymentIntent, known != pi.id {
             context.log.info("event for a replaced PaymentIntent ignored", ["event": event.id, "payment_intent": pi.id])
+            return .done
+        }
+        if order.channel == .checkout && event.type != "payment_intent.succeeded" {
+            // The buyer may retry on the Checkout page; the session's own events
+            // (completed unpaid, async_payment_failed) decide awaiting and failed.
+            context.log.info("PaymentIntent progress of a Checkout order left to the session's events", ["event": event.id])
             return .done
         }
         var updated = order
