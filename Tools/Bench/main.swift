@@ -8,6 +8,7 @@ let options = BenchOptions(ProcessInfo.processInfo.environment)
 if CommandLine.arguments.dropFirst().first == "--idle-rss" {
     exit(IdleRSS.runChild(options))
 }
+if let code = WebhookIngressBenchmark.runIfRequested(CommandLine.arguments, options) { exit(code) }
 print("connectbus-bench: \(options.messages) messages per run, payload \(options.payloadBytes) bytes")
 do {
     if ProcessInfo.processInfo.environment["BENCH_SKIP_RSS"] != "1", let rss = try IdleRSS.measure() {

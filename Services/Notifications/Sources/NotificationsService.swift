@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Messages
 import Runtime
 import Store
 import Synchronization
@@ -10,7 +11,9 @@ import Synchronization
 ///   besides the runtime's `/healthz`, `/readyz`, `/metrics`. Verified events are stored
 ///   and re-published on `connectbus.events` as `stripe.<type>` by the outbox relay (its
 ///   grace is 0 here: the ingress never publishes itself).
-/// - Queue `notifications.events` (when SMTP is configured; see ``emailRoutes(schema:settings:)``).
+/// - Queue `notifications.events` (when SMTP is configured; see ``emailRoutes(schema:settings:)``):
+///   `payments.order.paid`, `payments.order.payment_failed`, `onboarding.account.requirements_due`
+///   (e-mails) and `onboarding.account.created` (remembers sellers' addresses).
 /// See `Services/Notifications/README.md`.
 public enum NotificationsService {
     /// Service name (`app_id`, connection names, logs).
@@ -53,8 +56,18 @@ public enum NotificationsService {
     /// The e-mail route (`notifications.events`), or none when SMTP is not configured.
     /// - Throws: `StoreError` (`store.invalid_identifier`) for a bad schema name.
     public static func emailRoutes(schema: String, settings: NotificationsSettings) throws -> [Route] {
-        _ = try SQLIdentifier(schema)
-        return []
+        let identifier = try SQLIdentifier(schema)
+        guard let smtp = settings.smtp else { return [] }
+        let dispatcher = EmailDispatcher(schema: identifier, smtp: smtp, templatesDirectory: settings.templatesDirectory)
+        let recipients = RecipientStore(schema: identifier)
+        return [
+            .events(queue: eventsQueue, mode: .stripeBound, [
+                .on(OrderPaid.self) { try OrderPaidHandler.handle($0, &$1, dispatcher) },
+                .on(OrderPaymentFailed.self) { try OrderPaymentFailedHandler.handle($0, &$1, dispatcher) },
+                .on(AccountRequirementsDue.self) { try AccountRequirementsDueHandler.handle($0, &$1, dispatcher) },
+                .on(AccountCreated.self) { try AccountCreatedHandler.handle($0, &$1, recipients) },
+            ]),
+        ]
     }
 }
 

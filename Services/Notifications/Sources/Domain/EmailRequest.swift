@@ -1,0 +1,57 @@
+import Messages
+
+/// What one domain event asks to be sent: the template, its fields, and the facts the
+/// send record and the `notifications.email.*` events carry. Built by the handlers from
+/// the event; pure data. Thread-safe value type.
+public struct EmailRequest: Sendable, Equatable {
+    /// Which message.
+    public var template: EmailTemplate
+    /// The address given by the event, if any (else the recipients table is asked).
+    public var recipient: String?
+    /// The connected account it concerns.
+    public var account: String?
+    /// The order it concerns, if any.
+    public var orderReference: String?
+    /// Template fields by name.
+    public var fields: [String: String]
+
+    /// Creates a request.
+    public init(template: EmailTemplate, recipient: String?, account: String?, orderReference: String?,
+                fields: [String: String]) {
+        self.template = template
+        self.recipient = recipient
+        self.account = account
+        self.orderReference = orderReference
+        self.fields = fields
+    }
+
+    /// The order confirmation for `payments.order.paid`.
+    public static func orderPaid(_ event: OrderPaid) -> EmailRequest {
+        EmailRequest(template: .orderConfirmation, recipient: event.customerEmail, account: event.account,
+                     orderReference: event.orderReference,
+                     fields: ["order_reference": event.orderReference,
+                              "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
+                              "currency": event.currency.uppercased()])
+    }
+
+    /// "Payment failed, please order again" for `payments.order.payment_failed`.
+    public static func paymentFailed(_ event: OrderPaymentFailed) -> EmailRequest {
+        EmailRequest(template: .paymentFailed, recipient: event.customerEmail, account: event.account,
+                     orderReference: event.orderReference,
+                     fields: ["order_reference": event.orderReference,
+                              "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
+                              "currency": event.currency.uppercased(),
+                              "reason": event.failureMessage ?? "the payment was not completed"])
+    }
+
+    /// "Finish setting up your account" for `onboarding.account.requirements_due`.
+    public static func requirementsDue(_ event: AccountRequirementsDue) -> EmailRequest {
+        let due = (event.pastDue + event.currentlyDue.filter { !event.pastDue.contains($0) })
+        return EmailRequest(template: .onboardingIncomplete, recipient: event.email, account: event.account,
+                            orderReference: nil,
+                            fields: ["account": event.account,
+                                     "seller_reference": event.sellerReference ?? event.account,
+                                     "requirements": due.isEmpty ? "(none listed)" : due.map { "- " + $0 }
+                                        .joined(separator: "\n")])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Messages
+
+/// A message template: a `Subject:` line, a blank line, then the body, with named fields
+/// written `{{name}}` (letters, digits and `_`). Stored as plain files
+/// `Services/Notifications/Templates/<template>.txt`. Pure; thread-safe value type.
+public struct EmailTemplateText: Sendable, Equatable {
+    /// Subject with fields.
+    public var subject: String
+    /// Body with fields.
+    public var body: String
+
+    /// Why a template cannot be used.
+    public enum Problem: Error, Sendable, Equatable {
+        /// The file has no `Subject:` first line followed by a blank line.
+        case malformed(String)
+        /// A field the template uses was not given.
+        case missingField(String)
+        /// The template file cannot be read.
+        case unreadable(String)
+
+        /// Stable code (`template.malformed`, `template.missing_field`, `template.unreadable`).
+        public var code: String {
+            switch self {
+            case .malformed: "template.malformed"
+            case .missingField: "template.missing_field"
+            case .unreadable: "template.unreadable"
+            }
+        }
+    }
+
+    /// Parses a template file's text.
+    /// - Throws: ``Problem/malformed(_:)``.
+    public init(parsing text: String) throws(Problem) {
+        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
+        guard normalized.hasPrefix("Subject:"), let split = normalized.range(of: "\n\n") else {
+            throw .malformed("expected a Subject: line, a blank line, then the body")
+        }
+        subject = String(normalized[normalized.index(normalized.startIndex, offsetBy: 8)..<split.lowerBound])
+            .trimmingCharacters(in: .whitespaces)
+        body = String(normalized[split.upperBound...])
+    }
+
+    /// Reads `<directory>/<template>.txt`.
+    /// - Throws: ``Problem``.
+    public static func load(_ template: EmailTemplate, from directory: String) throws(Problem) -> EmailTemplateText {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent(template.rawValue + ".txt").path
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadable(path) }
+        return try EmailTemplateText(parsing: text)
+    }
+
+    /// Subject and body with every `{{field}}` replaced by its value.
+    /// - Throws: ``Problem/missingField(_:)`` naming the first field without a value.
+    public func render(_ fields: [String: String]) throws(Problem) -> (subject: String, body: String) {
+        (try EmailTemplateText.fill(subject, fields), try EmailTemplateText.fill(body, fields))
+    }
+
+    static func fill(_ text: String, _ fields: [String: String]) throws(Problem) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                out += rest[open.lowerBound...]
+                return out
+            }
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard let value = fields[name] else { throw .missingField(name) }
+            out += value
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Messages
+import Runtime
+import Store
+
+/// Sends the e-mail an event asks for, at most once per event and template (see
+/// ``EmailStore``), and publishes `notifications.email.sent` or `.failed`.
+///
+/// Runs in a Stripe-bound route (one message per worker, no transaction held while SMTP
+/// talks): the attempt is recorded `sending` (autocommit), the message is sent, then the
+/// outcome and its event are written in the message's transaction. A transient failure
+/// (`smtp.unavailable`) before the last attempt is recorded `retrying` and retried through
+/// the runtime's delay queues; a permanent one (`smtp.rejected`, template problems) or the
+/// last attempt parks the send (`parked`, `notifications.email.failed` with `final: true`)
+/// and acks the event, so nothing is lost and nothing is sent twice.
+/// Thread-safety: `Sendable`; the SMTP client is per worker.
+public struct EmailDispatcher: Sendable {
+    let emails: EmailStore
+    let recipients: RecipientStore
+    let smtp: SMTPSettings
+    let templatesDirectory: String
+    let now: @Sendable () -> Date
+
+    /// Creates a dispatcher.
+    public init(schema: SQLIdentifier, smtp: SMTPSettings, templatesDirectory: String,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        emails = EmailStore(schema: schema)
+        recipients = RecipientStore(schema: schema)
+        self.smtp = smtp
+        self.templatesDirectory = templatesDirectory
+        self.now = now
+    }
+
+    /// Handles `request`, caused by the event being handled in `ctx`.
+    /// - Throws: `HandlerError.retry` for a transient failure before the last attempt;
+    ///   `StoreError` (retried by the runtime).
+    public func dispatch(_ request: EmailRequest, _ ctx: inout HandlerContext) throws -> HandlerOutcome {
+        let source = ctx.envelope
+        let known = try request.account.flatMap { try recipients.email(account: $0, on: ctx.db) }
+        guard let recipient = request.recipient ?? known else {
+            ctx.log.info("no recipient e-mail known; nothing sent", ["template": request.template.rawValue])
+            return .done
+        }
+        guard EmailAddress.isValid(recipient) else {
+            return .deadLetter(ReplyError(code: "email.invalid_recipient", message: "recipient is not an e-mail address",
+                                          retryable: false))
+        }
+        let attempt = EmailStore.Attempt(notification: "\(source.messageId):\(request.template.rawValue)",
+                                         sourceMessageId: source.messageId, sourceEvent: source.type,
+                                         template: request.template.rawValue, recipient: recipient,
+                                         account: request.account, orderReference: request.orderReference)
+        guard let attempts = try emails.beginAttempt(attempt, on: ctx.db) else {
+            ctx.log.info("already sent", ["notification": attempt.notification])
+            return .done
+        }
+        do {
+            let text = try EmailTemplateText.load(request.template, from: templatesDirectory)
+            let rendered = try text.render(request.fields)
+            let message = EmailMessage(from: smtp.from, to: recipient, subject: rendered.subject, body: rendered.body,
+                                       messageId: attempt.notification, date: now())
+            let client = try ctx.worker.resource(SMTPClient.self) { try SMTPClient(settings: smtp) }
+            try client.send(message.bytes, to: recipient)
+        } catch let problem as EmailTemplateText.Problem {
+            return try park(attempt, attempts: attempts, code: problem.code, message: "\(problem)", &ctx)
+        } catch let error as SMTPError {
+            let last = source.headers.attempt >= ctx.worker.config.retryDelays.count
+            guard error.isTransient, !last else {
+                return try park(attempt, attempts: attempts, code: error.code, message: error.description, &ctx)
+            }
+            try emails.markFailed(attempt.notification, status: "retrying", code: error.code,
+                                  message: error.description, on: ctx.db)
+            throw HandlerError.retry(code: error.code, message: error.description)
+        }
+        let occurredAt = Int(now().timeIntervalSince1970)
+        try ctx.transaction { db in try emails.markSent(attempt.notification, on: db) }
+        try ctx.publish(EmailSent(notification: attempt.notification, template: request.template,
+                                  recipient: recipient, sourceEvent: source.type, sourceMessageId: source.messageId,
+                                  account: request.account, orderReference: request.orderReference,
+                                  attempts: attempts, occurredAt: occurredAt), stripeAccount: request.account)
+        return .done
+    }
+
+    /// Records the send as parked and publishes the final failure.
+    private func park(_ attempt: EmailStore.Attempt, attempts: Int, code: String, message: String,
+                      _ ctx: inout HandlerContext) throws -> HandlerOutcome {
+        ctx.log.warning("e-mail parked", ["notification": attempt.notification, "error_code": code])
+        try ctx.transaction { db in
+            try emails.markFailed(attempt.notification, status: "parked", code: code, message: message, on: db)
+        }
+        guard let template = EmailTemplate(rawValue: attempt.template) else { return .done }
+        try ctx.publish(EmailFailed(notification: attempt.notification, template: template,
+                                    recipient: attempt.recipient, sourceEvent: attempt.sourceEvent,
+                                    sourceMessageId: attempt.sourceMessageId, account: attempt.account,
+                                    orderReference: attempt.orderReference, attempts: attempts, errorCode: code,
+                                    errorMessage: message, final: true,
+                                    occurredAt: Int(now().timeIntervalSince1970)), stripeAccount: attempt.account)
+        return .done
+    }
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Webhook ingress benchmark of the notifications service (DESIGN §7, issue 7).
+#
+# Builds (release) `notifications` and `connectbus-bench`, writes BENCH_EVENTS pre-signed
+# ~2 KiB Stripe events with unique ids, starts the service on the local development
+# servers (AMQP_URL / DATABASE_URL, defaults below), replays the events once each with wrk
+# at BENCH_CONNECTIONS connections, samples the service's RSS under load, then checks that
+# every event was stored and published (with confirms, by the outbox relay) and prints
+# events/s (over the span of the events' received_at), wrk's latency percentiles and the
+# peak RSS. Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16
+# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_SKIP_BUILD=1)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export AMQP_URL="${AMQP_URL:-amqp://connectbus:connectbus@127.0.0.1:5672/}"
+export DATABASE_URL="${DATABASE_URL:-postgres://connectbus_admin:connectbus_admin@127.0.0.1:5432/connectbus}"
+EVENTS="${BENCH_EVENTS:-40000}"
+CONNECTIONS="${BENCH_CONNECTIONS:-16}"
+THREADS="${BENCH_THREADS:-2}"
+PORT="${BENCH_PORT:-18480}"
+BUILD_PATH="${BENCH_BUILD_PATH:-.build-bench-webhooks}"
+SECRET="whsec_bench_$RANDOM$RANDOM"
+WORK="$(mktemp -d)"
+SERVICE_PID=""
+
+cleanup() {
+    if [ -n "$SERVICE_PID" ] && kill -0 "$SERVICE_PID" 2>/dev/null; then
+        kill -TERM "$SERVICE_PID" 2>/dev/null || true
+        wait "$SERVICE_PID" 2>/dev/null || true
+    fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
+    swift build -c release --build-path "$BUILD_PATH" --product notifications >&2
+    swift build -c release --build-path "$BUILD_PATH" --product connectbus-bench >&2
+fi
+BIN="$(swift build -c release --build-path "$BUILD_PATH" --show-bin-path)"
+
+RUN="$("$BIN/connectbus-bench" webhooks-prepare "$WORK/events.txt" "$EVENTS" "$SECRET")"
+echo "run $RUN: $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes"
+
+HTTP_PORT="$PORT" STRIPE_WEBHOOK_SECRETS="$SECRET" LOG_LEVEL=warning \
+    "$BIN/notifications" >"$WORK/service.log" 2>&1 &
+SERVICE_PID=$!
+for _ in $(seq 1 100); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$PORT/readyz" 2>/dev/null && break
+    kill -0 "$SERVICE_PID" 2>/dev/null || { cat "$WORK/service.log" >&2; exit 1; }
+    sleep 0.2
+done
+echo "idle RSS: $(awk '/VmRSS/ {printf "%.1f MB", $2/1024}' "/proc/$SERVICE_PID/status")"
+
+( peak=0
+  while kill -0 "$SERVICE_PID" 2>/dev/null; do
+      rss=$(awk '/VmRSS/ {print $2}' "/proc/$SERVICE_PID/status" 2>/dev/null || echo 0)
+      [ "${rss:-0}" -gt "$peak" ] && peak=$rss && echo "$peak" >"$WORK/peak"
+      sleep 0.2
+  done ) &
+SAMPLER=$!
+
+wrk -t"$THREADS" -c"$CONNECTIONS" -d120s --latency --timeout 10s \
+    -s scripts/bench-webhooks.lua "http://127.0.0.1:$PORT/webhooks/stripe" -- "$WORK/events.txt" "$THREADS" \
+    | grep -E "Latency|50%|75%|90%|99%|requests in|Non-2xx|Socket errors"
+
+"$BIN/connectbus-bench" webhooks-verify "$RUN" "$EVENTS" notifications
+echo "peak RSS under load: $(awk '{printf "%.1f MB", $1/1024}' "$WORK/peak" 2>/dev/null || echo "?")"
+kill "$SAMPLER" 2>/dev/null || true
+curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -E "^connectbus_webhook_events_(received|rejected|duplicates)" || true
