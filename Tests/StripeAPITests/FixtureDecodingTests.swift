@@ -67,7 +67,7 @@ struct FixtureDecodingTests {
         #expect(session.paymentIntent?.id == "pi_1PgafyB7WZ01zgkWSjxsAJo3")
         #expect(session.uiMode == nil)
         #expect(session.customerDetails?.email == "example@example.com")
-        let item = try Fixtures.decode(CheckoutLineItem.self, "item")
+        let item = try Fixtures.decode(CheckoutSession.LineItem.self, "item")
         #expect(item.object == "item")
         #expect(item.price?.unitAmount == 1000)
         #expect(item.price?.type == .oneTime)

@@ -15,7 +15,7 @@ extension StripeClient {
 
     /// `GET /v1/checkout/sessions/{id}/line_items`: one page of a session's items.
     public func listCheckoutSessionLineItems(_ id: String, params: ListParams = ListParams(),
-                                             options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<CheckoutLineItem> {
+                                             options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<CheckoutSession.LineItem> {
         try list(Self.path("/v1/checkout/sessions", id, "/line_items"), params: params, options: options)
     }
 

@@ -9,7 +9,7 @@ extension StripeError {
             var declineCode: String?
             var param: String?
             var message: String?
-            var paymentIntent: JSONValue?
+            var paymentIntent: StripeJSONValue?
 
             enum CodingKeys: String, CodingKey {
                 case type, code, param, message

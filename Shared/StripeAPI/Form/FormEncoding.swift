@@ -40,7 +40,7 @@ public enum FormEncoding {
         return out
     }
 
-    private static func flatten(_ value: FormValue, path: String, into out: inout [(key: String, value: String)]) {
+    private static func flatten(_ value: FormParams.Value, path: String, into out: inout [(key: String, value: String)]) {
         switch value {
         case .string(let string): out.append((path, string))
         case .int(let int): out.append((path, String(int)))

@@ -12,7 +12,7 @@ public struct FormParams: Sendable, Equatable {
         /// The parameter name, e.g. `metadata` or `line_items`.
         public var key: String
         /// The parameter value.
-        public var value: FormValue
+        public var value: Value
     }
 
     /// The entries in encoding order.
@@ -25,7 +25,7 @@ public struct FormParams: Sendable, Equatable {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// The value of `key`; assigning `nil` removes the key.
-    public subscript(key: String) -> FormValue? {
+    public subscript(key: String) -> Value? {
         get { entries.first { $0.key == key }?.value }
         set {
             if let index = entries.firstIndex(where: { $0.key == key }) {
@@ -49,7 +49,7 @@ public struct FormParams: Sendable, Equatable {
     /// Sets a string map with sorted keys when it is not `nil` (used for `metadata`).
     public mutating func set(_ key: String, _ value: [String: String]?) { if let value { self[key] = .map(value) } }
     /// Sets a Stripe enum's raw value when it is not `nil`.
-    public mutating func set<E: StripeEnum>(_ key: String, _ value: E?) { if let value { self[key] = .string(value.rawValue) } }
+    public mutating func set<E: StripeStringEnum>(_ key: String, _ value: E?) { if let value { self[key] = .string(value.rawValue) } }
 
     /// Returns these parameters with the entries of `other` set on top (later wins).
     public func merging(_ other: FormParams) -> FormParams {
@@ -61,7 +61,7 @@ public struct FormParams: Sendable, Equatable {
 
 extension FormParams: ExpressibleByDictionaryLiteral {
     /// Parameters from a literal, in the literal's order.
-    public init(dictionaryLiteral elements: (String, FormValue)...) {
+    public init(dictionaryLiteral elements: (String, Value)...) {
         for (key, value) in elements { self[key] = value }
     }
 }

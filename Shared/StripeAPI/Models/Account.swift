@@ -9,7 +9,7 @@ public struct Account: Codable, Sendable, Equatable, StripeIdentifiable {
     /// The account type, for accounts created with `type`.
     public var type: AccountType?
     /// Who controls the account, for accounts created with controller properties.
-    public var controller: AccountController?
+    public var controller: Controller?
     /// Two-letter country code.
     public var country: String?
     /// The account's email.
@@ -29,16 +29,16 @@ public struct Account: Codable, Sendable, Equatable, StripeIdentifiable {
     /// Three-letter currency code, lower case.
     public var defaultCurrency: String?
     /// What Stripe needs now.
-    public var requirements: AccountRequirements?
+    public var requirements: Requirements?
     /// What Stripe will need after upcoming changes.
-    public var futureRequirements: AccountRequirements?
+    public var futureRequirements: Requirements?
     /// Your key-value data.
     public var metadata: [String: String]?
     /// Creation time; Unix timestamp in seconds.
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, type: AccountType? = nil, controller: AccountController? = nil, country: String? = nil, email: String? = nil, businessType: String? = nil, businessProfile: BusinessProfile? = nil, capabilities: [String: CapabilityStatus]? = nil, chargesEnabled: Bool? = nil, payoutsEnabled: Bool? = nil, detailsSubmitted: Bool? = nil, defaultCurrency: String? = nil, requirements: AccountRequirements? = nil, futureRequirements: AccountRequirements? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
+    public init(id: String, object: String? = nil, type: AccountType? = nil, controller: Controller? = nil, country: String? = nil, email: String? = nil, businessType: String? = nil, businessProfile: BusinessProfile? = nil, capabilities: [String: CapabilityStatus]? = nil, chargesEnabled: Bool? = nil, payoutsEnabled: Bool? = nil, detailsSubmitted: Bool? = nil, defaultCurrency: String? = nil, requirements: Requirements? = nil, futureRequirements: Requirements? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
         self.id = id
         self.object = object
         self.type = type

@@ -1,5 +1,5 @@
 /// The status of an account capability such as `card_payments`.
-public enum CapabilityStatus: StripeEnum {
+public enum CapabilityStatus: StripeStringEnum {
     /// `active`.
     case active
     /// `inactive`.

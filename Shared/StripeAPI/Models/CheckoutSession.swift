@@ -10,7 +10,7 @@ public struct CheckoutSession: Codable, Sendable, Equatable, StripeIdentifiable 
     /// `hosted` (use `url`) or `embedded` (use `client_secret`).
     public var uiMode: CheckoutSessionUIMode?
     /// `open`, `complete` or `expired`.
-    public var status: CheckoutSessionStatus?
+    public var status: Status?
     /// `paid`, `unpaid` or `no_payment_required`.
     public var paymentStatus: CheckoutSessionPaymentStatus?
     /// The hosted page URL (hosted mode, while open).
@@ -40,7 +40,7 @@ public struct CheckoutSession: Codable, Sendable, Equatable, StripeIdentifiable 
     /// Your reference for the session (e.g. an order id).
     public var clientReferenceId: String?
     /// The items, when expanded with `expand[]=line_items`.
-    public var lineItems: StripeList<CheckoutLineItem>?
+    public var lineItems: StripeList<LineItem>?
     /// Expiry time; Unix timestamp in seconds.
     public var expiresAt: Int?
     /// `false` in test mode.
@@ -51,7 +51,7 @@ public struct CheckoutSession: Codable, Sendable, Equatable, StripeIdentifiable 
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, mode: CheckoutSessionMode? = nil, uiMode: CheckoutSessionUIMode? = nil, status: CheckoutSessionStatus? = nil, paymentStatus: CheckoutSessionPaymentStatus? = nil, url: String? = nil, clientSecret: String? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil, customer: Expandable<Customer>? = nil, customerEmail: String? = nil, customerDetails: CheckoutCustomerDetails? = nil, paymentIntent: Expandable<PaymentIntent>? = nil, amountSubtotal: Int? = nil, amountTotal: Int? = nil, currency: String? = nil, clientReferenceId: String? = nil, lineItems: StripeList<CheckoutLineItem>? = nil, expiresAt: Int? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
+    public init(id: String, object: String? = nil, mode: CheckoutSessionMode? = nil, uiMode: CheckoutSessionUIMode? = nil, status: Status? = nil, paymentStatus: CheckoutSessionPaymentStatus? = nil, url: String? = nil, clientSecret: String? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil, customer: Expandable<Customer>? = nil, customerEmail: String? = nil, customerDetails: CheckoutCustomerDetails? = nil, paymentIntent: Expandable<PaymentIntent>? = nil, amountSubtotal: Int? = nil, amountTotal: Int? = nil, currency: String? = nil, clientReferenceId: String? = nil, lineItems: StripeList<LineItem>? = nil, expiresAt: Int? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
         self.id = id
         self.object = object
         self.mode = mode

@@ -1,5 +1,5 @@
 /// What a Checkout Session does (`mode`).
-public enum CheckoutSessionMode: StripeEnum {
+public enum CheckoutSessionMode: StripeStringEnum {
     /// `payment`.
     case payment
     /// `setup`.
@@ -24,7 +24,7 @@ public enum CheckoutSessionMode: StripeEnum {
 }
 
 /// How a Checkout Session is shown (`ui_mode`): a Stripe-hosted page or embedded.
-public enum CheckoutSessionUIMode: StripeEnum {
+public enum CheckoutSessionUIMode: StripeStringEnum {
     /// `hosted`.
     case hosted
     /// `embedded`.
@@ -48,34 +48,36 @@ public enum CheckoutSessionUIMode: StripeEnum {
     }
 }
 
-/// A Checkout Session's state (`status`).
-public enum CheckoutSessionStatus: StripeEnum {
-    /// `open`.
-    case open
-    /// `complete`.
-    case complete
-    /// `expired`.
-    case expired
-    /// A value this code does not know yet.
-    case unknown(String)
+extension CheckoutSession {
+    /// A Checkout Session's state (`status`).
+    public enum Status: StripeStringEnum {
+        /// `open`.
+        case open
+        /// `complete`.
+        case complete
+        /// `expired`.
+        case expired
+        /// A value this code does not know yet.
+        case unknown(String)
 
-    /// Every known case.
-    public static let known: [CheckoutSessionStatus] = [.open, .complete, .expired]
+        /// Every known case.
+        public static let known: [Status] = [.open, .complete, .expired]
 
-    /// The wire string.
-    public var rawValue: String {
-        switch self {
-        case .open: "open"
-        case .complete: "complete"
-        case .expired: "expired"
-        case .unknown(let raw): raw
+        /// The wire string.
+        public var rawValue: String {
+            switch self {
+            case .open: "open"
+            case .complete: "complete"
+            case .expired: "expired"
+            case .unknown(let raw): raw
+            }
         }
     }
 }
 
 /// Whether a Checkout Session's payment is done (`payment_status`); `unpaid` with
 /// `status: complete` means a delayed method is still processing.
-public enum CheckoutSessionPaymentStatus: StripeEnum {
+public enum CheckoutSessionPaymentStatus: StripeStringEnum {
     /// `paid`.
     case paid
     /// `unpaid`.

@@ -1,43 +1,45 @@
-/// A PaymentIntent's state (`status`).
-/// See https://docs.stripe.com/payments/paymentintents/lifecycle.
-public enum PaymentIntentStatus: StripeEnum {
-    /// `requires_payment_method`.
-    case requiresPaymentMethod
-    /// `requires_confirmation`.
-    case requiresConfirmation
-    /// `requires_action`.
-    case requiresAction
-    /// `processing`.
-    case processing
-    /// `requires_capture`.
-    case requiresCapture
-    /// `canceled`.
-    case canceled
-    /// `succeeded`.
-    case succeeded
-    /// A value this code does not know yet.
-    case unknown(String)
+extension PaymentIntent {
+    /// A PaymentIntent's state (`status`).
+    /// See https://docs.stripe.com/payments/paymentintents/lifecycle.
+    public enum Status: StripeStringEnum {
+        /// `requires_payment_method`.
+        case requiresPaymentMethod
+        /// `requires_confirmation`.
+        case requiresConfirmation
+        /// `requires_action`.
+        case requiresAction
+        /// `processing`.
+        case processing
+        /// `requires_capture`.
+        case requiresCapture
+        /// `canceled`.
+        case canceled
+        /// `succeeded`.
+        case succeeded
+        /// A value this code does not know yet.
+        case unknown(String)
 
-    /// Every known case.
-    public static let known: [PaymentIntentStatus] = [.requiresPaymentMethod, .requiresConfirmation, .requiresAction, .processing, .requiresCapture, .canceled, .succeeded]
+        /// Every known case.
+        public static let known: [Status] = [.requiresPaymentMethod, .requiresConfirmation, .requiresAction, .processing, .requiresCapture, .canceled, .succeeded]
 
-    /// The wire string.
-    public var rawValue: String {
-        switch self {
-        case .requiresPaymentMethod: "requires_payment_method"
-        case .requiresConfirmation: "requires_confirmation"
-        case .requiresAction: "requires_action"
-        case .processing: "processing"
-        case .requiresCapture: "requires_capture"
-        case .canceled: "canceled"
-        case .succeeded: "succeeded"
-        case .unknown(let raw): raw
+        /// The wire string.
+        public var rawValue: String {
+            switch self {
+            case .requiresPaymentMethod: "requires_payment_method"
+            case .requiresConfirmation: "requires_confirmation"
+            case .requiresAction: "requires_action"
+            case .processing: "processing"
+            case .requiresCapture: "requires_capture"
+            case .canceled: "canceled"
+            case .succeeded: "succeeded"
+            case .unknown(let raw): raw
+            }
         }
     }
 }
 
 /// When funds are captured (`capture_method`).
-public enum CaptureMethod: StripeEnum {
+public enum CaptureMethod: StripeStringEnum {
     /// `automatic`.
     case automatic
     /// `automatic_async`.

@@ -41,10 +41,10 @@ public struct PaymentIntentNextAction: Codable, Sendable, Equatable {
     /// Where to send the customer (type `redirect_to_url`).
     public var redirectToUrl: RedirectToURL?
     /// Data for Stripe's client SDKs (type `use_stripe_sdk`), raw.
-    public var useStripeSdk: JSONValue?
+    public var useStripeSdk: StripeJSONValue?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(type: String? = nil, redirectToUrl: RedirectToURL? = nil, useStripeSdk: JSONValue? = nil) {
+    public init(type: String? = nil, redirectToUrl: RedirectToURL? = nil, useStripeSdk: StripeJSONValue? = nil) {
         self.type = type
         self.redirectToUrl = redirectToUrl
         self.useStripeSdk = useStripeSdk

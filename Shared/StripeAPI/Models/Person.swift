@@ -18,7 +18,7 @@ public struct Person: Codable, Sendable, Equatable, StripeIdentifiable {
     /// How the person relates to the account.
     public var relationship: PersonRelationship?
     /// What Stripe needs about this person.
-    public var requirements: AccountRequirements?
+    public var requirements: Account.Requirements?
     /// Identity verification state.
     public var verification: PersonVerification?
     /// Your key-value data.
@@ -27,7 +27,7 @@ public struct Person: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, account: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil, phone: String? = nil, relationship: PersonRelationship? = nil, requirements: AccountRequirements? = nil, verification: PersonVerification? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
+    public init(id: String, object: String? = nil, account: String? = nil, firstName: String? = nil, lastName: String? = nil, email: String? = nil, phone: String? = nil, relationship: PersonRelationship? = nil, requirements: Account.Requirements? = nil, verification: PersonVerification? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
         self.id = id
         self.object = object
         self.account = account

@@ -1,5 +1,5 @@
 /// Whether a price is charged once or on a schedule.
-public enum PriceType: StripeEnum {
+public enum PriceType: StripeStringEnum {
     /// `one_time`.
     case oneTime
     /// `recurring`.

@@ -9,7 +9,7 @@ public struct Refund: Codable, Sendable, Equatable, StripeIdentifiable {
     /// Three-letter currency code.
     public var currency: String?
     /// The state.
-    public var status: RefundStatus?
+    public var status: Status?
     /// `duplicate`, `fraudulent` or `requested_by_customer`.
     public var reason: String?
     /// The refunded charge.
@@ -24,7 +24,7 @@ public struct Refund: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, amount: Int? = nil, currency: String? = nil, status: RefundStatus? = nil, reason: String? = nil, charge: Expandable<Charge>? = nil, paymentIntent: Expandable<PaymentIntent>? = nil, failureReason: String? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
+    public init(id: String, object: String? = nil, amount: Int? = nil, currency: String? = nil, status: Status? = nil, reason: String? = nil, charge: Expandable<Charge>? = nil, paymentIntent: Expandable<PaymentIntent>? = nil, failureReason: String? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
         self.id = id
         self.object = object
         self.amount = amount

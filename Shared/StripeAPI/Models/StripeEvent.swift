@@ -64,12 +64,12 @@ public struct StripeEvent: Codable, Sendable, Equatable, StripeIdentifiable {
 /// The payload of an event.
 public struct StripeEventData: Codable, Sendable, Equatable {
     /// The object as it was after the change, raw.
-    public var object: JSONValue
+    public var object: StripeJSONValue
     /// Changed fields' previous values (`*.updated` events).
-    public var previousAttributes: JSONValue?
+    public var previousAttributes: StripeJSONValue?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(object: JSONValue, previousAttributes: JSONValue? = nil) {
+    public init(object: StripeJSONValue, previousAttributes: StripeJSONValue? = nil) {
         self.object = object
         self.previousAttributes = previousAttributes
     }

@@ -1,5 +1,5 @@
 /// Whether a reader is reachable (`status`).
-public enum TerminalReaderStatus: StripeEnum {
+public enum TerminalReaderStatus: StripeStringEnum {
     /// `online`.
     case online
     /// `offline`.
@@ -21,7 +21,7 @@ public enum TerminalReaderStatus: StripeEnum {
 }
 
 /// The kind of a reader action (`action.type`).
-public enum TerminalReaderActionType: StripeEnum {
+public enum TerminalReaderActionType: StripeStringEnum {
     /// `process_payment_intent`.
     case processPaymentIntent
     /// `process_setup_intent`.
@@ -58,7 +58,7 @@ public enum TerminalReaderActionType: StripeEnum {
 }
 
 /// The state of a reader action (`action.status`).
-public enum TerminalReaderActionStatus: StripeEnum {
+public enum TerminalReaderActionStatus: StripeStringEnum {
     /// `in_progress`.
     case inProgress
     /// `succeeded`.

@@ -4,7 +4,7 @@
 /// integrations. `requestedCapabilities` become `capabilities[<name>][requested]=true`.
 public struct AccountCreateParams: StripeParams, Equatable {
     /// The legacy account type (`standard`, `express`, `custom`).
-    public var type: AccountType?
+    public var type: Account.AccountType?
     /// Controller properties (fees payer, losses, requirement collection, dashboard).
     public var controller: Controller?
     /// Two-letter country code.
@@ -55,7 +55,7 @@ public struct AccountCreateParams: StripeParams, Equatable {
     }
 
     /// Account parameters.
-    public init(type: AccountType? = nil, controller: Controller? = nil, country: String? = nil, email: String? = nil,
+    public init(type: Account.AccountType? = nil, controller: Controller? = nil, country: String? = nil, email: String? = nil,
                 businessType: String? = nil, businessProfile: BusinessProfileParams? = nil,
                 requestedCapabilities: [String]? = nil, defaultCurrency: String? = nil,
                 metadata: [String: String]? = nil, expand: [String]? = nil, extra: FormParams = FormParams()) {

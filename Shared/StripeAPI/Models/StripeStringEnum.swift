@@ -4,7 +4,7 @@
 /// `unknown(String)` case; decoding never fails on a new value and encoding writes the
 /// raw string back. Conforming enums list their known cases in ``known`` and spell each
 /// case's wire value in ``rawValue``.
-public protocol StripeEnum: Codable, Hashable, Sendable, CustomStringConvertible {
+public protocol StripeStringEnum: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Every case except `unknown`, used to map wire strings to cases.
     static var known: [Self] { get }
     /// A value Stripe sent that this code does not know.
@@ -13,7 +13,7 @@ public protocol StripeEnum: Codable, Hashable, Sendable, CustomStringConvertible
     var rawValue: String { get }
 }
 
-extension StripeEnum {
+extension StripeStringEnum {
     /// The case whose wire string is `rawValue`, or `unknown(rawValue)`.
     public init(rawValue: String) {
         self = Self.known.first { $0.rawValue == rawValue } ?? Self.unknown(rawValue)

@@ -4,7 +4,7 @@ import Foundation
 /// `previous_attributes` and other fields whose shape depends on context).
 ///
 /// Integers that fit in `Int` stay exact. Thread-safe: a value type.
-public indirect enum JSONValue: Codable, Sendable, Equatable {
+public indirect enum StripeJSONValue: Codable, Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -16,9 +16,9 @@ public indirect enum JSONValue: Codable, Sendable, Equatable {
     /// A string.
     case string(String)
     /// An array.
-    case array([JSONValue])
+    case array([StripeJSONValue])
     /// An object.
-    case object([String: JSONValue])
+    case object([String: StripeJSONValue])
 
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
@@ -28,8 +28,8 @@ public indirect enum JSONValue: Codable, Sendable, Equatable {
         else if let int = try? container.decode(Int.self) { self = .int(int) }
         else if let double = try? container.decode(Double.self) { self = .double(double) }
         else if let string = try? container.decode(String.self) { self = .string(string) }
-        else if let array = try? container.decode([JSONValue].self) { self = .array(array) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        else if let array = try? container.decode([StripeJSONValue].self) { self = .array(array) }
+        else { self = .object(try container.decode([String: StripeJSONValue].self)) }
     }
 
     /// Encodes the value as it was received.
@@ -47,7 +47,7 @@ public indirect enum JSONValue: Codable, Sendable, Equatable {
     }
 
     /// The member `key` of an object, or `nil`.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> StripeJSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
