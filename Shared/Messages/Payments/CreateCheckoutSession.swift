@@ -33,9 +33,11 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
     public var returnUrl: String?
     /// Stored on the session and its PaymentIntent.
     public var metadata: [String: String]?
+    /// Payment method types Checkout offers (e.g. `card`, `sepa_debit`); absent lets Stripe choose.
+    public var paymentMethodTypes: [String]?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, lineItems: [CheckoutLineItem], applicationFeeAmount: Int? = nil, customerEmail: String? = nil, uiMode: CheckoutUIMode? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil) {
+    public init(account: String, orderReference: String, lineItems: [CheckoutLineItem], applicationFeeAmount: Int? = nil, customerEmail: String? = nil, uiMode: CheckoutUIMode? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil) {
         self.account = account
         self.orderReference = orderReference
         self.lineItems = lineItems
@@ -46,6 +48,7 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         self.cancelUrl = cancelUrl
         self.returnUrl = returnUrl
         self.metadata = metadata
+        self.paymentMethodTypes = paymentMethodTypes
     }
 
     /// Catalogue descriptions of the fields, by wire name.
@@ -60,6 +63,7 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         "cancel_url": "Hosted mode: where the buyer lands after giving up (https).",
         "return_url": "Embedded mode: where the buyer returns; must contain `{CHECKOUT_SESSION_ID}` (https).",
         "metadata": "Stored on the session and its PaymentIntent.",
+        "payment_method_types": "Payment method types Checkout offers (e.g. `card`, `sepa_debit`); absent lets Stripe choose.",
     ]
 
     /// The session: its id, and its `url` (hosted) or `client_secret` (embedded).
@@ -118,6 +122,7 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
             if let total = inlineTotal { try Validation.applicationFee(fee, amount: total) }
         }
         try Validation.email(customerEmail, field: "customer_email")
+        try Validation.paymentMethodTypes(paymentMethodTypes)
         switch uiMode ?? .hosted {
         case .hosted:
             guard let successUrl else { throw .missingField("success_url") }

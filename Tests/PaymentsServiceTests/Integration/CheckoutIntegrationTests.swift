@@ -129,6 +129,29 @@ extension PaymentsIntegrationTests {
             }
         }
 
+        @Test("Checkout paid by a delayed method: awaiting payment, then paid once or failed", arguments: [true, false])
+        func delayedMethod(succeeds: Bool) async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                var command = hosted(account, order)
+                command.paymentMethodTypes = ["card", "sepa_debit"]
+                let created = try unwrap(try await bed.send(command))
+                let paid = bed.stripe("POST", "/sim/checkout/\(created.checkoutSession)/pay",
+                                      [("payment_method", succeeds ? "sepa_succeed" : "sepa_fail")])
+                #expect(paid.status == 302)
+                let pi = try #require(bed.sim.object(id: created.checkoutSession)?["payment_intent"]?.stringValue)
+                try await bed.waitForSim(pi, "status", succeeds ? "succeeded" : "requires_payment_method")
+                let events = try await bed.deliverEvents(account: account, objects: [created.checkoutSession, pi])
+                #expect(events.map(\.type).contains(succeeds ? "stripe.checkout.session.async_payment_succeeded"
+                                                              : "stripe.checkout.session.async_payment_failed"))
+                #expect(try await bed.published(OrderAwaitingPayment.messageName, order: order).count == 1)
+                #expect(try await bed.published(OrderPaid.messageName, order: order).count == (succeeds ? 1 : 0))
+                #expect(try await bed.published(OrderPaymentFailed.messageName, order: order).count == (succeeds ? 0 : 1))
+                #expect(try await bed.order(account, order, "state") == (succeeds ? "paid" : "payment_failed"))
+            }
+        }
+
         @Test("an account that cannot take charges is refused without calling Stripe")
         func accountNotReady() async throws {
             try await PaymentsTestBed.run { bed in

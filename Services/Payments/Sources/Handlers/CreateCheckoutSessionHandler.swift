@@ -114,6 +114,6 @@ struct CreateCheckoutSessionHandler: Sendable {
             successUrl: embedded ? nil : command.successUrl, cancelUrl: embedded ? nil : command.cancelUrl,
             returnUrl: embedded ? command.returnUrl : nil, customerEmail: command.customerEmail,
             clientReferenceId: command.orderReference, applicationFeeAmount: command.applicationFeeAmount,
-            paymentIntentMetadata: metadata, metadata: metadata)
+            paymentIntentMetadata: metadata, paymentMethodTypes: command.paymentMethodTypes, metadata: metadata)
     }
 }
