@@ -16,7 +16,14 @@ import Foundation
 /// and then run with `PQexecPrepared`, skipping the server's parse/plan on the hot path.
 /// Named prepared statements do not survive behind PgBouncer in transaction pooling mode
 /// (before PgBouncer 1.21 with `max_prepared_statements`): pass `false` there. The cache
-/// holds at most `maxPreparedStatements` entries; further texts run unprepared.
+/// holds at most `maxPreparedStatements` entries; further texts run unprepared. Measured
+/// on the batched message path (savepoint + inbox + outbox per message, 50 per commit),
+/// prepared statements roughly double the rate.
+///
+/// Round trips: `transaction` and `savepoint` do not send BEGIN, SAVEPOINT, RELEASE or
+/// ROLLBACK TO on their own; they are deferred and sent with the next statement in one
+/// libpq pipeline (or in the same simple-protocol string as COMMIT), so a message in a
+/// batch costs one round trip per statement it runs and nothing more.
 public final class PGConnection {
     /// Most distinct statements prepared on one connection; later ones run unprepared.
     public static let maxPreparedStatements = 512
