@@ -7,13 +7,19 @@ extension PGConnection {
     /// identifiers only; every value goes in `params` (`nil` or `.null` is SQL NULL).
     /// Blocks until the server answers.
     /// - Throws: `StoreError` mapped from the server's SQLSTATE (`store.unique_violation`,
-    ///   `store.serialization_failure`, `store.connection_failed`, `store.query_failed`).
+    ///   `store.serialization_failure`, `store.connection_failed`, `store.query_failed`);
+    ///   `store.query_failed` (SQLSTATE 22021) without contacting the server when a text or
+    ///   JSON parameter contains a NUL byte (it would otherwise be silently truncated).
     @discardableResult
     public func execute(_ sql: String, _ params: [PGValue?] = []) throws(StoreError) -> PGResult {
         let wire = params.map { ($0 ?? .null).wireForm }
         let types = wire.map(\.oid)
         let plan = usesPreparedStatements ? statementPlan(sql, types: types) : nil
         let buffer = PGParameterBuffer(wire)
+        if let index = buffer.parameterWithNUL {
+            throw StoreError(code: StoreError.Code.queryFailed, sqlState: "22021",
+                             message: "parameter $\(index) contains a NUL byte, which Postgres text cannot hold")
+        }
         let sendMain: () -> Int32 = { [handle] in
             buffer.withPointers { values, lengths, formats in
                 if let plan {

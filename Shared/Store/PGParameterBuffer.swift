@@ -7,6 +7,10 @@ struct PGParameterBuffer {
     private var offsets: [Int?] = []
     private var lengths: [Int32] = []
     private var formats: [Int32] = []
+    /// 1-based number of the first text-format parameter containing a NUL byte, which
+    /// libpq would silently truncate (Postgres text cannot hold NUL); such a statement must
+    /// not be sent.
+    private(set) var parameterWithNUL: Int?
 
     init(_ wire: [(oid: UInt32, format: Int32, bytes: [UInt8]?)]) {
         offsets.reserveCapacity(wire.count)
@@ -20,7 +24,10 @@ struct PGParameterBuffer {
             offsets.append(storage.count)
             lengths.append(Int32(clamping: bytes.count))
             storage.append(contentsOf: bytes)
-            if param.format == 0 { storage.append(0) }
+            if param.format == 0 {
+                if parameterWithNUL == nil, bytes.contains(0) { parameterWithNUL = formats.count }
+                storage.append(0)
+            }
         }
     }
 

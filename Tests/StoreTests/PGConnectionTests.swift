@@ -66,6 +66,20 @@ struct PGConnectionTests {
         }
     }
 
+    @Test func textWithNULIsRefusedNotTruncated() async throws {
+        try await onThread {
+            let conn = try TestDatabase.connect()
+            do {
+                try conn.execute("SELECT $1::text AS t, $2::text AS u", [.text("ok"), .text("abc\u{0}def")])
+                Issue.record("expected refusal")
+            } catch let error as StoreError {
+                #expect(error.sqlState == "22021")
+                #expect(error.message.contains("$2"))
+            }
+            #expect(try conn.execute("SELECT $1::bytea AS b", [.bytes([0, 0])]).first?.bytes("b") == [0, 0])
+        }
+    }
+
     @Test func decodeErrorsNameTheColumn() async throws {
         try await onThread {
             let conn = try TestDatabase.connect()
