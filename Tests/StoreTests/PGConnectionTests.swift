@@ -153,6 +153,29 @@ struct PGConnectionTests {
         }
     }
 
+    @Test func connectionLostMidPipelineRecoversAfterReset() async throws {
+        try await onThread {
+            let conn = try TestDatabase.connect("store-tests-victim")
+            let pid = try #require(try conn.execute("SELECT pg_backend_pid() AS pid").first?.int("pid"))
+            do {
+                try conn.transaction { conn in
+                    try conn.execute("SELECT 1")
+                    try TestDatabase.connect().execute("SELECT pg_terminate_backend($1::int)", [.int(pid)])
+                    try conn.savepoint("message") { conn in try conn.execute("SELECT 2") }
+                }
+                Issue.record("expected a connection error")
+            } catch let error as StoreError {
+                #expect(error.isTransient)
+            }
+            try conn.reset()
+            #expect(!conn.isInTransaction)
+            let value = try conn.transaction { conn in
+                try conn.savepoint("message") { conn in try conn.execute("SELECT 3 AS three").first?.int("three") }
+            }
+            #expect(value == 3)
+        }
+    }
+
     @Test func applicationNameIsReported() async throws {
         try await onThread {
             let name = IntegrationEnvironment.uniqueName("store_app")
