@@ -149,6 +149,15 @@ extension PaymentsIntegrationTests {
                 #expect(try await bed.published(OrderPaid.messageName, order: order).count == (succeeds ? 1 : 0))
                 #expect(try await bed.published(OrderPaymentFailed.messageName, order: order).count == (succeeds ? 0 : 1))
                 #expect(try await bed.order(account, order, "state") == (succeeds ? "paid" : "payment_failed"))
+                // A paid order gets no new session; a failed one does, so the buyer can order again.
+                let retry = try await bed.send(command)
+                if succeeds {
+                    #expect(failure(retry)?.code == ReplyError.Code.invalidState)
+                } else {
+                    let second = try unwrap(retry)
+                    #expect(!second.reused)
+                    #expect(second.checkoutSession != created.checkoutSession)
+                }
             }
         }
 

@@ -8,7 +8,8 @@ import StripeAPI
 /// 1. The account must be able to take charges (own projection; no Stripe call otherwise).
 /// 2. An order already paid, or paid through another channel, is refused
 ///    (`conflict.invalid_state`). An order with a session: `GET /v1/checkout/sessions/{id}`;
-///    still `open` → reply with it (`reused`), `complete` → refused, `expired` → step 3.
+///    still `open` → reply with it (`reused`), `complete` → refused while its payment
+///    settles, `expired` (or complete with a failed delayed payment) → step 3.
 /// 3. `POST /v1/checkout/sessions` on the connected account (`Stripe-Account`), mode
 ///    `payment`, `payment_intent_data[application_fee_amount]`, metadata and
 ///    `client_reference_id` naming the order, Idempotency-Key `<message_id>:create_checkout_session`.
@@ -42,7 +43,8 @@ struct CreateCheckoutSessionHandler: Sendable {
                 }
                 switch session.status {
                 case .open?: return .ok(Self.result(session, account: command.account, order: command.orderReference, reused: true))
-                case .complete?: return .error(.orderState("order \(command.orderReference) has a completed Checkout Session \(sessionId); its payment is being settled"))
+                case .complete? where existing.progress.state != .paymentFailed:
+                    return .error(.orderState("order \(command.orderReference) has a completed Checkout Session \(sessionId); its payment is being settled"))
                 default: break
                 }
             }
