@@ -2,7 +2,8 @@ extension StripeClient {
     /// The HTTP request for a call: URL with query (GET/DELETE) or form body (POST) and
     /// every Stripe header.
     /// - Throws: ``StripeError`` `invalidConfiguration` for a POST without an idempotency
-    ///   key, a key that is empty or longer than 255 characters, a path that does not start with `/`, or a header value with control characters.
+    ///   key, a key that is empty or longer than 255 characters, a path that does not start
+    ///   with `/`, or a header value with control characters.
     public func buildRequest(_ method: HTTPMethod, _ path: String, params: FormParams,
                              options: RequestOptions) throws(StripeError) -> StripeHTTPRequest {
         guard path.hasPrefix("/") else {

@@ -21,7 +21,8 @@ extension StripeError {
     }
 
     /// The error for a non-2xx answer: Stripe's error JSON when the body has one,
-    /// otherwise the kind implied by `status` (401, 403 and 429 always decide the kind). `redact` scrubs secrets from the message.
+    /// otherwise the kind implied by `status` (401, 403 and 429 always decide the kind).
+    /// `redact` scrubs secrets from the message.
     public static func fromResponse(status: Int, body: [UInt8], requestId: String?, stripeShouldRetry: Bool?,
                                     redact: (String) -> String = SecretRedactor.redactPatterns) -> StripeError {
         let detail = (try? JSONDecoder().decode(Body.self, from: Data(body)))?.error

@@ -20,7 +20,10 @@ extension PaymentIntent {
         case unknown(String)
 
         /// Every known case.
-        public static let known: [Status] = [.requiresPaymentMethod, .requiresConfirmation, .requiresAction, .processing, .requiresCapture, .canceled, .succeeded]
+        public static let known: [Status] = [
+            .requiresPaymentMethod, .requiresConfirmation, .requiresAction, .processing, .requiresCapture,
+            .canceled, .succeeded
+        ]
 
         /// The wire string.
         public var rawValue: String {

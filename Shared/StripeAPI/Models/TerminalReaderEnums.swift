@@ -40,7 +40,10 @@ public enum TerminalReaderActionType: StripeStringEnum {
     case unknown(String)
 
     /// Every known case.
-    public static let known: [TerminalReaderActionType] = [.processPaymentIntent, .processSetupIntent, .refundPayment, .setReaderDisplay, .collectPaymentMethod, .confirmPaymentIntent, .collectInputs]
+    public static let known: [TerminalReaderActionType] = [
+        .processPaymentIntent, .processSetupIntent, .refundPayment, .setReaderDisplay, .collectPaymentMethod,
+        .confirmPaymentIntent, .collectInputs
+    ]
 
     /// The wire string.
     public var rawValue: String {
