@@ -91,7 +91,9 @@ struct ConfirmPaymentHandler: Sendable {
 
     /// A confirmation's answer: the PaymentIntent, or the card error of a decline.
     enum Attempt {
+        /// Stripe answered with the PaymentIntent (succeeded, requires_action, processing, …).
         case confirmed(PaymentIntent)
+        /// The card was declined (`card_error`, with the PaymentIntent id in `objectId`).
         case declined(StripeError)
     }
 
@@ -120,6 +122,8 @@ struct ConfirmPaymentHandler: Sendable {
         }
     }
 
+    /// The reply for a PaymentIntent: its status, and the client secret and next action
+    /// type only when the app must authenticate.
     static func result(_ pi: PaymentIntent, _ command: ConfirmPayment) -> ConfirmPayment.Result {
         let status = Messages.PaymentIntentStatus(rawValue: pi.status?.rawValue ?? "requires_payment_method")
         let needsAction = status == .requiresAction

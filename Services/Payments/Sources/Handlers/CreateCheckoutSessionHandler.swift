@@ -91,6 +91,7 @@ struct CreateCheckoutSessionHandler: Sendable {
         }
     }
 
+    /// The reply for a session (`url` for hosted, `client_secret` for embedded).
     static func result(_ session: CheckoutSession, account: String, order: String, reused: Bool) -> CreateCheckoutSession.Result {
         CreateCheckoutSession.Result(
             account: account, orderReference: order, checkoutSession: session.id, url: session.url,

@@ -22,22 +22,35 @@ struct OpenPaymentIntent: Sendable {
 
     /// What the service wants for the order.
     struct Request: Sendable {
+        /// The connected account.
         var account: String
+        /// The platform's order id.
         var orderReference: String
+        /// How the order is paid.
         var channel: OrderRecord.Channel
+        /// Amount (smallest currency unit).
         var amount: Int
+        /// Currency (lowercase ISO 4217).
         var currency: String
+        /// The platform's fee (smallest currency unit).
         var applicationFeeAmount: Int?
+        /// Explicit method types; `nil` for automatic payment methods.
         var paymentMethodTypes: [String]?
+        /// The Customer, `cus_…`.
         var customer: String?
+        /// Receipt e-mail.
         var customerEmail: String?
+        /// Description on the PaymentIntent.
         var description: String?
+        /// Extra metadata (the order keys are added).
         var metadata: [String: String]?
     }
 
     /// The order's PaymentIntent and whether it existed before.
     struct Opened: Sendable {
+        /// The PaymentIntent (created, reused or updated).
         var paymentIntent: PaymentIntent
+        /// It existed before this request.
         var reused: Bool
         /// A reused PaymentIntent whose amount or fee was changed for this request.
         var updated: Bool = false
