@@ -1,1 +1,0 @@
-// Module sources live in this folder.

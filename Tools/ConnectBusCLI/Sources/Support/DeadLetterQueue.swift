@@ -1,0 +1,141 @@
+import Bus
+import Foundation
+import Messages
+
+/// Reads, replays and purges one `<queue>.dlq` over AMQP. Every operation takes at most
+/// the messages present when it starts (the depth from a passive declare), so messages
+/// that fail again and come back are not looped over.
+///
+/// Not `Sendable`: owns AMQP connections; use it on one thread.
+public final class DeadLetterQueue {
+    /// The dead-letter queue, e.g. `payments.create_product.dlq`.
+    public let name: String
+    private let environment: CLIEnvironment
+
+    /// Headers the runtime adds when it parks a message; removed on replay.
+    public static let errorHeaders = [
+        MessageHeaders.Key.errorCode, MessageHeaders.Key.errorMessage, MessageHeaders.Key.originalQueue,
+        MessageHeaders.Key.originalRoutingKey, MessageHeaders.Key.failedAt,
+    ]
+
+    /// A handle on `name` (which must end in `.dlq`).
+    /// - Throws: ``CLIError`` (usage) when the name does not end in `.dlq`.
+    public init(name: String, environment: CLIEnvironment) throws(CLIError) {
+        guard name.hasSuffix(".dlq") else {
+            throw CLIError.usage("\(name) is not a dead-letter queue (their names end in .dlq; `connectbus dlq list` shows them)",
+                                 verb: "dlq")
+        }
+        self.name = name
+        self.environment = environment
+    }
+
+    /// The parked messages, read and put back (nack with requeue) so none is lost.
+    /// - Throws: ``CLIError`` when the queue does not exist or the broker fails.
+    public func peek(limit: Int) throws(CLIError) -> [Delivery] {
+        let connection = try environment.connect("dlq-show")
+        defer { connection.close() }
+        let depth = try depthOf(on: connection)
+        let count = min(depth, limit)
+        guard count > 0 else { return [] }
+        let deliveries = try take(count, from: connection)
+        do {
+            if let last = deliveries.last { try connection.nack(last.deliveryTag, multiple: true, requeue: true) }
+        } catch {
+            throw CLIError("could not put the messages back on \(name): \(error)",
+                           hint: "the broker requeues unacknowledged messages when the connection closes; check with `connectbus dlq list`")
+        }
+        return deliveries
+    }
+
+    /// Moves up to `limit` parked messages back to their original queue (header
+    /// `x-original-queue`, else the name without `.dlq`) through the default exchange:
+    /// error headers removed, `x-attempt` reset, same `message_id`; each batch is
+    /// confirmed by the broker before it is acked here. Calls `progress(done, total)`.
+    /// - Returns: how many messages were moved.
+    /// - Throws: ``CLIError`` on a broker failure (messages not yet acked stay parked).
+    public func replay(limit: Int, progress: (Int, Int) -> Void) throws(CLIError) -> Int {
+        let consumer = try environment.connect("dlq-replay")
+        defer { consumer.close() }
+        let publisher = try environment.connect("dlq-replay-publish")
+        defer { publisher.close() }
+        let total = min(try depthOf(on: consumer), limit)
+        guard total > 0 else { return 0 }
+        do {
+            try publisher.enableConfirms()
+            try consumer.startConsuming(queue: name, prefetch: UInt16(min(total, 200)))
+            var moved = 0
+            while moved < total {
+                let batch = try next(min(100, total - moved), from: consumer)
+                guard let last = batch.last else { break }
+                for delivery in batch {
+                    try publisher.publish(Self.replayed(delivery.envelope), exchange: Exchanges.default,
+                                          routingKey: originalQueue(of: delivery.envelope), mandatory: true)
+                }
+                try publisher.waitForConfirms(timeout: .seconds(30))
+                try consumer.ack(last.deliveryTag, multiple: true)
+                moved += batch.count
+                progress(moved, total)
+            }
+            return moved
+        } catch {
+            throw CLIError("replay of \(name) stopped: \(error)",
+                           hint: "messages not yet confirmed stay in \(name); run the replay again")
+        }
+    }
+
+    /// Acknowledges (drops) up to `limit` parked messages. Returns how many.
+    /// - Throws: ``CLIError`` on a broker failure.
+    public func purge(limit: Int) throws(CLIError) -> Int {
+        let connection = try environment.connect("dlq-purge")
+        defer { connection.close() }
+        let count = min(try depthOf(on: connection), limit)
+        guard count > 0 else { return 0 }
+        let deliveries = try take(count, from: connection)
+        do {
+            if let last = deliveries.last { try connection.ack(last.deliveryTag, multiple: true) }
+        } catch {
+            throw CLIError("purge of \(name) failed: \(error)")
+        }
+        return deliveries.count
+    }
+
+    /// The queue a parked message came from.
+    public func originalQueue(of envelope: Envelope) -> String {
+        envelope.headers.extra[MessageHeaders.Key.originalQueue] ?? String(name.dropLast(".dlq".count))
+    }
+
+    /// The envelope to put back: error headers removed, attempt 0, same id and body.
+    public static func replayed(_ envelope: Envelope) -> Envelope {
+        var copy = envelope
+        for key in errorHeaders { copy.headers.extra.removeValue(forKey: key) }
+        copy.headers.attempt = 0
+        return copy
+    }
+
+    private func depthOf(on connection: AMQPConnection) throws(CLIError) -> Int {
+        do {
+            return try connection.queueStatus(name).messages
+        } catch {
+            throw CLIError("\(name) does not exist or cannot be read: \(error)",
+                           hint: "`connectbus dlq list` shows the dead-letter queues")
+        }
+    }
+
+    private func take(_ count: Int, from connection: AMQPConnection) throws(CLIError) -> [Delivery] {
+        do {
+            try connection.startConsuming(queue: name, prefetch: UInt16(min(count, 1000)))
+            return try next(count, from: connection)
+        } catch {
+            throw CLIError("cannot read \(name): \(error)")
+        }
+    }
+
+    /// Up to `count` deliveries, stopping when none arrives for 2 s.
+    private func next(_ count: Int, from connection: AMQPConnection) throws(BusError) -> [Delivery] {
+        var deliveries: [Delivery] = []
+        while deliveries.count < count, let delivery = try connection.nextDelivery(timeout: .seconds(2)) {
+            deliveries.append(delivery)
+        }
+        return deliveries
+    }
+}

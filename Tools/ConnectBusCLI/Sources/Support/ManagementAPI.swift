@@ -1,0 +1,60 @@
+import Foundation
+
+/// The few RabbitMQ management HTTP API calls the CLI needs (`GET /api/queues`), over
+/// ``HTTPGetter``. See https://www.rabbitmq.com/docs/http-api-reference.
+/// Not `Sendable` (owns a curl handle).
+public final class ManagementAPI {
+    /// One queue as the management API reports it.
+    public struct QueueInfo: Sendable, Equatable {
+        /// Queue name.
+        public var name: String
+        /// Messages ready + unacknowledged.
+        public var messages: Int
+        /// Messages waiting to be delivered.
+        public var ready: Int
+        /// Delivered, not yet acknowledged.
+        public var unacknowledged: Int
+        /// Consumers attached.
+        public var consumers: Int
+        /// Publish rate, messages per second (0 when unknown).
+        public var publishRate: Double
+        /// Delivery (deliver + get) rate, messages per second.
+        public var deliverRate: Double
+        /// Queue type (`quorum`, `classic`).
+        public var type: String
+    }
+
+    /// The API base URL (with credentials), e.g. `http://connectbus:connectbus@127.0.0.1:15672`.
+    public let baseURL: String
+    private let http: HTTPGetter
+
+    /// A client for `baseURL`.
+    /// - Throws: ``CLIError`` when libcurl cannot be initialised.
+    public init(baseURL: String) throws(CLIError) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        http = try HTTPGetter()
+    }
+
+    /// Every queue of every vhost, sorted by name.
+    /// - Throws: ``CLIError`` when the API cannot be reached or answers with an error.
+    public func queues() throws(CLIError) -> [QueueInfo] {
+        let (status, body) = try http.get(baseURL + "/api/queues")
+        guard status == 200, let array = JSONText.parse(body) as? [[String: Any]] else {
+            throw CLIError("the RabbitMQ management API answered \(status) for /api/queues",
+                           hint: "check CONNECTBUS_MANAGEMENT_URL (user, password, port) and that the management plugin is on")
+        }
+        return array.map(Self.queueInfo).sorted { $0.name < $1.name }
+    }
+
+    static func queueInfo(_ q: [String: Any]) -> QueueInfo {
+        func int(_ key: String) -> Int { (q[key] as? NSNumber)?.intValue ?? 0 }
+        let stats = q["message_stats"] as? [String: Any] ?? [:]
+        func rate(_ key: String) -> Double {
+            ((stats[key] as? [String: Any])?["rate"] as? NSNumber)?.doubleValue ?? 0
+        }
+        return QueueInfo(name: q["name"] as? String ?? "?", messages: int("messages"), ready: int("messages_ready"),
+                         unacknowledged: int("messages_unacknowledged"), consumers: int("consumers"),
+                         publishRate: rate("publish_details"), deliverRate: rate("deliver_get_details"),
+                         type: q["type"] as? String ?? "")
+    }
+}

@@ -1,0 +1,102 @@
+import Bus
+import Foundation
+import Messages
+
+/// `connectbus dlq list|show|replay|purge [QUEUE]`: what is parked in the dead-letter
+/// queues and why, and putting it back.
+public enum DLQVerb: Verb {
+    /// `dlq`.
+    public static let name = "dlq"
+    /// One line for the verb list.
+    public static let summary = "list, show, replay or purge dead-lettered messages"
+    /// Options that take a value.
+    public static let options: Set<String> = ["limit"]
+    /// Options without value.
+    public static let flags: Set<String> = ["yes", "all"]
+    /// The help text.
+    public static let help = """
+    usage: connectbus dlq list [--all]
+           connectbus dlq show QUEUE [--limit N]
+           connectbus dlq replay QUEUE [--limit N]
+           connectbus dlq purge QUEUE --yes [--limit N]
+
+    Failed messages are parked in <queue>.dlq with headers x-error-code, x-error-message,
+    x-original-queue, x-original-routing-key, x-attempt and x-failed-at.
+
+      list     the dead-letter queues that hold messages (--all: every one) with depths
+      show     print the parked messages and why they failed; they stay parked
+      replay   move them back to their original queue (confirmed before each is removed);
+               error headers are dropped, x-attempt starts again at 0, message_id is kept
+      purge    delete them for good; needs --yes
+      QUEUE    a dead-letter queue, e.g. payments.create_product.dlq
+      --limit N  handle at most N messages (default: all present when the command starts)
+
+    Exit status of list: 0, or 3 when any dead-letter queue holds messages.
+    Environment: AMQP_URL, CONNECTBUS_MANAGEMENT_URL.
+    """
+
+    /// Runs the verb; see ``help``.
+    public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
+        guard let action = arguments.positionals.first else {
+            throw CLIError.usage("dlq needs an action: list, show, replay or purge", verb: name)
+        }
+        let limit = try arguments.integer("limit", verb: name, in: 1...Int(UInt16.max)) ?? Int(UInt16.max)
+        if action == "list" { return try list(all: arguments.has("all"), environment: environment) }
+        guard arguments.positionals.count == 2 else {
+            throw CLIError.usage("dlq \(action) needs one QUEUE, e.g. payments.create_product.dlq", verb: name)
+        }
+        let queue = try DeadLetterQueue(name: arguments.positionals[1], environment: environment)
+        switch action {
+        case "show":
+            let deliveries = try queue.peek(limit: limit)
+            if deliveries.isEmpty { Output.line("\(queue.name) is empty") }
+            for (index, delivery) in deliveries.enumerated() {
+                Output.line(describe(delivery.envelope, index: index + 1, queue: queue))
+            }
+            return 0
+        case "replay":
+            let moved = try queue.replay(limit: limit) { done, total in
+                if total > 100 { Output.progress("replayed \(done)/\(total)") }
+            }
+            if moved > 100 { Output.error("") }
+            Output.line("replayed \(moved) message\(moved == 1 ? "" : "s") from \(queue.name)")
+            return 0
+        case "purge":
+            guard arguments.has("yes") else {
+                throw CLIError("purge deletes the parked messages for good",
+                               hint: "look at them with `connectbus dlq show \(queue.name)`, then run again with --yes",
+                               exitCode: 2)
+            }
+            let purged = try queue.purge(limit: limit)
+            Output.line("purged \(purged) message\(purged == 1 ? "" : "s") from \(queue.name)")
+            return 0
+        default:
+            throw CLIError.usage("unknown dlq action \(action) (list, show, replay, purge)", verb: name)
+        }
+    }
+
+    static func list(all: Bool, environment: CLIEnvironment) throws(CLIError) -> Int32 {
+        let (queues, source) = try QueueDepths.all(environment)
+        let parked = queues.filter { $0.name.hasSuffix(".dlq") && (all || $0.messages > 0) }
+        let total = queues.filter { $0.name.hasSuffix(".dlq") }.reduce(0) { $0 + $1.messages }
+        for queue in parked {
+            Output.line("\(queue.name.padding(toLength: max(48, queue.name.count + 1), withPad: " ", startingAt: 0))\(queue.messages)")
+        }
+        Output.line("dead letters: \(total) (\(source))")
+        return total == 0 ? 0 : 3
+    }
+
+    /// A parked message in a few lines: ids, type, why it failed, and its body.
+    static func describe(_ envelope: Envelope, index: Int, queue: DeadLetterQueue) -> String {
+        let h = envelope.headers.extra
+        var lines = ["#\(index) \(envelope.type)  message_id=\(envelope.messageId)  attempt=\(envelope.headers.attempt)"]
+        lines.append("   error:    \(h[MessageHeaders.Key.errorCode] ?? "?"): \(h[MessageHeaders.Key.errorMessage] ?? "")")
+        lines.append("   from:     \(queue.originalQueue(of: envelope)) (routing key \(h[MessageHeaders.Key.originalRoutingKey] ?? "?"))")
+        lines.append("   failed:   \(h[MessageHeaders.Key.failedAt] ?? "?")")
+        if let account = envelope.headers.stripeAccount { lines.append("   account:  \(account)") }
+        var body = String(decoding: envelope.body, as: UTF8.self)
+        if body.count > 400 { body = String(body.prefix(400)) + "…" }
+        lines.append("   body:     \(body)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,71 @@
+import NotificationsService
+import OnboardingService
+import PaymentsService
+import Store
+import TerminalGateway
+
+/// `connectbus migrate [--service S]`: runs services' schema migrations (the same lists
+/// the services run at start-up, under the same advisory lock).
+public enum MigrateVerb: Verb {
+    /// `migrate`.
+    public static let name = "migrate"
+    /// One line for the verb list.
+    public static let summary = "run the services' Postgres migrations"
+    /// Options that take a value.
+    public static let options: Set<String> = ["service"]
+    /// Options without value.
+    public static let flags: Set<String> = ["list"]
+    /// The help text.
+    public static let help = """
+    usage: connectbus migrate [--service onboarding|payments|terminal|notifications] [--list]
+
+    Applies the missing migrations of each service's schema (all four by default), in
+    order, under the schema's advisory lock; safe beside running services. Use a role
+    that owns the schema (each service's own role, or the admin role).
+      --list   print the migrations known to this build without connecting
+    Environment: DATABASE_URL (default the local admin role).
+    """
+
+    /// Each service's schema and migrations.
+    public static let services: [(name: String, schema: String, migrations: [Migration])] = [
+        ("onboarding", OnboardingService.schema, OnboardingMigrations.all),
+        ("payments", PaymentsService.schema, PaymentsMigrations.all),
+        ("terminal", TerminalGatewayService.schema, TerminalMigrations.all),
+        ("notifications", NotificationsService.schema, NotificationsMigrations.all),
+    ]
+
+    /// Runs the verb; see ``help``.
+    public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
+        var chosen = services
+        if let service = arguments.value("service") {
+            chosen = services.filter { $0.name == service || $0.schema == service }
+            guard !chosen.isEmpty else {
+                throw CLIError.usage("unknown service \(service) (onboarding, payments, terminal, notifications)", verb: name)
+            }
+        }
+        if arguments.has("list") {
+            for service in chosen {
+                for m in service.migrations { Output.line("\(service.schema) \(m.version) \(m.name)") }
+            }
+            return 0
+        }
+        let connection: PGConnection
+        do {
+            connection = try PGConnection(url: environment.databaseURL, applicationName: "connectbus-migrate")
+        } catch {
+            throw CLIError("cannot connect to Postgres: \(error.message)",
+                           hint: "start it with `make up` or set DATABASE_URL")
+        }
+        for service in chosen {
+            do {
+                let applied = try Migrator(schema: service.schema, migrations: service.migrations).migrate(connection)
+                let names = applied.map { "\($0.version) \($0.name)" }.joined(separator: ", ")
+                Output.line("\(service.schema): \(applied.isEmpty ? "up to date" : "applied \(names)")")
+            } catch {
+                throw CLIError("\(service.schema): migration failed: \(error.message)",
+                               hint: "run it with a role that owns the schema \(service.schema)")
+            }
+        }
+        return 0
+    }
+}

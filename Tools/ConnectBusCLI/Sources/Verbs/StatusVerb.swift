@@ -1,0 +1,63 @@
+import Foundation
+
+/// `connectbus status`: the ConnectBus queues with depth, consumers and rates, and each
+/// service's `/healthz` and `/readyz`.
+public enum StatusVerb: Verb {
+    /// `status`.
+    public static let name = "status"
+    /// One line for the verb list.
+    public static let summary = "queues (depth, consumers, rates) and the services' health"
+    /// Options that take a value.
+    public static let options: Set<String> = []
+    /// Options without value.
+    public static let flags: Set<String> = ["all"]
+    /// The help text.
+    public static let help = """
+    usage: connectbus status [--all]
+
+    Prints the ConnectBus queues (command, events, retry and dead-letter queues; --all adds
+    the empty delay queues and other queues) with ready and unacknowledged messages,
+    consumers and publish/deliver rates per second from the RabbitMQ management API (depth
+    and consumers only over AMQP when the API is unreachable), then each service's
+    /healthz and /readyz.
+    Exit status: 0 when every service is healthy and ready, 1 otherwise.
+    Environment: CONNECTBUS_MANAGEMENT_URL, AMQP_URL, CONNECTBUS_SERVICE_URLS
+    (name=http://host:port,…; default the demo's ports 8081-8084).
+    """
+
+    /// Runs the verb; see ``help``.
+    public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
+        let prefixes = ["onboarding.", "payments.", "terminal.", "notifications."]
+        let (queues, source) = try QueueDepths.all(environment)
+        let shown = queues.filter { q in
+            arguments.has("all") || (prefixes.contains { q.name.hasPrefix($0) }
+                && (!q.name.contains(".retry.") || q.messages > 0))
+        }
+        Output.line(row("queue", "ready", "unacked", "consumers", "in/s", "out/s"))
+        for q in shown {
+            Output.line(row(q.name, "\(q.ready)", "\(q.unacknowledged)", "\(q.consumers)",
+                      String(format: "%.1f", q.publishRate), String(format: "%.1f", q.deliverRate)))
+        }
+        let parked = queues.filter { $0.name.hasSuffix(".dlq") }.reduce(0) { $0 + $1.messages }
+        Output.line("\(shown.count) queues (\(source)); dead letters: \(parked)\n")
+        let http = try HTTPGetter()
+        var healthy = true
+        for service in environment.serviceURLs {
+            let health = probe(http, service.url + "/healthz")
+            let ready = probe(http, service.url + "/readyz")
+            healthy = healthy && health.ok && ready.ok
+            Output.line("\(service.name.padding(toLength: 18, withPad: " ", startingAt: 0))healthz \(health.text)  readyz \(ready.text)  \(service.url)")
+        }
+        return healthy ? 0 : 1
+    }
+
+    static func probe(_ http: HTTPGetter, _ url: String) -> (ok: Bool, text: String) {
+        guard let response = try? http.get(url) else { return (false, "down") }
+        return (response.status == 200, "\(response.status)")
+    }
+
+    static func row(_ name: String, _ columns: String...) -> String {
+        name.padding(toLength: max(52, name.count + 1), withPad: " ", startingAt: 0)
+            + columns.map { $0.padding(toLength: 10, withPad: " ", startingAt: 0) }.joined()
+    }
+}
