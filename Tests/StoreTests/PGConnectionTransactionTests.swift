@@ -77,6 +77,20 @@ struct PGConnectionTransactionTests {
         }
     }
 
+    /// Statements first prepared inside a transaction that rolled back stay usable.
+    @Test func preparedStatementsOutliveRolledBackTransactions() async throws {
+        try await onThread {
+            let conn = try TestDatabase.connect()
+            #expect(throws: Boom.self) {
+                try conn.transaction { conn in
+                    #expect(try conn.execute("SELECT $1::int + 1 AS n", [.int(41)]).first?.int("n") == 42)
+                    throw Boom()
+                }
+            }
+            #expect(try conn.execute("SELECT $1::int + 1 AS n", [.int(1)]).first?.int("n") == 2)
+        }
+    }
+
     @Test func emptyTransactionsAndSavepointsSendNothing() async throws {
         try await onThread {
             let conn = try TestDatabase.connect()
