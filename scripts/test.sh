@@ -51,9 +51,11 @@ swift_build() {
         && swift build --build-path "$BUILD_PATH" --product stripe-sim
 }
 
+# Tests run one at a time (--no-parallel): service and end-to-end suites start real
+# consumers on the real queue names, so two of them must never run side by side.
 # shellcheck disable=SC2086
 swift_tests() {
-    swift test --build-path "$BUILD_PATH" --skip-build ${SWIFT_TEST_ARGS:-} 2>&1 \
+    swift test --build-path "$BUILD_PATH" --skip-build --no-parallel ${SWIFT_TEST_ARGS:-} 2>&1 \
         | tee "$LOG_DIR/swift-test.log"
 }
 
