@@ -71,6 +71,27 @@ extension PaymentsIntegrationTests {
             }
         }
 
+        @Test("platform events and PaymentIntents of other services are acknowledged and ignored")
+        func foreignEvents() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                func event(_ id: String, account: String?, metadata: String) -> Envelope {
+                    let accountField = account.map { #""account":"\#($0)","# } ?? ""
+                    let json = #"{"id":"\#(id)","object":"event",\#(accountField)"type":"payment_intent.succeeded","created":1700000000,"data":{"object":{"id":"pi_foreign_\#(id)","object":"payment_intent","status":"succeeded","amount":100,"currency":"usd","metadata":\#(metadata)}}}"#
+                    return Envelope(type: "stripe.payment_intent.succeeded", appId: "notifications",
+                                    headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": id]),
+                                    body: Array(json.utf8))
+                }
+                let events = [event("evt_platform", account: nil, metadata: #"{"order_reference":"o-x","connectbus_origin":"payments"}"#),
+                              event("evt_terminal", account: account, metadata: #"{"order_reference":"o-y"}"#)]
+                try await bed.publish(events)
+                try await bed.settle(events)
+                #expect(bed.monitor.all.filter { $0.type.hasPrefix("payments.order.") }.isEmpty)
+                let schema = bed.schema
+                #expect(try await bed.value("SELECT count(*)::text AS v FROM \(schema).orders", column: "v") == "0")
+            }
+        }
+
         @Test("a product and price made on the account can be sold through Checkout")
         func catalogue() async throws {
             try await PaymentsTestBed.run { bed in

@@ -19,6 +19,8 @@ import StripeAPI
 /// - For Checkout orders only `payment_intent.succeeded` counts among the PaymentIntent
 ///   events: a decline on the Checkout page is not the end of the order (the buyer can try
 ///   another card), so awaiting and failed come from the session's events.
+/// - Platform events (no `account`, no `x-stripe-account`) are ignored: every charge of
+///   this service is a direct charge on a connected account.
 /// - An undecodable body is dead-lettered (`validation.malformed_message`).
 /// Thread-safety: `Sendable`, stateless.
 struct PaymentEventHandler: Sendable {
@@ -33,7 +35,9 @@ struct PaymentEventHandler: Sendable {
             return .done
         }
         guard let account = event.account else {
-            return .deadLetter(.missingField("account"))
+            // A platform event: every charge of this service is on a connected account.
+            context.log.info("platform Stripe event ignored", ["event": event.id, "type": event.type])
+            return .done
         }
         switch event.subject {
         case .checkoutSession(let session):
