@@ -22,7 +22,7 @@ public struct OrderStore: Sendable {
 
     /// Marks the order paid by other means (`method`, e.g. `cash`); returns the flags after.
     public func markPaidOtherwise(_ orderReference: String, method: String?, on db: PGConnection) throws -> OrderFlags {
-        try upsert(orderReference, set: "paid_otherwise = true, paid_otherwise_method = coalesce($2, \(table).paid_otherwise_method)",
+        try upsert(orderReference, set: "paid_otherwise = true, paid_otherwise_method = coalesce($2, o.paid_otherwise_method)",
                    insert: "false, true, $2", [method.map { .text($0) } ?? .null], on: db)
     }
 
