@@ -12,6 +12,8 @@ public final class WorkerResources {
     /// Shared by every worker of the process.
     public let rateLimiter: StripeRateLimiter
     let metrics: RuntimeMetrics
+    /// The process's metrics registry, for a service's own counters (served at `/metrics`).
+    public var registry: MetricsRegistry { metrics.registry }
     let heartbeat: () -> Void
     private let makeStripe: (ServiceConfig) throws -> StripeClient
     private var stripe: StripeClient?
