@@ -145,5 +145,19 @@ extension TerminalIntegrationTests {
                 #expect(bed.performed("POST", "/v1/payment_intents/\(canceled)/cancel") == 1)
             }
         }
+
+        @Test func automaticCaptureIsCapturedWithoutAnAuthorizationStep() async throws {
+            try await TerminalTestBed.run { bed in
+                let reader = try await bed.reader()
+                let created = try await bed.createPayment(TerminalTestBed.order(), amount: 900, captureMethod: .automatic)
+                #expect(created.captureMethod == .automatic)
+                try await bed.attempt(created.paymentIntent, reader: reader)
+                let captured = try #require(try await bed.wait(TerminalPaymentCaptured.self, created.paymentIntent).first)
+                #expect(captured.amountCaptured == 900)
+                #expect(try await bed.events(TerminalPaymentAuthorized.self, created.paymentIntent).isEmpty)
+                #expect(try bed.payment(created.paymentIntent)?.state == .captured)
+                #expect(bed.requests("POST", "/v1/payment_intents/\(created.paymentIntent)/capture").isEmpty)
+            }
+        }
     }
 }

@@ -81,7 +81,13 @@ extension TerminalIntegrationTests {
                 #expect(bed.performed("POST", "/v1/payment_intents") == 1)
                 #expect(bed.sim.count(objectType: "payment_intent") == 1)
 
+                // The first delivery of process_payment reached Stripe, then the process died.
                 let processId = Envelope.newMessageId()
+                let processPath = "/v1/terminal/readers/\(reader)/process_payment_intent"
+                _ = try await onThread {
+                    try bed.stripeClient().processPaymentIntent(reader: reader, ProcessPaymentIntentParams(paymentIntent: created.paymentIntent),
+                                                                options: .idempotent("\(processId):process_payment"))
+                }
                 let process = ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)
                 try await onThread { try commands.publish(process, messageId: processId, copies: 2) }
                 let processed = try #require(try await onThread { try commands.reply(to: ProcessPayment.self, messageId: processId) })
@@ -89,15 +95,16 @@ extension TerminalIntegrationTests {
                 // The copies are handled one after the other; a marker on the same queue comes after them.
                 let marker = try await bed.send(ProcessPayment(reader: reader, paymentIntent: "pi_marker"))
                 #expect(marker.failure?.code == ReplyError.Code.paymentIntentNotFound)
-                #expect(bed.performed("POST", "/v1/terminal/readers/\(reader)/process_payment_intent") == 1)
+                #expect(bed.performed("POST", processPath) == 1)
+                #expect(bed.requests("POST", processPath).filter(\.replayed).count == 1)
+                #expect(try bed.payment(created.paymentIntent)?.state == .processing)
                 try await bed.present(reader: reader, account: nil)
                 try await bed.pumpEvents(account: nil)
                 #expect(try await bed.authorizedEvent(created.paymentIntent) != nil)
-                // The same process command once more after the authorization: answered, not re-run.
-                try await onThread { try commands.publish(process, messageId: Envelope.newMessageId()) }
+                // Another process command after the authorization is refused, not re-run.
                 let again = try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent))
                 #expect(again.failure?.code == ReplyError.Code.invalidState)
-                #expect(bed.performed("POST", "/v1/terminal/readers/\(reader)/process_payment_intent") == 1)
+                #expect(bed.performed("POST", processPath) == 1)
             }
         }
     }
