@@ -84,9 +84,19 @@ enum PaymentIntentEndpoints {
             pi["capture_method"] = .string(capture)
         }
         if let types = try params.stringArray("payment_method_types") {
-            let known: Set<String> = ["card", "card_present", "sepa_debit", "interac_present", "link"]
-            for type in types where !known.contains(type) {
-                throw SimError.invalidRequest("The payment method type \"\(type)\" is invalid.", param: "payment_method_types", code: "payment_intent_invalid_parameter")
+            let known: Set<String> = ["card", "card_present", "sepa_debit", "interac_present", "link",
+                                      "bancontact", "eps", "ideal", "p24"]
+            // Redirect methods are limited to their currencies, as in Stripe.
+            let currencies: [String: Set<String>] = ["bancontact": ["eur"], "eps": ["eur"],
+                                                     "ideal": ["eur"], "p24": ["eur", "pln"]]
+            let currency = pi["currency"]?.stringValue ?? ""
+            for type in types {
+                guard known.contains(type) else {
+                    throw SimError.invalidRequest("The payment method type \"\(type)\" is invalid.", param: "payment_method_types", code: "payment_intent_invalid_parameter")
+                }
+                if let allowed = currencies[type], !allowed.contains(currency) {
+                    throw SimError.invalidRequest("The currency provided (\(currency)) is invalid for one or more payment method types.", param: "payment_method_types", code: "payment_intent_invalid_parameter")
+                }
             }
             pi["payment_method_types"] = .strings(types)
         }
