@@ -20,7 +20,7 @@ public final class ConnectionPool: Sendable {
     ///   - applicationName: `application_name` of the sessions.
     ///   - maxIdle: idle connections kept for reuse.
     public init(url: String, applicationName: String, maxIdle: Int = 8) {
-        self.url = url
+        self.url = ConnectionPool.withConnectTimeout(url)
         self.applicationName = applicationName
         self.maxIdle = max(1, maxIdle)
     }
@@ -35,6 +35,13 @@ public final class ConnectionPool: Sendable {
 
     /// Closes every idle connection.
     public func drain() { idle.withLock { $0.removeAll() } }
+
+    /// `url` with `connect_timeout=5` added when it sets none, so an unreachable server
+    /// fails a request in seconds (libpq waits forever by default).
+    static func withConnectTimeout(_ url: String) -> String {
+        guard url.hasPrefix("postgres"), !url.contains("connect_timeout=") else { return url }
+        return url + (url.contains("?") ? "&" : "?") + "connect_timeout=5"
+    }
 
     private func take() throws(StoreError) -> PooledConnection {
         if let existing = idle.withLock({ $0.popLast() }) { return existing }

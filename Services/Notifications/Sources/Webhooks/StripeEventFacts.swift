@@ -17,6 +17,16 @@ public struct StripeEventFacts: Sendable, Equatable {
     /// Live or test mode.
     public var livemode: Bool
 
+    /// Creates facts (tests, tools).
+    public init(id: String, type: String, account: String?, apiVersion: String?, created: Int64?, livemode: Bool) {
+        self.id = id
+        self.type = type
+        self.account = account
+        self.apiVersion = apiVersion
+        self.created = created
+        self.livemode = livemode
+    }
+
     /// Reads the facts from the raw event JSON; `nil` when it is not a JSON object with a
     /// non-empty string `id` and `type` (ids and types are at most 255 characters, types
     /// made of letters, digits, `_` and `.`).

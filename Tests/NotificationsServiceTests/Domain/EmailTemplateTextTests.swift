@@ -1,0 +1,46 @@
+import Messages
+import NotificationsService
+import Testing
+
+@Suite("EmailTemplateText")
+struct EmailTemplateTextTests {
+    @Test("fills named fields in subject and body")
+    func fills() throws {
+        let text = try EmailTemplateText(parsing: "Subject: Order {{order_reference}}\n\nPaid {{ amount }}.\nBye")
+        let rendered = try text.render(["order_reference": "ord-1", "amount": "€12.50"])
+        #expect(rendered.subject == "Order ord-1")
+        #expect(rendered.body == "Paid €12.50.\nBye")
+    }
+
+    @Test("a field without a value is an error naming it")
+    func missingField() throws {
+        let text = try EmailTemplateText(parsing: "Subject: Hi\n\n{{amount}} for {{order_reference}}")
+        #expect(throws: EmailTemplateText.Problem.missingField("order_reference")) {
+            try text.render(["amount": "€1.00"])
+        }
+    }
+
+    @Test("a file without a Subject line is malformed")
+    func malformed() {
+        #expect(throws: EmailTemplateText.Problem.self) { try EmailTemplateText(parsing: "Hello {{amount}}") }
+    }
+
+    @Test("every template file of the service renders the fields its event gives")
+    func shippedTemplates() throws {
+        let directory = NotificationsSettings.defaultTemplatesDirectory()
+        let paid = EmailRequest.orderPaid(OrderPaid(account: "acct_1", orderReference: "ord-9", amount: 1250,
+                                                    currency: "eur", customerEmail: "b@example.com", occurredAt: 1))
+        let failed = EmailRequest.paymentFailed(OrderPaymentFailed(account: "acct_1", orderReference: "ord-9",
+                                                                   amount: 1250, currency: "eur", occurredAt: 1))
+        let due = EmailRequest.requirementsDue(AccountRequirementsDue(account: "acct_1", currentlyDue: ["external_account"],
+                                                                      pastDue: [], occurredAt: 1))
+        for request in [paid, failed, due] {
+            let rendered = try EmailTemplateText.load(request.template, from: directory).render(request.fields)
+            #expect(!rendered.subject.isEmpty)
+            #expect(!rendered.body.contains("{{"))
+        }
+        let confirmation = try EmailTemplateText.load(.orderConfirmation, from: directory).render(paid.fields)
+        #expect(confirmation.body.contains("€12.50"))
+        #expect(confirmation.subject.contains("ord-9"))
+    }
+}

@@ -1,0 +1,41 @@
+import NotificationsService
+import Runtime
+import Testing
+
+@Suite("NotificationsSettings")
+struct NotificationsSettingsTests {
+    @Test("reads secrets, body cap and SMTP settings")
+    func reads() throws {
+        let settings = try NotificationsSettings.fromEnvironment([
+            "STRIPE_WEBHOOK_SECRETS": "whsec_new, whsec_old", "STRIPE_CONNECT_WEBHOOK_SECRETS": "whsec_c",
+            "WEBHOOK_MAX_BODY_BYTES": "4096", "SMTP_URL": "smtp://mail.example:2525", "SMTP_TLS": "starttls",
+            "SMTP_FROM": "Shop <shop@example.com>",
+        ])
+        #expect(settings.webhooks.platformSecrets == ["whsec_new", "whsec_old"])
+        #expect(settings.webhooks.connectSecrets == ["whsec_c"])
+        #expect(settings.webhooks.maxBodyBytes == 4096)
+        let smtp = try #require(settings.smtp)
+        #expect(smtp.host == "mail.example" && smtp.port == 2525 && smtp.tls == .starttls)
+    }
+
+    @Test("connect secrets default to the platform ones; no SMTP_URL means no e-mail")
+    func defaults() throws {
+        let settings = try NotificationsSettings.fromEnvironment(["STRIPE_WEBHOOK_SECRETS": "whsec_a"])
+        #expect(settings.webhooks.connectSecrets == ["whsec_a"])
+        #expect(settings.webhooks.maxBodyBytes == 1 << 20)
+        #expect(settings.smtp == nil)
+    }
+
+    @Test("every bad variable is reported at once")
+    func problems() {
+        do {
+            _ = try NotificationsSettings.fromEnvironment([
+                "WEBHOOK_MAX_BODY_BYTES": "huge", "SMTP_URL": "http://mail", "SMTP_TLS": "maybe",
+            ])
+            Issue.record("expected a ConfigError")
+        } catch {
+            let variables = Set(error.problems.map(\.variable))
+            #expect(variables == ["WEBHOOK_MAX_BODY_BYTES", "SMTP_URL", "SMTP_TLS"])
+        }
+    }
+}
