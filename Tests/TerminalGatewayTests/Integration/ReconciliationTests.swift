@@ -81,5 +81,23 @@ extension TerminalIntegrationTests {
                 #expect(all.count == 1)
             }
         }
+
+        @Test func aCaptureStripeRefusesIsLeftAndTheStateRefreshed() async throws {
+            try await TerminalTestBed.run { bed in
+                let reader = try await bed.reader()
+                let order = TerminalTestBed.order()
+                let pi = try await bed.authorized(amount: 1800, reader: reader, order: order)
+                _ = try TerminalTestBed.value(try await bed.send(CompleteOrder(orderReference: order)), "complete")
+                // The authorization lapsed at Stripe before reconciliation ran.
+                bed.sim.advanceClock(bySeconds: TerminalPaymentMachine.captureWindowSeconds + 1)
+                let result = try TerminalTestBed.value(try await bed.send(Reconcile()), "reconcile")
+                #expect(result.left == 1)
+                #expect(result.captured == 0)
+                #expect(result.payments.first?.reason.contains("payment_intent_unexpected_state") == true)
+                #expect(try bed.payment(pi)?.state == .canceled)
+                #expect(try await bed.wait(TerminalPaymentCanceled.self, pi).first?.cancellationReason == "automatic")
+                #expect(bed.performed("POST", "/v1/payment_intents/\(pi)/capture") == 0)
+            }
+        }
     }
 }
