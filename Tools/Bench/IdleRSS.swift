@@ -3,10 +3,19 @@ import Runtime
 
 /// Idle memory of a ServiceHost: a child process (this executable with `--idle-rss`)
 /// starts a host with the ping route and 2 workers, waits until it is ready and settled,
-/// and prints its own `VmRSS` (kB) from `/proc/self/status`.
+/// and prints its own `Rss`, `Pss` and private (clean + dirty) memory in kB from
+/// `/proc/self/smaps_rollup` (most of the RSS is shared clean pages of the Swift runtime,
+/// Foundation and the C libraries, shared by every service on a host).
 enum IdleRSS {
-    /// Runs the child and returns the RSS it reported, in kB.
-    static func measure() throws -> Int? {
+    /// Memory of the idle child in kB.
+    struct Usage {
+        let rss: Int
+        let pss: Int
+        let privateBytes: Int
+    }
+
+    /// Runs the child and returns what it reported.
+    static func measure() throws -> Usage? {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         child.arguments = ["--idle-rss"]
@@ -15,7 +24,10 @@ enum IdleRSS {
         try child.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         child.waitUntilExit()
-        return String(data: output, encoding: .utf8)?.split(separator: "\n").last.flatMap { Int($0) }
+        let numbers = String(data: output, encoding: .utf8)?.split(separator: "\n").last?
+            .split(separator: " ").compactMap { Int($0) } ?? []
+        guard numbers.count == 3 else { return nil }
+        return Usage(rss: numbers[0], pss: numbers[1], privateBytes: numbers[2])
     }
 
     /// The child's side: start, settle, report, drain.
@@ -27,16 +39,22 @@ enum IdleRSS {
                                routes: [PingRoute.make(service: "bench-idle-\(suffix)")])
         do { try host.start() } catch { return 1 }
         Thread.sleep(forTimeInterval: 2)
-        print(residentKilobytes() ?? -1)
+        let memory = smapsRollup()
+        print("\(memory["Rss"] ?? -1) \(memory["Pss"] ?? -1) \((memory["Private_Clean"] ?? 0) + (memory["Private_Dirty"] ?? 0))")
         host.shutdown()
         Cleanup.drop(schema: "bench_idle_\(suffix)", queue: PingRoute.name(service: "bench-idle-\(suffix)"), options)
         return 0
     }
 
-    /// `VmRSS` of this process in kB.
-    static func residentKilobytes() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return line?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    /// The fields of `/proc/self/smaps_rollup` in kB.
+    static func smapsRollup() -> [String: Int] {
+        guard let text = try? String(contentsOfFile: "/proc/self/smaps_rollup", encoding: .utf8) else { return [:] }
+        var fields: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count >= 2, parts[0].hasSuffix(":"), let value = Int(parts[1]) else { continue }
+            fields[String(parts[0].dropLast())] = value
+        }
+        return fields
     }
 }

@@ -11,8 +11,9 @@ if CommandLine.arguments.dropFirst().first == "--idle-rss" {
 if let code = WebhookIngressBenchmark.runIfRequested(CommandLine.arguments, options) { exit(code) }
 print("connectbus-bench: \(options.messages) messages per run, payload \(options.payloadBytes) bytes")
 do {
-    if ProcessInfo.processInfo.environment["BENCH_SKIP_RSS"] != "1", let rss = try IdleRSS.measure() {
-        print(String(format: "idle RSS of a ServiceHost (1 queue, %d workers): %.1f MB", 2, Double(rss) / 1024))
+    if ProcessInfo.processInfo.environment["BENCH_SKIP_RSS"] != "1", let usage = try IdleRSS.measure() {
+        print(String(format: "idle ServiceHost (1 queue, 2 workers): RSS %.1f MB, PSS %.1f MB, private %.1f MB",
+                     Double(usage.rss) / 1024, Double(usage.pss) / 1024, Double(usage.privateBytes) / 1024))
     }
     for run in options.runs {
         let result = try ThroughputRun(options: options, configuration: run).execute()
