@@ -119,4 +119,34 @@ struct RecoveryIntegrationTests {
         #expect(try await onThread { try bed.inboxRows(second.messageId) } == 1)
         #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
     }
+
+    @Test func workerReconnectsAfterTheBrokerClosesItsConnection() async throws {
+        let bed = try TestBed("busloss")
+        defer { Task { await bed.cleanUp() } }
+        let calls = CallCounter()
+        let handler: MessageHandler = { envelope, context in
+            calls.record(envelope.messageId)
+            try context.reply(Reply<TestResult>.ok(TestResult(doubled: 0)))
+            return .done
+        }
+        let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                              patterns: [bed.queue], handlers: [bed.queue: handler])
+        let host = bed.host(routes: [route])
+        try await bed.start(host)
+        try await onThread { try bed.broker.declare(bed.replyQueue) }
+        // The management API lists a consumer a moment after it starts (statistics interval).
+        var closed = 0
+        for _ in 0..<150 where closed == 0 {
+            closed = try await ManagementAPI().closeConsumerConnections(of: bed.queue)
+            if closed == 0 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(closed == 1)
+        let command = bed.command(bed.queue)
+        try await onThread { try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue) }
+        let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+        #expect(replies.first?.envelope.correlationId == command.correlationId)
+        try await bed.stop(host)
+        #expect(calls.count(command.messageId) == 1)
+        #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
+    }
 }

@@ -1,0 +1,35 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// RabbitMQ's management HTTP API on port 15672 (enabled by the project's scripts), used
+/// to force-close a worker's connections as a broker outage would.
+struct ManagementAPI: Sendable {
+    let base = "http://127.0.0.1:15672/api"
+    let user = "connectbus"
+    let password = "connectbus"
+
+    private func request(_ path: String, method: String = "GET") -> URLRequest {
+        var request = URLRequest(url: URL(string: base + path)!)
+        request.httpMethod = method
+        let credentials = Data("\(user):\(password)".utf8).base64EncodedString()
+        request.setValue("Basic \(credentials)", forHTTPHeaderField: "Authorization")
+        return request
+    }
+
+    /// Closes the connections of every consumer of `queue` (vhost `/`); returns how many.
+    func closeConsumerConnections(of queue: String) async throws -> Int {
+        let path = "/queues/%2F/" + (queue.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? queue)
+        let (data, _) = try await URLSession.shared.data(for: request(path))
+        let details = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["consumer_details"]
+        let names = ((details as? [[String: Any]]) ?? []).compactMap {
+            ($0["channel_details"] as? [String: Any])?["connection_name"] as? String
+        }
+        for name in Set(names) {
+            let encoded = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
+            _ = try await URLSession.shared.data(for: request("/connections/" + encoded, method: "DELETE"))
+        }
+        return Set(names).count
+    }
+}
