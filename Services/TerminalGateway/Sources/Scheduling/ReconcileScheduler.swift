@@ -19,6 +19,9 @@ public final class ReconcileScheduler: Sendable {
     /// How often the thread checks whether a run is due.
     public static let tick: Duration = .seconds(1)
 
+    /// SQLSTATE `undefined_table`: the service has not migrated its schema yet.
+    static let undefinedTable = "42P01"
+
     let databaseURL: String
     let schema: String
     let appId: String
@@ -63,15 +66,18 @@ public final class ReconcileScheduler: Sendable {
     private func loop() {
         var db: PGConnection?
         while !isStopped {
+            Thread.sleep(forTimeInterval: Double(Self.tick.components.seconds))
+            guard !isStopped else { break }
             do {
                 let connection = try db ?? PGConnection(url: databaseURL, applicationName: "\(appId).reconcile-scheduler")
                 db = connection
                 if try publishIfDue(on: connection) { log.info("scheduled reconciliation published") }
+            } catch let error as StoreError where error.sqlState == Self.undefinedTable {
+                log.info("reconciliation schedule waits for the schema's migrations")
             } catch {
                 log.warning("reconciliation schedule check failed", ["error": String(describing: error)])
                 db = nil
             }
-            Thread.sleep(forTimeInterval: Double(Self.tick.components.seconds))
         }
         finished.signal()
     }
