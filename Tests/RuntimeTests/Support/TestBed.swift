@@ -98,3 +98,17 @@ final class Flag: Sendable {
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }
 }
+
+extension TestBed {
+    /// Runs `body` with a fresh test bed and always removes its schema and queues afterwards.
+    static func with(_ prefix: String, _ body: (TestBed) async throws -> Void) async throws {
+        let bed = try TestBed(prefix)
+        do {
+            try await body(bed)
+        } catch {
+            await bed.cleanUp()
+            throw error
+        }
+        await bed.cleanUp()
+    }
+}

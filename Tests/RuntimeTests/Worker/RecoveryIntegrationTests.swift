@@ -11,142 +11,142 @@ import TestKit
 @Suite("Recovery integration", .enabled(if: IntegrationEnvironment.isEnabled))
 struct RecoveryIntegrationTests {
     @Test func outboxRowWrittenWhileTheBrokerIsUnreachableIsPublishedWhenItIsBack() async throws {
-        let bed = try TestBed("relay")
-        defer { Task { await bed.cleanUp() } }
-        let target = bed.queue
-        let event = Envelope(type: "rt.something_happened", appId: "runtime-tests", body: Array(#"{"n":1}"#.utf8))
-        try await onThread {
-            try bed.broker.declare(target)
-            let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
-            try Migrator(schema: bed.schema, migrations: []).migrate(db)
-            try db.transaction { db in
-                _ = try Outbox(schema: bed.schema).enqueue(OutboxMessage(
-                    exchange: "", routingKey: target, messageId: event.messageId, type: event.type,
-                    appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
+        try await TestBed.with("relay") { bed in
+            let target = bed.queue
+            let event = Envelope(type: "rt.something_happened", appId: "runtime-tests", body: Array(#"{"n":1}"#.utf8))
+            try await onThread {
+                try bed.broker.declare(target)
+                let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
+                try Migrator(schema: bed.schema, migrations: []).migrate(db)
+                try db.transaction { db in
+                    _ = try Outbox(schema: bed.schema).enqueue(OutboxMessage(
+                        exchange: "", routingKey: target, messageId: event.messageId, type: event.type,
+                        appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
+                }
             }
+            let metrics = RuntimeMetrics(registry: MetricsRegistry())
+            let log = Logger(service: "rt-test", level: .error)
+            // A relay that cannot reach the broker (nothing listens on port 1) leaves the row alone.
+            let unreachable = OutboxRelay(amqpURL: try AMQPURL("amqp://connectbus:connectbus@127.0.0.1:1/"),
+                                          databaseURL: bed.env.databaseURL, schema: bed.schema, name: "rt.relay.down",
+                                          grace: .zero, metrics: metrics, log: log)
+            unreachable.start()
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(!unreachable.isConnected)
+            _ = try await onThread { unreachable.stop(timeout: .seconds(10)) }
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 1)
+            // Once the broker is reachable the row is published (once) and deleted.
+            let relay = OutboxRelay(amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
+                                    schema: bed.schema, name: "rt.relay.up", grace: .zero, metrics: metrics, log: log)
+            relay.start()
+            let received = try await onThread { try bed.broker.take(1, from: target) }
+            _ = try await onThread { relay.stop(timeout: .seconds(10)) }
+            #expect(received.map(\.envelope.messageId) == [event.messageId])
+            #expect(received.first?.envelope.body == event.body)
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 0)
+            #expect(try await onThread { try bed.broker.messageCount(target) } == 0)
         }
-        let metrics = RuntimeMetrics(registry: MetricsRegistry())
-        let log = Logger(service: "rt-test", level: .error)
-        // A relay that cannot reach the broker (nothing listens on port 1) leaves the row alone.
-        let unreachable = OutboxRelay(amqpURL: try AMQPURL("amqp://connectbus:connectbus@127.0.0.1:1/"),
-                                      databaseURL: bed.env.databaseURL, schema: bed.schema, name: "rt.relay.down",
-                                      grace: .zero, metrics: metrics, log: log)
-        unreachable.start()
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(!unreachable.isConnected)
-        _ = try await onThread { unreachable.stop(timeout: .seconds(10)) }
-        #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 1)
-        // Once the broker is reachable the row is published (once) and deleted.
-        let relay = OutboxRelay(amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
-                                schema: bed.schema, name: "rt.relay.up", grace: .zero, metrics: metrics, log: log)
-        relay.start()
-        let received = try await onThread { try bed.broker.take(1, from: target) }
-        _ = try await onThread { relay.stop(timeout: .seconds(10)) }
-        #expect(received.map(\.envelope.messageId) == [event.messageId])
-        #expect(received.first?.envelope.body == event.body)
-        #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 0)
-        #expect(try await onThread { try bed.broker.messageCount(target) } == 0)
     }
 
     @Test func redeliveryAfterAConsumerDiedBeforeAckingIsANoOp() async throws {
-        let bed = try TestBed("killed")
-        defer { Task { await bed.cleanUp() } }
-        let calls = CallCounter()
-        let handler: MessageHandler = { envelope, _ in
-            calls.record(envelope.messageId)
-            return .done
-        }
-        let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                              patterns: [bed.queue], handlers: [bed.queue: handler])
-        let setup = bed.host(routes: [route])
-        try await onThread { try setup.start() }
-        try await bed.stop(setup)
-        let command = bed.command(bed.queue)
-        // A consumer takes the message, commits its work with the inbox row, then dies
-        // (its connection closes) before acking.
-        let redeliveredLater = try await onThread {
-            try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue)
-            let consumer = try AMQPConnection(url: try AMQPURL(bed.env.amqpURL), connectionName: "rt.doomed")
-            try consumer.startConsuming(queue: bed.queue, prefetch: 1)
-            guard let delivery = try consumer.nextDelivery(timeout: .seconds(30)) else { return false }
-            let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
-            let recorded = try db.transaction { db in
-                try Inbox(schema: bed.schema).record(messageId: delivery.envelope.messageId, queue: bed.queue, on: db)
+        try await TestBed.with("killed") { bed in
+            let calls = CallCounter()
+            let handler: MessageHandler = { envelope, _ in
+                calls.record(envelope.messageId)
+                return .done
             }
-            consumer.close()
-            return recorded && !delivery.redelivered
+            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let setup = bed.host(routes: [route])
+            try await onThread { try setup.start() }
+            try await bed.stop(setup)
+            let command = bed.command(bed.queue)
+            // A consumer takes the message, commits its work with the inbox row, then dies
+            // (its connection closes) before acking.
+            let redeliveredLater = try await onThread {
+                try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue)
+                let consumer = try AMQPConnection(url: try AMQPURL(bed.env.amqpURL), connectionName: "rt.doomed")
+                try consumer.startConsuming(queue: bed.queue, prefetch: 1)
+                guard let delivery = try consumer.nextDelivery(timeout: .seconds(30)) else { return false }
+                let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
+                let recorded = try db.transaction { db in
+                    try Inbox(schema: bed.schema).record(messageId: delivery.envelope.messageId, queue: bed.queue, on: db)
+                }
+                consumer.close()
+                return recorded && !delivery.redelivered
+            }
+            #expect(redeliveredLater)
+            let host = bed.host(routes: [route])
+            try await bed.start(host)
+            let registry = host.metrics.registry
+            #expect(try await eventually {
+                registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
+            })
+            try await bed.stop(host)
+            #expect(calls.total == 0)
+            #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
         }
-        #expect(redeliveredLater)
-        let host = bed.host(routes: [route])
-        try await bed.start(host)
-        let registry = host.metrics.registry
-        #expect(try await eventually {
-            registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
-        })
-        try await bed.stop(host)
-        #expect(calls.total == 0)
-        #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
-        #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
     }
 
     @Test func workerReconnectsAfterItsDatabaseConnectionIsKilled() async throws {
-        let bed = try TestBed("dbloss")
-        defer { Task { await bed.cleanUp() } }
-        let calls = CallCounter()
-        let handler: MessageHandler = { envelope, _ in
-            calls.record(envelope.messageId)
-            return .done
+        try await TestBed.with("dbloss") { bed in
+            let calls = CallCounter()
+            let handler: MessageHandler = { envelope, _ in
+                calls.record(envelope.messageId)
+                return .done
+            }
+            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let host = bed.host(routes: [route])
+            try await bed.start(host)
+            let first = bed.command(bed.queue)
+            try await onThread { try bed.broker.publish([first], exchange: Exchanges.commands, routingKey: bed.queue) }
+            #expect(try await eventually { calls.count(first.messageId) == 1 })
+            // Kill the worker's Postgres session; the next batch must reconnect and succeed.
+            let killed = try await onThread {
+                try bed.count("""
+                    SELECT count(pg_terminate_backend(pid)) AS count FROM pg_stat_activity
+                    WHERE application_name = $1
+                    """, [.text("rt-test.\(bed.queue).1")])
+            }
+            #expect(killed == 1)
+            let second = bed.command(bed.queue)
+            try await onThread { try bed.broker.publish([second], exchange: Exchanges.commands, routingKey: bed.queue) }
+            #expect(try await eventually { calls.count(second.messageId) >= 1 })
+            try await bed.stop(host)
+            #expect(try await onThread { try bed.inboxRows(second.messageId) } == 1)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
         }
-        let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                              patterns: [bed.queue], handlers: [bed.queue: handler])
-        let host = bed.host(routes: [route])
-        try await bed.start(host)
-        let first = bed.command(bed.queue)
-        try await onThread { try bed.broker.publish([first], exchange: Exchanges.commands, routingKey: bed.queue) }
-        #expect(try await eventually { calls.count(first.messageId) == 1 })
-        // Kill the worker's Postgres session; the next batch must reconnect and succeed.
-        let killed = try await onThread {
-            try bed.count("""
-                SELECT count(pg_terminate_backend(pid)) AS count FROM pg_stat_activity
-                WHERE application_name = $1
-                """, [.text("rt-test.\(bed.queue).1")])
-        }
-        #expect(killed == 1)
-        let second = bed.command(bed.queue)
-        try await onThread { try bed.broker.publish([second], exchange: Exchanges.commands, routingKey: bed.queue) }
-        #expect(try await eventually { calls.count(second.messageId) >= 1 })
-        try await bed.stop(host)
-        #expect(try await onThread { try bed.inboxRows(second.messageId) } == 1)
-        #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
     }
 
     @Test func workerReconnectsAfterTheBrokerClosesItsConnection() async throws {
-        let bed = try TestBed("busloss")
-        defer { Task { await bed.cleanUp() } }
-        let calls = CallCounter()
-        let handler: MessageHandler = { envelope, context in
-            calls.record(envelope.messageId)
-            try context.reply(Reply<TestResult>.ok(TestResult(doubled: 0)))
-            return .done
+        try await TestBed.with("busloss") { bed in
+            let calls = CallCounter()
+            let handler: MessageHandler = { envelope, context in
+                calls.record(envelope.messageId)
+                try context.reply(Reply<TestResult>.ok(TestResult(doubled: 0)))
+                return .done
+            }
+            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let host = bed.host(routes: [route])
+            try await bed.start(host)
+            try await onThread { try bed.broker.declare(bed.replyQueue) }
+            // The management API lists a consumer a moment after it starts (statistics interval).
+            var closed = 0
+            for _ in 0..<150 where closed == 0 {
+                closed = try await ManagementAPI().closeConsumerConnections(of: bed.queue)
+                if closed == 0 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(closed == 1)
+            let command = bed.command(bed.queue)
+            try await onThread { try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue) }
+            let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+            #expect(replies.first?.envelope.correlationId == command.correlationId)
+            try await bed.stop(host)
+            #expect(calls.count(command.messageId) == 1)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
         }
-        let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                              patterns: [bed.queue], handlers: [bed.queue: handler])
-        let host = bed.host(routes: [route])
-        try await bed.start(host)
-        try await onThread { try bed.broker.declare(bed.replyQueue) }
-        // The management API lists a consumer a moment after it starts (statistics interval).
-        var closed = 0
-        for _ in 0..<150 where closed == 0 {
-            closed = try await ManagementAPI().closeConsumerConnections(of: bed.queue)
-            if closed == 0 { try await Task.sleep(for: .milliseconds(100)) }
-        }
-        #expect(closed == 1)
-        let command = bed.command(bed.queue)
-        try await onThread { try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue) }
-        let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
-        #expect(replies.first?.envelope.correlationId == command.correlationId)
-        try await bed.stop(host)
-        #expect(calls.count(command.messageId) == 1)
-        #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
     }
 }

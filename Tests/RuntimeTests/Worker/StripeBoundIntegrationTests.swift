@@ -11,42 +11,42 @@ import TestKit
 @Suite("Stripe-bound integration", .enabled(if: IntegrationEnvironment.isEnabled))
 struct StripeBoundIntegrationTests {
     @Test func handlerWritesStateAndReplyInItsTransactionAndDuplicatesAreSkipped() async throws {
-        let bed = try TestBed("stripebound")
-        defer { Task { await bed.cleanUp() } }
-        let calls = CallCounter()
-        let schema = bed.schema
-        let migration = Migration(version: 1, name: "charges", sql: "CREATE TABLE charges (n int NOT NULL)")
-        let handler: MessageHandler = { envelope, context in
-            let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
-            calls.record(envelope.messageId)
-            // (A Stripe call would happen here, before any transaction is open.)
-            let inTransactionBefore = context.db.isInTransaction
-            try context.transaction { db in
-                try db.execute("INSERT INTO \(schema).charges (n) VALUES ($1)", [.int(Int64(payload.n))])
+        try await TestBed.with("stripebound") { bed in
+            let calls = CallCounter()
+            let schema = bed.schema
+            let migration = Migration(version: 1, name: "charges", sql: "CREATE TABLE charges (n int NOT NULL)")
+            let handler: MessageHandler = { envelope, context in
+                let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
+                calls.record(envelope.messageId)
+                // (A Stripe call would happen here, before any transaction is open.)
+                let inTransactionBefore = context.db.isInTransaction
+                try context.transaction { db in
+                    try db.execute("INSERT INTO \(schema).charges (n) VALUES ($1)", [.int(Int64(payload.n))])
+                }
+                try context.reply(Reply<TestResult>.ok(TestResult(doubled: inTransactionBefore ? -1 : payload.n * 2)))
+                return .done
             }
-            try context.reply(Reply<TestResult>.ok(TestResult(doubled: inTransactionBefore ? -1 : payload.n * 2)))
-            return .done
+            let route = Route.raw(queue: bed.queue, mode: .stripeBound, exchange: Exchanges.commands,
+                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let host = bed.host(routes: [route], migrations: [migration])
+            try await bed.start(host)
+            let command = bed.command(bed.queue, body: #"{"n": 4}"#)
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish([command, command], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+            #expect(try replies.first.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
+                    == .ok(TestResult(doubled: 8)))
+            let registry = host.metrics.registry
+            #expect(try await eventually {
+                registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
+            })
+            try await bed.stop(host)
+            #expect(calls.count(command.messageId) == 1)
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(schema).charges") } == 1)
+            #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
         }
-        let route = Route.raw(queue: bed.queue, mode: .stripeBound, exchange: Exchanges.commands,
-                              patterns: [bed.queue], handlers: [bed.queue: handler])
-        let host = bed.host(routes: [route], migrations: [migration])
-        try await bed.start(host)
-        let command = bed.command(bed.queue, body: #"{"n": 4}"#)
-        try await onThread {
-            try bed.broker.declare(bed.replyQueue)
-            try bed.broker.publish([command, command], exchange: Exchanges.commands, routingKey: bed.queue)
-        }
-        let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
-        #expect(try replies.first.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
-                == .ok(TestResult(doubled: 8)))
-        let registry = host.metrics.registry
-        #expect(try await eventually {
-            registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
-        })
-        try await bed.stop(host)
-        #expect(calls.count(command.messageId) == 1)
-        #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(schema).charges") } == 1)
-        #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
-        #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
     }
 }

@@ -28,142 +28,142 @@ struct WorkerIntegrationTests {
     }
 
     @Test func commandIsConsumedRepliedToAndAckedOnce() async throws {
-        let bed = try TestBed("once")
-        defer { Task { await bed.cleanUp() } }
-        let calls = CallCounter()
-        let host = bed.host(routes: [route(bed, calls: calls)])
-        try await bed.start(host)
-        let command = bed.command(bed.queue, body: #"{"n": 21}"#)
-        try await onThread {
-            try bed.broker.declare(bed.replyQueue)
-            try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue)
+        try await TestBed.with("once") { bed in
+            let calls = CallCounter()
+            let host = bed.host(routes: [route(bed, calls: calls)])
+            try await bed.start(host)
+            let command = bed.command(bed.queue, body: #"{"n": 21}"#)
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+            let reply = try #require(replies.first)
+            #expect(reply.envelope.type == bed.queue + ".reply")
+            #expect(reply.envelope.correlationId == command.correlationId)
+            #expect(reply.envelope.headers.causationId == command.messageId)
+            #expect(try MessageCoder.decode(Reply<TestResult>.self, from: reply.envelope.body) == .ok(TestResult(doubled: 42)))
+            try await bed.stop(host)
+            #expect(calls.count(command.messageId) == 1)
+            #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
+            // After shutdown an unacked message would be back in the queue.
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
+            #expect(host.metrics.registry.value("connectbus_messages_processed_total", labels: [bed.queue]) == 1)
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 0)
         }
-        let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
-        let reply = try #require(replies.first)
-        #expect(reply.envelope.type == bed.queue + ".reply")
-        #expect(reply.envelope.correlationId == command.correlationId)
-        #expect(reply.envelope.headers.causationId == command.messageId)
-        #expect(try MessageCoder.decode(Reply<TestResult>.self, from: reply.envelope.body) == .ok(TestResult(doubled: 42)))
-        try await bed.stop(host)
-        #expect(calls.count(command.messageId) == 1)
-        #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
-        // After shutdown an unacked message would be back in the queue.
-        #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
-        #expect(host.metrics.registry.value("connectbus_messages_processed_total", labels: [bed.queue]) == 1)
-        #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 0)
     }
 
     @Test func duplicateMessageIdIsAcknowledgedWithoutWork() async throws {
-        let bed = try TestBed("dup")
-        defer { Task { await bed.cleanUp() } }
-        let calls = CallCounter()
-        let host = bed.host(routes: [route(bed, calls: calls)])
-        try await bed.start(host)
-        let command = bed.command(bed.queue, body: #"{"n": 1}"#)
-        try await onThread {
-            try bed.broker.declare(bed.replyQueue)
-            try bed.broker.publish([command, command], exchange: Exchanges.commands, routingKey: bed.queue)
+        try await TestBed.with("dup") { bed in
+            let calls = CallCounter()
+            let host = bed.host(routes: [route(bed, calls: calls)])
+            try await bed.start(host)
+            let command = bed.command(bed.queue, body: #"{"n": 1}"#)
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish([command, command], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let registry = host.metrics.registry
+            #expect(try await eventually {
+                (registry.value("connectbus_messages_processed_total", labels: [bed.queue]) ?? 0)
+                    + (registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) ?? 0) >= 2
+            })
+            try await bed.stop(host)
+            #expect(calls.count(command.messageId) == 1)
+            #expect(registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1)
+            #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
+            #expect(try await onThread { try bed.broker.messageCount(bed.replyQueue) } == 1)
         }
-        let registry = host.metrics.registry
-        #expect(try await eventually {
-            (registry.value("connectbus_messages_processed_total", labels: [bed.queue]) ?? 0)
-                + (registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) ?? 0) >= 2
-        })
-        try await bed.stop(host)
-        #expect(calls.count(command.messageId) == 1)
-        #expect(registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1)
-        #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
-        #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
-        #expect(try await onThread { try bed.broker.messageCount(bed.replyQueue) } == 1)
     }
 
     @Test func undecodableMessageIsDeadLetteredAndTheNextOneIsProcessed() async throws {
-        let bed = try TestBed("poison")
-        defer { Task { await bed.cleanUp() } }
-        let calls = CallCounter()
-        let host = bed.host(routes: [route(bed, calls: calls)])
-        try await bed.start(host)
-        let poison = bed.command(bed.queue, body: "not json")
-        let unknown = bed.command("rt.unknown_type", body: #"{"n": 2}"#)
-        let good = bed.command(bed.queue, body: #"{"n": 3}"#)
-        try await onThread {
-            try bed.broker.declare(bed.replyQueue)
-            try bed.broker.publish([poison, unknown, good], exchange: Exchanges.commands, routingKey: bed.queue)
+        try await TestBed.with("poison") { bed in
+            let calls = CallCounter()
+            let host = bed.host(routes: [route(bed, calls: calls)])
+            try await bed.start(host)
+            let poison = bed.command(bed.queue, body: "not json")
+            let unknown = bed.command("rt.unknown_type", body: #"{"n": 2}"#)
+            let good = bed.command(bed.queue, body: #"{"n": 3}"#)
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish([poison, unknown, good], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let parked = try await onThread { try bed.broker.take(2, from: bed.queue + ".dlq") }
+            #expect(parked.count == 2)
+            let byId = Dictionary(parked.map { ($0.envelope.messageId, $0.envelope) }, uniquingKeysWith: { a, _ in a })
+            let poisoned = try #require(byId[poison.messageId])
+            #expect(poisoned.headers.extra["x-error-code"] == ReplyError.Code.malformedMessage)
+            #expect(!(poisoned.headers.extra["x-error-message"] ?? "").isEmpty)
+            #expect(poisoned.headers.extra["x-original-queue"] == bed.queue)
+            #expect(poisoned.body == Array("not json".utf8))
+            #expect(byId[unknown.messageId]?.headers.extra["x-error-code"] == ReplyError.Code.unknownMessage)
+            // Replies: an error for each dead-lettered command, the result for the good one.
+            let replies = try await onThread { try bed.broker.take(3, from: bed.replyQueue) }
+            let okReply = replies.first { $0.envelope.correlationId == good.correlationId }
+            #expect(try okReply.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
+                    == .ok(TestResult(doubled: 6)))
+            try await bed.stop(host)
+            #expect(calls.count(good.messageId) == 1)
+            #expect(try await onThread { try bed.inboxRows(poison.messageId) } == 0)
         }
-        let parked = try await onThread { try bed.broker.take(2, from: bed.queue + ".dlq") }
-        #expect(parked.count == 2)
-        let byId = Dictionary(parked.map { ($0.envelope.messageId, $0.envelope) }, uniquingKeysWith: { a, _ in a })
-        let poisoned = try #require(byId[poison.messageId])
-        #expect(poisoned.headers.extra["x-error-code"] == ReplyError.Code.malformedMessage)
-        #expect(!(poisoned.headers.extra["x-error-message"] ?? "").isEmpty)
-        #expect(poisoned.headers.extra["x-original-queue"] == bed.queue)
-        #expect(poisoned.body == Array("not json".utf8))
-        #expect(byId[unknown.messageId]?.headers.extra["x-error-code"] == ReplyError.Code.unknownMessage)
-        // Replies: an error for each dead-lettered command, the result for the good one.
-        let replies = try await onThread { try bed.broker.take(3, from: bed.replyQueue) }
-        let okReply = replies.first { $0.envelope.correlationId == good.correlationId }
-        #expect(try okReply.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
-                == .ok(TestResult(doubled: 6)))
-        try await bed.stop(host)
-        #expect(calls.count(good.messageId) == 1)
-        #expect(try await onThread { try bed.inboxRows(poison.messageId) } == 0)
     }
 
     @Test func transientFailureIsRetriedThroughTheDelayQueuesThenParked() async throws {
-        let bed = try TestBed("retry")
-        defer { Task { await bed.cleanUp() } }
-        let calls = CallCounter()
-        let host = bed.host(routes: [route(bed, calls: calls) { _, _ in
-            throw StoreError(code: StoreError.Code.serializationFailure, sqlState: "40001", message: "simulated")
-        }])
-        try await bed.start(host)
-        let command = bed.command(bed.queue, body: #"{"n": 5}"#)
-        try await onThread { try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue) }
-        let parked = try await onThread { try bed.broker.take(1, from: bed.queue + ".dlq") }
-        let envelope = try #require(parked.first?.envelope)
-        #expect(envelope.messageId == command.messageId)
-        #expect(envelope.headers.attempt == bed.retryDelays.count)
-        #expect(envelope.headers.extra["x-error-code"] == StoreError.Code.serializationFailure)
-        #expect(envelope.headers.extra["x-failed-at"] != nil)
-        try await bed.stop(host)
-        #expect(calls.count(command.messageId) == bed.retryDelays.count + 1)
-        #expect(host.metrics.registry.value("connectbus_messages_retried_total", labels: [bed.queue]) == 2)
-        #expect(host.metrics.registry.value("connectbus_messages_dead_lettered_total", labels: [bed.queue]) == 1)
+        try await TestBed.with("retry") { bed in
+            let calls = CallCounter()
+            let host = bed.host(routes: [route(bed, calls: calls) { _, _ in
+                throw StoreError(code: StoreError.Code.serializationFailure, sqlState: "40001", message: "simulated")
+            }])
+            try await bed.start(host)
+            let command = bed.command(bed.queue, body: #"{"n": 5}"#)
+            try await onThread { try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue) }
+            let parked = try await onThread { try bed.broker.take(1, from: bed.queue + ".dlq") }
+            let envelope = try #require(parked.first?.envelope)
+            #expect(envelope.messageId == command.messageId)
+            #expect(envelope.headers.attempt == bed.retryDelays.count)
+            #expect(envelope.headers.extra["x-error-code"] == StoreError.Code.serializationFailure)
+            #expect(envelope.headers.extra["x-failed-at"] != nil)
+            try await bed.stop(host)
+            #expect(calls.count(command.messageId) == bed.retryDelays.count + 1)
+            #expect(host.metrics.registry.value("connectbus_messages_retried_total", labels: [bed.queue]) == 2)
+            #expect(host.metrics.registry.value("connectbus_messages_dead_lettered_total", labels: [bed.queue]) == 1)
+        }
     }
 
     @Test func inABatchOnlyTheFailingMessageIsRolledBackAndRetried() async throws {
-        let bed = try TestBed("batch")
-        defer { Task { await bed.cleanUp() } }
-        let calls = CallCounter()
-        let migration = Migration(version: 1, name: "handled", sql: "CREATE TABLE handled (n int NOT NULL)")
-        let schema = bed.schema
-        let handler: MessageHandler = { envelope, context in
-            let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
-            calls.record(envelope.messageId)
-            try context.db.execute("INSERT INTO \(schema).handled (n) VALUES ($1)", [.int(Int64(payload.n))])
-            if payload.n == 3 && envelope.headers.attempt == 0 {
-                throw HandlerError.retry(code: "test.flaky", message: "third message fails once")
+        try await TestBed.with("batch") { bed in
+            let calls = CallCounter()
+            let migration = Migration(version: 1, name: "handled", sql: "CREATE TABLE handled (n int NOT NULL)")
+            let schema = bed.schema
+            let handler: MessageHandler = { envelope, context in
+                let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
+                calls.record(envelope.messageId)
+                try context.db.execute("INSERT INTO \(schema).handled (n) VALUES ($1)", [.int(Int64(payload.n))])
+                if payload.n == 3 && envelope.headers.attempt == 0 {
+                    throw HandlerError.retry(code: "test.flaky", message: "third message fails once")
+                }
+                return .done
             }
-            return .done
+            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            // Declare and fill the queue first so the five messages are waiting when the worker starts.
+            let setup = bed.host(routes: [route], prefetch: 5)
+            try await onThread { try setup.start() }
+            try await bed.stop(setup)
+            let commands = (1...5).map { bed.command(bed.queue, body: "{\"n\": \($0)}") }
+            try await onThread { try bed.broker.publish(commands, exchange: Exchanges.commands, routingKey: bed.queue) }
+            let host = bed.host(routes: [route], prefetch: 5, migrations: [migration])
+            try await bed.start(host)
+            #expect(try await eventually {
+                try bed.count("SELECT count(*) AS count FROM \(schema).handled") == 5
+            })
+            try await bed.stop(host)
+            #expect(commands.map { calls.count($0.messageId) } == [1, 1, 2, 1, 1])
+            #expect(try await onThread { try bed.count("SELECT count(DISTINCT n) AS count FROM \(schema).handled") } == 5)
+            #expect(host.metrics.registry.value("connectbus_messages_retried_total", labels: [bed.queue]) == 1)
+            #expect(host.metrics.registry.value("connectbus_messages_processed_total", labels: [bed.queue]) == 5)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
         }
-        let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                              patterns: [bed.queue], handlers: [bed.queue: handler])
-        // Declare and fill the queue first so the five messages are waiting when the worker starts.
-        let setup = bed.host(routes: [route], prefetch: 5)
-        try await onThread { try setup.start() }
-        try await bed.stop(setup)
-        let commands = (1...5).map { bed.command(bed.queue, body: "{\"n\": \($0)}") }
-        try await onThread { try bed.broker.publish(commands, exchange: Exchanges.commands, routingKey: bed.queue) }
-        let host = bed.host(routes: [route], prefetch: 5, migrations: [migration])
-        try await bed.start(host)
-        #expect(try await eventually {
-            try bed.count("SELECT count(*) AS count FROM \(schema).handled") == 5
-        })
-        try await bed.stop(host)
-        #expect(commands.map { calls.count($0.messageId) } == [1, 1, 2, 1, 1])
-        #expect(try await onThread { try bed.count("SELECT count(DISTINCT n) AS count FROM \(schema).handled") } == 5)
-        #expect(host.metrics.registry.value("connectbus_messages_retried_total", labels: [bed.queue]) == 1)
-        #expect(host.metrics.registry.value("connectbus_messages_processed_total", labels: [bed.queue]) == 5)
-        #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
     }
 }
