@@ -159,5 +159,28 @@ extension TerminalIntegrationTests {
                 #expect(bed.requests("POST", "/v1/payment_intents/\(created.paymentIntent)/capture").isEmpty)
             }
         }
+
+        @Test func captureBeforeTheAuthorizationEventArrivesAsksStripe() async throws {
+            try await TerminalTestBed.run { bed in
+                let reader = try await bed.reader()
+                let created = try await bed.createPayment(TerminalTestBed.order(), amount: 1000)
+                _ = try TerminalTestBed.value(try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)),
+                                              "process")
+                try await bed.present(reader: reader, account: nil)
+                // No Stripe event re-published yet: the gateway still has the payment processing.
+                #expect(try bed.payment(created.paymentIntent)?.state == .processing)
+                let captured = try TerminalTestBed.value(try await bed.send(CapturePayment(paymentIntent: created.paymentIntent)),
+                                                         "capture")
+                #expect(captured.amountCaptured == 1000)
+                #expect(try await bed.wait(TerminalPaymentAuthorized.self, created.paymentIntent).count == 1)
+                #expect(try await bed.wait(TerminalPaymentCaptured.self, created.paymentIntent).count == 1)
+                // The late events change nothing.
+                try await bed.pumpEvents(account: nil)
+                let marker = try await bed.authorized(amount: 1100, reader: reader)
+                #expect(!marker.isEmpty)
+                #expect(try await bed.events(TerminalPaymentAuthorized.self, created.paymentIntent).count == 1)
+                #expect(try await bed.events(TerminalPaymentCaptured.self, created.paymentIntent).count == 1)
+            }
+        }
     }
 }

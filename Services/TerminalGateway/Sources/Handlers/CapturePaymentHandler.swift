@@ -31,6 +31,7 @@ struct CapturePaymentHandler: Sendable {
         var decision = TerminalPaymentMachine.planCapture(payment, amountToCapture: command.amountToCapture,
                                                           captureKey: key, now: context.now)
         var stripeSaysCaptured = false
+        var refreshed: PaymentIntentSnapshot?
         if decision == .refresh {
             let snapshot: PaymentIntentSnapshot
             switch try PaymentIntentFetch.snapshot(payment.paymentIntent, account: payment.account,
@@ -39,6 +40,7 @@ struct CapturePaymentHandler: Sendable {
             case .failure(let error): return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
             }
             stripeSaysCaptured = snapshot.status == .succeeded
+            refreshed = snapshot
             // Captured at Stripe but not recorded: ask Stripe with this command's key below;
             // its replay tells whether this command did it.
             payment = TerminalPaymentMachine.apply(.snapshot(snapshot, captureKey: nil), to: payment).payment
@@ -69,6 +71,11 @@ struct CapturePaymentHandler: Sendable {
         case .success(let pi):
             let snapshot = PaymentIntentSnapshot(pi, observedAt: now)
             return try context.transaction { db in
+                // An authorization the gateway learnt only now is recorded (and announced) first.
+                if let refreshed, refreshed.status == .requiresCapture {
+                    try writer.apply(.snapshot(refreshed, captureKey: nil), paymentIntent: pi.id, occurredAt: now,
+                                     db: db, context: context)
+                }
                 guard let t = try writer.apply(.snapshot(snapshot, captureKey: key), paymentIntent: pi.id,
                                                occurredAt: now, db: db, context: context) else {
                     return .error(.notFound("payment_intent", id: pi.id))
