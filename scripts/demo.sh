@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # `make demo`: install dependencies, start RabbitMQ and PostgreSQL, build the release
-# executables, start stripe-sim and the four services (each with its own AMQP user and
-# Postgres role), wait for their /healthz, show what runs, then stop everything.
+# executables, start stripe-sim (signed webhooks to notifications), a local SMTP sink, the
+# four services (each with its own AMQP user and Postgres role) and a `connectbus tail`
+# monitor, then play a store-builder platform through `connectbus send` (plus the
+# simulator's hosted pages for what a seller or buyer clicks), print a summary, CHECK it
+# (exit status 1 when anything is off) and stop everything.
 #
-#   scripts/demo.sh                 run, show, stop
-#   scripts/demo.sh --keep-running  leave everything running (stop later with --stop)
+#   scripts/demo.sh                 run the story, check it, stop
+#   scripts/demo.sh --keep-running  leave everything running afterwards (stop with --stop)
+#   scripts/demo.sh --no-story      only start everything and check /healthz
 #   scripts/demo.sh --stop          stop what a --keep-running demo left behind
 #
-# Environment: SWIFT_BUILD_PATH (default .build), STRIPE_SIM_PORT (default 12111),
-# DEMO_HTTP_PORT_BASE (default 8080: services on 8081-8084), KEEP_INFRA=1, and the port
-# variables of scripts/lib/common.sh.
+# Environment: SWIFT_BUILD_PATH (default .build), DEMO_BIN_DIR (use the executables in
+# this folder, skip the build), STRIPE_SIM_PORT (default 12111), DEMO_HTTP_PORT_BASE
+# (default 8080: services on 8081-8084), DEMO_SMTP_PORT (default 2525), DEMO_RUN_DIR
+# (logs, events, e-mails; default .local/demo), KEEP_INFRA=1, and
+# the port variables of scripts/lib/common.sh.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cb_avoid_busy_ports
@@ -21,7 +27,10 @@ STRIPE_SIM_PORT="${STRIPE_SIM_PORT:-12111}"
 STRIPE_API_BASE="http://127.0.0.1:$STRIPE_SIM_PORT"
 STRIPE_API_KEY="${STRIPE_API_KEY:-sk_test_connectbus_demo}"
 STRIPE_WEBHOOK_SECRET="${STRIPE_WEBHOOK_SECRET:-whsec_connectbus_demo}"
+STRIPE_CONNECT_WEBHOOK_SECRET="${STRIPE_CONNECT_WEBHOOK_SECRET:-whsec_connectbus_demo_connect}"
 PORT_BASE="${DEMO_HTTP_PORT_BASE:-8080}"
+SMTP_PORT="${DEMO_SMTP_PORT:-2525}"
+NOTIFICATIONS_URL="http://127.0.0.1:$((PORT_BASE + 4))"
 # service name (AMQP user, Postgres role) : executable : HTTP port
 DEMO_SERVICES=(
     "onboarding:onboarding:$((PORT_BASE + 1))"
@@ -30,11 +39,22 @@ DEMO_SERVICES=(
     "notifications:notifications:$((PORT_BASE + 4))"
 )
 PRODUCTS=(stripe-sim onboarding payments terminal-gateway notifications connectbus)
-RUN_DIR="$CB_REPO/.local/demo"
-BIN_DIR=""
+RUN_DIR="${DEMO_RUN_DIR:-$CB_REPO/.local/demo}"
+MAIL_DIR="$RUN_DIR/mail"
+EVENTS_LOG="$RUN_DIR/events.jsonl"
+BIN_DIR="${DEMO_BIN_DIR:-}"
+# Everything the demo starts, in the order stop_all stops it.
+DEMO_PROCESSES=(monitor monitor-text onboarding payments terminal notifications stripe-sim smtp-sink)
 
 build_products() {
     local p
+    if [ -n "$BIN_DIR" ]; then
+        cb_log "using the executables in $BIN_DIR (DEMO_BIN_DIR)"
+        for p in "${PRODUCTS[@]}"; do
+            [ -x "$BIN_DIR/$p" ] || cb_die "$BIN_DIR/$p is missing: build it or unset DEMO_BIN_DIR"
+        done
+        return 0
+    fi
     for p in "${PRODUCTS[@]}"; do
         cb_log "building $p (release)"
         swift build -c release --build-path "$BUILD_PATH" --product "$p"
@@ -55,7 +75,9 @@ start_process() {
 
 start_sim() {
     start_process stripe-sim "$RUN_DIR/stripe-sim.log" -- \
-        "$BIN_DIR/stripe-sim" --port "$STRIPE_SIM_PORT"
+        "$BIN_DIR/stripe-sim" --port "$STRIPE_SIM_PORT" --log "$RUN_DIR/stripe-sim-requests.jsonl" \
+        --webhook "url=$NOTIFICATIONS_URL/webhooks/stripe,secret=$STRIPE_WEBHOOK_SECRET" \
+        --webhook "url=$NOTIFICATIONS_URL/webhooks/stripe/connect,secret=$STRIPE_CONNECT_WEBHOOK_SECRET,connect=true"
     local i
     for i in $(seq 1 60); do
         if (exec 3<>"/dev/tcp/127.0.0.1/$STRIPE_SIM_PORT") 2>/dev/null; then
@@ -80,6 +102,9 @@ start_services() {
             STRIPE_API_KEY="$STRIPE_API_KEY" \
             STRIPE_API_BASE="$STRIPE_API_BASE" \
             STRIPE_WEBHOOK_SECRETS="$STRIPE_WEBHOOK_SECRET" \
+            STRIPE_CONNECT_WEBHOOK_SECRETS="$STRIPE_CONNECT_WEBHOOK_SECRET" \
+            SMTP_URL="smtp://127.0.0.1:$SMTP_PORT" \
+            SMTP_FROM="ConnectBus demo shop <no-reply@shop.example>" \
             HTTP_PORT="$port" \
             -- "$BIN_DIR/$exe"
     done
@@ -134,7 +159,7 @@ show_status() {
 # SIGTERM every process this demo started (services first, then the simulator) and wait.
 stop_all() {
     local name pid i
-    for name in onboarding payments terminal notifications stripe-sim; do
+    for name in "${DEMO_PROCESSES[@]}"; do
         pid="$(cat "$RUN_DIR/$name.pid" 2>/dev/null || true)"
         [ -n "$pid" ] || continue
         if kill -0 "$pid" 2>/dev/null; then
@@ -160,30 +185,447 @@ stop_all() {
     fi
 }
 
+# A local SMTP sink (aiosmtpd's Mailbox handler): every e-mail becomes one file in
+# $MAIL_DIR/new (Maildir).
+start_smtp_sink() {
+    mkdir -p "$MAIL_DIR/tmp" "$MAIL_DIR/new" "$MAIL_DIR/cur"
+    start_process smtp-sink "$RUN_DIR/smtp-sink.log" -- \
+        python3 -m aiosmtpd -n -l "127.0.0.1:$SMTP_PORT" -c aiosmtpd.handlers.Mailbox "$MAIL_DIR"
+    local i
+    for i in $(seq 1 40); do
+        if cb_port_busy "$SMTP_PORT"; then
+            cb_log "SMTP sink listens on 127.0.0.1:$SMTP_PORT, e-mails go to $MAIL_DIR/new"
+            return 0
+        fi
+        process_alive smtp-sink || break
+        sleep 0.25
+    done
+    cb_log "the SMTP sink did not start; last lines of its log:"
+    tail -20 "$RUN_DIR/smtp-sink.log" >&2 || true
+    return 1
+}
+
+# The CLI with the admin user and role of the local servers.
+cbx() {
+    AMQP_URL="$(cb_admin_amqp_url)" DATABASE_URL="$(cb_admin_database_url)" \
+        CONNECTBUS_MANAGEMENT_URL="http://$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD@127.0.0.1:$CB_MGMT_PORT" \
+        DEMO_HTTP_PORT_BASE="$PORT_BASE" "$BIN_DIR/connectbus" "$@"
+}
+
+# Two `connectbus tail` monitors on every event: JSON lines to $EVENTS_LOG (read by the
+# story and the summary) and readable lines to the console.
+start_monitors() {
+    : >"$EVENTS_LOG"
+    AMQP_URL="$(cb_admin_amqp_url)" "$BIN_DIR/connectbus" tail --json "#" >"$EVENTS_LOG" 2>"$RUN_DIR/monitor.err" &
+    echo $! >"$RUN_DIR/monitor.pid"
+    AMQP_URL="$(cb_admin_amqp_url)" "$BIN_DIR/connectbus" tail "#" >&2 2>"$RUN_DIR/monitor-text.err" &
+    echo $! >"$RUN_DIR/monitor-text.pid"
+    local i
+    for i in $(seq 1 40); do
+        if grep -q "listening" "$RUN_DIR/monitor.err" 2>/dev/null \
+            && grep -q "listening" "$RUN_DIR/monitor-text.err" 2>/dev/null; then
+            cb_log "event monitors run: connectbus tail '#' (events below), JSON lines in $EVENTS_LOG"
+            return 0
+        fi
+        sleep 0.25
+    done
+    cb_log "the event monitor did not start:"; cat "$RUN_DIR/monitor.err" >&2; return 1
+}
+
+# Wait (up to 60 s) until every service answers /readyz (queues declared, database
+# migrated), as `connectbus status` reports it.
+wait_ready() {
+    local i
+    for i in $(seq 1 120); do
+        if cbx status >"$RUN_DIR/status.txt" 2>&1; then
+            cb_log "every service is ready (connectbus status)"
+            return 0
+        fi
+        sleep 0.5
+    done
+    cb_log "not every service became ready:"; tail -6 "$RUN_DIR/status.txt" >&2
+    return 1
+}
+
+# The story's helpers ---------------------------------------------------------------
+say() { printf '\n\033[1m== %s\033[0m\n' "$*" >&2; }
+step_ok() { printf '   ok  %s\n' "$*" >&2; }
+# Steps run in subshells too ($(send …)), so a failure is recorded in a file.
+step_fail() { printf '   FAILED  %s\n' "$*" >&2; echo "$*" >>"$RUN_DIR/story-failures"; }
+
+# send COMMAND JSON [connectbus send options…]: the reply's JSON on stdout; on an error
+# reply or timeout the step fails (and the caller stops the story).
+send() {
+    local command="$1" json="$2"; shift 2
+    printf '   send %s %s\n' "$command" "$(tr -s ' \n' ' ' <<<"$json")" >&2
+    if ! cbx send "$command" --json "$json" --timeout 60 "$@"; then
+        step_fail "$command"
+        return 1
+    fi
+}
+
+# jget FIELD (from the JSON on stdin; dotted path, e.g. result.url)
+jget() {
+    python3 -c 'import json,sys
+v=json.load(sys.stdin)
+for k in sys.argv[1].split("."):
+    v=v[int(k)] if isinstance(v,list) else v.get(k)
+print(v if not isinstance(v,(dict,list,bool)) and v is not None else json.dumps(v))' "$1"
+}
+
+# wait_event ROUTING_KEY [FIELD=VALUE…]: waits (up to 60 s) until the monitor has seen an
+# event with that routing key whose body (data.object for stripe.*) has those fields.
+wait_event() {
+    local key="$1"; shift
+    if python3 - "$EVENTS_LOG" "$key" 60 "$@" <<'PY'
+import json, sys, time
+path, key, timeout, wanted = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4:]
+deadline = time.time() + timeout
+while time.time() < deadline:
+    with open(path) as f:
+        for line in f:
+            try:
+                e = json.loads(line)
+            except ValueError:
+                continue
+            if e.get("routing_key") != key:
+                continue
+            body = e.get("body") or {}
+            if key.startswith("stripe.") and isinstance(body, dict):
+                body = body.get("data", {}).get("object", {})
+            if all(str(body.get(k)) == v for k, v in (w.split("=", 1) for w in wanted)):
+                sys.exit(0)
+    time.sleep(0.3)
+sys.exit(1)
+PY
+    then
+        step_ok "event $key $*"
+    else
+        step_fail "no event $key $* within 60 s"
+        return 1
+    fi
+}
+
+# wait_mail COUNT: waits (up to 60 s) until the SMTP sink holds COUNT e-mails.
+wait_mail() {
+    local i n=0
+    for i in $(seq 1 120); do
+        n="$(find "$MAIL_DIR/new" -type f 2>/dev/null | wc -l)"
+        if [ "$n" -ge "$1" ]; then step_ok "e-mail received by the SMTP sink ($n in $MAIL_DIR/new)"; return 0; fi
+        sleep 0.5
+    done
+    step_fail "the SMTP sink holds $n e-mails, expected $1"
+    return 1
+}
+
+# sim METHOD PATH [curl args…]: a call to the simulator as the seller's or buyer's browser
+# or device would make it (hosted pages and test helpers); prints the HTTP status.
+sim() {
+    local method="$1" path="$2"; shift 2
+    curl -sS -o "$RUN_DIR/last-sim-response" -w '%{http_code}' -X "$method" "$STRIPE_API_BASE$path" "$@"
+}
+
+# The story ------------------------------------------------------------------------
+# Every reference carries this run's id, so the story can be played again on the same
+# database and broker.
+RUN_ID="$(date -u +%Y%m%d%H%M%S)"
+ACCOUNT="" PRODUCT="" PRICE="" LOCATION="" READER="" STORY_SECONDS=0
+SITE="http://127.0.0.1:$((PORT_BASE + 9))/shop"   # the platform's own pages (never opened)
+BUYER1="ada.buyer+$RUN_ID@example.com"
+BUYER2="grace.buyer+$RUN_ID@example.com"
+BUYER3="alan.buyer+$RUN_ID@example.com"
+ORDER_ONLINE="web-$RUN_ID-1"; ORDER_DELAYED="web-$RUN_ID-2"; ORDER_APP="app-$RUN_ID-3"
+ORDER_SHOP="shop-$RUN_ID-4"; ORDER_ABANDONED="shop-$RUN_ID-5"
+
+story_seller() {
+    say "1. A seller signs up: connected account, prefilled representative, onboarding link"
+    local reply link status
+    reply="$(send onboarding.create_account "{\"seller_reference\":\"seller-$RUN_ID\",\"country\":\"US\",
+        \"email\":\"owner+$RUN_ID@ceramics.example\",\"controller\":{\"fees\":{\"payer\":\"application\"},
+        \"losses\":{\"payments\":\"application\"},\"stripe_dashboard\":{\"type\":\"express\"}},
+        \"business_type\":\"individual\",\"business_profile\":{\"name\":\"Lovelace Ceramics\",\"mcc\":\"5719\"},
+        \"representative\":{\"first_name\":\"Ada\",\"last_name\":\"Lovelace\",\"email\":\"owner+$RUN_ID@ceramics.example\"}}")" || return 1
+    ACCOUNT="$(jget result.account <<<"$reply")"
+    step_ok "connected account $ACCOUNT"
+    wait_event onboarding.account.created account="$ACCOUNT" || true
+    reply="$(send onboarding.create_account_link "{\"account\":\"$ACCOUNT\",\"type\":\"account_onboarding\",
+        \"refresh_url\":\"$SITE/onboarding/refresh\",\"return_url\":\"$SITE/onboarding/done\"}")" || return 1
+    link="$(jget result.url <<<"$reply")"
+    status="$(curl -sS -o /dev/null -w '%{http_code}' "$link?outcome=complete")"
+    [ "$status" = 302 ] && step_ok "the seller completes onboarding at $link (HTTP $status)" \
+        || { step_fail "onboarding page answered HTTP $status"; return 1; }
+    wait_event stripe.account.updated id="$ACCOUNT" charges_enabled=True || return 1
+    wait_event onboarding.account.onboarding_completed account="$ACCOUNT" || return 1
+}
+
+story_checkout() {
+    say "2. A buyer pays online: product, price, hosted Checkout with an application fee, card"
+    local reply session status
+    reply="$(send payments.create_product "{\"name\":\"Stoneware mug\",\"description\":\"Hand-thrown, 350 ml\"}" \
+        --account "$ACCOUNT")" || return 1
+    PRODUCT="$(jget result.product <<<"$reply")"
+    reply="$(send payments.create_price "{\"product\":\"$PRODUCT\",\"unit_amount\":2400,\"currency\":\"usd\"}" \
+        --account "$ACCOUNT")" || return 1
+    PRICE="$(jget result.price <<<"$reply")"
+    step_ok "product $PRODUCT, price $PRICE (24.00 USD)"
+    reply="$(send payments.create_checkout_session "{\"order_reference\":\"$ORDER_ONLINE\",
+        \"line_items\":[{\"price\":\"$PRICE\",\"quantity\":2}],\"application_fee_amount\":480,
+        \"customer_email\":\"$BUYER1\",\"success_url\":\"$SITE/thanks?session={CHECKOUT_SESSION_ID}\",
+        \"cancel_url\":\"$SITE/cart\"}" --account "$ACCOUNT")" || return 1
+    session="$(jget result.checkout_session <<<"$reply")"
+    status="$(sim POST "/sim/checkout/$session/pay" -d payment_method=pm_card_visa)"
+    [ "$status" = 302 ] && step_ok "the buyer pays $session with a Visa test card (HTTP $status)" \
+        || { step_fail "Checkout page answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+    wait_event stripe.checkout.session.completed id="$session" || true
+    wait_event payments.order.paid order_reference="$ORDER_ONLINE" amount=4800 application_fee_amount=480 || return 1
+    wait_mail 1
+}
+
+story_delayed_failure() {
+    say "2b. A second buyer pays with a delayed method (SEPA Debit) that fails"
+    local reply session status
+    reply="$(send payments.create_checkout_session "{\"order_reference\":\"$ORDER_DELAYED\",
+        \"line_items\":[{\"price\":\"$PRICE\",\"quantity\":1}],\"application_fee_amount\":240,
+        \"customer_email\":\"$BUYER2\",\"payment_method_types\":[\"sepa_debit\"],
+        \"success_url\":\"$SITE/thanks?session={CHECKOUT_SESSION_ID}\",\"cancel_url\":\"$SITE/cart\"}" \
+        --account "$ACCOUNT")" || return 1
+    session="$(jget result.checkout_session <<<"$reply")"
+    status="$(sim POST "/sim/checkout/$session/pay" -d payment_method=sepa_fail)"
+    [ "$status" = 302 ] && step_ok "the buyer pays $session by SEPA Debit (HTTP $status); the debit fails later" \
+        || { step_fail "Checkout page answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+    wait_event payments.order.payment_failed order_reference="$ORDER_DELAYED" || return 1
+    wait_mail 2
+}
+
+story_payment_sheet() {
+    say "3. A buyer pays in the app: PaymentSheet bundle, confirmed by the app"
+    local reply pi status
+    reply="$(send payments.create_payment_sheet "{\"order_reference\":\"$ORDER_APP\",
+        \"customer_reference\":\"buyer-$RUN_ID-3\",\"customer_email\":\"$BUYER3\",\"amount\":3600,
+        \"currency\":\"usd\",\"application_fee_amount\":360}" --account "$ACCOUNT")" || return 1
+    pi="$(jget result.payment_intent <<<"$reply")"
+    step_ok "PaymentSheet: customer $(jget result.customer <<<"$reply"), PaymentIntent $pi, key $(jget result.publishable_key <<<"$reply")"
+    # What the mobile SDK does with the client secret: confirm with the buyer's card.
+    status="$(sim POST "/v1/payment_intents/$pi/confirm" -u "$STRIPE_API_KEY:" -H "Stripe-Account: $ACCOUNT" \
+        -d payment_method=pm_card_visa)"
+    [ "$status" = 200 ] && step_ok "the app confirms $pi with a Visa test card (HTTP $status)" \
+        || { step_fail "confirm answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+    wait_event payments.order.paid order_reference="$ORDER_APP" amount=3600 || return 1
+    wait_mail 3
+}
+
+# present_card READER: the buyer taps a card on the simulated reader.
+present_card() {
+    local status
+    status="$(sim POST "/v1/test_helpers/terminal/readers/$1/present_payment_method" -u "$STRIPE_API_KEY:" \
+        -H "Stripe-Account: $ACCOUNT")"
+    [ "$status" = 200 ] && step_ok "a card is presented on reader $1" \
+        || { step_fail "present_payment_method answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+}
+
+story_terminal() {
+    say "4. A buyer pays in the shop: reader, card-present PaymentIntent, decline then approval, capture"
+    local reply pi pi2
+    reply="$(send terminal.create_location "{\"display_name\":\"Lovelace Ceramics, Main St\",
+        \"address\":{\"line1\":\"1 Main St\",\"city\":\"San Francisco\",\"state\":\"CA\",\"postal_code\":\"94110\",\"country\":\"US\"}}" \
+        --account "$ACCOUNT")" || return 1
+    LOCATION="$(jget result.location <<<"$reply")"
+    reply="$(send terminal.register_reader "{\"registration_code\":\"simulated-wpe\",\"location\":\"$LOCATION\",
+        \"label\":\"Counter\"}" --account "$ACCOUNT")" || return 1
+    READER="$(jget result.reader <<<"$reply")"
+    step_ok "reader $READER registered at $LOCATION"
+    # 42.05 USD: the simulator declines amounts ending in .05 (generic_decline).
+    reply="$(send terminal.create_payment_intent "{\"order_reference\":\"$ORDER_SHOP\",\"amount\":4205,
+        \"currency\":\"usd\",\"capture_method\":\"manual\",\"application_fee_amount\":420}" --account "$ACCOUNT")" || return 1
+    pi="$(jget result.payment_intent <<<"$reply")"
+    send terminal.process_payment "{\"reader\":\"$READER\",\"payment_intent\":\"$pi\"}" --account "$ACCOUNT" >/dev/null || return 1
+    present_card "$READER" || return 1
+    wait_event terminal.payment.declined payment_intent="$pi" || return 1
+    # The clerk corrects the amount to 42.00; the same PaymentIntent is used again.
+    reply="$(send terminal.create_payment_intent "{\"order_reference\":\"$ORDER_SHOP\",\"amount\":4200,
+        \"currency\":\"usd\",\"capture_method\":\"manual\",\"application_fee_amount\":420}" --account "$ACCOUNT")" || return 1
+    pi2="$(jget result.payment_intent <<<"$reply")"
+    [ "$pi2" = "$pi" ] && step_ok "same PaymentIntent $pi reused (no second charge)" \
+        || { step_fail "a second PaymentIntent $pi2 was created for $ORDER_SHOP"; return 1; }
+    send terminal.process_payment "{\"reader\":\"$READER\",\"payment_intent\":\"$pi\"}" --account "$ACCOUNT" >/dev/null || return 1
+    present_card "$READER" || return 1
+    wait_event terminal.payment.authorized payment_intent="$pi" || return 1
+    send terminal.capture_payment "{\"payment_intent\":\"$pi\"}" --account "$ACCOUNT" >/dev/null || return 1
+    wait_event terminal.payment.captured payment_intent="$pi" || return 1
+}
+
+story_abandoned() {
+    say "4b. An authorization the shop never captures is cancelled by reconciliation"
+    local reply pi
+    reply="$(send terminal.create_payment_intent "{\"order_reference\":\"$ORDER_ABANDONED\",\"amount\":1500,
+        \"currency\":\"usd\",\"capture_method\":\"manual\"}" --account "$ACCOUNT")" || return 1
+    pi="$(jget result.payment_intent <<<"$reply")"
+    send terminal.process_payment "{\"reader\":\"$READER\",\"payment_intent\":\"$pi\"}" --account "$ACCOUNT" >/dev/null || return 1
+    present_card "$READER" || return 1
+    wait_event terminal.payment.authorized payment_intent="$pi" || return 1
+    reply="$(send terminal.reconcile "{\"older_than_seconds\":0}" --account "$ACCOUNT")" || return 1
+    step_ok "reconciliation: captured $(jget result.captured <<<"$reply"), canceled $(jget result.canceled <<<"$reply"), left $(jget result.left <<<"$reply")"
+    wait_event terminal.payment.canceled payment_intent="$pi" || return 1
+}
+
+story_refund() {
+    say "5. A refund: one of the two mugs of the online order comes back"
+    send payments.refund "{\"order_reference\":\"$ORDER_ONLINE\",\"amount\":2400,\"reason\":\"requested_by_customer\"}" \
+        --account "$ACCOUNT" >/dev/null || return 1
+    wait_event payments.order.refunded order_reference="$ORDER_ONLINE" || return 1
+}
+
+play_story() {
+    local start=$SECONDS
+    rm -f "$RUN_DIR/story-failures"
+    story_seller || { step_fail "the seller is not onboarded; the rest of the story needs it"; return 1; }
+    story_checkout || true
+    story_delayed_failure || true
+    story_payment_sheet || true
+    story_terminal || true
+    story_abandoned || true
+    story_refund || true
+    STORY_SECONDS=$((SECONDS - start))
+    [ ! -s "$RUN_DIR/story-failures" ]
+}
+
+# The summary, from what the monitor saw, the SMTP sink received, the simulator's
+# application fees and the dead-letter queues; exits non-zero when a check fails.
+check_summary() {
+    say "Summary"
+    local fees dlq_out dlq_status=0
+    fees="$(curl -sS -u "$STRIPE_API_KEY:" "$STRIPE_API_BASE/v1/application_fees?limit=100" || echo '{}')"
+    dlq_out="$(cbx dlq list 2>&1)" || dlq_status=$?
+    python3 - "$EVENTS_LOG" "$MAIL_DIR" "$ACCOUNT" "$dlq_status" "$STORY_SECONDS" \
+        "$ORDER_ONLINE" "$ORDER_DELAYED" "$ORDER_APP" "$ORDER_SHOP" "$ORDER_ABANDONED" \
+        "$BUYER1" "$BUYER2" "$BUYER3" "$fees" "$dlq_out" <<'PY'
+import collections, email, json, os, sys
+(log, mail_dir, account, dlq_status, seconds, online, delayed, app, shop, abandoned,
+ buyer1, buyer2, buyer3, fees_json, dlq_out) = sys.argv[1:]
+events = []
+for line in open(log):
+    try:
+        events.append(json.loads(line))
+    except ValueError:
+        pass
+def body(e):
+    b = e.get("body") or {}
+    return b if isinstance(b, dict) else {}
+def mine(e):
+    b = body(e)
+    return account and (e.get("stripe_account") == account or b.get("account") == account)
+def of(key, **fields):
+    return [body(e) for e in events if e["routing_key"] == key and mine(e)
+            and all(str(body(e).get(k)) == str(v) for k, v in fields.items())]
+per_key = collections.Counter(e["routing_key"] for e in events)
+mails = []
+new = os.path.join(mail_dir, "new")
+for name in sorted(os.listdir(new)) if os.path.isdir(new) else []:
+    with open(os.path.join(new, name), "rb") as f:
+        m = email.message_from_binary_file(f)
+    mails.append((m.get("To", ""), m.get("Subject", "")))
+try:
+    fees = [f for f in json.loads(fees_json).get("data", []) if f.get("account") == account]
+except ValueError:
+    fees = []
+def money(v):
+    return "%d.%02d USD" % (v // 100, v % 100)
+
+paid = of("payments.order.paid")
+captured = of("terminal.payment.captured")
+refunded = of("payments.order.refunded")
+amount_paid = sum(b.get("amount", 0) for b in paid) + sum(b.get("amount_captured", b.get("amount", 0)) for b in captured)
+fee_events = sum(b.get("application_fee_amount") or 0 for b in paid) + sum(b.get("application_fee_amount") or 0 for b in captured)
+fee_sim = sum(f.get("amount", 0) for f in fees)
+print("accounts:   %s (onboarding completed: %d)" % (account, len(of("onboarding.account.onboarding_completed"))))
+print("orders:")
+for ref, what in [(online, "online, hosted Checkout, card"), (delayed, "online, SEPA Debit that fails"),
+                  (app, "in the app, PaymentSheet"), (shop, "in the shop, reader"), (abandoned, "in the shop, never captured")]:
+    state = []
+    for key, label in [("payments.order.paid", "paid"), ("payments.order.payment_failed", "payment failed"),
+                       ("payments.order.refunded", "refunded"), ("terminal.payment.declined", "declined"),
+                       ("terminal.payment.authorized", "authorized"), ("terminal.payment.captured", "captured"),
+                       ("terminal.payment.canceled", "canceled")]:
+        hits = of(key, order_reference=ref)
+        if hits:
+            state.append(label if len(hits) == 1 else "%s x%d" % (label, len(hits)))
+    print("  %-28s %-34s %s" % (ref, what, ", ".join(state) or "-"))
+print("amounts:    %s paid, %s refunded" % (money(amount_paid), money(sum(b.get("amount", 0) for b in refunded))))
+print("application fees collected: %s (events), %s in %d application fees (stripe-sim)" % (money(fee_events), money(fee_sim), len(fees)))
+print("events seen per routing key (%d in all):" % len(events))
+for key, n in sorted(per_key.items()):
+    print("  %-48s %d" % (key, n))
+print("e-mails received by the SMTP sink: %d" % len(mails))
+for to, subject in mails:
+    print("  to %-44s %s" % (to, subject))
+print(dlq_out.strip().splitlines()[-1] if dlq_out.strip() else "dead letters: ?")
+print("story wall time: %s s" % seconds)
+
+checks = [
+    ("seller onboarded once", len(of("onboarding.account.onboarding_completed")) == 1),
+    ("online order paid exactly once", len(of("payments.order.paid", order_reference=online)) == 1),
+    ("delayed-method order failed", len(of("payments.order.payment_failed", order_reference=delayed)) >= 1),
+    ("delayed-method order not paid", len(of("payments.order.paid", order_reference=delayed)) == 0),
+    ("app order paid exactly once", len(of("payments.order.paid", order_reference=app)) == 1),
+    ("shop order declined, then captured once", len(of("terminal.payment.declined", order_reference=shop)) >= 1
+        and len(of("terminal.payment.captured", order_reference=shop)) == 1),
+    ("abandoned authorization canceled", len(of("terminal.payment.canceled", order_reference=abandoned)) == 1),
+    ("refund published", len(of("payments.order.refunded", order_reference=online)) == 1),
+    ("Stripe webhooks re-published (stripe.*)", any(k.startswith("stripe.") for k in per_key)),
+    ("confirmation and failure e-mails to the three buyers",
+        all(any(b in to for to, _ in mails) for b in (buyer1, buyer2, buyer3))),
+    ("application fees: events = stripe-sim = 12.60 USD", fee_events == fee_sim == 1260),
+    ("dead letters: 0", dlq_status == "0"),
+]
+print()
+failed = 0
+for name, ok in checks:
+    print("  %s  %s" % ("PASS" if ok else "FAIL", name))
+    failed += 0 if ok else 1
+print("\ndemo check: %s" % ("all %d checks passed" % len(checks) if not failed else "%d of %d checks FAILED" % (failed, len(checks))))
+sys.exit(1 if failed else 0)
+PY
+}
+
 main() {
-    local keep=0
-    case "${1:-}" in
-        --keep-running) keep=1 ;;
-        --stop) stop_all; return ;;
-        "") ;;
-        *) cb_die "unknown argument $1 (use --keep-running or --stop)" ;;
-    esac
+    local keep=0 story=1 arg
+    for arg in "$@"; do
+        case "$arg" in
+            --keep-running) keep=1 ;;
+            --no-story) story=0 ;;
+            --stop) stop_all; return ;;
+            *) cb_die "unknown argument $arg (use --keep-running, --no-story or --stop)" ;;
+        esac
+    done
+    local begin=$SECONDS
     mkdir -p "$RUN_DIR"
+    rm -rf "$MAIL_DIR"
     "$CB_REPO/scripts/install-deps.sh"
     "$CB_REPO/scripts/infra-up.sh"
     build_products
     [ "$keep" = 1 ] || trap stop_all EXIT
     local status=0
+    start_smtp_sink || status=1
     start_sim || status=1
     start_services
     wait_healthy || status=1
+    wait_ready || status=1
+    start_monitors || status=1
     show_status
     if [ "$status" != 0 ]; then
         cb_log "demo: not every part came up (see above)"
-    elif [ "$keep" = 1 ]; then
-        cb_log "demo: everything runs; stop it with: scripts/demo.sh --stop"
+        return "$status"
+    fi
+    if [ "$story" = 1 ]; then
+        play_story || status=1
+        sleep 1   # late events (e-mail sent, duplicates) reach the monitor
+        check_summary || status=1
+        cb_log "demo: $( [ "$status" = 0 ] && echo passed || echo FAILED ) in $((SECONDS - begin)) s (story $STORY_SECONDS s)"
+    fi
+    if [ "$keep" = 1 ]; then
+        cb_log "demo: everything runs; try \`$BIN_DIR/connectbus status\`; stop it with: scripts/demo.sh --stop"
     else
-        cb_log "demo: everything came up; stopping (use --keep-running to keep it)"
+        cb_log "demo: stopping (use --keep-running to keep it)"
     fi
     return "$status"
 }
