@@ -14,8 +14,10 @@ public struct PaymentStore: Sendable {
         self.schema = schema
     }
 
+    /// The qualified table name.
     var table: String { "\(schema.quoted).payments" }
 
+    /// The columns every query returns, in ``decode(_:)``'s terms.
     static let columns = """
         order_reference, payment_intent_id, account, amount, currency, capture_method, application_fee_amount,
         state, reader, amount_authorized, amount_captured, overcapture_supported, authorized_at, expires_at,
@@ -56,9 +58,13 @@ public struct PaymentStore: Sendable {
                   Self.text(p.captureKey), Self.text(p.processKey), Self.int(p.applicationFeeAmount)])
     }
 
+    /// `text`, or SQL `NULL` for `nil`.
     static func text(_ value: String?) -> PGValue { value.map { .text($0) } ?? .null }
+    /// `bigint`, or SQL `NULL` for `nil`.
     static func int(_ value: Int?) -> PGValue { value.map { .int(Int64($0)) } ?? .null }
 
+    /// A payment from a row with ``columns``.
+    /// - Throws: `StoreError` (`store.decode`) for an unknown state or a missing column.
     static func decode(_ row: PGRow) throws -> TerminalPayment {
         let stateName = try row.string("state")
         guard let state = TerminalPaymentState(rawValue: stateName) else {
