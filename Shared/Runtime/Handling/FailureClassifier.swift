@@ -20,16 +20,18 @@ public enum FailureClassifier {
             return classify(error.outcome)
         case let error as MessageDecodingError:
             let reply = error.replyError
-            return HandlingFailure(code: reply.code, message: reply.message, disposition: .deadLetter)
+            return HandlingFailure(code: reply.code, message: reply.message, disposition: .deadLetter,
+                                   details: reply)
         case let error as ReplyError:
             return HandlingFailure(code: error.code, message: error.message,
-                                   disposition: error.retryable ? .retry : .deadLetter)
+                                   disposition: error.retryable ? .retry : .deadLetter, details: error)
         case let error as StoreError:
             return HandlingFailure(code: error.code, message: error.message,
                                    disposition: error.isTransient ? .retry : .deadLetter)
         case let error as StripeError:
-            return HandlingFailure(code: error.stableCode, message: error.message,
-                                   disposition: error.isRetryable ? .retry : .deadLetter)
+            let reply = ReplyError.stripe(error)
+            return HandlingFailure(code: reply.code, message: reply.message,
+                                   disposition: error.isRetryable ? .retry : .deadLetter, details: reply)
         case let error as BusError:
             return HandlingFailure(code: error.code, message: error.message, disposition: .retry)
         default:
@@ -45,9 +47,11 @@ public enum FailureClassifier {
             return HandlingFailure(code: ReplyError.Code.internal, message: "done thrown as an error",
                                    disposition: .retry)
         case .retry(let reason):
-            return HandlingFailure(code: reason.code, message: reason.message, disposition: .retry)
+            return HandlingFailure(code: reason.code, message: reason.message, disposition: .retry,
+                                   details: reason)
         case .deadLetter(let reason):
-            return HandlingFailure(code: reason.code, message: reason.message, disposition: .deadLetter)
+            return HandlingFailure(code: reason.code, message: reason.message, disposition: .deadLetter,
+                                   details: reason)
         }
     }
 

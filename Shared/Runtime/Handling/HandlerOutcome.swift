@@ -23,6 +23,11 @@ public struct HandlerError: Error, Sendable, Equatable {
     /// The requested outcome (`.retry` or `.deadLetter`; `.done` is treated as a retry).
     public var outcome: HandlerOutcome
 
+    /// Asks for `outcome`, keeping every detail of its ``ReplyError`` (field, Stripe info).
+    public init(outcome: HandlerOutcome) {
+        self.outcome = outcome
+    }
+
     /// Asks for a delayed retry.
     public static func retry(code: String, message: String) -> HandlerError {
         HandlerError(outcome: .retry(ReplyError(code: code, message: message, retryable: true)))

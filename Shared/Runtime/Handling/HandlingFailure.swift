@@ -1,3 +1,5 @@
+import Messages
+
 /// A classified handler failure: the stable code and safe message that go into metrics,
 /// logs and `x-error-*` headers, and whether a retry may help.
 public struct HandlingFailure: Sendable, Equatable {
@@ -15,11 +17,26 @@ public struct HandlingFailure: Sendable, Equatable {
     public var message: String
     /// Retry or dead-letter.
     public var disposition: Disposition
+    /// The full reply error when the failure came with one (the offending `field`, Stripe's
+    /// `type`/`code`/`decline_code`/`param`/`Request-Id`); `nil` for failures that only have
+    /// a code and a message.
+    public var details: ReplyError?
 
     /// Creates a failure description.
-    public init(code: String, message: String, disposition: Disposition) {
+    public init(code: String, message: String, disposition: Disposition, details: ReplyError? = nil) {
         self.code = code
         self.message = message
         self.disposition = disposition
+        self.details = details
+    }
+
+    /// The error a sender gets in its reply when the message is parked: the full
+    /// ``details`` when known (never retryable once parked), else code and message.
+    public var replyError: ReplyError {
+        var error = details ?? ReplyError(code: code, message: message, retryable: false)
+        error.code = code
+        error.message = message
+        error.retryable = false
+        return error
     }
 }

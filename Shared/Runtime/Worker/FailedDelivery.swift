@@ -30,8 +30,8 @@ struct FailedDelivery {
     func errorReply(appId: String) -> (Envelope, String)? {
         guard case .deadLetter = decision, let replyTo = delivery.envelope.replyTo, !replyTo.isEmpty
         else { return nil }
-        let error = ReplyError(code: failure.code, message: failure.message, retryable: false)
-        guard let reply = try? Envelope.reply(Reply<EmptyResult>.error(error), to: delivery.envelope, appId: appId)
+        guard let reply = try? Envelope.reply(Reply<EmptyResult>.error(failure.replyError),
+                                              to: delivery.envelope, appId: appId)
         else { return nil }
         return (reply, replyTo)
     }

@@ -72,10 +72,10 @@ struct StripeParamsTests {
     func errorMapping() {
         let missing = StripeError(kind: .invalidRequest, httpStatus: 404, type: "invalid_request_error",
                                   code: "resource_missing", param: "line_items[0][price]", message: "No such price")
-        #expect(ReplyError.stripe(missing).code == ReplyError.Code.priceNotFound)
+        #expect(ReplyError.paymentsStripe(missing).code == ReplyError.Code.priceNotFound)
         let declined = StripeError(kind: .card, httpStatus: 402, type: "card_error", code: "card_declined",
                                    declineCode: "insufficient_funds", message: "declined")
-        let reply = ReplyError.stripe(declined)
+        let reply = ReplyError.paymentsStripe(declined)
         #expect(reply.code == "stripe.card_declined")
         #expect(reply.stripe?.declineCode == "insufficient_funds")
         #expect(!reply.retryable)

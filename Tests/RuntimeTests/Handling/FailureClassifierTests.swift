@@ -17,10 +17,16 @@ struct FailureClassifierTests {
         let rateLimited = StripeError(kind: .rateLimit, httpStatus: 429, message: "slow down")
         #expect(FailureClassifier.classify(rateLimited).disposition == .retry)
         let declined = StripeError(kind: .card, httpStatus: 402, code: "card_declined", message: "declined")
-        #expect(FailureClassifier.classify(declined) ==
-                HandlingFailure(code: "stripe.card_declined", message: "declined", disposition: .deadLetter))
-        #expect(FailureClassifier.classify(HandlerError.retry(code: "x.y", message: "later")) ==
-                HandlingFailure(code: "x.y", message: "later", disposition: .retry))
+        let declinedFailure = FailureClassifier.classify(declined)
+        #expect(declinedFailure.code == "stripe.card_declined")
+        #expect(declinedFailure.disposition == .deadLetter)
+        #expect(declinedFailure.replyError.stripe?.code == "card_declined")
+        #expect(declinedFailure.replyError.retryable == false)
+        let later = FailureClassifier.classify(HandlerError.retry(code: "x.y", message: "later"))
+        #expect(later.code == "x.y" && later.message == "later" && later.disposition == .retry)
         #expect(FailureClassifier.classify(ReplyError.invalid("amount", "must be positive")).disposition == .deadLetter)
+        // The parked message's error reply keeps the offending field.
+        #expect(FailureClassifier.classify(decoding).replyError.field == "n")
+        #expect(FailureClassifier.classify(ReplyError.invalid("amount", "must be positive")).replyError.field == "amount")
     }
 }

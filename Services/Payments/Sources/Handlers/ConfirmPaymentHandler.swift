@@ -79,7 +79,7 @@ struct ConfirmPaymentHandler: Sendable {
                        details: PaymentDetails(), context: context)
             return .ok(Self.result(pi, command))
         case .success(.declined(let decline)):
-            let reply = ReplyError.stripe(decline)
+            let reply = ReplyError.paymentsStripe(decline)
             guard let piId = reusable?.id ?? decline.objectId else { return .error(reply) }
             let details = PaymentDetails(failureCode: decline.code, declineCode: decline.declineCode,
                                          failureMessage: decline.message)

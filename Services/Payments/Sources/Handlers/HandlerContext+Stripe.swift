@@ -18,7 +18,7 @@ extension HandlerContext {
                 throw HandlerError.retry(code: error.stableCode, message: error.message)
             }
             log.warning("stripe call failed", ["error": error.description])
-            return .failure(.stripe(error))
+            return .failure(.paymentsStripe(error))
         }
     }
 
