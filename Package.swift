@@ -58,7 +58,7 @@ let package = Package(
         library("Store", path: "Shared/Store", ["CLibPQ"]),
         library("HTTPServer", path: "Shared/HTTPServer", ["CMicroHTTPD", "CShims"]),
         library("StripeAPI", path: "Shared/StripeAPI", ["CCurl", "CCrypto", "CShims"]),
-        library("Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI"]),
+        library("Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CShims"]),
         library("TestKit", path: "Shared/TestKit", []),
 
         // Services: a library with all the logic, and a thin executable.

@@ -1,6 +1,14 @@
 import CMicroHTTPD
 import CShims
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A small HTTP/1.1 server over libmicrohttpd, for health and metrics endpoints, Stripe
 /// webhooks and the Stripe simulator.
@@ -21,8 +29,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on (the real one when started with port 0).
     public let port: UInt16
 
-    private let lock = NSLock()
-    private var daemon: OpaquePointer?
+    /// The `MHD_Daemon*` as its address (0 once stopped): pointers are not `Sendable`.
+    private let daemon: Mutex<Int>
     private let context: Unmanaged<HTTPServerContext>
 
     /// Starts listening at once.
@@ -44,7 +52,7 @@ public final class HTTPServer: @unchecked Sendable {
             HTTPServerContext(handler: handler, maxBodyBytes: max(0, maxBodyBytes)))
         let flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
         guard let daemon = cbshim_mhd_start(
-            UInt32(flags), port, loopbackOnly ? 1 : 0, UInt32(max(1, threads)),
+            UInt32(flags), port, loopbackOnly ? 1 : 0, threads > 1 ? UInt32(threads) : 0,  // 0: one internal thread, no pool
             UInt32(max(1, connectionLimit)), UInt32(max(0, timeoutSeconds)),
             mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, nil)
         else {
@@ -52,7 +60,7 @@ public final class HTTPServer: @unchecked Sendable {
             throw HTTPServerError(code: "http.start_failed",
                                   message: "libmicrohttpd could not listen on port \(port)")
         }
-        self.daemon = daemon
+        self.daemon = Mutex(Int(bitPattern: daemon))
         self.context = context
         self.port = cbshim_mhd_daemon_port(daemon)
     }
@@ -64,10 +72,11 @@ public final class HTTPServer: @unchecked Sendable {
     /// Idempotent; requests in progress finish first. Never call it from inside the handler
     /// (it would wait for its own thread).
     public func stop() {
-        lock.lock()
-        let running = daemon
-        daemon = nil
-        lock.unlock()
+        let running = OpaquePointer(bitPattern: daemon.withLock { current in
+            let running = current
+            current = 0
+            return running
+        })
         guard let running else { return }
         MHD_stop_daemon(running)
         context.release()

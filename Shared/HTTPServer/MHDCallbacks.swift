@@ -1,5 +1,12 @@
 import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Per-request state kept in libmicrohttpd's `con_cls` between access-handler calls.
 /// Touched only by the server thread that owns the connection.

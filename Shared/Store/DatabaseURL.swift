@@ -1,5 +1,12 @@
 import CLibPQ
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Helpers for libpq connection strings (`postgres://user:pass@host:port/db?options` or
 /// `key=value` form) that keep passwords out of logs and errors.
@@ -45,14 +52,14 @@ public enum DatabaseURL {
     /// Replaces every occurrence of the URL's password in `message` with `***`.
     public static func redact(_ message: String, passwordOf url: String) -> String {
         guard let password = password(in: url) else { return message }
-        return message.replacingOccurrences(of: password, with: "***")
+        return message.replacingEvery(password, with: "***")
     }
 
     /// Masks the value of a `password=` option (URL query or key/value form).
     private static func redactPasswordOption(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
-        while let range = rest.range(of: "password=") {
+        while let range = rest.firstRange(of: "password=") {
             result += rest[..<range.upperBound] + "***"
             rest = rest[range.upperBound...]
             if rest.first == "'" {

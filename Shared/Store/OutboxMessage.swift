@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A message to publish after the transaction that wrote it commits: everything needed
 /// to rebuild the AMQP message (routing, properties, headers, body).

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An outbox row claimed for publishing. Thread-safety: a plain `Sendable` value.
 public struct OutboxRow: Sendable, Equatable {

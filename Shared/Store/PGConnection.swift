@@ -1,5 +1,12 @@
 import CLibPQ
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One Postgres connection (a libpq `PGconn*`), with parameterised queries only.
 ///
@@ -143,7 +150,7 @@ public final class PGConnection {
     /// `message` with the URL's password replaced by `***`.
     func redact(_ message: String) -> String {
         guard let password, !password.isEmpty else { return message }
-        return message.replacingOccurrences(of: password, with: "***")
+        return message.replacingEvery(password, with: "***")
     }
 }
 

@@ -1,5 +1,12 @@
 import CLibPQ
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One row of a `PGResult`, decoded by column name from Postgres' text output.
 ///

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Conversion between `Date` and Postgres' ISO timestamp text (`DateStyle` ISO), in UTC.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the project's scripts tell integration tests about the servers they started.
 ///
@@ -28,7 +32,7 @@ public struct IntegrationEnvironment: Sendable {
     /// A name unique to this process and call, for queues, schemas and references a test
     /// creates, so tests can run in parallel: `prefix_<8 hex chars>`.
     public static func uniqueName(_ prefix: String) -> String {
-        let suffix = UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(8).lowercased()
+        let suffix = UUID().uuidString.replacing("-", with: "").prefix(8).lowercased()
         return "\(prefix)_\(suffix)"
     }
 }

@@ -1,5 +1,12 @@
 import CRabbitMQ
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Messages
 
 extension AMQPConnection {

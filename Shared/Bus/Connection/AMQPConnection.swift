@@ -1,6 +1,13 @@
 import CRabbitMQ
 import CShims
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Messages
 
 /// One AMQP 0-9-1 connection to RabbitMQ with one channel (number 1), over rabbitmq-c.

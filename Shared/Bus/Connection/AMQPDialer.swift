@@ -1,6 +1,13 @@
 import CRabbitMQ
 import CShims
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Opens a rabbitmq-c connection: socket (TCP or TLS), login (SASL PLAIN), channel 1.
 /// Used by ``AMQPConnection/init(url:connectionName:heartbeatSeconds:)``.
@@ -8,6 +15,10 @@ struct AMQPDialer {
     let url: AMQPURL
     let connectionName: String
     let heartbeatSeconds: Int
+
+    /// The largest frame this client accepts (bytes; the broker may lower it in
+    /// connection.tune). Bodies larger than this are split into several body frames.
+    static let frameMax: Int32 = 131_072
 
     /// CA bundles tried, in order, for `amqps://` without `cacertfile` (Debian, RHEL, BSD).
     static let systemCABundles = ["/etc/ssl/certs/ca-certificates.crt",
@@ -35,8 +46,12 @@ struct AMQPDialer {
             throw failed("could not connect: \(BusError.library(opened, "socket").message)", status: opened)
         }
         _ = amqp_set_handshake_timeout(state, &timeout)
-        let login = cbshim_amqp_login_plain(state, url.vhost, 0, 131_072, Int32(heartbeatSeconds),
-                                            url.user, url.password)
+        let arena = AMQPArena()
+        var properties = ClientProperties(connectionName: connectionName).table(in: arena)
+        let login = cbshim_amqp_login_plain_with_properties(state, url.vhost, 0, Self.frameMax,
+                                                            Int32(heartbeatSeconds), &properties,
+                                                            url.user, url.password)
+        withExtendedLifetime(arena) {}
         guard login.reply_type == AMQP_RESPONSE_NORMAL else {
             let error = BusError.rpc(login, "login as \(url.user) to vhost \(url.vhost)", state: state)
             throw failed(error.message, status: error.libraryStatus, replyCode: error.replyCode)

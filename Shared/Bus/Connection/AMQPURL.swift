@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A parsed `amqp://` or `amqps://` URL (the RabbitMQ URI spec).
 ///
@@ -66,7 +73,7 @@ public struct AMQPURL: Sendable, Equatable, CustomStringConvertible {
 
     /// `amqp[s]://user:***@host:port/vhost` — safe to log.
     public var description: String {
-        let encodedVhost = vhost.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? vhost
+        let encodedVhost = Self.percentEncoded(vhost)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(isTLS ? "amqps" : "amqp")://\(user):***@\(shownHost):\(port)/\(encodedVhost)"
     }
@@ -128,6 +135,45 @@ public struct AMQPURL: Sendable, Equatable, CustomStringConvertible {
         return (decodedHost.isEmpty ? "localhost" : decodedHost, port)
     }
 
+    /// Every UTF-8 byte that is not an ASCII letter or digit as `%XX` (upper-case hex).
+    private static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+
+    /// `%XX` sequences decoded; `nil` for a malformed sequence or bytes that are not UTF-8.
+    private static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+            else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+    }
+
+    /// The value of one ASCII hex digit.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
     /// Splits at the first `separator`: (before, after) or (whole, nil).
     private static func split(_ s: Substring, at separator: Character) -> (Substring, Substring?) {
         guard let i = s.firstIndex(of: separator) else { return (s, nil) }
@@ -135,7 +181,7 @@ public struct AMQPURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func decode(_ s: Substring, part: String) throws(BusError) -> String {
-        guard let decoded = String(s).removingPercentEncoding else {
+        guard let decoded = percentDecoded(s) else {
             throw invalid("bad percent-encoding in the \(part)")
         }
         return decoded

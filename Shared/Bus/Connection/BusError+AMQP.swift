@@ -1,5 +1,12 @@
 import CRabbitMQ
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension BusError {
     /// The error for a rabbitmq-c status (`amqp_status_enum`), with its library text.

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An ``AMQPConnection`` that is dialled again, with backoff, after it is lost (e.g. the
 /// broker restarted), and re-declares its topology and re-applies its set-up each time.
@@ -118,8 +125,8 @@ public final class ReconnectingConnection {
         while ContinuousClock.now < deadline {
             if shouldStop() { return false }
             let slice = min(deadline - .now, .milliseconds(100))
-            let seconds = Double(slice.components.seconds) + Double(slice.components.attoseconds) / 1e18
-            Thread.sleep(forTimeInterval: max(seconds, 0))
+            let parts = max(slice, .zero).components
+            usleep(UInt32(parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000))
         }
         return !shouldStop()
     }

@@ -31,12 +31,18 @@ final class AMQPArena {
         return amqp_bytes_t(len: data.count, bytes: block)
     }
 
+    /// Uninitialised room for `count` table entries, freed with the arena.
+    func allocateEntries(_ count: Int) -> UnsafeMutablePointer<amqp_table_entry_t> {
+        let entries = UnsafeMutablePointer<amqp_table_entry_t>.allocate(capacity: count)
+        blocks.append(UnsafeMutableRawPointer(entries))
+        return entries
+    }
+
     /// An AMQP field table: `.int` as a signed 64-bit `l`, `.string` as a long string `S`.
     /// Entries are sorted by key so the encoding is deterministic.
     func table(_ values: [String: HeaderValue]) -> amqp_table_t {
         guard !values.isEmpty else { return amqp_table_t(num_entries: 0, entries: nil) }
-        let entries = UnsafeMutablePointer<amqp_table_entry_t>.allocate(capacity: values.count)
-        blocks.append(UnsafeMutableRawPointer(entries))
+        let entries = allocateEntries(values.count)
         for (index, key) in values.keys.sorted().enumerated() {
             var field = amqp_field_value_t()
             switch values[key] {

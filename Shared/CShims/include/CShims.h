@@ -7,6 +7,13 @@
 #include <curl/curl.h>
 #include <amqp.h>
 #include <microhttpd.h>
+#if defined(__linux__)
+#include <malloc.h> /* mallopt, M_ARENA_MAX, M_MMAP_THRESHOLD */
+#endif
+
+/* ---- pthreads: pthread_setname_np needs _GNU_SOURCE ---- */
+/// Names the calling thread (at most 15 bytes are kept). Returns 0 or an errno value.
+int cbshim_set_current_thread_name(const char *name);
 
 /* ---- libcurl: curl_easy_setopt / curl_easy_getinfo (variadic) ---- */
 CURLcode cbshim_curl_setopt_long(CURL *handle, CURLoption option, long value);
@@ -28,6 +35,15 @@ CURLcode cbshim_curl_getinfo_string(CURL *handle, CURLINFO info, const char **va
 amqp_rpc_reply_t cbshim_amqp_login_plain(amqp_connection_state_t state, const char *vhost,
                                          int channel_max, int frame_max, int heartbeat,
                                          const char *user, const char *password);
+/// amqp_login_with_properties with SASL PLAIN: `client_properties` (may be NULL) is
+/// merged by rabbitmq-c into its default client properties (product, version,
+/// capabilities...), so it can name the connection (`connection_name`) and advertise
+/// capabilities such as `consumer_cancel_notify`. The table is only read during the call.
+amqp_rpc_reply_t cbshim_amqp_login_plain_with_properties(amqp_connection_state_t state,
+                                                         const char *vhost, int channel_max,
+                                                         int frame_max, int heartbeat,
+                                                         const amqp_table_t *client_properties,
+                                                         const char *user, const char *password);
 /// Sends one heartbeat frame on channel 0 (keeps the broker from closing a
 /// connection whose thread is busy elsewhere). Returns AMQP_STATUS_OK or an error.
 int cbshim_amqp_send_heartbeat(amqp_connection_state_t state);

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension JSONValue {
     /// UTF-8 JSON with sorted keys and unescaped slashes, keys exactly as stored; `[]` only

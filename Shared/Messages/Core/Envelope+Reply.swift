@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Envelope {
     /// The reply to the command in `command`: `type` `<command type>.reply`, the command's

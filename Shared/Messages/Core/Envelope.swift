@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One AMQP message as ConnectBus sends it: the basic properties, the headers and the body.
 ///

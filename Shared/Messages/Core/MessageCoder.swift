@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The one JSON coding of message bodies (DESIGN §4): UTF-8, snake_case keys, sorted keys,
 /// integers for amounts and timestamps (Unix seconds), no dates or floats in messages.
@@ -26,7 +30,7 @@ public enum MessageCoder {
             return try decoder.decode(T.self, from: Data(bytes))
         } catch let error as DecodingError {
             var translated = translate(error)
-            if translated.kind == .malformed, (try? JSONSerialization.jsonObject(with: Data(bytes))) != nil {
+            if translated.kind == .malformed, AnyJSONValue.isWellFormed(bytes) {
                 // Foundation reports a number that does not fit an integer field (1.5, 1e30)
                 // as invalid JSON without a path; the document itself is fine.
                 translated = MessageDecodingError(field: "", kind: .wrongType,

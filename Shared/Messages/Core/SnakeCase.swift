@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The camelCase → snake_case key conversion ``MessageCoder`` applies, exposed so error
 /// paths and catalogue schemas name fields exactly as they appear on the wire.
@@ -13,10 +17,10 @@ public enum SnakeCase {
         var words: [Range<String.Index>] = []
         var wordStart = key.startIndex
         var searchRange = key.index(after: wordStart)..<key.endIndex
-        while let upper = key.rangeOfCharacter(from: .uppercaseLetters, options: [], range: searchRange) {
+        while let upper = firstScalar(in: key, searchRange, where: isUppercase) {
             words.append(wordStart..<upper.lowerBound)
             searchRange = upper.lowerBound..<searchRange.upperBound
-            guard let lower = key.rangeOfCharacter(from: .lowercaseLetters, options: [], range: searchRange) else {
+            guard let lower = firstScalar(in: key, searchRange, where: isLowercase) else {
                 wordStart = searchRange.lowerBound
                 break
             }
@@ -32,6 +36,25 @@ public enum SnakeCase {
         }
         words.append(wordStart..<searchRange.upperBound)
         return words.map { key[$0].lowercased() }.joined(separator: "_")
+    }
+
+    /// Foundation's `CharacterSet.uppercaseLetters`: general categories Lu and Lt.
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        let category = scalar.properties.generalCategory
+        return category == .uppercaseLetter || category == .titlecaseLetter
+    }
+
+    /// Foundation's `CharacterSet.lowercaseLetters`: general category Ll.
+    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .lowercaseLetter
+    }
+
+    /// The range of the first Unicode scalar of `key` within `range` that matches.
+    private static func firstScalar(in key: String, _ range: Range<String.Index>,
+                                    where matches: (Unicode.Scalar) -> Bool) -> Range<String.Index>? {
+        let scalars = key.unicodeScalars
+        guard let index = scalars[range].firstIndex(where: matches) else { return nil }
+        return index..<scalars.index(after: index)
     }
 
     /// Renders a coding path in wire form: keys converted and joined with `.`,

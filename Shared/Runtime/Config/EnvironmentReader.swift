@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads settings from an environment dictionary, supporting `<NAME>_FILE` variants for
 /// secrets (the file's content, without its trailing newline, is the value), and
@@ -64,7 +71,7 @@ struct EnvironmentReader {
     /// An integer within `range`, or `fallback` when unset.
     mutating func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
         guard let raw = string(name) else { return fallback }
-        guard let value = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+        guard let value = Int(raw.trimmingSpaces()), range.contains(value) else {
             report(name, "must be an integer between \(range.lowerBound) and \(range.upperBound)")
             return fallback
         }
@@ -74,7 +81,7 @@ struct EnvironmentReader {
     /// A decimal number within `range`, or `fallback` when unset.
     mutating func double(_ name: String, default fallback: Double, in range: ClosedRange<Double>) -> Double {
         guard let raw = string(name) else { return fallback }
-        guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+        guard let value = Double(raw.trimmingSpaces()), range.contains(value) else {
             report(name, "must be a number between \(range.lowerBound) and \(range.upperBound)")
             return fallback
         }
@@ -84,6 +91,6 @@ struct EnvironmentReader {
     /// A comma-separated list with empty items dropped, or `[]` when unset.
     mutating func list(_ name: String) -> [String] {
         guard let raw = string(name) else { return [] }
-        return raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return raw.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
 }

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A service's configuration, read from the environment in exactly one place
 /// (12-factor; DESIGN §9) and validated all at once.

@@ -1,5 +1,12 @@
 import Bus
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Messages
 
 /// The `<service>.ping` command queue every placeholder service consumes: it answers
@@ -34,7 +41,7 @@ public enum PingRoute {
         let handler: MessageHandler = { envelope, context in
             if delay > 0 {
                 context.log.info("ping handler sleeping", ["delay_ms": String(delay)])
-                Thread.sleep(forTimeInterval: Double(delay) / 1000)
+                DedicatedThread.sleep(.milliseconds(delay))
             }
             try context.reply(Reply<Pong>.ok(Pong(service: service, messageId: envelope.messageId)))
             return .done

@@ -1,5 +1,12 @@
 import Bus
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPServer
 import Store
 import StripeAPI
@@ -117,8 +124,12 @@ public final class ServiceHost: Sendable {
         do { amqpURL = try AMQPURL(config.amqpURL) } catch {
             throw ConfigError(problems: [.init(variable: "AMQP_URL", message: error.message)])
         }
+        MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
         let endpoints = OperatorEndpoints(readiness: readiness, metrics: metrics.registry, extra: extraHTTP)
-        let http = try HTTPServer(host: config.httpLoopbackOnly, port: config.httpPort, threads: 2,
+        // One libmicrohttpd thread answers health and metrics; a service with its own
+        // endpoints (webhook ingress) keeps two.
+        let http = try HTTPServer(host: config.httpLoopbackOnly, port: config.httpPort,
+                                  threads: extraHTTP == nil ? 1 : 2,
                                   handler: { endpoints.handle($0) })
         running.withLock { $0 = RunningParts(http: http) }
         log.info("starting", ["http_port": String(http.port), "queues": selected.map(\.queue).joined(separator: ",")])

@@ -1,5 +1,12 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns SIGTERM and SIGINT into a call of `onSignal` (once per signal), on a dispatch
 /// queue: the signals' default action is ignored and a `DispatchSource` observes them.

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Formats log timestamps as ISO 8601 UTC with milliseconds (`2026-11-29T17:20:01.123Z`)
 /// with `gmtime_r`, without Foundation's locale-aware formatters (which load ICU data).

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// Structured logger writing one JSON object per line (to standard error by default).
@@ -70,7 +77,14 @@ public final class Logger: Sendable {
 
     private static let standardError: Sink = { line in
         outputLock.withLock { _ in
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            let bytes = Array((line + "\n").utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { buffer in
+                    write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                }
+                if written > 0 { offset += written } else if written < 0, errno == EINTR { continue } else { break }
+            }
         }
     }
 }

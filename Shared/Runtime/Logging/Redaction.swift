@@ -45,7 +45,7 @@ public enum Redaction {
     private static func firstPrefix(in text: Substring) -> (Range<Substring.Index>, String)? {
         var best: (Range<Substring.Index>, String)?
         for prefix in secretPrefixes {
-            if let range = text.range(of: prefix), best.map({ range.lowerBound < $0.0.lowerBound }) ?? true {
+            if let range = text.firstRange(of: prefix), best.map({ range.lowerBound < $0.0.lowerBound }) ?? true {
                 best = (range, prefix)
             }
         }
@@ -57,7 +57,7 @@ public enum Redaction {
         guard value.contains("://"), value.contains("@") else { return value }
         var output = ""
         var rest = Substring(value)
-        while let schemeEnd = rest.range(of: "://") {
+        while let schemeEnd = rest.firstRange(of: "://") {
             output += rest[..<schemeEnd.upperBound]
             rest = rest[schemeEnd.upperBound...]
             let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == " " || $0 == "\"" }) ?? rest.endIndex

@@ -36,11 +36,25 @@ enum PrometheusText {
     }
 
     static func escapeLabel(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
+        escape(value, quotes: true)
     }
 
     static func escapeHelp(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        escape(value, quotes: false)
+    }
+
+    /// Backslash, line feed and (for label values) double quote escaped as the text
+    /// format requires; every other scalar unchanged.
+    private static func escape(_ value: String, quotes: Bool) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\"" where quotes: out.append(contentsOf: "\\\"".unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }

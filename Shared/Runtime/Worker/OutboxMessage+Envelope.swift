@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Messages
 import Store
 
@@ -42,15 +49,28 @@ enum HeadersJSON {
 
     /// Reads an object of strings and integers; other values are skipped.
     static func decode(_ bytes: [UInt8]) -> [String: HeaderValue] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return [:] }
-        var table: [String: HeaderValue] = [:]
-        for (key, value) in object {
-            if let string = value as? String {
-                table[key] = .string(string)
-            } else if let number = value as? NSNumber {
-                table[key] = .int(number.intValue)
+        guard let object = try? JSONDecoder().decode([String: Scalar].self, from: Data(bytes)) else { return [:] }
+        return object.compactMapValues(\.header)
+    }
+
+    /// One value of the object: a string, or a number or boolean read as an integer
+    /// (fractions truncated, `true` = 1); `nil`, arrays and objects are skipped.
+    private struct Scalar: Decodable {
+        let header: HeaderValue?
+
+        init(from decoder: any Decoder) throws {
+            guard let value = try? decoder.singleValueContainer() else { header = nil; return }
+            if let string = try? value.decode(String.self) {
+                header = .string(string)
+            } else if let int = try? value.decode(Int.self) {
+                header = .int(int)
+            } else if let double = try? value.decode(Double.self) {
+                header = Int(exactly: double.rounded(.towardZero)).map { .int($0) }
+            } else if let bool = try? value.decode(Bool.self) {
+                header = .int(bool ? 1 : 0)
+            } else {
+                header = nil
             }
         }
-        return table
     }
 }

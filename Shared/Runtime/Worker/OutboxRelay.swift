@@ -1,6 +1,13 @@
 import Bus
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Store
 import Synchronization
 
@@ -51,9 +58,7 @@ public final class OutboxRelay: Sendable {
 
     /// Starts the relay thread.
     public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.start()
+        DedicatedThread.start(name: name) { [self] in run() }
     }
 
     /// Asks the relay to flush what is pending and exit, and waits up to `timeout` for it.

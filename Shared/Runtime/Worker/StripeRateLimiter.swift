@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// A token bucket shared by all workers of a process so together they never exceed
@@ -45,8 +52,7 @@ public final class StripeRateLimiter: Sendable {
     public func acquire(whileWaiting: () -> Void = {}) {
         while let wait = tryAcquire() {
             whileWaiting()
-            Thread.sleep(forTimeInterval: min(0.25, max(0.001, Double(wait.components.attoseconds) / 1e18
-                                                               + Double(wait.components.seconds))))
+            DedicatedThread.sleep(min(.milliseconds(250), max(.milliseconds(1), wait)))
         }
     }
 }

@@ -1,6 +1,13 @@
 import Bus
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StripeAPI
 import Synchronization
 
@@ -50,9 +57,7 @@ final class Worker: Sendable {
 
     /// Starts the thread.
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.start()
+        DedicatedThread.start(name: name) { [self] in run() }
     }
 
     /// Waits until the thread has finished; `false` on timeout.

@@ -1,6 +1,13 @@
 import CCurl
 import CShims
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Collects one response from libcurl's callbacks and runs the `whileWaiting` hook.
 ///
@@ -33,8 +40,8 @@ final class CurlResponseSink {
     func header(line: String) {
         if line.hasPrefix("HTTP/") { headers = [:]; return }
         guard let colon = line.firstIndex(of: ":") else { return }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = line[..<colon].trimmingSpaces().lowercased()
+        let value = line[line.index(after: colon)...].trimmingSpacesAndNewlines()
         headers[name] = value
     }
 

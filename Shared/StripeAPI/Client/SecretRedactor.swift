@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Removes Stripe secrets from text before it goes into an error, log line or
 /// `description`.
@@ -38,7 +45,7 @@ private extension String {
         guard !target.isEmpty else { return self }
         var out = ""
         var rest = self[...]
-        while let range = rest.range(of: target) {
+        while let range = rest.firstRange(of: target) {
             out += rest[..<range.lowerBound]
             out += replacement
             rest = rest[range.upperBound...]
@@ -50,7 +57,7 @@ private extension String {
     func redactingTokens(after prefix: String) -> String {
         var out = ""
         var rest = self[...]
-        while let range = rest.range(of: prefix) {
+        while let range = rest.firstRange(of: prefix) {
             out += rest[..<range.upperBound]
             var end = range.upperBound
             while end < rest.endIndex, rest[end].isLetter || rest[end].isNumber || rest[end] == "_" {

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A Stripe API client for one worker thread.
 ///
@@ -129,7 +136,10 @@ public final class StripeClient {
         let deadline = ContinuousClock.now + delay
         while ContinuousClock.now < deadline {
             let slice = min(CurlResponseSink.tickInterval, deadline - ContinuousClock.now)
-            Thread.sleep(forTimeInterval: Double(slice.components.attoseconds) / 1e18 + Double(slice.components.seconds))
+            let parts = max(slice, .zero).components
+            var request = timespec(tv_sec: Int(parts.seconds), tv_nsec: Int(parts.attoseconds / 1_000_000_000))
+            var remaining = timespec()
+            while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
             whileWaiting?()
         }
     }

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StripeError {
     /// Stripe's error body: `{"error": {"type", "code", "decline_code", "param", "message", …}}`.

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Any JSON value, kept as it was received (used for `event.data.object`,
 /// `previous_attributes` and other fields whose shape depends on context).

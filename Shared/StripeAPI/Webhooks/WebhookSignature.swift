@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Verifies and creates `Stripe-Signature` headers
 /// (https://docs.stripe.com/webhooks#verify-manually).
