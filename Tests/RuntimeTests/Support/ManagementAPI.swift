@@ -3,10 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// RabbitMQ's management HTTP API on port 15672 (enabled by the project's scripts), used
-/// to force-close a worker's connections as a broker outage would.
+/// RabbitMQ's management HTTP API (port `CONNECTBUS_MANAGEMENT_PORT`, 15672 by default, as
+/// the project's scripts set it), used to force-close a worker's connections as a broker
+/// outage would.
 struct ManagementAPI: Sendable {
-    let base = "http://127.0.0.1:15672/api"
+    let base = "http://127.0.0.1:\(ProcessInfo.processInfo.environment["CONNECTBUS_MANAGEMENT_PORT"] ?? "15672")/api"
     let user = "connectbus"
     let password = "connectbus"
 
