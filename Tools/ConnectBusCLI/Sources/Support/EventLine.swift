@@ -12,9 +12,10 @@ public enum EventLine {
         "checkout_session", "reader", "refund", "template", "to", "decline_code", "failure_code", "reason",
     ]
 
-    /// The text line: `HH:MM:SS.mmm  routing.key  acct_…  field=value …`.
+    /// The text line: `HH:MM:SS.mmm  routing.key  acct_…  field=value …`, the time being
+    /// `received` (UTC; the AMQP timestamp has whole seconds only).
     /// For `stripe.*` events (raw Stripe events) the fields come from `data.object`.
-    public static func text(routingKey: String, envelope: Envelope) -> String {
+    public static func text(routingKey: String, envelope: Envelope, received: Date = Date()) -> String {
         let body = JSONText.parse(envelope.body) as? [String: Any] ?? [:]
         var fields = body
         if routingKey.hasPrefix("stripe."), let data = body["data"] as? [String: Any],
@@ -30,7 +31,7 @@ public enum EventLine {
             if value is [Any] || value is [String: Any] { continue }
             parts.append("\(key)=\(JSONText.plain(value))")
         }
-        let time = timeFormatter.string(from: envelope.timestamp)
+        let time = timeFormatter.string(from: received)
         return ([time, routingKey, account] + parts).joined(separator: "  ")
     }
 
