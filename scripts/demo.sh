@@ -493,7 +493,7 @@ story_refund() {
 # Dead letters already parked before the story (e.g. by earlier test runs on the same
 # broker): the summary checks that the story adds none.
 dead_letter_count() {
-    cbx dlq list 2>/dev/null | sed -n 's/^dead letters: \([0-9]*\).*/\1/p'
+    cbx dlq list --exact 2>/dev/null | sed -n 's/^dead letters: \([0-9]*\).*/\1/p'
 }
 
 play_story() {

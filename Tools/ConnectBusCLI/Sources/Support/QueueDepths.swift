@@ -24,6 +24,13 @@ public enum QueueDepths {
         } catch {
             Output.error("note: management API unavailable (\(error.message)); counting known queues over AMQP")
         }
+        return (try overAMQP(environment), "AMQP passive declares")
+    }
+
+    /// The ``knownQueues()`` that exist, with depth and consumers from passive declares
+    /// (exact at this moment; no rates).
+    /// - Throws: ``CLIError`` when the broker cannot be reached.
+    public static func overAMQP(_ environment: CLIEnvironment) throws(CLIError) -> [ManagementAPI.QueueInfo] {
         var connection = try environment.connect("queue-depths")
         defer { connection.close() }
         var result: [ManagementAPI.QueueInfo] = []
@@ -38,6 +45,6 @@ public enum QueueDepths {
                                                   unacknowledged: 0, consumers: status.consumers,
                                                   publishRate: 0, deliverRate: 0, type: ""))
         }
-        return (result, "AMQP passive declares")
+        return result
     }
 }

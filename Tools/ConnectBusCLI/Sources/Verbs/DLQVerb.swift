@@ -12,10 +12,10 @@ public enum DLQVerb: Verb {
     /// Options that take a value.
     public static let options: Set<String> = ["limit"]
     /// Options without value.
-    public static let flags: Set<String> = ["yes", "all"]
+    public static let flags: Set<String> = ["yes", "all", "exact"]
     /// The help text.
     public static let help = """
-    usage: connectbus dlq list [--all]
+    usage: connectbus dlq list [--all] [--exact]
            connectbus dlq show QUEUE [--limit N]
            connectbus dlq replay QUEUE [--limit N]
            connectbus dlq purge QUEUE --yes [--limit N]
@@ -23,7 +23,8 @@ public enum DLQVerb: Verb {
     Failed messages are parked in <queue>.dlq with headers x-error-code, x-error-message,
     x-original-queue, x-original-routing-key, x-attempt and x-failed-at.
 
-      list     the dead-letter queues that hold messages (--all: every one) with depths
+      list     the dead-letter queues that hold messages (--all: every one) with depths;
+               --exact counts over AMQP now (the management API samples every few seconds)
       show     print the parked messages and why they failed; they stay parked
       replay   move them back to their original queue (confirmed before each is removed);
                error headers are dropped, x-attempt starts again at 0, message_id is kept
@@ -41,7 +42,9 @@ public enum DLQVerb: Verb {
             throw CLIError.usage("dlq needs an action: list, show, replay or purge", verb: name)
         }
         let limit = try arguments.integer("limit", verb: name, in: 1...Int(UInt16.max)) ?? Int(UInt16.max)
-        if action == "list" { return try list(all: arguments.has("all"), environment: environment) }
+        if action == "list" {
+            return try list(all: arguments.has("all"), exact: arguments.has("exact"), environment: environment)
+        }
         guard arguments.positionals.count == 2 else {
             throw CLIError.usage("dlq \(action) needs one QUEUE, e.g. payments.create_product.dlq", verb: name)
         }
@@ -75,8 +78,9 @@ public enum DLQVerb: Verb {
         }
     }
 
-    static func list(all: Bool, environment: CLIEnvironment) throws(CLIError) -> Int32 {
-        let (queues, source) = try QueueDepths.all(environment)
+    static func list(all: Bool, exact: Bool, environment: CLIEnvironment) throws(CLIError) -> Int32 {
+        let (queues, source) = exact ? (try QueueDepths.overAMQP(environment), "AMQP passive declares")
+                                     : try QueueDepths.all(environment)
         let parked = queues.filter { $0.name.hasSuffix(".dlq") && (all || $0.messages > 0) }
         let total = queues.filter { $0.name.hasSuffix(".dlq") }.reduce(0) { $0 + $1.messages }
         for queue in parked {
@@ -86,13 +90,20 @@ public enum DLQVerb: Verb {
         return total == 0 ? 0 : 3
     }
 
+    /// `x-failed-at` (Unix seconds) as an ISO 8601 time; other text as is.
+    static func failedAt(_ value: String?) -> String {
+        guard let value else { return "?" }
+        guard let seconds = Double(value) else { return value }
+        return ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
+    }
+
     /// A parked message in a few lines: ids, type, why it failed, and its body.
     static func describe(_ envelope: Envelope, index: Int, queue: DeadLetterQueue) -> String {
         let h = envelope.headers.extra
         var lines = ["#\(index) \(envelope.type)  message_id=\(envelope.messageId)  attempt=\(envelope.headers.attempt)"]
         lines.append("   error:    \(h[MessageHeaders.Key.errorCode] ?? "?"): \(h[MessageHeaders.Key.errorMessage] ?? "")")
         lines.append("   from:     \(queue.originalQueue(of: envelope)) (routing key \(h[MessageHeaders.Key.originalRoutingKey] ?? "?"))")
-        lines.append("   failed:   \(h[MessageHeaders.Key.failedAt] ?? "?")")
+        lines.append("   failed:   \(failedAt(h[MessageHeaders.Key.failedAt]))")
         if let account = envelope.headers.stripeAccount { lines.append("   account:  \(account)") }
         var body = String(decoding: envelope.body, as: UTF8.self)
         if body.count > 400 { body = String(body.prefix(400)) + "…" }
