@@ -37,6 +37,29 @@ public enum TailVerb: Verb {
         let patterns = arguments.positionals.isEmpty ? ["#"] : arguments.positionals
         let limit = try arguments.integer("limit", verb: name, in: 1...Int.max)
         let duration = try arguments.number("for", verb: name, in: 0.1...1_000_000)
+        let json = arguments.has("json")
+        try follow(patterns: patterns, limit: limit, duration: duration.map { .milliseconds(Int($0 * 1000)) },
+                   environment: environment,
+                   onReady: { queue in
+                       Output.error("tail: listening on \(Exchanges.events) for \(patterns.joined(separator: " ")) (queue \(queue))")
+                   },
+                   emit: { delivery in
+                       Output.line(json ? EventLine.json(routingKey: delivery.routingKey, envelope: delivery.envelope)
+                                        : EventLine.text(routingKey: delivery.routingKey, envelope: delivery.envelope))
+                   })
+        return 0
+    }
+
+    /// Consumes events matching `patterns` from an exclusive, server-named queue and hands
+    /// each to `emit` (then acks it), until `limit` events or `duration` have passed.
+    /// Blocks the calling thread (never call it on Swift's cooperative pool).
+    /// - Parameter onReady: called with the queue name once it is bound.
+    /// - Returns: how many events were emitted.
+    /// - Throws: ``CLIError`` when the queue cannot be set up, ``BusError`` when the
+    ///   connection fails while consuming.
+    @discardableResult
+    public static func follow(patterns: [String], limit: Int?, duration: Duration?, environment: CLIEnvironment,
+                              onReady: (String) -> Void, emit: (Delivery) -> Void) throws -> Int {
         let connection = try environment.connect("tail")
         defer { connection.close() }
         let queue: String
@@ -49,8 +72,8 @@ public enum TailVerb: Verb {
         } catch {
             throw CLIError("cannot set up the monitor queue: \(error)", hint: "check the broker with `connectbus status`")
         }
-        Output.error("tail: listening on \(Exchanges.events) for \(patterns.joined(separator: " ")) (queue \(queue))")
-        let deadline = duration.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
+        onReady(queue)
+        let deadline = duration.map { ContinuousClock.now + $0 }
         var seen = 0
         while limit.map({ seen < $0 }) ?? true {
             var wait = Duration.seconds(1)
@@ -60,13 +83,10 @@ public enum TailVerb: Verb {
                 wait = min(wait, remaining)
             }
             guard let delivery = try connection.nextDelivery(timeout: wait) else { continue }
-            let line = arguments.has("json")
-                ? EventLine.json(routingKey: delivery.routingKey, envelope: delivery.envelope)
-                : EventLine.text(routingKey: delivery.routingKey, envelope: delivery.envelope)
-            Output.line(line)
+            emit(delivery)
             try connection.ack(delivery.deliveryTag, multiple: false)
             seen += 1
         }
-        return 0
+        return seen
     }
 }

@@ -1,0 +1,108 @@
+import Bus
+import Foundation
+import Messages
+import TestKit
+import Testing
+@testable import ConnectBusCLI
+
+@Suite("Dead-letter queues: show, replay, purge (integration)", .enabled(if: IntegrationEnvironment.isEnabled))
+struct DeadLetterQueueTests {
+    /// Declares `<base>` with its retry and dead-letter queues and parks `count` messages.
+    static func park(_ count: Int, base: String) throws {
+        let connection = try BrokerThread.environment.connect("test-park")
+        defer { connection.close() }
+        try connection.declare(Topology.commandQueue(base))
+        try connection.enableConfirms()
+        for index in 0..<count {
+            let headers = MessageHeaders(stripeAccount: "acct_test", attempt: 3, extra: [
+                MessageHeaders.Key.errorCode: "stripe.api_error", MessageHeaders.Key.errorMessage: "boom \(index)",
+                MessageHeaders.Key.originalQueue: base, MessageHeaders.Key.originalRoutingKey: base,
+                MessageHeaders.Key.failedAt: "1700000000",
+            ])
+            let envelope = Envelope(messageId: "m-\(index)", type: base, appId: "test", headers: headers,
+                                    body: Array(#"{"n":\#(index)}"#.utf8))
+            try connection.publish(envelope, exchange: Exchanges.default, routingKey: Topology.deadLetterQueueName(base),
+                                   mandatory: true)
+        }
+        try connection.waitForConfirms(timeout: .seconds(30))
+    }
+
+    static func depth(_ queue: String) throws -> Int {
+        let connection = try BrokerThread.environment.connect("test-depth")
+        defer { connection.close() }
+        return try connection.queueStatus(queue).messages
+    }
+
+    @Test func showLeavesTheMessagesParked() async throws {
+        let base = IntegrationEnvironment.uniqueName("cli.test.show")
+        defer { BrokerThread.delete(Topology.commandQueue(base).queues.map(\.name)) }
+        let (shown, after) = try await BrokerThread.run { () throws -> ([String], Int) in
+            try Self.park(3, base: base)
+            let dlq = try DeadLetterQueue(name: Topology.deadLetterQueueName(base), environment: BrokerThread.environment)
+            let deliveries = try dlq.peek(limit: 10)
+            let shown = deliveries.enumerated().map { DLQVerb.describe($1.envelope, index: $0 + 1, queue: dlq) }
+            return (shown, try Self.depth(dlq.name))
+        }
+        #expect(shown.count == 3)
+        #expect(shown.first?.contains("stripe.api_error: boom") == true)
+        #expect(shown.first?.contains("2023-11-14T22:13:20Z") == true)
+        #expect(after == 3)
+    }
+
+    @Test func replayMovesMessagesBackWithoutErrorHeaders() async throws {
+        let base = IntegrationEnvironment.uniqueName("cli.test.replay")
+        defer { BrokerThread.delete(Topology.commandQueue(base).queues.map(\.name)) }
+        let (moved, progress, parked, back) = try await BrokerThread.run { () throws -> (Int, [Int], Int, [Delivery]) in
+            try Self.park(150, base: base)
+            let dlq = try DeadLetterQueue(name: Topology.deadLetterQueueName(base), environment: BrokerThread.environment)
+            var progress: [Int] = []
+            let moved = try dlq.replay(limit: 1000) { done, _ in progress.append(done) }
+            let connection = try BrokerThread.environment.connect("test-read")
+            defer { connection.close() }
+            try connection.startConsuming(queue: base, prefetch: 200)
+            var back: [Delivery] = []
+            while back.count < 150, let delivery = try connection.nextDelivery(timeout: .seconds(10)) {
+                back.append(delivery)
+            }
+            if let last = back.last { try connection.ack(last.deliveryTag, multiple: true) }
+            return (moved, progress, try Self.depth(dlq.name), back)
+        }
+        #expect(moved == 150)
+        #expect(progress == [100, 150])
+        #expect(parked == 0)
+        #expect(back.count == 150)
+        #expect(Set(back.map(\.envelope.messageId)).count == 150, "message ids are kept")
+        let first = try #require(back.first?.envelope)
+        #expect(first.headers.attempt == 0)
+        #expect(first.headers.extra[MessageHeaders.Key.errorCode] == nil)
+        #expect(first.headers.stripeAccount == "acct_test")
+    }
+
+    @Test func purgeDropsOnlyWhatWasThereAndTheVerbAsksForYes() async throws {
+        let base = IntegrationEnvironment.uniqueName("cli.test.purge")
+        let dlqName = Topology.deadLetterQueueName(base)
+        defer { BrokerThread.delete(Topology.commandQueue(base).queues.map(\.name)) }
+        let (withoutYes, purged, after) = try await BrokerThread.run { () throws -> (Int32, Int, Int) in
+            try Self.park(2, base: base)
+            let env = ["AMQP_URL": BrokerThread.environment.amqpURL]
+            let withoutYes = ConnectBusCLI.run(["dlq", "purge", dlqName], environment: env)
+            let purged = try DeadLetterQueue(name: dlqName, environment: BrokerThread.environment).purge(limit: 100)
+            return (withoutYes, purged, try Self.depth(dlqName))
+        }
+        #expect(withoutYes == 2)
+        #expect(purged == 2)
+        #expect(after == 0)
+    }
+
+    @Test func aQueueThatIsNotADeadLetterQueueIsRefused() {
+        #expect(throws: CLIError.self) { try DeadLetterQueue(name: "payments.create_product", environment: BrokerThread.environment) }
+    }
+
+    @Test func replayedEnvelopeDropsErrorHeadersAndAttempt() {
+        let headers = MessageHeaders(attempt: 3, extra: [MessageHeaders.Key.errorCode: "x", "x-other": "kept"])
+        let copy = DeadLetterQueue.replayed(Envelope(messageId: "m1", type: "t", appId: "a", headers: headers, body: []))
+        #expect(copy.messageId == "m1")
+        #expect(copy.headers.attempt == 0)
+        #expect(copy.headers.extra == ["x-other": "kept"])
+    }
+}
