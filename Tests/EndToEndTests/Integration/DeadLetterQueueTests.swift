@@ -27,10 +27,17 @@ struct DeadLetterQueueTests {
         try connection.waitForConfirms(timeout: .seconds(30))
     }
 
-    static func depth(_ queue: String) throws -> Int {
+    /// The queue's ready messages; with `reaching`, polls (up to 30 s) until the depth is
+    /// that number, since requeued messages become ready asynchronously.
+    static func depth(_ queue: String, reaching wanted: Int? = nil) throws -> Int {
         let connection = try BrokerThread.environment.connect("test-depth")
         defer { connection.close() }
-        return try connection.queueStatus(queue).messages
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            let depth = try connection.queueStatus(queue).messages
+            guard let wanted, depth != wanted, ContinuousClock.now < deadline else { return depth }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
     }
 
     @Test func showLeavesTheMessagesParked() async throws {
@@ -41,7 +48,7 @@ struct DeadLetterQueueTests {
             let dlq = try DeadLetterQueue(name: Topology.deadLetterQueueName(base), environment: BrokerThread.environment)
             let deliveries = try dlq.peek(limit: 10)
             let shown = deliveries.enumerated().map { DLQVerb.describe($1.envelope, index: $0 + 1, queue: dlq) }
-            return (shown, try Self.depth(dlq.name))
+            return (shown, try Self.depth(dlq.name, reaching: 3))
         }
         #expect(shown.count == 3)
         #expect(shown.first?.contains("stripe.api_error: boom") == true)
