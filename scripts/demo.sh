@@ -157,6 +157,7 @@ show_status() {
 }
 
 # SIGTERM every process this demo started (services first, then the simulator) and wait.
+UNCLEAN_STOPS=()
 stop_all() {
     local name pid i
     for name in "${DEMO_PROCESSES[@]}"; do
@@ -176,6 +177,11 @@ stop_all() {
                 cb_log "stopped $name (pid $pid)"
             else
                 cb_log "stopped $name (pid $pid, exit status $rc)"
+                # A service or the simulator must drain and exit 0 on SIGTERM.
+                case "$name" in
+                    monitor|monitor-text|smtp-sink) ;;
+                    *) [ "$rc" = 0 ] || UNCLEAN_STOPS+=("$name (exit status $rc)") ;;
+                esac
             fi
         fi
         rm -f "$RUN_DIR/$name.pid"
@@ -655,6 +661,14 @@ main() {
         cb_log "demo: everything runs; try \`$BIN_DIR/connectbus status\`; stop it with: scripts/demo.sh --stop"
     else
         cb_log "demo: stopping (use --keep-running to keep it)"
+        trap - EXIT
+        stop_all
+        if [ "${#UNCLEAN_STOPS[@]}" -gt 0 ]; then
+            cb_log "demo: FAILED: not stopped cleanly: ${UNCLEAN_STOPS[*]}"
+            status=1
+        else
+            cb_log "demo: every service stopped cleanly"
+        fi
     fi
     return "$status"
 }
