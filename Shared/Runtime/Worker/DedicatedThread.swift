@@ -3,18 +3,20 @@ import CShims
 import Glibc
 #endif
 
-/// Starts detached POSIX threads for the runtime's workers and relay (instead of
-/// Foundation's `Thread`, so the runtime needs only FoundationEssentials).
+/// Starts detached POSIX threads for the runtime's workers and relay, and for services'
+/// own dedicated threads (instead of Foundation's `Thread`, which FoundationEssentials
+/// lacks: `DedicatedThread.start(name:) { … }` for `Thread { … }.start()`,
+/// `DedicatedThread.sleep(.milliseconds(n))` for `Thread.sleep(forTimeInterval:)`).
 ///
 /// A thread gets the platform's default stack size (8 MiB of address space on Linux; only
 /// the pages a thread touches count towards RSS, about 32 KiB for an idle worker), and
 /// its name (truncated to 15 bytes, the kernel's limit) shows in `top -H` and `/proc`.
 /// Thread-safety: `start` may be called from any thread.
-enum DedicatedThread {
+public enum DedicatedThread {
     /// Runs `body` on a new detached thread named `name`.
     /// - Returns: `false` if the system could not create the thread (`body` not run).
     @discardableResult
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+    public static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(Start(name: name, body: body))
         var thread = pthread_t()
         let created = pthread_create(&thread, nil, { raw in
@@ -33,7 +35,7 @@ enum DedicatedThread {
     }
 
     /// Blocks the calling thread for `duration` (clamped at zero); never on the cooperative pool.
-    static func sleep(_ duration: Duration) {
+    public static func sleep(_ duration: Duration) {
         let parts = max(duration, .zero).components
         var request = timespec(tv_sec: Int(parts.seconds), tv_nsec: Int(parts.attoseconds / 1_000_000_000))
         var remaining = timespec()
