@@ -10,12 +10,12 @@ public enum DLQVerb: Verb {
     /// One line for the verb list.
     public static let summary = "list, show, replay or purge dead-lettered messages"
     /// Options that take a value.
-    public static let options: Set<String> = ["limit"]
+    public static let options: Set<String> = ["limit", "account"]
     /// Options without value.
     public static let flags: Set<String> = ["yes", "all", "exact"]
     /// The help text.
     public static let help = """
-    usage: connectbus dlq list [--all] [--exact]
+    usage: connectbus dlq list [--all] [--exact] [--account acct_…]
            connectbus dlq show QUEUE [--limit N]
            connectbus dlq replay QUEUE [--limit N]
            connectbus dlq purge QUEUE --yes [--limit N]
@@ -24,7 +24,8 @@ public enum DLQVerb: Verb {
     x-original-queue, x-original-routing-key, x-attempt and x-failed-at.
 
       list     the dead-letter queues that hold messages (--all: every one) with depths;
-               --exact counts over AMQP now (the management API samples every few seconds)
+               --exact counts over AMQP now (the management API samples every few seconds);
+               --account counts only that connected account's messages (reads them, leaves them parked)
       show     print the parked messages and why they failed; they stay parked
       replay   move them back to their original queue (confirmed before each is removed);
                error headers are dropped, x-attempt starts again at 0, message_id is kept
@@ -43,7 +44,8 @@ public enum DLQVerb: Verb {
         }
         let limit = try arguments.integer("limit", verb: name, in: 1...Int(UInt16.max)) ?? Int(UInt16.max)
         if action == "list" {
-            return try list(all: arguments.has("all"), exact: arguments.has("exact"), environment: environment)
+            return try list(all: arguments.has("all"), exact: arguments.has("exact"),
+                            account: arguments.value("account"), environment: environment)
         }
         guard arguments.positionals.count == 2 else {
             throw CLIError.usage("dlq \(action) needs one QUEUE, e.g. payments.create_product.dlq", verb: name)
@@ -78,9 +80,20 @@ public enum DLQVerb: Verb {
         }
     }
 
-    static func list(all: Bool, exact: Bool, environment: CLIEnvironment) throws(CLIError) -> Int32 {
-        let (queues, source) = exact ? (try QueueDepths.overAMQP(environment), "AMQP passive declares")
-                                     : try QueueDepths.all(environment)
+    static func list(all: Bool, exact: Bool, account: String?, environment: CLIEnvironment) throws(CLIError) -> Int32 {
+        var (queues, source) = exact || account != nil
+            ? (try QueueDepths.overAMQP(environment), "AMQP passive declares")
+            : try QueueDepths.all(environment)
+        if let account {
+            for index in queues.indices where queues[index].name.hasSuffix(".dlq") && queues[index].messages > 0 {
+                let dlq = try DeadLetterQueue(name: queues[index].name, environment: environment)
+                queues[index].messages = try dlq.peek(limit: Int(UInt16.max)).filter { delivery in
+                    let body = JSONText.parse(delivery.envelope.body) as? [String: Any]
+                    return delivery.envelope.headers.stripeAccount == account || body?["account"] as? String == account
+                }.count
+            }
+            source += ", account \(account)"
+        }
         let parked = queues.filter { $0.name.hasSuffix(".dlq") && (all || $0.messages > 0) }
         let total = queues.filter { $0.name.hasSuffix(".dlq") }.reduce(0) { $0 + $1.messages }
         for queue in parked {
