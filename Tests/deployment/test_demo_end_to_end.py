@@ -11,6 +11,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import time
 import urllib.parse
 
 import pika
@@ -95,6 +96,19 @@ def test_demo_story_with_a_python_monitor_and_command(tmp_path, catalogue):
             assert refused["error"]["code"].startswith("validation."), refused
         finally:
             client.close()
+
+        # Poison input is parked with its error; the operator CLI finds it by account.
+        cli = [str(BIN_DIR / "connectbus"), "dlq"]
+        for _ in range(60):   # the parked copy may follow the reply by a moment
+            listed = subprocess.run(cli + ["list", "--exact", "--account", account], capture_output=True, text=True)
+            if listed.returncode != 0:
+                break
+            time.sleep(0.5)
+        assert listed.returncode == 3, listed.stdout + listed.stderr
+        assert "payments.create_price.dlq" in listed.stdout
+        shown = subprocess.run(cli + ["show", "payments.create_price.dlq"], capture_output=True, text=True)
+        assert shown.returncode == 0, shown.stderr
+        assert "validation.invalid_currency" in shown.stdout and account in shown.stdout
     finally:
         demo(tmp_path, "--stop", timeout=180)
         subscriber.stop()
