@@ -1,7 +1,8 @@
 -- wrk script for scripts/bench-webhooks.sh: replays pre-signed Stripe events, each once.
--- Arguments: <events file> <wrk threads>. The file has one event per line:
+-- Arguments: <events file> <wrk threads> <done folder>. The file has one event per line:
 -- "<Stripe-Signature>\t<body>". Thread i sends lines i, i+threads, i+2*threads, ...
--- and stops once each of its events has been answered.
+-- and, once each of its events has been answered, stops and creates <done folder>/<i>
+-- (the script then interrupts wrk, which otherwise waits for its full duration).
 local counter = 0
 function setup(thread)
   thread:set("slot", counter)
@@ -9,11 +10,14 @@ function setup(thread)
 end
 
 local requests = {}
+local idle = wrk.format("GET", "/healthz")
 local next_index = 0
 local answered = 0
+local expected = 0
 
 function init(args)
   local path, threads = args[1], tonumber(args[2])
+  done_file = args[3] .. "/" .. slot
   local line_number = 0
   for line in io.lines(path) do
     if line_number % threads == slot then
@@ -24,15 +28,24 @@ function init(args)
     end
     line_number = line_number + 1
   end
+  expected = #requests
+  -- wrk calls request() once on the first thread's state to check the script before the
+  -- run: give that call a copy so that no event is skipped.
+  if slot == 0 and #requests > 0 then table.insert(requests, 1, requests[1]) end
 end
 
 function request()
   next_index = next_index + 1
-  if next_index > #requests then next_index = #requests end  -- a duplicate: answered 200, stores nothing
+  if next_index > #requests then return idle end  -- all sent: wait for the answers
   return requests[next_index]
 end
 
 function response(status, headers, body)
+  if not body:find("received", 1, true) and status == 200 then return end  -- a /healthz answer
   answered = answered + 1
-  if answered >= #requests then wrk.thread:stop() end
+  if answered == expected then
+    local f = io.open(done_file, "w")
+    if f then f:close() end
+    wrk.thread:stop()
+  end
 end

@@ -7,8 +7,11 @@
 # at BENCH_CONNECTIONS connections, samples the service's RSS under load, then checks that
 # every event was stored and published (with confirms, by the outbox relay) and prints
 # events/s (over the span of the events' received_at), wrk's latency percentiles and the
-# peak RSS. Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16
-# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_SKIP_BUILD=1)
+# peak RSS. By default the webhooks go to the service's dedicated webhook server
+# (WEBHOOK_HTTP_PORT, BENCH_WEBHOOK_THREADS threads); BENCH_DEDICATED=0 sends them to the
+# runtime's operator server (HTTP_PORT, 2 threads) instead.
+# Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16
+# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_WEBHOOK_THREADS=8 BENCH_DEDICATED=1 BENCH_SKIP_BUILD=1 BENCH_KEEP=1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +21,10 @@ EVENTS="${BENCH_EVENTS:-40000}"
 CONNECTIONS="${BENCH_CONNECTIONS:-16}"
 THREADS="${BENCH_THREADS:-2}"
 PORT="${BENCH_PORT:-18480}"
+WEBHOOK_PORT=$((PORT + 1))
+WEBHOOK_THREADS="${BENCH_WEBHOOK_THREADS:-8}"
+TARGET_PORT="$WEBHOOK_PORT"
+[ "${BENCH_DEDICATED:-1}" = "1" ] || TARGET_PORT="$PORT"
 BUILD_PATH="${BENCH_BUILD_PATH:-.build-bench-webhooks}"
 SECRET="whsec_bench_$RANDOM$RANDOM"
 WORK="$(mktemp -d)"
@@ -28,7 +35,7 @@ cleanup() {
         kill -TERM "$SERVICE_PID" 2>/dev/null || true
         wait "$SERVICE_PID" 2>/dev/null || true
     fi
-    rm -rf "$WORK"
+    [ -n "${BENCH_KEEP:-}" ] && echo "kept $WORK" || rm -rf "$WORK"
 }
 trap cleanup EXIT
 
@@ -39,9 +46,10 @@ fi
 BIN="$(swift build -c release --build-path "$BUILD_PATH" --show-bin-path)"
 
 RUN="$("$BIN/connectbus-bench" webhooks-prepare "$WORK/events.txt" "$EVENTS" "$SECRET")"
-echo "run $RUN: $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes"
+echo "run $RUN: $CONNECTIONS connections to port $TARGET_PORT ($([ "$TARGET_PORT" = "$PORT" ] && echo "operator server, 2 threads" || echo "webhook server, $WEBHOOK_THREADS threads")), $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes"
 
-HTTP_PORT="$PORT" STRIPE_WEBHOOK_SECRETS="$SECRET" LOG_LEVEL=warning \
+HTTP_PORT="$PORT" WEBHOOK_HTTP_PORT="$WEBHOOK_PORT" WEBHOOK_HTTP_THREADS="$WEBHOOK_THREADS" \
+    STRIPE_WEBHOOK_SECRETS="$SECRET" LOG_LEVEL=warning \
     "$BIN/notifications" >"$WORK/service.log" 2>&1 &
 SERVICE_PID=$!
 for _ in $(seq 1 100); do
@@ -59,9 +67,29 @@ echo "idle RSS: $(awk '/VmRSS/ {printf "%.1f MB", $2/1024}' "/proc/$SERVICE_PID/
   done ) &
 SAMPLER=$!
 
-wrk -t"$THREADS" -c"$CONNECTIONS" -d120s --latency --timeout 10s \
-    -s scripts/bench-webhooks.lua "http://127.0.0.1:$PORT/webhooks/stripe" -- "$WORK/events.txt" "$THREADS" \
-    | grep -E "Latency|50%|75%|90%|99%|requests in|Non-2xx|Socket errors"
+mkdir -p "$WORK/done"
+wrk -t"$THREADS" -c"$CONNECTIONS" -d600s --latency --timeout 10s \
+    -s scripts/bench-webhooks.lua "http://127.0.0.1:$TARGET_PORT/webhooks/stripe" \
+    -- "$WORK/events.txt" "$THREADS" "$WORK/done" >"$WORK/wrk.txt" 2>&1 &
+WRK_PID=$!
+# Stop wrk when every thread is done, or when the service has accepted every event, or
+# when nothing was accepted for 5 s (a lost connection); wrk prints its statistics on SIGINT.
+received() {
+    curl -fsS "http://127.0.0.1:$PORT/metrics" 2>/dev/null \
+        | awk '/^connectbus_webhook_events_received_total/ {sum += $2} END {printf "%d", sum}'
+}
+last=-1; still=0
+while kill -0 "$WRK_PID" 2>/dev/null && [ "$(ls "$WORK/done" | wc -l)" -lt "$THREADS" ]; do
+    now="$(received)"
+    [ "${now:-0}" -ge "$EVENTS" ] && break
+    if [ "$now" = "$last" ]; then still=$((still + 1)); else still=0; last="$now"; fi
+    [ "$still" -ge 25 ] && { echo "no progress for 5 s at $now events; stopping wrk" >&2; break; }
+    sleep 0.2
+done
+sleep 0.3
+kill -INT "$WRK_PID" 2>/dev/null || true
+wait "$WRK_PID" || true
+grep -E "Latency|50%|75%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors|timeout" "$WORK/wrk.txt" || cat "$WORK/wrk.txt"
 
 "$BIN/connectbus-bench" webhooks-verify "$RUN" "$EVENTS" notifications
 echo "peak RSS under load: $(awk '{printf "%.1f MB", $1/1024}' "$WORK/peak" 2>/dev/null || echo "?")"

@@ -52,7 +52,7 @@ enum WebhookIngressBenchmark {
         let connection = try AMQPConnection(url: try AMQPURL(options.amqpURL), connectionName: "bench.webhooks")
         defer { connection.close() }
         try connection.declare(Topology.exchanges.merged(with: Topology(
-            queues: [QueueSpec(name: monitorQueue(run), durable: false)],
+            queues: [QueueSpec(name: monitorQueue(run))],
             bindings: [BindingSpec(queue: monitorQueue(run), exchange: Exchanges.events,
                                    pattern: "stripe.bench.r\(run).#")])))
         let timestamp = Int(Date().timeIntervalSince1970)

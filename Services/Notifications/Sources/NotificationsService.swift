@@ -36,6 +36,15 @@ public enum NotificationsService {
     /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
     public static func make(config: ServiceConfig, settings: NotificationsSettings, schema: String,
                             ingressDatabaseURL: String? = nil, log: Logger? = nil) throws -> ServiceHost {
+        try makeParts(config: config, settings: settings, schema: schema, ingressDatabaseURL: ingressDatabaseURL,
+                      log: log).host
+    }
+
+    /// The host and its webhook ingress (to serve it on a ``WebhookServer`` of its own too).
+    /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
+    public static func makeParts(config: ServiceConfig, settings: NotificationsSettings, schema: String = schema,
+                                 ingressDatabaseURL: String? = nil,
+                                 log: Logger? = nil) throws -> (host: ServiceHost, ingress: WebhookIngress) {
         let identifier = try SQLIdentifier(schema)
         var config = config
         config.relayGrace = .zero
@@ -43,14 +52,15 @@ public enum NotificationsService {
         let host = ServiceHost(name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
                                routes: try emailRoutes(schema: schema, settings: settings),
                                http: { slot.handle($0) }, log: log)
-        let pool = ConnectionPool(url: ingressDatabaseURL ?? config.databaseURL, applicationName: "\(name).webhooks")
-        slot.install(WebhookIngress(settings: settings.webhooks,
-                                    store: StripeEventStore(schema: identifier, appId: name), pool: pool,
-                                    metrics: host.metrics.registry, log: host.log))
+        let pool = ConnectionPool(url: ingressDatabaseURL ?? config.databaseURL, applicationName: "\(name).webhooks",
+                                  maxIdle: settings.webhookThreads + 2)
+        let ingress = WebhookIngress(settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
+                                     pool: pool, metrics: host.metrics.registry, log: host.log)
+        slot.install(ingress)
         if settings.smtp == nil {
             host.log.warning("SMTP_URL is not set: no e-mail is sent and \(eventsQueue) is not consumed")
         }
-        return host
+        return (host, ingress)
     }
 
     /// The e-mail route (`notifications.events`), or none when SMTP is not configured.

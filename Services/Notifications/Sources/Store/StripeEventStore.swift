@@ -1,5 +1,5 @@
-import Bus
 import Foundation
+import Bus
 import Messages
 import Store
 
@@ -57,19 +57,36 @@ public struct StripeEventStore: Sendable {
             .rowCount > 0
     }
 
-    /// The AMQP headers of the re-published event as the outbox's JSON object.
+    /// The AMQP headers of the re-published event as the outbox's JSON object (keys sorted,
+    /// as the runtime writes them).
     static func headersJSON(_ event: StripeEventFacts) -> [UInt8] {
         var extra = [MessageHeaders.Key.stripeEventId: event.id]
         if let version = event.apiVersion { extra[MessageHeaders.Key.stripeApiVersion] = version }
-        let headers = MessageHeaders(stripeAccount: event.account, extra: extra)
-        var object: [String: Any] = [:]
-        for (key, value) in headers.table {
-            switch value {
-            case .int(let number): object[key] = number
-            case .string(let text): object[key] = text
+        let table = MessageHeaders(stripeAccount: event.account, extra: extra).table
+        var text = "{"
+        for (index, key) in table.keys.sorted().enumerated() {
+            if index > 0 { text += "," }
+            text += quoted(key) + ":"
+            switch table[key] {
+            case .int(let number)?: text += String(number)
+            case .string(let value)?: text += quoted(value)
+            case nil: text += "null"
             }
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return Array(data)
+        return Array((text + "}").utf8)
+    }
+
+    /// A JSON string literal.
+    static func quoted(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }
