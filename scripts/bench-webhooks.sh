@@ -67,6 +67,8 @@ echo "idle RSS: $(awk '/VmRSS/ {printf "%.1f MB", $2/1024}' "/proc/$SERVICE_PID/
   done ) &
 SAMPLER=$!
 
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVICE_PID/stat"; }
+CPU_BEFORE="$(cpu_ticks)"
 mkdir -p "$WORK/done"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d600s --latency --timeout 10s \
     -s scripts/bench-webhooks.lua "http://127.0.0.1:$TARGET_PORT/webhooks/stripe" \
@@ -91,6 +93,9 @@ kill -INT "$WRK_PID" 2>/dev/null || true
 wait "$WRK_PID" || true
 grep -E "Latency|50%|75%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors|timeout" "$WORK/wrk.txt" || cat "$WORK/wrk.txt"
 
+CPU_AFTER="$(cpu_ticks)"
+awk -v t=$((CPU_AFTER - CPU_BEFORE)) -v hz="$(getconf CLK_TCK)" -v n="$EVENTS" \
+    'BEGIN {printf "service CPU during the load: %.2f s (%.0f us per event)\n", t / hz, t / hz * 1e6 / n}'
 "$BIN/connectbus-bench" webhooks-verify "$RUN" "$EVENTS" notifications
 echo "peak RSS under load: $(awk '{printf "%.1f MB", $1/1024}' "$WORK/peak" 2>/dev/null || echo "?")"
 kill "$SAMPLER" 2>/dev/null || true
