@@ -22,6 +22,8 @@ public final class ManagementAPI {
         public var deliverRate: Double
         /// Queue type (`quorum`, `classic`).
         public var type: String
+        /// Virtual host of the queue.
+        public var vhost: String = "/"
     }
 
     /// The API base URL (with credentials), e.g. `http://connectbus:connectbus@127.0.0.1:15672`.
@@ -35,15 +37,15 @@ public final class ManagementAPI {
         http = try HTTPGetter()
     }
 
-    /// Every queue of every vhost, sorted by name.
+    /// Every queue of `vhost` (all vhosts when nil), sorted by name.
     /// - Throws: ``CLIError`` when the API cannot be reached or answers with an error.
-    public func queues() throws(CLIError) -> [QueueInfo] {
+    public func queues(vhost: String? = nil) throws(CLIError) -> [QueueInfo] {
         let (status, body) = try http.get(baseURL + "/api/queues")
         guard status == 200, let array = JSONText.parse(body) as? [[String: Any]] else {
             throw CLIError("the RabbitMQ management API answered \(status) for /api/queues",
                            hint: "check CONNECTBUS_MANAGEMENT_URL (user, password, port) and that the management plugin is on")
         }
-        return array.map(Self.queueInfo).sorted { $0.name < $1.name }
+        return array.map(Self.queueInfo).filter { vhost == nil || $0.vhost == vhost }.sorted { $0.name < $1.name }
     }
 
     static func queueInfo(_ q: [String: Any]) -> QueueInfo {
@@ -55,6 +57,6 @@ public final class ManagementAPI {
         return QueueInfo(name: q["name"] as? String ?? "?", messages: int("messages"), ready: int("messages_ready"),
                          unacknowledged: int("messages_unacknowledged"), consumers: int("consumers"),
                          publishRate: rate("publish_details"), deliverRate: rate("deliver_get_details"),
-                         type: q["type"] as? String ?? "")
+                         type: q["type"] as? String ?? "", vhost: q["vhost"] as? String ?? "/")
     }
 }

@@ -16,11 +16,12 @@ public enum QueueDepths {
         }
     }
 
-    /// Every queue with its counts; `source` says where the numbers came from.
+    /// Every queue of `AMQP_URL`'s vhost with its counts; `source` says where the numbers came from.
     /// - Throws: ``CLIError`` when neither the management API nor the broker answers.
     public static func all(_ environment: CLIEnvironment) throws(CLIError) -> (queues: [ManagementAPI.QueueInfo], source: String) {
         do {
-            return (try ManagementAPI(baseURL: environment.managementURL).queues(), "management API")
+            let vhost = try environment.parsedAMQPURL().vhost
+            return (try ManagementAPI(baseURL: environment.managementURL).queues(vhost: vhost), "management API")
         } catch {
             Output.error("note: management API unavailable (\(error.message)); counting known queues over AMQP")
         }
