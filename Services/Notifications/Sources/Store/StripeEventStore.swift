@@ -57,23 +57,18 @@ public struct StripeEventStore: Sendable {
             .rowCount > 0
     }
 
-    /// The AMQP headers of the re-published event as the outbox's JSON object (keys sorted,
-    /// as the runtime writes them).
+    /// The AMQP headers of the re-published event as the outbox's JSON object, keys sorted:
+    /// `x-schema-version` 1, `x-stripe-account` (when the event has `account`),
+    /// `x-stripe-api-version` (when known), `x-stripe-event-id` — what
+    /// `MessageHeaders(stripeAccount:extra:).table` holds, written directly (hot path).
     static func headersJSON(_ event: StripeEventFacts) -> [UInt8] {
-        var extra = [MessageHeaders.Key.stripeEventId: event.id]
-        if let version = event.apiVersion { extra[MessageHeaders.Key.stripeApiVersion] = version }
-        let table = MessageHeaders(stripeAccount: event.account, extra: extra).table
-        var text = "{"
-        for (index, key) in table.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            text += quoted(key) + ":"
-            switch table[key] {
-            case .int(let number)?: text += String(number)
-            case .string(let value)?: text += quoted(value)
-            case nil: text += "null"
-            }
+        var text = "{\"" + MessageHeaders.Key.schemaVersion + "\":1"
+        if let account = event.account { text += ",\"" + MessageHeaders.Key.stripeAccount + "\":" + quoted(account) }
+        if let version = event.apiVersion {
+            text += ",\"" + MessageHeaders.Key.stripeApiVersion + "\":" + quoted(version)
         }
-        return Array((text + "}").utf8)
+        text += ",\"" + MessageHeaders.Key.stripeEventId + "\":" + quoted(event.id) + "}"
+        return Array(text.utf8)
     }
 
     /// A JSON string literal.

@@ -31,13 +31,22 @@ public struct StripeEventFacts: Sendable, Equatable {
     /// non-empty string `id` and `type` (ids and types are at most 255 characters, types
     /// made of letters, digits, `_` and `.`).
     public static func parse(_ body: [UInt8]) -> StripeEventFacts? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let id = object["id"] as? String, !id.isEmpty, id.utf8.count <= 255,
-              let type = object["type"] as? String, isValidType(type) else { return nil }
-        return StripeEventFacts(id: id, type: type, account: object["account"] as? String,
-                                apiVersion: object["api_version"] as? String,
-                                created: (object["created"] as? NSNumber)?.int64Value,
-                                livemode: (object["livemode"] as? Bool) ?? false)
+        // JSONDecoder skips the members it is not asked for (data.object is not built).
+        guard let top = try? JSONDecoder().decode(TopLevel.self, from: Data(body)),
+              let id = top.id, !id.isEmpty, id.utf8.count <= 255,
+              let type = top.type, isValidType(type) else { return nil }
+        return StripeEventFacts(id: id, type: type, account: top.account, apiVersion: top.api_version,
+                                created: top.created, livemode: top.livemode ?? false)
+    }
+
+    /// The top-level members read (others are skipped; wrong types make the body malformed).
+    private struct TopLevel: Decodable {
+        var id: String?
+        var type: String?
+        var account: String?
+        var api_version: String?
+        var created: Int64?
+        var livemode: Bool?
     }
 
     /// The routing key and message type on `connectbus.events`: `stripe.<type>`.
