@@ -54,7 +54,8 @@ struct AMQPURLTests {
 
     @Test(arguments: ["http://h/", "amqp://h:0/", "amqp://h:99999/", "amqp://h:port/", "amqp://h/a/b",
                       "amqp://h?heartbeat=-1", "amqp://h?heartbeat=x", "amqp://h?connection_timeout=0",
-                      "amqp://u:p%zz@h/", "amqp://[::1/", "amqps://h?verify=maybe"])
+                      "amqp://u:p%zz@h/", "amqp://u:p%+1@h/", "amqp://u:p%4@h/", "amqp://u:%FF@h/",
+                      "amqp://[::1/", "amqps://h?verify=maybe"])
     func rejectsMalformedURLs(_ text: String) {
         #expect(throws: BusError.self) { try AMQPURL(text) }
         do {
@@ -62,6 +63,13 @@ struct AMQPURLTests {
         } catch {
             #expect(error.code == BusError.Code.invalidURL)
         }
+    }
+
+    @Test func decodesMultiByteEscapesAndEncodesTheVhostForDisplay() throws {
+        let url = try AMQPURL("amqp://caf%C3%A9:pw@h/shop%20eu%2F1")
+        #expect(url.user == "café")
+        #expect(url.vhost == "shop eu/1")
+        #expect(url.description == "amqp://café:***@h:5672/shop%20eu%2F1")
     }
 
     @Test func neverShowsThePassword() throws {

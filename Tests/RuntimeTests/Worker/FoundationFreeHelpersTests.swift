@@ -1,0 +1,36 @@
+import Messages
+import Testing
+@testable import Runtime
+
+/// The small replacements for Foundation APIs the runtime no longer imports.
+@Suite("Foundation-free helpers")
+struct FoundationFreeHelpersTests {
+    @Test func headersJSONReadsStringsAndNumbersAndSkipsTheRest() {
+        let json = #"{"a":"x","n":3,"f":1.9,"neg":-2.5,"b":true,"z":null,"o":{"k":1},"l":[1]}"#
+        let table = HeadersJSON.decode(Array(json.utf8))
+        #expect(table == ["a": .string("x"), "n": .int(3), "f": .int(1), "neg": .int(-2), "b": .int(1)])
+        #expect(HeadersJSON.decode(Array("not json".utf8)).isEmpty)
+        #expect(HeadersJSON.decode(Array("[1]".utf8)).isEmpty)
+    }
+
+    @Test func trimmingSpacesKeepsLineBreaksLikeCharacterSetWhitespaces() {
+        #expect(" \t4\u{00A0}\u{2003}".trimmingSpaces() == "4")
+        #expect("4\n".trimmingSpaces() == "4\n")
+        #expect("  ".trimmingSpaces() == "")
+        #expect(" a b ".trimmingSpaces() == "a b")
+    }
+
+    @Test func prometheusEscapesBackslashQuoteAndLineFeedEvenInsideCRLF() {
+        #expect(PrometheusText.escapeLabel("a\\b\"c\r\nd") == "a\\\\b\\\"c\r\\nd")
+        #expect(PrometheusText.escapeHelp("say \"hi\"\n") == "say \"hi\"\\n")
+    }
+
+    @Test func dedicatedThreadRunsItsBodyAndStopSignalWakesWaiters() {
+        let signal = StopSignal()
+        let started = DedicatedThread.start(name: "runtime-tests.helper") { signal.stop() }
+        #expect(started)
+        #expect(signal.wait(.seconds(60)))
+        #expect(signal.isStopped)
+        #expect(!StopSignal().wait(.milliseconds(10)))
+    }
+}
