@@ -11,7 +11,7 @@
 # (WEBHOOK_HTTP_PORT, BENCH_WEBHOOK_THREADS threads); BENCH_DEDICATED=0 sends them to the
 # runtime's operator server (HTTP_PORT, 2 threads) instead.
 # Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16
-# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_WEBHOOK_THREADS=8 BENCH_DEDICATED=1 BENCH_SKIP_BUILD=1 BENCH_KEEP=1)
+# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_WEBHOOK_THREADS=16 BENCH_DEDICATED=1 BENCH_SKIP_BUILD=1 BENCH_KEEP=1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +22,7 @@ CONNECTIONS="${BENCH_CONNECTIONS:-16}"
 THREADS="${BENCH_THREADS:-2}"
 PORT="${BENCH_PORT:-18480}"
 WEBHOOK_PORT=$((PORT + 1))
-WEBHOOK_THREADS="${BENCH_WEBHOOK_THREADS:-8}"
+WEBHOOK_THREADS="${BENCH_WEBHOOK_THREADS:-16}"
 TARGET_PORT="$WEBHOOK_PORT"
 [ "${BENCH_DEDICATED:-1}" = "1" ] || TARGET_PORT="$PORT"
 BUILD_PATH="${BENCH_BUILD_PATH:-.build-bench-webhooks}"
@@ -92,6 +92,7 @@ sleep 0.3
 kill -INT "$WRK_PID" 2>/dev/null || true
 wait "$WRK_PID" || true
 grep -E "Latency|50%|75%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors|timeout" "$WORK/wrk.txt" || cat "$WORK/wrk.txt"
+echo "(wrk's counts include the idle GET requests (405) sent while the last answers were awaited)"
 
 CPU_AFTER="$(cpu_ticks)"
 awk -v t=$((CPU_AFTER - CPU_BEFORE)) -v hz="$(getconf CLK_TCK)" -v n="$EVENTS" \

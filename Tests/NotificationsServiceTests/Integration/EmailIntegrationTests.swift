@@ -121,4 +121,33 @@ struct EmailIntegrationTests {
             }
         }
     }
+
+    @Test("an unreachable SMTP server records the send as retrying and sends the event to the retry queue")
+    func smtpUnavailable() async throws {
+        let smtp = try SMTPSettings(url: "smtp://127.0.0.1:1", from: "Shop <shop@example.com>", timeout: .seconds(5))
+        let env = try #require(IntegrationEnvironment.current)
+        try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
+            let paid = OrderPaid(account: "acct_mail", orderReference: "ord-retry-\(UInt32.random(in: 0...UInt32.max))",
+                                 amount: 999, currency: "gbp", customerEmail: "buyer@example.com", occurredAt: 1)
+            let envelope = try Envelope.make(paid, appId: "payments", stripeAccount: "acct_mail")
+            try await onThread { try Self.publish(envelope, url: bed.env.amqpURL) }
+            let notification = "\(envelope.messageId):order_confirmation"
+            #expect(try await eventually {
+                try bed.count("""
+                    SELECT count(*) AS n FROM $schema.emails
+                    WHERE notification = $1 AND status = 'retrying' AND last_error_code = 'smtp.unavailable'
+                    """, [.text(notification)]) == 1
+            })
+            #expect(try await onThread { try bed.monitor.all() }.filter { $0.headers.causationId == envelope.messageId }.isEmpty)
+        }
+        // Leave nothing behind: the retry copy would come back to the shared queue.
+        try await onThread {
+            let connection = try AMQPConnection(url: try AMQPURL(env.amqpURL), connectionName: "notifications-tests.cleanup")
+            defer { connection.close() }
+            for queue in ["notifications.events.retry.1", "notifications.events.retry.2", "notifications.events.retry.3"] {
+                _ = try? connection.deleteQueue(queue)
+            }
+        }
+    }
+
 }

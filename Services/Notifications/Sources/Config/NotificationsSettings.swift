@@ -10,7 +10,7 @@ import Runtime
 ///   (default: the platform ones).
 /// - `WEBHOOK_MAX_BODY_BYTES` (default 1048576, 1…1048576).
 /// - `WEBHOOK_HTTP_PORT`: when set, the webhooks are also served by a ``WebhookServer`` of
-///   their own on this port with `WEBHOOK_HTTP_THREADS` threads (default 8, 1…64); they are
+///   their own on this port with `WEBHOOK_HTTP_THREADS` threads (default 16, 1…64); they are
 ///   always served on the runtime's `HTTP_PORT` too.
 /// - `SMTP_URL` (`smtp://host:port`; unset = no e-mail: the `notifications.events` queue is
 ///   not consumed), `SMTP_FROM` (default `ConnectBus <no-reply@connectbus.local>`),
@@ -28,7 +28,7 @@ public struct NotificationsSettings: Sendable {
     /// Port of the dedicated webhook server, if any.
     public var webhookPort: UInt16?
     /// Threads of the dedicated webhook server (and connections kept by the ingress pool).
-    public var webhookThreads: Int = 8
+    public var webhookThreads: Int = 16
 
     /// Creates settings in code (tests).
     public init(webhooks: WebhookSettings, smtp: SMTPSettings?, templatesDirectory: String = NotificationsSettings.defaultTemplatesDirectory()) {
@@ -77,7 +77,7 @@ public struct NotificationsSettings: Sendable {
                 problems.append(.init(variable: "WEBHOOK_HTTP_PORT", message: "must be a port number"))
             }
         }
-        var webhookThreads = 8
+        var webhookThreads = 16
         if let text = value("WEBHOOK_HTTP_THREADS") {
             if let threads = Int(text), (1...64).contains(threads) { webhookThreads = threads } else {
                 problems.append(.init(variable: "WEBHOOK_HTTP_THREADS", message: "must be an integer in 1…64"))

@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// An HTTP server of its own for the webhook ingress (`WEBHOOK_HTTP_PORT`), with more
-/// libmicrohttpd threads (`WEBHOOK_HTTP_THREADS`, default 8) than the runtime's operator
+/// libmicrohttpd threads (`WEBHOOK_HTTP_THREADS`, default 16) than the runtime's operator
 /// server (2).
 ///
 /// Each webhook holds its thread while its event commits, so the number of threads is the
