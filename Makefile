@@ -7,7 +7,7 @@ SHELL := /bin/bash
 .PHONY: help demo test up down deps bench catalogue env
 
 help:
-	@echo "make demo       build and start stripe-sim and the four services, check /healthz, stop"
+	@echo "make demo       start everything, play the store-builder story, check the summary, stop"
 	@echo "make test       install, start servers, build, run all tests (what CI runs)"
 	@echo "make up | down  start | stop the local RabbitMQ and PostgreSQL"
 	@echo "make bench      throughput benchmark against the local servers"
