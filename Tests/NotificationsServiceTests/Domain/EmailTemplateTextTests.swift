@@ -44,3 +44,18 @@ struct EmailTemplateTextTests {
         #expect(confirmation.subject.contains("ord-9"))
     }
 }
+
+@Suite("Built-in templates")
+struct BuiltInTemplatesTests {
+    @Test("the copies compiled into the binary equal the template files", arguments: EmailTemplate.allCases)
+    func sameAsFiles(template: EmailTemplate) throws {
+        let path = NotificationsSettings.defaultTemplatesDirectory() + "/" + template.rawValue + ".txt"
+        let file = try EmailTemplateText(parsing: try String(contentsOfFile: path, encoding: .utf8))
+        #expect(try EmailTemplateText.builtIn(template) == file)
+    }
+
+    @Test("a folder without the file falls back to the built-in copy")
+    func fallback() throws {
+        #expect(try EmailTemplateText.load(.orderConfirmation, from: "/nonexistent") == EmailTemplateText.builtIn(.orderConfirmation))
+    }
+}

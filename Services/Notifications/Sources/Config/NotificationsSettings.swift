@@ -16,7 +16,8 @@ import Runtime
 ///   not consumed), `SMTP_FROM` (default `ConnectBus <no-reply@connectbus.local>`),
 ///   `SMTP_TLS` (`none`, the default, `starttls` or `tls`), `SMTP_USERNAME`, `SMTP_PASSWORD`.
 /// - `NOTIFICATIONS_TEMPLATES_DIR`: folder of the templates (default: the first of
-///   `./Templates`, `./Services/Notifications/Templates`, the source tree's).
+///   `./Templates`, `./Services/Notifications/Templates`, the source tree's); a template
+///   missing there is taken from the copy compiled into the binary.
 /// Thread-safe value type.
 public struct NotificationsSettings: Sendable {
     /// Webhook ingress settings.
@@ -83,8 +84,9 @@ public struct NotificationsSettings: Sendable {
                 problems.append(.init(variable: "WEBHOOK_HTTP_THREADS", message: "must be an integer in 1…64"))
             }
         }
-        let templates = value("NOTIFICATIONS_TEMPLATES_DIR") ?? defaultTemplatesDirectory()
-        if smtp != nil, !FileManager.default.fileExists(atPath: templates) {
+        let explicitTemplates = value("NOTIFICATIONS_TEMPLATES_DIR")
+        let templates = explicitTemplates ?? defaultTemplatesDirectory()
+        if smtp != nil, explicitTemplates != nil, !FileManager.default.fileExists(atPath: templates) {
             problems.append(.init(variable: "NOTIFICATIONS_TEMPLATES_DIR", message: "no such folder: \(templates)"))
         }
         guard problems.isEmpty else { throw ConfigError(problems: problems) }

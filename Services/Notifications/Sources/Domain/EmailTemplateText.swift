@@ -41,12 +41,20 @@ public struct EmailTemplateText: Sendable, Equatable {
         body = String(normalized[split.upperBound...])
     }
 
-    /// Reads `<directory>/<template>.txt`.
-    /// - Throws: ``Problem``.
+    /// Reads `<directory>/<template>.txt`, or the built-in copy when the folder has no such
+    /// file (``builtIn(_:)``).
+    /// - Throws: ``Problem`` when the file exists but cannot be read or parsed.
     public static func load(_ template: EmailTemplate, from directory: String) throws(Problem) -> EmailTemplateText {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(template.rawValue + ".txt").path
+        guard FileManager.default.fileExists(atPath: path) else { return try builtIn(template) }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .unreadable(path) }
         return try EmailTemplateText(parsing: text)
+    }
+
+    /// The copy of `template` compiled into the binary (same text as the shipped file).
+    /// - Throws: ``Problem/malformed(_:)`` (never for the shipped templates).
+    public static func builtIn(_ template: EmailTemplate) throws(Problem) -> EmailTemplateText {
+        try EmailTemplateText(parsing: BuiltInTemplates.text(template))
     }
 
     /// Subject and body with every `{{field}}` replaced by its value.

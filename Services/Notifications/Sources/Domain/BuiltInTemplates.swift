@@ -1,0 +1,46 @@
+import Messages
+
+/// The templates compiled into the binary: the same text as
+/// `Services/Notifications/Templates/<template>.txt` (a unit test keeps them equal), used
+/// when the templates folder does not hold the file (e.g. an image that ships only the
+/// executable). Pure data; thread-safe.
+enum BuiltInTemplates {
+    /// The text of `template`.
+    static func text(_ template: EmailTemplate) -> String {
+        switch template {
+        case .orderConfirmation:
+            """
+            Subject: Your order {{order_reference}} is confirmed
+
+            Hello,
+
+            thank you for your order {{order_reference}}. We received your payment of {{amount}}.
+
+            The seller will prepare your order now.
+            """ + "\n"
+        case .paymentFailed:
+            """
+            Subject: Payment for order {{order_reference}} failed
+
+            Hello,
+
+            the payment of {{amount}} for your order {{order_reference}} did not go through: {{reason}}.
+
+            Nothing was charged. Please place the order again with another payment method.
+            """ + "\n"
+        case .onboardingIncomplete:
+            """
+            Subject: Finish setting up your account
+
+            Hello,
+
+            your seller account {{seller_reference}} still needs some information before it can
+            accept payments and receive payouts:
+
+            {{requirements}}
+
+            Please sign in and complete your account setup.
+            """ + "\n"
+        }
+    }
+}
