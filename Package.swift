@@ -59,7 +59,7 @@ let package = Package(
         library("HTTPServer", path: "Shared/HTTPServer", ["CMicroHTTPD", "CShims"]),
         library("StripeAPI", path: "Shared/StripeAPI", ["CCurl", "CCrypto", "CShims"]),
         library("Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CShims"]),
-        library("TestKit", path: "Shared/TestKit", []),
+        library("TestKit", path: "Shared/TestKit", ["Bus", "Messages", "Store", "CCurl", "CShims"]),
 
         // Services: a library with all the logic, and a thin executable.
         library("OnboardingService", path: "Services/Onboarding/Sources", ["Runtime", "StripeAPI", "Messages"]),
@@ -83,7 +83,7 @@ let package = Package(
         tests("MessagesTests", ["Messages"]),
         tests("BusTests", ["Bus", "Messages", "TestKit"]),
         tests("StoreTests", ["Store", "TestKit"]),
-        tests("HTTPServerTests", ["HTTPServer", "StripeAPI"]),
+        tests("HTTPServerTests", ["HTTPServer", "StripeAPI", "TestKit"]),
         tests("RuntimeTests", ["Runtime", "Bus", "Store", "Messages", "StripeAPI", "HTTPServer", "TestKit"]),
         tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "HTTPServer", "TestKit"]),
         tests("StripeSimTests", ["StripeSimCore", "StripeAPI", "TestKit"]),

@@ -35,13 +35,6 @@ enum TestDatabase {
     }
 }
 
-/// Runs blocking `body` on a new dedicated thread and returns its result.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
 /// Runs each body on its own `Thread`, all released at once, and returns their results in
 /// order once every thread has finished.
 func concurrently<T: Sendable>(_ bodies: [@Sendable () throws -> T]) -> [Result<T, any Error>] {

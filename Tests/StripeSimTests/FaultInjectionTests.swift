@@ -1,5 +1,6 @@
 import Foundation
 import StripeSimCore
+import TestKit
 import Testing
 
 @Suite("stripe-sim faults")

@@ -1,5 +1,6 @@
 import Foundation
 import StripeSimCore
+import TestKit
 
 /// A simulator started in-process on a free port, plus a tiny Stripe-style client
 /// (own form encoding; never the project's StripeAPI encoder).

@@ -1,19 +1,12 @@
 import Messages
 import OnboardingService
+import TestKit
 
 extension OnboardingTestBed {
     /// Runs `body` against a started test bed and always stops it afterwards.
     static func run(apiKey: String = OnboardingTestBed.apiKey,
                     _ body: (OnboardingTestBed) async throws -> Void) async throws {
-        let bed = try OnboardingTestBed(apiKey: apiKey)
-        do {
-            try await bed.start()
-            try await body(bed)
-        } catch {
-            await bed.stop()
-            throw error
-        }
-        await bed.stop()
+        try await run(making: { try OnboardingTestBed(apiKey: apiKey) }, body)
     }
 
     /// A `create_account` command for a fresh seller reference (express account in the US).

@@ -2,6 +2,7 @@ import Bus
 import Foundation
 import Messages
 import StripeAPI
+import TestKit
 
 /// A Stripe event as fetched from the simulator's `GET /v1/events`: its raw JSON and the
 /// fields a test orders or filters by.

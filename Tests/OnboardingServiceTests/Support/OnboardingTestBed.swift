@@ -11,7 +11,7 @@ import TestKit
 /// One integration test's world: stripe-sim in-process on a free port, the onboarding
 /// ServiceHost on a unique schema (real queue names: integration tests run one at a time),
 /// a monitor queue on `onboarding.account.#` and a reply queue of its own.
-final class OnboardingTestBed: Sendable {
+final class OnboardingTestBed: StartableTestBed {
     static let apiKey = "sk_test_onboarding_integration"
     let env: IntegrationEnvironment
     let schema: String
@@ -35,21 +35,17 @@ final class OnboardingTestBed: Sendable {
                                    relayGrace: .milliseconds(500), logLevel: .warning)
         host = try OnboardingService.make(config: config, schema: schema)
         monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("onb_monitor"),
-                                   patterns: ["onboarding.account.#"])
-        commands = try CommandChannel(url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("onb_replies"))
+                                   patterns: ["onboarding.account.#"], connectionName: "onboarding-tests.monitor")
+        commands = try CommandChannel(url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("onb_replies"),
+                                      appId: "onboarding-tests")
     }
 
     /// Starts the host and waits until every queue of the service has a consumer.
     func start() async throws {
         let host = self.host
         try await onThread { try host.start() }
-        let url = env.amqpURL
-        let queues = host.routes.map(\.queue)
-        _ = try await eventually {
-            let connection = try AMQPConnection(url: try AMQPURL(url), connectionName: "onboarding-tests.probe")
-            defer { connection.close() }
-            return try queues.allSatisfy { try connection.queueStatus($0).consumers > 0 }
-        }
+        _ = try await ServiceQueues.waitForConsumers(host.routes.map(\.queue), amqpURL: env.amqpURL,
+                                                     connectionName: "onboarding-tests.probe")
     }
 
     /// Stops the host and the simulator, deletes the test's queues and schema.
@@ -61,8 +57,7 @@ final class OnboardingTestBed: Sendable {
             sim.stop()
             monitor.delete()
             commands.delete()
-            let db = try PGConnection(url: url, applicationName: "onboarding-tests")
-            try db.execute("DROP SCHEMA IF EXISTS \(try SQLIdentifier(schema).quoted) CASCADE")
+            try IntegrationSchema.drop(schema, databaseURL: url, applicationName: "onboarding-tests")
         }
     }
 

@@ -6,15 +6,7 @@ import TestKit
 extension PaymentsTestBed {
     /// Runs `body` with a started bed and always stops it.
     static func run(_ body: (PaymentsTestBed) async throws -> Void) async throws {
-        let bed = try PaymentsTestBed()
-        do {
-            try await bed.start()
-            try await body(bed)
-        } catch {
-            await bed.stop()
-            throw error
-        }
-        await bed.stop()
+        try await run(making: { try PaymentsTestBed() }, body)
     }
 
     /// A fresh order reference.

@@ -5,6 +5,7 @@ import Messages
 import PaymentsService
 import Store
 import StripeSimCore
+import TestKit
 
 /// The other parties around the service: the platform's onboarding (a connected account and
 /// its `onboarding.account.updated` event), the buyer (paying Checkout, confirming a

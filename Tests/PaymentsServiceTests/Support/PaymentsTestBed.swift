@@ -12,7 +12,7 @@ import TestKit
 /// queue names; the suite is serialized), the Stripe simulator in-process on a free port,
 /// a monitor queue for `payments.#` events, and helpers to act as the platform, the buyer
 /// and the notifications service.
-final class PaymentsTestBed: Sendable {
+final class PaymentsTestBed: StartableTestBed {
     let env: IntegrationEnvironment
     let schema: String
     let sim: StripeSimulator
@@ -44,13 +44,8 @@ final class PaymentsTestBed: Sendable {
         let monitor = self.monitor
         let host = self.host
         try await onThread { try monitor.declare(); try host.start() }
-        let queues = host.routes.map(\.queue)
-        let url = env.amqpURL
-        let ready = try await eventually {
-            let connection = try AMQPConnection(url: try AMQPURL(url), connectionName: "payments-tests-probe")
-            defer { connection.close() }
-            return try queues.allSatisfy { try connection.queueStatus($0).consumers > 0 }
-        }
+        let ready = try await ServiceQueues.waitForConsumers(host.routes.map(\.queue), amqpURL: env.amqpURL,
+                                                             connectionName: "payments-tests-probe")
         guard ready else { throw TestBedError.timeout("payments queues have no consumers") }
     }
 
@@ -63,8 +58,7 @@ final class PaymentsTestBed: Sendable {
         _ = try? await onThread {
             host.shutdown()
             monitor.delete()
-            let db = try PGConnection(url: url, applicationName: "payments-tests")
-            try db.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+            try IntegrationSchema.drop(schema, databaseURL: url, applicationName: "payments-tests")
         }
         sim.stop()
     }

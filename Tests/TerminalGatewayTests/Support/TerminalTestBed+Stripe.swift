@@ -3,6 +3,7 @@ import Foundation
 import Messages
 import StripeAPI
 import TerminalGateway
+import TestKit
 
 extension TerminalTestBed {
     /// A Stripe client for the simulator (use it on the calling dedicated thread only).

@@ -12,7 +12,7 @@ import TestKit
 /// One integration test's world: stripe-sim in-process on a free port, the terminal-gateway
 /// ServiceHost on a unique schema (real queue names: integration tests run one at a time),
 /// a monitor queue on `terminal.#` and a reply queue of its own.
-final class TerminalTestBed: Sendable {
+final class TerminalTestBed: StartableTestBed {
     static let apiKey = "sk_test_terminal_integration"
     let env: IntegrationEnvironment
     let schema: String
@@ -33,8 +33,9 @@ final class TerminalTestBed: Sendable {
         let config = Self.config(env: env, sim: sim)
         host = try TerminalGatewayService.make(config: config, schema: schema)
         monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("term_monitor"),
-                                   patterns: ["terminal.#"])
-        commands = try CommandChannel(url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("term_replies"))
+                                   patterns: ["terminal.#"], connectionName: "terminal-tests.monitor")
+        commands = try CommandChannel(url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("term_replies"),
+                                      appId: "terminal-tests")
     }
 
     /// The service configuration the tests run with (one worker per queue).
@@ -48,13 +49,8 @@ final class TerminalTestBed: Sendable {
     func start() async throws {
         let host = self.host
         try await onThread { try host.start() }
-        let url = env.amqpURL
-        let queues = host.routes.map(\.queue)
-        _ = try await eventually {
-            let connection = try AMQPConnection(url: try AMQPURL(url), connectionName: "terminal-tests.probe")
-            defer { connection.close() }
-            return try queues.allSatisfy { try connection.queueStatus($0).consumers > 0 }
-        }
+        _ = try await ServiceQueues.waitForConsumers(host.routes.map(\.queue), amqpURL: env.amqpURL,
+                                                     connectionName: "terminal-tests.probe")
     }
 
     /// Stops the host and the simulator, deletes the test's queues and schema.
@@ -66,22 +62,13 @@ final class TerminalTestBed: Sendable {
             sim.stop()
             monitor.delete()
             commands.delete()
-            let db = try PGConnection(url: url, applicationName: "terminal-tests")
-            try db.execute("DROP SCHEMA IF EXISTS \(try SQLIdentifier(schema).quoted) CASCADE")
+            try IntegrationSchema.drop(schema, databaseURL: url, applicationName: "terminal-tests")
         }
     }
 
     /// Runs `body` against a started test bed and always stops it afterwards.
     static func run(_ body: (TerminalTestBed) async throws -> Void) async throws {
-        let bed = try TerminalTestBed()
-        do {
-            try await bed.start()
-            try await body(bed)
-        } catch {
-            await bed.stop()
-            throw error
-        }
-        await bed.stop()
+        try await run(making: { try TerminalTestBed() }, body)
     }
 
     /// Sends `command` with a fresh message id and returns its reply (throws when none came).

@@ -2,22 +2,16 @@ import CCurl
 import CShims
 import Foundation
 
-/// A response as the test client saw it; header names lowercased.
-struct TestResponse: Sendable {
-    var status: Int
-    var headers: [String: String]
-    var body: [UInt8]
-    var text: String { String(decoding: body, as: UTF8.self) }
-}
-
-/// A curl failure (e.g. code 52, "empty reply", for a dropped connection).
-struct TestHTTPError: Error, Sendable { var curlCode: Int; var message: String }
-
 /// A minimal blocking HTTP client over libcurl for tests. Each call runs on a fresh
-/// thread of its own (libcurl never runs on the cooperative pool); redirects are not followed.
-enum TestHTTPClient {
-    static func send(_ method: String, _ url: String, headers: [String: String] = [:],
-                     body: [UInt8]? = nil) async throws -> TestResponse {
+/// thread of its own (libcurl never runs on the cooperative pool); redirects are not
+/// followed, a request times out after 30 seconds. Thread-safe: every call has its own handle.
+public enum TestHTTPClient {
+    /// Sends `method url` with `headers` and `body` (none when `nil`) on a dedicated thread.
+    ///
+    /// - Returns: the response, whatever its status.
+    /// - Throws: ``TestHTTPError`` when libcurl fails (connection refused, dropped, timed out).
+    public static func send(_ method: String, _ url: String, headers: [String: String] = [:],
+                            body: [UInt8]? = nil) async throws -> TestResponse {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 continuation.resume(with: Result { try sendBlocking(method, url, headers: headers, body: body) })
@@ -26,8 +20,12 @@ enum TestHTTPClient {
         }
     }
 
-    static func sendBlocking(_ method: String, _ url: String, headers: [String: String],
-                             body: [UInt8]?) throws -> TestResponse {
+    /// Sends `method url` on the calling thread, which must be a dedicated one (it blocks).
+    ///
+    /// - Returns: the response, whatever its status.
+    /// - Throws: ``TestHTTPError`` when libcurl fails.
+    public static func sendBlocking(_ method: String, _ url: String, headers: [String: String],
+                                    body: [UInt8]?) throws -> TestResponse {
         guard let curl = curl_easy_init() else { throw TestHTTPError(curlCode: -1, message: "curl_easy_init") }
         defer { curl_easy_cleanup(curl) }
         let sink = Sink()

@@ -3,32 +3,44 @@ import Foundation
 import Messages
 import Synchronization
 
-/// Publishes commands with chosen message ids (to replay exact redeliveries) and collects
-/// their replies from a queue of the test's own. Each call opens a short-lived connection
-/// on the calling (dedicated) thread.
-final class CommandChannel: Sendable {
-    let url: String
-    let replyQueue: String
+/// Publishes commands to `connectbus.commands` with chosen message ids (to replay exact
+/// redeliveries) and collects their replies from a queue of the test's own.
+///
+/// Each call opens a short-lived AMQP connection on the calling thread, which must be a
+/// dedicated one (see ``onThread(_:)``); replies are kept behind a mutex, so the channel is
+/// safe to share between threads. Correlation ids are `corr-<messageId>`.
+public final class CommandChannel: Sendable {
+    /// The AMQP URL the channel connects to.
+    public let url: String
+    /// The (non-durable) queue replies come back to.
+    public let replyQueue: String
+    /// The `app_id` of the commands, e.g. `onboarding-tests`; connections are named `<appId>.commands`.
+    public let appId: String
     private let replies = Mutex<[String: Envelope]>([:])
 
     /// Declares the (non-durable) reply queue.
-    init(url: String, replyQueue: String) throws {
+    ///
+    /// - Throws: `BusError` when the broker cannot be reached or refuses the declaration.
+    public init(url: String, replyQueue: String, appId: String = "connectbus-tests") throws {
         self.url = url
         self.replyQueue = replyQueue
+        self.appId = appId
         let connection = try connect()
         defer { connection.close() }
         _ = try connection.declareQueue(QueueSpec(name: replyQueue, durable: false))
     }
 
     private func connect() throws -> AMQPConnection {
-        try AMQPConnection(url: try AMQPURL(url), connectionName: "terminal-tests.commands")
+        try AMQPConnection(url: try AMQPURL(url), connectionName: appId + ".commands")
     }
 
     /// Publishes `command` with `messageId` (correlation id `corr-<messageId>`), confirmed,
     /// `copies` times — more than once is what a broker redelivery looks like to the service.
-    func publish<C: CommandMessage>(_ command: C, messageId: String, copies: Int = 1) throws {
+    ///
+    /// - Throws: `BusError` when publishing or the publisher confirm fails; an encoding error.
+    public func publish<C: CommandMessage>(_ command: C, messageId: String, copies: Int = 1) throws {
         let envelope = Envelope(messageId: messageId, correlationId: "corr-" + messageId, type: C.messageName,
-                                appId: "terminal-tests", replyTo: replyQueue,
+                                appId: appId, replyTo: replyQueue,
                                 headers: MessageHeaders(schemaVersion: C.schemaVersion),
                                 body: try MessageCoder.encode(command))
         let connection = try connect()
@@ -40,8 +52,12 @@ final class CommandChannel: Sendable {
         try connection.waitForConfirms(timeout: .seconds(10))
     }
 
-    /// Waits for the reply to the command published with `messageId`.
-    func reply<C: CommandMessage>(to _: C.Type, messageId: String, timeout: Duration = .seconds(60)) throws -> Reply<C.Result>? {
+    /// Waits up to `timeout` for the reply to the command published with `messageId`.
+    ///
+    /// - Returns: the decoded reply, or `nil` when none came in time.
+    /// - Throws: `BusError` when the reply queue cannot be read; a decoding error.
+    public func reply<C: CommandMessage>(to _: C.Type, messageId: String,
+                                         timeout: Duration = .seconds(60)) throws -> Reply<C.Result>? {
         let correlationId = "corr-" + messageId
         let deadline = ContinuousClock.now + timeout
         let connection = try connect()
@@ -58,27 +74,26 @@ final class CommandChannel: Sendable {
     }
 
     /// Publishes `command` once with a fresh message id and waits for its reply.
-    func send<C: CommandMessage>(_ command: C, timeout: Duration = .seconds(60)) throws -> Reply<C.Result>? {
+    ///
+    /// - Returns: the decoded reply, or `nil` when none came within `timeout`.
+    /// - Throws: as ``publish(_:messageId:copies:)`` and ``reply(to:messageId:timeout:)``.
+    public func send<C: CommandMessage>(_ command: C, timeout: Duration = .seconds(60)) throws -> Reply<C.Result>? {
         let messageId = Envelope.newMessageId()
         try publish(command, messageId: messageId)
         return try reply(to: C.self, messageId: messageId, timeout: timeout)
     }
 
-    /// Deletes the reply queue.
-    func delete() {
-        guard let connection = try? connect() else { return }
-        defer { connection.close() }
-        _ = try? connection.deleteQueue(replyQueue)
-    }
-}
-
-extension CommandChannel {
-    /// Publishes a raw JSON body as command `type` (for malformed input) and waits for its reply envelope.
-    func sendRaw(type: String, json: String, timeout: Duration = .seconds(60)) throws -> (messageId: String, reply: Envelope?) {
+    /// Publishes a raw JSON body as command `type` (for malformed input) and waits up to
+    /// `timeout` for its reply envelope, reading the reply queue directly.
+    ///
+    /// - Returns: the message id used, and the reply envelope or `nil` when none came in time.
+    /// - Throws: `BusError` when publishing or reading fails.
+    public func sendRaw(type: String, json: String,
+                        timeout: Duration = .seconds(60)) throws -> (messageId: String, reply: Envelope?) {
         let messageId = Envelope.newMessageId()
         let envelope = Envelope(messageId: messageId, correlationId: "corr-" + messageId, type: type,
-                                appId: "terminal-tests", replyTo: replyQueue, body: Array(json.utf8))
-        let connection = try AMQPConnection(url: try AMQPURL(url), connectionName: "terminal-tests.commands")
+                                appId: appId, replyTo: replyQueue, body: Array(json.utf8))
+        let connection = try connect()
         defer { connection.close() }
         try connection.enableConfirms()
         try connection.publish(envelope, exchange: Exchanges.commands, routingKey: type, mandatory: true)
@@ -92,5 +107,12 @@ extension CommandChannel {
             }
         }
         return (messageId, nil)
+    }
+
+    /// Deletes the reply queue; failures are ignored.
+    public func delete() {
+        guard let connection = try? connect() else { return }
+        defer { connection.close() }
+        _ = try? connection.deleteQueue(replyQueue)
     }
 }
