@@ -1,4 +1,5 @@
 import Messages
+import StripeAPI
 import Testing
 @testable import Runtime
 
