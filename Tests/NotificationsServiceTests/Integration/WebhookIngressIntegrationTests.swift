@@ -114,7 +114,7 @@ struct WebhookIngressIntegrationTests {
     @Test("with Postgres unreachable the ingress answers 503 so Stripe retries")
     func postgresDown() async throws {
         let env = try #require(IntegrationEnvironment.current)
-        let wrongURL = env.databaseURL.replacingOccurrences(of: ":5432/", with: ":1/")
+        let wrongURL = unreachable(env.databaseURL)
         try await NotificationsTestBed.run(patterns: ["stripe.#"], ingressDatabaseURL: wrongURL) { bed in
             let event = NotificationsTestBed.event()
             let response = try await onThread { try bed.post("/webhooks/stripe", event.body, headers: NotificationsTestBed.signed(event.body)) }
@@ -133,7 +133,7 @@ struct WebhookIngressIntegrationTests {
                                          store: StripeEventStore(schema: try SQLIdentifier(bed.schema), appId: "notifications"),
                                          pool: ConnectionPool(url: bed.env.databaseURL, applicationName: "notifications-tests"),
                                          metrics: registry, log: log)
-            let wrongBroker = bed.env.amqpURL.replacingOccurrences(of: ":5672/", with: ":1/")
+            let wrongBroker = unreachable(bed.env.amqpURL)
             let deadRelay = OutboxRelay(amqpURL: try AMQPURL(wrongBroker), databaseURL: bed.env.databaseURL,
                                         schema: bed.schema, name: "notifications-tests.dead-relay", grace: .zero,
                                         metrics: RuntimeMetrics(registry: registry), log: log)
@@ -194,4 +194,10 @@ struct WebhookIngressIntegrationTests {
         }
     }
 
+}
+
+/// `url` with its port replaced by 1, where nothing listens, whatever port the scripts chose.
+private func unreachable(_ url: String) -> String {
+    guard let range = url.range(of: #":[0-9]+/"#, options: .regularExpression) else { return url }
+    return url.replacingCharacters(in: range, with: ":1/")
 }
