@@ -37,17 +37,7 @@ private struct ReplyBody<R: Encodable>: Encodable {
     let reply: Reply<R>
     init(_ reply: Reply<R>) { self.reply = reply }
 
-    private enum CodingKeys: String, CodingKey { case ok, result, error }
-
     func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        switch reply {
-        case .ok(let r):
-            try c.encode(true, forKey: .ok)
-            try c.encode(r, forKey: .result)
-        case .error(let e):
-            try c.encode(false, forKey: .ok)
-            try c.encode(e, forKey: .error)
-        }
+        try reply.encodeBody(to: encoder)
     }
 }

@@ -50,7 +50,15 @@ extension Reply: Codable where R: Codable {
 
     /// Encodes `{"ok": true, "result": …}` or `{"ok": false, "error": …}`.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
+        try encodeBody(to: encoder)
+    }
+}
+
+extension Reply where R: Encodable {
+    /// Encodes `{"ok": true, "result": …}` or `{"ok": false, "error": …}`; also for a result
+    /// that is only `Encodable` (see `Envelope.reply(_:to:appId:)`).
+    func encodeBody(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ReplyBodyKeys.self)
         switch self {
         case .ok(let r):
             try c.encode(true, forKey: .ok)
@@ -60,4 +68,9 @@ extension Reply: Codable where R: Codable {
             try c.encode(e, forKey: .error)
         }
     }
+}
+
+/// The keys of an encoded reply body.
+private enum ReplyBodyKeys: String, CodingKey {
+    case ok, result, error
 }
