@@ -17,7 +17,7 @@ final class PaymentsTestBed: StartableTestBed {
     let schema: String
     let sim: StripeSimulator
     let host: ServiceHost
-    let monitor: EventMonitor
+    let monitor: PaymentsEventMonitor
     static let apiKey = "sk_test_payments_integration"
     static let publishableKey = "pk_test_payments_integration"
 
@@ -34,7 +34,7 @@ final class PaymentsTestBed: StartableTestBed {
                                    workers: 1, httpPort: 0, relayGrace: .milliseconds(500), logLevel: .warning)
         host = try PaymentsService.make(config: config, settings: PaymentsSettings(publishableKey: Self.publishableKey),
                                         schema: schema)
-        monitor = EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("payments.tests.monitor"))
+        monitor = PaymentsEventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("payments.tests.monitor"))
     }
 
     enum TestBedError: Error { case notEnabled, stripe(String), timeout(String) }

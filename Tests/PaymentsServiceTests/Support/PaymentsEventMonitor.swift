@@ -5,7 +5,7 @@ import Synchronization
 
 /// A unique queue bound to `connectbus.events` with `payments.#`, and what it received.
 /// Every call opens a short-lived connection on the calling (dedicated) thread.
-final class EventMonitor: Sendable {
+final class PaymentsEventMonitor: Sendable {
     let url: String
     let queue: String
     private let seen = Mutex<[Envelope]>([])
