@@ -7,11 +7,10 @@
 # at BENCH_CONNECTIONS connections, samples the service's RSS under load, then checks that
 # every event was stored and published (with confirms, by the outbox relay) and prints
 # events/s (over the span of the events' received_at), wrk's latency percentiles and the
-# peak RSS. By default the webhooks go to the service's dedicated webhook server
-# (WEBHOOK_HTTP_PORT, BENCH_WEBHOOK_THREADS threads); BENCH_DEDICATED=0 sends them to the
-# runtime's operator server (HTTP_PORT, 2 threads) instead.
+# peak RSS. The service's HTTP server runs BENCH_HTTP_THREADS libmicrohttpd threads
+# (HTTP_THREADS; the runtime's default for a service with endpoints is 16).
 # Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16
-# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_WEBHOOK_THREADS=16 BENCH_DEDICATED=1 BENCH_SKIP_BUILD=1 BENCH_KEEP=1)
+# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=16 BENCH_SKIP_BUILD=1 BENCH_KEEP=1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,10 +20,8 @@ EVENTS="${BENCH_EVENTS:-40000}"
 CONNECTIONS="${BENCH_CONNECTIONS:-16}"
 THREADS="${BENCH_THREADS:-2}"
 PORT="${BENCH_PORT:-18480}"
-WEBHOOK_PORT=$((PORT + 1))
-WEBHOOK_THREADS="${BENCH_WEBHOOK_THREADS:-16}"
-TARGET_PORT="$WEBHOOK_PORT"
-[ "${BENCH_DEDICATED:-1}" = "1" ] || TARGET_PORT="$PORT"
+HTTP_THREADS="${BENCH_HTTP_THREADS:-16}"
+TARGET_PORT="$PORT"
 BUILD_PATH="${BENCH_BUILD_PATH:-.build-bench-webhooks}"
 SECRET="whsec_bench_$RANDOM$RANDOM"
 WORK="$(mktemp -d)"
@@ -46,9 +43,9 @@ fi
 BIN="$(swift build -c release --build-path "$BUILD_PATH" --show-bin-path)"
 
 RUN="$("$BIN/connectbus-bench" webhooks-prepare "$WORK/events.txt" "$EVENTS" "$SECRET")"
-echo "run $RUN: $CONNECTIONS connections to port $TARGET_PORT ($([ "$TARGET_PORT" = "$PORT" ] && echo "operator server, 2 threads" || echo "webhook server, $WEBHOOK_THREADS threads")), $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes"
+echo "run $RUN: $CONNECTIONS connections to port $TARGET_PORT ($HTTP_THREADS HTTP threads), $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes"
 
-HTTP_PORT="$PORT" WEBHOOK_HTTP_PORT="$WEBHOOK_PORT" WEBHOOK_HTTP_THREADS="$WEBHOOK_THREADS" \
+HTTP_PORT="$PORT" HTTP_THREADS="$HTTP_THREADS" \
     STRIPE_WEBHOOK_SECRETS="$SECRET" LOG_LEVEL=warning \
     "$BIN/notifications" >"$WORK/service.log" 2>&1 &
 SERVICE_PID=$!

@@ -40,7 +40,8 @@ public enum NotificationsService {
                       log: log).host
     }
 
-    /// The host and its webhook ingress (to serve it on a ``WebhookServer`` of its own too).
+    /// The host and its webhook ingress (served on the host's HTTP server, whose
+    /// `HTTP_THREADS` default to 16 for a service with endpoints of its own).
     /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
     public static func makeParts(config: ServiceConfig, settings: NotificationsSettings, schema: String = schema,
                                  ingressDatabaseURL: String? = nil,
@@ -53,7 +54,7 @@ public enum NotificationsService {
                                routes: try emailRoutes(schema: schema, settings: settings),
                                http: { slot.handle($0) }, log: log)
         let pool = ConnectionPool(url: ingressDatabaseURL ?? config.databaseURL, applicationName: "\(name).webhooks",
-                                  maxIdle: settings.webhookThreads + 2)
+                                  maxIdle: (config.httpThreads ?? ServiceHost.defaultHTTPThreads(serviceEndpoints: true)) + 2)
         let ingress = WebhookIngress(settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
                                      pool: pool, metrics: host.metrics.registry, log: host.log)
         slot.install(ingress)

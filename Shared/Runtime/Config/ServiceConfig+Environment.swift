@@ -50,6 +50,7 @@ extension ServiceConfig {
         var workers = reader.int("WORKERS", default: 2, in: 1...256)
         let prefetch = reader.int("PREFETCH", default: 50, in: 1...1000)
         let port = reader.int("HTTP_PORT", default: Int(defaultHTTPPort), in: 0...65535)
+        let httpThreads = reader.string("HTTP_THREADS") == nil ? nil : reader.int("HTTP_THREADS", default: 1, in: 1...64)
         let bind = reader.string("HTTP_BIND") ?? "loopback"
         if bind != "loopback" && bind != "all" { reader.report("HTTP_BIND", "must be loopback or all") }
         let delays = retryDelays(&reader)
@@ -73,7 +74,7 @@ extension ServiceConfig {
             service: service, amqpURL: amqp, databaseURL: database, stripeAPIKey: stripeKey,
             stripeAPIBase: apiBase, stripeAPIVersion: apiVersion, webhookSecrets: secrets,
             stripeRequestsPerSecond: rate, workers: workers, prefetch: prefetch, httpPort: UInt16(port),
-            httpLoopbackOnly: bind == "loopback", queues: queues, retryDelays: delays,
+            httpLoopbackOnly: bind == "loopback", httpThreads: httpThreads, queues: queues, retryDelays: delays,
             relayGrace: .milliseconds(grace), heartbeatSeconds: heartbeat, logLevel: level ?? .info)
     }
 

@@ -52,6 +52,9 @@ public struct ServiceConfig: Sendable {
     public var httpPort: UInt16
     /// Whether the HTTP server binds 127.0.0.1 only.
     public var httpLoopbackOnly: Bool
+    /// libmicrohttpd threads of the HTTP server (`HTTP_THREADS`, 1…64); `nil` = the
+    /// runtime's default, ``ServiceHost/defaultHTTPThreads(serviceEndpoints:)``.
+    public var httpThreads: Int?
     /// Queues this process consumes (from `--queues`); `nil` = all of the service's.
     public var queues: [String]?
     /// TTLs of the retry delay queues, in attempt order.
@@ -68,7 +71,7 @@ public struct ServiceConfig: Sendable {
                 stripeAPIBase: String = "https://api.stripe.com", stripeAPIVersion: String? = nil,
                 webhookSecrets: [String] = [], stripeRequestsPerSecond: Double = 20, workers: Int = 2,
                 prefetch: Int = 50, httpPort: UInt16 = 0, httpLoopbackOnly: Bool = true,
-                queues: [String]? = nil,
+                httpThreads: Int? = nil, queues: [String]? = nil,
                 retryDelays: [Duration] = [.seconds(1), .seconds(10), .seconds(60)],
                 relayGrace: Duration = .seconds(2), heartbeatSeconds: Int = 30, logLevel: LogLevel = .info) {
         self.service = service
@@ -83,6 +86,7 @@ public struct ServiceConfig: Sendable {
         self.prefetch = prefetch
         self.httpPort = httpPort
         self.httpLoopbackOnly = httpLoopbackOnly
+        self.httpThreads = httpThreads
         self.queues = queues
         self.retryDelays = retryDelays
         self.relayGrace = relayGrace

@@ -114,6 +114,13 @@ public final class ServiceHost: Sendable {
         return routes.filter { names.contains($0.queue) }
     }
 
+    /// libmicrohttpd threads when `HTTP_THREADS` is unset: one answers health and metrics;
+    /// a service with endpoints of its own (webhook ingress) gets 16, so that many requests
+    /// can wait on their Postgres commits at once.
+    public static func defaultHTTPThreads(serviceEndpoints: Bool) -> Int {
+        serviceEndpoints ? 16 : 1
+    }
+
     /// Starts the HTTP server, migrates, declares the topology, then starts the relay and
     /// the workers. Returns once everything runs (or the host was asked to stop while
     /// waiting for the servers).
@@ -126,10 +133,9 @@ public final class ServiceHost: Sendable {
         }
         MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
         let endpoints = OperatorEndpoints(readiness: readiness, metrics: metrics.registry, extra: extraHTTP)
-        // One libmicrohttpd thread answers health and metrics; a service with its own
-        // endpoints (webhook ingress) keeps two.
         let http = try HTTPServer(host: config.httpLoopbackOnly, port: config.httpPort,
-                                  threads: extraHTTP == nil ? 1 : 2,
+                                  threads: config.httpThreads
+                                      ?? Self.defaultHTTPThreads(serviceEndpoints: extraHTTP != nil),
                                   handler: { endpoints.handle($0) })
         running.withLock { $0 = RunningParts(http: http) }
         log.info("starting", ["http_port": String(http.port), "queues": selected.map(\.queue).joined(separator: ",")])

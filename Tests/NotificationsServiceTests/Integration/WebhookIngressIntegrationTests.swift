@@ -167,33 +167,6 @@ struct WebhookIngressIntegrationTests {
         }
     }
 
-    @Test("the dedicated webhook server serves the webhook paths only")
-    func dedicatedServer() async throws {
-        try await NotificationsTestBed.run(patterns: ["stripe.#"], start: false) { bed in
-            let ingress = WebhookIngress(settings: NotificationsTestBed.settings().webhooks,
-                                         store: StripeEventStore(schema: try SQLIdentifier(bed.schema), appId: "notifications"),
-                                         pool: ConnectionPool(url: bed.env.databaseURL, applicationName: "notifications-tests"),
-                                         metrics: MetricsRegistry(), log: Logger(service: "notifications-tests", level: .error))
-            let server = try WebhookServer(ingress: ingress, port: 0, threads: 4, loopbackOnly: true, maxBodyBytes: 1 << 20)
-            defer { server.stop() }
-            let base = "http://127.0.0.1:\(server.port)"
-            let event = NotificationsTestBed.event(account: "acct_dedicated")
-            let (posted, other) = try await onThread {
-                let transport = try CurlTransport(connectTimeout: .seconds(5), timeout: .seconds(30))
-                let posted = try transport.perform(StripeHTTPRequest(method: .post, url: base + "/webhooks/stripe",
-                                                                     headers: NotificationsTestBed.signed(event.body),
-                                                                     body: event.body), whileWaiting: nil)
-                let other = try transport.perform(StripeHTTPRequest(method: .get, url: base + "/healthz", headers: [], body: []),
-                                                  whileWaiting: nil)
-                return (posted.status, other.status)
-            }
-            #expect(posted == 200)
-            #expect(other == 404)
-            #expect(try bed.storedEvents(event.id) == 1)
-            #expect(try bed.outboxRows() == 1)
-        }
-    }
-
 }
 
 /// `url` with its port replaced by 1, where nothing listens, whatever port the scripts chose.

@@ -23,6 +23,19 @@ struct ServiceConfigTests {
         #expect(config.stripeAPIBase == "https://api.stripe.com")
         #expect(config.queues == nil)
         #expect(config.stripeRequestsPerSecond == 20)
+        #expect(config.httpThreads == nil)
+    }
+
+    @Test func httpThreadsComeFromTheEnvironmentOrTheRuntimeDefault() throws {
+        #expect(try load(base.merging(["HTTP_THREADS": "8"]) { $1 }).httpThreads == 8)
+        #expect(ServiceHost.defaultHTTPThreads(serviceEndpoints: false) == 1)
+        #expect(ServiceHost.defaultHTTPThreads(serviceEndpoints: true) == 16)
+        do {
+            _ = try load(base.merging(["HTTP_THREADS": "0"]) { $1 })
+            Issue.record("expected a ConfigError")
+        } catch {
+            #expect(error.problems.map(\.variable) == ["HTTP_THREADS"])
+        }
     }
 
     @Test func everyProblemIsReportedWithItsVariableName() {

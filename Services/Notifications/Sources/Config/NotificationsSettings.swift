@@ -9,9 +9,6 @@ import Runtime
 ///   several at once). `STRIPE_CONNECT_WEBHOOK_SECRETS`: those of `/webhooks/stripe/connect`
 ///   (default: the platform ones).
 /// - `WEBHOOK_MAX_BODY_BYTES` (default 1048576, 1…1048576).
-/// - `WEBHOOK_HTTP_PORT`: when set, the webhooks are also served by a ``WebhookServer`` of
-///   their own on this port with `WEBHOOK_HTTP_THREADS` threads (default 16, 1…64); they are
-///   always served on the runtime's `HTTP_PORT` too.
 /// - `SMTP_URL` (`smtp://host:port`; unset = no e-mail: the `notifications.events` queue is
 ///   not consumed), `SMTP_FROM` (default `ConnectBus <no-reply@connectbus.local>`),
 ///   `SMTP_TLS` (`none`, the default, `starttls` or `tls`), `SMTP_USERNAME`, `SMTP_PASSWORD`.
@@ -26,10 +23,6 @@ public struct NotificationsSettings: Sendable {
     public var smtp: SMTPSettings?
     /// Folder holding `<template>.txt` files.
     public var templatesDirectory: String
-    /// Port of the dedicated webhook server, if any.
-    public var webhookPort: UInt16?
-    /// Threads of the dedicated webhook server (and connections kept by the ingress pool).
-    public var webhookThreads: Int = 16
 
     /// Creates settings in code (tests).
     public init(webhooks: WebhookSettings, smtp: SMTPSettings?, templatesDirectory: String = NotificationsSettings.defaultTemplatesDirectory()) {
@@ -72,30 +65,15 @@ public struct NotificationsSettings: Sendable {
                 problems.append(contentsOf: error.problems)
             }
         }
-        var webhookPort: UInt16?
-        if let text = value("WEBHOOK_HTTP_PORT") {
-            if let port = UInt16(text) { webhookPort = port } else {
-                problems.append(.init(variable: "WEBHOOK_HTTP_PORT", message: "must be a port number"))
-            }
-        }
-        var webhookThreads = 16
-        if let text = value("WEBHOOK_HTTP_THREADS") {
-            if let threads = Int(text), (1...64).contains(threads) { webhookThreads = threads } else {
-                problems.append(.init(variable: "WEBHOOK_HTTP_THREADS", message: "must be an integer in 1…64"))
-            }
-        }
         let explicitTemplates = value("NOTIFICATIONS_TEMPLATES_DIR")
         let templates = explicitTemplates ?? defaultTemplatesDirectory()
         if smtp != nil, explicitTemplates != nil, !FileManager.default.fileExists(atPath: templates) {
             problems.append(.init(variable: "NOTIFICATIONS_TEMPLATES_DIR", message: "no such folder: \(templates)"))
         }
         guard problems.isEmpty else { throw ConfigError(problems: problems) }
-        var settings = NotificationsSettings(webhooks: WebhookSettings(platformSecrets: platform, connectSecrets: connect,
+        return NotificationsSettings(webhooks: WebhookSettings(platformSecrets: platform, connectSecrets: connect,
                                                                        maxBodyBytes: maxBody),
                                              smtp: smtp, templatesDirectory: templates)
-        settings.webhookPort = webhookPort
-        settings.webhookThreads = webhookThreads
-        return settings
     }
 
     /// The first existing of `./Templates`, `./Services/Notifications/Templates` and the
