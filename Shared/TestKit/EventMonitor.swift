@@ -50,6 +50,29 @@ public final class EventMonitor: Sendable {
         }
     }
 
+    /// Every message received so far, in arrival order (after draining the queue).
+    ///
+    /// - Throws: `BusError` when the queue cannot be read.
+    public func all() throws -> [Envelope] {
+        try drain(wait: .milliseconds(200))
+        return seen.withLock { $0 }
+    }
+
+    /// Waits (on the calling dedicated thread) until at least `count` received messages
+    /// satisfy `matching`, or `timeout` passed.
+    ///
+    /// - Returns: the matching messages received, possibly fewer than `count`.
+    /// - Throws: `BusError` when the queue cannot be read.
+    public func wait(count: Int, timeout: Duration = .seconds(30),
+                     _ matching: (Envelope) -> Bool) throws -> [Envelope] {
+        let deadline = ContinuousClock.now + timeout
+        var found = try all().filter(matching)
+        while found.count < count, ContinuousClock.now < deadline {
+            found = try all().filter(matching)
+        }
+        return found
+    }
+
     /// Every event of `type` (a message name) about connected account `account` received
     /// so far (after draining the queue).
     ///

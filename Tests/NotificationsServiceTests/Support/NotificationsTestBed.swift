@@ -28,7 +28,7 @@ final class NotificationsTestBed: Sendable {
         self.env = env
         schema = IntegrationEnvironment.uniqueName("notif_it")
         monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("notif_monitor"),
-                                   patterns: patterns)
+                                   patterns: patterns, connectionName: "notifications-tests.monitor")
         guard withHost else {
             host = nil
             return
