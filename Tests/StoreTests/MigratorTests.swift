@@ -49,8 +49,13 @@ struct MigratorTests {
             let role = try SQLIdentifier(IntegrationEnvironment.uniqueName("store_role"))
             let admin = try TestDatabase.connect()
             try admin.execute("CREATE ROLE \(role.quoted) LOGIN PASSWORD '\(role.name)'")
+            // The scripts revoke CONNECT from PUBLIC, as for every service role.
+            let database = try admin.query("SELECT current_database() AS name") { try $0.string("name") }
+            let databaseName = try SQLIdentifier(database.first ?? "connectbus")
+            try admin.execute("GRANT CONNECT ON DATABASE \(databaseName.quoted) TO \(role.quoted)")
             defer {
                 _ = try? admin.execute("DROP SCHEMA IF EXISTS \(role.quoted) CASCADE")
+                _ = try? admin.execute("REVOKE CONNECT ON DATABASE \(databaseName.quoted) FROM \(role.quoted)")
                 _ = try? admin.execute("DROP ROLE IF EXISTS \(role.quoted)")
             }
             try admin.execute("CREATE SCHEMA \(role.quoted) AUTHORIZATION \(role.quoted)")
