@@ -100,8 +100,8 @@ struct ConfirmPaymentHandler: Sendable {
     /// Records the order with its PaymentIntent and applies the outcome, in the message's transaction.
     private func record(_ piId: String, reused: Bool, request: OpenPaymentIntent.Request, before: OrderRecord?,
                         input: OrderInput?, details: PaymentDetails, context: HandlerContext) throws {
-        let stub = PaymentIntent(id: piId)
-        try intents.record(OpenPaymentIntent.Opened(paymentIntent: stub, reused: reused, before: before), request, context: context)
+        let identified = PaymentIntent(id: piId)  // only its id is recorded here
+        try intents.record(OpenPaymentIntent.Opened(paymentIntent: identified, reused: reused, before: before), request, context: context)
         guard let input else { return }
         let orders = self.orders
         let writer = OrderProgressWriter(orders: orders)
