@@ -13,8 +13,16 @@ struct MHD_Daemon *cbshim_mhd_start(unsigned int flags, uint16_t port, int loopb
     addr.sin_family = AF_INET;
     addr.sin_port = htons(port);
     addr.sin_addr.s_addr = loopback_only ? htonl(INADDR_LOOPBACK) : htonl(INADDR_ANY);
-    if (thread_pool_size < 1) thread_pool_size = 1;
     if (connection_limit < 1) connection_limit = 1024;
+    if (thread_pool_size <= 1) {
+        /* One internal polling thread: libmicrohttpd warns when given a pool size of 1. */
+        return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+                                MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+                                MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                                MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+                                MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                                MHD_OPTION_END);
+    }
     return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
