@@ -17,8 +17,8 @@ func system(_ name: String, _ pkgConfig: String, _ apt: String) -> Target {
                    providers: [.apt([apt])])
 }
 
-func library(_ name: String, path: String, _ deps: [Target.Dependency]) -> Target {
-    .target(name: name, dependencies: deps, path: path, swiftSettings: swiftSettings)
+func library(_ name: String, path: String, _ deps: [Target.Dependency], exclude: [String] = []) -> Target {
+    .target(name: name, dependencies: deps, path: path, exclude: exclude, swiftSettings: swiftSettings)
 }
 
 func executable(_ name: String, path: String, _ deps: [Target.Dependency]) -> Target {
@@ -54,11 +54,12 @@ let package = Package(
 
         // Shared libraries.
         library("Messages", path: "Shared/Messages", []),
-        library("Bus", path: "Shared/Bus", ["Messages", "CRabbitMQ", "CShims"]),
+        library("Bus", path: "Shared/Bus", ["Messages", "CRabbitMQ", "CShims"], exclude: ["README.md"]),
         library("Store", path: "Shared/Store", ["CLibPQ"]),
         library("HTTPServer", path: "Shared/HTTPServer", ["CMicroHTTPD", "CShims"]),
         library("StripeAPI", path: "Shared/StripeAPI", ["CCurl", "CCrypto", "CShims"]),
-        library("Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CShims"]),
+        library("Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CShims"],
+                exclude: ["README.md"]),
         library("TestKit", path: "Shared/TestKit", ["Bus", "Messages", "Store", "CCurl", "CShims"]),
 
         // Services: a library with all the logic, and a thin executable.
