@@ -11,4 +11,5 @@ LOCAL="$(cb_local_dir)"
 status=0
 ( cb_rabbit_stop "$LOCAL/rabbitmq" ) || status=1
 ( cb_pg_stop "$LOCAL/postgres" ) || status=1
+[ "$status" = 0 ] && cb_as_root rm -f "$(cb_ports_file)"
 exit "$status"

@@ -34,6 +34,7 @@ cb_pg_wait "$LOCAL/postgres"
 cb_pg_provision "$LOCAL/postgres"
 cb_pg_check_isolation
 cb_rabbit_load_definitions "$LOCAL/rabbitmq"
+cb_record_ports
 
 cb_log "ready: RabbitMQ 127.0.0.1:$CB_AMQP_PORT (management $CB_MGMT_PORT, node $CB_RABBIT_NODE),"
 cb_log "       PostgreSQL 127.0.0.1:$CB_PG_PORT, data in $LOCAL"

@@ -10,16 +10,20 @@
 # Everything listens on 127.0.0.1 only.
 
 CB_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-CB_AMQP_PORT="${CONNECTBUS_AMQP_PORT:-5672}"
-CB_MGMT_PORT="${CONNECTBUS_MANAGEMENT_PORT:-15672}"
-CB_PG_PORT="${CONNECTBUS_PG_PORT:-5432}"
-if [ "$CB_AMQP_PORT" = 5672 ]; then
-    CB_RABBIT_NODE="${CONNECTBUS_RABBITMQ_NODENAME:-connectbus@localhost}"
-else
-    CB_RABBIT_NODE="${CONNECTBUS_RABBITMQ_NODENAME:-connectbus-${CB_AMQP_PORT}@localhost}"
-fi
-# Erlang distribution port of the node: AMQP port + 20000, as RabbitMQ does by default.
-CB_DIST_PORT=$((CB_AMQP_PORT + 20000))
+# Ports and node name from the CONNECTBUS_* variables (recomputed when they change).
+cb_settings() {
+    CB_AMQP_PORT="${CONNECTBUS_AMQP_PORT:-5672}"
+    CB_MGMT_PORT="${CONNECTBUS_MANAGEMENT_PORT:-15672}"
+    CB_PG_PORT="${CONNECTBUS_PG_PORT:-5432}"
+    if [ "$CB_AMQP_PORT" = 5672 ]; then
+        CB_RABBIT_NODE="${CONNECTBUS_RABBITMQ_NODENAME:-connectbus@localhost}"
+    else
+        CB_RABBIT_NODE="${CONNECTBUS_RABBITMQ_NODENAME:-connectbus-${CB_AMQP_PORT}@localhost}"
+    fi
+    # Erlang distribution port of the node: AMQP port + 20000, as RabbitMQ does by default.
+    CB_DIST_PORT=$((CB_AMQP_PORT + 20000))
+}
+cb_settings
 
 CB_DB_NAME=connectbus
 CB_ADMIN_ROLE=connectbus_admin
@@ -122,3 +126,35 @@ cb_avoid_busy_ports() {
         done
     done
 }
+
+# Servers started by infra-up.sh keep the ports they were started with: it records them in
+# <local dir>/ports.env, and while one of those servers runs, every script that sources
+# this file uses the recorded values for the variables that are not set (so `make down` or
+# `demo.sh --stop` find a node that was moved to another port).
+cb_ports_file() { echo "$(cb_local_dir)/ports.env"; }
+
+cb_record_ports() {
+    printf 'CONNECTBUS_AMQP_PORT=%s\nCONNECTBUS_MANAGEMENT_PORT=%s\nCONNECTBUS_PG_PORT=%s\nCONNECTBUS_RABBITMQ_NODENAME=%s\n' \
+        "$CB_AMQP_PORT" "$CB_MGMT_PORT" "$CB_PG_PORT" "$CB_RABBIT_NODE" | cb_as_root tee "$(cb_ports_file)" >/dev/null
+}
+
+cb_use_recorded_ports() {
+    local dir file pid var value used=1
+    dir="$(cb_local_dir)"; file="$dir/ports.env"
+    [ -r "$file" ] || return 1
+    pid="$(cb_as_root cat "$dir/rabbitmq/pid" 2>/dev/null || true)"
+    if ! { [ -n "$pid" ] && cb_as_root kill -0 "$pid" 2>/dev/null; }; then
+        pid="$(cb_as_root head -1 "$dir/postgres/data/postmaster.pid" 2>/dev/null || true)"
+        [ -n "$pid" ] && cb_as_root kill -0 "$pid" 2>/dev/null || return 1
+    fi
+    while IFS='=' read -r var value; do
+        case "$var" in
+            CONNECTBUS_AMQP_PORT|CONNECTBUS_MANAGEMENT_PORT|CONNECTBUS_PG_PORT|CONNECTBUS_RABBITMQ_NODENAME) ;;
+            *) continue ;;
+        esac
+        if [ -z "${!var:-}" ]; then export "$var=$value"; used=0; fi
+    done <"$file"
+    return "$used"
+}
+
+if cb_use_recorded_ports; then cb_settings; fi

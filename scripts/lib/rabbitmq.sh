@@ -5,7 +5,8 @@
 CB_RABBIT_BIN=/usr/lib/rabbitmq/bin
 
 # Run a RabbitMQ tool (rabbitmqctl, rabbitmq-server, ...) as `rabbitmq` for the node whose
-# folder is $1, with every path and port of that node in its environment.
+# folder is $1, with every path and port of that node in its environment; with
+# CB_RABBIT_TIMEOUT=N it is stopped after N seconds.
 cb_rabbit() {
     local dir="$1" tool="$2"; shift 2
     cb_as_user rabbitmq \
@@ -23,7 +24,7 @@ cb_rabbit() {
         RABBITMQ_CONF_ENV_FILE="$dir/rabbitmq-env.conf" \
         RABBITMQ_ENABLED_PLUGINS_FILE="$dir/enabled_plugins" \
         "RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS=-kernel inet_dist_use_interface {127,0,0,1}" \
-        "$CB_RABBIT_BIN/$tool" "$@"
+        ${CB_RABBIT_TIMEOUT:+timeout "$CB_RABBIT_TIMEOUT"} "$CB_RABBIT_BIN/$tool" "$@"
 }
 
 cb_rabbit_pid() {
@@ -107,7 +108,7 @@ cb_rabbit_stop() {
         return
     fi
     cb_log "stopping RabbitMQ node $CB_RABBIT_NODE (pid $pid)"
-    if ! cb_rabbit "$dir" rabbitmqctl -q stop "$dir/pid" >/dev/null 2>&1; then
+    if ! CB_RABBIT_TIMEOUT=120 cb_rabbit "$dir" rabbitmqctl -q stop "$dir/pid" >/dev/null 2>&1; then
         cb_log "rabbitmqctl stop failed; sending SIGTERM"
         cb_as_root kill -TERM "$pid" 2>/dev/null || true
         local i
