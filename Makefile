@@ -10,6 +10,7 @@ help:
 	@echo "make demo       start everything, play the store-builder story, check the summary, stop"
 	@echo "make test       install, start servers, build, run all tests (what CI runs)"
 	@echo "make up | down  start | stop the local RabbitMQ and PostgreSQL"
+	@echo "make env        print the export lines for the local servers (ports in use)"
 	@echo "make bench      throughput benchmark against the local servers"
 	@echo "make catalogue  print the message catalogue (JSON Schema per message)"
 

@@ -90,6 +90,10 @@ struct CheckoutTests {
         #expect(succeeded?.value(at: "data.object.payment_status") == "paid")
         let failed = events.first { $0["type"] == "checkout.session.async_payment_failed" }
         #expect(failed?.value(at: "data.object.id")?.stringValue == ids["sepa_fail"])
+        // The failed SEPA charge captured nothing.
+        let failedCharge = events.first { $0["type"] == "charge.failed" }
+        #expect(failedCharge?.value(at: "data.object.amount_captured") == 0)
+        #expect(failedCharge?.value(at: "data.object.paid") == false)
     }
 
     @Test("expire: open sessions only; expired sessions cannot be paid")

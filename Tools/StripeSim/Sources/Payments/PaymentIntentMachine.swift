@@ -124,6 +124,9 @@ enum PaymentIntentMachine {
             pi["amount_received"] = pi["amount"] ?? 0
         } else {
             charge["status"] = "failed"
+            charge["paid"] = false
+            charge["captured"] = false
+            charge["amount_captured"] = 0
             charge["failure_code"] = "insufficient_funds"
             charge["failure_message"] = "The account has insufficient funds to cover this payment."
             pi["status"] = "requires_payment_method"
