@@ -609,7 +609,7 @@ checks = [
                                               "stripe.payment_intent.succeeded",
                                               "stripe.terminal.reader.action_succeeded", "stripe.charge.refunded"))),
     ("confirmation and failure e-mails to the three buyers, one each",
-        len(mails) == 3 and all(any(b in to for to, _ in mails) for b in (buyer1, buyer2, buyer3))),
+        all(sum(1 for to, _ in mails if b in to) == 1 for b in (buyer1, buyer2, buyer3))),
     ("application fees: events = stripe-sim = 12.60 USD", fee_events == fee_sim == 1260),
     ("dead letters: 0", dlq_mine == "0"),
 ]
