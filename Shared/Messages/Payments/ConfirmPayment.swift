@@ -107,9 +107,7 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
     public func validate() throws(ReplyError) {
         try Validation.account(account)
         try Validation.nonEmpty(orderReference, field: "order_reference")
-        try Validation.positiveAmount(amount)
-        try Validation.currency(currency)
-        try Validation.applicationFee(applicationFeeAmount, amount: amount)
+        try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
         try Validation.id(paymentMethod, prefix: "pm_", field: "payment_method")
         try Validation.id(customer, prefix: "cus_", field: "customer")
         try Validation.url(returnUrl, field: "return_url")

@@ -110,9 +110,7 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
     public func validate() throws(ReplyError) {
         try Validation.account(account)
         try Validation.nonEmpty(orderReference, field: "order_reference")
-        try Validation.positiveAmount(amount)
-        try Validation.currency(currency)
-        try Validation.applicationFee(applicationFeeAmount, amount: amount)
+        try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
         try Validation.paymentMethodTypes(paymentMethodTypes)
         try Validation.id(customer, prefix: "cus_", field: "customer")
         try Validation.email(receiptEmail, field: "receipt_email")

@@ -126,9 +126,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         try Validation.nonEmpty(orderReference, field: "order_reference")
         try Validation.nonEmpty(customerReference, field: "customer_reference")
         try Validation.email(customerEmail, field: "customer_email")
-        try Validation.positiveAmount(amount)
-        try Validation.currency(currency)
-        try Validation.applicationFee(applicationFeeAmount, amount: amount)
+        try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
         try Validation.paymentMethodTypes(paymentMethodTypes)
         if customerKey == .ephemeralKey {
             guard let apiVersion else { throw .missingField("api_version") }

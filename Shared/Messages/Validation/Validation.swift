@@ -31,6 +31,16 @@ public enum Validation {
         }
     }
 
+    /// The money rules every charge shares: `amount` a positive integer in the currency's
+    /// smallest unit, `currency` a known lowercase ISO 4217 code, and the application fee
+    /// (when given) between 0 and `amount`, checked in that order.
+    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
+    public static func charge(amount: Int, currency: String, applicationFee: Int?) throws(ReplyError) {
+        try positiveAmount(amount)
+        try self.currency(currency)
+        try Validation.applicationFee(applicationFee, amount: amount)
+    }
+
     /// A string must not be empty (after trimming spaces).
     public static func nonEmpty(_ value: String, field: String) throws(ReplyError) {
         if value.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) { throw .missingField(field) }

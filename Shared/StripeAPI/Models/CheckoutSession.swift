@@ -114,29 +114,6 @@ public struct CheckoutSession: Codable, Sendable, Equatable, StripeIdentifiable 
     }
 }
 
-/// What a customer entered in Checkout.
-public struct CheckoutCustomerDetails: Codable, Sendable, Equatable {
-    /// Email.
-    public var email: String?
-    /// Name.
-    public var name: String?
-    /// Phone.
-    public var phone: String?
-    /// Billing address.
-    public var address: Address?
-
-    /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(email: String? = nil, name: String? = nil, phone: String? = nil, address: Address? = nil) {
-        self.email = email
-        self.name = name
-        self.phone = phone
-        self.address = address
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case email
-        case name
-        case phone
-        case address
-    }
-}
+/// What a customer entered in Checkout (`customer_details`): the same email, name, phone
+/// and address fields as a payment method's ``BillingDetails``.
+public typealias CheckoutCustomerDetails = BillingDetails
