@@ -11,7 +11,7 @@ help:
 	@echo "make test       install, start servers, build, run all tests (what CI runs)"
 	@echo "make up | down  start | stop the local RabbitMQ and PostgreSQL"
 	@echo "make env        print the export lines for the local servers (ports in use)"
-	@echo "make bench      throughput benchmark against the local servers"
+	@echo "make bench      runtime throughput and the services' idle RSS against the local servers"
 	@echo "make catalogue  print the message catalogue (JSON Schema per message)"
 
 deps:
@@ -33,7 +33,8 @@ env:
 	@scripts/infra-env.sh
 
 bench: up
-	eval "$$(scripts/infra-env.sh)" && swift run -c release connectbus-bench
+	eval "$$(scripts/infra-env.sh)" && swift run -c release --static-swift-stdlib connectbus-bench
+	scripts/bench-idle-rss.sh
 
 catalogue:
 	@swift build -c release --product connectbus >&2

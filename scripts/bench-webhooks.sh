@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Webhook ingress benchmark of the notifications service (DESIGN §7, issue 7).
 #
-# Builds (release) `notifications` and `connectbus-bench`, writes BENCH_EVENTS pre-signed
+# Builds (release, static Swift runtime as docker/Dockerfile does) `notifications` and `connectbus-bench`, writes BENCH_EVENTS pre-signed
 # ~2 KiB Stripe events with unique ids, starts the service on the local development
 # servers (AMQP_URL / DATABASE_URL, defaults below), replays the events once each with wrk
 # at BENCH_CONNECTIONS connections, samples the service's RSS under load, then checks that
@@ -37,10 +37,10 @@ cleanup() {
 trap cleanup EXIT
 
 if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
-    swift build -c release --build-path "$BUILD_PATH" --product notifications >&2
-    swift build -c release --build-path "$BUILD_PATH" --product connectbus-bench >&2
+    swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product notifications >&2
+    swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product connectbus-bench >&2
 fi
-BIN="$(swift build -c release --build-path "$BUILD_PATH" --show-bin-path)"
+BIN="$(swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --show-bin-path)"
 
 RUN="$("$BIN/connectbus-bench" webhooks-prepare "$WORK/events.txt" "$EVENTS" "$SECRET")"
 echo "run $RUN: $CONNECTIONS connections to port $TARGET_PORT ($HTTP_THREADS HTTP threads), $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # `make demo`: install dependencies, start RabbitMQ and PostgreSQL, build the release
-# executables, start stripe-sim (signed webhooks to notifications), a local SMTP sink, the
-# four services (each with its own AMQP user and Postgres role) and a `connectbus tail`
-# monitor, then play a store-builder platform through `connectbus send` (plus the
-# simulator's hosted pages for what a seller or buyer clicks), print a summary, CHECK it
-# (exit status 1 when anything is off) and stop everything.
+# executables (Swift runtime linked statically, as docker/Dockerfile builds them), start
+# stripe-sim (signed webhooks to notifications), a local SMTP sink, the four services
+# (each with its own AMQP user and Postgres role) and a `connectbus tail` monitor, then
+# play a store-builder platform through `connectbus send` (plus the simulator's hosted
+# pages for what a seller or buyer clicks), print a summary, CHECK it (exit status 1 when
+# anything is off) and stop everything.
 #
 #   scripts/demo.sh                 run the story, check it, stop
 #   scripts/demo.sh --keep-running  leave everything running afterwards (stop with --stop)
@@ -57,9 +58,9 @@ build_products() {
     fi
     for p in "${PRODUCTS[@]}"; do
         cb_log "building $p (release)"
-        swift build -c release --build-path "$BUILD_PATH" --product "$p"
+        swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product "$p"
     done
-    BIN_DIR="$(swift build -c release --build-path "$BUILD_PATH" --show-bin-path)"
+    BIN_DIR="$(swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --show-bin-path)"
 }
 
 # start NAME LOGFILE [VAR=value ...] -- command args...: start in the background, record pid.

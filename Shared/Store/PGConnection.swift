@@ -57,8 +57,11 @@ public final class PGConnection {
     /// Connects with a libpq connection string (`postgres://user:pass@host:port/db?opts`
     /// or `key=value …`) and reports `applicationName` (shown in `pg_stat_activity`).
     ///
-    /// A `connect_timeout` of 10 s applies unless the URL sets one. Ensures UTF-8 client
-    /// encoding and ISO `DateStyle`. Server notices (`NOTICE`, `WARNING`) are discarded
+    /// A `connect_timeout` of 10 s applies unless the URL sets one, and `gssencmode=disable`
+    /// unless the URL or `PGGSSENCMODE` sets it: libpq's default (`prefer`) probes for
+    /// Kerberos credentials on every connection (loading krb5 and reading its configuration,
+    /// about 1 MB of RSS and a file read per connect) for a transport almost no deployment
+    /// uses; TLS (`sslmode`) is unaffected. Ensures UTF-8 client encoding and ISO `DateStyle`. Server notices (`NOTICE`, `WARNING`) are discarded
     /// rather than printed to stderr by libpq.
     /// - Throws: `StoreError` `store.connection_failed` (transient) with libpq's message,
     ///   the URL's password redacted.
@@ -66,8 +69,14 @@ public final class PGConnection {
         self.password = DatabaseURL.password(in: url)
         self.usesPreparedStatements = preparedStatements
         self.applicationName = applicationName
-        let keywords = ["connect_timeout", "dbname", "application_name"]
-        let values = ["10", url, applicationName]
+        // Later keywords win over earlier ones: the URL (expanded from `dbname`) overrides the defaults.
+        var keywords = ["connect_timeout"], values = ["10"]
+        if getenv("PGGSSENCMODE") == nil {
+            keywords.append("gssencmode")
+            values.append("disable")
+        }
+        keywords += ["dbname", "application_name"]
+        values += [url, applicationName]
         let conn = PGConnection.connect(keywords: keywords, values: values)
         guard let conn else {
             throw StoreError(code: StoreError.Code.connectionFailed, message: "libpq could not allocate a connection")
@@ -129,6 +138,20 @@ public final class PGConnection {
     /// A server parameter reported at start-up or on change (`PQparameterStatus`).
     public func parameterStatus(_ name: String) -> String? {
         PQparameterStatus(handle, name).map { String(cString: $0) }
+    }
+
+    /// The value of a libpq connection option in effect for this connection (`PQconninfo`,
+    /// e.g. `"gssencmode"` → `"disable"`), or `nil` when unset or unknown. Never returns the
+    /// password.
+    public func connectionOption(_ keyword: String) -> String? {
+        guard keyword != "password", let options = PQconninfo(handle) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
     }
 
     private static func connect(keywords: [String], values: [String]) -> OpaquePointer? {

@@ -176,6 +176,20 @@ struct PGConnectionTests {
         }
     }
 
+    @Test func kerberosEncryptionIsOffUnlessTheURLAsksForIt() async throws {
+        try await onThread {
+            let plain = try PGConnection(url: TestDatabase.adminURL, applicationName: "store-tests")
+            #expect(plain.connectionOption("gssencmode") == "disable")
+            #expect(plain.connectionOption("connect_timeout") == "10")
+            #expect(plain.connectionOption("password") == nil)
+            let separator = TestDatabase.adminURL.contains("?") ? "&" : "?"
+            let asked = try PGConnection(url: TestDatabase.adminURL + separator + "gssencmode=prefer&connect_timeout=5",
+                                         applicationName: "store-tests")
+            #expect(asked.connectionOption("gssencmode") == "prefer")
+            #expect(asked.connectionOption("connect_timeout") == "5")
+        }
+    }
+
     @Test func applicationNameIsReported() async throws {
         try await onThread {
             let name = IntegrationEnvironment.uniqueName("store_app")

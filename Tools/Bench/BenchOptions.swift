@@ -3,7 +3,7 @@ import Foundation
 /// Settings of a benchmark session, from the environment:
 /// `AMQP_URL`, `DATABASE_URL` (default: the local development servers),
 /// `BENCH_MESSAGES` (default 20000), `BENCH_PAYLOAD_BYTES` (default 200), `BENCH_RUNS`
-/// (indexes of the configurations to run, e.g. `1,2`), `BENCH_SKIP_RSS=1`.
+/// (indexes of the configurations to run, e.g. `1,2`).
 struct BenchOptions {
     /// One configuration to measure.
     struct Configuration {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import StripeAPI
 
 /// Settings of the payments service beyond the runtime's ``ServiceConfig``.
 ///
@@ -27,7 +32,7 @@ public struct PaymentsSettings: Sendable, Equatable {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw Problem(message: "STRIPE_PUBLISHABLE_KEY_FILE: cannot read \(path)")
             }
-            key = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            key = String(decoding: data, as: UTF8.self).trimmingSpacesAndNewlines()
         }
         guard let key, !key.isEmpty else { return PaymentsSettings() }
         guard key.hasPrefix("pk_") else {

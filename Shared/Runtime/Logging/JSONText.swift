@@ -1,7 +1,9 @@
-/// Escapes strings for hand-built JSON (log lines), per RFC 8259 §7. Thread-safe.
-enum JSONText {
-    /// `text` with `"`, `\` and control characters escaped.
-    static func escape(_ text: String) -> String {
+/// Escapes strings for hand-built JSON (log lines, outbox headers), per RFC 8259 §7.
+/// Thread-safe.
+public enum JSONText {
+    /// `text` with `"`, `\` and control characters escaped (`\n`, `\r`, `\t`, others as
+    /// `\u00XX`); the result goes between double quotes.
+    public static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -19,5 +21,10 @@ enum JSONText {
             }
         }
         return result
+    }
+
+    /// `text` as a JSON string literal: ``escape(_:)`` between double quotes.
+    public static func quoted(_ text: String) -> String {
+        "\"" + escape(text) + "\""
     }
 }

@@ -11,8 +11,10 @@ import Store
 
 extension OutboxMessage {
     /// The outbox row for publishing `envelope` to `exchange` with `routingKey`; headers
-    /// are stored as a JSON object of the AMQP headers table.
-    init(_ envelope: Envelope, exchange: String, routingKey: String, mandatory: Bool) {
+    /// are stored as a JSON object of the AMQP headers table (`x-schema-version` and the
+    /// extras, keys sorted). `mandatory`: publish with the AMQP mandatory flag (an
+    /// unroutable message comes back and the relay retries it).
+    public init(_ envelope: Envelope, exchange: String, routingKey: String, mandatory: Bool) {
         self.init(exchange: exchange, routingKey: routingKey, messageId: envelope.messageId, type: envelope.type,
                   correlationId: envelope.correlationId, replyTo: envelope.replyTo, appId: envelope.appId,
                   contentType: envelope.contentType, timestamp: envelope.timestamp,

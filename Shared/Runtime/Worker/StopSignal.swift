@@ -6,14 +6,15 @@ import Synchronization
 /// A one-way "please stop" flag that threads poll and sleep on: ``wait(_:)`` sleeps up to
 /// a duration but returns at once when ``stop()`` is called.
 /// Thread-safety: `Sendable`; any thread may stop or wait.
-final class StopSignal: @unchecked Sendable {
+public final class StopSignal: @unchecked Sendable {
     // A pthread mutex and condition variable (CLOCK_MONOTONIC), allocated once and never
     // moved; the flag is only changed with the mutex held.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let flag = Atomic<Bool>(false)
 
-    init() {
+    /// A signal not yet stopped.
+    public init() {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -30,10 +31,10 @@ final class StopSignal: @unchecked Sendable {
     }
 
     /// `true` once ``stop()`` was called.
-    var isStopped: Bool { flag.load(ordering: .acquiring) }
+    public var isStopped: Bool { flag.load(ordering: .acquiring) }
 
     /// Sets the flag and wakes every waiter.
-    func stop() {
+    public func stop() {
         pthread_mutex_lock(mutex)
         flag.store(true, ordering: .releasing)
         pthread_cond_broadcast(condition)
@@ -42,7 +43,7 @@ final class StopSignal: @unchecked Sendable {
 
     /// Sleeps up to `duration`; returns `true` if stopped (now or while waiting).
     @discardableResult
-    func wait(_ duration: Duration) -> Bool {
+    public func wait(_ duration: Duration) -> Bool {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let parts = max(duration, .zero).components

@@ -17,6 +17,28 @@ struct EmailMessageTests {
         #expect(text.hasSuffix("\r\n\r\nLine 1\r\nLine 2"))
     }
 
+    @Test("bare LF and CRLF in the body both go out as CRLF; a lone CR stays; CR and LF in headers become spaces")
+    func lineEnds() {
+        let message = EmailMessage(from: "Shop <no-reply@shop.example>", to: "buyer@example.com\r\n",
+                                   subject: "Paid\rtoday", body: "a\nb\r\nc\rd\n\ne",
+                                   messageId: "m2", date: Date(timeIntervalSince1970: 0))
+        let text = String(decoding: message.bytes, as: UTF8.self)
+        #expect(text.hasSuffix("\r\n\r\na\r\nb\r\nc\rd\r\n\r\ne"))
+        #expect(text.contains("\r\nTo: buyer@example.com  \r\n"))
+        #expect(text.contains("\r\nSubject: Paid today\r\n"))
+    }
+
+    @Test("the Date header is RFC 5322 in UTC, English names", arguments: [
+        (1_796_065_512.9, "Mon, 30 Nov 2026 19:05:12 +0000"),
+        (951_782_400, "Tue, 29 Feb 2000 00:00:00 +0000"),
+        (4_102_444_799, "Thu, 31 Dec 2099 23:59:59 +0000"),
+    ])
+    func dateHeader(seconds: Double, expected: String) {
+        let message = EmailMessage(from: "a@b.example", to: "c@d.example", subject: "s", body: "b",
+                                   messageId: "m3", date: Date(timeIntervalSince1970: seconds))
+        #expect(String(decoding: message.bytes, as: UTF8.self).contains("\r\nDate: \(expected)\r\n"))
+    }
+
     @Test("addresses", arguments: [
         ("buyer@example.com", true), ("a.b+c@shop.example", true), ("no-at.example.com", false),
         ("a@b", false), ("x@example.com>\r\nRCPT TO:<y@example.com", false), ("two words@example.com", false),

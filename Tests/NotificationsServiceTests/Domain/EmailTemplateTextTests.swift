@@ -20,6 +20,13 @@ struct EmailTemplateTextTests {
         }
     }
 
+    @Test("a file saved with CRLF line ends reads like one with LF; a lone CR is kept")
+    func crlfFile() throws {
+        let text = try EmailTemplateText(parsing: "Subject:  Order {{order_reference}} \r\n\r\nLine 1\r\nLine\r2\r\n")
+        #expect(text.subject == "Order {{order_reference}}")
+        #expect(text.body == "Line 1\nLine\r2\n")
+    }
+
     @Test("a file without a Subject line is malformed")
     func malformed() {
         #expect(throws: EmailTemplateText.Problem.self) { try EmailTemplateText(parsing: "Hello {{amount}}") }

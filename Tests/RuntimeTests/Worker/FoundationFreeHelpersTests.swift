@@ -1,4 +1,5 @@
 import Messages
+import Store
 import StripeAPI
 import Testing
 @testable import Runtime
@@ -12,6 +13,17 @@ struct FoundationFreeHelpersTests {
         #expect(table == ["a": .string("x"), "n": .int(3), "f": .int(1), "neg": .int(-2), "b": .int(1)])
         #expect(HeadersJSON.decode(Array("not json".utf8)).isEmpty)
         #expect(HeadersJSON.decode(Array("[1]".utf8)).isEmpty)
+    }
+
+    @Test func jsonTextQuotesAndEscapesForHandBuiltJSON() {
+        #expect(JSONText.quoted("acct_1") == #""acct_1""#)
+        #expect(JSONText.quoted("a\"b\\c\r\n\u{1}") == #""a\"b\\c\r\n\u0001""#)
+        let envelope = Envelope(messageId: "m1", correlationId: "m1", type: "t", appId: "app",
+                                headers: MessageHeaders(table: ["x-schema-version": .int(1), "x-k": .string("v\"1")]),
+                                body: [])
+        let row = OutboxMessage(envelope, exchange: "connectbus.commands", routingKey: "k", mandatory: true)
+        #expect(String(decoding: row.headersJSON, as: UTF8.self) == #"{"x-k":"v\"1","x-schema-version":1}"#)
+        #expect(row.envelope.headers.table == envelope.headers.table)
     }
 
     @Test func trimmingSpacesKeepsLineBreaksLikeCharacterSetWhitespaces() {

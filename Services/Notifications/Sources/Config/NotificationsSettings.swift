@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import StripeAPI
 import Runtime
 
 /// The service's own configuration beyond ``ServiceConfig``, read from the environment in
@@ -42,10 +47,10 @@ public struct NotificationsSettings: Sendable {
                 problems.append(.init(variable: name + "_FILE", message: "cannot read \(path)"))
                 return nil
             }
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.trimmingSpacesAndNewlines()
         }
         func list(_ name: String) -> [String]? {
-            value(name).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+            value(name).map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
         }
         let platform = list("STRIPE_WEBHOOK_SECRETS") ?? []
         let connect = list("STRIPE_CONNECT_WEBHOOK_SECRETS")

@@ -1,4 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One e-mail as the bytes sent after SMTP `DATA` (RFC 5322, MIME, UTF-8 plain text, CRLF
 /// line ends). Header values are stripped of line breaks, and non-ASCII subjects are
@@ -39,12 +46,24 @@ public struct EmailMessage: Sendable, Equatable {
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: 8bit",
         ]
-        let lines = body.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-        return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + lines.joined(separator: "\r\n")).utf8)
+        return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + EmailMessage.crlfLineEnds(body)).utf8)
     }
 
+    /// `text` with every line break (LF or CRLF) written as CRLF, as SMTP requires.
+    static func crlfLineEnds(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", previous != "\r" { out.append("\r") }
+            out.append(scalar)
+            previous = scalar
+        }
+        return String(out)
+    }
+
+    /// `value` on one line: CR and LF become spaces (no header injection).
     static func clean(_ value: String) -> String {
-        value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        String(String.UnicodeScalarView(value.unicodeScalars.map { $0 == "\r" || $0 == "\n" ? " " : $0 }))
     }
 
     static func encodedWord(_ value: String) -> String {
@@ -52,11 +71,16 @@ public struct EmailMessage: Sendable, Equatable {
         return "=?UTF-8?B?" + Data(value.utf8).base64EncodedString() + "?="
     }
 
+    /// `date` in RFC 5322 §3.3 form, UTC: `Sun, 29 Nov 2026 19:05:12 +0000` (English day
+    /// and month names whatever the locale; seconds truncated).
     static func rfc5322Date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss '+0000'"
-        return formatter.string(from: date)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday) % 7]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon) % 12]) "
+            + "\(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) +0000"
     }
 }

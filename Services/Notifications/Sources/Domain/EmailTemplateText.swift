@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import StripeAPI
 import Messages
 
 /// A message template: a `Subject:` line, a blank line, then the body, with named fields
@@ -32,13 +37,26 @@ public struct EmailTemplateText: Sendable, Equatable {
     /// Parses a template file's text.
     /// - Throws: ``Problem/malformed(_:)``.
     public init(parsing text: String) throws(Problem) {
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-        guard normalized.hasPrefix("Subject:"), let split = normalized.range(of: "\n\n") else {
+        let normalized = EmailTemplateText.lfLineEnds(text)
+        guard normalized.hasPrefix("Subject:"), let split = normalized.firstRange(of: "\n\n") else {
             throw .malformed("expected a Subject: line, a blank line, then the body")
         }
         subject = String(normalized[normalized.index(normalized.startIndex, offsetBy: 8)..<split.lowerBound])
-            .trimmingCharacters(in: .whitespaces)
+            .trimmingSpaces()
         body = String(normalized[split.upperBound...])
+    }
+
+    /// `text` with CRLF line ends written as LF (a lone CR is kept).
+    static func lfLineEnds(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingCR = false
+        for scalar in text.unicodeScalars {
+            if pendingCR, scalar != "\n" { out.append("\r") }
+            pendingCR = scalar == "\r"
+            if !pendingCR { out.append(scalar) }
+        }
+        if pendingCR { out.append("\r") }
+        return String(out)
     }
 
     /// Reads `<directory>/<template>.txt`, or the built-in copy when the folder has no such
@@ -66,13 +84,13 @@ public struct EmailTemplateText: Sendable, Equatable {
     static func fill(_ text: String, _ fields: [String: String]) throws(Problem) -> String {
         var out = ""
         var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
+        while let open = rest.firstRange(of: "{{") {
             out += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
+            guard let close = rest[open.upperBound...].firstRange(of: "}}") else {
                 out += rest[open.lowerBound...]
                 return out
             }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let name = rest[open.upperBound..<close.lowerBound].trimmingSpaces()
             guard let value = fields[name] else { throw .missingField(name) }
             out += value
             rest = rest[close.upperBound...]

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import StripeAPI
 import Runtime
 
 /// Where and how e-mail is sent: an `smtp://host:port` URL, the sender, TLS mode and
@@ -65,7 +70,7 @@ public struct SMTPSettings: Sendable {
 
     /// The address inside `Name <addr>`, or the text itself when it is a bare address.
     static func address(in text: String) -> String? {
-        var candidate = text.trimmingCharacters(in: .whitespaces)
+        var candidate = text.trimmingSpaces()
         if let open = candidate.lastIndex(of: "<"), let close = candidate.lastIndex(of: ">"), open < close {
             candidate = String(candidate[candidate.index(after: open)..<close])
         }

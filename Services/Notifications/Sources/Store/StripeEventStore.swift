@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Runtime
 import Bus
 import Messages
 import Store
@@ -63,25 +68,11 @@ public struct StripeEventStore: Sendable {
     /// `MessageHeaders(stripeAccount:extra:).table` holds, written directly (hot path).
     static func headersJSON(_ event: StripeEventFacts) -> [UInt8] {
         var text = "{\"" + MessageHeaders.Key.schemaVersion + "\":1"
-        if let account = event.account { text += ",\"" + MessageHeaders.Key.stripeAccount + "\":" + quoted(account) }
+        if let account = event.account { text += ",\"" + MessageHeaders.Key.stripeAccount + "\":" + JSONText.quoted(account) }
         if let version = event.apiVersion {
-            text += ",\"" + MessageHeaders.Key.stripeApiVersion + "\":" + quoted(version)
+            text += ",\"" + MessageHeaders.Key.stripeApiVersion + "\":" + JSONText.quoted(version)
         }
-        text += ",\"" + MessageHeaders.Key.stripeEventId + "\":" + quoted(event.id) + "}"
+        text += ",\"" + MessageHeaders.Key.stripeEventId + "\":" + JSONText.quoted(event.id) + "}"
         return Array(text.utf8)
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

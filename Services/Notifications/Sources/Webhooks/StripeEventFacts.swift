@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The members of a verified Stripe event the ingress needs to store and route it:
 /// `id`, `type`, `account` (connected-account events), `api_version`, `created`, `livemode`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import HTTPServer
 import Runtime
 import Store
@@ -91,6 +95,6 @@ public final class WebhookIngress: Sendable {
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let media = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        return media.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        return media.trimmingSpaces().lowercased() == "application/json"
     }
 }

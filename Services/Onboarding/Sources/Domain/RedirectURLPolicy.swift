@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checks the `refresh_url`/`return_url` of an account link before Stripe sees them.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The parts of a raw Stripe event (`account.updated`, `account.application.deauthorized`)
 /// this service reads, as the notifications service re-publishes it on

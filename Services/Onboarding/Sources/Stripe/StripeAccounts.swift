@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import StripeAPI
 
 /// The Stripe Connect calls of this service (Accounts v1, Persons, Account Links) over one
@@ -22,14 +26,14 @@ struct StripeAccounts {
 
     /// `GET /v1/accounts/{id}`; the snapshot is observed at `observedAt` (the fetch time).
     func retrieveAccount(_ id: String, observedAt: Int64) throws(StripeError) -> AccountSnapshot {
-        let path = "/v1/accounts/\(Self.pathComponent(id))"
+        let path = "/v1/accounts/\(FormEncoding.percentEncode(id))"
         let object: StripeAccountObject = try client.request(.get, path)
         return try snapshot(object, observedAt: observedAt, path: path)
     }
 
     /// `POST /v1/accounts/{id}/persons`; returns the person id (`person_…`).
     func createPerson(accountId: String, _ params: FormParams, idempotencyKey: String) throws(StripeError) -> String {
-        let path = "/v1/accounts/\(Self.pathComponent(accountId))/persons"
+        let path = "/v1/accounts/\(FormEncoding.percentEncode(accountId))/persons"
         let person: IdOnly = try client.request(.post, path, params: params, options: .idempotent(idempotencyKey))
         return person.id
     }
@@ -56,12 +60,6 @@ struct StripeAccounts {
                               requestId: client.lastResponse?.requestId)
         }
         return snapshot
-    }
-
-    /// Percent-encodes an id for use as one path segment (ids are `[A-Za-z0-9_]`; anything
-    /// else is escaped so input can never change the path).
-    private static func pathComponent(_ id: String) -> String {
-        id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 
     private struct IdOnly: Decodable { var id: String }

@@ -1,5 +1,10 @@
 import Bus
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Messages
 import Runtime
 import Store
@@ -27,7 +32,8 @@ public final class ReconcileScheduler: Sendable {
     let appId: String
     let settings: TerminalGatewaySettings
     let log: Logger
-    private let state = Mutex<(stopped: Bool, thread: Thread?)>((false, nil))
+    private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
+    private let stopSignal = StopSignal()
     private let finished = DispatchSemaphore(value: 0)
 
     /// A scheduler for the service's `schema` in the database at `databaseURL`.
@@ -42,32 +48,31 @@ public final class ReconcileScheduler: Sendable {
     /// Starts the scheduling thread (does nothing when the interval is 0 or already started).
     public func start() {
         guard settings.reconcileIntervalSeconds > 0 else { return }
-        let thread = Thread { [self] in loop() }
-        thread.name = "\(appId).reconcile-scheduler"
-        let started = state.withLock { s -> Bool in
-            guard s.thread == nil, !s.stopped else { return false }
-            s.thread = thread
+        let starting = state.withLock { s -> Bool in
+            guard !s.started, !s.stopped else { return false }
+            s.started = true
             return true
         }
-        if started { thread.start() }
+        guard starting else { return }
+        if !DedicatedThread.start(name: "\(appId).reconcile-scheduler", { [self] in loop() }) {
+            state.withLock { $0.started = false }
+            log.error("reconciliation scheduler thread could not be created")
+        }
     }
 
     /// Stops the thread and waits for it (at most one tick plus a database round trip).
     public func stop() {
         let running = state.withLock { s -> Bool in
             s.stopped = true
-            return s.thread != nil
+            return s.started
         }
+        stopSignal.stop()
         if running { finished.wait() }
     }
 
-    private var isStopped: Bool { state.withLock { $0.stopped } }
-
     private func loop() {
         var db: PGConnection?
-        while !isStopped {
-            Thread.sleep(forTimeInterval: Double(Self.tick.components.seconds))
-            guard !isStopped else { break }
+        while !stopSignal.wait(Self.tick) {
             do {
                 let connection = try db ?? PGConnection(url: databaseURL, applicationName: "\(appId).reconcile-scheduler")
                 db = connection
@@ -96,20 +101,11 @@ public final class ReconcileScheduler: Sendable {
             guard due else { return false }
             let command = Reconcile(olderThanSeconds: settings.reconcileMinimumAgeSeconds)
             var envelope = try Envelope.make(command, appId: appId)
+            envelope.correlationId = envelope.messageId
             envelope.headers.extra[ReconcileHandler.triggerHeader] = "schedule"
             _ = try Outbox(schema: schema).enqueue(OutboxMessage(
-                exchange: Exchanges.commands, routingKey: Reconcile.messageName, messageId: envelope.messageId,
-                type: envelope.type, correlationId: envelope.messageId, replyTo: nil, appId: appId,
-                contentType: envelope.contentType, timestamp: envelope.timestamp,
-                headersJSON: Self.headersJSON(envelope.headers), body: envelope.body, mandatory: true), on: db)
+                envelope, exchange: Exchanges.commands, routingKey: Reconcile.messageName, mandatory: true), on: db)
             return true
         }
-    }
-
-    /// The outbox's JSON form of the headers (`x-schema-version` and the extras).
-    static func headersJSON(_ headers: MessageHeaders) -> [UInt8] {
-        var object: [String: Any] = [MessageHeaders.Key.schemaVersion: headers.schemaVersion]
-        for (key, value) in headers.extra { object[key] = value }
-        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])).map(Array.init) ?? Array("{}".utf8)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Store
 
 /// The SQL of the `orders` table: what the point-of-sale app said about each order.
@@ -42,15 +46,9 @@ public struct OrderStore: Sendable {
         guard !orderReferences.isEmpty else { return [:] }
         let rows = try db.query("""
             SELECT order_reference, completed, paid_otherwise FROM \(table)
-            WHERE order_reference = ANY($1::text[])
-            """, [.text(Self.textArray(orderReferences))], Self.decode)
+            WHERE order_reference = ANY($1)
+            """, [.textArray(orderReferences)], Self.decode)
         return Dictionary(rows.map { ($0.orderReference, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// A Postgres text array literal (`{"a","b"}`) with quotes and backslashes escaped.
-    static func textArray(_ values: [String]) -> String {
-        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
-            .joined(separator: ",") + "}"
     }
 
     private static func decode(_ row: PGRow) throws -> OrderFlags {

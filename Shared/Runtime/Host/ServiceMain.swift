@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The entry point the service executables share: read the configuration, run the service
+/// until SIGTERM/SIGINT, exit with its status — without loading Foundation.
+///
+/// ```swift
+/// ServiceMain.run(service: "payments") { environment, arguments in
+///     let config = try ServiceConfig.fromEnvironment(service: "payments", environment, arguments: arguments)
+///     return PaymentsService.make(config: config).run()
+/// }
+/// ```
+public enum ServiceMain {
+    /// Exit status for a configuration the service cannot start with (after the reason is
+    /// printed on standard error as `<service>: <reason>`).
+    public static let configurationProblemStatus: Int32 = 2
+
+    /// Calls `body` with the process environment and the command-line arguments (without
+    /// the program name) and exits with the status it returns. An error `body` throws is
+    /// printed as `<service>: <error>` on standard error, and the process exits with
+    /// ``configurationProblemStatus``.
+    public static func run(service: String, _ body: ([String: String], [String]) throws -> Int32) -> Never {
+        do {
+            exit(try body(ProcessInfo.processInfo.environment, Array(CommandLine.arguments.dropFirst())))
+        } catch {
+            fail(service: service, String(describing: error))
+        }
+    }
+
+    /// Prints `<service>: <reason>` on standard error and exits with
+    /// ``configurationProblemStatus``.
+    public static func fail(service: String, _ reason: String) -> Never {
+        let line = Array("\(service): \(reason)\n".utf8)
+        var offset = 0
+        while offset < line.count {
+            let written = line.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            if written > 0 { offset += written } else if written < 0, errno == EINTR { continue } else { break }
+        }
+        exit(configurationProblemStatus)
+    }
+}
