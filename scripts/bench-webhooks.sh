@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Webhook ingress benchmark of the notifications service (DESIGN §7, issue 7).
 #
-# Builds (release, static Swift runtime as docker/Dockerfile does) `notifications` and `connectbus-bench`, writes BENCH_EVENTS pre-signed
-# ~2 KiB Stripe events with unique ids, starts the service on the local development
+# Builds (release, static Swift runtime as docker/Dockerfile does) `notifications` and
+# `connectbus-bench`, writes BENCH_EVENTS pre-signed ~2 KiB Stripe events with unique ids,
+# starts the service on the local development
 # servers (AMQP_URL / DATABASE_URL, defaults below), replays the events once each with wrk
 # at BENCH_CONNECTIONS connections, samples the service's RSS under load, then checks that
 # every event was stored and published (with confirms, by the outbox relay) and prints
 # events/s (over the span of the events' received_at), wrk's latency percentiles and the
-# peak RSS. The service's HTTP server runs BENCH_HTTP_THREADS libmicrohttpd threads
-# (HTTP_THREADS; the runtime's default for a service with endpoints is 16).
+# peak RSS, and the group commit's batches. The service's HTTP server runs
+# BENCH_HTTP_THREADS (HTTP_THREADS: a pool size, or per-connection, the runtime's default
+# for a service with endpoints).
+# Before the load the ingress tables are vacuumed (earlier runs leave dead rows behind), so
+# runs start from the same state.
 # Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16
-# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=16 BENCH_SKIP_BUILD=1 BENCH_KEEP=1)
+# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=per-connection BENCH_SKIP_BUILD=1
+# BENCH_KEEP=1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +25,7 @@ EVENTS="${BENCH_EVENTS:-40000}"
 CONNECTIONS="${BENCH_CONNECTIONS:-16}"
 THREADS="${BENCH_THREADS:-2}"
 PORT="${BENCH_PORT:-18480}"
-HTTP_THREADS="${BENCH_HTTP_THREADS:-16}"
+HTTP_THREADS="${BENCH_HTTP_THREADS:-per-connection}"
 TARGET_PORT="$PORT"
 BUILD_PATH="${BENCH_BUILD_PATH:-.build-bench-webhooks}"
 SECRET="whsec_bench_$RANDOM$RANDOM"
@@ -55,10 +60,14 @@ for _ in $(seq 1 100); do
     sleep 0.2
 done
 echo "idle RSS: $(awk '/VmRSS/ {printf "%.1f MB", $2/1024}' "/proc/$SERVICE_PID/status")"
+psql "$DATABASE_URL" -qc "VACUUM FULL notifications.stripe_events, notifications.outbox"
 
 ( peak=0
   while kill -0 "$SERVICE_PID" 2>/dev/null; do
-      rss=$(awk '/VmRSS/ {print $2}' "/proc/$SERVICE_PID/status" 2>/dev/null || echo 0)
+      rss=0  # read with builtins: no process per sample beside the load
+      while read -r key value _; do
+          if [ "$key" = "VmRSS:" ]; then rss=$value; break; fi
+      done <"/proc/$SERVICE_PID/status" 2>/dev/null || true
       [ "${rss:-0}" -gt "$peak" ] && peak=$rss && echo "$peak" >"$WORK/peak"
       sleep 0.2
   done ) &
@@ -82,8 +91,8 @@ while kill -0 "$WRK_PID" 2>/dev/null && [ "$(ls "$WORK/done" | wc -l)" -lt "$THR
     now="$(received)"
     [ "${now:-0}" -ge "$EVENTS" ] && break
     if [ "$now" = "$last" ]; then still=$((still + 1)); else still=0; last="$now"; fi
-    [ "$still" -ge 25 ] && { echo "no progress for 5 s at $now events; stopping wrk" >&2; break; }
-    sleep 0.2
+    [ "$still" -ge 10 ] && { echo "no progress for 5 s at $now events; stopping wrk" >&2; break; }
+    sleep 0.5
 done
 sleep 0.3
 kill -INT "$WRK_PID" 2>/dev/null || true
@@ -97,4 +106,4 @@ awk -v t=$((CPU_AFTER - CPU_BEFORE)) -v hz="$(getconf CLK_TCK)" -v n="$EVENTS" \
 "$BIN/connectbus-bench" webhooks-verify "$RUN" "$EVENTS" notifications
 echo "peak RSS under load: $(awk '{printf "%.1f MB", $1/1024}' "$WORK/peak" 2>/dev/null || echo "?")"
 kill "$SAMPLER" 2>/dev/null || true
-curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -E "^connectbus_webhook_events_(received|rejected|duplicates)" || true
+curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -E "^connectbus_webhook_events_(received|rejected|duplicates)|^connectbus_group_commit_" || true

@@ -15,9 +15,10 @@ import Foundation
 ///
 /// - Listens on 127.0.0.1 by default (all interfaces when `loopbackOnly` is false).
 /// - Port `0` picks a free port; ``port`` reports the real one.
-/// - Runs libmicrohttpd's internal thread pool of `threads` threads: the handler is called
-///   on those threads (never on Swift's cooperative pool), so blocking in it is fine but
-///   blocks the other connections of that thread.
+/// - Threads (``HTTPThreading``): a pool of libmicrohttpd threads, each serving several
+///   connections, or one thread per connection. The handler is called on those threads
+///   (never on Swift's cooperative pool), so blocking in it is fine; in a pool it also holds
+///   up the other connections of that thread, with a thread per connection it does not.
 /// - Accumulates each request body across libmicrohttpd's upload callbacks; a body over
 ///   `maxBodyBytes` is answered with `413 Payload Too Large` without being buffered (at
 ///   once when `Content-Length` announces it, otherwise once the upload ends).
@@ -38,21 +39,27 @@ public final class HTTPServer: @unchecked Sendable {
     /// - Parameters:
     ///   - loopbackOnly: bind 127.0.0.1 only (default) or every interface.
     ///   - port: the TCP port; `0` picks a free one.
-    ///   - threads: size of libmicrohttpd's thread pool (at least 1).
+    ///   - threading: libmicrohttpd's threads (default a pool of 2).
     ///   - maxBodyBytes: largest accepted request body in bytes (default 1 MiB).
-    ///   - connectionLimit: most simultaneous connections (default 1024).
+    ///   - connectionLimit: most simultaneous connections (default 1024; with a thread per
+    ///     connection also the most threads).
     ///   - timeoutSeconds: idle connection timeout in seconds (default 30; 0 = none).
     ///   - handler: called once per complete request on a server thread.
     /// - Throws: ``HTTPServerError`` with code `http.start_failed` when libmicrohttpd cannot
     ///   start (port in use, no permission).
-    public init(host loopbackOnly: Bool = true, port: UInt16, threads: Int = 2,
+    public init(host loopbackOnly: Bool = true, port: UInt16, threading: HTTPThreading = .pool(2),
                 maxBodyBytes: Int = 1 << 20, connectionLimit: Int = 1024, timeoutSeconds: Int = 30,
                 handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         let context = Unmanaged.passRetained(
             HTTPServerContext(handler: handler, maxBodyBytes: max(0, maxBodyBytes)))
-        let flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
+        var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
+        var poolSize: UInt32 = 0  // 0: one internal polling thread, no pool.
+        switch threading {
+        case .pool(let threads): if threads > 1 { poolSize = UInt32(min(threads, 1024)) }
+        case .perConnection: flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue
+        }
         guard let daemon = cbshim_mhd_start(
-            UInt32(flags), port, loopbackOnly ? 1 : 0, threads > 1 ? UInt32(threads) : 0,  // 0: one internal thread, no pool
+            UInt32(flags), port, loopbackOnly ? 1 : 0, poolSize,  // 0: one internal thread, no pool
             UInt32(max(1, connectionLimit)), UInt32(max(0, timeoutSeconds)),
             mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, nil)
         else {
@@ -93,5 +100,24 @@ final class HTTPServerContext: Sendable {
     init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// How an ``HTTPServer`` uses threads.
+public enum HTTPThreading: Sendable, Equatable, CustomStringConvertible {
+    /// libmicrohttpd's internal pool of this many threads (1 = one polling thread), each
+    /// serving many connections: the fewest threads, but a handler that blocks holds up
+    /// the other connections of its thread.
+    case pool(Int)
+    /// One thread per connection (plus the listening thread), up to the connection limit:
+    /// for handlers that block on I/O, such as a webhook waiting for its commit.
+    case perConnection
+
+    /// `pool(N)` or `per-connection`, as `HTTP_THREADS` is written.
+    public var description: String {
+        switch self {
+        case .pool(let threads): String(threads)
+        case .perConnection: "per-connection"
+        }
     }
 }

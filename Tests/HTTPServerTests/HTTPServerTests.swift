@@ -6,8 +6,8 @@ import Testing
 @Suite("HTTPServer")
 struct HTTPServerTests {
     /// Echoes method, path, query, one header and the body back as text.
-    private static func echoServer(maxBodyBytes: Int = 1 << 20, threads: Int = 2) throws -> HTTPServer {
-        try HTTPServer(port: 0, threads: threads, maxBodyBytes: maxBodyBytes) { request in
+    private static func echoServer(maxBodyBytes: Int = 1 << 20, threading: HTTPThreading = .pool(2)) throws -> HTTPServer {
+        try HTTPServer(port: 0, threading: threading, maxBodyBytes: maxBodyBytes) { request in
             let line = "\(request.method) \(request.path) q=\(request.query["q"] ?? "-") "
                 + "x=\(request.headers["x-test"] ?? "-") len=\(request.body.count)"
             return HTTPResponse(status: 201, headers: ["X-Echo": line], body: request.body)
@@ -67,7 +67,7 @@ struct HTTPServerTests {
 
     @Test("concurrent requests are all answered with their own bodies")
     func concurrentRequests() async throws {
-        let server = try Self.echoServer(threads: 4)
+        let server = try Self.echoServer(threading: .pool(4))
         defer { server.stop() }
         let results = try await withThrowingTaskGroup(of: (Int, TestResponse).self) { group in
             for index in 0..<40 {
@@ -85,6 +85,27 @@ struct HTTPServerTests {
             #expect(response.status == 201)
             #expect(response.text == "request-\(index)")
         }
+    }
+
+    @Test("with a thread per connection, a handler that blocks does not hold up another connection")
+    func perConnectionThreads() async throws {
+        let released = DispatchSemaphore(value: 0)
+        let server = try HTTPServer(port: 0, threading: .perConnection) { request in
+            if request.path == "/release" {
+                released.signal()
+                return HTTPResponse(status: 200, body: Array("ok".utf8))
+            }
+            // Waits for /release, which only another thread can serve (a pool of one would time out).
+            let answered = released.wait(timeout: .now() + .seconds(20)) == .success
+            return HTTPResponse(status: answered ? 200 : 504, body: Array((answered ? "released" : "timed out").utf8))
+        }
+        defer { server.stop() }
+        async let blocked = TestHTTPClient.send("GET", "\(server.baseURL)/block")
+        let release = try await TestHTTPClient.send("GET", "\(server.baseURL)/release")
+        #expect(release.status == 200)
+        let answer = try await blocked
+        #expect(answer.status == 200)
+        #expect(answer.text == "released")
     }
 
     @Test("dropConnection closes the connection without an answer")

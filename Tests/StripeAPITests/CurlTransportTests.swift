@@ -15,7 +15,7 @@ final class ScriptedServer: @unchecked Sendable {
     init(_ answers: [HTTPResponse], delays: [Duration] = []) throws {
         self.answers = answers
         self.delays = delays
-        self.server = try HTTPServer(port: 0, threads: 2) { [unowned self] request in self.answer(request) }
+        self.server = try HTTPServer(port: 0, threading: .pool(2)) { [unowned self] request in self.answer(request) }
     }
 
     var baseURL: String { server?.baseURL ?? "http://127.0.0.1:1" }

@@ -7,6 +7,9 @@ CB_RABBIT_BIN=/usr/lib/rabbitmq/bin
 # Run a RabbitMQ tool (rabbitmqctl, rabbitmq-server, ...) as `rabbitmq` for the node whose
 # folder is $1, with every path and port of that node in its environment; with
 # CB_RABBIT_TIMEOUT=N it is stopped after N seconds.
+# The Erlang VM's schedulers do not busy-wait (+sbwt none, also for the dirty schedulers):
+# the local node shares two cores with Postgres, the services and the tests, and spinning
+# schedulers took CPU from them (RabbitMQ's advice for hosts it shares).
 cb_rabbit() {
     local dir="$1" tool="$2"; shift 2
     cb_as_user rabbitmq \
@@ -23,7 +26,7 @@ cb_rabbit() {
         RABBITMQ_ADVANCED_CONFIG_FILE="$dir/advanced.config" \
         RABBITMQ_CONF_ENV_FILE="$dir/rabbitmq-env.conf" \
         RABBITMQ_ENABLED_PLUGINS_FILE="$dir/enabled_plugins" \
-        "RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS=-kernel inet_dist_use_interface {127,0,0,1}" \
+        "RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS=-kernel inet_dist_use_interface {127,0,0,1} +sbwt none +sbwtdcpu none +sbwtdio none" \
         ${CB_RABBIT_TIMEOUT:+timeout "$CB_RABBIT_TIMEOUT"} "$CB_RABBIT_BIN/$tool" "$@"
 }
 

@@ -57,11 +57,12 @@ public enum NotificationsService {
         let host = ServiceHost(name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
                                routes: try emailRoutes(schema: schema, settings: settings),
                                http: { slot.handle($0) }, log: log)
-        let pool = ConnectionPool(url: ingressDatabaseURL ?? config.databaseURL, applicationName: "\(name).webhooks",
-                                  maxIdle: (config.httpThreads ?? ServiceHost.defaultHTTPThreads(serviceEndpoints: true)) + 2)
         let ingress = WebhookIngress(settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
-                                     pool: pool, metrics: host.metrics.registry, log: host.log)
+                                     databaseURL: ingressDatabaseURL ?? config.databaseURL,
+                                     applicationName: "\(name).webhooks", metrics: host.metrics.registry, log: host.log,
+                                     afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
         slot.install(ingress)
+        host.onShutdown { ingress.stop() }
         if settings.smtp == nil {
             host.log.warning("SMTP_URL is not set: no e-mail is sent and \(eventsQueue) is not consumed")
         }

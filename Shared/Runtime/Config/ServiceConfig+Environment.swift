@@ -1,3 +1,4 @@
+import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,11 +51,16 @@ extension ServiceConfig {
         var workers = reader.int("WORKERS", default: 2, in: 1...256)
         let prefetch = reader.int("PREFETCH", default: 50, in: 1...1000)
         let port = reader.int("HTTP_PORT", default: Int(defaultHTTPPort), in: 0...65535)
-        let httpThreads = reader.string("HTTP_THREADS") == nil ? nil : reader.int("HTTP_THREADS", default: 1, in: 1...64)
+        var httpThreading: HTTPThreading?
+        if let threads = reader.string("HTTP_THREADS") {
+            httpThreading = threads == "per-connection" ? .perConnection
+                : .pool(reader.int("HTTP_THREADS", default: 1, in: 1...64))
+        }
         let bind = reader.string("HTTP_BIND") ?? "loopback"
         if bind != "loopback" && bind != "all" { reader.report("HTTP_BIND", "must be loopback or all") }
         let delays = retryDelays(&reader)
         let grace = reader.int("OUTBOX_RELAY_GRACE_MS", default: 2000, in: 0...3_600_000)
+        let relayBatch = reader.int("OUTBOX_RELAY_BATCH", default: 500, in: 1...10_000)
         let heartbeat = reader.int("AMQP_HEARTBEAT", default: 30, in: 0...3600)
         let levelName = reader.string("LOG_LEVEL") ?? "info"
         let level = LogLevel(rawValue: levelName.lowercased())
@@ -74,8 +80,8 @@ extension ServiceConfig {
             service: service, amqpURL: amqp, databaseURL: database, stripeAPIKey: stripeKey,
             stripeAPIBase: apiBase, stripeAPIVersion: apiVersion, webhookSecrets: secrets,
             stripeRequestsPerSecond: rate, workers: workers, prefetch: prefetch, httpPort: UInt16(port),
-            httpLoopbackOnly: bind == "loopback", httpThreads: httpThreads, queues: queues, retryDelays: delays,
-            relayGrace: .milliseconds(grace), heartbeatSeconds: heartbeat, logLevel: level ?? .info)
+            httpLoopbackOnly: bind == "loopback", httpThreading: httpThreading, queues: queues, retryDelays: delays,
+            relayGrace: .milliseconds(grace), relayBatchSize: relayBatch, heartbeatSeconds: heartbeat, logLevel: level ?? .info)
     }
 
     private static func retryDelays(_ reader: inout EnvironmentReader) -> [Duration] {

@@ -1,3 +1,4 @@
+import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,9 +22,12 @@ import Foundation
 /// - `WORKERS` (default 2, 1…256): worker threads per consumed queue; `--workers` overrides.
 /// - `PREFETCH` (default 50, 1…1000): deliveries per batch for batched queues.
 /// - `HTTP_PORT` (default given by the service, 0 = any free port), `HTTP_BIND`
-///   (`loopback`, the default, or `all`).
+///   (`loopback`, the default, or `all`), `HTTP_THREADS` (`1`…`64` threads in a pool, or
+///   `per-connection`; default ``ServiceHost/defaultHTTPThreading(serviceEndpoints:)``).
 /// - `RETRY_DELAYS_MS` (default `1000,10000,60000`): delay queues' TTLs in milliseconds.
-/// - `OUTBOX_RELAY_GRACE_MS` (default 2000): age after which the relay publishes a row.
+/// - `OUTBOX_RELAY_GRACE_MS` (default 2000): age after which the relay publishes a row;
+///   `OUTBOX_RELAY_BATCH` (default 500, 1…10000): most rows per relay transaction and
+///   confirm wait (smaller batches spread the broker's work more evenly).
 /// - `AMQP_HEARTBEAT` (seconds, default 30), `LOG_LEVEL` (`debug`, `info`, `warning`, `error`).
 ///
 /// Thread-safety: an immutable value.
@@ -52,15 +56,17 @@ public struct ServiceConfig: Sendable {
     public var httpPort: UInt16
     /// Whether the HTTP server binds 127.0.0.1 only.
     public var httpLoopbackOnly: Bool
-    /// libmicrohttpd threads of the HTTP server (`HTTP_THREADS`, 1…64); `nil` = the
-    /// runtime's default, ``ServiceHost/defaultHTTPThreads(serviceEndpoints:)``.
-    public var httpThreads: Int?
+    /// libmicrohttpd threads of the HTTP server (`HTTP_THREADS`: 1…64 or `per-connection`);
+    /// `nil` = the runtime's default, ``ServiceHost/defaultHTTPThreading(serviceEndpoints:)``.
+    public var httpThreading: HTTPThreading?
     /// Queues this process consumes (from `--queues`); `nil` = all of the service's.
     public var queues: [String]?
     /// TTLs of the retry delay queues, in attempt order.
     public var retryDelays: [Duration]
     /// Age after which the outbox relay publishes a row a worker left behind.
     public var relayGrace: Duration
+    /// Most rows the relay publishes per transaction and confirm wait.
+    public var relayBatchSize: Int
     /// AMQP heartbeat interval in seconds.
     public var heartbeatSeconds: Int
     /// Least severe level that is logged.
@@ -71,9 +77,9 @@ public struct ServiceConfig: Sendable {
                 stripeAPIBase: String = "https://api.stripe.com", stripeAPIVersion: String? = nil,
                 webhookSecrets: [String] = [], stripeRequestsPerSecond: Double = 20, workers: Int = 2,
                 prefetch: Int = 50, httpPort: UInt16 = 0, httpLoopbackOnly: Bool = true,
-                httpThreads: Int? = nil, queues: [String]? = nil,
+                httpThreading: HTTPThreading? = nil, queues: [String]? = nil,
                 retryDelays: [Duration] = [.seconds(1), .seconds(10), .seconds(60)],
-                relayGrace: Duration = .seconds(2), heartbeatSeconds: Int = 30, logLevel: LogLevel = .info) {
+                relayGrace: Duration = .seconds(2), relayBatchSize: Int = 500, heartbeatSeconds: Int = 30, logLevel: LogLevel = .info) {
         self.service = service
         self.amqpURL = amqpURL
         self.databaseURL = databaseURL
@@ -86,10 +92,11 @@ public struct ServiceConfig: Sendable {
         self.prefetch = prefetch
         self.httpPort = httpPort
         self.httpLoopbackOnly = httpLoopbackOnly
-        self.httpThreads = httpThreads
+        self.httpThreading = httpThreading
         self.queues = queues
         self.retryDelays = retryDelays
         self.relayGrace = relayGrace
+        self.relayBatchSize = relayBatchSize
         self.heartbeatSeconds = heartbeatSeconds
         self.logLevel = logLevel
     }

@@ -44,6 +44,7 @@ public final class ServiceHost: Sendable {
     let readiness = Readiness()
     let workerStop = StopSignal()
     private let running = Mutex<RunningParts?>(nil)
+    private let shutdownSteps = Mutex<[@Sendable () -> Void]>([])
 
     /// What ``start()`` started.
     struct RunningParts: @unchecked Sendable {
@@ -114,12 +115,16 @@ public final class ServiceHost: Sendable {
         return routes.filter { names.contains($0.queue) }
     }
 
-    /// libmicrohttpd threads when `HTTP_THREADS` is unset: one answers health and metrics;
-    /// a service with endpoints of its own (webhook ingress) gets 16, so that many requests
-    /// can wait on their Postgres commits at once.
-    public static func defaultHTTPThreads(serviceEndpoints: Bool) -> Int {
-        serviceEndpoints ? 16 : 1
+    /// libmicrohttpd threads when `HTTP_THREADS` is unset: one polling thread answers health
+    /// and metrics; a service with endpoints of its own (webhook ingress) gets a thread per
+    /// connection, so a request waiting on its Postgres commit never holds up another
+    /// connection (at most ``perConnectionLimit`` connections).
+    public static func defaultHTTPThreading(serviceEndpoints: Bool) -> HTTPThreading {
+        serviceEndpoints ? .perConnection : .pool(1)
     }
+
+    /// Most simultaneous HTTP connections (and so threads) with a thread per connection.
+    public static let perConnectionLimit = 256
 
     /// Starts the HTTP server, migrates, declares the topology, then starts the relay and
     /// the workers. Returns once everything runs (or the host was asked to stop while
@@ -133,9 +138,9 @@ public final class ServiceHost: Sendable {
         }
         MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
         let endpoints = OperatorEndpoints(readiness: readiness, metrics: metrics.registry, extra: extraHTTP)
-        let http = try HTTPServer(host: config.httpLoopbackOnly, port: config.httpPort,
-                                  threads: config.httpThreads
-                                      ?? Self.defaultHTTPThreads(serviceEndpoints: extraHTTP != nil),
+        let threading = config.httpThreading ?? Self.defaultHTTPThreading(serviceEndpoints: extraHTTP != nil)
+        let http = try HTTPServer(host: config.httpLoopbackOnly, port: config.httpPort, threading: threading,
+                                  connectionLimit: threading == .perConnection ? Self.perConnectionLimit : 1024,
                                   handler: { endpoints.handle($0) })
         running.withLock { $0 = RunningParts(http: http) }
         log.info("starting", ["http_port": String(http.port), "queues": selected.map(\.queue).joined(separator: ",")])
@@ -144,6 +149,7 @@ public final class ServiceHost: Sendable {
         readiness.markMigrated()
         let relay = OutboxRelay(amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
                                 name: "\(name).relay", grace: config.relayGrace,
+                                batchSize: config.relayBatchSize,
                                 heartbeatSeconds: config.heartbeatSeconds, metrics: metrics, log: log)
         let workers = makeWorkers(selected, amqpURL: amqpURL)
         readiness.track(workers: workers, relay: relay)
@@ -171,13 +177,28 @@ public final class ServiceHost: Sendable {
         }
     }
 
+    /// Registers `step` to run at the end of ``shutdown(timeout:)``, after the HTTP server
+    /// stopped (so no request is still using what it closes), in registration order — for a
+    /// service's own threads and connections (e.g. the webhook ingress's writers).
+    public func onShutdown(_ step: @escaping @Sendable () -> Void) {
+        shutdownSteps.withLock { $0.append(step) }
+    }
+
+    /// Wakes the outbox relay now (see ``OutboxRelay/nudge()``); does nothing before
+    /// ``start()`` or after ``shutdown(timeout:)``.
+    public func nudgeOutboxRelay() {
+        running.withLock { $0?.relay }?.nudge()
+    }
+
     /// Asks the workers to stop (as SIGTERM does) without waiting.
     public func requestStop() { workerStop.stop() }
 
     /// Stops consuming, waits for the workers to finish their batches, flushes the outbox
-    /// through the relay, stops the HTTP server. Idempotent.
+    /// through the relay, stops the HTTP server, then runs the ``onShutdown(_:)`` steps
+    /// (also when the host never started). Idempotent.
     public func shutdown(timeout: Duration = .seconds(60)) {
         workerStop.stop()
+        defer { for step in shutdownSteps.withLock({ steps in defer { steps = [] }; return steps }) { step() } }
         guard let parts = running.withLock({ parts -> RunningParts? in
             defer { parts = nil }
             return parts

@@ -29,6 +29,7 @@ public final class OutboxRelay: Sendable {
     private let metrics: RuntimeMetrics
     private let log: Logger
     private let stopSignal = StopSignal()
+    private let doorbell = Doorbell()
     private let connected = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -61,11 +62,17 @@ public final class OutboxRelay: Sendable {
         DedicatedThread.start(name: name) { [self] in run() }
     }
 
+    /// Wakes the relay now instead of at its next poll: for a writer that just committed
+    /// rows the relay publishes at once (grace 0), such as the webhook ingress. Cheap; may
+    /// be called from any thread, as often as rows are committed.
+    public func nudge() { doorbell.ring() }
+
     /// Asks the relay to flush what is pending and exit, and waits up to `timeout` for it.
     /// Returns `false` on timeout.
     @discardableResult
     public func stop(timeout: Duration = .seconds(30)) -> Bool {
         stopSignal.stop()
+        doorbell.ring()
         return finished.wait(timeout: .now() + .milliseconds(Int(timeout.seconds * 1000))) == .success
     }
 
@@ -89,7 +96,7 @@ public final class OutboxRelay: Sendable {
                 backoff.reset()
                 if published < batchSize {
                     connections.heartbeat()
-                    stopSignal.wait(idleInterval)
+                    doorbell.wait(idleInterval)
                 }
             } catch {
                 connected.store(false, ordering: .relaxed)

@@ -131,8 +131,9 @@ struct WebhookIngressIntegrationTests {
             let log = Logger(service: "notifications-tests", level: .error)
             let ingress = WebhookIngress(settings: NotificationsTestBed.settings().webhooks,
                                          store: StripeEventStore(schema: try SQLIdentifier(bed.schema), appId: "notifications"),
-                                         pool: ConnectionPool(url: bed.env.databaseURL, applicationName: "notifications-tests"),
+                                         databaseURL: bed.env.databaseURL, applicationName: "notifications-tests",
                                          metrics: registry, log: log)
+            defer { ingress.stop() }
             let wrongBroker = unreachable(bed.env.amqpURL)
             let deadRelay = OutboxRelay(amqpURL: try AMQPURL(wrongBroker), databaseURL: bed.env.databaseURL,
                                         schema: bed.schema, name: "notifications-tests.dead-relay", grace: .zero,

@@ -23,13 +23,16 @@ struct ServiceConfigTests {
         #expect(config.stripeAPIBase == "https://api.stripe.com")
         #expect(config.queues == nil)
         #expect(config.stripeRequestsPerSecond == 20)
-        #expect(config.httpThreads == nil)
+        #expect(config.httpThreading == nil)
     }
 
     @Test func httpThreadsComeFromTheEnvironmentOrTheRuntimeDefault() throws {
-        #expect(try load(base.merging(["HTTP_THREADS": "8"]) { $1 }).httpThreads == 8)
-        #expect(ServiceHost.defaultHTTPThreads(serviceEndpoints: false) == 1)
-        #expect(ServiceHost.defaultHTTPThreads(serviceEndpoints: true) == 16)
+        #expect(try load(base.merging(["HTTP_THREADS": "8"]) { $1 }).httpThreading == .pool(8))
+        #expect(try load(base.merging(["HTTP_THREADS": "per-connection"]) { $1 }).httpThreading == .perConnection)
+        #expect(ServiceHost.defaultHTTPThreading(serviceEndpoints: false) == .pool(1))
+        #expect(ServiceHost.defaultHTTPThreading(serviceEndpoints: true) == .perConnection)
+        #expect(try load(base).relayBatchSize == 500)
+        #expect(try load(base.merging(["OUTBOX_RELAY_BATCH": "100"]) { $1 }).relayBatchSize == 100)
         do {
             _ = try load(base.merging(["HTTP_THREADS": "0"]) { $1 })
             Issue.record("expected a ConfigError")

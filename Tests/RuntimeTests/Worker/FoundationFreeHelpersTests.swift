@@ -1,3 +1,5 @@
+import Synchronization
+import Dispatch
 import Messages
 import Store
 import StripeAPI
@@ -36,6 +38,24 @@ struct FoundationFreeHelpersTests {
     @Test func prometheusEscapesBackslashQuoteAndLineFeedEvenInsideCRLF() {
         #expect(PrometheusText.escapeLabel("a\\b\"c\r\nd") == "a\\\\b\\\"c\r\\nd")
         #expect(PrometheusText.escapeHelp("say \"hi\"\n") == "say \"hi\"\\n")
+    }
+
+    @Test func doorbellRemembersARingAndWakesAWaiter() {
+        let bell = Doorbell()
+        #expect(!bell.wait(.milliseconds(1)))
+        bell.ring()
+        bell.ring()
+        #expect(bell.wait(.seconds(30)))  // Returns at once: rung before.
+        #expect(!bell.wait(.milliseconds(1)))  // Two rings count as one.
+        let woken = Mutex<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DedicatedThread.start(name: "doorbell-test") {
+            woken.withLock { $0 = bell.wait(.seconds(30)) }
+            done.signal()
+        }
+        bell.ring()
+        done.wait()
+        #expect(woken.withLock { $0 } == true)
     }
 
     @Test func dedicatedThreadRunsItsBodyAndStopSignalWakesWaiters() {

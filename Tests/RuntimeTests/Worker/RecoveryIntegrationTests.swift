@@ -48,6 +48,39 @@ struct RecoveryIntegrationTests {
         }
     }
 
+    @Test func aNudgedRelayPublishesAtOnceInsteadOfAtItsNextPoll() async throws {
+        try await TestBed.with("nudge") { bed in
+            let target = bed.queue
+            let event = Envelope(type: "rt.nudged", appId: "runtime-tests", body: Array(#"{"n":2}"#.utf8))
+            try await onThread {
+                try bed.broker.declare(target)
+                let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
+                try Migrator(schema: bed.schema, migrations: []).migrate(db)
+            }
+            // Polls once a minute: the 30 s wait for the message below only succeeds when the
+            // nudge wakes it.
+            let relay = OutboxRelay(amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
+                                    schema: bed.schema, name: "rt.relay.nudge", grace: .zero,
+                                    idleInterval: .seconds(60), metrics: RuntimeMetrics(registry: MetricsRegistry()),
+                                    log: Logger(service: "rt-test", level: .error))
+            relay.start()
+            #expect(try await eventually { relay.isConnected })
+            try await Task.sleep(for: .milliseconds(300))  // Its first, empty poll is over.
+            try await onThread {
+                let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
+                try db.transaction { db in
+                    _ = try Outbox(schema: bed.schema).enqueue(OutboxMessage(
+                        exchange: "", routingKey: target, messageId: event.messageId, type: event.type,
+                        appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
+                }
+            }
+            relay.nudge()
+            let received = try await onThread { try bed.broker.take(1, from: target, timeout: .seconds(30)) }
+            _ = try await onThread { relay.stop(timeout: .seconds(10)) }
+            #expect(received.map(\.envelope.messageId) == [event.messageId])
+        }
+    }
+
     @Test func redeliveryAfterAConsumerDiedBeforeAckingIsANoOp() async throws {
         try await TestBed.with("killed") { bed in
             let calls = CallCounter()

@@ -14,6 +14,9 @@ import Runtime
 ///   several at once). `STRIPE_CONNECT_WEBHOOK_SECRETS`: those of `/webhooks/stripe/connect`
 ///   (default: the platform ones).
 /// - `WEBHOOK_MAX_BODY_BYTES` (default 1048576, 1…1048576).
+/// - `WEBHOOK_WRITERS` (default 2, 1…16): group-commit writer threads of the ingress, each
+///   with its own Postgres connection; `WEBHOOK_MAX_BATCH` (default 64, 1…1000): most
+///   events per commit.
 /// - `SMTP_URL` (`smtp://host:port`; unset = no e-mail: the `notifications.events` queue is
 ///   not consumed), `SMTP_FROM` (default `ConnectBus <no-reply@connectbus.local>`),
 ///   `SMTP_TLS` (`none`, the default, `starttls` or `tls`), `SMTP_USERNAME`, `SMTP_PASSWORD`.
@@ -54,12 +57,17 @@ public struct NotificationsSettings: Sendable {
         }
         let platform = list("STRIPE_WEBHOOK_SECRETS") ?? []
         let connect = list("STRIPE_CONNECT_WEBHOOK_SECRETS")
-        var maxBody = 1 << 20
-        if let text = value("WEBHOOK_MAX_BODY_BYTES") {
-            if let parsed = Int(text), (1...(1 << 20)).contains(parsed) { maxBody = parsed } else {
-                problems.append(.init(variable: "WEBHOOK_MAX_BODY_BYTES", message: "must be an integer in 1…1048576"))
+        func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
+            guard let text = value(name) else { return fallback }
+            guard let parsed = Int(text), range.contains(parsed) else {
+                problems.append(.init(variable: name, message: "must be an integer in \(range.lowerBound)…\(range.upperBound)"))
+                return fallback
             }
+            return parsed
         }
+        let maxBody = integer("WEBHOOK_MAX_BODY_BYTES", default: 1 << 20, in: 1...(1 << 20))
+        let writers = integer("WEBHOOK_WRITERS", default: 2, in: 1...16)
+        let maxBatch = integer("WEBHOOK_MAX_BATCH", default: 64, in: 1...1000)
         var smtp: SMTPSettings?
         if let url = value("SMTP_URL") {
             do {
@@ -77,7 +85,8 @@ public struct NotificationsSettings: Sendable {
         }
         guard problems.isEmpty else { throw ConfigError(problems: problems) }
         return NotificationsSettings(webhooks: WebhookSettings(platformSecrets: platform, connectSecrets: connect,
-                                                                       maxBodyBytes: maxBody),
+                                                                       maxBodyBytes: maxBody, writers: writers,
+                                                                       maxBatch: maxBatch),
                                              smtp: smtp, templatesDirectory: templates)
     }
 

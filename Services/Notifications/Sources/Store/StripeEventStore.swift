@@ -8,37 +8,43 @@ import Bus
 import Messages
 import Store
 
-/// The SQL of the webhook ingress: stores a verified Stripe event and its outbox row in
-/// one statement (one implicit transaction, one round trip).
+/// One verified webhook event on its way into ``StripeEventStore``: what was read from it,
+/// its raw bytes exactly as Stripe sent them, and the endpoint it came in on.
+public struct IncomingStripeEvent: Sendable {
+    /// Id, type, account and API version read from the event.
+    public var facts: StripeEventFacts
+    /// The request body, stored and re-published unchanged.
+    public var body: [UInt8]
+    /// Where it was received.
+    public var endpoint: WebhookEndpoint
+
+    /// An event to store.
+    public init(facts: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint) {
+        self.facts = facts
+        self.body = body
+        self.endpoint = endpoint
+    }
+}
+
+/// The SQL of the webhook ingress: stores verified Stripe events and their outbox rows in
+/// one statement (one implicit transaction, one round trip) per batch.
 ///
-/// The event goes to `<schema>.stripe_events` (`ON CONFLICT (event_id) DO NOTHING`); only
+/// Each event goes to `<schema>.stripe_events` (`ON CONFLICT (event_id) DO NOTHING`); only
 /// when it was new does the same statement insert the outbox row that re-publishes it on
 /// `connectbus.events` as `stripe.<type>` with the raw bytes as body and headers
-/// `x-stripe-event-id`, `x-stripe-account`, `x-stripe-api-version`. A duplicate therefore
-/// adds nothing. Thread-safety: a `Sendable` value; uses the caller's connection.
+/// `x-stripe-event-id`, `x-stripe-account`, `x-stripe-api-version`, in the batch's order.
+/// A duplicate therefore adds nothing. Thread-safety: a `Sendable` value; uses the
+/// caller's connection.
 public struct StripeEventStore: Sendable {
     /// The service's schema.
     public let schema: SQLIdentifier
     /// `app_id` of the re-published messages.
     public let appId: String
-    private let insertSQL: String
 
     /// A store in `schema`.
     public init(schema: SQLIdentifier, appId: String) {
         self.schema = schema
         self.appId = appId
-        insertSQL = """
-            WITH stored AS (
-                INSERT INTO \(schema.quoted).stripe_events
-                    (event_id, endpoint, type, account, api_version, livemode, created, payload)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-                ON CONFLICT (event_id) DO NOTHING
-                RETURNING event_id)
-            INSERT INTO \(schema.quoted).outbox (exchange, routing_key, message_id, type, app_id,
-                content_type, message_timestamp, headers, body, mandatory)
-            SELECT $9, $10, $11, $10, $12, 'application/json', now(), $13, $8, false FROM stored
-            RETURNING id
-            """
     }
 
     /// Stores `event` (raw `body`) received on `endpoint`; returns `false` when Stripe's event
@@ -46,13 +52,56 @@ public struct StripeEventStore: Sendable {
     /// - Throws: `StoreError` (connection failures are `store.connection_failed`).
     public func store(_ event: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint,
                       on conn: PGConnection) throws(StoreError) -> Bool {
-        let result = try conn.execute(insertSQL, [
-            .text(event.id), .text(endpoint.rawValue), .text(event.type), event.account.map(PGValue.text),
-            event.apiVersion.map(PGValue.text), .bool(event.livemode), event.created.map(PGValue.int),
-            .bytes(body), .text(Exchanges.events), .text(event.routingKey), .text(event.messageId),
-            .text(appId), .json(StripeEventStore.headersJSON(event)),
-        ])
-        return result.rowCount > 0
+        try store([IncomingStripeEvent(facts: event, body: body, endpoint: endpoint)], on: conn)[0]
+    }
+
+    /// Stores a batch of events with their outbox rows in one statement: all of them or
+    /// none. Returns, per event in order, `true` when it was stored and `false` when its id
+    /// was stored before — by an earlier statement or earlier in the same batch (the first
+    /// occurrence wins).
+    /// - Throws: `StoreError` (connection failures are `store.connection_failed`).
+    public func store(_ batch: [IncomingStripeEvent], on conn: PGConnection) throws(StoreError) -> [Bool] {
+        guard !batch.isEmpty else { return [] }
+        var firstIndex: [String: Int] = [:]
+        var rows: [String] = []
+        var params: [PGValue?] = [.text(Exchanges.events), .text(appId)]
+        for (index, event) in batch.enumerated() where firstIndex[event.facts.id] == nil {
+            firstIndex[event.facts.id] = index
+            let n = params.count
+            rows.append("($\(n + 1)::text, $\(n + 2)::text, $\(n + 3)::text, $\(n + 4)::text, $\(n + 5)::text, "
+                        + "$\(n + 6)::boolean, $\(n + 7)::bigint, $\(n + 8)::bytea, $\(n + 9)::text, $\(n + 10)::text, "
+                        + "$\(n + 11)::jsonb, \(rows.count))")
+            let facts = event.facts
+            params += [
+                .text(facts.id), .text(event.endpoint.rawValue), .text(facts.type), facts.account.map(PGValue.text),
+                facts.apiVersion.map(PGValue.text), .bool(facts.livemode), facts.created.map(PGValue.int),
+                .bytes(event.body), .text(facts.routingKey), .text(facts.messageId),
+                .json(StripeEventStore.headersJSON(facts)),
+            ]
+        }
+        let table = schema.quoted
+        let stored = Set(try conn.query("""
+            WITH incoming (event_id, endpoint, type, account, api_version, livemode, created, payload,
+                           routing_key, message_id, headers, ord) AS (
+                VALUES \(rows.joined(separator: ", "))),
+            stored AS (
+                INSERT INTO \(table).stripe_events
+                    (event_id, endpoint, type, account, api_version, livemode, created, payload)
+                SELECT event_id, endpoint, type, account, api_version, livemode, created, payload
+                FROM incoming ORDER BY ord
+                ON CONFLICT (event_id) DO NOTHING
+                RETURNING event_id),
+            relayed AS (
+                INSERT INTO \(table).outbox (exchange, routing_key, message_id, type, app_id,
+                    content_type, message_timestamp, headers, body, mandatory)
+                SELECT $1, i.routing_key, i.message_id, i.routing_key, $2, 'application/json', now(),
+                    i.headers, i.payload, false
+                FROM incoming i JOIN stored s ON s.event_id = i.event_id ORDER BY i.ord)
+            SELECT event_id FROM stored
+            """, params) { row in try row.string("event_id") })
+        return batch.enumerated().map { index, event in
+            firstIndex[event.facts.id] == index && stored.contains(event.facts.id)
+        }
     }
 
     /// Whether the event with Stripe id `eventId` is stored.

@@ -15,38 +15,57 @@ import StripeAPI
 /// content type is `application/json`; the `Stripe-Signature` header is verified on the raw
 /// body bytes against the endpoint's secrets (400 with a short reason, nothing stored);
 /// the event's `id` and `type` are read (400 `malformed_event`); the event and its outbox
-/// row are stored in one statement (``StripeEventStore``); then 200. A duplicate event id
+/// row are stored (``StripeEventStore``) and committed; then 200. A duplicate event id
 /// answers 200 and stores nothing. When the database cannot be reached the answer is 503
 /// so Stripe retries. The broker is never touched here: the runtime's outbox relay
 /// publishes the rows, so a broker outage does not fail webhooks.
 ///
-/// Thread-safety: `Sendable`; ``handle(_:)`` runs on libmicrohttpd's threads and borrows a
-/// connection from its ``ConnectionPool`` for the duration of the request.
+/// Commits are grouped (``GroupCommit``): the request threads hand their verified events to
+/// `WEBHOOK_WRITERS` writer threads, each with its own Postgres connection, which store
+/// everything pending in one statement and one commit; each request is answered once the
+/// commit holding its event is done. A batch that fails on a usable connection is written
+/// again event by event, so one bad event never fails the others.
+///
+/// Thread-safety: `Sendable`; ``handle(_:)`` runs on libmicrohttpd's threads and blocks
+/// until its event is committed.
 public final class WebhookIngress: Sendable {
     private let settings: WebhookSettings
-    private let store: StripeEventStore
-    private let pool: ConnectionPool
+    private let commits: GroupCommit<IncomingStripeEvent, Bool>
     private let metrics: WebhookMetrics
     private let log: Logger
     private let now: @Sendable () -> Date
 
-    /// Creates the ingress.
+    /// Creates the ingress and starts its writer threads (stop them with ``stop()``).
     /// - Parameters:
-    ///   - settings: secrets, body cap, tolerance.
+    ///   - settings: secrets, body cap, tolerance, writers and batch size.
     ///   - store: where events and outbox rows go.
-    ///   - pool: connections to the service's database.
+    ///   - databaseURL: the service's database; each writer opens its own connection, with
+    ///     `connect_timeout=5` unless the URL sets one (an unreachable server fails requests
+    ///     with 503 in seconds).
+    ///   - applicationName: `application_name` of the writers' sessions.
     ///   - metrics: registry for the ingress counters (the host's, to appear on `/metrics`).
     ///   - log: logger.
+    ///   - afterCommit: called after each commit that stored new events (the service wakes
+    ///     its outbox relay, so events are re-published at once and in small steps).
     ///   - now: clock for the signature's timestamp tolerance.
-    public init(settings: WebhookSettings, store: StripeEventStore, pool: ConnectionPool, metrics: MetricsRegistry,
-                log: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(settings: WebhookSettings, store: StripeEventStore, databaseURL: String, applicationName: String,
+                metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.settings = settings
-        self.store = store
-        self.pool = pool
+        self.commits = GroupCommit(name: "webhooks", databaseURL: WebhookIngress.withConnectTimeout(databaseURL),
+                                   applicationName: applicationName, writers: settings.writers,
+                                   maxBatch: settings.maxBatch, metrics: metrics, log: log,
+                                   afterCommit: afterCommit) { batch, db in
+            try store.store(batch, on: db)
+        }
         self.metrics = WebhookMetrics(registry: metrics)
         self.log = log
         self.now = now
     }
+
+    /// Stops the writer threads once the events they hold are committed; requests after
+    /// this answer 503. Idempotent.
+    public func stop() { commits.stop() }
 
     /// Answers a request to one of the webhook paths; `nil` for any other path.
     public func handle(_ request: HTTPRequest) -> HTTPResponse? {
@@ -79,15 +98,19 @@ public final class WebhookIngress: Sendable {
         }
         guard let event = StripeEventFacts.parse(request.body) else { throw .malformedEvent }
         do {
-            let stored = try pool.withConnection { conn in
-                try store.store(event, body: request.body, endpoint: endpoint, on: conn)
-            }
-            return !stored
+            return !(try commits.submit(IncomingStripeEvent(facts: event, body: request.body, endpoint: endpoint)))
         } catch {
             log.warning("could not store a webhook event; answering 503",
                         ["event_id": event.id, "error": String(describing: error)])
             throw .unavailable
         }
+    }
+
+    /// `url` with `connect_timeout=5` added when it sets none (libpq URL or key/value form).
+    static func withConnectTimeout(_ url: String) -> String {
+        guard !url.contains("connect_timeout=") else { return url }
+        guard url.hasPrefix("postgres") else { return url + " connect_timeout=5" }
+        return url + (url.contains("?") ? "&" : "?") + "connect_timeout=5"
     }
 
     /// Whether a `Content-Type` value is `application/json` (parameters such as `charset`

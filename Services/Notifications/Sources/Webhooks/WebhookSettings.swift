@@ -12,14 +12,22 @@ public struct WebhookSettings: Sendable {
     public var maxBodyBytes: Int
     /// Largest accepted age of the signature's timestamp (Stripe's default: 300 s).
     public var tolerance: Duration
+    /// Writer threads of the ingress's group commit, each with its own Postgres connection
+    /// (`WEBHOOK_WRITERS`, default 2, 1…16).
+    public var writers: Int
+    /// Most events stored by one statement and commit (`WEBHOOK_MAX_BATCH`, default 64,
+    /// 1…1000).
+    public var maxBatch: Int
 
     /// Creates settings.
     public init(platformSecrets: [String], connectSecrets: [String]? = nil, maxBodyBytes: Int = 1 << 20,
-                tolerance: Duration = .seconds(300)) {
+                tolerance: Duration = .seconds(300), writers: Int = 2, maxBatch: Int = 64) {
         self.platformSecrets = platformSecrets
         self.connectSecrets = connectSecrets ?? platformSecrets
         self.maxBodyBytes = maxBodyBytes
         self.tolerance = tolerance
+        self.writers = writers
+        self.maxBatch = maxBatch
     }
 
     /// The secrets of `endpoint`.

@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Store
+
+/// Group commit for request threads that must see their write committed before they
+/// answer (webhook ingress, HTTP endpoints): callers on any number of threads
+/// ``submit(_:)`` one item each and block; `writers` dedicated threads, each owning one
+/// Postgres connection, take everything pending (up to `maxBatch` items, in arrival order)
+/// and pass it to `write` as one batch — one round trip and one commit (one WAL flush)
+/// for the whole batch instead of one per caller.
+///
+/// `write` gets the batch and the writer's connection and returns one outcome per item,
+/// in order; it should write with one statement or one transaction, so a batch is stored
+/// entirely or not at all.
+///
+/// Failures (nothing is lost, nothing half-written):
+/// - `write` throws and the connection is still usable: each item of the batch is written
+///   again alone, so a bad item fails only its own caller (with what `write` threw);
+/// - the connection broke (or was left inside a transaction): every caller of the batch
+///   gets the error, the connection is closed and the next batch opens a new one;
+/// - the connection cannot be opened: the batch's callers get `StoreError`
+///   `store.connection_failed`;
+/// - after ``stop()``: ``submit(_:)`` throws ``Stopped``; items already taken finish first.
+///
+/// Thread-safety: `Sendable`; call ``submit(_:)`` from any thread but never from Swift's
+/// cooperative pool (it blocks until the batch is committed).
+public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Sendable {
+    /// Writes one batch on `db`; returns one outcome per item, in order.
+    public typealias Write = @Sendable (_ items: [Item], _ db: PGConnection) throws -> [Outcome]
+
+    /// ``submit(_:)`` after ``stop()``.
+    public struct Stopped: Error, Sendable, CustomStringConvertible {
+        public var description: String { "group commit stopped" }
+    }
+
+    /// `write` returned a different number of outcomes than it was given items.
+    public struct OutcomeCountMismatch: Error, Sendable, CustomStringConvertible {
+        public let items: Int
+        public let outcomes: Int
+        public var description: String { "group commit: \(outcomes) outcomes for \(items) items" }
+    }
+
+    /// One caller's item; its caller sleeps on `ready` (its own, so finishing a batch wakes
+    /// exactly that batch's callers).
+    private final class Ticket: @unchecked Sendable {
+        let item: Item
+        let ready = DispatchSemaphore(value: 0)
+        // Written by a writer before `ready` is signalled, read by the caller after.
+        var result: Result<Outcome, any Error>?
+        init(_ item: Item) { self.item = item }
+    }
+
+    private let databaseURL: String
+    private let applicationName: String
+    private let maxBatch: Int
+    private let write: Write
+    private let afterCommit: (@Sendable () -> Void)?
+    private let log: Logger
+    private let batches: Counter
+    private let items: Counter
+    // A pthread mutex with two condition variables, allocated once and never moved:
+    // writers wait on `work`, ``stop()`` on `done`. `pending`, `stopped` and `running` are
+    // only touched with the mutex held.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let work = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var pending: [Ticket] = []
+    private var stopped = false
+    private var running = 0
+
+    /// Starts `writers` writer threads named `<name>.commit-<n>` (connections are opened on
+    /// their first batch).
+    /// - Parameters:
+    ///   - name: thread names and the `name` label of the metrics.
+    ///   - databaseURL: libpq URL; each writer opens its own connection.
+    ///   - applicationName: `application_name` of the writers' sessions.
+    ///   - writers: writer threads (1…64; 2 lets one batch commit while the next fills).
+    ///   - maxBatch: most items per batch (1…10,000).
+    ///   - metrics: registry for `connectbus_group_commit_batches_total{name}` and
+    ///     `connectbus_group_commit_items_total{name}` (items ÷ batches = mean batch size).
+    ///   - log: where connection failures are reported.
+    ///   - afterCommit: called on the writer thread after each batch that stored at least
+    ///     one item, before its callers are woken (e.g. ``ServiceHost/nudgeOutboxRelay()``).
+    ///   - write: the batch writer.
+    public init(name: String, databaseURL: String, applicationName: String, writers: Int = 2, maxBatch: Int = 64,
+                metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
+                write: @escaping Write) {
+        self.afterCommit = afterCommit
+        self.databaseURL = databaseURL
+        self.applicationName = applicationName
+        self.maxBatch = min(max(1, maxBatch), 10_000)
+        self.write = write
+        self.log = log
+        batches = metrics.counter("connectbus_group_commit_batches_total",
+                                  help: "Batches written by group commit (one commit each).", labels: ["name"])
+        items = metrics.counter("connectbus_group_commit_items_total",
+                                help: "Items written by group commit.", labels: ["name"])
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(work, nil)
+        pthread_cond_init(done, nil)
+        let count = min(max(1, writers), 64)
+        for index in 1...count {
+            pthread_mutex_lock(mutex)
+            running += 1
+            pthread_mutex_unlock(mutex)
+            let started = DedicatedThread.start(name: "\(name).commit-\(index)") { [self] in
+                writerLoop(label: name)
+            }
+            if !started {
+                pthread_mutex_lock(mutex)
+                running -= 1
+                pthread_mutex_unlock(mutex)
+                log.error("group commit writer thread could not be created", ["name": name])
+            }
+        }
+    }
+
+    deinit {
+        pthread_cond_destroy(done)
+        pthread_cond_destroy(work)
+        pthread_mutex_destroy(mutex)
+        done.deallocate()
+        work.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Queues `item`, waits until the batch holding it is committed, and returns its outcome.
+    /// - Throws: what `write` threw for this item, `StoreError` when the database cannot be
+    ///   reached, ``Stopped`` after ``stop()`` (or when no writer thread runs),
+    ///   ``OutcomeCountMismatch`` for a `write` that broke its contract.
+    public func submit(_ item: Item) throws -> Outcome {
+        let ticket = Ticket(item)
+        pthread_mutex_lock(mutex)
+        guard !stopped, running > 0 else {
+            pthread_mutex_unlock(mutex)
+            throw Stopped()
+        }
+        pending.append(ticket)
+        pthread_cond_signal(work)
+        pthread_mutex_unlock(mutex)
+        ticket.ready.wait()
+        guard let result = ticket.result else { throw Stopped() }  // Never: set before `ready`.
+        return try result.get()
+    }
+
+    /// Items queued and not yet taken by a writer.
+    var pendingCount: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return pending.count
+    }
+
+    /// Stops taking items, lets the writers finish what they hold and joins them.
+    /// Idempotent.
+    public func stop() {
+        pthread_mutex_lock(mutex)
+        stopped = true
+        pthread_cond_broadcast(work)
+        while running > 0 { pthread_cond_wait(done, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    private func writerLoop(label: String) {
+        var db: PGConnection?
+        while let batch = nextBatch() {
+            let results = commit(batch.map(\.item), &db)
+            batches.increment(label)
+            items.increment(label, by: Double(batch.count))
+            if let afterCommit, results.contains(where: { if case .success = $0 { true } else { false } }) {
+                afterCommit()
+            }
+            for (ticket, result) in zip(batch, results) {
+                ticket.result = result
+                ticket.ready.signal()
+            }
+        }
+        pthread_mutex_lock(mutex)
+        running -= 1
+        // Callers that queued after the last writer left would wait forever: fail them.
+        let orphans = running == 0 ? pending : []
+        if running == 0 { pending.removeAll() }
+        pthread_cond_broadcast(done)
+        pthread_mutex_unlock(mutex)
+        for ticket in orphans {
+            ticket.result = .failure(Stopped())
+            ticket.ready.signal()
+        }
+    }
+
+    /// The next batch in arrival order, or `nil` once stopped and drained.
+    private func nextBatch() -> [Ticket]? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while pending.isEmpty {
+            if stopped { return nil }
+            pthread_cond_wait(work, mutex)
+        }
+        let batch = Array(pending.prefix(maxBatch))
+        pending.removeFirst(batch.count)
+        if !pending.isEmpty { pthread_cond_signal(work) }
+        return batch
+    }
+
+    /// Writes `batch` (or, after a failure on a usable connection, each item alone).
+    private func commit(_ batch: [Item], _ db: inout PGConnection?) -> [Result<Outcome, any Error>] {
+        let connection: PGConnection
+        do {
+            connection = try db ?? PGConnection(url: databaseURL, applicationName: applicationName)
+            db = connection
+        } catch {
+            log.warning("group commit cannot reach the database", ["error": String(describing: error)])
+            return batch.map { _ in .failure(error) }
+        }
+        do {
+            return try attempt(batch, connection).map { .success($0) }
+        } catch {
+            guard connection.isHealthy, !connection.isInTransaction else {
+                db = nil
+                return batch.map { _ in .failure(error) }
+            }
+            guard batch.count > 1 else { return [.failure(error)] }
+            var results: [Result<Outcome, any Error>] = []
+            for item in batch {
+                guard db != nil else {
+                    results.append(.failure(error))  // The connection broke on an earlier item.
+                    continue
+                }
+                do {
+                    results.append(.success(try attempt([item], connection)[0]))
+                } catch {
+                    if !connection.isHealthy || connection.isInTransaction { db = nil }
+                    results.append(.failure(error))
+                }
+            }
+            return results
+        }
+    }
+
+    private func attempt(_ items: [Item], _ db: PGConnection) throws -> [Outcome] {
+        let outcomes = try write(items, db)
+        guard outcomes.count == items.count else {
+            throw OutcomeCountMismatch(items: items.count, outcomes: outcomes.count)
+        }
+        return outcomes
+    }
+}

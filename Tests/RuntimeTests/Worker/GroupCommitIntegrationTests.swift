@@ -1,0 +1,121 @@
+import Dispatch
+import Foundation
+import Store
+import Synchronization
+import Testing
+import TestKit
+@testable import Runtime
+
+/// Group commit against the real Postgres: batching, one bad item failing alone, a broken
+/// connection failing its batch only, an unreachable database, stop.
+@Suite("Group commit integration", .serialized, .enabled(if: IntegrationEnvironment.isEnabled))
+struct GroupCommitIntegrationTests {
+    private struct Refused: Error, Equatable {}
+
+    private static func committer(writers: Int = 1, url: String? = nil,
+                                  write: @escaping GroupCommit<String, String>.Write) throws -> GroupCommit<String, String> {
+        let env = try #require(IntegrationEnvironment.current)
+        return GroupCommit(name: "tests", databaseURL: url ?? env.databaseURL, applicationName: "group-commit-tests",
+                           writers: writers, maxBatch: 64, metrics: MetricsRegistry(),
+                           log: Logger(service: "group-commit-tests", level: .error), write: write)
+    }
+
+    /// Submits every item on its own thread; returns each item's outcome (or error text).
+    private static func submitAll(_ committer: GroupCommit<String, String>, _ items: [String]) async -> [String: String] {
+        await withTaskGroup(of: (String, String).self) { group in
+            for item in items {
+                group.addTask {
+                    let outcome = try? await onThread { () throws -> String in
+                        do { return try committer.submit(item) } catch { return "error: \(error)" }
+                    }
+                    return (item, outcome ?? "error: thread")
+                }
+            }
+            var outcomes: [String: String] = [:]
+            for await (item, outcome) in group { outcomes[item] = outcome }
+            return outcomes
+        }
+    }
+
+    @Test func callersWaitingDuringACommitShareTheNextOne() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let sizes = Mutex<[Int]>([])
+        let committer = try Self.committer { items, db in
+            sizes.withLock { $0.append(items.count) }
+            if items == ["first"] { gate.wait() }  // Holds the only writer until the others queued.
+            let backend = try db.execute("SELECT pg_backend_pid() AS pid").first?.int("pid") ?? 0
+            return items.map { "\($0)@\(backend)" }
+        }
+        defer { committer.stop() }
+        async let first = onThread { try committer.submit("first") }
+        #expect(try await eventually { sizes.withLock { $0 } == [1] })
+        let others = (1...20).map { "item-\($0)" }
+        async let rest = Self.submitAll(committer, others)
+        #expect(try await eventually { committer.pendingCount == 20 })
+        gate.signal()
+        let outcomes = await rest
+        #expect(try await first.hasPrefix("first@"))
+        #expect(sizes.withLock { $0 } == [1, 20])
+        #expect(Set(others.compactMap { outcomes[$0]?.split(separator: "@").first.map(String.init) }) == Set(others))
+        #expect(Set(outcomes.values.map { $0.split(separator: "@").last ?? "" }).count == 1)  // One session.
+    }
+
+    @Test func aBatchThatFailsIsWrittenAgainItemByItemSoOnlyTheBadItemFails() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let calls = Mutex<[[String]]>([])
+        let committer = try Self.committer { items, db in
+            calls.withLock { $0.append(items) }
+            if items == ["hold"] { gate.wait() }
+            _ = try db.execute("SELECT 1")
+            if items.contains("bad") { throw Refused() }
+            return items.map { $0.uppercased() }
+        }
+        defer { committer.stop() }
+        async let held = onThread { try committer.submit("hold") }
+        #expect(try await eventually { calls.withLock { $0.count } == 1 })
+        async let outcomes = Self.submitAll(committer, ["a", "bad", "c"])
+        #expect(try await eventually { committer.pendingCount == 3 })
+        gate.signal()
+        let results = await outcomes
+        #expect(try await held == "HOLD")
+        #expect(results["a"] == "A")
+        #expect(results["c"] == "C")
+        #expect(results["bad"]?.hasPrefix("error: Refused") == true)
+        let batches = calls.withLock { $0 }
+        #expect(batches.count == 5)  // hold, the failed batch of 3, then a, bad, c alone.
+        #expect(batches.dropFirst(2).map(\.count) == [1, 1, 1])
+    }
+
+    @Test func aBrokenConnectionFailsItsBatchAndTheNextBatchReconnects() async throws {
+        let committer = try Self.committer { items, db in
+            if items == ["kill"] { _ = try? db.execute("SELECT pg_terminate_backend(pg_backend_pid())") }
+            _ = try db.execute("SELECT 1")
+            return items
+        }
+        defer { committer.stop() }
+        let killed = try await onThread { () -> String in
+            do { return try committer.submit("kill") } catch { return "error: \(error)" }
+        }
+        #expect(killed.hasPrefix("error: "))
+        #expect(try await onThread { try committer.submit("after") } == "after")
+    }
+
+    @Test func anUnreachableDatabaseFailsTheCallerWithAConnectionError() async throws {
+        let committer = try Self.committer(url: "postgres://nobody:x@127.0.0.1:1/none?connect_timeout=2") { items, _ in items }
+        defer { committer.stop() }
+        let outcome = try await onThread { () -> String in
+            do { return try committer.submit("x") } catch let error as StoreError { return error.code } catch { return "\(error)" }
+        }
+        #expect(outcome == StoreError.Code.connectionFailed)
+    }
+
+    @Test func afterStopSubmitThrowsStopped() async throws {
+        let committer = try Self.committer(writers: 2) { items, _ in items }
+        #expect(try await onThread { try committer.submit("before") } == "before")
+        committer.stop()
+        committer.stop()
+        await #expect(throws: GroupCommit<String, String>.Stopped.self) {
+            try await onThread { try committer.submit("after") }
+        }
+    }
+}
