@@ -33,7 +33,8 @@ env:
 	@scripts/infra-env.sh
 
 bench: up
-	eval "$$(scripts/infra-env.sh)" && swift run -c release --static-swift-stdlib connectbus-bench
+	swift build -c release --static-swift-stdlib --product connectbus-bench
+	eval "$$(scripts/infra-env.sh)" && "$$(swift build -c release --static-swift-stdlib --show-bin-path)/connectbus-bench"
 	scripts/bench-idle-rss.sh
 
 catalogue:
