@@ -73,3 +73,8 @@ def test_definitions_and_sql_files_exist():
     assert (REPO / "docker" / "rabbitmq" / "definitions.json").is_file()
     sql = sorted(p.name for p in (REPO / "docker" / "postgres").glob("*.sql"))
     assert sql == ["01-admin-and-database.sql", "02-service-roles.sql"]
+
+
+def test_payments_returns_a_publishable_key_to_the_mobile_app(compose):
+    key = compose["services"]["payments"]["environment"].get("STRIPE_PUBLISHABLE_KEY", "")
+    assert key.startswith("pk_test_"), "payments.create_payment_sheet needs the platform's publishable key"

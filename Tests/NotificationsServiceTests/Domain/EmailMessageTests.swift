@@ -4,12 +4,17 @@ import Testing
 
 @Suite("EmailMessage and EmailAddress")
 struct EmailMessageTests {
+    /// The message's bytes as text (`to`, `subject`, `body` and `date` given; the rest fixed).
+    private static func wire(to: String = "buyer@example.com", subject: String = "s", body: String = "b",
+                             seconds: Double = 0) -> String {
+        let message = EmailMessage(from: "Shop <no-reply@shop.example>", to: to, subject: subject, body: body,
+                                   messageId: "m1:order_confirmation", date: Date(timeIntervalSince1970: seconds))
+        return String(decoding: message.bytes, as: UTF8.self)
+    }
+
     @Test("headers cannot be injected through field values; UTF-8 subjects are encoded")
     func headers() {
-        let message = EmailMessage(from: "Shop <no-reply@shop.example>", to: "buyer@example.com",
-                                   subject: "Order €12.50\r\nBcc: evil@example.com", body: "Line 1\nLine 2",
-                                   messageId: "m1:order_confirmation", date: Date(timeIntervalSince1970: 0))
-        let text = String(decoding: message.bytes, as: UTF8.self)
+        let text = Self.wire(subject: "Order €12.50\r\nBcc: evil@example.com", body: "Line 1\nLine 2")
         let headerBlock = text.components(separatedBy: "\r\n\r\n")[0]
         #expect(!headerBlock.components(separatedBy: "\r\n").contains { $0.hasPrefix("Bcc:") })
         #expect(headerBlock.contains("Subject: =?UTF-8?B?"))
@@ -19,10 +24,7 @@ struct EmailMessageTests {
 
     @Test("bare LF and CRLF in the body both go out as CRLF; a lone CR stays; CR and LF in headers become spaces")
     func lineEnds() {
-        let message = EmailMessage(from: "Shop <no-reply@shop.example>", to: "buyer@example.com\r\n",
-                                   subject: "Paid\rtoday", body: "a\nb\r\nc\rd\n\ne",
-                                   messageId: "m2", date: Date(timeIntervalSince1970: 0))
-        let text = String(decoding: message.bytes, as: UTF8.self)
+        let text = Self.wire(to: "buyer@example.com\r\n", subject: "Paid\rtoday", body: "a\nb\r\nc\rd\n\ne")
         #expect(text.hasSuffix("\r\n\r\na\r\nb\r\nc\rd\r\n\r\ne"))
         #expect(text.contains("\r\nTo: buyer@example.com  \r\n"))
         #expect(text.contains("\r\nSubject: Paid today\r\n"))
@@ -34,9 +36,7 @@ struct EmailMessageTests {
         (4_102_444_799, "Thu, 31 Dec 2099 23:59:59 +0000"),
     ])
     func dateHeader(seconds: Double, expected: String) {
-        let message = EmailMessage(from: "a@b.example", to: "c@d.example", subject: "s", body: "b",
-                                   messageId: "m3", date: Date(timeIntervalSince1970: seconds))
-        #expect(String(decoding: message.bytes, as: UTF8.self).contains("\r\nDate: \(expected)\r\n"))
+        #expect(Self.wire(seconds: seconds).contains("\r\nDate: \(expected)\r\n"))
     }
 
     @Test("addresses", arguments: [

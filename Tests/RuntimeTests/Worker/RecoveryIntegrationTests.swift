@@ -10,19 +10,30 @@ import TestKit
 /// a broker outage left behind, and the inbox turns a redelivery after a lost ack into a no-op.
 @Suite("Recovery integration", .enabled(if: IntegrationEnvironment.isEnabled))
 struct RecoveryIntegrationTests {
+    /// Declares `queue` and migrates the test's schema (outbox and inbox only).
+    private static func prepare(_ bed: TestBed, queue: String) throws {
+        try bed.broker.declare(queue)
+        let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
+        try Migrator(schema: bed.schema, migrations: []).migrate(db)
+    }
+
+    /// Writes an outbox row that publishes `event` to `queue` through the default exchange.
+    private static func enqueue(_ event: Envelope, to queue: String, _ bed: TestBed) throws {
+        let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
+        try db.transaction { db in
+            _ = try Outbox(schema: bed.schema).enqueue(OutboxMessage(
+                exchange: "", routingKey: queue, messageId: event.messageId, type: event.type,
+                appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
+        }
+    }
+
     @Test func outboxRowWrittenWhileTheBrokerIsUnreachableIsPublishedWhenItIsBack() async throws {
         try await TestBed.with("relay") { bed in
             let target = bed.queue
             let event = Envelope(type: "rt.something_happened", appId: "runtime-tests", body: Array(#"{"n":1}"#.utf8))
             try await onThread {
-                try bed.broker.declare(target)
-                let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
-                try Migrator(schema: bed.schema, migrations: []).migrate(db)
-                try db.transaction { db in
-                    _ = try Outbox(schema: bed.schema).enqueue(OutboxMessage(
-                        exchange: "", routingKey: target, messageId: event.messageId, type: event.type,
-                        appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
-                }
+                try Self.prepare(bed, queue: target)
+                try Self.enqueue(event, to: target, bed)
             }
             let metrics = RuntimeMetrics(registry: MetricsRegistry())
             let log = Logger(service: "rt-test", level: .error)
@@ -52,11 +63,7 @@ struct RecoveryIntegrationTests {
         try await TestBed.with("nudge") { bed in
             let target = bed.queue
             let event = Envelope(type: "rt.nudged", appId: "runtime-tests", body: Array(#"{"n":2}"#.utf8))
-            try await onThread {
-                try bed.broker.declare(target)
-                let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
-                try Migrator(schema: bed.schema, migrations: []).migrate(db)
-            }
+            try await onThread { try Self.prepare(bed, queue: target) }
             // Polls once a minute: the 30 s wait for the message below only succeeds when the
             // nudge wakes it.
             let relay = OutboxRelay(amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
@@ -66,14 +73,7 @@ struct RecoveryIntegrationTests {
             relay.start()
             #expect(try await eventually { relay.isConnected })
             try await Task.sleep(for: .milliseconds(300))  // Its first, empty poll is over.
-            try await onThread {
-                let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
-                try db.transaction { db in
-                    _ = try Outbox(schema: bed.schema).enqueue(OutboxMessage(
-                        exchange: "", routingKey: target, messageId: event.messageId, type: event.type,
-                        appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
-                }
-            }
+            try await onThread { try Self.enqueue(event, to: target, bed) }
             relay.nudge()
             let received = try await onThread { try bed.broker.take(1, from: target, timeout: .seconds(30)) }
             _ = try await onThread { relay.stop(timeout: .seconds(10)) }
