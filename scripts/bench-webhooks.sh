@@ -106,4 +106,4 @@ awk -v t=$((CPU_AFTER - CPU_BEFORE)) -v hz="$(getconf CLK_TCK)" -v n="$EVENTS" \
 "$BIN/connectbus-bench" webhooks-verify "$RUN" "$EVENTS" notifications
 echo "peak RSS under load: $(awk '{printf "%.1f MB", $1/1024}' "$WORK/peak" 2>/dev/null || echo "?")"
 kill "$SAMPLER" 2>/dev/null || true
-curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -E "^connectbus_webhook_events_(received|rejected|duplicates)|^connectbus_group_commit_" || true
+curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -E "^connectbus_webhook_events_(received|rejected|duplicates)|^connectbus_group_commit_|^connectbus_webhook_request_seconds" || true

@@ -92,6 +92,7 @@ struct WebhookIngressIntegrationTests {
             #expect(try bed.outboxRows() == 0)
             let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
             #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="no_matching_signature"} 3"#))
+            #expect(metrics.contains("connectbus_webhook_request_seconds_count \(cases.count + 1)"))  // + the GET
         }
     }
 

@@ -70,6 +70,11 @@ public final class WebhookIngress: Sendable {
     /// Answers a request to one of the webhook paths; `nil` for any other path.
     public func handle(_ request: HTTPRequest) -> HTTPResponse? {
         guard let endpoint = WebhookEndpoint(path: request.path) else { return nil }
+        let started = ContinuousClock.now
+        defer {
+            let elapsed = (ContinuousClock.now - started).components
+            metrics.requestSeconds.observe(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        }
         do {
             let duplicate = try accept(request, endpoint)
             metrics.received.increment(endpoint.rawValue)

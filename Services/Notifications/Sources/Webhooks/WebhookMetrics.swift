@@ -2,12 +2,18 @@ import Runtime
 
 /// The ingress's Prometheus counters: `connectbus_webhook_events_received_total{endpoint}`,
 /// `connectbus_webhook_events_rejected_total{reason}`,
-/// `connectbus_webhook_events_duplicates_total` (outbox lag is the runtime's
-/// `connectbus_outbox_*` gauges). Thread-safety: `Sendable`.
+/// `connectbus_webhook_events_duplicates_total`, and the histogram
+/// `connectbus_webhook_request_seconds` of the time from a complete request to its answer
+/// (verification, parsing and the commit; outbox lag is the runtime's `connectbus_outbox_*`
+/// gauges). Thread-safety: `Sendable`.
 struct WebhookMetrics: Sendable {
     let received: Counter
     let rejected: Counter
     let duplicates: Counter
+    let requestSeconds: Histogram
+
+    /// Bucket upper bounds of ``requestSeconds``, in seconds (0.5 ms … 1 s).
+    static let requestBuckets = [0.0005, 0.001, 0.002, 0.004, 0.006, 0.008, 0.010, 0.015, 0.025, 0.05, 0.1, 0.25, 1]
 
     init(registry: MetricsRegistry) {
         received = registry.counter("connectbus_webhook_events_received_total",
@@ -17,5 +23,8 @@ struct WebhookMetrics: Sendable {
                                     help: "Webhook requests refused, by reason.", labels: ["reason"])
         duplicates = registry.counter("connectbus_webhook_events_duplicates_total",
                                       help: "Webhook events whose id was stored before (nothing re-published).")
+        requestSeconds = registry.histogram("connectbus_webhook_request_seconds",
+                                            help: "Time from a complete webhook request to its answer, in seconds.",
+                                            buckets: WebhookMetrics.requestBuckets)
     }
 }
