@@ -3,14 +3,15 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import StripeAPI
 
 /// The parts of a raw Stripe event (`account.updated`, `account.application.deauthorized`)
 /// this service reads, as the notifications service re-publishes it on
 /// `stripe.<event type>` (the body is Stripe's event JSON, unchanged).
 ///
 /// Stripe reference: "The Event object" (`id`, `type`, `created`, `account`, `data.object`)
-/// and "The Account object" (`details_submitted`, `charges_enabled`, `payouts_enabled`,
-/// `requirements`). Unknown fields are ignored. Value type, Sendable.
+/// and "The Account object", decoded with StripeAPI's ``Account`` model. Unknown fields are
+/// ignored. Value type, Sendable.
 public struct AccountEventPayload: Sendable, Equatable {
     /// `evt_…`.
     public var eventId: String
@@ -41,8 +42,7 @@ public struct AccountEventPayload: Sendable, Equatable {
                                           accountId: event.account, snapshot: nil)
         guard event.type == "account.updated" else { return payload }
         guard let object = event.data.object else { throw ParseError(field: "data.object") }
-        guard let id = object.id else { throw ParseError(field: "data.object.id") }
-        payload.accountId = id
+        payload.accountId = object.id
         payload.snapshot = object.snapshot(observedAt: event.created)
         return payload
     }
@@ -70,7 +70,7 @@ public struct AccountEventPayload: Sendable, Equatable {
             var data: EventData
         }
         struct EventData: Decodable {
-            var object: StripeAccountObject?
+            var object: Account?
         }
     }
 }

@@ -19,15 +19,15 @@ struct StripeAccounts {
     /// `POST /v1/accounts`; returns the created (or idempotently replayed) account as a
     /// snapshot observed at its `created` time.
     func createAccount(_ params: FormParams, idempotencyKey: String) throws(StripeError) -> AccountSnapshot {
-        let object: StripeAccountObject = try client.request(.post, "/v1/accounts", params: params,
-                                                            options: .idempotent(idempotencyKey))
-        return try snapshot(object, observedAt: object.created, path: "/v1/accounts")
+        let object: Account = try client.request(.post, "/v1/accounts", params: params,
+                                                 options: .idempotent(idempotencyKey))
+        return try snapshot(object, observedAt: object.created.map(Int64.init), path: "/v1/accounts")
     }
 
     /// `GET /v1/accounts/{id}`; the snapshot is observed at `observedAt` (the fetch time).
     func retrieveAccount(_ id: String, observedAt: Int64) throws(StripeError) -> AccountSnapshot {
         let path = "/v1/accounts/\(FormEncoding.percentEncode(id))"
-        let object: StripeAccountObject = try client.request(.get, path)
+        let object: Account = try client.request(.get, path)
         return try snapshot(object, observedAt: observedAt, path: path)
     }
 
@@ -53,13 +53,12 @@ struct StripeAccounts {
         return IssuedAccountLink(url: link.url, expiresAt: link.expires_at, created: link.created)
     }
 
-    private func snapshot(_ object: StripeAccountObject, observedAt: Int64?, path: String) throws(StripeError) -> AccountSnapshot {
-        guard let observedAt, let snapshot = object.snapshot(observedAt: observedAt) else {
-            throw StripeError(kind: .decoding, code: "decoding_failed",
-                              message: "account from \(path) lacks id or created",
+    private func snapshot(_ object: Account, observedAt: Int64?, path: String) throws(StripeError) -> AccountSnapshot {
+        guard let observedAt else {
+            throw StripeError(kind: .decoding, code: "decoding_failed", message: "account from \(path) lacks created",
                               requestId: client.lastResponse?.requestId)
         }
-        return snapshot
+        return object.snapshot(observedAt: observedAt)
     }
 
     private struct IdOnly: Decodable { var id: String }

@@ -1,0 +1,16 @@
+import StripeAPI
+
+extension Account {
+    /// What this service keeps of a Stripe Account object (Accounts v1: `details_submitted`,
+    /// `charges_enabled`, `payouts_enabled`, `requirements`), as observed at `observedAt`
+    /// (Unix seconds: the event's `created`, or the time of the fetch). Absent flags read as
+    /// `false`, absent lists as empty.
+    func snapshot(observedAt: Int64) -> AccountSnapshot {
+        AccountSnapshot(accountId: id, observedAt: observedAt, detailsSubmitted: detailsSubmitted ?? false,
+                        chargesEnabled: chargesEnabled ?? false, payoutsEnabled: payoutsEnabled ?? false,
+                        currentlyDue: requirements?.currentlyDue ?? [], pastDue: requirements?.pastDue ?? [],
+                        disabledReason: requirements?.disabledReason,
+                        eventuallyDue: requirements?.eventuallyDue ?? [],
+                        currentDeadline: requirements?.currentDeadline.map(Int64.init))
+    }
+}
