@@ -1,5 +1,8 @@
 /// `payments.confirm_payment`: Server-side create-and-confirm of a PaymentIntent with a given
-/// payment method on the connected account, as the legacy STPPaymentContext flow does. Answers
+/// payment method on the connected account, as the legacy STPPaymentContext flow does — a card
+/// flow: the PaymentIntent is created with `payment_method_types=[card]`, so no redirect-based
+/// method (which would need `return_url` up front) can be picked; other methods go through
+/// `payments.create_payment_sheet` or Checkout. Answers
 /// `succeeded`, `requires_action` (with the client secret for the app to authenticate) or, for a
 /// decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges
 /// twice.

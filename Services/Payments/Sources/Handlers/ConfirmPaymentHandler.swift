@@ -137,7 +137,9 @@ struct ConfirmPaymentHandler: Sendable {
                                      amount: pi.amount ?? command.amount, currency: pi.currency ?? command.currency)
     }
 
-    /// `POST /v1/payment_intents` parameters with `confirm=true`.
+    /// `POST /v1/payment_intents` parameters with `confirm=true`; card only (the legacy card
+    /// flow: no automatic payment methods, which would require `return_url` or
+    /// `allow_redirects=never` when confirming at creation).
     static func params(_ c: ConfirmPayment) -> PaymentIntentCreateParams {
         var metadata = c.metadata ?? [:]
         metadata[OrderMetadata.orderReference] = c.orderReference
