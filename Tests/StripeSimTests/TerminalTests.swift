@@ -3,6 +3,34 @@ import Testing
 
 @Suite("stripe-sim Terminal")
 struct TerminalTests {
+    @Test("a reader taken offline answers terminal_reader_offline to every action until it is back online")
+    func offlineReader() async throws {
+        let sim = try SimTestClient()
+        let a = try await sim.account()
+        let location = try await sim.post("/v1/terminal/locations", [
+            ("display_name", "Shop"), ("address[line1]", "1 Main St"), ("address[city]", "SF"), ("address[state]", "CA"),
+            ("address[postal_code]", "94110"), ("address[country]", "US"),
+        ], account: a)
+        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")], account: a)
+        let readerId = try #require(reader["id"])
+        let pi = try await sim.post("/v1/payment_intents", [
+            ("amount", "1000"), ("currency", "usd"), ("payment_method_types[]", "card_present"), ("capture_method", "manual"),
+        ], account: a)
+        let piId = try #require(pi["id"])
+        sim.simulator.setReaderStatus(readerId, online: false)
+        #expect(try await sim.get("/v1/terminal/readers/\(readerId)", account: a)["status"] == "offline")
+        for (path, params) in [("process_payment_intent", [("payment_intent", piId)]), ("cancel_action", [])] {
+            let refused = try await sim.post("/v1/terminal/readers/\(readerId)/\(path)", params, account: a)
+            #expect(refused.status == 400)
+            #expect(refused.errorCode == "terminal_reader_offline")
+        }
+        let present = try await sim.post("/v1/test_helpers/terminal/readers/\(readerId)/present_payment_method", [], account: a)
+        #expect(present.errorCode == "terminal_reader_offline")
+        sim.simulator.setReaderStatus(readerId, online: true)
+        let processing = try await sim.post("/v1/terminal/readers/\(readerId)/process_payment_intent", [("payment_intent", piId)], account: a)
+        #expect(processing.json.value(at: "action.status") == "in_progress")
+    }
+
     @Test("a declining test amount leaves the PaymentIntent reusable; an approved presentation on it succeeds")
     func declineThenApprove() async throws {
         let sim = try SimTestClient()

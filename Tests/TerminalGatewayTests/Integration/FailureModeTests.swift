@@ -39,6 +39,24 @@ extension TerminalIntegrationTests {
             }
         }
 
+        @Test func anOfflineReaderIsAnsweredAtOnceAndThePaymentCanGoToAnotherReader() async throws {
+            try await TerminalTestBed.run { bed in
+                let offline = try await bed.reader()
+                let created = try await bed.createPayment(TerminalTestBed.order(), amount: 1000)
+                bed.sim.setReaderStatus(offline, online: false)
+                let refused = try await bed.send(ProcessPayment(reader: offline, paymentIntent: created.paymentIntent))
+                #expect(refused.failure?.code == ReplyError.Code.readerOffline)
+                let calls = bed.requests("POST", "/v1/terminal/readers/\(offline)/process_payment_intent")
+                #expect(calls.map(\.status) == [400])  // Answered at once, not retried.
+                #expect(try bed.payment(created.paymentIntent)?.state == .requiresPaymentMethod)
+                let other = try await bed.reader()
+                let started = try TerminalTestBed.value(
+                    try await bed.send(ProcessPayment(reader: other, paymentIntent: created.paymentIntent)), "process")
+                #expect(started.reader == other)
+                #expect(try bed.payment(created.paymentIntent)?.state == .processing)
+            }
+        }
+
         @Test func captureAfterTheAuthorizationExpired() async throws {
             try await TerminalTestBed.run { bed in
                 let reader = try await bed.reader()

@@ -113,6 +113,17 @@ public final class StripeSimulator: @unchecked Sendable {
         return state.lookup(id)?.value
     }
 
+    /// Takes a reader offline (`status: offline`: its actions answer 400
+    /// `terminal_reader_offline`, as a real reader that lost power or network does) or back
+    /// online. Does nothing for an unknown id.
+    public func setReaderStatus(_ id: String, online: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var reader = state.lookup(id)?.value, reader["object"]?.stringValue == "terminal.reader" else { return }
+        reader["status"] = online ? "online" : "offline"
+        state.replace(reader)
+    }
+
     /// Moves the simulator's clock forward (expires account links, sessions) without waiting.
     public func advanceClock(bySeconds seconds: Int) {
         lock.lock()

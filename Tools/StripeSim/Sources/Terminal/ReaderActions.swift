@@ -18,7 +18,7 @@ enum ReaderActions {
     static func register(_ router: inout Router<Endpoint>) {
         router.add("POST", "/v1/terminal/readers/:id/process_payment_intent", Endpoint(["payment_intent", "process_config"], process))
         router.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([]) { call throws(SimError) in
-            var reader = try reader(call)
+            var reader = try onlineReader(call)
             guard reader.value(at: "action.status") == "in_progress" else {
                 throw SimError.invalidRequest("This reader has no action in progress to cancel.", param: nil, code: "terminal_reader_no_action")
             }
@@ -34,8 +34,20 @@ enum ReaderActions {
         try call.state.require(call.id(), type: "terminal.reader", scope: call.scope, noun: "terminal.reader")
     }
 
+    /// The reader of the call, or 400 `terminal_reader_offline` when its `status` is
+    /// `offline` (``StripeSimulator/setReaderStatus(_:online:)``).
+    static func onlineReader(_ call: SimCall) throws(SimError) -> JSONValue {
+        let reader = try reader(call)
+        guard reader["status"]?.stringValue != "offline" else {
+            throw SimError.invalidRequest("Reader is currently offline, please ensure the reader is powered on and "
+                                          + "connected to the internet before retrying your request.",
+                                          param: nil, code: "terminal_reader_offline")
+        }
+        return reader
+    }
+
     private static func process(_ call: SimCall) throws(SimError) -> JSONValue {
-        var reader = try reader(call)
+        var reader = try onlineReader(call)
         if reader.value(at: "action.status") == "in_progress" {
             throw SimError(status: 409, type: "invalid_request_error", code: "terminal_reader_busy",
                            message: "Reader is currently busy processing another request.")
@@ -59,7 +71,7 @@ enum ReaderActions {
     }
 
     private static func present(_ call: SimCall) throws(SimError) -> JSONValue {
-        var reader = try reader(call)
+        var reader = try onlineReader(call)
         guard reader.value(at: "action.status") == "in_progress",
               let piId = reader.value(at: "action.process_payment_intent.payment_intent")?.stringValue else {
             throw SimError.invalidRequest("This reader has no process_payment_intent action in progress.", param: nil, code: "terminal_reader_no_action")
