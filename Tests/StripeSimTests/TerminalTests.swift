@@ -3,14 +3,19 @@ import Testing
 
 @Suite("stripe-sim Terminal")
 struct TerminalTests {
+    /// A Terminal location of connected account `account`.
+    private static func location(_ sim: SimTestClient, account: String) async throws -> SimTestClient.Reply {
+        try await sim.post("/v1/terminal/locations", [
+            ("display_name", "Shop"), ("address[line1]", "1 Main St"), ("address[city]", "SF"), ("address[state]", "CA"),
+            ("address[postal_code]", "94110"), ("address[country]", "US"),
+        ], account: account)
+    }
+
     @Test("a reader taken offline answers terminal_reader_offline to every action until it is back online")
     func offlineReader() async throws {
         let sim = try SimTestClient()
         let a = try await sim.account()
-        let location = try await sim.post("/v1/terminal/locations", [
-            ("display_name", "Shop"), ("address[line1]", "1 Main St"), ("address[city]", "SF"), ("address[state]", "CA"),
-            ("address[postal_code]", "94110"), ("address[country]", "US"),
-        ], account: a)
+        let location = try await Self.location(sim, account: a)
         let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")], account: a)
         let readerId = try #require(reader["id"])
         let pi = try await sim.post("/v1/payment_intents", [
@@ -35,10 +40,7 @@ struct TerminalTests {
     func declineThenApprove() async throws {
         let sim = try SimTestClient()
         let a = try await sim.account()
-        let location = try await sim.post("/v1/terminal/locations", [
-            ("display_name", "Shop"), ("address[line1]", "1 Main St"), ("address[city]", "SF"), ("address[state]", "CA"),
-            ("address[postal_code]", "94110"), ("address[country]", "US"),
-        ], account: a)
+        let location = try await Self.location(sim, account: a)
         let token = try await sim.post("/v1/terminal/connection_tokens", [("location", location["id"] ?? "")], account: a)
         #expect(token["secret"]?.hasPrefix("pst_test_") == true)
         let badCode = try await sim.post("/v1/terminal/readers", [("registration_code", "nope"), ("location", location["id"] ?? "")], account: a)
