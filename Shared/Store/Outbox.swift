@@ -56,17 +56,27 @@ public struct Outbox: Sendable {
             """, [.intArray(ids)]) { row in try OutboxRow(row: row) }
     }
 
-    /// Locks and returns up to `limit` rows created more than `olderThan` before the
-    /// transaction started, oldest first, skipping rows another transaction holds.
+    /// Deletes, uncommitted, up to `limit` rows created more than `olderThan` before the
+    /// transaction started — the oldest, skipping rows another transaction holds — and
+    /// returns them oldest first (`created_at`, then `id`), in one statement. The caller
+    /// publishes them and commits; rolling back puts them back.
+    ///
+    /// The transaction's commit is made asynchronous (`synchronous_commit = off`, local to
+    /// it): losing the deletion in a database crash only publishes the rows again, which
+    /// consumers' inboxes absorb, so waiting for its WAL flush buys nothing.
     /// - Throws: `store.transaction_state` outside a transaction; `StoreError` from the statement.
-    public func claimStale(olderThan: Duration, limit: Int, on conn: PGConnection) throws(StoreError) -> [OutboxRow] {
+    public func takeStale(olderThan: Duration, limit: Int, on conn: PGConnection) throws(StoreError) -> [OutboxRow] {
         let table = try table.get()
-        try requireTransaction(conn, "claimStale")
-        return try conn.query("""
-            SELECT \(Outbox.columns) FROM \(table)
-            WHERE created_at < now() - make_interval(secs => $1)
-            ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
+        try requireTransaction(conn, "takeStale")
+        let rows = try conn.query("""
+            WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
+            DELETE FROM \(table) WHERE id IN (
+                SELECT o.id FROM \(table) AS o, relaxed
+                WHERE o.created_at < now() - make_interval(secs => $1)
+                ORDER BY o.created_at, o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED)
+            RETURNING \(Outbox.columns)
             """, [.double(olderThan.seconds), .int(Int64(limit))]) { row in try OutboxRow(row: row) }
+        return rows.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     /// Deletes the rows with these ids in one statement (`id = ANY($1)`).

@@ -53,7 +53,7 @@ struct OutboxTests {
         }
     }
 
-    @Test func concurrentStaleClaimsNeverShareARow() async throws {
+    @Test func concurrentStaleTakesNeverShareARowAndComeOldestFirst() async throws {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
@@ -65,11 +65,10 @@ struct OutboxTests {
                     var claimed: [Int64] = []
                     while true {
                         let batch = try conn.transaction { conn -> [Int64] in
-                            let rows = try outbox.claimStale(olderThan: .seconds(30), limit: 7, on: conn)
-                            try outbox.delete(ids: rows.map(\.id), on: conn)
-                            return rows.map(\.id)
+                            try outbox.takeStale(olderThan: .seconds(30), limit: 7, on: conn).map(\.id)
                         }
                         if batch.isEmpty { return claimed }
+                        #expect(batch == batch.sorted())  // Same created_at: id order.
                         claimed += batch
                     }
                 }
@@ -82,13 +81,32 @@ struct OutboxTests {
         }
     }
 
+    @Test func aRolledBackTakePutsTheRowsBack() async throws {
+        try await onThread {
+            try TestDatabase.withSchema { conn, schema in
+                try Migrator(schema: schema.name, migrations: []).migrate(conn)
+                let outbox = Outbox(schema: schema.name)
+                try conn.transaction { conn in for n in 0..<3 { try outbox.enqueue(OutboxTests.message(n), on: conn) } }
+                struct PublishFailed: Error {}
+                #expect(throws: PublishFailed.self) {
+                    try conn.transaction { conn in
+                        #expect(try outbox.takeStale(olderThan: .zero, limit: 10, on: conn).count == 3)
+                        throw PublishFailed()
+                    }
+                }
+                #expect(try outbox.lag(on: conn).count == 3)
+            }
+        }
+    }
+
     @Test func freshRowsAreNotStale() async throws {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
                 let outbox = Outbox(schema: schema.name)
                 try conn.transaction { _ = try outbox.enqueue(OutboxTests.message(1), on: $0) }
-                #expect(try conn.transaction { try outbox.claimStale(olderThan: .seconds(3600), limit: 10, on: $0) }.isEmpty)
+                #expect(try conn.transaction { try outbox.takeStale(olderThan: .seconds(3600), limit: 10, on: $0) }.isEmpty)
+                #expect(try outbox.lag(on: conn).count == 1)
             }
         }
     }
@@ -114,7 +132,7 @@ struct OutboxTests {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
                 do {
-                    _ = try Outbox(schema: schema.name).claimStale(olderThan: .zero, limit: 1, on: conn)
+                    _ = try Outbox(schema: schema.name).takeStale(olderThan: .zero, limit: 1, on: conn)
                     Issue.record("expected refusal")
                 } catch let error as StoreError {
                     #expect(error.code == "store.transaction_state")

@@ -63,23 +63,32 @@ struct OutboxPublisher {
     @discardableResult
     func publishStale(olderThan grace: Duration, limit: Int, db: PGConnection, bus: AMQPConnection) throws -> Int {
         try db.transaction { db in
-            try send(try outbox.claimStale(olderThan: grace, limit: limit, on: db), db: db, bus: bus)
+            let rows = try outbox.takeStale(olderThan: grace, limit: limit, on: db)
+            try publishAndConfirm(rows, bus: bus)
+            return rows.count
         }
     }
 
     private func send(_ rows: [OutboxRow], db: PGConnection, bus: AMQPConnection) throws -> Int {
         guard !rows.isEmpty else { return 0 }
+        try publishAndConfirm(rows, bus: bus)
+        try outbox.delete(ids: rows.map(\.id), on: db)
+        return rows.count
+    }
+
+    /// Publishes `rows` in order and waits once for every confirm; an unroutable mandatory
+    /// message is logged (its row goes with the others).
+    /// - Throws: `BusError` for a nack, timeout or lost connection.
+    private func publishAndConfirm(_ rows: [OutboxRow], bus: AMQPConnection) throws {
+        guard !rows.isEmpty else { return }
         for row in rows {
             try bus.publish(row.message.envelope, exchange: row.message.exchange,
                             routingKey: row.message.routingKey, mandatory: row.message.mandatory)
         }
-        let unroutable = try waitForConfirms(bus)
-        if let unroutable {
+        if let unroutable = try waitForConfirms(bus) {
             log.error("unroutable message dropped from the outbox: no queue is bound for it",
                       ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
         }
-        try outbox.delete(ids: rows.map(\.id), on: db)
-        return rows.count
     }
 
     /// Waits for every confirm; returns the `bus.unroutable` error instead of throwing it.
