@@ -2,6 +2,8 @@
 # Ports and folders: see scripts/lib/common.sh (CONNECTBUS_AMQP_PORT, CONNECTBUS_PG_PORT,
 # CONNECTBUS_MANAGEMENT_PORT, CONNECTBUS_LOCAL_DIR).
 SHELL := /bin/bash
+# The toolchain may be on PATH or only at /opt/swift/usr/bin (as the scripts also accept).
+export PATH := $(PATH)$(if $(wildcard /opt/swift/usr/bin/swift),:/opt/swift/usr/bin)
 .DEFAULT_GOAL := help
 
 .PHONY: help demo test up down deps bench catalogue env

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Idle memory of the four service executables (issue 2's "RSS of an idle service").
+# Idle memory (RSS) of the four service executables.
 #
 # Builds the services as production builds them (release, Swift runtime linked statically:
-# docker/Dockerfile), starts the local servers (scripts/infra-up.sh), then starts each
-# service alone with its own AMQP user and Postgres role, waits until /readyz answers and
+# docker/Dockerfile), starts the local servers (scripts/infra-up.sh; they stay up
+# afterwards, `make down` stops them), then starts each service alone with its own AMQP
+# user and Postgres role, waits until /readyz answers and
 # RSS_SETTLE_SECONDS more (default 5: consumers, relay and heartbeats running), and prints
 # RSS, PSS, private and anonymous memory in MB from /proc/<pid>/smaps_rollup, then stops it
 # with SIGTERM. RSS_DETAIL=1 also prints the ten biggest mappings of each.

@@ -1,8 +1,9 @@
 -- wrk script for scripts/bench-webhooks.sh: replays pre-signed Stripe events, each once.
 -- Arguments: <events file> <wrk threads> <done folder>. The file has one event per line:
--- "<Stripe-Signature>\t<body>". Once a thread has sent all its events it sends GET
--- requests (405) while it waits for the last answers. Thread i sends lines i, i+threads, i+2*threads, ...
--- and, once each of its events has been answered, stops and creates <done folder>/<i>
+-- "<Stripe-Signature>\t<body>". Once a thread has sent all its events it sends a GET
+-- request (405) per connection every 100 ms while it waits for the last answers. Thread i
+-- sends lines i, i+threads, i+2*threads, ... and, once each of its events has been
+-- answered, stops and creates <done folder>/<i>
 -- (the script then interrupts wrk, which otherwise waits for its full duration).
 local counter = 0
 function setup(thread)
@@ -33,6 +34,14 @@ function init(args)
   -- wrk calls request() once on the first thread's state to check the script before the
   -- run: give that call a copy so that no event is skipped.
   if slot == 0 and #requests > 0 then table.insert(requests, 1, requests[1]) end
+end
+
+-- Once this thread has sent all its events its connections only wait: one idle GET per
+-- connection every 100 ms, so a finished thread does not load the service while the other
+-- threads' events are still being answered (and adds few samples to wrk's statistics).
+function delay()
+  if next_index >= #requests then return 100 end
+  return 0
 end
 
 function request()

@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
-# Webhook ingress benchmark of the notifications service (DESIGN §7, issue 7).
+# Webhook ingress benchmark of the notifications service (docs/DESIGN.md §7): events/s,
+# time to 2xx and RSS under load.
 #
-# Builds (release, static Swift runtime as docker/Dockerfile does) `notifications` and
-# `connectbus-bench`, writes BENCH_EVENTS pre-signed ~2 KiB Stripe events with unique ids,
-# starts the service on the local development
-# servers (AMQP_URL / DATABASE_URL, defaults below), replays the events once each with wrk
-# at BENCH_CONNECTIONS connections, samples the service's RSS under load, then checks that
-# every event was stored and published (with confirms, by the outbox relay) and prints
-# events/s (over the span of the events' received_at), wrk's latency percentiles and the
-# peak RSS, and the group commit's batches. The service's HTTP server runs
-# BENCH_HTTP_THREADS (HTTP_THREADS: a pool size, or per-connection, the runtime's default
-# for a service with endpoints).
-# Before the load the ingress tables are vacuumed (earlier runs leave dead rows behind), so
-# runs start from the same state.
+# Starts the local servers (scripts/infra-up.sh; they stay up afterwards, `make down`
+# stops them), builds (release, static Swift runtime as docker/Dockerfile does)
+# `notifications` and `connectbus-bench`, writes BENCH_EVENTS pre-signed ~2 KiB Stripe
+# events with unique ids, starts the service, replays the events once each with wrk at
+# BENCH_CONNECTIONS connections (a wrk thread that has sent all its events waits for the
+# others instead of loading the service), samples the service's RSS under load, then
+# checks that every event was stored and published (with confirms, by the outbox relay) and
+# prints events/s (over the span of the events' received_at), wrk's latency percentiles,
+# the service's CPU per event, the peak RSS, the group commit's batches and the service's
+# own latency histogram; it fails unless the service then exits 0 on SIGTERM. The service's
+# HTTP server runs BENCH_HTTP_THREADS (HTTP_THREADS: a pool size, or per-connection, the
+# runtime's default for a service with endpoints). Before the load the ingress tables are
+# vacuumed (earlier runs leave dead rows behind), so runs start from the same state.
+# AMQP_URL / DATABASE_URL default to the local servers' admin user and role.
 # Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16
+# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=per-connection BENCH_SKIP_BUILD=1
+# BENCH_KEEP=1, the port variables of scripts/lib/common.sh)
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$CB_REPO"
+
+"$CB_REPO/scripts/infra-up.sh" >&2
+. "$CB_REPO/scripts/lib/common.sh"   # the ports the servers run on
+export AMQP_URL="${AMQP_URL:-$(cb_admin_amqp_url)}"
+export DATABASE_URL="${DATABASE_URL:-$(cb_admin_database_url)}"
+EVENTS=40000 BENCH_CONNECTIONS=16
 # BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=per-connection BENCH_SKIP_BUILD=1
 # BENCH_KEEP=1)
 set -euo pipefail
@@ -37,7 +51,7 @@ cleanup() {
         kill -TERM "$SERVICE_PID" 2>/dev/null || true
         wait "$SERVICE_PID" 2>/dev/null || true
     fi
-    [ -n "${BENCH_KEEP:-}" ] && echo "kept $WORK" || rm -rf "$WORK"
+    if [ -n "${BENCH_KEEP:-}" ]; then echo "kept $WORK"; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 
@@ -98,7 +112,7 @@ sleep 0.3
 kill -INT "$WRK_PID" 2>/dev/null || true
 wait "$WRK_PID" || true
 grep -E "Latency|50%|75%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors|timeout" "$WORK/wrk.txt" || cat "$WORK/wrk.txt"
-echo "(wrk's counts include the idle GET requests (405) sent while the last answers were awaited)"
+echo "(wrk's counts include the few GET requests (405) a finished wrk thread sends, one per connection every 100 ms, while the others finish)"
 
 CPU_AFTER="$(cpu_ticks)"
 awk -v t=$((CPU_AFTER - CPU_BEFORE)) -v hz="$(getconf CLK_TCK)" -v n="$EVENTS" \
@@ -107,3 +121,13 @@ awk -v t=$((CPU_AFTER - CPU_BEFORE)) -v hz="$(getconf CLK_TCK)" -v n="$EVENTS" \
 echo "peak RSS under load: $(awk '{printf "%.1f MB", $1/1024}' "$WORK/peak" 2>/dev/null || echo "?")"
 kill "$SAMPLER" 2>/dev/null || true
 curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -E "^connectbus_webhook_events_(received|rejected|duplicates)|^connectbus_group_commit_|^connectbus_webhook_request_seconds" || true
+kill -TERM "$SERVICE_PID"
+if wait "$SERVICE_PID"; then
+    echo "notifications exited 0 on SIGTERM"
+else
+    status=$?
+    echo "notifications exited with status $status on SIGTERM; its log:" >&2
+    tail -20 "$WORK/service.log" >&2
+    exit 1
+fi
+SERVICE_PID=""

@@ -52,7 +52,8 @@ public final class HTTPServer: @unchecked Sendable {
                 handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
         let context = Unmanaged.passRetained(
             HTTPServerContext(handler: handler, maxBodyBytes: max(0, maxBodyBytes)))
-        var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue
+        // MHD_USE_ITC: needed by MHD_quiesce_daemon, which ``stop()`` uses.
+        var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0  // 0: one internal polling thread, no pool.
         switch threading {
         case .pool(let threads): if threads > 1 { poolSize = UInt32(min(threads, 1024)) }
@@ -61,7 +62,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let daemon = cbshim_mhd_start(
             UInt32(flags), port, loopbackOnly ? 1 : 0, poolSize,  // 0: one internal thread, no pool
             UInt32(max(1, connectionLimit)), UInt32(max(0, timeoutSeconds)),
-            mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, nil)
+            mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, context.toOpaque())
         else {
             context.release()
             throw HTTPServerError(code: "http.start_failed",
@@ -75,9 +76,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// The base URL of this server, e.g. `http://127.0.0.1:12111`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Stops listening, closes every connection and joins the server's threads.
-    /// Idempotent; requests in progress finish first. Never call it from inside the handler
-    /// (it would wait for its own thread).
+    /// Stops listening, lets the requests in progress be answered (waiting up to 30 s),
+    /// then closes every connection and joins the server's threads. Idempotent. Never call
+    /// it from inside the handler (it would wait for its own request).
     public func stop() {
         let running = OpaquePointer(bitPattern: daemon.withLock { current in
             let running = current
@@ -85,8 +86,18 @@ public final class HTTPServer: @unchecked Sendable {
             return running
         })
         guard let running else { return }
+        // Stop accepting, let the requests in progress be answered (up to 30 s), then close
+        // every connection and join the threads.
+        let listening = MHD_quiesce_daemon(running)
+        if listening >= 0 { close(listening) }
+        let context = self.context.takeUnretainedValue()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while context.activeRequests.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+            nanosleep(&pause, nil)
+        }
         MHD_stop_daemon(running)
-        context.release()
+        self.context.release()
     }
 
     deinit { stop() }
@@ -96,6 +107,8 @@ public final class HTTPServer: @unchecked Sendable {
 final class HTTPServerContext: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
     let maxBodyBytes: Int
+    /// Requests begun (first access-handler call) and not yet completed.
+    let activeRequests = Atomic<Int>(0)
 
     init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int) {
         self.handler = handler

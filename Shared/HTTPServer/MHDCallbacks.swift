@@ -24,6 +24,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     guard let raw = conCls.pointee else {
         let state = MHDRequestState()
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        context.activeRequests.add(1, ordering: .releasing)
         if let length = MHDValues.contentLength(connection), length > context.maxBodyBytes {
             state.tooLarge = true
             state.answered = true
@@ -66,10 +67,11 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
 }
 
 /// Frees the request state once libmicrohttpd is done with the request.
-let mhdRequestCompleted: MHD_RequestCompletedCallback = { _, _, conCls, _ in
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
     guard let conCls, let raw = conCls.pointee else { return }
     Unmanaged<MHDRequestState>.fromOpaque(raw).release()
     conCls.pointee = nil
+    if let cls { Unmanaged<HTTPServerContext>.fromOpaque(cls).takeUnretainedValue().activeRequests.subtract(1, ordering: .releasing) }
 }
 
 private func payloadTooLarge(_ limit: Int) -> HTTPResponse {

@@ -177,9 +177,10 @@ public final class ServiceHost: Sendable {
         }
     }
 
-    /// Registers `step` to run at the end of ``shutdown(timeout:)``, after the HTTP server
-    /// stopped (so no request is still using what it closes), in registration order — for a
-    /// service's own threads and connections (e.g. the webhook ingress's writers).
+    /// Registers `step` to run during ``shutdown(timeout:)`` after the HTTP server stopped
+    /// (so no request is still using what it closes) and before the relay's last flush, in
+    /// registration order — for a service's own threads and connections (e.g. the webhook
+    /// ingress's writers).
     public func onShutdown(_ step: @escaping @Sendable () -> Void) {
         shutdownSteps.withLock { $0.append(step) }
     }
@@ -193,20 +194,21 @@ public final class ServiceHost: Sendable {
     /// Asks the workers to stop (as SIGTERM does) without waiting.
     public func requestStop() { workerStop.stop() }
 
-    /// Stops consuming, waits for the workers to finish their batches, flushes the outbox
-    /// through the relay, stops the HTTP server, then runs the ``onShutdown(_:)`` steps
-    /// (also when the host never started). Idempotent.
+    /// Stops consuming and waits for the workers to finish their batches, stops the HTTP
+    /// server (requests in progress are answered), runs the ``onShutdown(_:)`` steps (also
+    /// when the host never started), then flushes the outbox through the relay — so what
+    /// workers and endpoints committed is published before the process exits. Idempotent.
     public func shutdown(timeout: Duration = .seconds(60)) {
         workerStop.stop()
-        defer { for step in shutdownSteps.withLock({ steps in defer { steps = [] }; return steps }) { step() } }
-        guard let parts = running.withLock({ parts -> RunningParts? in
+        let parts = running.withLock { parts -> RunningParts? in
             defer { parts = nil }
             return parts
-        }) else { return }
-        for worker in parts.workers where !worker.join(timeout: timeout) {
+        }
+        for worker in parts?.workers ?? [] where !worker.join(timeout: timeout) {
             log.warning("worker did not stop in time", ["worker": worker.name])
         }
-        parts.relay?.stop(timeout: timeout)
-        parts.http?.stop()
+        parts?.http?.stop()
+        for step in shutdownSteps.withLock({ steps in defer { steps = [] }; return steps }) { step() }
+        parts?.relay?.stop(timeout: timeout)
     }
 }

@@ -1,7 +1,9 @@
 import Bus
+import HTTPServer
 import Foundation
 import Messages
 import Runtime
+import Store
 import Synchronization
 import Testing
 import TestKit
@@ -44,6 +46,49 @@ struct ShutdownIntegrationTests {
             #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
             #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
             #expect(try await onThread { try bed.broker.take(1, from: bed.replyQueue) }.count == 1)
+        }
+    }
+
+    @Test func shutdownAnswersRequestsInProgressRunsItsStepsThenFlushesWhatTheyCommitted() async throws {
+        try await TestBed.with("httpdrain") { bed in
+            let started = Flag()
+            let order = Mutex<[String]>([])
+            let event = Envelope(type: "rt.webhook_stored", appId: "runtime-tests", body: Array(#"{"n":3}"#.utf8))
+            let url = bed.env.databaseURL, schema = bed.schema, target = bed.queue
+            let config = ServiceConfig(service: "rt-test", amqpURL: bed.env.amqpURL, databaseURL: url, httpPort: 0,
+                                       relayGrace: .seconds(600), logLevel: .warning)
+            // An endpoint that is still working when the shutdown begins, then commits an outbox
+            // row; the relay (grace 10 min) only publishes it in its last flush.
+            let host = ServiceHost(name: "rt-test", config: config, schema: schema, routes: []) { request in
+                guard request.path == "/store" else { return nil }
+                started.set()
+                Thread.sleep(forTimeInterval: 1)
+                do {
+                    let db = try PGConnection(url: url, applicationName: "runtime-tests")
+                    try db.transaction { db in
+                        _ = try Outbox(schema: schema).enqueue(OutboxMessage(
+                            exchange: "", routingKey: target, messageId: event.messageId, type: event.type,
+                            appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
+                    }
+                } catch {
+                    return HTTPResponse(status: 500, body: Array("\(error)".utf8))
+                }
+                order.withLock { $0.append("request answered") }
+                return HTTPResponse(status: 200, body: Array("stored".utf8))
+            }
+            host.onShutdown { order.withLock { $0.append("shutdown step") } }
+            try await onThread {
+                try bed.broker.declare(target)
+                try host.start()
+            }
+            let port = try #require(host.httpPort)
+            async let answer = TestHTTPClient.send("POST", "http://127.0.0.1:\(port)/store", body: Array("{}".utf8))
+            #expect(try await eventually { started.isSet })
+            try await onThread { host.shutdown() }
+            #expect(try await answer.status == 200)
+            #expect(order.withLock { $0 } == ["request answered", "shutdown step"])
+            let published = try await onThread { try bed.broker.take(1, from: target, timeout: .seconds(10)) }
+            #expect(published.map(\.envelope.messageId) == [event.messageId])
         }
     }
 }

@@ -20,7 +20,7 @@ struct StripeBoundIntegrationTests {
                 calls.record(envelope.messageId)
                 // (A Stripe call would happen here, before any transaction is open.)
                 let inTransactionBefore = context.db.isInTransaction
-                try context.transaction { db in
+                _ = try context.transaction { db in
                     try db.execute("INSERT INTO \(schema).charges (n) VALUES ($1)", [.int(Int64(payload.n))])
                 }
                 try context.reply(Reply<TestResult>.ok(TestResult(doubled: inTransactionBefore ? -1 : payload.n * 2)))
