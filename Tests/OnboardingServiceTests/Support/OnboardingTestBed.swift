@@ -11,7 +11,7 @@ import TestKit
 /// One integration test's world: stripe-sim in-process on a free port, the onboarding
 /// ServiceHost on a unique schema (real queue names: integration tests run one at a time),
 /// a monitor queue on `onboarding.account.#` and a reply queue of its own.
-final class OnboardingTestBed: StartableTestBed {
+final class OnboardingTestBed: ServiceTestBed {
     static let apiKey = "sk_test_onboarding_integration"
     let env: IntegrationEnvironment
     let schema: String
@@ -20,7 +20,7 @@ final class OnboardingTestBed: StartableTestBed {
     let monitor: EventMonitor
     let commands: CommandChannel
 
-    enum Failure: Error { case notEnabled, noReply(String) }
+    enum Failure: Error { case notEnabled }
 
     /// A test bed whose service uses `apiKey` (a test key by default).
     init(apiKey: String = OnboardingTestBed.apiKey) throws {
@@ -40,32 +40,12 @@ final class OnboardingTestBed: StartableTestBed {
                                       appId: "onboarding-tests")
     }
 
-    /// Starts the host and waits until every queue of the service has a consumer.
-    func start() async throws {
-        let host = self.host
-        try await onThread { try host.start() }
-        _ = try await ServiceQueues.waitForConsumers(host.routes.map(\.queue), amqpURL: env.amqpURL,
-                                                     connectionName: "onboarding-tests.probe")
-    }
-
-    /// Stops the host and the simulator, deletes the test's queues and schema.
-    func stop() async {
-        let host = self.host, sim = self.sim, monitor = self.monitor, commands = self.commands
-        let url = env.databaseURL, schema = self.schema
-        _ = try? await onThread {
-            host.shutdown()
-            sim.stop()
-            monitor.delete()
-            commands.delete()
-            try IntegrationSchema.drop(schema, databaseURL: url, applicationName: "onboarding-tests")
-        }
-    }
-
-    /// Sends `command` with a fresh message id and returns its reply (throws when none came).
-    func send<C: CommandMessage>(_ command: C) async throws -> Reply<C.Result> {
-        let commands = self.commands
-        guard let reply = try await onThread({ try commands.send(command) }) else { throw Failure.noReply(C.messageName) }
-        return reply
+    let testName = "onboarding-tests"
+    var serviceQueues: [String] { host.routes.map(\.queue) }
+    func startService() throws { try host.start() }
+    func stopService() {
+        host.shutdown()
+        sim.stop()
     }
 
     /// The stored record of `account` (admin connection), or nil.

@@ -12,7 +12,7 @@ import TestKit
 /// One integration test's world: stripe-sim in-process on a free port, the terminal-gateway
 /// ServiceHost on a unique schema (real queue names: integration tests run one at a time),
 /// a monitor queue on `terminal.#` and a reply queue of its own.
-final class TerminalTestBed: StartableTestBed {
+final class TerminalTestBed: ServiceTestBed {
     static let apiKey = "sk_test_terminal_integration"
     let env: IntegrationEnvironment
     let schema: String
@@ -22,7 +22,7 @@ final class TerminalTestBed: StartableTestBed {
     let commands: CommandChannel
     let published = PublishedEvents()
 
-    enum Failure: Error { case notEnabled, noReply(String), stripe(String) }
+    enum Failure: Error { case notEnabled, stripe(String) }
 
     init() throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
@@ -45,37 +45,17 @@ final class TerminalTestBed: StartableTestBed {
                       relayGrace: .milliseconds(500), logLevel: .warning)
     }
 
-    /// Starts the host and waits until every queue of the service has a consumer.
-    func start() async throws {
-        let host = self.host
-        try await onThread { try host.start() }
-        _ = try await ServiceQueues.waitForConsumers(host.routes.map(\.queue), amqpURL: env.amqpURL,
-                                                     connectionName: "terminal-tests.probe")
-    }
-
-    /// Stops the host and the simulator, deletes the test's queues and schema.
-    func stop() async {
-        let host = self.host, sim = self.sim, monitor = self.monitor, commands = self.commands
-        let url = env.databaseURL, schema = self.schema
-        _ = try? await onThread {
-            host.shutdown()
-            sim.stop()
-            monitor.delete()
-            commands.delete()
-            try IntegrationSchema.drop(schema, databaseURL: url, applicationName: "terminal-tests")
-        }
+    let testName = "terminal-tests"
+    var serviceQueues: [String] { host.routes.map(\.queue) }
+    func startService() throws { try host.start() }
+    func stopService() {
+        host.shutdown()
+        sim.stop()
     }
 
     /// Runs `body` against a started test bed and always stops it afterwards.
     static func run(_ body: (TerminalTestBed) async throws -> Void) async throws {
         try await run(making: { try TerminalTestBed() }, body)
-    }
-
-    /// Sends `command` with a fresh message id and returns its reply (throws when none came).
-    func send<C: CommandMessage>(_ command: C) async throws -> Reply<C.Result> {
-        let commands = self.commands
-        guard let reply = try await onThread({ try commands.send(command) }) else { throw Failure.noReply(C.messageName) }
-        return reply
     }
 
     /// The stored payment of `paymentIntent` (admin connection), or nil.
