@@ -27,14 +27,6 @@ cd "$CB_REPO"
 . "$CB_REPO/scripts/lib/common.sh"   # the ports the servers run on
 export AMQP_URL="${AMQP_URL:-$(cb_admin_amqp_url)}"
 export DATABASE_URL="${DATABASE_URL:-$(cb_admin_database_url)}"
-EVENTS=40000 BENCH_CONNECTIONS=16
-# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=per-connection BENCH_SKIP_BUILD=1
-# BENCH_KEEP=1)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-
-export AMQP_URL="${AMQP_URL:-amqp://connectbus:connectbus@127.0.0.1:5672/}"
-export DATABASE_URL="${DATABASE_URL:-postgres://connectbus_admin:connectbus_admin@127.0.0.1:5432/connectbus}"
 EVENTS="${BENCH_EVENTS:-40000}"
 CONNECTIONS="${BENCH_CONNECTIONS:-16}"
 THREADS="${BENCH_THREADS:-2}"
