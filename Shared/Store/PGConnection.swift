@@ -57,20 +57,22 @@ public final class PGConnection {
     /// Connects with a libpq connection string (`postgres://user:pass@host:port/db?opts`
     /// or `key=value …`) and reports `applicationName` (shown in `pg_stat_activity`).
     ///
-    /// A `connect_timeout` of 10 s applies unless the URL sets one, and `gssencmode=disable`
-    /// unless the URL or `PGGSSENCMODE` sets it: libpq's default (`prefer`) probes for
-    /// Kerberos credentials on every connection (loading krb5 and reading its configuration,
-    /// about 1 MB of RSS and a file read per connect) for a transport almost no deployment
-    /// uses; TLS (`sslmode`) is unaffected. Ensures UTF-8 client encoding and ISO `DateStyle`. Server notices (`NOTICE`, `WARNING`) are discarded
+    /// A `connect_timeout` of `connectTimeoutSeconds` (default 10) applies unless the URL sets
+    /// one, and `gssencmode=disable` unless the URL or `PGGSSENCMODE` sets it: libpq's default
+    /// (`prefer`) probes for Kerberos credentials on every connection (loading krb5 and
+    /// reading its configuration, about 1 MB of RSS and a file read per connect) for a
+    /// transport almost no deployment uses; TLS (`sslmode`) is unaffected. Ensures UTF-8
+    /// client encoding and ISO `DateStyle`. Server notices (`NOTICE`, `WARNING`) are discarded
     /// rather than printed to stderr by libpq.
     /// - Throws: `StoreError` `store.connection_failed` (transient) with libpq's message,
     ///   the URL's password redacted.
-    public init(url: String, applicationName: String, preparedStatements: Bool = true) throws(StoreError) {
+    public init(url: String, applicationName: String, preparedStatements: Bool = true,
+                connectTimeoutSeconds: Int = 10) throws(StoreError) {
         self.password = DatabaseURL.password(in: url)
         self.usesPreparedStatements = preparedStatements
         self.applicationName = applicationName
         // Later keywords win over earlier ones: the URL (expanded from `dbname`) overrides the defaults.
-        var keywords = ["connect_timeout"], values = ["10"]
+        var keywords = ["connect_timeout"], values = [String(max(1, connectTimeoutSeconds))]
         if getenv("PGGSSENCMODE") == nil {
             keywords.append("gssencmode")
             values.append("disable")

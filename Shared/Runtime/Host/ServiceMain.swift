@@ -36,12 +36,7 @@ public enum ServiceMain {
     /// Prints `<service>: <reason>` on standard error and exits with
     /// ``configurationProblemStatus``.
     public static func fail(service: String, _ reason: String) -> Never {
-        let line = Array("\(service): \(reason)\n".utf8)
-        var offset = 0
-        while offset < line.count {
-            let written = line.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            if written > 0 { offset += written } else if written < 0, errno == EINTR { continue } else { break }
-        }
+        Logger.writeToStandardError("\(service): \(reason)\n")
         exit(configurationProblemStatus)
     }
 }

@@ -75,9 +75,13 @@ public final class Logger: Sendable {
 
     private static let outputLock = Mutex(())
 
-    private static let standardError: Sink = { line in
+    private static let standardError: Sink = { line in writeToStandardError(line + "\n") }
+
+    /// Writes `text` whole to standard error (retrying short writes and `EINTR`), never
+    /// interleaved with a log line of another thread.
+    static func writeToStandardError(_ text: String) {
         outputLock.withLock { _ in
-            let bytes = Array((line + "\n").utf8)
+            let bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
                 let written = bytes.withUnsafeBytes { buffer in

@@ -53,6 +53,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     }
 
     private let databaseURL: String
+    private let connectTimeoutSeconds: Int
     private let applicationName: String
     private let maxBatch: Int
     private let write: Write
@@ -75,6 +76,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     /// - Parameters:
     ///   - name: thread names and the `name` label of the metrics.
     ///   - databaseURL: libpq URL; each writer opens its own connection.
+    ///   - connectTimeoutSeconds: how long opening it may take unless the URL says
+    ///     (`connect_timeout`); callers wait that long at most when the server is unreachable.
     ///   - applicationName: `application_name` of the writers' sessions.
     ///   - writers: writer threads (1…64; 2 lets one batch commit while the next fills).
     ///   - maxBatch: most items per batch (1…10,000).
@@ -84,11 +87,13 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     ///   - afterCommit: called on the writer thread after each batch that stored at least
     ///     one item, before its callers are woken (e.g. ``ServiceHost/nudgeOutboxRelay()``).
     ///   - write: the batch writer.
-    public init(name: String, databaseURL: String, applicationName: String, writers: Int = 2, maxBatch: Int = 64,
+    public init(name: String, databaseURL: String, connectTimeoutSeconds: Int = 10, applicationName: String,
+                writers: Int = 2, maxBatch: Int = 64,
                 metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
                 write: @escaping Write) {
         self.afterCommit = afterCommit
         self.databaseURL = databaseURL
+        self.connectTimeoutSeconds = connectTimeoutSeconds
         self.applicationName = applicationName
         self.maxBatch = min(max(1, maxBatch), 10_000)
         self.write = write
@@ -207,7 +212,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     private func commit(_ batch: [Item], _ db: inout PGConnection?) -> [Result<Outcome, any Error>] {
         let connection: PGConnection
         do {
-            connection = try db ?? PGConnection(url: databaseURL, applicationName: applicationName)
+            connection = try db ?? PGConnection(url: databaseURL, applicationName: applicationName,
+                                                connectTimeoutSeconds: connectTimeoutSeconds)
             db = connection
         } catch {
             log.warning("group commit cannot reach the database", ["error": String(describing: error)])

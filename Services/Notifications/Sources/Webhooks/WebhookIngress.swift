@@ -52,7 +52,7 @@ public final class WebhookIngress: Sendable {
                 metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.settings = settings
-        self.commits = GroupCommit(name: "webhooks", databaseURL: WebhookIngress.withConnectTimeout(databaseURL),
+        self.commits = GroupCommit(name: "webhooks", databaseURL: databaseURL, connectTimeoutSeconds: 5,
                                    applicationName: applicationName, writers: settings.writers,
                                    maxBatch: settings.maxBatch, metrics: metrics, log: log,
                                    afterCommit: afterCommit) { batch, db in
@@ -109,13 +109,6 @@ public final class WebhookIngress: Sendable {
                         ["event_id": event.id, "error": String(describing: error)])
             throw .unavailable
         }
-    }
-
-    /// `url` with `connect_timeout=5` added when it sets none (libpq URL or key/value form).
-    static func withConnectTimeout(_ url: String) -> String {
-        guard !url.contains("connect_timeout=") else { return url }
-        guard url.hasPrefix("postgres") else { return url + " connect_timeout=5" }
-        return url + (url.contains("?") ? "&" : "?") + "connect_timeout=5"
     }
 
     /// Whether a `Content-Type` value is `application/json` (parameters such as `charset`
