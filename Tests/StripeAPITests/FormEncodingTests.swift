@@ -38,9 +38,18 @@ struct FormEncodingTests {
         #expect(params.encoded() == "metadata[order%20id]=1&metadata[w%C3%ABird%26key]=2")
     }
 
-    @Test func emptyStringEmptyArrayAndEmptyObjectUnset() {
-        let params: FormParams = ["description": .unset, "metadata": .map([:]), "expand": .strings([])]
+    @Test func emptyStringAndEmptyArrayUnset() {
+        let params: FormParams = ["description": .unset, "metadata": .unset, "expand": .strings([])]
         #expect(params.encoded() == "description=&metadata=&expand=")
+    }
+
+    @Test func anEmptyObjectIsNeverSent() {
+        var controller = FormParams()
+        controller.set("requirement_collection", nil as String?)
+        let params: FormParams = ["controller": .object(controller), "country": "US", "metadata": .map([:]),
+                                  "business_profile": ["support_address": .object(FormParams())]]
+        #expect(params.encoded() == "country=US")
+        #expect(FormEncoding.pairs(params).map(\.key) == ["country"])
     }
 
     @Test func metadataKeysAreSortedAndEmptyValueUnsetsOneKey() {

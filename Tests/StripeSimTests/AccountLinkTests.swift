@@ -65,6 +65,13 @@ struct AccountLinkTests {
         let sim = try SimTestClient()
         let both = try await sim.post("/v1/accounts", [("type", "custom"), ("controller[stripe_dashboard][type]", "none")])
         #expect(both.status == 400)
+        for (param, value) in [("controller", ""), ("controller[fees]", "")] {
+            let empty = try await sim.post("/v1/accounts", [(param, value), ("country", "US")])
+            #expect(empty.status == 400)
+            #expect(empty.json.value(at: "error.type") == "invalid_request_error")
+            #expect(empty.json.value(at: "error.code") == "parameter_invalid_empty")
+            #expect(empty.json.value(at: "error.param") == .string(param))
+        }
         let custom = try await sim.account(type: "custom")
         let person = try await sim.post("/v1/accounts/\(custom)/persons", [
             ("first_name", "Ada"), ("last_name", "Lovelace"), ("relationship[representative]", "true"), ("relationship[title]", "CEO"),

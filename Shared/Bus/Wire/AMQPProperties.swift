@@ -49,13 +49,14 @@ public struct AMQPProperties: Sendable, Equatable {
         self.headers = headers
     }
 
-    /// The properties of `envelope` as published: every field set, `delivery_mode=2`
+    /// The properties of `envelope` as published: every field set (an empty `type` is left
+    /// out, as a property never sent reads back empty), `delivery_mode=2`
     /// (persistent), `x-schema-version` and `x-attempt` (when above 0) as integers and every
     /// other header as a long string (``MessageHeaders/table``).
     public init(envelope: Envelope) {
         let seconds = envelope.timestamp.timeIntervalSince1970
         self.init(contentType: envelope.contentType, messageId: envelope.messageId,
-                  correlationId: envelope.correlationId, type: envelope.type,
+                  correlationId: envelope.correlationId, type: envelope.type.isEmpty ? nil : envelope.type,
                   timestamp: seconds > 0 ? UInt64(seconds.rounded(.down)) : 0,
                   appId: envelope.appId, replyTo: envelope.replyTo, deliveryMode: 2,
                   headers: envelope.headers.table)

@@ -33,7 +33,9 @@ extension Catalogue {
             "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
             "title": .string("ConnectBus message catalogue"),
             "conventions": .object([
-                "encoding": .string("JSON, UTF-8, snake_case keys; unknown fields are ignored"),
+                "encoding": .string("JSON, UTF-8, snake_case keys"),
+                "strictness": .string("commands are strict: an unknown field (validation.unknown_field, with its path) or a null value is refused, and every rule a service checks is in the command's schema (additionalProperties false, patterns, oneOf, dependentRequired, if/then) except application_fee_amount <= amount, which JSON Schema cannot compare; events and replies are tolerant readers: ignore fields you do not know"),
+                "missing_type": .string("a command published without the type property is taken as the command of the queue it lands in (each command has its own queue); an event without it is dead-lettered with validation.missing_type"),
                 "amounts": .string("integers in the currency's smallest unit"),
                 "currencies": .string("lowercase ISO 4217 codes"),
                 "timestamps": .string("integers, Unix seconds"),

@@ -10,7 +10,8 @@ extension Catalogue {
             swiftType: String(describing: M.self), description: M.messageDescription,
             exchange: isEvent ? CatalogueEntry.eventsExchange : CatalogueEntry.commandsExchange,
             routingKey: M.messageName, queue: nil, related: nil,
-            schema: messageSchema(M.self, title: String(describing: M.self), description: M.messageDescription),
+            schema: messageSchema(M.self, title: String(describing: M.self), description: M.messageDescription,
+                                  strict: !isEvent),
             messageType: M.self)]
     }
 
@@ -20,7 +21,8 @@ extension Catalogue {
             name: C.messageName, kind: .command, version: C.schemaVersion, swiftType: name,
             description: C.messageDescription, exchange: CatalogueEntry.commandsExchange,
             routingKey: C.messageName, queue: C.queueName, related: C.replyName,
-            schema: messageSchema(C.self, title: name, description: C.messageDescription), messageType: C.self)
+            schema: messageSchema(C.self, title: name, description: C.messageDescription, strict: true),
+            messageType: C.self)
         let replyText = "Reply to \(C.messageName): {\"ok\":true,\"result\":…} or {\"ok\":false,\"error\":…}."
         let reply = CatalogueEntry(
             name: C.replyName, kind: .reply, version: C.schemaVersion, swiftType: "Reply<\(name).Result>",
@@ -29,10 +31,12 @@ extension Catalogue {
         return [command, reply]
     }
 
-    /// The schema of a message body with `$schema`, `title` and `description`.
-    static func messageSchema<T: Decodable>(_ type: T.Type, title: String, description: String) -> JSONValue {
+    /// The schema of a message body with `$schema`, `title` and `description`; `strict`
+    /// (commands) closes every object (`additionalProperties: false`).
+    static func messageSchema<T: Decodable>(_ type: T.Type, title: String, description: String,
+                                            strict: Bool = false) -> JSONValue {
         var schema: [String: JSONValue] = [:]
-        if case .object(let o) = recordedSchema(T.self) { schema = o }
+        if case .object(let o) = recordedSchema(T.self, strict: strict) { schema = o }
         schema["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         schema["title"] = .string(title)
         schema["description"] = .string(description)
@@ -55,8 +59,8 @@ extension Catalogue {
     }
 
     /// The recorded schema of a type, or `{}` (anything) when it cannot be recorded.
-    static func recordedSchema<T: Decodable>(_ type: T.Type) -> JSONValue {
+    static func recordedSchema<T: Decodable>(_ type: T.Type, strict: Bool = false) -> JSONValue {
         guard let (_, node) = try? SchemaRecorder.record(T.self) else { return .object([:]) }
-        return node.jsonSchema
+        return node.jsonSchema(strict: strict)
     }
 }

@@ -1,7 +1,13 @@
 extension SchemaNode {
-    /// The JSON Schema (draft 2020-12) of this shape. Objects list `required` fields and
-    /// allow additional properties (consumers ignore unknown fields).
-    var jsonSchema: JSONValue {
+    /// The JSON Schema (draft 2020-12) of this shape, tolerant: objects allow additional
+    /// properties (events and replies: consumers ignore unknown fields).
+    var jsonSchema: JSONValue { jsonSchema(strict: false) }
+
+    /// The JSON Schema (draft 2020-12) of this shape. `strict` (commands) closes every object
+    /// with `additionalProperties: false`, as the services refuse unknown fields; string
+    /// maps such as `metadata` stay open. Objects list `required` fields, field descriptions
+    /// and the ``SchemaConstrained`` rules of their type.
+    func jsonSchema(strict: Bool) -> JSONValue {
         switch self {
         case .string: return .object(["type": .string("string")])
         case .integer: return .object(["type": .string("integer")])
@@ -16,21 +22,23 @@ extension SchemaNode {
             }
             return .object(["type": .string("string"), "enum": list])
         case .array(let item):
-            return .object(["type": .string("array"), "items": item.jsonSchema])
+            return .object(["type": .string("array"), "items": item.jsonSchema(strict: strict)])
         case .dictionary(let value):
-            return .object(["type": .string("object"), "additionalProperties": value.jsonSchema])
+            return .object(["type": .string("object"), "additionalProperties": value.jsonSchema(strict: strict)])
         case .object(let shape):
-            return shape.jsonSchema
+            return shape.jsonSchema(strict: strict)
         }
     }
 }
 
 extension ObjectShape {
-    /// `{"type":"object","properties":…,"required":[…]}` with field descriptions.
-    var jsonSchema: JSONValue {
+    /// `{"type":"object","properties":…,"required":[…],"additionalProperties":…}` with field
+    /// descriptions, field rules merged into each property and object rules on the object
+    /// (several in an `allOf`).
+    func jsonSchema(strict: Bool) -> JSONValue {
         var properties: [String: JSONValue] = [:]
         for field in fields {
-            guard case .object(var schema) = field.node.jsonSchema else { continue }
+            guard case .object(var schema) = field.node.jsonSchema(strict: strict) else { continue }
             let parts = [descriptions[field.name], FieldConventions.description(of: field.name)].compactMap { $0 }
             if !parts.isEmpty {
                 let text = parts.joined(separator: " ")
@@ -38,16 +46,41 @@ extension ObjectShape {
                 schema["description"] = .string(text + note)
             }
             for (k, v) in FieldConventions.keywords(of: field.name) { schema[k] = v }
+            if let rule = fieldRules[field.name] {
+                schema = merged(schema, rule.keywords)
+            }
             properties[field.name] = .object(schema)
         }
         var out: [String: JSONValue] = [
             "type": .string("object"),
             "properties": .object(properties),
-            "additionalProperties": .bool(true),
+            "additionalProperties": .bool(!strict),
         ]
         let required = fields.filter(\.required).map { JSONValue.string($0.name) }
         if !required.isEmpty { out["required"] = .array(required) }
         if !typeName.isEmpty { out["title"] = .string(typeName) }
+        if objectRules.count == 1, let rule = objectRules.first {
+            out = merged(out, rule.keywords)
+        } else if objectRules.count > 1 {
+            out["allOf"] = .array(objectRules.map { .object($0.keywords) })
+        }
         return .object(out)
+    }
+
+    /// `schema` with `keywords` added; a keyword already set (an array's `items`, say) is
+    /// combined: objects member by member, anything else kept apart in an `allOf`.
+    private func merged(_ schema: [String: JSONValue], _ keywords: [String: JSONValue]) -> [String: JSONValue] {
+        var out = schema
+        for (key, value) in keywords {
+            switch (out[key], value) {
+            case (nil, _):
+                out[key] = value
+            case (.object(let old)?, .object(let new)):
+                out[key] = .object(merged(old, new))
+            default:
+                out["allOf"] = .array((out["allOf"]?.arrayValue ?? []) + [.object([key: value])])
+            }
+        }
+        return out
     }
 }

@@ -35,6 +35,10 @@ struct ObjectShape: Sendable, Equatable {
     var fields: [Field]
     /// Hand-written descriptions by wire name (from ``FieldDocumented``).
     var descriptions: [String: String]
+    /// Validation rules by wire name (from ``SchemaConstrained``).
+    var fieldRules: [String: SchemaRule] = [:]
+    /// Cross-field rules of the object (from ``SchemaConstrained``).
+    var objectRules: [SchemaRule] = []
 }
 
 /// Collects the shape one decoder produced; shared by the containers it hands out.

@@ -38,6 +38,10 @@ enum SchemaRecorder {
         if case .object(var shape) = node {
             shape.typeName = String(describing: T.self)
             shape.descriptions = (T.self as? any FieldDocumented.Type)?.fieldDescriptions ?? [:]
+            if let constrained = T.self as? any SchemaConstrained.Type {
+                shape.fieldRules = constrained.fieldRules
+                shape.objectRules = constrained.objectRules
+            }
             node = .object(shape)
         }
         return (value, node)

@@ -62,14 +62,16 @@ public struct Envelope: Sendable, Equatable {
                         headers: headers, body: try MessageCoder.encode(m))
     }
 
-    /// Decodes the body as `M`, after checking that ``type`` is `M`'s name.
+    /// Decodes the body as `M`, after checking that ``type`` is `M`'s name: strictly for a
+    /// command (an unknown field is an error), tolerantly for an event
+    /// (``MessageCoder/decodeMessage(_:from:)``).
     /// - Throws: ``MessageDecodingError``: `wrong_message_type` (field `type`) when the
-    ///   envelope carries another message, otherwise as ``MessageCoder/decode(_:from:)``.
+    ///   envelope carries another message, otherwise as ``MessageCoder/decodeMessage(_:from:)``.
     public func decode<M: BusMessage>(_: M.Type) throws(MessageDecodingError) -> M {
         guard type == M.messageName else {
             throw MessageDecodingError(field: "type", kind: .wrongMessageType,
                                        reason: "wrong message type: expected \(M.messageName), got \(type)")
         }
-        return try MessageCoder.decode(M.self, from: body)
+        return try MessageCoder.decodeMessage(M.self, from: body)
     }
 }

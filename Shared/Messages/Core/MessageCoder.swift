@@ -7,9 +7,11 @@ import Foundation
 /// The one JSON coding of message bodies (DESIGN §4): UTF-8, snake_case keys, sorted keys,
 /// integers for amounts and timestamps (Unix seconds), no dates or floats in messages.
 ///
-/// Decoding ignores unknown fields (forward compatible) and turns every failure into a
-/// ``MessageDecodingError`` naming the field path. Dictionary keys (e.g. `metadata`) are
-/// kept as sent. Stateless; safe to call from any thread.
+/// ``decode(_:from:)`` ignores unknown fields (events, replies: tolerant readers, forward
+/// compatible); ``decodeStrict(_:from:)`` refuses them (commands); ``decodeMessage(_:from:)``
+/// picks the right one for a ``BusMessage``. Every failure is a ``MessageDecodingError``
+/// naming the field path. Dictionary keys (e.g. `metadata`) are kept as sent. Stateless;
+/// safe to call from any thread.
 public enum MessageCoder {
     /// Encodes a value as JSON bytes with snake_case, sorted keys and unescaped slashes.
     /// - Throws: `EncodingError` if the value cannot be encoded (e.g. a non-finite Double).
@@ -42,6 +44,24 @@ public enum MessageCoder {
         } catch {
             throw MessageDecodingError(field: "", kind: .malformed, reason: "malformed: \(error)")
         }
+    }
+
+    /// Decodes a value and refuses any field its type does not read, at any depth
+    /// (see ``KnownFields``); unknown fields are reported before missing or mistyped ones,
+    /// since a misspelt name usually explains a missing one.
+    /// - Throws: ``MessageDecodingError``: `unknown_field` naming the wire path, otherwise
+    ///   as ``decode(_:from:)``.
+    public static func decodeStrict<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(MessageDecodingError) -> T {
+        try KnownFields.check(bytes, against: T.self)
+        return try decode(T.self, from: bytes)
+    }
+
+    /// Decodes a message body as its kind requires: commands strictly
+    /// (``decodeStrict(_:from:)``), events tolerantly (``decode(_:from:)``).
+    /// - Throws: ``MessageDecodingError``.
+    public static func decodeMessage<M: BusMessage>(_ type: M.Type, from bytes: [UInt8]) throws(MessageDecodingError) -> M {
+        if M.self is any CommandMessage.Type { return try decodeStrict(M.self, from: bytes) }
+        return try decode(M.self, from: bytes)
     }
 
     /// Maps Foundation's `DecodingError` to a ``MessageDecodingError`` with a wire path.

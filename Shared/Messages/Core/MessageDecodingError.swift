@@ -13,6 +13,8 @@ public struct MessageDecodingError: Error, Sendable, Equatable, CustomStringConv
         case wrongType = "wrong_type"
         /// The field has the right type but a value that is not allowed (e.g. an unknown enum case).
         case invalidValue = "invalid_value"
+        /// A command carries a field its type does not have (commands are strict).
+        case unknownField = "unknown_field"
         /// The body is not valid UTF-8 JSON.
         case malformed
         /// The envelope's `type` names another message than the one asked for.
@@ -37,14 +39,15 @@ public struct MessageDecodingError: Error, Sendable, Equatable, CustomStringConv
     public var description: String { field.isEmpty ? reason : "\(field): \(reason)" }
 
     /// The reply error a command handler sends back for this decoding failure
-    /// (`validation.missing_field`, `validation.wrong_type`, `validation.invalid_value`
-    /// or `validation.malformed_message`); never retryable.
+    /// (`validation.missing_field`, `validation.wrong_type`, `validation.invalid_value`,
+    /// `validation.unknown_field` or `validation.malformed_message`); never retryable.
     public var replyError: ReplyError {
         let code: String
         switch kind {
         case .missing: code = ReplyError.Code.missingField
         case .wrongType: code = ReplyError.Code.wrongType
         case .invalidValue: code = ReplyError.Code.invalidValue
+        case .unknownField: code = ReplyError.Code.unknownField
         case .malformed, .wrongMessageType: code = ReplyError.Code.malformedMessage
         }
         return ReplyError(code: code, message: description, retryable: false, field: field.isEmpty ? nil : field)

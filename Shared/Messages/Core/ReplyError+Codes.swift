@@ -9,6 +9,12 @@ extension ReplyError {
         public static let wrongType = "validation.wrong_type"
         /// A field has a value that is not allowed (generic).
         public static let invalidValue = "validation.invalid_value"
+        /// A command carries a field its message does not define (commands are strict); the
+        /// error's `field` is the wire path, e.g. `controller.fees_payer`.
+        public static let unknownField = "validation.unknown_field"
+        /// A message has no AMQP `type` property and its queue cannot tell which message it is
+        /// (an event queue; a command queue takes the type from its own name).
+        public static let missingType = "validation.missing_type"
         /// The body is not a decodable message of the announced type.
         public static let malformedMessage = "validation.malformed_message"
         /// An amount is not a positive integer in the currency's smallest unit.

@@ -30,3 +30,13 @@ public struct BusinessProfile: Codable, Sendable, Equatable, FieldDocumented {
         "support_email": "Support e-mail shown to buyers.",
     ]
 }
+
+extension BusinessProfile: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "url": .url(),
+            "support_email": .email,
+        ]
+    }
+}

@@ -121,3 +121,22 @@ public struct CreateAccount: CommandMessage, Validatable, FieldDocumented {
         }
     }
 }
+
+extension CreateAccount: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "seller_reference": .nonEmpty,
+            "country": .country,
+            "email": .email,
+            "business_type": .oneOf(values: ["individual", "company", "non_profit", "government_entity"]),
+        ]
+    }
+
+    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var objectRules: [SchemaRule] {
+        [
+            .exactlyOne(of: ["type", "controller"]),
+        ]
+    }
+}

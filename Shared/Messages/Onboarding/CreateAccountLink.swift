@@ -75,3 +75,14 @@ public struct CreateAccountLink: CommandMessage, Validatable, FieldDocumented {
         try Validation.url(returnUrl, field: "return_url", allowHTTP: true)
     }
 }
+
+extension CreateAccountLink: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+            "refresh_url": .url(allowHTTP: true),
+            "return_url": .url(allowHTTP: true),
+        ]
+    }
+}

@@ -33,3 +33,12 @@ public struct RefreshAccountLink: CommandMessage, Validatable, FieldDocumented {
         try Validation.account(account)
     }
 }
+
+extension RefreshAccountLink: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+        ]
+    }
+}

@@ -34,3 +34,14 @@ public struct Representative: Codable, Sendable, Equatable, FieldDocumented {
         "date_of_birth": "Date of birth.",
     ]
 }
+
+extension Representative: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "first_name": .nonEmpty,
+            "last_name": .nonEmpty,
+            "email": .email,
+        ]
+    }
+}

@@ -71,3 +71,12 @@ public struct SyncAccount: CommandMessage, Validatable, FieldDocumented {
         try Validation.account(account)
     }
 }
+
+extension SyncAccount: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+        ]
+    }
+}

@@ -37,3 +37,20 @@ public struct CheckoutLineItem: Codable, Sendable, Equatable, FieldDocumented {
         guard quantity >= 1 else { throw .invalid("\(field).quantity", "must be at least 1") }
     }
 }
+
+extension CheckoutLineItem: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "price": .stripeId("price_"),
+            "quantity": SchemaRule(["minimum": .int(1)]),
+        ]
+    }
+
+    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var objectRules: [SchemaRule] {
+        [
+            .exactlyOne(of: ["price", "price_data"]),
+        ]
+    }
+}

@@ -116,3 +116,19 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         try Validation.url(returnUrl, field: "return_url")
     }
 }
+
+extension ConfirmPayment: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema (all but `application_fee_amount` ≤ `amount`, which JSON Schema cannot compare).
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+            "order_reference": .nonEmpty,
+            "amount": .positiveAmount,
+            "currency": .currency,
+            "application_fee_amount": .nonNegative,
+            "payment_method": .stripeId("pm_"),
+            "customer": .stripeId("cus_"),
+            "return_url": .url(),
+        ]
+    }
+}

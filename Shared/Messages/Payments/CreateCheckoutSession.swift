@@ -156,3 +156,30 @@ extension CreateCheckoutSession {
         return total
     }
 }
+
+extension CreateCheckoutSession: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema (all but `application_fee_amount` ≤ the inline total, which JSON Schema cannot compute).
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+            "order_reference": .nonEmpty,
+            "line_items": .minItems(1),
+            "application_fee_amount": .nonNegative,
+            "customer_email": .email,
+            "payment_method_types": .paymentMethodTypes,
+            "success_url": .url(),
+            "cancel_url": .url(),
+            "return_url": .url(),
+        ]
+    }
+
+    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var objectRules: [SchemaRule] {
+        [
+            .when(SchemaRule.shape(required: ["ui_mode"], properties: ["ui_mode": .object(["const": .string("embedded")])]),
+                  then: SchemaRule.shape(required: ["return_url"], absent: ["success_url", "cancel_url"],
+                                         properties: ["return_url": .object(["pattern": .string("\\{CHECKOUT_SESSION_ID\\}")])]),
+                  otherwise: SchemaRule.shape(required: ["success_url"], absent: ["return_url"])),
+        ]
+    }
+}

@@ -77,3 +77,14 @@ public struct CreateEphemeralKey: CommandMessage, Validatable, FieldDocumented {
         try Validation.nonEmpty(apiVersion, field: "api_version")
     }
 }
+
+extension CreateEphemeralKey: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+            "customer": .stripeId("cus_"),
+            "api_version": .nonEmpty,
+        ]
+    }
+}

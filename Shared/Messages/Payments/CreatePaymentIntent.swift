@@ -116,3 +116,19 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
         try Validation.email(receiptEmail, field: "receipt_email")
     }
 }
+
+extension CreatePaymentIntent: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema (all but `application_fee_amount` ≤ `amount`, which JSON Schema cannot compare).
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+            "order_reference": .nonEmpty,
+            "amount": .positiveAmount,
+            "currency": .currency,
+            "application_fee_amount": .nonNegative,
+            "payment_method_types": .paymentMethodTypes,
+            "customer": .stripeId("cus_"),
+            "receipt_email": .email,
+        ]
+    }
+}

@@ -134,3 +134,27 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         }
     }
 }
+
+extension CreatePaymentSheet: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema (all but `application_fee_amount` ≤ `amount`, which JSON Schema cannot compare).
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+            "order_reference": .nonEmpty,
+            "customer_reference": .nonEmpty,
+            "customer_email": .email,
+            "amount": .positiveAmount,
+            "currency": .currency,
+            "application_fee_amount": .nonNegative,
+            "payment_method_types": .paymentMethodTypes,
+        ]
+    }
+
+    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var objectRules: [SchemaRule] {
+        [
+            .when(SchemaRule.shape(required: ["customer_key"], properties: ["customer_key": .object(["const": .string("ephemeral_key")])]),
+                  then: SchemaRule.shape(required: ["api_version"], properties: ["api_version": .object(SchemaRule.nonEmpty.keywords)])),
+        ]
+    }
+}

@@ -84,3 +84,15 @@ public struct CreatePrice: CommandMessage, Validatable, FieldDocumented {
         try Validation.currency(currency)
     }
 }
+
+extension CreatePrice: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+            "product": .stripeId("prod_"),
+            "unit_amount": .positiveAmount,
+            "currency": .currency,
+        ]
+    }
+}

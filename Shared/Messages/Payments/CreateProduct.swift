@@ -65,3 +65,13 @@ public struct CreateProduct: CommandMessage, Validatable, FieldDocumented {
         try Validation.nonEmpty(name, field: "name")
     }
 }
+
+extension CreateProduct: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+            "name": .nonEmpty,
+        ]
+    }
+}

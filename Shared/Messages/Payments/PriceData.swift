@@ -22,3 +22,14 @@ public struct PriceData: Codable, Sendable, Equatable, FieldDocumented {
         "currency": "Currency of the unit amount.",
     ]
 }
+
+extension PriceData: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "product_name": .nonEmpty,
+            "unit_amount": .positiveAmount,
+            "currency": .currency,
+        ]
+    }
+}

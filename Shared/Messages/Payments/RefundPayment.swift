@@ -96,3 +96,14 @@ public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {
         try Validation.positiveAmount(amount, field: "amount")
     }
 }
+
+extension RefundPayment: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "account": .account,
+            "order_reference": .nonEmpty,
+            "amount": .positiveAmount,
+        ]
+    }
+}

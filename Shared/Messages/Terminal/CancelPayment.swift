@@ -59,3 +59,13 @@ public struct CancelPayment: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(account, prefix: "acct_", field: "account")
     }
 }
+
+extension CancelPayment: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "payment_intent": .stripeId("pi_"),
+            "account": .account,
+        ]
+    }
+}

@@ -59,3 +59,13 @@ public struct CancelReaderAction: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(account, prefix: "acct_", field: "account")
     }
 }
+
+extension CancelReaderAction: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "reader": .stripeId("tmr_"),
+            "account": .account,
+        ]
+    }
+}

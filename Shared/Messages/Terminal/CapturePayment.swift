@@ -77,3 +77,14 @@ public struct CapturePayment: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(account, prefix: "acct_", field: "account")
     }
 }
+
+extension CapturePayment: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "payment_intent": .stripeId("pi_"),
+            "amount_to_capture": .positiveAmount,
+            "account": .account,
+        ]
+    }
+}

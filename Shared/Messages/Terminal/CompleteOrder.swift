@@ -37,3 +37,13 @@ public struct CompleteOrder: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(paymentIntent, prefix: "pi_", field: "payment_intent")
     }
 }
+
+extension CompleteOrder: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "order_reference": .nonEmpty,
+            "payment_intent": .stripeId("pi_"),
+        ]
+    }
+}

@@ -55,3 +55,13 @@ public struct CreateConnectionToken: CommandMessage, Validatable, FieldDocumente
         try Validation.id(account, prefix: "acct_", field: "account")
     }
 }
+
+extension CreateConnectionToken: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "location": .stripeId("tml_"),
+            "account": .account,
+        ]
+    }
+}

@@ -67,3 +67,13 @@ public struct CreateLocation: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(account, prefix: "acct_", field: "account")
     }
 }
+
+extension CreateLocation: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "display_name": .nonEmpty,
+            "account": .account,
+        ]
+    }
+}

@@ -116,3 +116,23 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
         }
     }
 }
+
+extension CreateTerminalPaymentIntent: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema (all but `application_fee_amount` ≤ `amount`, which JSON Schema cannot compare).
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "order_reference": .nonEmpty,
+            "amount": .positiveAmount,
+            "currency": .currency,
+            "account": .account,
+            "application_fee_amount": .nonNegative,
+        ]
+    }
+
+    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var objectRules: [SchemaRule] {
+        [
+            .dependentRequired("application_fee_amount", ["account"]),
+        ]
+    }
+}

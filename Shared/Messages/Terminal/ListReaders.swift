@@ -55,3 +55,13 @@ public struct ListReaders: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(account, prefix: "acct_", field: "account")
     }
 }
+
+extension ListReaders: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "location": .stripeId("tml_"),
+            "account": .account,
+        ]
+    }
+}

@@ -36,3 +36,12 @@ public struct MarkPaidOtherwise: CommandMessage, Validatable, FieldDocumented {
         try Validation.nonEmpty(orderReference, field: "order_reference")
     }
 }
+
+extension MarkPaidOtherwise: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "order_reference": .nonEmpty,
+        ]
+    }
+}

@@ -70,3 +70,14 @@ public struct ProcessPayment: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(account, prefix: "acct_", field: "account")
     }
 }
+
+extension ProcessPayment: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "reader": .stripeId("tmr_"),
+            "payment_intent": .stripeId("pi_"),
+            "account": .account,
+        ]
+    }
+}

@@ -68,3 +68,13 @@ public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(account, prefix: "acct_", field: "account")
     }
 }
+
+extension Reconcile: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "older_than_seconds": .nonNegative,
+            "account": .account,
+        ]
+    }
+}

@@ -80,3 +80,14 @@ public struct RegisterReader: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(account, prefix: "acct_", field: "account")
     }
 }
+
+extension RegisterReader: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "registration_code": .nonEmpty,
+            "location": .stripeId("tml_"),
+            "account": .account,
+        ]
+    }
+}

@@ -33,3 +33,15 @@ public struct TerminalAddress: Codable, Sendable, Equatable, FieldDocumented {
         "country": "Two-letter ISO 3166-1 country code, uppercase.",
     ]
 }
+
+extension TerminalAddress: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "line1": .nonEmpty,
+            "city": .nonEmpty,
+            "postal_code": .nonEmpty,
+            "country": .country,
+        ]
+    }
+}

@@ -55,9 +55,17 @@ public enum FailureClassifier {
         }
     }
 
-    /// The failure for a message whose type has no handler on its queue.
+    /// The failure for a message whose type has no handler on its queue:
+    /// `validation.missing_type` when the AMQP `type` property is missing (only event queues
+    /// get there: a command queue takes the type from its name), `validation.unknown_message`
+    /// otherwise. Both dead-letter at once.
     public static func unknownType(_ type: String, queue: String) -> HandlingFailure {
-        HandlingFailure(code: ReplyError.Code.unknownMessage,
-                        message: "no handler for message type \(type) on \(queue)", disposition: .deadLetter)
+        if type.isEmpty {
+            return HandlingFailure(code: ReplyError.Code.missingType,
+                                   message: "the message has no AMQP type property; \(queue) carries several message types, so set type to the message name (e.g. the event's routing key)",
+                                   disposition: .deadLetter)
+        }
+        return HandlingFailure(code: ReplyError.Code.unknownMessage,
+                               message: "no handler for message type \(type) on \(queue)", disposition: .deadLetter)
     }
 }

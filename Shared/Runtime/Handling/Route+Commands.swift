@@ -5,9 +5,9 @@ extension Route {
     /// A route for the command `C` on its own queue (`C.queueName`), bound to
     /// `connectbus.commands` with routing key `C.messageName`.
     ///
-    /// The runtime decodes the body (a ``MessageDecodingError`` is poison: dead-letter and
-    /// an error reply), runs ``Validatable/validate()`` when `C` adopts it (a failure is
-    /// poison too), calls `handle` and writes the returned reply to the outbox for the
+    /// The runtime decodes the body strictly (``Envelope/decodeCommand(_:)``: an unknown
+    /// field, like any ``MessageDecodingError``, is poison: dead-letter and an error reply),
+    /// runs ``Validatable/validate()`` when `C` adopts it (a failure is poison too), calls `handle` and writes the returned reply to the outbox for the
     /// command's `reply_to` (if any) in the same transaction as the handler's work. To retry
     /// later, throw a transient error or ``HandlerError/retry(code:message:)``.
     ///
@@ -21,8 +21,7 @@ extension Route {
         _ handle: @escaping @Sendable (C, inout HandlerContext) throws -> Reply<C.Result>
     ) -> Route {
         let decodeAndHandle: MessageHandler = { envelope, context in
-            let command = try envelope.decode(C.self)
-            if let validatable = command as? any Validatable { try validatable.validate() }
+            let command = try envelope.decodeCommand(C.self)
             let reply = try handle(command, &context)
             try context.reply(reply)
             return .done

@@ -33,6 +33,25 @@ public struct Route: Sendable {
     let handlers: [String: MessageHandler]
     let patternHandlers: [(pattern: String, handler: MessageHandler)]
 
+    /// The command a command queue holds (each command has its own queue, named like it),
+    /// or nil for an event queue.
+    public var commandName: String? {
+        exchange == Exchanges.commands && patterns == [queue] && handlers[queue] != nil ? queue : nil
+    }
+
+    /// `delivery` with its message type taken from the queue when the AMQP `type` property
+    /// is missing (empty) and the queue is a command queue: the queue holds that one command,
+    /// so the type cannot be anything else (DESIGN §4). The filled-in type is what the
+    /// handler, the reply (`<command>.reply`) and any retry or DLQ copy carry. Deliveries
+    /// with a type, and deliveries on event queues, are returned unchanged (an event queue
+    /// answers a missing type with `validation.missing_type`).
+    public func resolvingType(_ delivery: Delivery) -> Delivery {
+        guard delivery.envelope.type.isEmpty, let commandName else { return delivery }
+        var resolved = delivery
+        resolved.envelope.type = commandName
+        return resolved
+    }
+
     /// The handler for a delivery's message type (exact type first, then patterns in order).
     func handler(forType type: String) -> MessageHandler? {
         if let exact = handlers[type] { return exact }

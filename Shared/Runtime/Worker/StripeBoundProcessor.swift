@@ -42,9 +42,7 @@ struct StripeBoundProcessor {
         var failure: HandlingFailure?
         do {
             guard let handler = settings.route.handler(forType: envelope.type) else {
-                throw HandlerError(outcome: .deadLetter(ReplyError(
-                    code: ReplyError.Code.unknownMessage,
-                    message: "no handler for message type \(envelope.type) on \(queue)")))
+                throw HandlerError(outcome: .deadLetter(FailureClassifier.unknownType(envelope.type, queue: queue).replyError))
             }
             resources.prepayStripeToken()
             var context = HandlerContext(envelope: envelope, queue: queue, redelivered: delivery.redelivered,

@@ -115,12 +115,13 @@ final class Worker: Sendable {
     }
 
     /// Up to `batchSize` deliveries: the first awaited for the poll interval, the rest only
-    /// if already available.
+    /// if already available; a command without a `type` property gets its queue's
+    /// (``Route/resolvingType(_:)``).
     private func take(from consumer: AMQPConnection) throws -> [Delivery] {
         guard let first = try consumer.nextDelivery(timeout: settings.pollInterval) else { return [] }
-        var batch = [first]
+        var batch = [settings.route.resolvingType(first)]
         while batch.count < settings.batchSize, let next = try consumer.nextDelivery(timeout: .zero) {
-            batch.append(next)
+            batch.append(settings.route.resolvingType(next))
         }
         return batch
     }

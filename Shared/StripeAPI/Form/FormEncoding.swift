@@ -49,7 +49,9 @@ public enum FormEncoding {
             if items.isEmpty { out.append((path, "")) }
             for (index, item) in items.enumerated() { flatten(item, path: "\(path)[\(index)]", into: &out) }
         case .object(let object):
-            if object.isEmpty { out.append((path, "")) }
+            // An empty object is not sent at all: `key=` would ask Stripe to unset the
+            // object (refused on create: `parameter_invalid_empty`), never what an absent
+            // set of properties means. Clearing a field is the explicit `Value.unset`.
             for entry in object.entries { flatten(entry.value, path: "\(path)[\(entry.key)]", into: &out) }
         }
     }

@@ -4,8 +4,11 @@ extension FormParams {
     /// Encoding follows the official Stripe libraries: strings as they are, integers in
     /// decimal (amounts are in the currency's smallest unit), booleans as `true`/`false`,
     /// arrays with indexed brackets (`expand[0]`), objects with bracket paths
-    /// (`metadata[order_id]`). An empty string — and an empty array or object — is sent as
-    /// `key=`, which Stripe reads as "unset this field". Thread-safe: a value type.
+    /// (`metadata[order_id]`). An empty string — and an empty array — is sent as `key=`,
+    /// which Stripe reads as "unset this field" (``unset``). An empty object, at any depth,
+    /// is not sent at all: the client never sends an empty value for an object parameter
+    /// (Stripe refuses `controller=` with `parameter_invalid_empty`); to clear an object
+    /// such as `metadata`, send ``unset`` explicitly. Thread-safe: a value type.
     public indirect enum Value: Sendable, Equatable {
         /// A string, sent percent-encoded.
         case string(String)
@@ -15,7 +18,7 @@ extension FormParams {
         case bool(Bool)
         /// An array, sent as `key[0]=…&key[1]=…`.
         case array([Value])
-        /// A nested object, sent as `key[sub]=…` in the object's key order.
+        /// A nested object, sent as `key[sub]=…` in the object's key order; omitted when empty.
         case object(FormParams)
 
         /// The value that clears a field on Stripe's side (`key=`).
@@ -57,7 +60,7 @@ extension FormParams.Value {
     public static func strings(_ values: [String]) -> FormParams.Value { .array(values.map { .string($0) }) }
 
     /// A string-to-string map with keys sorted so the encoding is stable (e.g. `metadata`).
-    /// An empty value unsets that key on Stripe's side.
+    /// An empty value unsets that key on Stripe's side; an empty map is not sent.
     public static func map(_ values: [String: String]) -> FormParams.Value {
         var params = FormParams()
         for key in values.keys.sorted() { params[key] = .string(values[key] ?? "") }

@@ -42,7 +42,7 @@ public struct FormParams: Sendable, Equatable {
     public mutating func set(_ key: String, _ value: Int?) { if let value { self[key] = .int(value) } }
     /// Sets a boolean when it is not `nil`.
     public mutating func set(_ key: String, _ value: Bool?) { if let value { self[key] = .bool(value) } }
-    /// Sets a nested object when it is not `nil`.
+    /// Sets a nested object when it is not `nil` (an empty object is kept but never sent).
     public mutating func set(_ key: String, _ value: FormParams?) { if let value { self[key] = .object(value) } }
     /// Sets an array of strings when it is not `nil` (an empty array unsets the field).
     public mutating func set(_ key: String, _ value: [String]?) { if let value { self[key] = .strings(value) } }

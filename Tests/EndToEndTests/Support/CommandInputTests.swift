@@ -47,13 +47,22 @@ struct CommandInputTests {
     }
 
     @Test func accountOptionFillsTheBodyAndTheBodyIsReEncoded() throws {
-        let checked = try CommandInput.check(name: "payments.create_product", json: Array(#"{"name":"Mug","colour":"blue"}"#.utf8),
+        let checked = try CommandInput.check(name: "payments.create_product", json: Array(#"{"name":"Mug"}"#.utf8),
                                              account: "acct_42")
         let product = try MessageCoder.decode(CreateProduct.self, from: checked.body)
         #expect(product.account == "acct_42")
         #expect(product.name == "Mug")
-        #expect(!String(decoding: checked.body, as: UTF8.self).contains("colour"), "unknown fields are dropped")
         #expect(checked.schemaVersion == CreateProduct.schemaVersion)
+    }
+
+    @Test func anUnknownFieldIsRefusedAsTheServicesRefuseIt() throws {
+        // Decoding once dropped unknown fields, so the nested controller of create_account
+        // reached Stripe as `controller=`; the body is now checked strictly, nothing published.
+        let error = try #require(failure("payments.create_product", #"{"account":"acct_1","name":"Mug","colour":"blue"}"#))
+        #expect(error.message.contains("field colour: unknown field"))
+        let nested = try #require(failure("onboarding.create_account",
+            #"{"seller_reference":"s","country":"US","controller":{"fees_payer":"application"}}"#))
+        #expect(nested.message.contains("controller.fees_payer"))
     }
 
     @Test func bodyAccountWinsOverTheOption() throws {

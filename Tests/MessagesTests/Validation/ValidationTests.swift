@@ -125,8 +125,10 @@ import Testing
         m.type = .custom
         #expect(field { try m.validate() } == "controller")
         m.type = nil
-        m.controller?.stripeDashboardType = "partial"
-        #expect(field { try m.validate() } == "controller.stripe_dashboard_type")
+        m.controller?.stripeDashboard = .init(type: "partial")
+        #expect(field { try m.validate() } == "controller.stripe_dashboard.type")
+        m.controller = AccountController()
+        #expect(field { try m.validate() } == "controller")
         m.controller = nil
         m.type = .standard
         m.country = "us"

@@ -44,6 +44,23 @@ struct CreateAccountParamsTests {
         #expect(p["capabilities[card_payments][requested]"] == nil)
     }
 
+    @Test func stripesNestedControllerShapeReachesStripe() throws {
+        // issue 13: this body once lost its controller and sent `controller=`.
+        let json = #"{"seller_reference":"ctl-1","country":"US","controller":{"fees":{"payer":"application"},"losses":{"payments":"application"},"stripe_dashboard":{"type":"express"}}}"#
+        let command = try Envelope(type: CreateAccount.messageName, appId: "t", body: Array(json.utf8))
+            .decodeCommand(CreateAccount.self)
+        let pairs = FormEncoding.pairs(CreateAccountHandler.accountParams(command))
+        let keys = pairs.map(\.key)
+        #expect(keys.contains("controller[fees][payer]"))
+        #expect(!keys.contains("controller"))
+        #expect(!pairs.contains { $0.value.isEmpty })
+        let p = self.pairs(CreateAccountHandler.accountParams(command))
+        #expect(p["controller[fees][payer]"] == "application")
+        #expect(p["controller[losses][payments]"] == "application")
+        #expect(p["controller[stripe_dashboard][type]"] == "express")
+        #expect(p["capabilities[card_payments][requested]"] == "true")
+    }
+
     @Test func representativeIsAPersonWithTheRelationship() {
         let p = pairs(CreateAccountHandler.personParams(Representative(
             firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", title: "CEO",

@@ -53,6 +53,26 @@ struct WorkerIntegrationTests {
         }
     }
 
+    @Test func aCommandWithoutTypeTakesItsQueuesName() async throws {
+        try await TestBed.with("notype") { bed in
+            let calls = CallCounter()
+            let host = bed.host(routes: [route(bed, calls: calls)])
+            try await bed.start(host)
+            let command = bed.command("", body: #"{"n": 4}"#)
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+            let reply = try #require(replies.first)
+            #expect(reply.envelope.type == bed.queue + ".reply")
+            #expect(try MessageCoder.decode(Reply<TestResult>.self, from: reply.envelope.body) == .ok(TestResult(doubled: 8)))
+            try await bed.stop(host)
+            #expect(calls.count(command.messageId) == 1)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue + ".dlq") } == 0)
+        }
+    }
+
     @Test func duplicateMessageIdIsAcknowledgedWithoutWork() async throws {
         try await TestBed.with("dup") { bed in
             let calls = CallCounter()

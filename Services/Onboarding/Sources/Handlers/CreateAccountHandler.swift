@@ -119,10 +119,10 @@ struct CreateAccountHandler: Sendable {
         params.set("type", command.type?.rawValue)
         if let controller = command.controller {
             var c = FormParams()
-            if let payer = controller.feesPayer { c.set("fees", ["payer": payer]) }
-            if let losses = controller.lossesPayments { c.set("losses", ["payments": losses]) }
+            if let fees = controller.fees { c.set("fees", ["payer": fees.payer]) }
+            if let losses = controller.losses { c.set("losses", ["payments": losses.payments]) }
             c.set("requirement_collection", controller.requirementCollection)
-            if let dashboard = controller.stripeDashboardType { c.set("stripe_dashboard", ["type": dashboard]) }
+            if let dashboard = controller.stripeDashboard { c.set("stripe_dashboard", ["type": dashboard.type]) }
             params.set("controller", c)
         }
         params.set("country", command.country)
@@ -137,7 +137,7 @@ struct CreateAccountHandler: Sendable {
             b.set("support_email", profile.supportEmail)
             if !b.isEmpty { params.set("business_profile", b) }
         }
-        let fullDashboard = command.type == .standard || command.controller?.stripeDashboardType == "full"
+        let fullDashboard = command.type == .standard || command.controller?.stripeDashboard?.type == "full"
         if !fullDashboard {
             var capabilities = FormParams()
             capabilities.set("card_payments", ["requested": "true"])

@@ -1,8 +1,8 @@
 import Messages
 
 /// Turns the JSON an operator typed into a checked command body: looks the command up in
-/// the ``Catalogue``, decodes the JSON into its Swift type (missing or mistyped fields are
-/// reported by wire name) and runs its ``Validatable/validate()`` rules.
+/// the ``Catalogue``, decodes the JSON into its Swift type strictly, as the services do
+/// (unknown, missing or mistyped fields are reported by wire name) and runs its ``Validatable/validate()`` rules.
 /// Stateless; thread-safe.
 public enum CommandInput {
     /// A checked command: its catalogue type and the body to publish.
@@ -43,7 +43,7 @@ public enum CommandInput {
     static func decodeAndValidate<M: BusMessage>(_ type: M.Type, _ bytes: [UInt8], name: String) throws(CLIError) -> [UInt8] {
         let message: M
         do {
-            message = try MessageCoder.decode(M.self, from: bytes)
+            message = try MessageCoder.decodeMessage(M.self, from: bytes)
         } catch {
             let field = error.field.isEmpty ? "" : "field \(error.field): "
             throw CLIError("\(name): \(field)\(error.reason)",

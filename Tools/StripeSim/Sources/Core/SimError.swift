@@ -65,6 +65,13 @@ public struct SimError: Error, Sendable, Equatable {
         invalidRequest(message, param: param, code: code)
     }
 
+    /// 400 `parameter_invalid_empty`: an empty value (`key=`) for a parameter that cannot be
+    /// unset, in Stripe's words.
+    public static func cannotUnset(_ param: String) -> SimError {
+        invalidRequest("You passed an empty string for '\(param)'. We assume empty values are an attempt to unset a parameter; however '\(param)' cannot be unset. You should remove '\(param)' from your request or supply a non-empty value.",
+                       param: param, code: "parameter_invalid_empty")
+    }
+
     /// 404 `resource_missing`: "No such <noun>: '<id>'".
     public static func missingResource(_ noun: String, _ id: String, param: String = "id") -> SimError {
         SimError(status: 404, type: "invalid_request_error", code: "resource_missing",

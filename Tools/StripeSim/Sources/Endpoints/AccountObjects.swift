@@ -21,6 +21,12 @@ enum AccountObjects {
     /// The `type` and `controller` members from either `type` or `controller[...]` parameters.
     static func typeAndController(_ params: Params) throws(SimError) -> (type: String, controller: JSONValue) {
         let type = try params.string("type")
+        // `controller=` asks to unset the controller, which an account cannot do (Stripe:
+        // `parameter_invalid_empty`); so is `controller[fees]=` and the like.
+        for path in ["controller", "controller[fees]", "controller[losses]", "controller[stripe_dashboard]"]
+        where params.isEmptyValue(path) {
+            throw SimError.cannotUnset(path)
+        }
         let controller = try params.hash("controller", allowed: ["fees", "losses", "requirement_collection", "stripe_dashboard"])
         if type != nil, controller != nil {
             throw SimError.invalidRequest("You cannot specify both `type` and `controller`.", param: "controller")

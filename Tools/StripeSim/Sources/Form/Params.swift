@@ -18,6 +18,19 @@ public struct Params: Sendable {
     /// Whether the parameter was sent.
     public func has(_ key: String) -> Bool { values[key] != nil }
 
+    /// Whether the parameter at a bracket path under this hash (`controller[fees]`) was sent
+    /// as an empty value (`key=`), Stripe's way to ask for a field to be unset.
+    public func isEmptyValue(_ path: String) -> Bool {
+        let segments = path.split(whereSeparator: { $0 == "[" || $0 == "]" }).map(String.init)
+        guard let first = segments.first, var value = values[first] else { return false }
+        for segment in segments.dropFirst() {
+            guard case .dict(let members) = value, let next = members[segment] else { return false }
+            value = next
+        }
+        if case .string("") = value { return true }
+        return false
+    }
+
     /// Throws `parameter_unknown` for a key outside `allowed`.
     public func requireOnly(_ allowed: Set<String>) throws(SimError) {
         for key in values.keys.sorted() where !allowed.contains(key) { throw SimError.unknown(name(key)) }
