@@ -369,6 +369,15 @@ story_seller() {
         \"representative\":{\"first_name\":\"Ada\",\"last_name\":\"Lovelace\",\"email\":\"owner+$RUN_ID@ceramics.example\"}}")" || return 1
     ACCOUNT="$(jget result.account <<<"$reply")"
     step_ok "connected account $ACCOUNT"
+    # The nested controller must reach Stripe as controller[...] (it once arrived as an
+    # empty `controller=`, which Stripe refuses): the simulator's account shows it.
+    status="$(sim GET "/v1/accounts/$ACCOUNT" -u "$STRIPE_API_KEY:")"
+    if [ "$status" = 200 ] && [ "$(jget controller.fees.payer <"$RUN_DIR/last-sim-response")" = application ] \
+        && [ "$(jget controller.stripe_dashboard.type <"$RUN_DIR/last-sim-response")" = express ]; then
+        step_ok "Stripe has its controller: fees paid by the application, Express dashboard"
+    else
+        step_fail "account $ACCOUNT lacks the controller it was created with (HTTP $status)"; return 1
+    fi
     wait_event onboarding.account.created account="$ACCOUNT" || true
     reply="$(send onboarding.create_account_link "{\"account\":\"$ACCOUNT\",\"type\":\"account_onboarding\",
         \"refresh_url\":\"$SITE/onboarding/refresh\",\"return_url\":\"$SITE/onboarding/done\"}")" || return 1

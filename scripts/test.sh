@@ -48,7 +48,8 @@ stop_infra() {
 
 swift_build() {
     swift build --build-path "$BUILD_PATH" --build-tests \
-        && swift build --build-path "$BUILD_PATH" --product stripe-sim
+        && swift build --build-path "$BUILD_PATH" --product stripe-sim \
+        && swift build --build-path "$BUILD_PATH" --product connectbus
 }
 
 # Tests run one at a time (--no-parallel): service and end-to-end suites start real
@@ -122,7 +123,8 @@ if [ "${SKIP_SWIFT:-0}" = 1 ]; then
     skip "swift build" "SKIP_SWIFT=1"; skip "swift test" "SKIP_SWIFT=1"
 elif step "swift build (tests and stripe-sim)" swift_build; then
     STRIPE_SIM_BINARY="$(swift build --build-path "$BUILD_PATH" --show-bin-path)/stripe-sim"
-    export STRIPE_SIM_BINARY
+    CONNECTBUS_CLI_BINARY="$(dirname "$STRIPE_SIM_BINARY")/connectbus"
+    export STRIPE_SIM_BINARY CONNECTBUS_CLI_BINARY
     step "swift test" swift_tests
     count_swift
 else

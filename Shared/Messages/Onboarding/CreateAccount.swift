@@ -20,7 +20,7 @@ public struct CreateAccount: CommandMessage, Validatable, FieldDocumented {
     public var email: String?
     /// Account type; give this or `controller`, not both.
     public var type: AccountType?
-    /// Controller properties; give this or `type`, not both.
+    /// Controller properties in Stripe's nested shape; give this or `type`, not both.
     public var controller: AccountController?
     /// `individual`, `company`, `non_profit` or `government_entity`.
     public var businessType: String?
@@ -50,7 +50,7 @@ public struct CreateAccount: CommandMessage, Validatable, FieldDocumented {
         "country": "Two-letter ISO 3166-1 country code, uppercase (e.g. US, FR).",
         "email": "The seller's e-mail address.",
         "type": "Account type; give this or `controller`, not both.",
-        "controller": "Controller properties; give this or `type`, not both.",
+        "controller": "Controller properties in Stripe's nested shape (`{\"fees\":{\"payer\":\"application\"},\"losses\":{\"payments\":\"application\"},\"stripe_dashboard\":{\"type\":\"express\"}}`), at least one; give this or `type`, not both.",
         "business_type": "`individual`, `company`, `non_profit` or `government_entity`.",
         "business_profile": "Public business details.",
         "representative": "The representative, created before any account link.",

@@ -55,7 +55,7 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
         "payment_method": "The PaymentMethod (`pm_…`) to charge, e.g. a test PaymentMethod like pm_card_visa.",
-        "application_fee_amount": "The platform's application fee, at most the amount.",
+        "application_fee_amount": "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "customer": "The Customer (`cus_…`) the payment method belongs to.",
         "return_url": "Where a redirect-based authentication returns (https).",
         "metadata": "Stored on the PaymentIntent.",

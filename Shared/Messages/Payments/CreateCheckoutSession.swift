@@ -56,7 +56,7 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
         "line_items": "What the buyer pays for; at least one line.",
-        "application_fee_amount": "The platform's application fee, at most the amount.",
+        "application_fee_amount": "The platform's application fee, at most the sum of the inline line items (with an existing price the total is not known here). The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "customer_email": "Prefills the buyer's e-mail; also used for the order confirmation.",
         "ui_mode": "`hosted` (default) or `embedded`.",
         "success_url": "Hosted mode: where the buyer lands after paying (https).",

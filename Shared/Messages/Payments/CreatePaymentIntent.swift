@@ -53,7 +53,7 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
         "order_reference": "The platform's order id.",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
-        "application_fee_amount": "The platform's application fee, at most the amount.",
+        "application_fee_amount": "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "payment_method_types": "Explicit payment method types; absent means automatic payment methods.",
         "customer": "A Customer (`cus_…`) on the connected account.",
         "receipt_email": "Where Stripe sends the receipt.",

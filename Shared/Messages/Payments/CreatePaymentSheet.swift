@@ -60,7 +60,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         "customer_email": "E-mail for a new Customer.",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
-        "application_fee_amount": "The platform's application fee, at most the amount.",
+        "application_fee_amount": "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "payment_method_types": "Explicit payment method types (e.g. card, sepa_debit); absent means automatic payment methods.",
         "customer_key": "`customer_session` (default) or `ephemeral_key`.",
         "api_version": "The mobile SDK's Stripe API version; required with `ephemeral_key`.",

@@ -50,7 +50,7 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
         "currency": "Currency of the amount.",
         "capture_method": "`manual` (default) or `automatic`.",
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
-        "application_fee_amount": "The platform's application fee, at most the amount; only with `account`.",
+        "application_fee_amount": "The platform's application fee, at most the amount; only with `account`.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "description": "Description shown in the Dashboard.",
         "metadata": "Stored on the PaymentIntent.",
     ]

@@ -54,6 +54,28 @@ import Testing
         #expect(catalogue.entries.filter { $0.kind == .reply }.count == commands.count)
     }
 
+    @Test func commandSchemasAreClosedAndEventSchemasOpen() throws {
+        for entry in catalogue.entries {
+            let closed = entry.schema["additionalProperties"] == .bool(false)
+            switch entry.kind {
+            case .command: #expect(closed, "\(entry.name)")
+            case .event: #expect(entry.schema["additionalProperties"] == .bool(true), "\(entry.name)")
+            case .reply: break
+            }
+        }
+        let account = try #require(catalogue.entry(named: "onboarding.create_account")).schema
+        #expect(account["oneOf"] == .array([.object(["required": .array([.string("type")])]),
+                                            .object(["required": .array([.string("controller")])])]))
+        let controller = account["properties"]?["controller"]
+        #expect(controller?["additionalProperties"] == .bool(false))
+        #expect(controller?["properties"]?["fees"]?["required"] == .array([.string("payer")]))
+        // String maps stay open: any metadata key.
+        #expect(account["properties"]?["metadata"]?["additionalProperties"]?["type"] == .string("string"))
+        let checkout = try #require(catalogue.entry(named: "payments.create_checkout_session")).schema
+        #expect(checkout["if"] != nil && checkout["then"] != nil && checkout["else"] != nil)
+        #expect(checkout["properties"]?["line_items"]?["items"]?["oneOf"] != nil)
+    }
+
     @Test func everyCommandSchemaHasItsRequiredFields() throws {
         let checkout = try #require(catalogue.entry(named: "payments.create_checkout_session"))
         #expect(checkout.schema["required"] == .array(["account", "order_reference", "line_items"].map(JSONValue.string)))
