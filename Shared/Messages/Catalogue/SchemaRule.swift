@@ -75,7 +75,7 @@ extension SchemaRule {
     public static func minItems(_ count: Int) -> SchemaRule { SchemaRule(["minItems": .int(count)]) }
 
     /// One of the listed strings.
-    public static func oneOf(values: [String]) -> SchemaRule {
+    public static func allowed(_ values: [String]) -> SchemaRule {
         SchemaRule(["enum": .array(values.map(JSONValue.string))])
     }
 

@@ -105,7 +105,7 @@ extension AccountController: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "requirement_collection": .oneOf(values: ["application", "stripe"]),
+            "requirement_collection": .allowed(["application", "stripe"]),
         ]
     }
 
@@ -121,7 +121,7 @@ extension AccountController.Fees: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "payer": .oneOf(values: ["account", "application"]),
+            "payer": .allowed(["account", "application"]),
         ]
     }
 }
@@ -130,7 +130,7 @@ extension AccountController.Losses: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "payments": .oneOf(values: ["application", "stripe"]),
+            "payments": .allowed(["application", "stripe"]),
         ]
     }
 }
@@ -139,7 +139,7 @@ extension AccountController.StripeDashboard: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "type": .oneOf(values: ["express", "full", "none"]),
+            "type": .allowed(["express", "full", "none"]),
         ]
     }
 }

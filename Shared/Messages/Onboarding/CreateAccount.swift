@@ -129,7 +129,7 @@ extension CreateAccount: SchemaConstrained {
             "seller_reference": .nonEmpty,
             "country": .country,
             "email": .email,
-            "business_type": .oneOf(values: ["individual", "company", "non_profit", "government_entity"]),
+            "business_type": .allowed(["individual", "company", "non_profit", "government_entity"]),
         ]
     }
 
