@@ -41,6 +41,33 @@ extension OnboardingIntegrationTests {
             }
         }
 
+        @Test func stripesNestedControllerReachesStripeAndUnknownFieldsAreRefused() async throws {
+            try await OnboardingTestBed.run { bed in
+                let commands = bed.commands
+                let reference = IntegrationEnvironment.uniqueName("ctl")
+                let nested = #"{"seller_reference":"\#(reference)","country":"US","controller":{"fees":{"payer":"application"},"losses":{"payments":"application"},"stripe_dashboard":{"type":"express"}}}"#
+                let sent = try await onThread { try commands.sendRaw(type: CreateAccount.messageName, json: nested) }
+                let reply = try #require(sent.reply)
+                let created = try MessageCoder.decode(Reply<CreateAccount.Result>.self, from: reply.body)
+                #expect(created.result?.created == true)
+                let request = try #require(bed.requests("POST", "/v1/accounts").last)
+                #expect(request.status == 200)
+                #expect(request.params.value(at: "controller.fees.payer") == "application")
+                #expect(request.params.value(at: "controller.losses.payments") == "application")
+                #expect(request.params.value(at: "controller.stripe_dashboard.type") == "express")
+                #expect(request.params.value(at: "type") == nil)
+
+                let before = bed.requests("POST", "/v1/accounts").count
+                let flattened = #"{"seller_reference":"\#(reference)-2","country":"US","controller":{"fees_payer":"application"}}"#
+                let refused = try await onThread { try commands.sendRaw(type: CreateAccount.messageName, json: flattened) }
+                let refusedReply = try #require(refused.reply)
+                let error = try #require(try MessageCoder.decode(Reply<CreateAccount.Result>.self, from: refusedReply.body).failure)
+                #expect(error.code == ReplyError.Code.unknownField)
+                #expect(error.field == "controller.fees_payer")
+                #expect(bed.requests("POST", "/v1/accounts").count == before)
+            }
+        }
+
         @Test func stripeErrorsAreMappedIntoTheReply() async throws {
             try await OnboardingTestBed.run { bed in
                 let account = try #require(try await bed.send(OnboardingTestBed.newSeller()).result).account
