@@ -1,7 +1,8 @@
 /// One HTTP request as the server hands it to a handler.
 ///
 /// The body is complete (accumulated across libmicrohttpd's upload callbacks) and never
-/// larger than the server's `maxBodyBytes`. Header names are lowercased; when a header
+/// larger than the server's `maxBodyBytes` (a request over it reaches only the server's
+/// `onBodyTooLarge` handler, with ``bodyTooLarge`` set and no body). Header names are lowercased; when a header
 /// repeats, the values are joined with `", "` as RFC 9110 §5.3 allows.
 public struct HTTPRequest: Sendable {
     /// The request method as sent, e.g. `"GET"` or `"POST"`.
@@ -17,10 +18,15 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The raw request body bytes (empty when there is none).
     public var body: [UInt8]
+    /// `true` when the body was over the server's `maxBodyBytes` and was discarded
+    /// (``body`` is then empty); only the server's `onBodyTooLarge` handler sees such a request.
+    public var bodyTooLarge: Bool
 
     /// Builds a request value (the server does this; tests and routers may too).
     public init(method: String, path: String, query: [String: String] = [:],
-                headers: [String: String] = [:], body: [UInt8] = [], queryItems: [QueryItem]? = nil) {
+                headers: [String: String] = [:], body: [UInt8] = [], queryItems: [QueryItem]? = nil,
+                bodyTooLarge: Bool = false) {
+        self.bodyTooLarge = bodyTooLarge
         self.method = method
         self.path = path
         self.query = query

@@ -20,8 +20,9 @@ import Foundation
 ///   (never on Swift's cooperative pool), so blocking in it is fine; in a pool it also holds
 ///   up the other connections of that thread, with a thread per connection it does not.
 /// - Accumulates each request body across libmicrohttpd's upload callbacks; a body over
-///   `maxBodyBytes` is answered with `413 Payload Too Large` without being buffered (at
-///   once when `Content-Length` announces it, otherwise once the upload ends).
+///   `maxBodyBytes` is not buffered and is answered by `onBodyTooLarge` (default: a plain
+///   `413 Payload Too Large`), at once when `Content-Length` announces it, otherwise once
+///   the upload ends; that answer always carries `Connection: close`.
 /// - A handler returning ``HTTPResponse/dropConnection`` closes the connection unanswered.
 ///
 /// Thread-safety: all members may be called from any thread. ``stop()`` waits for the
@@ -44,14 +45,20 @@ public final class HTTPServer: @unchecked Sendable {
     ///   - connectionLimit: most simultaneous connections (default 1024; with a thread per
     ///     connection also the most threads).
     ///   - timeoutSeconds: idle connection timeout in seconds (default 30; 0 = none).
+    ///   - onBodyTooLarge: answers a request whose body is over `maxBodyBytes`, instead of
+    ///     `handler`; it gets the method, path, query and headers, an empty body and
+    ///     ``HTTPRequest/bodyTooLarge`` set (default: ``payloadTooLarge(limit:)``).
     ///   - handler: called once per complete request on a server thread.
     /// - Throws: ``HTTPServerError`` with code `http.start_failed` when libmicrohttpd cannot
     ///   start (port in use, no permission).
     public init(host loopbackOnly: Bool = true, port: UInt16, threading: HTTPThreading = .pool(2),
                 maxBodyBytes: Int = 1 << 20, connectionLimit: Int = 1024, timeoutSeconds: Int = 30,
+                onBodyTooLarge: (@Sendable (HTTPRequest) -> HTTPResponse)? = nil,
                 handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+        let limit = max(0, maxBodyBytes)
         let context = Unmanaged.passRetained(
-            HTTPServerContext(handler: handler, maxBodyBytes: max(0, maxBodyBytes)))
+            HTTPServerContext(handler: handler, maxBodyBytes: limit,
+                              tooLarge: onBodyTooLarge ?? { _ in HTTPServer.payloadTooLarge(limit: limit) }))
         // MHD_USE_ITC: needed by MHD_quiesce_daemon, which ``stop()`` uses.
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0  // 0: one internal polling thread, no pool.
@@ -71,6 +78,11 @@ public final class HTTPServer: @unchecked Sendable {
         self.daemon = Mutex(Int(bitPattern: daemon))
         self.context = context
         self.port = cbshim_mhd_daemon_port(daemon)
+    }
+
+    /// The default answer to a body over the cap: `413` in plain text.
+    public static func payloadTooLarge(limit: Int) -> HTTPResponse {
+        .text(413, "request body larger than \(limit) bytes\n")
     }
 
     /// The base URL of this server, e.g. `http://127.0.0.1:12111`.
@@ -103,16 +115,20 @@ public final class HTTPServer: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// What the C callbacks need: the handler and the body cap. Immutable, shared by threads.
+/// What the C callbacks need: the handlers and the body cap. Immutable, shared by threads.
 final class HTTPServerContext: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
     let maxBodyBytes: Int
+    /// Answers requests over ``maxBodyBytes``.
+    let tooLarge: @Sendable (HTTPRequest) -> HTTPResponse
     /// Requests begun (first access-handler call) and not yet completed.
     let activeRequests = Atomic<Int>(0)
 
-    init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int) {
+    init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
+         tooLarge: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+        self.tooLarge = tooLarge
     }
 }
 

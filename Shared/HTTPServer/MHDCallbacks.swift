@@ -28,7 +28,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         if let length = MHDValues.contentLength(connection), length > context.maxBodyBytes {
             state.tooLarge = true
             state.answered = true
-            return MHDValues.queue(payloadTooLarge(context.maxBodyBytes), on: connection)
+            return MHDValues.queue(tooLarge(context, connection, url: url, method: method), on: connection)
         }
         return .YES
     }
@@ -51,15 +51,9 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     if state.answered { return .YES }
     state.answered = true
     if state.tooLarge {
-        return MHDValues.queue(payloadTooLarge(context.maxBodyBytes), on: connection)
+        return MHDValues.queue(tooLarge(context, connection, url: url, method: method), on: connection)
     }
-    let query = MHDValues.collect(connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false)
-    let request = HTTPRequest(
-        method: method.map { String(cString: $0) } ?? "GET",
-        path: url.map { String(cString: $0) } ?? "/",
-        query: query.values,
-        headers: MHDValues.collect(connection, kind: .HEADER_KIND, lowercaseKeys: true).values,
-        body: state.body, queryItems: query.items)
+    let request = requestValue(connection, url: url, method: method, body: state.body)
     state.body = []
     let response = context.handler(request)
     if response.status == 0 { return .NO }
@@ -74,6 +68,24 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
     if let cls { Unmanaged<HTTPServerContext>.fromOpaque(cls).takeUnretainedValue().activeRequests.subtract(1, ordering: .releasing) }
 }
 
-private func payloadTooLarge(_ limit: Int) -> HTTPResponse {
-    .text(413, "request body larger than \(limit) bytes\n", headers: ["Connection": "close"])
+/// The request as handlers see it (headers, query, method, path and `body`).
+private func requestValue(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+                          body: [UInt8], bodyTooLarge: Bool = false) -> HTTPRequest {
+    let query = MHDValues.collect(connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false)
+    return HTTPRequest(
+        method: method.map { String(cString: $0) } ?? "GET",
+        path: url.map { String(cString: $0) } ?? "/",
+        query: query.values,
+        headers: MHDValues.collect(connection, kind: .HEADER_KIND, lowercaseKeys: true).values,
+        body: body, queryItems: query.items, bodyTooLarge: bodyTooLarge)
+}
+
+/// The server's answer to a body over the cap, always closing the connection (the rest of
+/// the body is never read).
+private func tooLarge(_ context: HTTPServerContext, _ connection: OpaquePointer, url: UnsafePointer<CChar>?,
+                      method: UnsafePointer<CChar>?) -> HTTPResponse {
+    var response = context.tooLarge(requestValue(connection, url: url, method: method, body: [], bodyTooLarge: true))
+    if response.status == 0 { response = HTTPServer.payloadTooLarge(limit: context.maxBodyBytes) }
+    response.headers["Connection"] = "close"
+    return response
 }

@@ -65,6 +65,33 @@ struct HTTPServerTests {
         #expect(calls.value == 1)
     }
 
+    @Test("a body over the cap is answered by onBodyTooLarge, with the request's path and headers and no body")
+    func payloadTooLargeHandler() async throws {
+        let calls = Counter()
+        let seen = Counter()
+        let server = try HTTPServer(port: 0, maxBodyBytes: 1000, onBodyTooLarge: { request in
+            if request.bodyTooLarge && request.body.isEmpty && request.path == "/hook"
+                && request.headers["x-test"] == "yes" { seen.increment() }
+            return .json(413, Array(#"{"error":"too_large"}"#.utf8))
+        }) { _ in
+            calls.increment()
+            return .text(200, "ok")
+        }
+        defer { server.stop() }
+        let big = [UInt8](repeating: 65, count: 5000)
+        let announced = try await TestHTTPClient.send("POST", "\(server.baseURL)/hook", headers: ["X-Test": "yes"], body: big)
+        #expect(announced.status == 413)
+        #expect(announced.text == #"{"error":"too_large"}"#)
+        #expect(announced.headers["content-type"] == "application/json")
+        #expect(announced.headers["connection"]?.lowercased() == "close")
+        let chunked = try await TestHTTPClient.send(
+            "POST", "\(server.baseURL)/hook", headers: ["Transfer-Encoding": "chunked", "X-Test": "yes"], body: big)
+        #expect(chunked.status == 413)
+        #expect(chunked.text == #"{"error":"too_large"}"#)
+        #expect(seen.value == 2)
+        #expect(calls.value == 0)
+    }
+
     @Test("concurrent requests are all answered with their own bodies")
     func concurrentRequests() async throws {
         let server = try Self.echoServer(threading: .pool(4))

@@ -59,6 +59,35 @@ struct WebhookSignatureTests {
         }
     }
 
+    @Test func futureTimestampIsAcceptedLikeStripesLibraries() throws {
+        // Only age is bounded (see WebhookSignature): 600 s ahead, twice the tolerance, passes.
+        let header = WebhookSignature.sign(payload: payload, secret: secret, timestamp: t + 600)
+        try WebhookSignature.verify(payload: payload, header: header, secrets: [secret],
+                                    now: Date(timeIntervalSince1970: TimeInterval(t)))
+    }
+
+    @Test func upperCaseHexIsNoMatch() throws {
+        let good = String(WebhookSignature.sign(payload: payload, secret: secret, timestamp: t).split(separator: "v1=")[1])
+        let letter = try #require(good.firstIndex { $0.isLetter })
+        var mixed = good
+        mixed.replaceSubrange(letter...letter, with: good[letter...letter].uppercased())
+        for signature in [good.uppercased(), mixed] {
+            #expect(throws: WebhookSignatureError.noMatch) {
+                try WebhookSignature.verify(payload: payload, header: "t=\(t),v1=\(signature)", secrets: [secret], now: now)
+            }
+        }
+        // The same signature in lower case, beside an upper-case copy, still matches.
+        try WebhookSignature.verify(payload: payload, header: "t=\(t),v1=\(good.uppercased()),v1=\(good)",
+                                    secrets: [secret], now: now)
+    }
+
+    @Test func onlyV0SignaturesIsNoV1Signature() {
+        let good = WebhookSignature.sign(payload: payload, secret: secret, timestamp: t).split(separator: "v1=")[1]
+        #expect(throws: WebhookSignatureError.noV1Signature) {
+            try WebhookSignature.verify(payload: payload, header: "t=\(t),v0=\(good),v0=abcd", secrets: [secret], now: now)
+        }
+    }
+
     @Test func rotatedSecretsSecondMatches() throws {
         let header = WebhookSignature.sign(payload: payload, secret: "whsec_old", timestamp: t)
         try WebhookSignature.verify(payload: payload, header: header, secrets: ["whsec_new", "whsec_old"], now: now)

@@ -4,5 +4,6 @@ public enum NotificationsMessages {
     public static let all: [any BusMessage.Type] = [
         EmailSent.self,
         EmailFailed.self,
+        EmailSkipped.self,
     ]
 }

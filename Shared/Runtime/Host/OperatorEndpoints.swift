@@ -4,7 +4,10 @@ import HTTPServer
 /// `GET /healthz` (liveness: 200 while the process runs), `GET /readyz` (200 when
 /// migrated and every worker and the relay are connected, else 503 with the reasons),
 /// `GET /metrics` (Prometheus text format 0.0.4). Other requests go to the service's
-/// handler, or get 404. Thread-safety: `Sendable`; called on libmicrohttpd's threads.
+/// handler, or get 404. A request whose body is over the HTTP server's cap goes to the
+/// service's handler too (flagged ``HTTPRequest/bodyTooLarge``, empty body), so it can
+/// answer and count it; otherwise it gets `413 {"error":"too_large"}`.
+/// Thread-safety: `Sendable`; called on libmicrohttpd's threads.
 struct OperatorEndpoints: Sendable {
     let readiness: Readiness
     let metrics: MetricsRegistry
@@ -26,5 +29,11 @@ struct OperatorEndpoints: Sendable {
             if let response = extra?(request) { return response }
             return .json(404, Array(#"{"error":"not_found"}"#.utf8))
         }
+    }
+
+    /// Answers a request over the HTTP server's body cap (see the type's notes).
+    func handleTooLarge(_ request: HTTPRequest) -> HTTPResponse {
+        if let response = extra?(request) { return response }
+        return .json(413, Array(#"{"error":"too_large"}"#.utf8))
     }
 }

@@ -60,7 +60,10 @@ public final class ServiceHost: Sendable {
     ///   - schema: Postgres schema owned by the service.
     ///   - migrations: the service's numbered migrations (versions ≥ 1).
     ///   - routes: every queue the service can consume.
-    ///   - http: extra HTTP handler (e.g. Stripe webhooks); return `nil` for 404.
+    ///   - http: extra HTTP handler (e.g. Stripe webhooks); return `nil` for 404. It also
+    ///     gets requests whose body is over the HTTP server's cap, with
+    ///     ``HTTPRequest/bodyTooLarge`` set and no body (return `nil` for the runtime's
+    ///     `413 {"error":"too_large"}`).
     ///   - makeStripe: builds each worker's Stripe client (default: from the configuration).
     ///   - log: logger (default: JSON lines on standard error at the configured level).
     public init(name: String, config: ServiceConfig, schema: String, migrations: [Migration] = [],
@@ -141,6 +144,7 @@ public final class ServiceHost: Sendable {
         let threading = config.httpThreading ?? Self.defaultHTTPThreading(serviceEndpoints: extraHTTP != nil)
         let http = try HTTPServer(host: config.httpLoopbackOnly, port: config.httpPort, threading: threading,
                                   connectionLimit: threading == .perConnection ? Self.perConnectionLimit : 1024,
+                                  onBodyTooLarge: { endpoints.handleTooLarge($0) },
                                   handler: { endpoints.handle($0) })
         running.withLock { $0 = RunningParts(http: http) }
         log.info("starting", ["http_port": String(http.port), "queues": selected.map(\.queue).joined(separator: ",")])

@@ -46,6 +46,8 @@ public struct Charge: Codable, Sendable, Equatable, StripeIdentifiable {
     public var metadata: [String: String]?
     /// Creation time; Unix timestamp in seconds.
     public var created: Int?
+    /// The payer's details as given with the payment method (`billing_details`).
+    public var billingDetails: BillingDetails?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
     public init(id: String, object: String? = nil, amount: Int? = nil, amountCaptured: Int? = nil,
@@ -55,7 +57,7 @@ public struct Charge: Codable, Sendable, Equatable, StripeIdentifiable {
                 failureCode: String? = nil, failureMessage: String? = nil, outcome: ChargeOutcome? = nil,
                 applicationFee: Expandable<ApplicationFee>? = nil, applicationFeeAmount: Int? = nil,
                 customer: Expandable<Customer>? = nil, description: String? = nil, livemode: Bool? = nil,
-                metadata: [String: String]? = nil, created: Int? = nil) {
+                metadata: [String: String]? = nil, created: Int? = nil, billingDetails: BillingDetails? = nil) {
         self.id = id
         self.object = object
         self.amount = amount
@@ -79,6 +81,7 @@ public struct Charge: Codable, Sendable, Equatable, StripeIdentifiable {
         self.livemode = livemode
         self.metadata = metadata
         self.created = created
+        self.billingDetails = billingDetails
     }
 
     enum CodingKeys: String, CodingKey {
@@ -105,6 +108,7 @@ public struct Charge: Codable, Sendable, Equatable, StripeIdentifiable {
         case livemode
         case metadata
         case created
+        case billingDetails = "billing_details"
     }
 }
 

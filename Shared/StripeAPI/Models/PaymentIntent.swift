@@ -53,6 +53,8 @@ public struct PaymentIntent: Codable, Sendable, Equatable, StripeIdentifiable {
     public var metadata: [String: String]?
     /// Creation time; Unix timestamp in seconds.
     public var created: Int?
+    /// The e-mail address the receipt goes to (`receipt_email`), if one was given.
+    public var receiptEmail: String?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
     public init(id: String, object: String? = nil, amount: Int? = nil, amountCapturable: Int? = nil,
@@ -65,7 +67,7 @@ public struct PaymentIntent: Codable, Sendable, Equatable, StripeIdentifiable {
                 paymentMethodOptions: PaymentMethodOptions? = nil, onBehalfOf: String? = nil,
                 transferData: TransferData? = nil, description: String? = nil, cancellationReason: String? = nil,
                 canceledAt: Int? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
-                created: Int? = nil) {
+                created: Int? = nil, receiptEmail: String? = nil) {
         self.id = id
         self.object = object
         self.amount = amount
@@ -92,6 +94,7 @@ public struct PaymentIntent: Codable, Sendable, Equatable, StripeIdentifiable {
         self.livemode = livemode
         self.metadata = metadata
         self.created = created
+        self.receiptEmail = receiptEmail
     }
 
     enum CodingKeys: String, CodingKey {
@@ -121,5 +124,6 @@ public struct PaymentIntent: Codable, Sendable, Equatable, StripeIdentifiable {
         case livemode
         case metadata
         case created
+        case receiptEmail = "receipt_email"
     }
 }

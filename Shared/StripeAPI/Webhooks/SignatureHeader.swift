@@ -3,7 +3,8 @@
 struct SignatureHeader {
     /// The `t=` value, Unix seconds.
     var timestamp: Int?
-    /// The decoded `v1=` signatures that are valid hex.
+    /// The decoded `v1=` signatures that are valid lower-case hex (Stripe signs in lower
+    /// case and its libraries compare the hex strings, so upper case never matches).
     var signatures: [[UInt8]] = []
     /// Whether any `v1=` element was present (even if not valid hex).
     var sawV1 = false
@@ -71,8 +72,7 @@ struct SignatureHeader {
         switch c {
         case 48...57: c - 48
         case 97...102: c - 87
-        case 65...70: c - 55
-        default: nil
+        default: nil  // upper-case A–F included: Stripe's libraries accept lower case only
         }
     }
 }

@@ -11,9 +11,21 @@ import Foundation
 /// (https://docs.stripe.com/webhooks#verify-manually).
 ///
 /// The header is `t=<unix seconds>,v1=<hex>[,v1=<hex>…][,v0=…]`; each `v1` is the
-/// HMAC-SHA256, keyed with the endpoint secret, of `"<t>.<raw body>"`. Verification
-/// accepts the payload when any `v1` matches any of the secrets (several during secret
-/// rotation), compared in constant time, and the timestamp is at most `tolerance` old.
+/// HMAC-SHA256, keyed with the endpoint secret, of `"<t>.<raw body>"`, in lower-case hex.
+/// Verification accepts what Stripe's official libraries accept: the payload when any `v1`
+/// matches any of the secrets (several during secret rotation), compared in constant time,
+/// and the timestamp is at most `tolerance` old.
+///
+/// - Hex: lower case only. Stripe signs in lower case and its libraries compare the hex
+///   strings, so a `v1` in upper (or mixed) case is no match.
+/// - `v0` and other schemes are ignored; a header with a timestamp but no `v1` at all is
+///   ``WebhookSignatureError/noV1Signature`` (the libraries' "no signatures found with
+///   expected scheme"), not a malformed header.
+/// - Timestamps in the future: accepted whatever their distance, as the official libraries
+///   do (they check only `now - t > tolerance`). Rejecting them would fail every webhook
+///   while this host's clock runs behind Stripe's; replay protection needs only the upper
+///   bound on age, and a future `t` still needs a valid HMAC of that very `t`.
+///
 /// Thread-safe: pure functions.
 public enum WebhookSignature {
     /// Checks `header` against the raw request body.
@@ -21,7 +33,9 @@ public enum WebhookSignature {
     ///   - payload: the body bytes exactly as received (before any JSON parsing).
     ///   - header: the `Stripe-Signature` value, or `nil` when absent.
     ///   - secrets: the endpoint secrets (`whsec_…`) to try, newest first.
-    ///   - tolerance: the largest accepted age of `t` (default 300 s).
+    ///   - tolerance: the largest accepted age of `t` (default 300 s, Stripe's); a `t`
+    ///     in the future is accepted at any distance (see the type's notes); `.zero` turns
+    ///     the age check off.
     ///   - now: the current time.
     /// - Throws: ``WebhookSignatureError``: `missingHeader`, `malformedHeader`,
     ///   `noV1Signature`, `noMatch` (checked before age), `staleTimestamp`, `noSecrets`.
@@ -39,6 +53,7 @@ public enum WebhookSignature {
             return signatures.contains { HMACSHA256.constantTimeEquals($0, expected) }
         }
         guard matched else { throw .noMatch }
+        // Negative for a future `t`: accepted, like Stripe's libraries (see above).
         let age = Int(now.timeIntervalSince1970.rounded(.down)) - timestamp
         if tolerance > .zero, Duration.seconds(age) > tolerance { throw .staleTimestamp(ageSeconds: age) }
     }

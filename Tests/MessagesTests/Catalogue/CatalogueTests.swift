@@ -49,7 +49,7 @@ import Testing
             "payments.order.refunded", "payments.checkout_session.created",
             "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.captured",
             "terminal.payment.canceled", "terminal.reconciliation.completed",
-            "notifications.email.sent", "notifications.email.failed",
+            "notifications.email.sent", "notifications.email.failed", "notifications.email.skipped",
         ])
         #expect(catalogue.entries.filter { $0.kind == .reply }.count == commands.count)
     }

@@ -75,7 +75,7 @@ struct WebhookIngressIntegrationTests {
                  "no_matching_signature"),
                 ("/webhooks/stripe/connect", event.body, NotificationsTestBed.signed(event.body), 400, "no_matching_signature"),
                 ("/webhooks/stripe", event.body, [json, ("Stripe-Signature", "v1=abc")], 400, "malformed_signature"),
-                ("/webhooks/stripe", big, NotificationsTestBed.signed(big), 413, "body_too_large"),
+                ("/webhooks/stripe", big, NotificationsTestBed.signed(big), 413, #"{"error":"too_large"}"#),
                 ("/webhooks/stripe", event.body, [("Content-Type", "text/plain"),
                  ("Stripe-Signature", WebhookSignature.sign(payload: event.body, secret: NotificationsTestBed.secret,
                                                             timestamp: Date()))], 415, "unsupported_media_type"),
@@ -85,6 +85,8 @@ struct WebhookIngressIntegrationTests {
                 let response = try await onThread { try bed.post(path, body, headers: headers) }
                 #expect(response.status == status, "\(reason)")
                 #expect(String(decoding: response.body, as: UTF8.self).contains(reason), "\(reason)")
+                #expect(response.headers["content-type"] == "application/json",
+                        "\(reason)")
             }
             let get = try await onThread { try bed.get("/webhooks/stripe") }
             #expect(get.status == 405)
@@ -92,7 +94,125 @@ struct WebhookIngressIntegrationTests {
             #expect(try bed.outboxRows() == 0)
             let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
             #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="no_matching_signature"} 3"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="too_large"} 1"#))
             #expect(metrics.contains("connectbus_webhook_request_seconds_count \(cases.count + 1)"))  // + the GET
+        }
+    }
+
+    @Test("signature edge cases: upper-case hex is no match on both routes, only v0 is no_v1_signature, 600 s ahead is accepted")
+    func signatureEdgeCases() async throws {
+        try await NotificationsTestBed.run(patterns: ["stripe.#"]) { bed in
+            let event = NotificationsTestBed.event()
+            let now = Int(Date().timeIntervalSince1970)
+            @Sendable func header(_ secret: String, at t: Int, scheme: String = "v1", upper: Bool = false) -> [(name: String, value: String)] {
+                let hex = HMACSHA256.hex(key: Array(secret.utf8), message: Array("\(t).".utf8) + event.body)
+                return [("Content-Type", "application/json"),
+                        ("Stripe-Signature", "t=\(t),\(scheme)=\(upper ? hex.uppercased() : hex)")]
+            }
+            let cases: [(String, [(name: String, value: String)], Int, String)] = [
+                ("/webhooks/stripe", header(NotificationsTestBed.secret, at: now, upper: true), 400, "no_matching_signature"),
+                ("/webhooks/stripe/connect", header(NotificationsTestBed.connectSecret, at: now, upper: true), 400,
+                 "no_matching_signature"),
+                ("/webhooks/stripe", header(NotificationsTestBed.secret, at: now, scheme: "v0"), 400, "no_v1_signature"),
+            ]
+            for (path, headers, status, reason) in cases {
+                let response = try await onThread { try bed.post(path, event.body, headers: headers) }
+                #expect(response.status == status, "\(path) \(reason)")
+                #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"\#(reason)"}"#, "\(path)")
+            }
+            #expect(try bed.storedEvents(event.id) == 0)
+            // A timestamp 600 s in the future (twice the tolerance) is accepted, as Stripe's libraries do.
+            let future = try await onThread {
+                try bed.post("/webhooks/stripe", event.body, headers: header(NotificationsTestBed.secret, at: now + 600))
+            }
+            #expect(future.status == 200)
+            #expect(try bed.storedEvents(event.id) == 1)
+            let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="no_matching_signature"} 2"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="no_v1_signature"} 1"#))
+            #expect(!metrics.contains(#"reason="malformed_signature""#))
+        }
+    }
+
+    @Test("a signed event with invalid UTF-8 is 400 malformed_event, counted invalid_utf8, nothing stored or published")
+    func invalidUTF8() async throws {
+        try await NotificationsTestBed.run(patterns: ["stripe.#"]) { bed in
+            let id = "evt_utf8_\(UInt32.random(in: 0...UInt32.max))"
+            let body = Array(#"{"id":"\#(id)","object":"event","type":"checkout.session.completed","account":"acct_1","# .utf8)
+                + Array(#""data":{"object":{"id":"cs_1","object":"checkout.session","metadata":{"order":"Zo"#.utf8)
+                + [0xFF] + Array(#""}}}}"#.utf8)
+            let response = try await onThread { try bed.post("/webhooks/stripe", body, headers: NotificationsTestBed.signed(body)) }
+            #expect(response.status == 400)
+            #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"malformed_event","reason":"invalid_utf8"}"#)
+            #expect(try bed.storedEvents(id) == 0)
+            #expect(try bed.outboxRows() == 0)
+            let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="invalid_utf8"} 1"#))
+            #expect(!metrics.contains(#"reason="malformed_event""#))
+            // The same body with valid UTF-8 goes through: only the byte was wrong.
+            let fixed = body.map { $0 == 0xFF ? UInt8(ascii: "e") : $0 }
+            let accepted = try await onThread { try bed.post("/webhooks/stripe", fixed, headers: NotificationsTestBed.signed(fixed)) }
+            #expect(accepted.status == 200)
+            #expect(try await onThread { try bed.monitor.wait(count: 1) { $0.messageId == "stripe:" + id } }.count == 1)
+        }
+    }
+
+    @Test("a body over the HTTP server's own cap is answered in JSON and counted too_large")
+    func overTheServerCap() async throws {
+        try await NotificationsTestBed.run(patterns: ["stripe.#"]) { bed in
+            let body = Array(#"{"id":"evt_huge","type":"customer.created","pad":""#.utf8)
+                + [UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) + 10) + Array(#""}"#.utf8)
+            let response = try await onThread { try bed.post("/webhooks/stripe", body, headers: NotificationsTestBed.signed(body)) }
+            #expect(response.status == 413)
+            #expect(String(decoding: response.body, as: UTF8.self) == #"{"error":"too_large"}"#)
+            #expect(response.headers["content-type"] == "application/json")
+            // The runtime's own endpoints answer JSON too.
+            let other = try await onThread { try bed.post("/metrics", body, headers: [("Content-Type", "text/plain")]) }
+            #expect(other.status == 413)
+            #expect(String(decoding: other.body, as: UTF8.self) == #"{"error":"too_large"}"#)
+            let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="too_large"} 1"#))
+            #expect(try bed.storedEvents("evt_huge") == 0)
+        }
+    }
+
+    @Test("client_secret members are removed before the event is stored and published; the rest is as sent")
+    func clientSecretsStripped() async throws {
+        try await NotificationsTestBed.run(patterns: ["stripe.#"]) { bed in
+            let id = "evt_secret_\(UInt32.random(in: 0...UInt32.max))"
+            let text = """
+                {
+                  "id": "\(id)",
+                  "object": "event",
+                  "type": "payment_intent.payment_failed",
+                  "account": "acct_secret",
+                  "data": {
+                    "object": {
+                      "id": "pi_1",
+                      "object": "payment_intent",
+                      "amount": 1700,
+                      "client_secret": "pi_1_secret_abcdef",
+                      "currency": "usd"
+                    },
+                    "previous_attributes": {
+                      "client_secret": "pi_1_secret_old"
+                    }
+                  }
+                }
+                """
+            let body = Array(text.utf8)
+            let response = try await onThread { try bed.post("/webhooks/stripe/connect", body,
+                                                              headers: NotificationsTestBed.signed(body, secret: NotificationsTestBed.connectSecret)) }
+            #expect(response.status == 200)
+            // The first goes with its comma and the white space up to the next member; the
+            // second, alone in its object, leaves the object's white space behind.
+            let expected = Array(text.replacingOccurrences(of: "\n      \"client_secret\": \"pi_1_secret_abcdef\",", with: "")
+                .replacingOccurrences(of: "\"client_secret\": \"pi_1_secret_old\"", with: "").utf8)
+            #expect(!String(decoding: expected, as: UTF8.self).contains("client_secret"))
+            #expect(try bed.storedPayload(id) == expected)
+            let published = try await onThread { try bed.monitor.wait(count: 1) { $0.messageId == "stripe:" + id } }
+            #expect(published.first?.body == expected)
+            #expect(published.first?.type == "stripe.payment_intent.payment_failed")
         }
     }
 

@@ -14,6 +14,8 @@ import TestKit
 final class NotificationsTestBed: Sendable {
     static let secret = "whsec_notifications_platform"
     static let connectSecret = "whsec_notifications_connect"
+    /// The secret key the host uses with an in-process simulator (`stripeAPIBase`).
+    static let apiKey = "sk_test_notifications_integration"
     let env: IntegrationEnvironment
     let schema: String
     let monitor: EventMonitor
@@ -23,7 +25,7 @@ final class NotificationsTestBed: Sendable {
 
     /// A test bed; `withHost` builds (does not start) the service on the test's schema.
     init(patterns: [String], withHost: Bool = true, smtp: SMTPSettings? = nil,
-         ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20) throws {
+         ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
         schema = IntegrationEnvironment.uniqueName("notif_it")
@@ -34,7 +36,10 @@ final class NotificationsTestBed: Sendable {
             return
         }
         let config = ServiceConfig(service: NotificationsService.name, amqpURL: env.amqpURL,
-                                   databaseURL: env.databaseURL, workers: 1, httpPort: 0, logLevel: .warning)
+                                   databaseURL: env.databaseURL,
+                                   stripeAPIKey: stripeAPIBase == nil ? nil : NotificationsTestBed.apiKey,
+                                   stripeAPIBase: stripeAPIBase ?? "https://api.stripe.com", stripeRequestsPerSecond: 100,
+                                   workers: 1, httpPort: 0, logLevel: .warning)
         host = try NotificationsService.make(config: config, settings: NotificationsTestBed.settings(smtp: smtp, maxBodyBytes: maxBodyBytes),
                                              schema: schema, ingressDatabaseURL: ingressDatabaseURL)
     }
@@ -72,9 +77,11 @@ final class NotificationsTestBed: Sendable {
 
     /// Runs `body` against a test bed and always stops it afterwards.
     static func run(patterns: [String], start: Bool = true, smtp: SMTPSettings? = nil, ingressDatabaseURL: String? = nil,
-                    maxBodyBytes: Int = 1 << 20, _ body: (NotificationsTestBed) async throws -> Void) async throws {
+                    maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
+                    _ body: (NotificationsTestBed) async throws -> Void) async throws {
         let bed = try NotificationsTestBed(patterns: patterns, withHost: start, smtp: smtp,
-                                           ingressDatabaseURL: ingressDatabaseURL, maxBodyBytes: maxBodyBytes)
+                                           ingressDatabaseURL: ingressDatabaseURL, maxBodyBytes: maxBodyBytes,
+                                           stripeAPIBase: stripeAPIBase)
         do {
             if start { try await bed.start() } else { try bed.migrate() }
             try await body(bed)

@@ -6,29 +6,34 @@ import Messages
 public struct EmailRequest: Sendable, Equatable {
     /// Which message.
     public var template: EmailTemplate
-    /// The address given by the event, if any (else the recipients table is asked).
+    /// The address given by the event, if any. Without one, a buyer's address is asked of
+    /// Stripe (``paymentIntent``, see ``BuyerEmail``) and a seller's of the recipients
+    /// table (``EmailTemplate/audience``).
     public var recipient: String?
     /// The connected account it concerns.
     public var account: String?
     /// The order it concerns, if any.
     public var orderReference: String?
+    /// The order's PaymentIntent (`pi_…`, on ``account``), if any.
+    public var paymentIntent: String?
     /// Template fields by name.
     public var fields: [String: String]
 
     /// Creates a request.
     public init(template: EmailTemplate, recipient: String?, account: String?, orderReference: String?,
-                fields: [String: String]) {
+                paymentIntent: String? = nil, fields: [String: String]) {
         self.template = template
         self.recipient = recipient
         self.account = account
         self.orderReference = orderReference
+        self.paymentIntent = paymentIntent
         self.fields = fields
     }
 
     /// The order confirmation for `payments.order.paid`.
     public static func orderPaid(_ event: OrderPaid) -> EmailRequest {
         EmailRequest(template: .orderConfirmation, recipient: event.customerEmail, account: event.account,
-                     orderReference: event.orderReference,
+                     orderReference: event.orderReference, paymentIntent: event.paymentIntent,
                      fields: ["order_reference": event.orderReference,
                               "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
                               "currency": event.currency.uppercased()])
@@ -37,7 +42,7 @@ public struct EmailRequest: Sendable, Equatable {
     /// "Payment failed, please order again" for `payments.order.payment_failed`.
     public static func paymentFailed(_ event: OrderPaymentFailed) -> EmailRequest {
         EmailRequest(template: .paymentFailed, recipient: event.customerEmail, account: event.account,
-                     orderReference: event.orderReference,
+                     orderReference: event.orderReference, paymentIntent: event.paymentIntent,
                      fields: ["order_reference": event.orderReference,
                               "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
                               "currency": event.currency.uppercased(),

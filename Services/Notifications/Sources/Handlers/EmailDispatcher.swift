@@ -6,6 +6,7 @@ import Foundation
 import Messages
 import Runtime
 import Store
+import StripeAPI
 
 /// Sends the e-mail an event asks for, at most once per event and template (see
 /// ``EmailStore``), and publishes `notifications.email.sent` or `.failed`.
@@ -17,6 +18,13 @@ import Store
 /// the runtime's delay queues; a permanent one (`smtp.rejected`, template problems) or the
 /// last attempt parks the send (`parked`, `notifications.email.failed` with `final: true`)
 /// and acks the event, so nothing is lost and nothing is sent twice.
+///
+/// Recipients (``recipient(for:_:)``): the event's address; else, for a buyer's message,
+/// what Stripe knows of the order's PaymentIntent (``BuyerEmail``: one rate-limited
+/// `GET /v1/payment_intents/{id}` on the connected account), for a seller's the address
+/// recorded for the account. A buyer's message never falls back to the seller's address.
+/// With no address, nothing is sent and `notifications.email.skipped` (`no_recipient`) is
+/// published.
 /// Thread-safety: `Sendable`; the SMTP client is per worker.
 public struct EmailDispatcher: Sendable {
     let emails: EmailStore
@@ -37,13 +45,12 @@ public struct EmailDispatcher: Sendable {
 
     /// Handles `request`, caused by the event being handled in `ctx`.
     /// - Throws: `HandlerError.retry` for a transient failure before the last attempt;
-    ///   `StoreError` (retried by the runtime).
+    ///   `StoreError` (retried by the runtime); `StripeError` from the buyer lookup
+    ///   (retried when Stripe says so, else dead-lettered by the runtime).
     public func dispatch(_ request: EmailRequest, _ ctx: inout HandlerContext) throws -> HandlerOutcome {
         let source = ctx.envelope
-        let known = try request.account.flatMap { try recipients.email(account: $0, on: ctx.db) }
-        guard let recipient = request.recipient ?? known else {
-            ctx.log.info("no recipient e-mail known; nothing sent", ["template": request.template.rawValue])
-            return .done
+        guard let recipient = try recipient(for: request, &ctx) else {
+            return try skip(request, reason: .noRecipient, &ctx)
         }
         guard EmailAddress.isValid(recipient) else {
             return .deadLetter(ReplyError(code: "email.invalid_recipient", message: "recipient is not an e-mail address",
@@ -81,6 +88,43 @@ public struct EmailDispatcher: Sendable {
                                   recipient: recipient, sourceEvent: source.type, sourceMessageId: source.messageId,
                                   account: request.account, orderReference: request.orderReference,
                                   attempts: attempts, occurredAt: occurredAt), stripeAccount: request.account)
+        return .done
+    }
+
+    /// Whom `request` goes to: the event's address; else the buyer's as Stripe knows it,
+    /// or the seller's as recorded; `nil` when none is known.
+    /// - Throws: `StoreError`, `StripeError`.
+    func recipient(for request: EmailRequest, _ ctx: inout HandlerContext) throws -> String? {
+        if let given = request.recipient?.trimmingSpaces(), !given.isEmpty { return given }
+        switch request.template.audience {
+        case .seller:
+            return try request.account.flatMap { try recipients.email(account: $0, on: ctx.db) }
+        case .buyer:
+            guard let paymentIntent = request.paymentIntent, let account = request.account else { return nil }
+            guard ctx.worker.config.stripeAPIKey != nil else {
+                ctx.log.warning("STRIPE_API_KEY is not set: the buyer's address cannot be asked of Stripe",
+                                ["template": request.template.rawValue, "payment_intent": paymentIntent])
+                return nil
+            }
+            let intent = try ctx.worker.callStripe { client in
+                try client.retrievePaymentIntent(paymentIntent, expand: BuyerEmail.expand,
+                                                 options: RequestOptions(stripeAccount: account))
+            }
+            return BuyerEmail.from(intent)
+        }
+    }
+
+    /// Sends nothing and publishes `notifications.email.skipped`.
+    private func skip(_ request: EmailRequest, reason: EmailSkipReason, _ ctx: inout HandlerContext) throws
+        -> HandlerOutcome {
+        let source = ctx.envelope
+        ctx.log.info("no recipient e-mail known; nothing sent",
+                     ["template": request.template.rawValue, "reason": reason.rawValue])
+        try ctx.publish(EmailSkipped(notification: "\(source.messageId):\(request.template.rawValue)",
+                                     template: request.template, reason: reason, sourceEvent: source.type,
+                                     sourceMessageId: source.messageId, account: request.account,
+                                     orderReference: request.orderReference,
+                                     occurredAt: Int(now().timeIntervalSince1970)), stripeAccount: request.account)
         return .done
     }
 

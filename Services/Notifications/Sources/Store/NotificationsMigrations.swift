@@ -6,12 +6,19 @@ import Store
 ///
 /// Tables:
 /// - `stripe_events`: every verified Stripe webhook event, keyed by Stripe's event id (so
-///   a redelivered event is stored once), with the raw bytes exactly as Stripe sent them;
+///   a redelivered event is stored once), with the bytes Stripe sent less their
+///   `client_secret` members;
 /// - `emails` (version 2): one row per message to a person, keyed by the notification id
 ///   (`<source message_id>:<template>`, so one event never sends the same message twice),
 ///   with recipient, template, status, attempts and the last error;
 /// - `recipients` (version 2): the e-mail address last seen for a connected account, from
 ///   events that carry one (`onboarding.account.created`, `…requirements_due`).
+///
+/// Version 3 removes the `client_secret` members from the events stored before the ingress
+/// did so itself (``EventBodyScrubber``): each payload holding one is rewritten through
+/// `jsonb` (so its formatting becomes PostgreSQL's: keys reordered, `": "` spacing), the
+/// others keep their bytes; a payload
+/// PostgreSQL cannot read as JSON in UTF-8 is left as it is, and the migration still succeeds.
 public enum NotificationsMigrations {
     /// The migrations, in order.
     public static let all: [Migration] = [
@@ -52,6 +59,42 @@ public enum NotificationsMigrations {
                 email       text NOT NULL,
                 updated_at  timestamptz NOT NULL DEFAULT now()
             );
+            """),
+        Migration(version: 3, name: "stripe_events_without_client_secrets", sql: """
+            CREATE FUNCTION without_client_secret_v3(value jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $fn$
+            BEGIN
+                IF jsonb_typeof(value) = 'object' THEN
+                    RETURN COALESCE((SELECT jsonb_object_agg(key, without_client_secret_v3(member))
+                                     FROM jsonb_each(value) AS m(key, member) WHERE key <> 'client_secret'), '{}'::jsonb);
+                ELSIF jsonb_typeof(value) = 'array' THEN
+                    RETURN COALESCE((SELECT jsonb_agg(without_client_secret_v3(item) ORDER BY ordinal)
+                                     FROM jsonb_array_elements(value) WITH ORDINALITY AS a(item, ordinal)), '[]'::jsonb);
+                END IF;
+                RETURN value;
+            END
+            $fn$;
+            DO $do$
+            DECLARE
+                stored record;
+                original jsonb;
+                cleaned jsonb;
+            BEGIN
+                FOR stored IN SELECT event_id, payload FROM stripe_events
+                              WHERE position('client_secret'::bytea IN payload) > 0 LOOP
+                    BEGIN
+                        original := convert_from(stored.payload, 'UTF8')::jsonb;
+                        cleaned := without_client_secret_v3(original);
+                        IF cleaned <> original THEN
+                            UPDATE stripe_events SET payload = convert_to(cleaned::text, 'UTF8')
+                             WHERE event_id = stored.event_id;
+                        END IF;
+                    EXCEPTION WHEN others THEN
+                        RAISE WARNING 'stripe_events %: payload left as stored (%)', stored.event_id, SQLERRM;
+                    END;
+                END LOOP;
+            END
+            $do$;
+            DROP FUNCTION without_client_secret_v3(jsonb);
             """),
     ]
 }

@@ -9,11 +9,13 @@ import Messages
 import Store
 
 /// One verified webhook event on its way into ``StripeEventStore``: what was read from it,
-/// its raw bytes exactly as Stripe sent them, and the endpoint it came in on.
+/// its bytes as Stripe sent them less any `client_secret` member (``EventBodyScrubber``),
+/// and the endpoint it came in on.
 public struct IncomingStripeEvent: Sendable {
     /// Id, type, account and API version read from the event.
     public var facts: StripeEventFacts
-    /// The request body, stored and re-published unchanged.
+    /// The body to store and re-publish: the verified request body after
+    /// ``EventBodyScrubber/scrub(_:)`` (no longer the signed bytes when a secret was removed).
     public var body: [UInt8]
     /// Where it was received.
     public var endpoint: WebhookEndpoint
@@ -31,7 +33,7 @@ public struct IncomingStripeEvent: Sendable {
 ///
 /// Each event goes to `<schema>.stripe_events` (`ON CONFLICT (event_id) DO NOTHING`); only
 /// when it was new does the same statement insert the outbox row that re-publishes it on
-/// `connectbus.events` as `stripe.<type>` with the raw bytes as body and headers
+/// `connectbus.events` as `stripe.<type>` with the stored bytes as body and headers
 /// `x-stripe-event-id`, `x-stripe-account`, `x-stripe-api-version`, in the batch's order.
 /// A duplicate therefore adds nothing. Thread-safety: a `Sendable` value; uses the
 /// caller's connection.
@@ -47,7 +49,7 @@ public struct StripeEventStore: Sendable {
         self.appId = appId
     }
 
-    /// Stores `event` (raw `body`) received on `endpoint`; returns `false` when Stripe's event
+    /// Stores `event` (its scrubbed `body`) received on `endpoint`; returns `false` when Stripe's event
     /// id was stored before (nothing is written then).
     /// - Throws: `StoreError` (connection failures are `store.connection_failed`).
     public func store(_ event: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint,

@@ -6,7 +6,8 @@ import Foundation
 
 /// The members of a verified Stripe event the ingress needs to store and route it:
 /// `id`, `type`, `account` (connected-account events), `api_version`, `created`, `livemode`.
-/// The event itself is kept as the raw bytes Stripe sent. Thread-safe value type.
+/// The event itself is kept as the bytes Stripe sent, less its `client_secret` members.
+/// Thread-safe value type.
 public struct StripeEventFacts: Sendable, Equatable {
     /// `evt_…`.
     public var id: String

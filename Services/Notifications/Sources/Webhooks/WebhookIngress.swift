@@ -11,11 +11,15 @@ import StripeAPI
 /// Stripe webhook ingress (DESIGN §7): `POST /webhooks/stripe` and
 /// `POST /webhooks/stripe/connect`.
 ///
-/// For each request, in order: 405 unless `POST`; 413 over the body cap; 415 unless the
-/// content type is `application/json`; the `Stripe-Signature` header is verified on the raw
-/// body bytes against the endpoint's secrets (400 with a short reason, nothing stored);
-/// the event's `id` and `type` are read (400 `malformed_event`); the event and its outbox
-/// row are stored (``StripeEventStore``) and committed; then 200. A duplicate event id
+/// For each request, in order: 405 unless `POST`; 413 over the body cap (the ingress's or,
+/// flagged by ``HTTPRequest/bodyTooLarge``, the HTTP server's); 415 unless the content type
+/// is `application/json`; the `Stripe-Signature` header is verified on the raw body bytes
+/// against the endpoint's secrets (400 with a short reason, nothing stored); the body is
+/// checked to be JSON in UTF-8 and its `client_secret` members are removed
+/// (``EventBodyScrubber``; 400 `malformed_event`); the event's `id` and `type` are read
+/// (400 `malformed_event`); the event — as scrubbed, so no longer the signed bytes when
+/// something was removed — and its outbox row are stored (``StripeEventStore``) and
+/// committed; then 200. Every refusal is JSON (``WebhookRejection``) and counted by reason. A duplicate event id
 /// answers 200 and stores nothing. When the database cannot be reached the answer is 503
 /// so Stripe retries. The broker is never touched here: the runtime's outbox relay
 /// publishes the rows, so a broker outage does not fail webhooks.
@@ -92,7 +96,7 @@ public final class WebhookIngress: Sendable {
     /// Checks and stores the request; returns whether the event was a duplicate.
     private func accept(_ request: HTTPRequest, _ endpoint: WebhookEndpoint) throws(WebhookRejection) -> Bool {
         guard request.method == "POST" else { throw .wrongMethod }
-        guard request.body.count <= settings.maxBodyBytes else { throw .bodyTooLarge }
+        guard !request.bodyTooLarge, request.body.count <= settings.maxBodyBytes else { throw .bodyTooLarge }
         guard WebhookIngress.isJSON(request.headers["content-type"]) else { throw .unsupportedMediaType }
         do {
             try WebhookSignature.verify(payload: request.body, header: request.headers["stripe-signature"],
@@ -101,9 +105,17 @@ public final class WebhookIngress: Sendable {
         } catch {
             throw WebhookRejection(error)
         }
-        guard let event = StripeEventFacts.parse(request.body) else { throw .malformedEvent }
+        // After the signature check (on the raw bytes) and before anything is stored.
+        let body: [UInt8]
+        do { body = try EventBodyScrubber.scrub(request.body) } catch {
+            switch error {
+            case .invalidUTF8: throw .invalidUTF8
+            case .invalidJSON: throw .malformedEvent
+            }
+        }
+        guard let event = StripeEventFacts.parse(body) else { throw .malformedEvent }
         do {
-            return !(try commits.submit(IncomingStripeEvent(facts: event, body: request.body, endpoint: endpoint)))
+            return !(try commits.submit(IncomingStripeEvent(facts: event, body: body, endpoint: endpoint)))
         } catch {
             log.warning("could not store a webhook event; answering 503",
                         ["event_id": event.id, "error": String(describing: error)])

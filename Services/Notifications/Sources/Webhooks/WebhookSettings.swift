@@ -11,6 +11,12 @@ public struct WebhookSettings: Sendable {
     /// HTTP server caps bodies at 1 MiB whatever this says).
     public var maxBodyBytes: Int
     /// Largest accepted age of the signature's timestamp (Stripe's default: 300 s).
+    ///
+    /// Only age is bounded: a timestamp in the future is accepted at any distance, as
+    /// Stripe's official libraries do. Decision: a host clock running behind Stripe's must
+    /// not fail every webhook, and a future `t` cannot be forged (the HMAC covers it), so
+    /// the bound on age is what limits replays. `WebhookIngressIntegrationTests` and
+    /// `WebhookSignatureTests` pin this (600 s ahead is accepted).
     public var tolerance: Duration
     /// Writer threads of the ingress's group commit, each with its own Postgres connection
     /// (`WEBHOOK_WRITERS`, default 2, 1…16).
