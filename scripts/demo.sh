@@ -21,6 +21,7 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cb_avoid_busy_ports
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+. "$CB_REPO/scripts/lib/pidfile.sh"
 cd "$CB_REPO"
 
 BUILD_PATH="${SWIFT_BUILD_PATH:-$CB_REPO/.build}"
@@ -44,8 +45,21 @@ RUN_DIR="${DEMO_RUN_DIR:-$CB_REPO/.local/demo}"
 MAIL_DIR="$RUN_DIR/mail"
 EVENTS_LOG="$RUN_DIR/events.jsonl"
 BIN_DIR="${DEMO_BIN_DIR:-}"
-# Everything the demo starts, in the order stop_all stops it.
+# Everything the demo starts, in the order stop_all stops it, and the program each runs
+# (its pid file records it with the start time: see scripts/lib/pidfile.sh).
 DEMO_PROCESSES=(monitor monitor-text onboarding payments terminal notifications stripe-sim smtp-sink)
+demo_program() {
+    case "$1" in
+        monitor|monitor-text) echo connectbus ;;
+        terminal) echo terminal-gateway ;;
+        smtp-sink) echo aiosmtpd ;;
+        *) echo "$1" ;;
+    esac
+}
+
+# demo_pid NAME: the pid of the demo's process NAME while it is still that process (not a
+# pid the kernel gave to another one since); nothing otherwise.
+demo_pid() { cb_pid_read "$RUN_DIR/$1.pid" "${2:-}"; }
 
 build_products() {
     local p
@@ -70,7 +84,7 @@ start_process() {
     while [ "$1" != "--" ]; do vars+=("$1"); shift; done
     shift
     env "${vars[@]}" "$@" >"$log" 2>&1 &
-    echo $! >"$RUN_DIR/$name.pid"
+    cb_pid_record "$RUN_DIR/$name.pid" $! "$(demo_program "$name")"
     cb_log "started $name (pid $!), log $log"
 }
 
@@ -113,7 +127,7 @@ start_services() {
 
 process_alive() {
     local pid
-    pid="$(cat "$RUN_DIR/$1.pid" 2>/dev/null || true)"
+    pid="$(demo_pid "$1")"
     [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null
 }
 
@@ -147,27 +161,29 @@ show_status() {
     echo "ConnectBus demo"
     echo "  RabbitMQ    amqp://127.0.0.1:$CB_AMQP_PORT/  management http://127.0.0.1:$CB_MGMT_PORT/ (connectbus/connectbus)"
     echo "  PostgreSQL  127.0.0.1:$CB_PG_PORT database $CB_DB_NAME"
-    echo "  stripe-sim  $STRIPE_API_BASE  (pid $(cat "$RUN_DIR/stripe-sim.pid" 2>/dev/null))"
+    echo "  stripe-sim  $STRIPE_API_BASE  (pid $(demo_pid stripe-sim))"
     for entry in "${DEMO_SERVICES[@]}"; do
         IFS=: read -r name exe port <<<"$entry"
         printf '  %-16s pid %-7s http://127.0.0.1:%s/healthz /readyz /metrics  (AMQP user and role %s)\n' \
-            "$exe" "$(cat "$RUN_DIR/$name.pid" 2>/dev/null)" "$port" "$name"
+            "$exe" "$(demo_pid "$name")" "$port" "$name"
     done
     echo "  logs        $RUN_DIR"
     echo
 }
 
 # SIGTERM every process this demo started (services first, then the simulator) and wait.
+# A pid whose process is gone, or now belongs to another process (after the services were
+# killed and restarted by hand), is never signalled: only the pid file is removed.
 UNCLEAN_STOPS=()
 stop_all() {
     local name pid i
     for name in "${DEMO_PROCESSES[@]}"; do
-        pid="$(cat "$RUN_DIR/$name.pid" 2>/dev/null || true)"
-        [ -n "$pid" ] || continue
-        if kill -0 "$pid" 2>/dev/null; then
+        [ -f "$RUN_DIR/$name.pid" ] || continue
+        pid="$(demo_pid "$name" report)"
+        if [ -n "$pid" ] && cb_proc_alive "$pid"; then
             kill -TERM "$pid" 2>/dev/null || true
-            for i in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-            if kill -0 "$pid" 2>/dev/null; then
+            for i in $(seq 1 60); do cb_proc_alive "$pid" || break; sleep 0.5; done
+            if cb_proc_alive "$pid"; then
                 cb_log "$name (pid $pid) ignored SIGTERM for 30 s; killing it"
                 kill -KILL "$pid" 2>/dev/null || true
             fi
@@ -234,14 +250,14 @@ cbx() {
         DEMO_HTTP_PORT_BASE="$PORT_BASE" "$BIN_DIR/connectbus" "$@"
 }
 
-# Two `connectbus tail` monitors on every event: JSON lines to $EVENTS_LOG (read by the
-# story and the summary) and readable lines to the console.
+# Two `connectbus tail` monitors on every event, as the broker's `monitor` user: JSON
+# lines to $EVENTS_LOG (read by the story and the summary) and readable lines to the console.
 start_monitors() {
     : >"$EVENTS_LOG"
-    AMQP_URL="$(cb_admin_amqp_url)" "$BIN_DIR/connectbus" tail --json "#" >"$EVENTS_LOG" 2>"$RUN_DIR/monitor.err" &
-    echo $! >"$RUN_DIR/monitor.pid"
-    AMQP_URL="$(cb_admin_amqp_url)" "$BIN_DIR/connectbus" tail "#" >"$RUN_DIR/events.log" 2>"$RUN_DIR/monitor-text.err" &
-    echo $! >"$RUN_DIR/monitor-text.pid"
+    AMQP_URL="$(cb_service_amqp_url monitor)" "$BIN_DIR/connectbus" tail --json "#" >"$EVENTS_LOG" 2>"$RUN_DIR/monitor.err" &
+    cb_pid_record "$RUN_DIR/monitor.pid" $! connectbus
+    AMQP_URL="$(cb_service_amqp_url monitor)" "$BIN_DIR/connectbus" tail "#" >"$RUN_DIR/events.log" 2>"$RUN_DIR/monitor-text.err" &
+    cb_pid_record "$RUN_DIR/monitor-text.pid" $! connectbus
     local i
     for i in $(seq 1 40); do
         if grep -q "listening" "$RUN_DIR/monitor.err" 2>/dev/null \

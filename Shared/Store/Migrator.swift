@@ -4,7 +4,9 @@
 /// `pg_advisory_lock(hashtext('connectbus.migrate.' || schema))` (so concurrent replicas
 /// queue up and later ones find nothing to do), creates the schema if it is missing (it
 /// checks `pg_namespace` first, so a service role without `CREATE` on the database can
-/// migrate the schema it owns), keeps the history in
+/// migrate the schema it owns), acts as the schema's owner so that every object it
+/// creates belongs to that role whoever runs it (`SET ROLE`, see
+/// `actAsSchemaOwner(_:on:)` in `Migrator+Ownership.swift`), keeps the history in
 /// `<schema>.schema_migrations(version int primary key, name text, applied_at timestamptz)`,
 /// and applies pending migrations in ascending version order, each in its own transaction
 /// with `search_path` set to the schema (then `public`). The lock is released on every path
@@ -33,7 +35,8 @@ public struct Migrator: Sendable {
     ///   `store.migration_changed` when an applied version's recorded name differs from the
     ///   code's (a released migration was edited) or the list has duplicate or reserved
     ///   versions; `store.transaction_state` when `conn` is inside a transaction; the failing
-    ///   statement's error (message prefixed with the migration) otherwise.
+    ///   statement's error (message prefixed with the migration) otherwise; SQLSTATE 42501
+    ///   naming the tables when some belong to a role the schema's owner cannot use.
     @discardableResult
     public func migrate(_ conn: PGConnection) throws(StoreError) -> [Migration] {
         let identifier = try SQLIdentifier(schema)
@@ -46,10 +49,14 @@ public struct Migrator: Sendable {
         try conn.execute("SELECT pg_advisory_lock(hashtext($1))", lockKey)
         defer { _ = try? conn.execute("SELECT pg_advisory_unlock(hashtext($1))", lockKey) }
 
-        let exists = try conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = $1", [.text(schema)])
-        if exists.rowCount == 0 {
-            try conn.command("CREATE SCHEMA IF NOT EXISTS \(identifier.quoted)")
-        }
+        let switchedRole = try actAsSchemaOwner(identifier, on: conn)
+        defer { if switchedRole { leaveOwnerRole(on: conn) } }
+        return try migrateAsOwner(identifier, on: conn)
+    }
+
+    /// Creates the history table if needed and applies the pending migrations (the lock
+    /// is held and the session acts as the schema's owner).
+    private func migrateAsOwner(_ identifier: SQLIdentifier, on conn: PGConnection) throws(StoreError) -> [Migration] {
         try conn.command("""
             CREATE TABLE IF NOT EXISTS \(identifier.quoted).schema_migrations (
                 version integer PRIMARY KEY,

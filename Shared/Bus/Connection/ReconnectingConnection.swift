@@ -39,6 +39,7 @@ public final class ReconnectingConnection {
     private let heartbeatSeconds: Int
     private let setUp: (AMQPConnection) throws(BusError) -> Void
     private let shouldStop: () -> Bool
+    private let onDialFailure: (BusError, Int, Duration) -> Void
     private var current: AMQPConnection?
     private var everConnected = false
 
@@ -48,10 +49,14 @@ public final class ReconnectingConnection {
     ///     `startConsuming(queue:prefetch:)`.
     ///   - shouldStop: checked between attempts (e.g. a SIGTERM flag); when it returns
     ///     `true` the dial loop gives up with the last error.
+    ///   - onDialFailure: called after each failed attempt that will be retried, with the
+    ///     error, the number of failures in a row (≥ 1) and the wait before the next attempt
+    ///     (e.g. to say so on stderr); not called for the attempt that gives up.
     public init(url: AMQPURL, connectionName: String, heartbeatSeconds: Int = 30,
                 topology: Topology = Topology(), policy: ReconnectPolicy = ReconnectPolicy(),
                 setUp: @escaping (AMQPConnection) throws(BusError) -> Void = { _ in },
-                shouldStop: @escaping () -> Bool = { false }) {
+                shouldStop: @escaping () -> Bool = { false },
+                onDialFailure: @escaping (BusError, _ failures: Int, _ nextDelay: Duration) -> Void = { _, _, _ in }) {
         self.url = url
         self.connectionName = connectionName
         self.heartbeatSeconds = heartbeatSeconds
@@ -59,6 +64,7 @@ public final class ReconnectingConnection {
         self.policy = policy
         self.setUp = setUp
         self.shouldStop = shouldStop
+        self.onDialFailure = onDialFailure
     }
 
     deinit {
@@ -90,7 +96,10 @@ public final class ReconnectingConnection {
             } catch {
                 failures += 1
                 if let max = policy.maxAttempts, failures >= max { throw error }
-                if !sleep(policy.delay(afterFailures: failures)) { throw error }
+                if shouldStop() { throw error }
+                let delay = policy.delay(afterFailures: failures)
+                onDialFailure(error, failures, delay)
+                if !sleep(delay) { throw error }
             }
         }
     }

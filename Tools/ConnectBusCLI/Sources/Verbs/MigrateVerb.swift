@@ -20,9 +20,10 @@ public enum MigrateVerb: Verb {
     usage: connectbus migrate [--service onboarding|payments|terminal|notifications] [--list]
 
     Applies the missing migrations of each service's schema (all four by default), in
-    order, under the schema's advisory lock; safe beside running services. Tables must
-    belong to the schema's owner (the service's role), so when DATABASE_URL logs in as
-    another role (e.g. the admin), each schema is migrated after SET ROLE <owner>.
+    order, under the schema's advisory lock; safe beside running services. Tables
+    belong to the schema's owner (the service's role) whoever runs this: logged in as
+    another role (e.g. the admin), each schema is migrated after SET ROLE <owner>, and
+    tables that role created there before are given to the owner.
       --list   print the migrations known to this build without connecting
     Environment: DATABASE_URL (default the local admin role).
     """
@@ -59,8 +60,6 @@ public enum MigrateVerb: Verb {
         }
         for service in chosen {
             do {
-                try becomeOwner(of: service.schema, on: connection)
-                defer { _ = try? connection.execute("RESET ROLE") }
                 let applied = try Migrator(schema: service.schema, migrations: service.migrations).migrate(connection)
                 let names = applied.map { "\($0.version) \($0.name)" }.joined(separator: ", ")
                 Output.line("\(service.schema): \(applied.isEmpty ? "up to date" : "applied \(names)")")
@@ -70,17 +69,5 @@ public enum MigrateVerb: Verb {
             }
         }
         return 0
-    }
-
-    /// `SET ROLE` to the owner of `schema` when the session user is someone else, so the
-    /// tables created belong to the service's role. A schema that does not exist yet is
-    /// left to the Migrator (created by the current role).
-    static func becomeOwner(of schema: String, on connection: PGConnection) throws(StoreError) {
-        let rows = try connection.query(
-            "SELECT pg_get_userbyid(nspowner) AS owner, current_user AS me FROM pg_namespace WHERE nspname = $1",
-            [.text(schema)]) { row in (try row.string("owner"), try row.string("me")) }
-        guard let (owner, me) = rows.first, owner != me else { return }
-        let quoted = "\"" + owner.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        try connection.execute("SET ROLE \(quoted)")
     }
 }

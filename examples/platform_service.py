@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""A platform service talking to ConnectBus over AMQP only, built from the message
+catalogue: it publishes `onboarding.create_account` as the `platform` broker user, waits
+for the reply on its own server-named queue, and tails the events of `connectbus.events`
+as the `monitor` user until the account's `onboarding.account.created` event arrives.
+
+    connectbus catalogue --out catalogue.json          # or: make catalogue > catalogue.json
+    python3 examples/platform_service.py --catalogue catalogue.json
+
+Environment (defaults: the local servers of `make up`):
+    PLATFORM_AMQP_URL  amqp://platform:platform@127.0.0.1:5672/
+    MONITOR_AMQP_URL   amqp://monitor:monitor@127.0.0.1:5672/
+
+It needs the `onboarding` service running (and Stripe or stripe-sim behind it): the
+command waits in its queue until the service takes it. Exit status 0 when the reply is
+`ok` and the event was seen, 1 otherwise. Needs `pika`; when `jsonschema` is installed the
+command body is first checked against the catalogue's JSON Schema, as a platform team
+would in its own tests.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+import urllib.parse
+import uuid
+
+import pika
+
+
+def connection_parameters(url, name):
+    """pika parameters for an amqp:// URL, with a connection name the management UI shows."""
+    parts = urllib.parse.urlparse(url)
+    vhost = urllib.parse.unquote(parts.path[1:]) if len(parts.path) > 1 else "/"
+    return pika.ConnectionParameters(
+        parts.hostname or "127.0.0.1", parts.port or 5672, vhost,
+        credentials=pika.PlainCredentials(urllib.parse.unquote(parts.username or ""),
+                                          urllib.parse.unquote(parts.password or "")),
+        client_properties={"connection_name": name}, heartbeat=30, connection_attempts=3, retry_delay=1)
+
+
+class EventTail:
+    """A monitor: an exclusive, server-named queue (amq.gen-…, deleted when the connection
+    closes) bound to the events exchange with topic patterns. It declares only its queue
+    and bindings: the monitor user may not declare exchanges."""
+
+    def __init__(self, params, exchange, patterns):
+        self.connection = pika.BlockingConnection(params)
+        self.channel = self.connection.channel()
+        self.queue = self.channel.queue_declare("", exclusive=True, auto_delete=True).method.queue
+        for pattern in patterns:
+            self.channel.queue_bind(self.queue, exchange, routing_key=pattern)
+        self.channel.basic_qos(prefetch_count=100)
+
+    def events(self, timeout):
+        """Yields (routing_key, properties, body) until `timeout` seconds pass without one."""
+        for method, properties, body in self.channel.consume(self.queue, inactivity_timeout=timeout):
+            if method is None:
+                return
+            self.channel.basic_ack(method.delivery_tag)
+            yield method.routing_key, properties, json.loads(body)
+
+    def close(self):
+        self.connection.close()
+
+
+class CommandClient:
+    """Publishes commands as the catalogue's conventions say and waits for their replies."""
+
+    def __init__(self, params, catalogue):
+        self.catalogue = catalogue
+        self.connection = pika.BlockingConnection(params)
+        self.channel = self.connection.channel()
+        self.channel.confirm_delivery()   # basic_publish raises if the broker nacks or cannot route
+        # Replies come to a queue of our own; the platform user may only read amq.gen-… and platform.… queues.
+        self.reply_queue = self.channel.queue_declare("", exclusive=True, auto_delete=True).method.queue
+
+    def request(self, name, body, stripe_account=None, timeout=60):
+        """Publishes command `name` and returns its reply's body ({"ok": …, …})."""
+        entry = self.catalogue["messages"][name]
+        if entry["kind"] != "command":
+            raise ValueError(f"{name} is not a command")
+        check_against_schema(entry["schema"], body)
+        correlation_id = str(uuid.uuid4())
+        headers = {"x-schema-version": entry["version"]}
+        if stripe_account:
+            headers["x-stripe-account"] = stripe_account   # the connected account, for its commands
+        properties = pika.BasicProperties(
+            message_id=str(uuid.uuid4()),    # the suite dedupes by it: reuse it when you publish again
+            correlation_id=correlation_id, type=name, reply_to=self.reply_queue,
+            timestamp=int(time.time()), app_id="example-platform-service",
+            content_type="application/json", delivery_mode=2, headers=headers)
+        self.channel.basic_publish(entry["exchange"], entry["routing_key"], json.dumps(body).encode(),
+                                   properties, mandatory=True)
+        deadline = time.monotonic() + timeout
+        for method, props, reply in self.channel.consume(self.reply_queue, auto_ack=True, inactivity_timeout=1):
+            if method is not None and props.correlation_id == correlation_id:
+                self.channel.cancel()
+                if props.type != entry["reply"]:
+                    raise RuntimeError(f"unexpected reply type {props.type}")
+                return json.loads(reply)
+            if time.monotonic() > deadline:
+                self.channel.cancel()
+                raise TimeoutError(f"no reply to {name} within {timeout} s (is the service running?)")
+
+    def close(self):
+        self.connection.close()
+
+
+def check_against_schema(schema, body):
+    try:
+        import jsonschema
+    except ImportError:
+        return
+    jsonschema.validate(body, schema, cls=jsonschema.Draft202012Validator)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--catalogue", required=True, help="output of `connectbus catalogue --out FILE`")
+    parser.add_argument("--seller-reference", default=f"example-{uuid.uuid4().hex[:12]}")
+    parser.add_argument("--country", default="US")
+    parser.add_argument("--timeout", type=float, default=60, help="seconds to wait for the reply and the event")
+    args = parser.parse_args(argv)
+    with open(args.catalogue, encoding="utf-8") as f:
+        catalogue = json.load(f)
+    events_exchange = catalogue["messages"]["onboarding.account.created"]["exchange"]
+    platform_url = os.environ.get("PLATFORM_AMQP_URL", "amqp://platform:platform@127.0.0.1:5672/")
+    monitor_url = os.environ.get("MONITOR_AMQP_URL", "amqp://monitor:monitor@127.0.0.1:5672/")
+
+    # Bind the monitor first, so it sees what the command causes.
+    tail = EventTail(connection_parameters(monitor_url, "example.monitor"), events_exchange, ["onboarding.#"])
+    client = CommandClient(connection_parameters(platform_url, "example.platform"), catalogue)
+    try:
+        body = {"seller_reference": args.seller_reference, "country": args.country, "type": "express",
+                "email": f"{args.seller_reference}@shop.example"}
+        print(f"send onboarding.create_account {json.dumps(body)}", flush=True)
+        reply = client.request("onboarding.create_account", body, timeout=args.timeout)
+        print(f"reply {json.dumps(reply)}", flush=True)
+        if not reply.get("ok"):
+            error = reply.get("error", {})
+            print(f"error reply: {error.get('code')}: {error.get('message')}", file=sys.stderr)
+            return 1
+        account = reply["result"]["account"]
+        for key, properties, event in tail.events(timeout=args.timeout):
+            print(f"event {key} {(properties.headers or {}).get('x-stripe-account', '-')} {json.dumps(event)}",
+                  flush=True)
+            if key == "onboarding.account.created" and event.get("account") == account:
+                print(f"done: account {account} created for {args.seller_reference}", flush=True)
+                return 0
+        print(f"no onboarding.account.created event for {account} within {args.timeout} s", file=sys.stderr)
+        return 1
+    finally:
+        client.close()
+        tail.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
