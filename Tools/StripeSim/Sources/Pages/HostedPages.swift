@@ -19,7 +19,11 @@ extension StripeSimulator {
             params.merge(query) { body, _ in body }
         }
         let outcome = params["outcome"]?.stringValue
-        lock.lock()
+        if parts.count > 1, let control = handleControl(request, parts: Array(parts.dropFirst()), requestId: requestId) {
+            logPage(request, params: params, status: control.status, requestId: requestId)
+            return control
+        }
+        let (response, handoff) = locked { () -> (HTTPResponse, Handoff) in
         let response: HTTPResponse
         switch (request.method, parts.count > 1 ? parts[1] : "", parts.count) {
         case ("GET", "health", 2): response = .text(200, "ok\n")
@@ -32,13 +36,17 @@ extension StripeSimulator {
             response = authenticate(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
         default: response = .text(404, "no such simulator page\n")
         }
-        let handoff = drainHandoff()
-        lock.unlock()
+        return (response, drainHandoff())
+        }
         deliver(handoff)
-        log.append(RequestLogEntry(time: Date(), method: request.method, path: request.path, account: nil, idempotencyKey: nil,
-                                   params: FormValue.dict(params).json, status: response.status, requestId: requestId,
-                                   replayed: false, fault: nil))
+        logPage(request, params: params, status: response.status, requestId: requestId)
         return response
+    }
+
+    func logPage(_ request: HTTPRequest, params: [String: FormValue], status: Int, requestId: String) {
+        log.append(RequestLogEntry(time: Date(timeIntervalSince1970: clock.now), method: request.method, path: request.path,
+                                   account: nil, idempotencyKey: nil, params: FormValue.dict(params).json, status: status,
+                                   requestId: requestId, replayed: false, fault: nil))
     }
 
     private func pageCall(scope: String, requestId: String?) -> SimCall {
