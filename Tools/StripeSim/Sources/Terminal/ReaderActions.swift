@@ -39,17 +39,20 @@ enum ReaderActions {
 
     static func register(_ router: inout Router<Endpoint>) {
         router.add("POST", "/v1/terminal/readers/:id/process_payment_intent", Endpoint(["payment_intent", "process_config"], process))
-        router.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([]) { call throws(SimError) in
-            var reader = try onlineReader(call)
-            guard reader.value(at: "action.status") == "in_progress" else {
-                throw SimError.invalidRequest("This reader has no action in progress to cancel.", param: nil, code: "terminal_reader_no_action")
-            }
-            reader["action"] = nil
-            call.state.replace(reader)
-            return reader
-        })
+        router.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([], cancelAction))
         router.add("POST", "/v1/test_helpers/terminal/readers/:id/present_payment_method",
-                   Endpoint(["amount_tip", "card_present", "interac_present", "type"], present))
+                   Endpoint(["amount_tip", "card_present", "interac_present", "type"], presentPaymentMethod))
+    }
+
+    /// `cancel_action`: clears the action in progress.
+    static func cancelAction(_ call: SimCall) throws(SimError) -> JSONValue {
+        var reader = try onlineReader(call)
+        guard reader.value(at: "action.status") == "in_progress" else {
+            throw SimError.invalidRequest("This reader has no action in progress to cancel.", param: nil, code: "terminal_reader_no_action")
+        }
+        reader["action"] = nil
+        call.state.replace(reader)
+        return reader
     }
 
     static func reader(_ call: SimCall) throws(SimError) -> JSONValue {
@@ -93,7 +96,8 @@ enum ReaderActions {
         return reader
     }
 
-    private static func present(_ call: SimCall) throws(SimError) -> JSONValue {
+    /// The test helper `present_payment_method` (also the reader console's button).
+    static func presentPaymentMethod(_ call: SimCall) throws(SimError) -> JSONValue {
         var reader = try onlineReader(call)
         guard reader.value(at: "action.status") == "in_progress",
               let piId = reader.value(at: "action.process_payment_intent.payment_intent")?.stringValue else {
