@@ -25,8 +25,10 @@ extension StripeSimulator {
             <label><input type="radio" name="method" value="sepa_debit"> SEPA Debit</label></div>
             """ : "<input type=\"hidden\" name=\"method\" value=\"\(card ? "card" : "sepa_debit")\">"
         let embedded = session["ui_mode"] == "embedded"
+        let scope = state.lookup(id)?.scope ?? SimState.platform
+        let merchant = state.get(scope, scope: SimState.platform)?.value(at: "business_profile.name")?.stringValue
         let body = """
-        <h1>\(embedded ? "Embedded checkout" : "Checkout")</h1>
+        <h1>\(embedded ? "Embedded checkout" : "Checkout")\(merchant.map { " &middot; " + HTMLPage.escape($0) } ?? "")</h1>
         <p class="muted">Session <code>\(HTMLPage.escape(id))</code></p>
         <table>\(rows)</table>
         <div class="amount" id="total">\(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</div>

@@ -40,7 +40,7 @@ enum HTMLPage {
         header b{font-size:16px}
         main{max-width:520px;margin:32px auto;background:#fff;border-radius:8px;box-shadow:0 2px 8px rgba(0,0,0,.08);padding:28px 32px}
         h1{font-size:22px;margin:0 0 4px} h2{font-size:16px;margin:20px 0 8px;color:#3c4257}
-        .muted{color:#697386;font-size:14px} .amount{font-size:28px;font-weight:600;margin:8px 0 16px}
+        .muted{color:#697386;font-size:14px;overflow-wrap:anywhere} code{overflow-wrap:anywhere} .amount{font-size:28px;font-weight:600;margin:8px 0 16px}
         label{display:block;font-size:13px;color:#3c4257;margin:12px 0 4px}
         input,select{width:100%;box-sizing:border-box;padding:9px 10px;border:1px solid #cfd7df;border-radius:6px;font-size:15px}
         .row{display:flex;gap:12px} .row>div{flex:1}
