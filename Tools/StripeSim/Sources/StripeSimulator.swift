@@ -2,12 +2,14 @@ import Foundation
 import HTTPServer
 
 /// A stateful, strict stand-in for `api.stripe.com` in test mode, keeping everything in
-/// memory (DESIGN §8). Serves `/v1/...` like Stripe and `/sim/...` hosted pages (account
-/// links, Checkout) that a test can "complete".
+/// memory (DESIGN §8). Serves `/v1/...` like Stripe, `/sim/...` pages (account links,
+/// Checkout, PaymentSheet, reader console) for scripts and people, and the control plane
+/// (`/sim/clock`, `/sim/faults`, `/sim/webhooks/…`, `/sim/snapshot`, …).
 ///
 /// Thread-safety: every member may be called from any thread. Requests arrive on the HTTP
 /// server's threads; all state changes happen under one lock; webhooks are delivered on a
-/// thread of their own; delayed payment outcomes run on a private dispatch queue.
+/// thread of their own; scheduled work (delayed payment outcomes) runs on the scheduler's
+/// thread when the ``clock`` reaches it.
 public final class StripeSimulator: @unchecked Sendable {
     let config: SimulatorConfig
     let lock = NSLock()
