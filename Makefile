@@ -6,10 +6,11 @@ SHELL := /bin/bash
 export PATH := $(PATH)$(if $(wildcard /opt/swift/usr/bin/swift),:/opt/swift/usr/bin)
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test up down deps bench catalogue env
+.PHONY: help demo demo-browser test up down deps bench catalogue env
 
 help:
 	@echo "make demo       start everything, play the store-builder story, check the summary, stop"
+	@echo "make demo-browser  start everything, prepare a seller and a shop, print the URLs to open in a browser"
 	@echo "make test       install, start servers, build, run all tests (what CI runs)"
 	@echo "make up | down  start | stop the local RabbitMQ and PostgreSQL"
 	@echo "make env        print the export lines for the local servers (ports in use)"
@@ -21,6 +22,9 @@ deps:
 
 demo:
 	scripts/demo.sh
+
+demo-browser:
+	scripts/demo.sh --browser
 
 test:
 	scripts/test.sh

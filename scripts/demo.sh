@@ -11,6 +11,9 @@
 #   scripts/demo.sh --keep-running  leave everything running afterwards (stop with --stop)
 #   scripts/demo.sh --no-story      only start everything and check /healthz
 #   scripts/demo.sh --stop          stop what a --keep-running demo left behind
+#   scripts/demo.sh --browser       start everything, prepare a seller and a shop, print the
+#                                   URLs a person opens (onboarding, Checkout, app, reader)
+#                                   and leave it running (scripts/lib/demo-browser.sh)
 #
 # Environment: SWIFT_BUILD_PATH (default .build), DEMO_BIN_DIR (use the executables in
 # this folder, skip the build), STRIPE_SIM_PORT (default 12111), DEMO_HTTP_PORT_BASE
@@ -45,6 +48,9 @@ RUN_DIR="${DEMO_RUN_DIR:-$CB_REPO/.local/demo}"
 MAIL_DIR="$RUN_DIR/mail"
 EVENTS_LOG="$RUN_DIR/events.jsonl"
 BIN_DIR="${DEMO_BIN_DIR:-}"
+# Extra stripe-sim flags (--browser: account links valid 24 h).
+SIM_EXTRA_ARGS=()
+. "$CB_REPO/scripts/lib/demo-browser.sh"
 # Everything the demo starts, in the order stop_all stops it, and the program each runs
 # (its pid file records it with the start time: see scripts/lib/pidfile.sh).
 DEMO_PROCESSES=(monitor monitor-text onboarding payments terminal notifications stripe-sim smtp-sink)
@@ -90,7 +96,7 @@ start_process() {
 
 start_sim() {
     start_process stripe-sim "$RUN_DIR/stripe-sim.log" -- \
-        "$BIN_DIR/stripe-sim" --port "$STRIPE_SIM_PORT" --log "$RUN_DIR/stripe-sim-requests.jsonl" \
+        "$BIN_DIR/stripe-sim" --port "$STRIPE_SIM_PORT" --log "$RUN_DIR/stripe-sim-requests.jsonl" "${SIM_EXTRA_ARGS[@]}" \
         --webhook "url=$NOTIFICATIONS_URL/webhooks/stripe,secret=$STRIPE_WEBHOOK_SECRET" \
         --webhook "url=$NOTIFICATIONS_URL/webhooks/stripe/connect,secret=$STRIPE_CONNECT_WEBHOOK_SECRET,connect=true"
     local i
@@ -650,13 +656,14 @@ PY
 }
 
 main() {
-    local keep=0 story=1 arg
+    local keep=0 story=1 browser=0 arg
     for arg in "$@"; do
         case "$arg" in
             --keep-running) keep=1 ;;
             --no-story) story=0 ;;
+            --browser) browser=1 keep=1 story=0 SIM_EXTRA_ARGS=(--account-link-ttl 86400) ;;
             --stop) stop_all; return ;;
-            *) cb_die "unknown argument $arg (use --keep-running, --no-story or --stop)" ;;
+            *) cb_die "unknown argument $arg (use --keep-running, --no-story, --browser or --stop)" ;;
         esac
     done
     local begin=$SECONDS
@@ -688,6 +695,9 @@ main() {
         kill "$echo_pid" 2>/dev/null || true
         check_summary || status=1
         cb_log "demo: $( [ "$status" = 0 ] && echo passed || echo FAILED ) in $((SECONDS - begin)) s (story $STORY_SECONDS s)"
+    fi
+    if [ "$browser" = 1 ]; then
+        browser_setup || { cb_log "demo: the browser set-up failed (see above); stop with scripts/demo.sh --stop"; return 1; }
     fi
     if [ "$keep" = 1 ]; then
         cb_log "demo: everything runs; try: eval \"\$(scripts/infra-env.sh)\" && $BIN_DIR/connectbus status"

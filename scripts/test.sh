@@ -16,6 +16,8 @@ cd "$CB_REPO"
 BUILD_PATH="${SWIFT_BUILD_PATH:-$CB_REPO/.build}"
 PYTHON="${PYTHON:-python3}"
 LOG_DIR="$(mktemp -d /tmp/connectbus-test.XXXXXX)"
+# Test artifacts (the browser tests' screenshots) go beside the logs.
+export CONNECTBUS_TEST_ARTIFACTS="${CONNECTBUS_TEST_ARTIFACTS:-$LOG_DIR/artifacts}"
 STEPS=()      # "PASS|FAIL|SKIP name seconds"
 FAILED=0
 TOTAL_PASSED=0

@@ -59,6 +59,13 @@ final class SimTestClient: Sendable {
         try await SimHTTP.send(method, base + pathAndQuery, headers: [:], body: method == "POST" ? Array(Self.encode(form).utf8) : nil)
     }
 
+    /// A control-plane call (`/sim/…`) with an optional JSON body; the answer's status and JSON.
+    func control(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> Reply {
+        let response = try await SimHTTP.send(method, base + path, headers: body == nil ? [:] : ["Content-Type": "application/json"],
+                                              body: body?.serialized() ?? (method == "GET" ? nil : []))
+        return Reply(status: response.status, headers: response.headers, json: JSONValue.parse(response.body) ?? .null)
+    }
+
     static func encode(_ pairs: [(String, String)]) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~[]")

@@ -1,14 +1,19 @@
+import Foundation
+
 /// The `stripe-sim` command line:
 /// `stripe-sim [--port N (12111)] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x]
 /// [--rate-limit N[/s]] [--log FILE] [--api-version V] [--async-delay SECONDS]
-/// [--account-link-ttl SECONDS] [--public-url URL] [--listen-all]
+/// [--account-link-ttl SECONDS] [--public-url URL] [--listen-all] [--seed N]
+/// [--freeze-clock UNIX_SECONDS|now] [--webhook-retries fast|stripe|S,S,…]
 /// [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...`
 public enum SimulatorCommandLine {
     /// The usage text printed on errors and `--help`.
     public static let usage = """
     usage: stripe-sim [--port N] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x] [--rate-limit N/s]
                       [--log FILE] [--api-version V] [--async-delay SECONDS] [--account-link-ttl SECONDS]
-                      [--public-url URL] [--listen-all] [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...
+                      [--public-url URL] [--listen-all] [--seed N] [--freeze-clock UNIX_SECONDS|now]
+                      [--webhook-retries fast|stripe|S,S,...]
+                      [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...
     """
 
     /// A bad command line; `message` names the flag.
@@ -51,12 +56,42 @@ public enum SimulatorCommandLine {
             case "--account-link-ttl": config.accountLinkLifetimeSeconds = Int(try number(flag))
             case "--public-url": config.publicBaseURL = try value(flag)
             case "--listen-all": config.listenOnAllInterfaces = true
+            case "--seed":
+                let text = try value(flag)
+                guard let seed = UInt64(text) else { throw Problem(message: "--seed: not a number: \(text)") }
+                config.seed = seed
+            case "--freeze-clock":
+                let text = try value(flag)
+                if text == "now" {
+                    config.frozenClockAt = Date().timeIntervalSince1970
+                } else {
+                    guard let instant = Double(text), instant > 0 else { throw Problem(message: "--freeze-clock: expected Unix seconds or now, got \(text)") }
+                    config.frozenClockAt = instant
+                }
+            case "--webhook-retries":
+                let text = try value(flag)
+                guard let schedule = retrySchedule(text) else {
+                    throw Problem(message: "--webhook-retries: expected fast, stripe or seconds separated by commas, got \(text)")
+                }
+                config.webhookRetryDelaysSeconds = schedule
             case "--webhook": config.webhookEndpoints.append(try webhook(try value(flag)))
             default: throw Problem(message: "unknown flag \(flag)")
             }
             index += 1
         }
         return (port, config)
+    }
+
+    /// `fast`, `stripe` or waits in seconds separated by commas; nil when malformed.
+    public static func retrySchedule(_ text: String) -> [Double]? {
+        switch text {
+        case "fast": return WebhookRetrySchedule.fast
+        case "stripe": return WebhookRetrySchedule.stripe
+        default:
+            let waits = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard !waits.isEmpty, waits.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
+            return waits.compactMap { $0 }
+        }
     }
 
     /// Parses `url=URL,secret=SECRET[,connect=true][,events=a|b]`.

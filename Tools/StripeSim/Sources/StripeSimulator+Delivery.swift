@@ -1,40 +1,81 @@
 import Foundation
 
 extension StripeSimulator {
-    /// Events and delayed jobs produced while the lock was held.
+    /// Events produced while the lock was held, matched to endpoints, and whether new
+    /// work was scheduled.
     struct Handoff {
-        var deliveries: [(event: JSONValue, endpoint: WebhookEndpointConfig)] = []
-        var jobs: [(delay: Double, job: @Sendable (SimState) -> Void)] = []
+        var deliveries: [(event: JSONValue, endpointId: String)] = []
+        var scheduledWork = false
     }
 
-    /// Takes pending events (matched to endpoints) and scheduled jobs. Call with the lock held.
+    /// Takes pending events (matched to endpoints). Call with the lock held.
     func drainHandoff() -> Handoff {
         var handoff = Handoff()
         for event in state.pendingEvents {
             let type = event["type"]?.stringValue ?? ""
             let connect = event["account"] != nil
-            for endpoint in state.matchingEndpoints(type: type, connect: connect) {
-                handoff.deliveries.append((event, endpoint.config))
+            let endpoints = state.matchingEndpoints(type: type, connect: connect)
+            if let id = event["id"]?.stringValue, !endpoints.isEmpty {
+                state.undelivered[id] = Set(endpoints.map(\.id))
             }
+            for endpoint in endpoints { handoff.deliveries.append((event, endpoint.id)) }
         }
         state.pendingEvents.removeAll()
-        handoff.jobs = state.scheduled
-        state.scheduled.removeAll()
+        handoff.scheduledWork = state.scheduledChanged
+        state.scheduledChanged = false
         return handoff
     }
 
-    /// Queues webhook deliveries and schedules delayed jobs. Call without the lock.
+    /// Queues webhook deliveries and wakes the scheduler for new work. Call without the lock.
     func deliver(_ handoff: Handoff) {
-        for (event, endpoint) in handoff.deliveries { dispatcher.enqueue(event: event, endpoint: endpoint) }
-        for (delay, job) in handoff.jobs {
-            delayedJobs.asyncAfter(deadline: .now() + delay) { [weak self] in
-                guard let self else { return }
-                self.lock.lock()
-                job(self.state)
-                let next = self.drainHandoff()
-                self.lock.unlock()
-                self.deliver(next)
+        for (event, endpointId) in handoff.deliveries { dispatcher.enqueue(event: event, endpointId: endpointId) }
+        if handoff.scheduledWork { scheduler.wake() }
+    }
+
+    /// Runs the scheduled jobs whose simulated time has come; returns the next due instant.
+    func runDueJobs() -> Double? {
+        let (handoff, next) = locked { () -> (Handoff, Double?) in
+            let now = clock.now
+            while let index = state.scheduled.indices.filter({ state.scheduled[$0].due <= now })
+                .min(by: { state.scheduled[$0].due < state.scheduled[$1].due }) {
+                let job = state.scheduled.remove(at: index)
+                run(job)
             }
+            return (drainHandoff(), state.scheduled.map(\.due).min())
         }
+        deliver(handoff)
+        return next
+    }
+
+    private func run(_ job: SimState.ScheduledJob) {
+        switch job.kind {
+        case .settle(let scope, let paymentIntent, let succeed):
+            let call = SimCall(state: state, params: Params([:]), pathParameters: [:],
+                               account: scope == SimState.platform ? nil : scope,
+                               requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+            PaymentIntentMachine.settle(call: call, piId: paymentIntent, succeed: succeed)
+        }
+    }
+
+    /// Applies what became due by the clock without a request reading it (after an advance):
+    /// Checkout Sessions and authorizations expire, reader actions time out, scheduled jobs run.
+    func sweep() {
+        let handoff = locked { () -> Handoff in
+            for (id, stored) in state.objects {
+                let call = SimCall(state: state, params: Params([:]), pathParameters: [:],
+                                   account: stored.scope == SimState.platform ? nil : stored.scope,
+                                   requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+                guard let value = state.objects[id]?.value else { continue }
+                switch stored.type {
+                case "checkout.session": _ = CheckoutMachine.expireIfDue(call: call, session: value)
+                case "payment_intent": _ = PaymentIntentMachine.expireAuthorizationIfDue(call: call, pi: value)
+                case "terminal.reader": _ = ReaderActions.timeOutIfDue(call: call, reader: value)
+                default: break
+                }
+            }
+            return drainHandoff()
+        }
+        deliver(handoff)
+        _ = runDueJobs()
     }
 }

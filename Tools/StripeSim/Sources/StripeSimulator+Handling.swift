@@ -7,12 +7,12 @@ extension StripeSimulator {
     /// latency, rate limit, injected 500, auth, parameter parsing, route, unknown
     /// parameters, then idempotency and execution under the state lock.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let requestId = SimIDs.make("req", length: 14)
+        let requestId = requestIds.make("req", length: 14)
         if request.path.hasPrefix("/sim/") { return handlePage(request, requestId: requestId) }
-        let decision = faultInjector.decide(header: request.headers["x-sim-fault"])
+        let decision = faultInjector.decide(method: request.method, path: request.path, header: request.headers["x-sim-fault"])
         if decision.latencyMs > 0 { Thread.sleep(forTimeInterval: Double(decision.latencyMs) / 1000) }
         var exchange = Exchange(request: request, requestId: requestId, fault: decision.label,
-                                defaultVersion: config.apiVersion)
+                                defaultVersion: config.apiVersion, time: Date(timeIntervalSince1970: clock.now))
         var response = process(&exchange, decision: decision)
         if decision.drop { response = .dropConnection }
         log.append(RequestLogEntry(
@@ -27,15 +27,16 @@ extension StripeSimulator {
         let request: HTTPRequest
         let requestId: String
         let fault: String?
-        let time = Date()
+        let time: Date
         let account: String?
         let idempotencyKey: String?
         let version: String
         var paramsJSON: JSONValue = .object([:])
         var replayed = false
 
-        init(request: HTTPRequest, requestId: String, fault: String?, defaultVersion: String) {
+        init(request: HTTPRequest, requestId: String, fault: String?, defaultVersion: String, time: Date) {
             self.request = request
+            self.time = time
             self.requestId = requestId
             self.fault = fault
             account = request.headers["stripe-account"].flatMap { $0.isEmpty ? nil : $0 }
@@ -102,26 +103,37 @@ extension StripeSimulator {
     /// Runs the endpoint under the lock with idempotency, then hands events and delayed jobs on.
     private func execute(_ endpoint: Endpoint, parameters: [String: String], params: [String: FormValue],
                          fingerprint: [UInt8], exchange: inout Exchange) -> (Int, [UInt8]) {
+        let (status, body, handoff) = locked { () -> (Int, [UInt8], Handoff) in
+            executeLocked(endpoint, parameters: parameters, params: params, fingerprint: fingerprint, exchange: &exchange)
+        }
+        deliver(handoff)
+        return (status, body)
+    }
+
+    /// The body of ``execute``, run with the lock held; returns the events to deliver.
+    private func executeLocked(_ endpoint: Endpoint, parameters: [String: String], params: [String: FormValue],
+                               fingerprint: [UInt8], exchange: inout Exchange) -> (Int, [UInt8], Handoff) {
         let request = exchange.request
         let scope = exchange.account ?? SimState.platform
         let idempotencySlot = exchange.idempotencyKey.map { "\(scope) \($0)" }
-        lock.lock()
         if let account = exchange.account, state.get(account, scope: SimState.platform)?["object"] != "account" {
-            lock.unlock()
             let error = SimError(status: 403, type: "invalid_request_error", code: "account_invalid",
                 message: "The provided key does not have access to account '\(account)' (or that account does not exist). Application access may have been revoked.")
-            return (error.status, error.body(requestId: exchange.requestId).serialized())
+            return (error.status, error.body(requestId: exchange.requestId).serialized(), Handoff())
+        }
+        if let slot = idempotencySlot, let previous = state.idempotency[slot],
+           state.now >= previous.created + SimState.idempotencyKeyLifetime {
+            state.idempotency[slot] = nil
         }
         if request.method == "POST", let slot = idempotencySlot, let previous = state.idempotency[slot] {
-            lock.unlock()
             guard previous.method == request.method, previous.path == request.path,
                   previous.fingerprint == fingerprint else {
                 let error = SimError(status: 400, type: "idempotency_error", code: nil,
                     message: "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '\(exchange.idempotencyKey ?? "")' if you meant to execute a different request.")
-                return (error.status, error.body(requestId: exchange.requestId).serialized())
+                return (error.status, error.body(requestId: exchange.requestId).serialized(), Handoff())
             }
             exchange.replayed = true
-            return (previous.status, previous.body)
+            return (previous.status, previous.body, Handoff())
         }
         let call = SimCall(state: state, params: Params(params), pathParameters: parameters,
                            account: exchange.account, requestId: exchange.requestId,
@@ -138,12 +150,10 @@ extension StripeSimulator {
         }
         if request.method == "POST", let slot = idempotencySlot {
             state.idempotency[slot] = SimState.IdempotentResult(
-                method: request.method, path: request.path, fingerprint: fingerprint, status: status, body: body)
+                method: request.method, path: request.path, fingerprint: fingerprint, status: status, body: body,
+                created: state.now)
         }
-        let handoff = drainHandoff()
-        lock.unlock()
-        deliver(handoff)
-        return (status, body)
+        return (status, body, drainHandoff())
     }
 
     /// 401 message for a missing or non-test key, nil when the key is acceptable.

@@ -2,12 +2,14 @@ import Foundation
 import HTTPServer
 
 /// A stateful, strict stand-in for `api.stripe.com` in test mode, keeping everything in
-/// memory (DESIGN §8). Serves `/v1/...` like Stripe and `/sim/...` hosted pages (account
-/// links, Checkout) that a test can "complete".
+/// memory (DESIGN §8). Serves `/v1/...` like Stripe, `/sim/...` pages (account links,
+/// Checkout, PaymentSheet, reader console) for scripts and people, and the control plane
+/// (`/sim/clock`, `/sim/faults`, `/sim/webhooks/…`, `/sim/snapshot`, …).
 ///
 /// Thread-safety: every member may be called from any thread. Requests arrive on the HTTP
 /// server's threads; all state changes happen under one lock; webhooks are delivered on a
-/// thread of their own; delayed payment outcomes run on a private dispatch queue.
+/// thread of their own; scheduled work (delayed payment outcomes) runs on the scheduler's
+/// thread when the ``clock`` reaches it.
 public final class StripeSimulator: @unchecked Sendable {
     let config: SimulatorConfig
     let lock = NSLock()
@@ -16,23 +18,60 @@ public final class StripeSimulator: @unchecked Sendable {
     let faultInjector: FaultInjector
     let log: RequestLog
     let dispatcher: WebhookDispatcher
-    let delayedJobs = DispatchQueue(label: "stripe-sim.delayed")
+    let scheduler: SimScheduler
+    /// The one time source of everything time-based (read, advance, freeze: `/sim/clock`).
+    public let clock: SimClock
+    /// Object ids (seeded: deterministic), request ids and fault draws.
+    let ids: IDGenerator
+    let requestIds: IDGenerator
+    let faultRandom: IDGenerator
     private var server: HTTPServer?
 
     /// Builds a simulator; nothing listens until ``start(port:)``.
     public init(config: SimulatorConfig = SimulatorConfig()) {
         self.config = config
-        let state = SimState(config: config)
+        let clock = SimClock()
+        if let frozen = config.frozenClockAt { clock.freeze(at: frozen) }
+        self.clock = clock
+        ids = IDGenerator(seed: config.seed)
+        requestIds = IDGenerator(seed: config.seed.map { $0 ^ 0x5EED_0000_0000_0001 })
+        faultRandom = IDGenerator(seed: config.seed.map { $0 ^ 0x5EED_0000_0000_0002 })
+        let state = SimState(config: config, clock: clock, ids: ids)
         self.state = state
         self.routes = APIRoutes.make()
-        self.faultInjector = FaultInjector(settings: config.faults)
+        self.faultInjector = FaultInjector(settings: config.faults, random: faultRandom)
         self.log = RequestLog(path: config.logFile)
+        let lock = self.lock
         self.dispatcher = WebhookDispatcher(
             retryDelays: config.webhookRetryDelaysSeconds, timeoutSeconds: config.webhookTimeoutSeconds,
-            clock: { Int(Date().timeIntervalSince1970) })
-        for endpoint in config.webhookEndpoints {
-            state.endpoints.append(SimState.Endpoint(id: SimIDs.make("we"), config: endpoint))
+            clock: clock, ids: faultRandom,
+            resolver: { [weak state] endpointId in
+                lock.lock()
+                defer { lock.unlock() }
+                guard let state, let endpoint = state.endpoints.first(where: { $0.id == endpointId }) else { return nil }
+                return (endpoint.config.url, endpoint.signingSecrets(now: state.now))
+            },
+            observer: { [weak state] record in
+                guard (200..<300).contains(record.status), let state else { return }
+                lock.lock()
+                state.markDelivered(eventId: record.eventId, endpointId: record.endpointId)
+                lock.unlock()
+            })
+        scheduler = SimScheduler(clock: clock)
+        SimIDs.withGenerator(ids) {
+            for endpoint in config.webhookEndpoints {
+                state.endpoints.append(SimState.Endpoint(id: SimIDs.make("we"), config: endpoint))
+            }
         }
+        scheduler.tick = { [weak self] in self?.runDueJobs() }
+        clock.observe { [weak self] in self?.scheduler.wake() }
+    }
+
+    /// Runs `body` holding the state lock, with this simulator's id generator.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try SimIDs.withGenerator(ids, body)
     }
 
     /// Starts listening on 127.0.0.1:`port` (0 = a free port) and returns the real port.
@@ -48,6 +87,7 @@ public final class StripeSimulator: @unchecked Sendable {
         state.baseURL = config.publicBaseURL ?? "http://127.0.0.1:\(server.port)"
         lock.unlock()
         dispatcher.start()
+        scheduler.start()
         return server.port
     }
 
@@ -59,6 +99,7 @@ public final class StripeSimulator: @unchecked Sendable {
         lock.unlock()
         server?.stop()
         dispatcher.stop()
+        scheduler.stop()
         log.close()
     }
 
@@ -92,11 +133,11 @@ public final class StripeSimulator: @unchecked Sendable {
     /// Registers a webhook endpoint (as `POST /v1/webhook_endpoints` does) and returns its id.
     @discardableResult
     public func addWebhookEndpoint(_ endpoint: WebhookEndpointConfig) -> String {
-        let id = SimIDs.make("we")
-        lock.lock()
-        state.endpoints.append(SimState.Endpoint(id: id, config: endpoint))
-        lock.unlock()
-        return id
+        locked {
+            let id = SimIDs.make("we")
+            state.endpoints.append(SimState.Endpoint(id: id, config: endpoint))
+            return id
+        }
     }
 
     /// Events of the platform (`account` nil) or of one connected account, newest first.
@@ -124,11 +165,11 @@ public final class StripeSimulator: @unchecked Sendable {
         state.replace(reader)
     }
 
-    /// Moves the simulator's clock forward (expires account links, sessions) without waiting.
+    /// Moves the simulator's clock forward without waiting: account links, sessions and
+    /// authorizations expire, delayed settlements and webhook retries fall due.
     public func advanceClock(bySeconds seconds: Int) {
-        lock.lock()
-        state.clockOffset += seconds
-        lock.unlock()
+        clock.advance(by: Double(seconds))
+        sweep()
     }
 
     deinit { stop() }

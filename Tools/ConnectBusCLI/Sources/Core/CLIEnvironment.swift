@@ -9,6 +9,7 @@ import Bus
 /// - `CONNECTBUS_SERVICE_URLS`: `name=http://host:port,…` for `status` (default the demo's
 ///   ports: onboarding 8081, payments 8082, terminal-gateway 8083, notifications 8084,
 ///   shifted by `DEMO_HTTP_PORT_BASE`).
+/// - `STRIPE_API_BASE`: stripe-sim's base URL for `sim` (default `http://127.0.0.1:$STRIPE_SIM_PORT`, 12111).
 /// A plain value; thread-safe.
 public struct CLIEnvironment: Sendable {
     /// The AMQP URL text.
@@ -19,6 +20,8 @@ public struct CLIEnvironment: Sendable {
     public var managementURL: String
     /// Each service's name and HTTP base URL, in display order.
     public var serviceURLs: [(name: String, url: String)]
+    /// stripe-sim's base URL (its control plane is under `/sim/`).
+    public var stripeAPIBase: String
 
     /// Reads the variables from `env` (usually `ProcessInfo.processInfo.environment`).
     public init(_ env: [String: String]) {
@@ -29,6 +32,7 @@ public struct CLIEnvironment: Sendable {
         databaseURL = env["DATABASE_URL"]
             ?? "postgres://connectbus_admin:connectbus_admin@127.0.0.1:\(pgPort)/connectbus"
         managementURL = env["CONNECTBUS_MANAGEMENT_URL"] ?? "http://connectbus:connectbus@127.0.0.1:\(managementPort)"
+        stripeAPIBase = env["STRIPE_API_BASE"] ?? "http://127.0.0.1:\(env["STRIPE_SIM_PORT"] ?? "12111")"
         if let list = env["CONNECTBUS_SERVICE_URLS"], !list.isEmpty {
             serviceURLs = list.split(separator: ",").compactMap { item in
                 guard let equals = item.firstIndex(of: "=") else { return nil }

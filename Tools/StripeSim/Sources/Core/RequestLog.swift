@@ -73,6 +73,13 @@ final class RequestLog: @unchecked Sendable {
         return entries
     }
 
+    /// Forgets the entries kept in memory (the file keeps its lines).
+    func clear() {
+        lock.lock()
+        entries.removeAll()
+        lock.unlock()
+    }
+
     /// Closes the file.
     func close() {
         lock.lock()

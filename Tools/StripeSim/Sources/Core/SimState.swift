@@ -3,11 +3,15 @@ import Foundation
 /// The simulator's memory: every object with the account it belongs to, events,
 /// idempotent results and counters.
 ///
-/// Not thread-safe: ``StripeSimulator`` guards it with one lock; handlers and delayed
+/// Not thread-safe (hence `@unchecked Sendable`): ``StripeSimulator`` guards it with one lock; handlers and delayed
 /// jobs run only while holding it.
-final class SimState {
+final class SimState: @unchecked Sendable {
     /// Scope of objects that belong to the platform itself (no `Stripe-Account`).
     static let platform = "platform"
+    /// Idempotency keys are kept 24 hours (https://docs.stripe.com/api/idempotent_requests).
+    static let idempotencyKeyLifetime = 86_400
+    /// Events are listed and retrieved for 30 days (https://docs.stripe.com/api/events).
+    static let eventRetention = 30 * 86_400
 
     struct Stored {
         var scope: String
@@ -23,22 +27,51 @@ final class SimState {
         var fingerprint: [UInt8]
         var status: Int
         var body: [UInt8]
+        /// When the key was first used (Unix seconds): keys expire after 24 hours.
+        var created: Int
+    }
+
+    /// Work due at a simulated instant (delayed payment outcomes), run by the simulator's
+    /// scheduler once its clock reaches `due`. Plain data, so a snapshot keeps it.
+    struct ScheduledJob: Equatable {
+        /// Simulated Unix time in seconds.
+        var due: Double
+        var kind: Kind
+
+        enum Kind: Equatable {
+            /// A processing (SEPA) PaymentIntent of `scope` succeeds or fails.
+            case settle(scope: String, paymentIntent: String, succeed: Bool)
+        }
     }
 
     /// A webhook endpoint with its secret (the secret is returned only on creation).
     struct Endpoint {
         var id: String
         var config: WebhookEndpointConfig
+        /// The secret before the last rotation, still signing until `previousSecretExpiresAt`.
+        var previousSecret: String?
+        /// Unix seconds after which `previousSecret` no longer signs.
+        var previousSecretExpiresAt: Int?
+
+        /// The secrets that sign a delivery at `now`: the current one, then the rotated-out
+        /// one during its overlap (Stripe sends one `v1` signature per secret).
+        func signingSecrets(now: Int) -> [String] {
+            guard let previousSecret, let expiry = previousSecretExpiresAt, now < expiry else { return [config.secret] }
+            return [config.secret, previousSecret]
+        }
     }
 
     let apiVersion: String
     var baseURL: String = "http://127.0.0.1"
     var accountLinkLifetime: Int
     var asyncPaymentDelay: Double
-    var clockOffset: Int = 0
-    private var objects: [String: Stored] = [:]
-    private var sequence = 0
-    private(set) var createdCounts: [String: Int] = [:]
+    /// The one time source (shared with the webhook dispatcher and the scheduler).
+    let clock: SimClock
+    /// The source of object ids (seeded for deterministic ids).
+    let ids: IDGenerator
+    var objects: [String: Stored] = [:]
+    var sequence = 0
+    var createdCounts: [String: Int] = [:]
     var idempotency: [String: IdempotentResult] = [:]
     var endpoints: [Endpoint] = []
     /// Hidden string facts about objects (a PaymentMethod's test behaviour, a PaymentIntent's
@@ -48,17 +81,29 @@ final class SimState {
     var attachments: [String: JSONValue] = [:]
     /// Events emitted since the last drain, for webhook delivery.
     var pendingEvents: [JSONValue] = []
-    /// Jobs to run later (delayed payment outcomes), drained by the simulator.
-    var scheduled: [(delay: Double, job: @Sendable (SimState) -> Void)] = []
+    /// Work due later (delayed payment outcomes), run by the simulator's scheduler.
+    var scheduled: [ScheduledJob] = [] { didSet { scheduledChanged = true } }
+    /// Set when ``scheduled`` changed since the last drain (the scheduler is woken).
+    var scheduledChanged = false
+    /// Per event id, the endpoints that have not yet answered a delivery with 2xx
+    /// (Stripe's `pending_webhooks`; `delivery_success` filters on it).
+    var undelivered: [String: Set<String>] = [:]
 
-    init(config: SimulatorConfig) {
+    init(config: SimulatorConfig, clock: SimClock, ids: IDGenerator) {
         apiVersion = config.apiVersion
         accountLinkLifetime = config.accountLinkLifetimeSeconds
         asyncPaymentDelay = config.asyncPaymentDelaySeconds
+        self.clock = clock
+        self.ids = ids
     }
 
-    /// Unix time in seconds, shifted by ``clockOffset``.
-    var now: Int { Int(Date().timeIntervalSince1970) + clockOffset }
+    /// Unix time in seconds, from the simulator's clock.
+    var now: Int { clock.seconds }
+
+    /// Schedules `kind` to run `delay` simulated seconds from now.
+    func schedule(after delay: Double, _ kind: ScheduledJob.Kind) {
+        scheduled.append(ScheduledJob(due: clock.now + delay, kind: kind))
+    }
 
     /// Stores a new object (its `id` and `object` members must be set) and counts it.
     func insert(_ value: JSONValue, scope: String) {
@@ -102,6 +147,17 @@ final class SimState {
             .filter { $0.type == type && $0.scope == scope && predicate($0.value) }
             .sorted { $0.sequence > $1.sequence }
             .map(\.value)
+    }
+
+    /// Records a successful delivery of `eventId` to `endpointId`: the event's
+    /// `pending_webhooks` counts the endpoints still waiting.
+    func markDelivered(eventId: String, endpointId: String) {
+        guard var waiting = undelivered[eventId], waiting.remove(endpointId) != nil else { return }
+        undelivered[eventId] = waiting.isEmpty ? nil : waiting
+        if var event = objects[eventId]?.value {
+            event["pending_webhooks"] = .int(waiting.count)
+            objects[eventId]?.value = event
+        }
     }
 
     /// Counts objects of `type` ever created, across every scope.

@@ -11,8 +11,14 @@ public struct SimulatorConfig: Sendable {
     public var accountLinkLifetimeSeconds: Int = 300
     /// Delay in seconds before a delayed payment method (SEPA) succeeds or fails.
     public var asyncPaymentDelaySeconds: Double = 1.0
-    /// Waits between webhook delivery attempts, in seconds; attempts = count + 1.
-    public var webhookRetryDelaysSeconds: [Double] = [0.5, 1, 2, 5, 10, 30]
+    /// Waits between webhook delivery attempts, in simulated seconds; attempts = count + 1
+    /// (``WebhookRetrySchedule/fast`` by default, ``WebhookRetrySchedule/stripe`` for Stripe's).
+    public var webhookRetryDelaysSeconds: [Double] = WebhookRetrySchedule.fast
+    /// Seed of object ids and fault draws: the same seed and the same requests give the
+    /// same ids (nil: random).
+    public var seed: UInt64?
+    /// Start with the clock frozen at this Unix time (seconds), if set.
+    public var frozenClockAt: Double?
     /// Timeout of one webhook delivery attempt, in seconds.
     public var webhookTimeoutSeconds: Int = 10
     /// When set, every request is also appended as one JSON line to this file.

@@ -1,6 +1,7 @@
 import HTTPServer
 
-/// `/v1/events` (list with `type`/`types[]` filters, retrieve) and
+/// `/v1/events` (list with `type`/`types[]`/`delivery_success` filters, retrieve; events
+/// older than 30 days by the simulator's clock are gone, as Stripe keeps them 30 days) and
 /// `/v1/webhook_endpoints` (create — the only time `secret` is returned —, list,
 /// retrieve, delete). See https://docs.stripe.com/api/events.
 enum EventEndpoints {
@@ -8,7 +9,11 @@ enum EventEndpoints {
         router.add("GET", "/v1/events", Endpoint(SimList.parameters.union(["type", "types", "delivery_success"])) { call throws(SimError) in
             let type = try call.params.string("type")
             let types = try call.params.stringArray("types")
+            let deliverySuccess = try call.params.bool("delivery_success")
+            let oldest = call.now - SimState.eventRetention
             let items = call.state.list(type: "event", scope: call.scope) { event in
+                guard (event["created"]?.intValue ?? 0) >= oldest else { return false }
+                if let deliverySuccess, ((event["pending_webhooks"]?.intValue ?? 0) == 0) != deliverySuccess { return false }
                 let eventType = event["type"]?.stringValue ?? ""
                 if let type {
                     if type.hasSuffix("*") { return eventType.hasPrefix(String(type.dropLast())) }
@@ -19,7 +24,11 @@ enum EventEndpoints {
             return try SimList.page(items, url: "/v1/events", params: call.params)
         })
         router.add("GET", "/v1/events/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "event", scope: call.scope)
+            let event = try call.state.require(call.id(), type: "event", scope: call.scope)
+            guard (event["created"]?.intValue ?? 0) >= call.now - SimState.eventRetention else {
+                throw SimError.missingResource("event", call.id(), param: "id")
+            }
+            return event
         })
         router.add("POST", "/v1/webhook_endpoints", Endpoint(["url", "enabled_events", "connect", "description", "metadata", "api_version"]) { call throws(SimError) in
             guard call.account == nil else { throw SimError.invalidRequest("Webhook endpoints belong to the platform.", param: nil) }

@@ -1,9 +1,13 @@
 import Foundation
 import HTTPServer
 
-/// The simulator's own pages under `/sim/`, standing in for Stripe-hosted pages:
-/// - `GET /sim/account_links/<id>?outcome=complete|incomplete` — onboarding; redirects (302)
-///   to `return_url`, or to `refresh_url` when the link is expired or used.
+/// The simulator's own pages under `/sim/`, standing in for Stripe-hosted pages (the
+/// control plane, `handleControl`, is answered first):
+/// - `GET /sim/account_links/<id>` — the onboarding form for people (``onboardingForm(_:)``);
+///   with `?outcome=complete|incomplete` (scripts) it redirects (302) at once to
+///   `return_url`, or to `refresh_url` when the link is expired or used.
+/// - `/sim/checkout/<id>`, `/sim/checkout/embedded?client_secret=…`, `/sim/app/payment_sheet`,
+///   `/sim/terminal/readers[/<id>]`, `/sim/done` — pages for people (CheckoutPage, AppPages).
 /// - `GET /sim/login_links/<id>` — a placeholder Express dashboard.
 /// - `GET /sim/checkout/<id>` — a minimal payment page;
 ///   `POST /sim/checkout/<id>/pay` with `payment_method=pm_card_visa|pm_card_chargeDeclined|sepa_succeed|sepa_fail|…`
@@ -19,26 +23,54 @@ extension StripeSimulator {
             params.merge(query) { body, _ in body }
         }
         let outcome = params["outcome"]?.stringValue
-        lock.lock()
+        if parts.count > 1, let control = handleControl(request, parts: Array(parts.dropFirst()), requestId: requestId) {
+            logPage(request, params: params, status: control.status, requestId: requestId)
+            return control
+        }
+        let (response, handoff) = locked { () -> (HTTPResponse, Handoff) in
         let response: HTTPResponse
-        switch (request.method, parts.count > 1 ? parts[1] : "", parts.count) {
+        let part = { (index: Int) in parts.count > index ? parts[index] : "" }
+        switch (request.method, part(1), parts.count) {
         case ("GET", "health", 2): response = .text(200, "ok\n")
-        case ("GET", "account_links", 3): response = accountLinkPage(parts[2], outcome: outcome ?? "complete")
+        case ("GET", "done", 2): response = donePage(params)
+        case ("GET", "account_links", 3):
+            response = outcome == nil ? onboardingForm(parts[2]) : accountLinkPage(parts[2], outcome: outcome ?? "complete")
+        case ("POST", "account_links", 3): response = submitOnboarding(parts[2], params: params)
         case ("GET", "login_links", 3): response = .text(200, "Express dashboard (simulated)\n")
+        case ("GET", "checkout", 3) where parts[2] == "embedded":
+            response = embeddedCheckout(clientSecret: params["client_secret"]?.stringValue)
         case ("GET", "checkout", 3): response = checkoutPage(parts[2])
         case ("POST", "checkout", 4) where parts[3] == "pay":
             response = payCheckout(parts[2], paymentMethod: params["payment_method"]?.stringValue ?? "pm_card_visa", requestId: requestId)
+        case ("POST", "checkout", 4) where parts[3] == "submit":
+            response = submitCheckout(parts[2], params: params, requestId: requestId)
+        case ("GET", "checkout", 4) where parts[3] == "challenge":
+            response = checkoutChallenge(parts[2], card: params["card"]?.stringValue ?? "")
+        case ("POST", "checkout", 4) where parts[3] == "challenge":
+            response = completeCheckoutChallenge(parts[2], params: params, requestId: requestId)
+        case ("GET", "app", 3) where parts[2] == "payment_sheet":
+            response = paymentSheetPage(clientSecret: params["client_secret"]?.stringValue)
+        case ("POST", "app", 3) where parts[2] == "payment_sheet":
+            response = submitPaymentSheet(params, requestId: requestId)
+        case ("GET", "terminal", 3) where parts[2] == "readers": response = readerList()
+        case ("GET", "terminal", 4) where parts[2] == "readers": response = readerConsole(parts[3])
+        case ("POST", "terminal", 5) where parts[2] == "readers" && ["present", "cancel"].contains(parts[4]):
+            response = readerConsoleAction(parts[3], parts[4], params: params, requestId: requestId)
         case ("POST", "payment_intents", 4) where parts[3] == "authenticate":
             response = authenticate(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
         default: response = .text(404, "no such simulator page\n")
         }
-        let handoff = drainHandoff()
-        lock.unlock()
+        return (response, drainHandoff())
+        }
         deliver(handoff)
-        log.append(RequestLogEntry(time: Date(), method: request.method, path: request.path, account: nil, idempotencyKey: nil,
-                                   params: FormValue.dict(params).json, status: response.status, requestId: requestId,
-                                   replayed: false, fault: nil))
+        logPage(request, params: params, status: response.status, requestId: requestId)
         return response
+    }
+
+    func logPage(_ request: HTTPRequest, params: [String: FormValue], status: Int, requestId: String) {
+        log.append(RequestLogEntry(time: Date(timeIntervalSince1970: clock.now), method: request.method, path: request.path,
+                                   account: nil, idempotencyKey: nil, params: FormValue.dict(params).json, status: status,
+                                   requestId: requestId, replayed: false, fault: nil))
     }
 
     private func pageCall(scope: String, requestId: String?) -> SimCall {
@@ -46,7 +78,7 @@ extension StripeSimulator {
                 requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
     }
 
-    private func accountLinkPage(_ id: String, outcome: String) -> HTTPResponse {
+    func accountLinkPage(_ id: String, outcome: String) -> HTTPResponse {
         guard var link = state.get(id, scope: SimState.platform), link["object"] == "sim.account_link" else {
             return .text(404, "unknown account link\n")
         }
@@ -61,18 +93,10 @@ extension StripeSimulator {
     }
 
     private func checkoutPage(_ id: String) -> HTTPResponse {
-        guard let (_, session) = state.lookup(id), session["object"] == "checkout.session" else {
-            return .text(404, "unknown checkout session\n")
+        guard let (scope, session) = state.lookup(id), session["object"] == "checkout.session" else {
+            return HTMLPage.message("Checkout", "Unknown Checkout Session.", kind: "error", status: 404)
         }
-        let amount = session["amount_total"]?.intValue ?? 0
-        let html = """
-        <!doctype html><title>Checkout (simulated)</title>
-        <p>Pay \(amount) \(session["currency"]?.stringValue ?? "") — status \(session["status"]?.stringValue ?? "")</p>
-        <form method="post" action="/sim/checkout/\(id)/pay"><select name="payment_method">
-        <option>pm_card_visa</option><option>pm_card_chargeDeclined</option><option>sepa_succeed</option><option>sepa_fail</option>
-        </select><button>Pay</button></form>
-        """
-        return HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: Array(html.utf8))
+        return checkoutForm(CheckoutMachine.expireIfDue(call: pageCall(scope: scope, requestId: nil), session: session))
     }
 
     private func payCheckout(_ id: String, paymentMethod: String, requestId: String) -> HTTPResponse {

@@ -104,12 +104,7 @@ enum PaymentIntentMachine {
 
     /// After the configured delay, a processing (SEPA) intent succeeds or fails.
     private static func scheduleSettlement(call: SimCall, piId: String, succeed: Bool) {
-        let account = call.account
-        call.state.scheduled.append((call.state.asyncPaymentDelay, { state in
-            let later = SimCall(state: state, params: Params([:]), pathParameters: [:], account: account,
-                                requestId: nil, idempotencyKey: nil, stripeVersion: nil)
-            settle(call: later, piId: piId, succeed: succeed)
-        }))
+        call.state.schedule(after: call.state.asyncPaymentDelay, .settle(scope: call.scope, paymentIntent: piId, succeed: succeed))
     }
 
     static func settle(call: SimCall, piId: String, succeed: Bool) {

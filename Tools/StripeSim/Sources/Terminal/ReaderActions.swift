@@ -15,23 +15,48 @@ enum ReaderActions {
         75: ("pin_try_exceeded", "The allowable number of PIN tries was exceeded."),
     ]
 
+    /// Seconds a `process_payment_intent` action waits for a card (simulated clock) before
+    /// it fails with `terminal_reader_timeout`.
+    static let confirmWindowSeconds = 30
+
+    /// Fails an in-progress action that waited longer than ``confirmWindowSeconds``
+    /// (`failure_code` `terminal_reader_timeout`, `terminal.reader.action_failed`); the
+    /// PaymentIntent stays as it was, so the same one can be processed again.
+    static func timeOutIfDue(call: SimCall, reader old: JSONValue) -> JSONValue {
+        guard old.value(at: "action.status") == "in_progress", let id = old["id"]?.stringValue,
+              let started = call.state.secrets["action_started:\(id)"].flatMap({ Int($0) }),
+              call.now >= started + confirmWindowSeconds else { return old }
+        var reader = old
+        var action = reader["action"] ?? [:]
+        action["status"] = "failed"
+        action["failure_code"] = "terminal_reader_timeout"
+        action["failure_message"] = "The reader timed out waiting for a payment method to be presented."
+        reader["action"] = action
+        call.state.replace(reader)
+        call.emit("terminal.reader.action_failed", reader)
+        return reader
+    }
+
     static func register(_ router: inout Router<Endpoint>) {
         router.add("POST", "/v1/terminal/readers/:id/process_payment_intent", Endpoint(["payment_intent", "process_config"], process))
-        router.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([]) { call throws(SimError) in
-            var reader = try onlineReader(call)
-            guard reader.value(at: "action.status") == "in_progress" else {
-                throw SimError.invalidRequest("This reader has no action in progress to cancel.", param: nil, code: "terminal_reader_no_action")
-            }
-            reader["action"] = nil
-            call.state.replace(reader)
-            return reader
-        })
+        router.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([], cancelAction))
         router.add("POST", "/v1/test_helpers/terminal/readers/:id/present_payment_method",
-                   Endpoint(["amount_tip", "card_present", "interac_present", "type"], present))
+                   Endpoint(["amount_tip", "card_present", "interac_present", "type"], presentPaymentMethod))
+    }
+
+    /// `cancel_action`: clears the action in progress.
+    static func cancelAction(_ call: SimCall) throws(SimError) -> JSONValue {
+        var reader = try onlineReader(call)
+        guard reader.value(at: "action.status") == "in_progress" else {
+            throw SimError.invalidRequest("This reader has no action in progress to cancel.", param: nil, code: "terminal_reader_no_action")
+        }
+        reader["action"] = nil
+        call.state.replace(reader)
+        return reader
     }
 
     static func reader(_ call: SimCall) throws(SimError) -> JSONValue {
-        try call.state.require(call.id(), type: "terminal.reader", scope: call.scope, noun: "terminal.reader")
+        timeOutIfDue(call: call, reader: try call.state.require(call.id(), type: "terminal.reader", scope: call.scope, noun: "terminal.reader"))
     }
 
     /// The reader of the call, or 400 `terminal_reader_offline` when its `status` is
@@ -67,10 +92,12 @@ enum ReaderActions {
             "process_payment_intent": ["payment_intent": .string(piId), "process_config": call.params.json("process_config") ?? nil],
         ]
         call.state.replace(reader)
+        call.state.secrets["action_started:\(call.id())"] = String(call.now)
         return reader
     }
 
-    private static func present(_ call: SimCall) throws(SimError) -> JSONValue {
+    /// The test helper `present_payment_method` (also the reader console's button).
+    static func presentPaymentMethod(_ call: SimCall) throws(SimError) -> JSONValue {
         var reader = try onlineReader(call)
         guard reader.value(at: "action.status") == "in_progress",
               let piId = reader.value(at: "action.process_payment_intent.payment_intent")?.stringValue else {

@@ -1,54 +1,93 @@
 import Foundation
 
-/// One webhook delivery attempt, for tests and logs.
+/// One webhook delivery attempt, for tests, logs and `GET /sim/webhooks/deliveries`.
 public struct WebhookDeliveryRecord: Sendable, Equatable {
     /// The event delivered.
     public var eventId: String
     /// The event type.
     public var eventType: String
+    /// The endpoint's id (`we_…`).
+    public var endpointId: String
     /// The endpoint URL.
     public var url: String
     /// 1 for the first attempt.
     public var attempt: Int
-    /// HTTP status answered, 0 for a network error.
+    /// HTTP status answered, 0 for a network error or an endpoint that is down.
     public var status: Int
+    /// Wall time the attempt took, in milliseconds.
+    public var latencyMs: Double
+    /// Simulated Unix time of the attempt, in seconds.
+    public var time: Double
+    /// How many `v1` signatures the `Stripe-Signature` header carried (2 during a rotation).
+    public var signatures: Int
+    /// Whether this delivery is a duplicate made by chaos.
+    public var duplicate: Bool
+    /// Why it failed without an answer (`"endpoint down (simulated)"`, `"network error"`).
+    public var error: String?
+
+    /// The record as JSON (snake_case members).
+    public var json: JSONValue {
+        ["event": .string(eventId), "type": .string(eventType), "endpoint": .string(endpointId), "url": .string(url),
+         "attempt": .int(attempt), "status": .int(status), "latency_ms": .double(latencyMs), "time": .double(time),
+         "signatures": .int(signatures), "duplicate": .bool(duplicate), "error": .optional(error)]
+    }
 }
 
-/// Delivers signed events to webhook endpoints on its own thread; a non-2xx answer or
-/// network error is retried after the configured delays. Thread-safe.
+/// Delivers signed events to webhook endpoints on its own thread. Due times are simulated
+/// (``SimClock``): a non-2xx answer or network error is retried after the schedule's waits,
+/// and advancing the clock makes waiting retries due at once. Applies ``WebhookChaos``.
+/// Thread-safe.
 final class WebhookDispatcher: @unchecked Sendable {
+    /// Where and how to sign a delivery to an endpoint at a moment; nil when it is gone.
+    typealias Resolver = @Sendable (_ endpointId: String) -> (url: String, secrets: [String])?
+    /// Told about every attempt (the simulator updates the event's `pending_webhooks`).
+    typealias Observer = @Sendable (WebhookDeliveryRecord) -> Void
+
     private struct Job {
-        var due: Date
+        var due: Double
+        var order: Int
         var eventId: String
         var eventType: String
-        var url: String
-        var secret: String
+        var endpointId: String
         var payload: [UInt8]
         var attempt: Int
+        var duplicate = false
     }
 
     private let condition = NSCondition()
     private var jobs: [Job] = []
+    private var held: [Job] = []
     private var records: [WebhookDeliveryRecord] = []
+    private var chaos: [String: WebhookChaos] = [:]
+    private var order = 0
     private var stopping = false
-    private var thread: Thread?
-    private let retryDelays: [Double]
+    private var started = false
+    private var schedule: [Double]
     private let timeoutSeconds: Int
-    private let clock: @Sendable () -> Int
+    private let clock: SimClock
+    private let ids: IDGenerator
+    private let resolver: Resolver
+    private let observer: Observer
 
-    init(retryDelays: [Double], timeoutSeconds: Int, clock: @escaping @Sendable () -> Int) {
-        self.retryDelays = retryDelays
+    init(retryDelays: [Double], timeoutSeconds: Int, clock: SimClock, ids: IDGenerator,
+         resolver: @escaping Resolver, observer: @escaping Observer) {
+        schedule = retryDelays
         self.timeoutSeconds = timeoutSeconds
         self.clock = clock
+        self.ids = ids
+        self.resolver = resolver
+        self.observer = observer
+        clock.observe { [weak self] in self?.wake() }
     }
 
-    /// Starts the delivery thread.
+    /// Starts the delivery thread (once).
     func start() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !started else { return }
+        started = true
         let thread = Thread { [self] in run() }
         thread.name = "stripe-sim-webhooks"
-        condition.lock()
-        self.thread = thread
-        condition.unlock()
         thread.start()
     }
 
@@ -60,13 +99,96 @@ final class WebhookDispatcher: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Queues `event` for `endpoint`.
-    func enqueue(event: JSONValue, endpoint: WebhookEndpointConfig) {
-        let job = Job(due: Date(), eventId: event["id"]?.stringValue ?? "", eventType: event["type"]?.stringValue ?? "",
-                      url: endpoint.url, secret: endpoint.secret, payload: event.serialized(), attempt: 1)
+    /// Queues `event` for the endpoint `endpointId`, applying its chaos.
+    func enqueue(event: JSONValue, endpointId: String) {
         condition.lock()
-        jobs.append(job)
+        defer { condition.unlock() }
+        var settings = chaos[endpointId] ?? chaos["*"] ?? WebhookChaos()
+        order += 1
+        let job = Job(due: clock.now + settings.delaySeconds, order: order, eventId: event["id"]?.stringValue ?? "",
+                      eventType: event["type"]?.stringValue ?? "", endpointId: endpointId, payload: event.serialized(), attempt: 1)
+        if settings.holdNext > 0 {
+            settings.holdNext -= 1
+            chaos[chaos[endpointId] != nil ? endpointId : "*"] = settings
+            held.append(job)
+        } else {
+            jobs.append(job)
+        }
+        if settings.duplicateRate > 0, ids.unit() < settings.duplicateRate {
+            var copy = job
+            order += 1
+            copy.order = order
+            copy.duplicate = true
+            jobs.append(copy)
+        }
         condition.broadcast()
+    }
+
+    /// Chaos per endpoint id (`"*"`: every endpoint without its own).
+    var chaosSettings: [String: WebhookChaos] {
+        condition.lock()
+        defer { condition.unlock() }
+        return chaos
+    }
+
+    /// Sets (or with nil clears) the chaos of `endpointId` (`"*"` for every endpoint).
+    func setChaos(_ settings: WebhookChaos?, for endpointId: String) {
+        condition.lock()
+        chaos[endpointId] = settings.flatMap { $0.isActive ? $0 : nil }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Clears every chaos setting and releases held events.
+    func clearChaos() {
+        condition.lock()
+        chaos.removeAll()
+        condition.unlock()
+        _ = release()
+    }
+
+    /// Releases every held event (delivered now, after what went out meanwhile); returns how many.
+    func release(endpointId: String? = nil) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        let now = clock.now
+        let released = held.filter { endpointId == nil || $0.endpointId == endpointId }
+        held.removeAll { endpointId == nil || $0.endpointId == endpointId }
+        for var job in released {
+            job.due = max(job.due, now)
+            jobs.append(job)
+        }
+        condition.broadcast()
+        return released.count
+    }
+
+    /// Events held back now, as `{event, type, endpoint}`.
+    var heldEvents: [JSONValue] {
+        condition.lock()
+        defer { condition.unlock() }
+        return held.map { ["event": .string($0.eventId), "type": .string($0.eventType), "endpoint": .string($0.endpointId)] }
+    }
+
+    /// Events queued or waiting for a retry, held ones included.
+    var pendingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return jobs.count + held.count
+    }
+
+    /// The waits between attempts, in simulated seconds.
+    var retrySchedule: [Double] {
+        get { condition.lock(); defer { condition.unlock() }; return schedule }
+        set { condition.lock(); schedule = newValue; condition.unlock() }
+    }
+
+    /// Drops queued and held deliveries, the log and chaos (a reset of everything).
+    func reset() {
+        condition.lock()
+        jobs.removeAll()
+        held.removeAll()
+        records.removeAll()
+        chaos.removeAll()
         condition.unlock()
     }
 
@@ -77,39 +199,78 @@ final class WebhookDispatcher: @unchecked Sendable {
         return records
     }
 
+    private func wake() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
+    }
+
     private func run() {
         while let job = nextJob() {
-            let timestamp = clock()
-            let headers = [
-                "Content-Type": "application/json; charset=utf-8",
-                "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
-                "Stripe-Signature": WebhookSigner.header(payload: job.payload, secret: job.secret, timestamp: timestamp),
-            ]
-            let status = WebhookPoster.post(url: job.url, payload: job.payload, headers: headers,
-                                            timeoutSeconds: timeoutSeconds)
+            let record = attempt(job)
             condition.lock()
-            records.append(WebhookDeliveryRecord(eventId: job.eventId, eventType: job.eventType, url: job.url,
-                                                 attempt: job.attempt, status: status))
-            if !(200..<300).contains(status), job.attempt <= retryDelays.count {
+            records.append(record)
+            if !(200..<300).contains(record.status), record.error != "endpoint deleted", job.attempt <= schedule.count {
                 var retry = job
                 retry.attempt += 1
-                retry.due = Date().addingTimeInterval(retryDelays[job.attempt - 1])
+                retry.due = clock.now + schedule[job.attempt - 1]
                 jobs.append(retry)
             }
+            // An event held back goes out after a later one to its endpoint was attempted.
+            if job.attempt == 1, !job.duplicate, let index = held.firstIndex(where: { $0.endpointId == job.endpointId && $0.order < job.order }) {
+                var released = held.remove(at: index)
+                released.due = clock.now
+                jobs.append(released)
+            }
             condition.unlock()
+            observer(record)
         }
     }
 
-    /// Waits for the earliest due job; nil when stopping.
+    private func attempt(_ job: Job) -> WebhookDeliveryRecord {
+        let time = clock.now
+        var record = WebhookDeliveryRecord(eventId: job.eventId, eventType: job.eventType, endpointId: job.endpointId, url: "",
+                                           attempt: job.attempt, status: 0, latencyMs: 0, time: time, signatures: 0,
+                                           duplicate: job.duplicate, error: nil)
+        guard let target = resolver(job.endpointId) else {
+            record.error = "endpoint deleted"
+            return record
+        }
+        record.url = target.url
+        condition.lock()
+        let down = (chaos[job.endpointId] ?? chaos["*"])?.down ?? false
+        condition.unlock()
+        if down {
+            record.error = "endpoint down (simulated)"
+            return record
+        }
+        let timestamp = Int(time.rounded(.down))
+        let headers = [
+            "Content-Type": "application/json; charset=utf-8",
+            "User-Agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+            "Stripe-Signature": WebhookSigner.header(payload: job.payload, secrets: target.secrets, timestamp: timestamp),
+        ]
+        record.signatures = target.secrets.count
+        let started = Date()
+        record.status = WebhookPoster.post(url: target.url, payload: job.payload, headers: headers, timeoutSeconds: timeoutSeconds)
+        record.latencyMs = (Date().timeIntervalSince(started) * 1000 * 100).rounded() / 100
+        if record.status == 0 { record.error = "network error" }
+        return record
+    }
+
+    /// Waits for the earliest due job (simulated time); nil when stopping.
     private func nextJob() -> Job? {
         condition.lock()
         defer { condition.unlock() }
         while !stopping {
-            if let index = jobs.indices.min(by: { jobs[$0].due < jobs[$1].due }) {
-                if jobs[index].due <= Date() { return jobs.remove(at: index) }
-                _ = condition.wait(until: jobs[index].due)
-            } else {
+            guard let index = jobs.indices.min(by: { (jobs[$0].due, jobs[$0].order) < (jobs[$1].due, jobs[$1].order) }) else {
                 condition.wait()
+                continue
+            }
+            switch clock.realSeconds(until: jobs[index].due) {
+            case .some(let wait) where wait <= 0: return jobs.remove(at: index)
+            case .some(let wait): _ = condition.wait(until: Date().addingTimeInterval(min(wait, 1)))
+            case .none: _ = condition.wait(until: Date().addingTimeInterval(1))
             }
         }
         return nil

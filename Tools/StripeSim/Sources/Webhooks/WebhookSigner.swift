@@ -9,6 +9,13 @@ public enum WebhookSigner {
         "t=\(timestamp),v1=\(hexSignature(payload: payload, secret: secret, timestamp: timestamp))"
     }
 
+    /// The header signed with every secret in `secrets`: `t=<unix>,v1=<hex>,v1=<hex>…`, as
+    /// Stripe sends while an endpoint's rolled secret is still valid.
+    public static func header(payload: [UInt8], secrets: [String], timestamp: Int) -> String {
+        (["t=\(timestamp)"] + secrets.map { "v1=\(hexSignature(payload: payload, secret: $0, timestamp: timestamp))" })
+            .joined(separator: ",")
+    }
+
     /// The lowercase hex HMAC-SHA256 of `"<timestamp>.<payload>"`.
     public static func hexSignature(payload: [UInt8], secret: String, timestamp: Int) -> String {
         var message = Array("\(timestamp).".utf8)

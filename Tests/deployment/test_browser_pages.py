@@ -1,0 +1,221 @@
+"""Browser tests of stripe-sim's pages for people: headless Chromium (Debian's `chromium`
+and `chromium-driver`, driven by Selenium) walks a seller through onboarding and buyers
+through hosted Checkout (a decline, then 3D Secure), the PaymentSheet app page and the
+reader console, against the whole suite started by `scripts/demo.sh --browser`. Each
+payment must reach the bus (`payments.order.paid`, `terminal.payment.*`). Screenshots go to
+$CONNECTBUS_TEST_ARTIFACTS/browser (scripts/test.sh sets it to its log folder), else to
+pytest's tmp_path.
+
+These tests never skip silently: with the servers up (CONNECTBUS_INTEGRATION=1, as in CI)
+a missing browser, driver, selenium or executable is a failure. Only
+CONNECTBUS_BROWSER_TESTS=0 turns them off.
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import time
+import urllib.parse
+
+import pytest
+
+from conftest import REPO, requires_servers
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from monitoring_consumer import Catalogue, EventSubscriber  # noqa: E402
+
+PRODUCTS = ["stripe-sim", "onboarding", "payments", "terminal-gateway", "notifications", "connectbus"]
+BIN_DIR = pathlib.Path(os.environ.get("STRIPE_SIM_BINARY", "/nonexistent/stripe-sim")).parent
+CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BINARY", "/usr/bin/chromedriver")
+
+pytestmark = [
+    requires_servers,
+    pytest.mark.skipif(os.environ.get("CONNECTBUS_BROWSER_TESTS") == "0", reason="CONNECTBUS_BROWSER_TESTS=0"),
+]
+
+
+def amqp_params(user):
+    import pika
+    url = urllib.parse.urlparse(os.environ["AMQP_URL"])
+    vhost = urllib.parse.unquote(url.path[1:]) if len(url.path) > 1 else "/"
+    return pika.ConnectionParameters(url.hostname or "127.0.0.1", url.port or 5672, vhost,
+                                     credentials=pika.PlainCredentials(user, user),
+                                     connection_attempts=3, retry_delay=1)
+
+
+def demo_env(run_dir):
+    return dict(os.environ, DEMO_BIN_DIR=str(BIN_DIR), KEEP_INFRA="1", DEMO_RUN_DIR=str(run_dir), DEMO_BROWSER_WAIT="120")
+
+
+def urls(suite, key, timeout=120):
+    """The URL `key` from browser-urls.json, once `demo.sh --browser` has written it."""
+    path = suite["run_dir"] / "browser-urls.json"
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            data = json.loads(path.read_text())
+            if key in data:
+                return data
+        except (OSError, ValueError):
+            pass
+        if suite["process"].poll() not in (None, 0):
+            break
+        time.sleep(0.2)
+    raise AssertionError(f"demo.sh --browser wrote no {key} (exit {suite['process'].poll()}):\n"
+                         + suite["log"].read_text()[-6000:])
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory):
+    base = os.environ.get("CONNECTBUS_TEST_ARTIFACTS")
+    path = pathlib.Path(base) / "browser" if base else tmp_path_factory.mktemp("browser")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="module")
+def suite(tmp_path_factory):
+    """The whole suite started by `demo.sh --browser`, the URLs it printed, and a monitor."""
+    missing = [p for p in PRODUCTS if not (BIN_DIR / p).exists()]
+    assert not missing, f"executables missing in {BIN_DIR}: {missing} (build them, or set CONNECTBUS_BROWSER_TESTS=0)"
+    base = tmp_path_factory.mktemp("demo-browser")
+    catalogue_path = base / "catalogue.json"
+    subprocess.run([str(BIN_DIR / "connectbus"), "catalogue", "--out", str(catalogue_path)], check=True)
+    subprocess.run([str(BIN_DIR / "connectbus"), "topology"], check=True, capture_output=True)
+    subscriber = EventSubscriber(amqp_params("monitor"), Catalogue(catalogue_path),
+                                 ["onboarding.#", "payments.#", "terminal.#"])
+    subscriber.start()
+    assert subscriber.ready.wait(30) and subscriber.error is None, subscriber.error
+    run_dir = base / "run"
+    log = base / "demo-browser.log"
+    out = open(log, "w")
+    process = subprocess.Popen([str(REPO / "scripts" / "demo.sh"), "--browser"], cwd=REPO, env=demo_env(run_dir),
+                               stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        yield {"run_dir": run_dir, "process": process, "log": log, "events": subscriber}
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(timeout=60)
+        out.close()
+        subprocess.run([str(REPO / "scripts" / "demo.sh"), "--stop"], cwd=REPO, env=demo_env(run_dir),
+                       stdin=subprocess.DEVNULL, capture_output=True, timeout=180)
+        subscriber.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError as error:
+        pytest.fail(f"selenium is not installed ({error}): run scripts/install-deps.sh, or set CONNECTBUS_BROWSER_TESTS=0")
+    for path in (CHROMIUM, CHROMEDRIVER):
+        assert shutil.which(path), f"{path} not found: run scripts/install-deps.sh (chromium, chromium-driver), or set CONNECTBUS_BROWSER_TESTS=0"
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=900,1100"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.implicitly_wait(5)
+    yield driver
+    driver.quit()
+
+
+def wait_event(suite, key, timeout=60, **fields):
+    """The first event with routing key `key` whose body has `fields`, waiting up to `timeout` s."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for routing_key, _, body in list(suite["events"].events):
+            if routing_key == key and all(body.get(k) == v for k, v in fields.items()):
+                return body
+        time.sleep(0.2)
+    seen = sorted({k for k, _, _ in suite["events"].events})
+    raise AssertionError(f"no {key} {fields} within {timeout} s (seen: {seen})")
+
+
+def shot(driver, artifacts, name):
+    driver.save_screenshot(str(artifacts / f"{name}.png"))
+
+
+def click_and_wait(driver, element_id, url_part, timeout=20):
+    """Clicks `element_id` and waits until the page that loads has `url_part` in its URL."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    field(driver, element_id).click()
+    WebDriverWait(driver, timeout).until(lambda d: url_part in d.current_url and d.execute_script("return document.readyState") == "complete")
+
+
+def click_and_wait_for(driver, element_id, target_id, timeout=20):
+    """Clicks `element_id` and waits until a new page with an element `target_id` loaded."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    old = field(driver, element_id)
+    old.click()
+    WebDriverWait(driver, timeout).until(expected_conditions.staleness_of(old))
+    WebDriverWait(driver, timeout).until(lambda d: d.find_elements(By.ID, target_id))
+
+
+def field(driver, element_id):
+    from selenium.webdriver.common.by import By
+    return driver.find_element(By.ID, element_id)
+
+
+def test_seller_onboards_in_the_browser(suite, browser, artifacts):
+    start = urls(suite, "onboarding")
+    account = start["account"]
+    browser.get(start["onboarding"])
+    assert field(browser, "business_name").get_attribute("value") == "Lovelace Ceramics"
+    assert field(browser, "first_name").get_attribute("value") == "Ada"
+    assert field(browser, "last_name").get_attribute("value") == "Lovelace"
+    shot(browser, artifacts, "01-onboarding-form")
+    click_and_wait(browser, "submit", "/sim/done")
+    assert f"Account {account}: charges_enabled true" in field(browser, "message").text
+    shot(browser, artifacts, "02-onboarding-done")
+    wait_event(suite, "onboarding.account.onboarding_completed", account=account)
+    # The link is single use: opening it again goes to the refresh URL.
+    browser.get(start["onboarding"])
+    assert "Link+expired" in browser.current_url or "Link expired" in browser.page_source
+
+
+def test_buyer_pays_hosted_checkout_after_a_decline_and_3d_secure(suite, browser, artifacts):
+    shop = urls(suite, "checkout")
+    order = shop["order_checkout"]
+    browser.get(shop["checkout"])
+    assert "48.00 USD" in field(browser, "total").text
+    field(browser, "card_number").send_keys("4000 0000 0000 0002")
+    shot(browser, artifacts, "03-checkout-form")
+    click_and_wait_for(browser, "pay", "error")
+    assert "declined" in field(browser, "error").text.lower()
+    shot(browser, artifacts, "04-checkout-declined")
+    field(browser, "card_number").send_keys("4000 0027 6000 3184")
+    click_and_wait(browser, "pay", "/challenge")
+    shot(browser, artifacts, "05-3d-secure-challenge")
+    click_and_wait(browser, "complete", "/sim/done")
+    assert "complete / paid" in field(browser, "message").text
+    shot(browser, artifacts, "06-checkout-paid")
+    paid = wait_event(suite, "payments.order.paid", order_reference=order)
+    assert paid["amount"] == 4800 and paid["application_fee_amount"] == 480
+
+
+def test_buyer_pays_in_the_app_and_at_the_reader(suite, browser, artifacts):
+    shop = urls(suite, "checkout")
+    assert suite["process"].wait(timeout=60) == 0, suite["log"].read_text()[-6000:]
+    assert "3. pay in the app" in suite["log"].read_text()
+    browser.get(shop["payment_sheet"])
+    assert "36.00 USD" in field(browser, "total").text
+    field(browser, "card_number").send_keys("4242 4242 4242 4242")
+    click_and_wait_for(browser, "pay", "message")
+    assert "is succeeded" in field(browser, "message").text
+    shot(browser, artifacts, "07-payment-sheet-paid")
+    wait_event(suite, "payments.order.paid", order_reference=shop["order_payment_sheet"], amount=3600)
+
+    browser.get(shop["reader"])
+    assert "42.00 USD" in field(browser, "display").text
+    shot(browser, artifacts, "08-reader-console")
+    click_and_wait_for(browser, "present", "message")
+    assert "succeeded" in field(browser, "message").text
+    wait_event(suite, "terminal.payment.captured", order_reference=shop["order_reader"])

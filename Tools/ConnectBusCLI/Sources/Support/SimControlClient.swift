@@ -1,0 +1,33 @@
+import StripeAPI
+
+/// HTTP calls to stripe-sim's control plane (`/sim/…`, JSON bodies), through the libcurl
+/// transport of StripeAPI. Not `Sendable`: owns a curl handle; use it on one thread.
+public final class SimControlClient {
+    private let transport: CurlTransport
+    private let base: String
+
+    /// A client of the simulator at `base` (e.g. `http://127.0.0.1:12111`), 2 s connect and 30 s timeout.
+    /// - Throws: ``CLIError`` when libcurl cannot be initialised.
+    public init(base: String) throws(CLIError) {
+        self.base = base.hasSuffix("/") ? String(base.dropLast()) : base
+        do {
+            transport = try CurlTransport(connectTimeout: .seconds(2), timeout: .seconds(30))
+        } catch {
+            throw CLIError("cannot initialise libcurl: \(error.message)")
+        }
+    }
+
+    /// Sends `method` `path` with an optional JSON `body` and returns the status and body.
+    /// - Throws: ``CLIError`` when the simulator cannot be reached.
+    public func send(_ method: HTTPMethod, _ path: String, body: [UInt8]? = nil) throws(CLIError) -> (status: Int, body: [UInt8]) {
+        let headers: [(name: String, value: String)] = body == nil ? [] : [("Content-Type", "application/json")]
+        do {
+            let response = try transport.perform(StripeHTTPRequest(method: method, url: base + path, headers: headers, body: body ?? []),
+                                                 whileWaiting: nil)
+            return (response.status, response.body)
+        } catch {
+            throw CLIError("stripe-sim at \(base): \(error.message)",
+                           hint: "start it (scripts/demo.sh --browser or stripe-sim --port N) or set STRIPE_API_BASE")
+        }
+    }
+}

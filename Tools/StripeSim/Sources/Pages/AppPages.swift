@@ -1,0 +1,141 @@
+import HTTPServer
+
+/// The PaymentSheet "app" (`/sim/app/payment_sheet?client_secret=…`): what the mobile SDK
+/// shows a buyer for a PaymentIntent, found by its client secret as the SDK does. The
+/// buyer's card confirms the intent (3D Secure goes through a challenge page). And the
+/// Terminal reader console (`/sim/terminal/readers/<id>`): shows the action the platform
+/// started and lets a person present the test card (the amount's cents decide the
+/// outcome, as on Stripe's simulated readers) or cancel.
+extension StripeSimulator {
+    private func intent(clientSecret: String?) -> (scope: String, pi: JSONValue)? {
+        guard let clientSecret, let id = clientSecret.components(separatedBy: "_secret_").first,
+              let (scope, pi) = state.lookup(id), pi["object"] == "payment_intent",
+              pi["client_secret"]?.stringValue == clientSecret else { return nil }
+        return (scope, pi)
+    }
+
+    func paymentSheetPage(clientSecret: String?, error: String? = nil, status: Int = 200) -> HTTPResponse {
+        guard let (_, pi) = intent(clientSecret: clientSecret) else {
+            return HTMLPage.message("PaymentSheet", "No PaymentIntent has this client secret.", kind: "error", status: 404)
+        }
+        let amount = HTMLPage.money(pi["amount"]?.intValue ?? 0, pi["currency"]?.stringValue ?? "usd")
+        switch pi["status"]?.stringValue ?? "" {
+        case "succeeded", "requires_capture", "processing":
+            return HTMLPage.message("Payment complete", "The payment of \(amount) is \(pi["status"]?.stringValue ?? "").")
+        case "canceled":
+            return HTMLPage.message("PaymentSheet", "This payment was canceled.", kind: "error")
+        default: break
+        }
+        let body = """
+        <h1>Pay in the app</h1>
+        <p class="muted">PaymentSheet (simulated) &middot; <code>\(HTMLPage.escape(pi["id"]?.stringValue ?? ""))</code></p>
+        <div class="amount" id="total">\(amount)</div>
+        \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
+        <form method="post" action="/sim/app/payment_sheet" id="payment_sheet">
+        <input type="hidden" name="client_secret" value="\(HTMLPage.escape(clientSecret ?? ""))"><input type="hidden" name="method" value="card">
+        \(HTMLPage.cardFields)
+        <button type="submit" id="pay">Pay \(amount)</button>
+        </form>
+        \(HTMLPage.script)
+        """
+        return HTMLPage.render("PaymentSheet", status: status, body)
+    }
+
+    /// `POST /sim/app/payment_sheet`: confirms with the typed card, or `outcome` after a challenge.
+    func submitPaymentSheet(_ params: [String: FormValue], requestId: String) -> HTTPResponse {
+        let clientSecret = params["client_secret"]?.stringValue
+        guard let (scope, pi) = intent(clientSecret: clientSecret) else {
+            return HTMLPage.message("PaymentSheet", "No PaymentIntent has this client secret.", kind: "error", status: 404)
+        }
+        let call = SimCall(state: state, params: Params(params), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
+                           requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        if let outcome = params["outcome"]?.stringValue {
+            guard pi["status"] == "requires_action", let id = pi["id"]?.stringValue, let methodId = state.secrets["auth:\(id)"],
+                  let method = state.get(methodId, scope: scope) else { return paymentSheetPage(clientSecret: clientSecret) }
+            let behaviour = outcome == "complete" ? TestPaymentMethod.visa
+                : TestPaymentMethod(type: "card", brand: "visa", last4: "3184", country: "US",
+                                    outcome: .decline(code: "payment_intent_authentication_failure", declineCode: "authentication_required",
+                                                      message: "The provided PaymentMethod has failed authentication."))
+            if case .declined(_, let error) = PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
+                return paymentSheetPage(clientSecret: clientSecret, error: error.message, status: 402)
+            }
+            return paymentSheetPage(clientSecret: clientSecret)
+        }
+        guard let name = HTMLPage.testMethodName(cardNumber: params["card_number"]?.stringValue, iban: nil) else {
+            return paymentSheetPage(clientSecret: clientSecret, error: "Your card number is incorrect: use one of the test cards below.", status: 402)
+        }
+        let confirm = SimCall(state: state, params: Params(["payment_method": .string(name)]), pathParameters: [:],
+                              account: call.account, requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        do {
+            let result = try PaymentIntentEndpoints.confirm(confirm, pi: pi)
+            if result["status"] == "requires_action" {
+                return challengePage(action: "/sim/app/payment_sheet", hidden: ["client_secret": clientSecret ?? ""],
+                                     amount: HTMLPage.money(pi["amount"]?.intValue ?? 0, pi["currency"]?.stringValue ?? "usd"))
+            }
+            return paymentSheetPage(clientSecret: clientSecret)
+        } catch {
+            return paymentSheetPage(clientSecret: clientSecret, error: error.message, status: 402)
+        }
+    }
+
+    /// `GET /sim/terminal/readers`: every reader with a link to its console.
+    func readerList() -> HTTPResponse {
+        let readers = state.objects.values.filter { $0.type == "terminal.reader" }.sorted { $0.sequence < $1.sequence }
+        let rows = readers.map { stored in
+            let id = HTMLPage.escape(stored.value["id"]?.stringValue ?? "")
+            return "<tr><td><a href=\"/sim/terminal/readers/\(id)\">\(HTMLPage.escape(stored.value["label"]?.stringValue ?? id))</a></td>"
+                + "<td>\(id)</td><td class=\"r\">\(HTMLPage.escape(stored.scope))</td></tr>"
+        }.joined()
+        return HTMLPage.render("Readers", "<h1>Simulated readers</h1><table>\(rows.isEmpty ? "<tr><td>No reader is registered yet.</td></tr>" : rows)</table>")
+    }
+
+    func readerConsole(_ id: String, message: String? = nil, error: String? = nil) -> HTTPResponse {
+        guard let (scope, stored) = state.lookup(id), stored["object"] == "terminal.reader" else {
+            return HTMLPage.message("Reader", "Unknown reader.", kind: "error", status: 404)
+        }
+        let call = SimCall(state: state, params: Params([:]), pathParameters: ["id": id], account: scope == SimState.platform ? nil : scope,
+                           requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+        let reader = ReaderActions.timeOutIfDue(call: call, reader: stored)
+        let action: JSONValue = reader["action"] ?? .null
+        var display = "Waiting for the point of sale…"
+        var buttons = ""
+        if action["status"] == "in_progress", let piId = action.value(at: "process_payment_intent.payment_intent")?.stringValue,
+           let pi = state.get(piId, scope: scope) {
+            display = "Total \(HTMLPage.money(pi["amount"]?.intValue ?? 0, pi["currency"]?.stringValue ?? "usd")) — present a card"
+            buttons = """
+            <form method="post" action="/sim/terminal/readers/\(HTMLPage.escape(id))/present" id="present_form">
+            <button type="submit" id="present">Tap the test card (Visa •••• 4242)</button></form>
+            <form method="post" action="/sim/terminal/readers/\(HTMLPage.escape(id))/cancel"><button type="submit" class="secondary" id="cancel">Cancel</button></form>
+            <p class="hint">The amount's cents decide the outcome: .00 approved, .01 call_issuer, .05 generic_decline,
+            .55 incorrect_pin, .65 withdrawal_count_limit_exceeded, .75 pin_try_exceeded.</p>
+            """
+        } else if let status = action["status"]?.stringValue {
+            display = "Last action: \(status)\(action["failure_code"]?.stringValue.map { " (\($0))" } ?? "")"
+        }
+        let body = """
+        <h1>\(HTMLPage.escape(reader["label"]?.stringValue ?? "Reader"))</h1>
+        <p class="muted"><code>\(HTMLPage.escape(id))</code> &middot; \(HTMLPage.escape(reader["device_type"]?.stringValue ?? "")) &middot; \(HTMLPage.escape(reader["status"]?.stringValue ?? ""))</p>
+        \(message.map { "<div class=\"ok\" id=\"message\">\(HTMLPage.escape($0))</div>" } ?? "")
+        \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
+        <div class="amount" id="display">\(HTMLPage.escape(display))</div>
+        \(buttons)
+        \(buttons.isEmpty ? "<script>setTimeout(function(){location.reload();},2000);</script>" : "")
+        """
+        return HTMLPage.render("Reader", body)
+    }
+
+    /// `POST /sim/terminal/readers/<id>/present|cancel` from the console.
+    func readerConsoleAction(_ id: String, _ verb: String, params: [String: FormValue], requestId: String) -> HTTPResponse {
+        guard let (scope, _) = state.lookup(id) else { return readerConsole(id) }
+        let call = SimCall(state: state, params: Params([:]), pathParameters: ["id": id], account: scope == SimState.platform ? nil : scope,
+                           requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        do {
+            let reader = verb == "present" ? try ReaderActions.presentPaymentMethod(call) : try ReaderActions.cancelAction(call)
+            let status = reader.value(at: "action.status")?.stringValue ?? "canceled"
+            let code = reader.value(at: "action.failure_code")?.stringValue
+            return readerConsole(id, message: code == nil ? "Action \(status)." : nil, error: code.map { "Declined: \($0)" })
+        } catch {
+            return readerConsole(id, error: error.message)
+        }
+    }
+}

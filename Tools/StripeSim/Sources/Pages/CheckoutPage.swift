@@ -1,0 +1,136 @@
+import HTTPServer
+
+/// Checkout for people: the hosted page (`/sim/checkout/<id>`) and the page that mounts an
+/// embedded session from its client secret (`/sim/checkout/embedded?client_secret=…`).
+/// The buyer types one of Stripe's test cards or IBANs; a 3D Secure card goes through a
+/// challenge page (complete or fail); a decline shows the card error on the form again.
+/// A paid session redirects (303) to `success_url` or `return_url`, as Stripe does.
+extension StripeSimulator {
+    func checkoutForm(_ session: JSONValue, error: String? = nil, status: Int = 200) -> HTTPResponse {
+        let id = session["id"]?.stringValue ?? ""
+        guard session["status"] == "open" else {
+            return HTMLPage.message("Checkout", "This Checkout Session is \(session["status"]?.stringValue ?? "closed").",
+                                    kind: session["status"] == "complete" ? "ok" : "error")
+        }
+        let currency = session["currency"]?.stringValue ?? "usd"
+        let items = state.attachments["line_items:\(id)"]?.arrayValue ?? []
+        let rows = items.map { item in
+            "<tr><td>\(HTMLPage.escape(item["description"]?.stringValue ?? "Item")) &times; \(item["quantity"]?.intValue ?? 1)</td>"
+                + "<td class=\"r\">\(HTMLPage.money(item["amount_total"]?.intValue ?? 0, currency))</td></tr>"
+        }.joined()
+        let methods = session["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? ["card"]
+        let card = methods.contains("card"), sepa = methods.contains("sepa_debit")
+        let choice = card && sepa ? """
+            <div class="tabs"><label><input type="radio" name="method" value="card" checked> Card</label>
+            <label><input type="radio" name="method" value="sepa_debit"> SEPA Debit</label></div>
+            """ : "<input type=\"hidden\" name=\"method\" value=\"\(card ? "card" : "sepa_debit")\">"
+        let embedded = session["ui_mode"] == "embedded"
+        let scope = state.lookup(id)?.scope ?? SimState.platform
+        let merchant = state.get(scope, scope: SimState.platform)?.value(at: "business_profile.name")?.stringValue
+        let body = """
+        <h1>\(embedded ? "Embedded checkout" : "Checkout")\(merchant.map { " &middot; " + HTMLPage.escape($0) } ?? "")</h1>
+        <p class="muted">Session <code>\(HTMLPage.escape(id))</code></p>
+        <table>\(rows)</table>
+        <div class="amount" id="total">\(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</div>
+        \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
+        <form method="post" action="/sim/checkout/\(HTMLPage.escape(id))/submit" id="checkout">
+        <label for="email">E-mail</label><input id="email" name="email" value="\(HTMLPage.escape(session["customer_email"]?.stringValue ?? ""))">
+        \(choice)
+        \(card ? "<fieldset data-method=\"card\"><legend>Card</legend>\(HTMLPage.cardFields)</fieldset>" : "")
+        \(sepa ? "<fieldset data-method=\"sepa_debit\"><legend>SEPA Debit</legend>\(HTMLPage.ibanFields)</fieldset>" : "")
+        <button type="submit" id="pay">Pay \(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</button>
+        </form>
+        \(HTMLPage.script)
+        """
+        return HTMLPage.render("Checkout", status: status, body)
+    }
+
+    /// `GET /sim/checkout/embedded?client_secret=…`: the session whose client secret it is.
+    func embeddedCheckout(clientSecret: String?) -> HTTPResponse {
+        guard let clientSecret, let sessionId = clientSecret.components(separatedBy: "_secret_").first,
+              let (_, session) = state.lookup(sessionId), session["object"] == "checkout.session",
+              session["client_secret"]?.stringValue == clientSecret else {
+            return HTMLPage.message("Checkout", "No embedded Checkout Session has this client secret.", kind: "error", status: 404)
+        }
+        return checkoutForm(session)
+    }
+
+    /// `POST /sim/checkout/<id>/submit` (the form): pays, challenges (3D Secure) or shows the error.
+    func submitCheckout(_ id: String, params: [String: FormValue], requestId: String) -> HTTPResponse {
+        guard let (_, session) = state.lookup(id), session["object"] == "checkout.session" else {
+            return HTMLPage.message("Checkout", "Unknown Checkout Session.", kind: "error", status: 404)
+        }
+        let method = params["method"]?.stringValue ?? "card"
+        let name = HTMLPage.testMethodName(cardNumber: method == "card" ? params["card_number"]?.stringValue : nil,
+                                           iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil)
+        guard let name else {
+            return checkoutForm(session, error: method == "card" ? "Your card number is incorrect: use one of the test cards below."
+                                                             : "This IBAN is not a test IBAN: use one of those below.", status: 402)
+        }
+        if TestPaymentMethod.byName[name]?.outcome == .requireAction {
+            return .redirect(to: "/sim/checkout/\(id)/challenge?card=\(name)", status: 303)
+        }
+        return payCheckoutPage(session, paymentMethod: name, requestId: requestId)
+    }
+
+    /// The 3D Secure challenge for a Checkout payment.
+    func checkoutChallenge(_ id: String, card: String) -> HTTPResponse {
+        challengePage(action: "/sim/checkout/\(HTMLPage.escape(id))/challenge", hidden: ["card": card],
+                      amount: state.lookup(id).map { HTMLPage.money($0.value["amount_total"]?.intValue ?? 0, $0.value["currency"]?.stringValue ?? "usd") } ?? "")
+    }
+
+    /// `POST /sim/checkout/<id>/challenge`: `outcome=complete` pays, `fail` shows the error.
+    func completeCheckoutChallenge(_ id: String, params: [String: FormValue], requestId: String) -> HTTPResponse {
+        guard let (_, session) = state.lookup(id), session["object"] == "checkout.session" else {
+            return HTMLPage.message("Checkout", "Unknown Checkout Session.", kind: "error", status: 404)
+        }
+        guard params["outcome"]?.stringValue == "complete" else {
+            return checkoutForm(session, error: "We are unable to authenticate your payment method. Please choose a different payment method and try again.", status: 402)
+        }
+        return payCheckoutPage(session, paymentMethod: params["card"]?.stringValue ?? "pm_card_visa", requestId: requestId)
+    }
+
+    private func payCheckoutPage(_ session: JSONValue, paymentMethod: String, requestId: String) -> HTTPResponse {
+        let id = session["id"]?.stringValue ?? ""
+        guard let (scope, _) = state.lookup(id) else { return HTMLPage.message("Checkout", "Unknown Checkout Session.", kind: "error", status: 404) }
+        let call = SimCall(state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
+                           requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        do {
+            let paid = try CheckoutMachine.pay(call: call, session: session, paymentMethod: paymentMethod)
+            guard let target = paid["success_url"]?.stringValue ?? paid["return_url"]?.stringValue else {
+                return HTMLPage.message("Payment complete", "Thank you: the payment went through.")
+            }
+            return .redirect(to: target.replacingOccurrences(of: "{CHECKOUT_SESSION_ID}", with: id), status: 303)
+        } catch {
+            return checkoutForm(state.lookup(id)?.value ?? session, error: error.message, status: 402)
+        }
+    }
+
+    /// A 3D Secure challenge page posting `outcome=complete|fail` (plus `hidden`) to `action`.
+    func challengePage(action: String, hidden: [String: String], amount: String) -> HTTPResponse {
+        let fields = hidden.sorted { $0.key < $1.key }
+            .map { "<input type=\"hidden\" name=\"\(HTMLPage.escape($0.key))\" value=\"\(HTMLPage.escape($0.value))\">" }.joined()
+        let body = """
+        <h1>3D Secure</h1>
+        <p class="muted">Your bank asks you to confirm this payment of <b>\(HTMLPage.escape(amount))</b> (simulated challenge).</p>
+        <form method="post" action="\(action)" id="challenge">\(fields)
+        <button type="submit" name="outcome" value="complete" id="complete">Complete authentication</button>
+        <button type="submit" name="outcome" value="fail" class="danger" id="fail">Fail authentication</button>
+        </form>
+        """
+        return HTMLPage.render("3D Secure", body)
+    }
+
+    /// `GET /sim/done`: where the demo's success and return URLs point when no shop runs.
+    func donePage(_ params: [String: FormValue]) -> HTTPResponse {
+        var lines: [String] = []
+        if let id = params["session"]?.stringValue, let (_, session) = state.lookup(id) {
+            lines.append("Checkout Session \(id): \(session["status"]?.stringValue ?? "") / \(session["payment_status"]?.stringValue ?? "")")
+        }
+        if let id = params["account"]?.stringValue, let account = state.get(id, scope: SimState.platform) {
+            lines.append("Account \(id): charges_enabled \(account["charges_enabled"]?.boolValue == true)")
+        }
+        let what = params["what"]?.stringValue ?? "Done"
+        return HTMLPage.message(what, lines.isEmpty ? "You can close this window." : lines.joined(separator: " — "))
+    }
+}
