@@ -81,6 +81,40 @@ struct ControlPlaneClockTests {
         #expect(try await sim.get("/v1/events").json["data"]?.arrayValue?.count ?? 0 < first.json["data"]?.arrayValue?.count ?? 0)
     }
 
+    @Test("ACH Direct Debit: a PaymentMethod from test bank details settles by the clock, a failing account fails")
+    func achSettlement() async throws {
+        var config = SimulatorConfig()
+        config.asyncPaymentDelaySeconds = 4 * 86_400
+        let sim = try SimTestClient(config: config)
+        _ = try await freeze(sim)
+        let wrongRouting = try await sim.post("/v1/payment_methods", [("type", "us_bank_account"),
+            ("us_bank_account[routing_number]", "021000021"), ("us_bank_account[account_number]", "000123456789")])
+        #expect(wrongRouting.json.value(at: "error.param") == "us_bank_account[routing_number]")
+        var intents: [String] = []
+        for account in ["000123456789", "000222222227"] {
+            let method = try await sim.post("/v1/payment_methods", [("type", "us_bank_account"),
+                ("us_bank_account[routing_number]", "110000000"), ("us_bank_account[account_number]", account)])
+            #expect(method.json.value(at: "us_bank_account.last4")?.stringValue == String(account.suffix(4)))
+            let pi = try await sim.post("/v1/payment_intents", [("amount", "5000"), ("currency", "usd"),
+                ("payment_method_types[]", "us_bank_account"), ("payment_method", method["id"] ?? ""), ("confirm", "true")])
+            #expect(pi["status"] == "processing")
+            intents.append(pi["id"] ?? "")
+        }
+        #expect(try await sim.post("/v1/payment_intents", [("amount", "5000"), ("currency", "eur"),
+            ("payment_method_types[]", "us_bank_account")]).status == 400)
+        try await advance(sim, 4 * 86_400)
+        var statuses: [String] = []
+        for _ in 0..<250 {
+            statuses = []
+            for id in intents { statuses.append(try await sim.get("/v1/payment_intents/\(id)")["status"] ?? "") }
+            if statuses == ["succeeded", "requires_payment_method"] { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(statuses == ["succeeded", "requires_payment_method"])
+        let failed = try await sim.get("/v1/payment_intents/\(intents[1])")
+        #expect(failed.json.value(at: "last_payment_error.message") == "The ACH Direct Debit payment failed.")
+    }
+
     @Test("SEPA settlement waits for the clock; a reader action times out after 30 s")
     func settlementAndReaderTimeout() async throws {
         var config = SimulatorConfig()

@@ -88,6 +88,25 @@ struct PeoplePagesTests {
         #expect(session["payment_status"] == "unpaid")
     }
 
+    @Test("Checkout offers a US bank account when the session allows it; test routing and account numbers only")
+    func achCheckout() async throws {
+        let sim = try SimTestClient()
+        let created = try await session(sim, extra: [("success_url", "https://p.test/ok"), ("payment_method_types[]", "card"),
+                                                     ("payment_method_types[]", "us_bank_account")])
+        let id = try #require(created["id"])
+        #expect(try await sim.page("GET", "/sim/checkout/\(id)").text.contains("US bank account (ACH Direct Debit)"))
+        let wrong = try await sim.page("POST", "/sim/checkout/\(id)/submit",
+                                       form: [("method", "us_bank_account"), ("routing_number", "021000021"), ("account_number", "000123456789")])
+        #expect(wrong.status == 402)
+        #expect(wrong.text.contains("routing number 110000000"))
+        let paid = try await sim.page("POST", "/sim/checkout/\(id)/submit",
+                                      form: [("method", "us_bank_account"), ("routing_number", "110000000"), ("account_number", "000123456789")])
+        #expect(paid.status == 303)
+        let session = try await sim.get("/v1/checkout/sessions/\(id)")
+        #expect(session["status"] == "complete")
+        #expect(session["payment_status"] == "unpaid")
+    }
+
     @Test("PaymentSheet page confirms the intent of its client secret; 3D Secure goes through a challenge")
     func paymentSheet() async throws {
         let sim = try SimTestClient()
