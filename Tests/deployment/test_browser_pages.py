@@ -1,7 +1,7 @@
 """Browser tests of stripe-sim's pages for people: headless Chromium (Debian's `chromium`
 and `chromium-driver`, driven by Selenium) walks a seller through onboarding and buyers
-through hosted Checkout (a decline, then 3D Secure), the PaymentSheet app page and the
-reader console, against the whole suite started by `scripts/demo.sh --browser`. Each
+through hosted Checkout (a decline, then 3D Secure), an embedded session paid by ACH
+Direct Debit, the PaymentSheet app page and the reader console, against the whole suite started by `scripts/demo.sh --browser`. Each
 payment must reach the bus (`payments.order.paid`, `terminal.payment.*`). Screenshots go to
 $CONNECTBUS_TEST_ARTIFACTS/browser (scripts/test.sh sets it to its log folder), else to
 pytest's tmp_path.
@@ -199,6 +199,21 @@ def test_buyer_pays_hosted_checkout_after_a_decline_and_3d_secure(suite, browser
     shot(browser, artifacts, "06-checkout-paid")
     paid = wait_event(suite, "payments.order.paid", order_reference=order)
     assert paid["amount"] == 4800 and paid["application_fee_amount"] == 480
+
+
+def test_buyer_pays_an_embedded_session_by_ach_direct_debit(suite, browser, artifacts):
+    from selenium.webdriver.common.by import By
+    shop = urls(suite, "checkout")
+    browser.get(shop["embedded_checkout"])
+    assert "Embedded checkout" in browser.page_source and "24.00 USD" in field(browser, "total").text
+    browser.find_element(By.CSS_SELECTOR, "input[name=method][value=us_bank_account]").click()
+    assert field(browser, "routing_number").get_attribute("value") == "110000000"
+    field(browser, "account_number").send_keys("000123456789")
+    shot(browser, artifacts, "09-embedded-checkout-ach")
+    click_and_wait(browser, "pay", "/sim/done")
+    assert "complete / unpaid" in field(browser, "message").text
+    paid = wait_event(suite, "payments.order.paid", order_reference=shop["order_embedded_checkout"])
+    assert paid["amount"] == 2400
 
 
 def test_buyer_pays_in_the_app_and_at_the_reader(suite, browser, artifacts):
