@@ -122,6 +122,16 @@ struct PeoplePagesTests {
         #expect(try await sim.page("GET", "/sim/app/payment_sheet?client_secret=pi_x_secret_y").status == 404)
     }
 
+    @Test("the index page lists what is stored and links the control plane's views")
+    func index() async throws {
+        let sim = try SimTestClient()
+        #expect(try await sim.page("GET", "/sim/").text.contains("Nothing yet."))
+        _ = try await sim.post("/v1/customers", [("email", "a@b.test")])
+        let page = try await sim.page("GET", "/sim/")
+        #expect(page.text.contains("<td>customer</td><td class=\"r\">1</td>"))
+        #expect(page.text.contains("href=\"/sim/webhooks/deliveries\""))
+    }
+
     @Test("reader console shows the waiting amount and presents the test card like present_payment_method")
     func readerConsole() async throws {
         let sim = try SimTestClient()

@@ -100,7 +100,7 @@ Open these in a browser (test mode: use Stripe's test cards, e.g. 4242 4242 4242
   3. pay in the app       $STRIPE_API_BASE/sim/app/payment_sheet?client_secret=$sheet_secret
   4. the shop's reader    $STRIPE_API_BASE/sim/terminal/readers/$reader
 Watch the bus:            tail -f $RUN_DIR/events.log
-Inspect the simulator:    curl -s $STRIPE_API_BASE/sim/webhooks/deliveries | python3 -m json.tool
+Inspect the simulator:    $STRIPE_API_BASE/sim/  or  STRIPE_API_BASE=$STRIPE_API_BASE $BIN_DIR/connectbus sim deliveries
 Stop everything:          scripts/demo.sh --stop
 (URLs also in $RUN_DIR/browser-urls.json.)
 TXT

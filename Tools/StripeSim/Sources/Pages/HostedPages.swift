@@ -31,6 +31,7 @@ extension StripeSimulator {
         let response: HTTPResponse
         let part = { (index: Int) in parts.count > index ? parts[index] : "" }
         switch (request.method, part(1), parts.count) {
+        case ("GET", "", 1): response = indexPage()
         case ("GET", "health", 2): response = .text(200, "ok\n")
         case ("GET", "done", 2): response = donePage(params)
         case ("GET", "account_links", 3):
