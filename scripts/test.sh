@@ -105,6 +105,7 @@ summary() {
     local s
     for s in "${STEPS[@]}"; do echo "  $s"; done
     echo "  logs: $LOG_DIR"
+    [ ! -d "$CONNECTBUS_TEST_ARTIFACTS/browser" ] || echo "  screenshots: $CONNECTBUS_TEST_ARTIFACTS/browser"
     echo "================================================================="
     echo "tests: $TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
 }
