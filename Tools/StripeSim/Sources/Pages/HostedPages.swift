@@ -24,7 +24,8 @@ extension StripeSimulator {
         }
         let outcome = params["outcome"]?.stringValue
         if parts.count > 1, let control = handleControl(request, parts: Array(parts.dropFirst()), requestId: requestId) {
-            logPage(request, params: params, status: control.status, requestId: requestId)
+            let arguments = (try? ControlArguments(request)).map { JSONValue.object($0.values) }
+            logPage(request, params: params, status: control.status, requestId: requestId, json: arguments)
             return control
         }
         let (response, handoff) = locked { () -> (HTTPResponse, Handoff) in
@@ -68,9 +69,10 @@ extension StripeSimulator {
         return response
     }
 
-    func logPage(_ request: HTTPRequest, params: [String: FormValue], status: Int, requestId: String) {
+    /// Logs a page or control-plane request (`json`: the control plane's parsed arguments).
+    func logPage(_ request: HTTPRequest, params: [String: FormValue], status: Int, requestId: String, json: JSONValue? = nil) {
         log.append(RequestLogEntry(time: Date(timeIntervalSince1970: clock.now), method: request.method, path: request.path,
-                                   account: nil, idempotencyKey: nil, params: FormValue.dict(params).json, status: status,
+                                   account: nil, idempotencyKey: nil, params: json ?? FormValue.dict(params).json, status: status,
                                    requestId: requestId, replayed: false, fault: nil))
     }
 
