@@ -36,6 +36,18 @@ struct ControlPlaneClockTests {
         #expect(try await sim.control("POST", "/sim/clock/unfreeze").json["frozen"] == false)
     }
 
+    @Test("an injected clock is the simulator's time source; a reset returns to its wall time")
+    func injectedClock() async throws {
+        var config = SimulatorConfig()
+        config.clock = SimClock(wall: { 1_700_000_000 })
+        let sim = try SimTestClient(config: config)
+        #expect(try await sim.post("/v1/customers", []).json["created"] == 1_700_000_000)
+        try await advance(sim, 60)
+        #expect(try await sim.post("/v1/customers", []).json["created"] == 1_700_000_060)
+        _ = try await sim.control("POST", "/sim/reset")
+        #expect(try await sim.control("GET", "/sim/clock").json["now"] == 1_700_000_000)
+    }
+
     @Test("account links expire after 300 s and idempotency keys after 24 h of simulated time")
     func linksAndIdempotency() async throws {
         let sim = try SimTestClient()

@@ -226,7 +226,7 @@ extension StripeSimulator {
             state.undelivered = [:]
             state.pendingEvents = []
         }
-        clock.restore(now: Date().timeIntervalSince1970, frozen: false)
+        clock.reset()
         log.clear()
     }
 }

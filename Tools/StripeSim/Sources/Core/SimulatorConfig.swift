@@ -19,6 +19,9 @@ public struct SimulatorConfig: Sendable {
     public var seed: UInt64?
     /// Start with the clock frozen at this Unix time (seconds), if set.
     public var frozenClockAt: Double?
+    /// The clock to use (shared with the caller, e.g. one clock for several simulators or
+    /// a test's own wall source); nil: a new ``SimClock`` on the system time.
+    public var clock: SimClock?
     /// Timeout of one webhook delivery attempt, in seconds.
     public var webhookTimeoutSeconds: Int = 10
     /// When set, every request is also appended as one JSON line to this file.
