@@ -6,9 +6,9 @@ payment must reach the bus (`payments.order.paid`, `terminal.payment.*`). Screen
 $CONNECTBUS_TEST_ARTIFACTS/browser (scripts/test.sh sets it to its log folder), else to
 pytest's tmp_path.
 
-These tests never skip silently: with the servers up (CONNECTBUS_INTEGRATION=1, as in CI)
-a missing browser, driver, selenium or executable is a failure. Only
-CONNECTBUS_BROWSER_TESTS=0 turns them off.
+These tests never skip on their own: missing servers (scripts/test.sh starts them and sets
+CONNECTBUS_INTEGRATION=1), a missing browser, driver, selenium or executable is a failure
+that says what to install or start. Only CONNECTBUS_BROWSER_TESTS=0 turns them off.
 """
 import json
 import os
@@ -21,7 +21,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import REPO, requires_servers
+from conftest import REPO, integration_enabled
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from monitoring_consumer import Catalogue, EventSubscriber  # noqa: E402
@@ -32,7 +32,6 @@ CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BINARY", "/usr/bin/chromedriver")
 
 pytestmark = [
-    requires_servers,
     pytest.mark.skipif(os.environ.get("CONNECTBUS_BROWSER_TESTS") == "0", reason="CONNECTBUS_BROWSER_TESTS=0"),
 ]
 
@@ -79,6 +78,8 @@ def artifacts(tmp_path_factory):
 @pytest.fixture(scope="module")
 def suite(tmp_path_factory):
     """The whole suite started by `demo.sh --browser`, the URLs it printed, and a monitor."""
+    assert integration_enabled(), ("the browser tests need the local servers: run them through scripts/test.sh "
+                                   "(CONNECTBUS_INTEGRATION=1, AMQP_URL), or set CONNECTBUS_BROWSER_TESTS=0")
     missing = [p for p in PRODUCTS if not (BIN_DIR / p).exists()]
     assert not missing, f"executables missing in {BIN_DIR}: {missing} (build them, or set CONNECTBUS_BROWSER_TESTS=0)"
     base = tmp_path_factory.mktemp("demo-browser")
