@@ -6,7 +6,8 @@
 #
 # Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
 # arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only; turns the
-# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), PYTHON, KEEP_INFRA=1, and the port variables of scripts/lib/common.sh.
+# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), PYTHON, KEEP_INFRA=1,
+# and the port variables of scripts/lib/common.sh.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cb_avoid_busy_ports
