@@ -52,11 +52,13 @@ extension StripeSimulator {
     /// `GET /sim/checkout/embedded?client_secret=…`: the session whose client secret it is.
     func embeddedCheckout(clientSecret: String?) -> HTTPResponse {
         guard let clientSecret, let sessionId = clientSecret.components(separatedBy: "_secret_").first,
-              let (_, session) = state.lookup(sessionId), session["object"] == "checkout.session",
+              let (scope, session) = state.lookup(sessionId), session["object"] == "checkout.session",
               session["client_secret"]?.stringValue == clientSecret else {
             return HTMLPage.message("Checkout", "No embedded Checkout Session has this client secret.", kind: "error", status: 404)
         }
-        return checkoutForm(session)
+        let call = SimCall(state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
+                           requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+        return checkoutForm(CheckoutMachine.expireIfDue(call: call, session: session))
     }
 
     /// `POST /sim/checkout/<id>/submit` (the form): pays, challenges (3D Secure) or shows the error.
