@@ -117,7 +117,7 @@ struct PeoplePagesTests {
         #expect(challenge.text.contains("Complete authentication"))
         #expect(try await sim.get("/v1/payment_intents/\(pi["id"] ?? "")")["status"] == "requires_action")
         let done = try await sim.page("POST", "/sim/app/payment_sheet", form: [("client_secret", secret), ("outcome", "complete")])
-        #expect(done.text.contains("Payment complete"))
+        #expect(done.text.contains("The payment of 36.00 USD succeeded."))
         #expect(try await sim.get("/v1/payment_intents/\(pi["id"] ?? "")")["status"] == "succeeded")
         #expect(try await sim.page("GET", "/sim/app/payment_sheet?client_secret=pi_x_secret_y").status == 404)
     }

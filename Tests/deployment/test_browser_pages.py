@@ -225,7 +225,7 @@ def test_buyer_pays_in_the_app_and_at_the_reader(suite, browser, artifacts):
     assert "36.00 USD" in field(browser, "total").text
     field(browser, "card_number").send_keys("4242 4242 4242 4242")
     click_and_wait_for(browser, "pay", "message")
-    assert "is succeeded" in field(browser, "message").text
+    assert "The payment of 36.00 USD succeeded." in field(browser, "message").text
     shot(browser, artifacts, "07-payment-sheet-paid")
     wait_event(suite, "payments.order.paid", order_reference=shop["order_payment_sheet"], amount=3600)
 
