@@ -127,6 +127,31 @@ struct ControlPlaneClockTests {
         #expect(failed.json.value(at: "last_payment_error.message") == "The ACH Direct Debit payment failed.")
     }
 
+    /// A reader at a new location of a new account, with a `process_payment_intent` action in progress.
+    private func readerWaiting(_ sim: SimTestClient) async throws -> (account: String, reader: String) {
+        let account = try await sim.account()
+        let location = try await sim.post("/v1/terminal/locations", [("display_name", "Shop"), ("address[line1]", "1 Main St"),
+            ("address[city]", "San Francisco"), ("address[state]", "CA"), ("address[postal_code]", "94110"), ("address[country]", "US")],
+            account: account)
+        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")],
+                                        account: account)
+        let pi = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"),
+            ("payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
+        _ = try await sim.post("/v1/terminal/readers/\(reader["id"] ?? "")/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: account)
+        return (account, reader["id"] ?? "")
+    }
+
+    @Test("a reader confirm window of 0 (--reader-timeout 0) never times out")
+    func readerWithoutTimeout() async throws {
+        var config = SimulatorConfig()
+        config.readerConfirmWindowSeconds = 0
+        let sim = try SimTestClient(config: config)
+        _ = try await freeze(sim)
+        let (account, reader) = try await readerWaiting(sim)
+        try await advance(sim, 86_400)
+        #expect(try await sim.get("/v1/terminal/readers/\(reader)", account: account).json.value(at: "action.status") == "in_progress")
+    }
+
     @Test("SEPA settlement waits for the clock; a reader action times out after 30 s")
     func settlementAndReaderTimeout() async throws {
         var config = SimulatorConfig()

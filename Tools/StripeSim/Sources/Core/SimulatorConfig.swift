@@ -9,6 +9,9 @@ public struct SimulatorConfig: Sendable {
     public var webhookEndpoints: [WebhookEndpointConfig] = []
     /// Lifetime of an account link in seconds (Stripe: a few minutes; default 300).
     public var accountLinkLifetimeSeconds: Int = 300
+    /// Seconds a reader's `process_payment_intent` action waits for a card (simulated
+    /// time) before it fails with `terminal_reader_timeout` (default 30; 0: never).
+    public var readerConfirmWindowSeconds: Int = 30
     /// Delay in seconds before a delayed payment method (SEPA) succeeds or fails.
     public var asyncPaymentDelaySeconds: Double = 1.0
     /// Waits between webhook delivery attempts, in simulated seconds; attempts = count + 1
