@@ -48,7 +48,7 @@ RUN_DIR="${DEMO_RUN_DIR:-$CB_REPO/.local/demo}"
 MAIL_DIR="$RUN_DIR/mail"
 EVENTS_LOG="$RUN_DIR/events.jsonl"
 BIN_DIR="${DEMO_BIN_DIR:-}"
-# Extra stripe-sim flags (--browser: account links valid 24 h).
+# Extra stripe-sim flags (--browser: account links and reader actions wait 24 h for a person).
 SIM_EXTRA_ARGS=()
 . "$CB_REPO/scripts/lib/demo-browser.sh"
 # Everything the demo starts, in the order stop_all stops it, and the program each runs
@@ -661,7 +661,7 @@ main() {
         case "$arg" in
             --keep-running) keep=1 ;;
             --no-story) story=0 ;;
-            --browser) browser=1 keep=1 story=0 SIM_EXTRA_ARGS=(--account-link-ttl 86400) ;;
+            --browser) browser=1 keep=1 story=0 SIM_EXTRA_ARGS=(--account-link-ttl 86400 --reader-timeout 86400) ;;
             --stop) stop_all; return ;;
             *) cb_die "unknown argument $arg (use --keep-running, --no-story, --browser or --stop)" ;;
         esac

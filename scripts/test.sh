@@ -5,8 +5,9 @@
 # servers at the end unless KEEP_INFRA=1. Exits non-zero if any step failed.
 #
 # Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
-# arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only), PYTHON,
-# KEEP_INFRA=1, and the port variables of scripts/lib/common.sh.
+# arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only; turns the
+# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), PYTHON, KEEP_INFRA=1,
+# and the port variables of scripts/lib/common.sh.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cb_avoid_busy_ports
@@ -106,6 +107,7 @@ summary() {
     local s
     for s in "${STEPS[@]}"; do echo "  $s"; done
     echo "  logs: $LOG_DIR"
+    [ ! -d "$CONNECTBUS_TEST_ARTIFACTS/browser" ] || echo "  screenshots: $CONNECTBUS_TEST_ARTIFACTS/browser"
     echo "================================================================="
     echo "tests: $TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
 }
@@ -123,6 +125,9 @@ export CONNECTBUS_INTEGRATION=1 AMQP_URL DATABASE_URL CONNECTBUS_REPO="$CB_REPO"
 
 if [ "${SKIP_SWIFT:-0}" = 1 ]; then
     skip "swift build" "SKIP_SWIFT=1"; skip "swift test" "SKIP_SWIFT=1"
+    # Nothing is built, so the browser tests have no suite to drive: turned off, and said so.
+    export CONNECTBUS_BROWSER_TESTS="${CONNECTBUS_BROWSER_TESTS:-0}"
+    [ "$CONNECTBUS_BROWSER_TESTS" != 0 ] || skip "browser tests" "SKIP_SWIFT=1 builds no executables"
 elif step "swift build (tests and stripe-sim)" swift_build; then
     STRIPE_SIM_BINARY="$(swift build --build-path "$BUILD_PATH" --show-bin-path)/stripe-sim"
     CONNECTBUS_CLI_BINARY="$(dirname "$STRIPE_SIM_BINARY")/connectbus"

@@ -36,6 +36,18 @@ struct ControlPlaneClockTests {
         #expect(try await sim.control("POST", "/sim/clock/unfreeze").json["frozen"] == false)
     }
 
+    @Test("an injected clock is the simulator's time source; a reset returns to its wall time")
+    func injectedClock() async throws {
+        var config = SimulatorConfig()
+        config.clock = SimClock(wall: { 1_700_000_000 })
+        let sim = try SimTestClient(config: config)
+        #expect(try await sim.post("/v1/customers", []).json["created"] == 1_700_000_000)
+        try await advance(sim, 60)
+        #expect(try await sim.post("/v1/customers", []).json["created"] == 1_700_000_060)
+        _ = try await sim.control("POST", "/sim/reset")
+        #expect(try await sim.control("GET", "/sim/clock").json["now"] == 1_700_000_000)
+    }
+
     @Test("account links expire after 300 s and idempotency keys after 24 h of simulated time")
     func linksAndIdempotency() async throws {
         let sim = try SimTestClient()
@@ -79,6 +91,65 @@ struct ControlPlaneClockTests {
         try await advance(sim, 23 * 86_400 + 1)
         #expect(try await sim.get("/v1/events/\(oldest)").status == 404)
         #expect(try await sim.get("/v1/events").json["data"]?.arrayValue?.count ?? 0 < first.json["data"]?.arrayValue?.count ?? 0)
+    }
+
+    @Test("ACH Direct Debit: a PaymentMethod from test bank details settles by the clock, a failing account fails")
+    func achSettlement() async throws {
+        var config = SimulatorConfig()
+        config.asyncPaymentDelaySeconds = 4 * 86_400
+        let sim = try SimTestClient(config: config)
+        _ = try await freeze(sim)
+        let wrongRouting = try await sim.post("/v1/payment_methods", [("type", "us_bank_account"),
+            ("us_bank_account[routing_number]", "021000021"), ("us_bank_account[account_number]", "000123456789")])
+        #expect(wrongRouting.json.value(at: "error.param") == "us_bank_account[routing_number]")
+        var intents: [String] = []
+        for account in ["000123456789", "000222222227"] {
+            let method = try await sim.post("/v1/payment_methods", [("type", "us_bank_account"),
+                ("us_bank_account[routing_number]", "110000000"), ("us_bank_account[account_number]", account)])
+            #expect(method.json.value(at: "us_bank_account.last4")?.stringValue == String(account.suffix(4)))
+            let pi = try await sim.post("/v1/payment_intents", [("amount", "5000"), ("currency", "usd"),
+                ("payment_method_types[]", "us_bank_account"), ("payment_method", method["id"] ?? ""), ("confirm", "true")])
+            #expect(pi["status"] == "processing")
+            intents.append(pi["id"] ?? "")
+        }
+        #expect(try await sim.post("/v1/payment_intents", [("amount", "5000"), ("currency", "eur"),
+            ("payment_method_types[]", "us_bank_account")]).status == 400)
+        try await advance(sim, 4 * 86_400)
+        var statuses: [String] = []
+        for _ in 0..<250 {
+            statuses = []
+            for id in intents { statuses.append(try await sim.get("/v1/payment_intents/\(id)")["status"] ?? "") }
+            if statuses == ["succeeded", "requires_payment_method"] { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(statuses == ["succeeded", "requires_payment_method"])
+        let failed = try await sim.get("/v1/payment_intents/\(intents[1])")
+        #expect(failed.json.value(at: "last_payment_error.message") == "The ACH Direct Debit payment failed.")
+    }
+
+    /// A reader at a new location of a new account, with a `process_payment_intent` action in progress.
+    private func readerWaiting(_ sim: SimTestClient) async throws -> (account: String, reader: String) {
+        let account = try await sim.account()
+        let location = try await sim.post("/v1/terminal/locations", [("display_name", "Shop"), ("address[line1]", "1 Main St"),
+            ("address[city]", "San Francisco"), ("address[state]", "CA"), ("address[postal_code]", "94110"), ("address[country]", "US")],
+            account: account)
+        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")],
+                                        account: account)
+        let pi = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"),
+            ("payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
+        _ = try await sim.post("/v1/terminal/readers/\(reader["id"] ?? "")/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: account)
+        return (account, reader["id"] ?? "")
+    }
+
+    @Test("a reader confirm window of 0 (--reader-timeout 0) never times out")
+    func readerWithoutTimeout() async throws {
+        var config = SimulatorConfig()
+        config.readerConfirmWindowSeconds = 0
+        let sim = try SimTestClient(config: config)
+        _ = try await freeze(sim)
+        let (account, reader) = try await readerWaiting(sim)
+        try await advance(sim, 86_400)
+        #expect(try await sim.get("/v1/terminal/readers/\(reader)", account: account).json.value(at: "action.status") == "in_progress")
     }
 
     @Test("SEPA settlement waits for the clock; a reader action times out after 30 s")

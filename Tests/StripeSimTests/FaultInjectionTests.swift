@@ -63,4 +63,19 @@ struct FaultInjectionTests {
         #expect(throws: SimulatorCommandLine.Problem.self) { try SimulatorCommandLine.parse(["--bogus"]) }
         #expect(throws: SimulatorCommandLine.Problem.self) { try SimulatorCommandLine.parse(["--webhook", "url=http://x"]) }
     }
+
+    @Test("command line: seed, frozen clock and webhook retry schedule")
+    func commandLineForTheControlPlane() throws {
+        let parsed = try SimulatorCommandLine.parse(["--seed", "42", "--freeze-clock", "1800000000", "--webhook-retries", "stripe",
+                                                     "--reader-timeout", "0"])
+        #expect(parsed.config.seed == 42)
+        #expect(parsed.config.readerConfirmWindowSeconds == 0)
+        #expect(parsed.config.frozenClockAt == 1_800_000_000)
+        #expect(parsed.config.webhookRetryDelaysSeconds == WebhookRetrySchedule.stripe)
+        #expect(try SimulatorCommandLine.parse(["--webhook-retries", "1,2.5"]).config.webhookRetryDelaysSeconds == [1, 2.5])
+        #expect(throws: SimulatorCommandLine.Problem.self) { try SimulatorCommandLine.parse(["--webhook-retries", "soon"]) }
+        #expect(throws: SimulatorCommandLine.Problem.self) { try SimulatorCommandLine.parse(["--seed", "-1"]) }
+        let simulator = StripeSimulator(config: parsed.config)
+        #expect(simulator.clock.isFrozen && simulator.clock.now == 1_800_000_000)
+    }
 }

@@ -88,6 +88,25 @@ struct PeoplePagesTests {
         #expect(session["payment_status"] == "unpaid")
     }
 
+    @Test("Checkout offers a US bank account when the session allows it; test routing and account numbers only")
+    func achCheckout() async throws {
+        let sim = try SimTestClient()
+        let created = try await session(sim, extra: [("success_url", "https://p.test/ok"), ("payment_method_types[]", "card"),
+                                                     ("payment_method_types[]", "us_bank_account")])
+        let id = try #require(created["id"])
+        #expect(try await sim.page("GET", "/sim/checkout/\(id)").text.contains("US bank account (ACH Direct Debit)"))
+        let wrong = try await sim.page("POST", "/sim/checkout/\(id)/submit",
+                                       form: [("method", "us_bank_account"), ("routing_number", "021000021"), ("account_number", "000123456789")])
+        #expect(wrong.status == 402)
+        #expect(wrong.text.contains("routing number 110000000"))
+        let paid = try await sim.page("POST", "/sim/checkout/\(id)/submit",
+                                      form: [("method", "us_bank_account"), ("routing_number", "110000000"), ("account_number", "000123456789")])
+        #expect(paid.status == 303)
+        let session = try await sim.get("/v1/checkout/sessions/\(id)")
+        #expect(session["status"] == "complete")
+        #expect(session["payment_status"] == "unpaid")
+    }
+
     @Test("PaymentSheet page confirms the intent of its client secret; 3D Secure goes through a challenge")
     func paymentSheet() async throws {
         let sim = try SimTestClient()
@@ -98,9 +117,19 @@ struct PeoplePagesTests {
         #expect(challenge.text.contains("Complete authentication"))
         #expect(try await sim.get("/v1/payment_intents/\(pi["id"] ?? "")")["status"] == "requires_action")
         let done = try await sim.page("POST", "/sim/app/payment_sheet", form: [("client_secret", secret), ("outcome", "complete")])
-        #expect(done.text.contains("Payment complete"))
+        #expect(done.text.contains("The payment of 36.00 USD succeeded."))
         #expect(try await sim.get("/v1/payment_intents/\(pi["id"] ?? "")")["status"] == "succeeded")
         #expect(try await sim.page("GET", "/sim/app/payment_sheet?client_secret=pi_x_secret_y").status == 404)
+    }
+
+    @Test("the index page lists what is stored and links the control plane's views")
+    func index() async throws {
+        let sim = try SimTestClient()
+        #expect(try await sim.page("GET", "/sim/").text.contains("Nothing yet."))
+        _ = try await sim.post("/v1/customers", [("email", "a@b.test")])
+        let page = try await sim.page("GET", "/sim/")
+        #expect(page.text.contains("<td>customer</td><td class=\"r\">1</td>"))
+        #expect(page.text.contains("href=\"/sim/webhooks/deliveries\""))
     }
 
     @Test("reader console shows the waiting amount and presents the test card like present_payment_method")

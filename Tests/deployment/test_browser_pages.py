@@ -1,14 +1,14 @@
 """Browser tests of stripe-sim's pages for people: headless Chromium (Debian's `chromium`
 and `chromium-driver`, driven by Selenium) walks a seller through onboarding and buyers
-through hosted Checkout (a decline, then 3D Secure), the PaymentSheet app page and the
-reader console, against the whole suite started by `scripts/demo.sh --browser`. Each
+through hosted Checkout (a decline, then 3D Secure), an embedded session paid by ACH
+Direct Debit, the PaymentSheet app page and the reader console, against the whole suite started by `scripts/demo.sh --browser`. Each
 payment must reach the bus (`payments.order.paid`, `terminal.payment.*`). Screenshots go to
 $CONNECTBUS_TEST_ARTIFACTS/browser (scripts/test.sh sets it to its log folder), else to
 pytest's tmp_path.
 
-These tests never skip silently: with the servers up (CONNECTBUS_INTEGRATION=1, as in CI)
-a missing browser, driver, selenium or executable is a failure. Only
-CONNECTBUS_BROWSER_TESTS=0 turns them off.
+These tests never skip on their own: missing servers (scripts/test.sh starts them and sets
+CONNECTBUS_INTEGRATION=1), a missing browser, driver, selenium or executable is a failure
+that says what to install or start. Only CONNECTBUS_BROWSER_TESTS=0 turns them off.
 """
 import json
 import os
@@ -21,7 +21,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import REPO, requires_servers
+from conftest import REPO, integration_enabled
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from monitoring_consumer import Catalogue, EventSubscriber  # noqa: E402
@@ -32,7 +32,6 @@ CHROMIUM = os.environ.get("CHROMIUM_BINARY", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BINARY", "/usr/bin/chromedriver")
 
 pytestmark = [
-    requires_servers,
     pytest.mark.skipif(os.environ.get("CONNECTBUS_BROWSER_TESTS") == "0", reason="CONNECTBUS_BROWSER_TESTS=0"),
 ]
 
@@ -79,6 +78,8 @@ def artifacts(tmp_path_factory):
 @pytest.fixture(scope="module")
 def suite(tmp_path_factory):
     """The whole suite started by `demo.sh --browser`, the URLs it printed, and a monitor."""
+    assert integration_enabled(), ("the browser tests need the local servers: run them through scripts/test.sh "
+                                   "(CONNECTBUS_INTEGRATION=1, AMQP_URL), or set CONNECTBUS_BROWSER_TESTS=0")
     missing = [p for p in PRODUCTS if not (BIN_DIR / p).exists()]
     assert not missing, f"executables missing in {BIN_DIR}: {missing} (build them, or set CONNECTBUS_BROWSER_TESTS=0)"
     base = tmp_path_factory.mktemp("demo-browser")
@@ -201,6 +202,21 @@ def test_buyer_pays_hosted_checkout_after_a_decline_and_3d_secure(suite, browser
     assert paid["amount"] == 4800 and paid["application_fee_amount"] == 480
 
 
+def test_buyer_pays_an_embedded_session_by_ach_direct_debit(suite, browser, artifacts):
+    from selenium.webdriver.common.by import By
+    shop = urls(suite, "checkout")
+    browser.get(shop["embedded_checkout"])
+    assert "Embedded checkout" in browser.page_source and "24.00 USD" in field(browser, "total").text
+    browser.find_element(By.CSS_SELECTOR, "input[name=method][value=us_bank_account]").click()
+    assert field(browser, "routing_number").get_attribute("value") == "110000000"
+    field(browser, "account_number").send_keys("000123456789")
+    shot(browser, artifacts, "09-embedded-checkout-ach")
+    click_and_wait(browser, "pay", "/sim/done")
+    assert "complete / unpaid" in field(browser, "message").text
+    paid = wait_event(suite, "payments.order.paid", order_reference=shop["order_embedded_checkout"])
+    assert paid["amount"] == 2400
+
+
 def test_buyer_pays_in_the_app_and_at_the_reader(suite, browser, artifacts):
     shop = urls(suite, "checkout")
     assert suite["process"].wait(timeout=60) == 0, suite["log"].read_text()[-6000:]
@@ -209,7 +225,7 @@ def test_buyer_pays_in_the_app_and_at_the_reader(suite, browser, artifacts):
     assert "36.00 USD" in field(browser, "total").text
     field(browser, "card_number").send_keys("4242 4242 4242 4242")
     click_and_wait_for(browser, "pay", "message")
-    assert "is succeeded" in field(browser, "message").text
+    assert "The payment of 36.00 USD succeeded." in field(browser, "message").text
     shot(browser, artifacts, "07-payment-sheet-paid")
     wait_event(suite, "payments.order.paid", order_reference=shop["order_payment_sheet"], amount=3600)
 

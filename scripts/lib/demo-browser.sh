@@ -3,7 +3,8 @@
 #   1. the seller's onboarding page (account created with prefilled details); the script
 #      waits until the seller has finished it (DEMO_BROWSER_WAIT seconds, default 1800),
 #      because a shop can take payments only once onboarded; then
-#   2. a hosted Checkout page for two mugs (card or SEPA Debit),
+#   2. a hosted Checkout page for two mugs (card or SEPA Debit), and an embedded Checkout
+#      session mounted from its client secret (card or ACH Direct Debit),
 #   3. the PaymentSheet "app" page for an in-app order,
 #   4. the Terminal reader console with a payment waiting for a card.
 # Success and return URLs point at the simulator's own /sim/done page (no shop runs).
@@ -25,7 +26,7 @@ PY
 }
 
 browser_setup() {
-    local run reply account link product price session sheet_secret location reader pi done_url
+    local run reply account link product price session embedded sheet_secret location reader pi done_url
     run="$RUN_ID"
     done_url="$STRIPE_API_BASE/sim/done"
     say "Preparing a seller and a shop for a person in a browser"
@@ -66,6 +67,12 @@ TXT
         \"success_url\":\"$done_url?what=Thank+you&session={CHECKOUT_SESSION_ID}\",
         \"cancel_url\":\"$done_url?what=Cart\"}" --account "$account")" || return 1
     session="$(jget result.url <<<"$reply")"
+    reply="$(send payments.create_checkout_session "{\"order_reference\":\"web-$run-4\",
+        \"line_items\":[{\"price\":\"$price\",\"quantity\":1}],\"application_fee_amount\":240,
+        \"customer_email\":\"alan.buyer+$run@example.com\",\"payment_method_types\":[\"card\",\"us_bank_account\"],
+        \"ui_mode\":\"embedded\",\"return_url\":\"$done_url?what=Thank+you&session={CHECKOUT_SESSION_ID}\"}" \
+        --account "$account")" || return 1
+    embedded="$STRIPE_API_BASE/sim/checkout/embedded?client_secret=$(jget result.client_secret <<<"$reply")"
     reply="$(send payments.create_payment_sheet "{\"order_reference\":\"app-$run-2\",
         \"customer_reference\":\"buyer-$run-2\",\"customer_email\":\"grace.buyer+$run@example.com\",\"amount\":3600,
         \"currency\":\"usd\",\"application_fee_amount\":360}" --account "$account")" || return 1
@@ -81,7 +88,7 @@ TXT
         \"currency\":\"usd\",\"capture_method\":\"automatic\",\"application_fee_amount\":420}" --account "$account")" || return 1
     pi="$(jget result.payment_intent <<<"$reply")"
     send terminal.process_payment "{\"reader\":\"$reader\",\"payment_intent\":\"$pi\"}" --account "$account" >/dev/null || return 1
-    browser_urls "checkout=$session" "payment_sheet=$STRIPE_API_BASE/sim/app/payment_sheet?client_secret=$sheet_secret" \
+    browser_urls "checkout=$session" "embedded_checkout=$embedded" "order_embedded_checkout=web-$run-4" "payment_sheet=$STRIPE_API_BASE/sim/app/payment_sheet?client_secret=$sheet_secret" \
         "reader=$STRIPE_API_BASE/sim/terminal/readers/$reader" "order_checkout=web-$run-1" "order_payment_sheet=app-$run-2" \
         "order_reader=shop-$run-3"
     cat <<TXT
@@ -89,10 +96,11 @@ TXT
 Open these in a browser (test mode: use Stripe's test cards, e.g. 4242 4242 4242 4242):
   1. onboard the seller   $link  (done)
   2. buy two mugs         $session
+     or one, embedded      $embedded
   3. pay in the app       $STRIPE_API_BASE/sim/app/payment_sheet?client_secret=$sheet_secret
   4. the shop's reader    $STRIPE_API_BASE/sim/terminal/readers/$reader
 Watch the bus:            tail -f $RUN_DIR/events.log
-Inspect the simulator:    curl -s $STRIPE_API_BASE/sim/webhooks/deliveries | python3 -m json.tool
+Inspect the simulator:    $STRIPE_API_BASE/sim/  or  STRIPE_API_BASE=$STRIPE_API_BASE $BIN_DIR/connectbus sim deliveries
 Stop everything:          scripts/demo.sh --stop
 (URLs also in $RUN_DIR/browser-urls.json.)
 TXT

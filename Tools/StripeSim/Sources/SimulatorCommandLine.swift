@@ -3,7 +3,7 @@ import Foundation
 /// The `stripe-sim` command line:
 /// `stripe-sim [--port N (12111)] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x]
 /// [--rate-limit N[/s]] [--log FILE] [--api-version V] [--async-delay SECONDS]
-/// [--account-link-ttl SECONDS] [--public-url URL] [--listen-all] [--seed N]
+/// [--account-link-ttl SECONDS] [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N]
 /// [--freeze-clock UNIX_SECONDS|now] [--webhook-retries fast|stripe|S,S,…]
 /// [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...`
 public enum SimulatorCommandLine {
@@ -11,7 +11,7 @@ public enum SimulatorCommandLine {
     public static let usage = """
     usage: stripe-sim [--port N] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x] [--rate-limit N/s]
                       [--log FILE] [--api-version V] [--async-delay SECONDS] [--account-link-ttl SECONDS]
-                      [--public-url URL] [--listen-all] [--seed N] [--freeze-clock UNIX_SECONDS|now]
+                      [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N] [--freeze-clock UNIX_SECONDS|now]
                       [--webhook-retries fast|stripe|S,S,...]
                       [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...
     """
@@ -54,6 +54,7 @@ public enum SimulatorCommandLine {
             case "--api-version": config.apiVersion = try value(flag)
             case "--async-delay": config.asyncPaymentDelaySeconds = try number(flag)
             case "--account-link-ttl": config.accountLinkLifetimeSeconds = Int(try number(flag))
+            case "--reader-timeout": config.readerConfirmWindowSeconds = Int(try number(flag))
             case "--public-url": config.publicBaseURL = try value(flag)
             case "--listen-all": config.listenOnAllInterfaces = true
             case "--seed":

@@ -30,7 +30,7 @@ public final class StripeSimulator: @unchecked Sendable {
     /// Builds a simulator; nothing listens until ``start(port:)``.
     public init(config: SimulatorConfig = SimulatorConfig()) {
         self.config = config
-        let clock = SimClock()
+        let clock = config.clock ?? SimClock()
         if let frozen = config.frozenClockAt { clock.freeze(at: frozen) }
         self.clock = clock
         ids = IDGenerator(seed: config.seed)

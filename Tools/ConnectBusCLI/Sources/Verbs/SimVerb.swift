@@ -50,7 +50,9 @@ public enum SimVerb: Verb {
 
     /// One control-plane call.
     public struct Call: Equatable, Sendable {
+        /// GET, POST or DELETE.
         public var method: HTTPMethod
+        /// Path and query under the simulator's base URL, e.g. `/sim/clock/advance`.
         public var path: String
         /// JSON object members (nil: no body).
         public var body: [String: String]?

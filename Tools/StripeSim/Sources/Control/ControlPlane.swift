@@ -50,7 +50,7 @@ extension StripeSimulator {
         let now = clock.now
         let iso = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: now))
         return ["object": "sim.clock", "now": .int(Int(now.rounded(.down))), "now_precise": .double(now), "iso": .string(iso),
-                "frozen": .bool(clock.isFrozen), "offset_seconds": .double((clock.offsetSeconds * 1000).rounded() / 1000)]
+                "frozen": .bool(clock.isFrozen), "offset_seconds": .double((clock.offsetSeconds * 1000).rounded() / 1000 + 0)]
     }
 
     private func clockCall(_ action: String, _ args: ControlArguments) throws(ControlError) -> HTTPResponse {

@@ -65,6 +65,15 @@ public final class SimClock: @unchecked Sendable {
         notify()
     }
 
+    /// Runs with the wall clock again (no offset, not frozen).
+    public func reset() {
+        lock.lock()
+        offset = 0
+        frozenAt = nil
+        lock.unlock()
+        notify()
+    }
+
     /// Sets the state restored from a snapshot: `now` and whether it stands still there.
     func restore(now instant: Double, frozen: Bool) {
         lock.lock()

@@ -65,6 +65,8 @@ final class SimState: @unchecked Sendable {
     var baseURL: String = "http://127.0.0.1"
     var accountLinkLifetime: Int
     var asyncPaymentDelay: Double
+    /// Seconds a reader action waits for a card (0: forever).
+    var readerConfirmWindow: Int
     /// The one time source (shared with the webhook dispatcher and the scheduler).
     let clock: SimClock
     /// The source of object ids (seeded for deterministic ids).
@@ -93,6 +95,7 @@ final class SimState: @unchecked Sendable {
         apiVersion = config.apiVersion
         accountLinkLifetime = config.accountLinkLifetimeSeconds
         asyncPaymentDelay = config.asyncPaymentDelaySeconds
+        readerConfirmWindow = config.readerConfirmWindowSeconds
         self.clock = clock
         self.ids = ids
     }

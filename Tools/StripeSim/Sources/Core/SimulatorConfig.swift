@@ -9,6 +9,9 @@ public struct SimulatorConfig: Sendable {
     public var webhookEndpoints: [WebhookEndpointConfig] = []
     /// Lifetime of an account link in seconds (Stripe: a few minutes; default 300).
     public var accountLinkLifetimeSeconds: Int = 300
+    /// Seconds a reader's `process_payment_intent` action waits for a card (simulated
+    /// time) before it fails with `terminal_reader_timeout` (default 30; 0: never).
+    public var readerConfirmWindowSeconds: Int = 30
     /// Delay in seconds before a delayed payment method (SEPA) succeeds or fails.
     public var asyncPaymentDelaySeconds: Double = 1.0
     /// Waits between webhook delivery attempts, in simulated seconds; attempts = count + 1
@@ -19,6 +22,9 @@ public struct SimulatorConfig: Sendable {
     public var seed: UInt64?
     /// Start with the clock frozen at this Unix time (seconds), if set.
     public var frozenClockAt: Double?
+    /// The clock to use (shared with the caller, e.g. one clock for several simulators or
+    /// a test's own wall source); nil: a new ``SimClock`` on the system time.
+    public var clock: SimClock?
     /// Timeout of one webhook delivery attempt, in seconds.
     public var webhookTimeoutSeconds: Int = 10
     /// When set, every request is also appended as one JSON line to this file.

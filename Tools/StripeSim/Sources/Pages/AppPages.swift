@@ -20,8 +20,9 @@ extension StripeSimulator {
         }
         let amount = HTMLPage.money(pi["amount"]?.intValue ?? 0, pi["currency"]?.stringValue ?? "usd")
         switch pi["status"]?.stringValue ?? "" {
-        case "succeeded", "requires_capture", "processing":
-            return HTMLPage.message("Payment complete", "The payment of \(amount) is \(pi["status"]?.stringValue ?? "").")
+        case "succeeded": return HTMLPage.message("Payment complete", "The payment of \(amount) succeeded.")
+        case "requires_capture": return HTMLPage.message("Payment complete", "The payment of \(amount) is authorized; the shop captures it.")
+        case "processing": return HTMLPage.message("Payment complete", "The payment of \(amount) is processing.")
         case "canceled":
             return HTMLPage.message("PaymentSheet", "This payment was canceled.", kind: "error")
         default: break

@@ -19,11 +19,14 @@ extension StripeSimulator {
                 + "<td class=\"r\">\(HTMLPage.money(item["amount_total"]?.intValue ?? 0, currency))</td></tr>"
         }.joined()
         let methods = session["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? ["card"]
-        let card = methods.contains("card"), sepa = methods.contains("sepa_debit")
-        let choice = card && sepa ? """
-            <div class="tabs"><label><input type="radio" name="method" value="card" checked> Card</label>
-            <label><input type="radio" name="method" value="sepa_debit"> SEPA Debit</label></div>
-            """ : "<input type=\"hidden\" name=\"method\" value=\"\(card ? "card" : "sepa_debit")\">"
+        let names = ["card": "Card", "sepa_debit": "SEPA Debit", "us_bank_account": "US bank account"]
+        let offered = ["card", "sepa_debit", "us_bank_account"].filter { methods.contains($0) }
+        let card = offered.contains("card"), sepa = offered.contains("sepa_debit"), ach = offered.contains("us_bank_account")
+        let choice = offered.count > 1
+            ? "<div class=\"tabs\">" + offered.enumerated().map { index, method in
+                "<label><input type=\"radio\" name=\"method\" value=\"\(method)\"\(index == 0 ? " checked" : "")> \(names[method] ?? method)</label>"
+            }.joined(separator: " ") + "</div>"
+            : "<input type=\"hidden\" name=\"method\" value=\"\(offered.first ?? "card")\">"
         let embedded = session["ui_mode"] == "embedded"
         let scope = state.lookup(id)?.scope ?? SimState.platform
         let merchant = state.get(scope, scope: SimState.platform)?.value(at: "business_profile.name")?.stringValue
@@ -38,6 +41,7 @@ extension StripeSimulator {
         \(choice)
         \(card ? "<fieldset data-method=\"card\"><legend>Card</legend>\(HTMLPage.cardFields)</fieldset>" : "")
         \(sepa ? "<fieldset data-method=\"sepa_debit\"><legend>SEPA Debit</legend>\(HTMLPage.ibanFields)</fieldset>" : "")
+        \(ach ? "<fieldset data-method=\"us_bank_account\"><legend>US bank account (ACH Direct Debit)</legend>\(HTMLPage.achFields)</fieldset>" : "")
         <button type="submit" id="pay">Pay \(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</button>
         </form>
         \(HTMLPage.script)
@@ -48,11 +52,13 @@ extension StripeSimulator {
     /// `GET /sim/checkout/embedded?client_secret=…`: the session whose client secret it is.
     func embeddedCheckout(clientSecret: String?) -> HTTPResponse {
         guard let clientSecret, let sessionId = clientSecret.components(separatedBy: "_secret_").first,
-              let (_, session) = state.lookup(sessionId), session["object"] == "checkout.session",
+              let (scope, session) = state.lookup(sessionId), session["object"] == "checkout.session",
               session["client_secret"]?.stringValue == clientSecret else {
             return HTMLPage.message("Checkout", "No embedded Checkout Session has this client secret.", kind: "error", status: 404)
         }
-        return checkoutForm(session)
+        let call = SimCall(state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
+                           requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+        return checkoutForm(CheckoutMachine.expireIfDue(call: call, session: session))
     }
 
     /// `POST /sim/checkout/<id>/submit` (the form): pays, challenges (3D Secure) or shows the error.
@@ -62,10 +68,16 @@ extension StripeSimulator {
         }
         let method = params["method"]?.stringValue ?? "card"
         let name = HTMLPage.testMethodName(cardNumber: method == "card" ? params["card_number"]?.stringValue : nil,
-                                           iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil)
+                                           iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil,
+                                           routingNumber: params["routing_number"]?.stringValue,
+                                           accountNumber: method == "us_bank_account" ? params["account_number"]?.stringValue : nil)
         guard let name else {
-            return checkoutForm(session, error: method == "card" ? "Your card number is incorrect: use one of the test cards below."
-                                                             : "This IBAN is not a test IBAN: use one of those below.", status: 402)
+            let problem = switch method {
+            case "sepa_debit": "This IBAN is not a test IBAN: use one of those below."
+            case "us_bank_account": "This is not a test bank account: use routing number 110000000 and one of the accounts below."
+            default: "Your card number is incorrect: use one of the test cards below."
+            }
+            return checkoutForm(session, error: problem, status: 402)
         }
         if TestPaymentMethod.byName[name]?.outcome == .requireAction {
             return .redirect(to: "/sim/checkout/\(id)/challenge?card=\(name)", status: 303)
@@ -125,7 +137,8 @@ extension StripeSimulator {
     func donePage(_ params: [String: FormValue]) -> HTTPResponse {
         var lines: [String] = []
         if let id = params["session"]?.stringValue, let (_, session) = state.lookup(id) {
-            lines.append("Checkout Session \(id): \(session["status"]?.stringValue ?? "") / \(session["payment_status"]?.stringValue ?? "")")
+            let amount = HTMLPage.money(session["amount_total"]?.intValue ?? 0, session["currency"]?.stringValue ?? "usd")
+            lines.append("\(amount) — Checkout Session \(id): \(session["status"]?.stringValue ?? "") / \(session["payment_status"]?.stringValue ?? "")")
         }
         if let id = params["account"]?.stringValue, let account = state.get(id, scope: SimState.platform) {
             lines.append("Account \(id): charges_enabled \(account["charges_enabled"]?.boolValue == true)")

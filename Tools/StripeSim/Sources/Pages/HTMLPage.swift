@@ -47,7 +47,7 @@ enum HTMLPage {
         button{margin-top:18px;width:100%;padding:11px;border:0;border-radius:6px;background:#635bff;color:#fff;font-size:16px;cursor:pointer}
         button.secondary{background:#fff;color:#635bff;border:1px solid #635bff}
         button.danger{background:#df1b41}
-        .error{background:#fde8ec;color:#a0102b;border-radius:6px;padding:10px 12px;margin:12px 0;font-size:14px}
+        .error,.ok{overflow-wrap:anywhere} .error{background:#fde8ec;color:#a0102b;border-radius:6px;padding:10px 12px;margin:12px 0;font-size:14px}
         .ok{background:#e3f8ee;color:#0b6b3a;border-radius:6px;padding:10px 12px;margin:12px 0;font-size:14px}
         table{width:100%;border-collapse:collapse;font-size:14px} td{padding:6px 0;border-bottom:1px solid #eef1f5} td.r{text-align:right}
         .hint{font-size:12px;color:#697386;margin-top:4px} .hint code{cursor:pointer;background:#eef1f5;padding:1px 4px;border-radius:3px}
@@ -87,6 +87,14 @@ enum HTMLPage {
     <code data-fill="iban">IT60X0542811101000000123456</code> fails later.</div>
     """
 
+    /// ACH Direct Debit fields with Stripe's test routing and account numbers.
+    static let achFields = """
+    <div class="row"><div><label for="routing_number">Routing number</label><input id="routing_number" name="routing_number" value="110000000"></div>
+    <div><label for="account_number">Account number</label><input id="account_number" name="account_number" autocomplete="off" placeholder="000123456789"></div></div>
+    <div class="hint">Test accounts: <code data-fill="account_number">000123456789</code> succeeds later,
+    <code data-fill="account_number">000222222227</code> fails later (insufficient funds).</div>
+    """
+
     /// Fills an input when a test-card hint is clicked; shows the field set of the chosen method.
     static let script = """
     <script>
@@ -98,9 +106,14 @@ enum HTMLPage {
     </script>
     """
 
-    /// The test payment method named by a card number or IBAN typed by a person (spaces
-    /// ignored), or nil when it is not one of Stripe's test values.
-    static func testMethodName(cardNumber: String?, iban: String?) -> String? {
+    /// The test payment method named by a card number, IBAN or US bank account number
+    /// (routing number 110000000) typed by a person (spaces ignored), or nil when it is
+    /// not one of Stripe's test values.
+    static func testMethodName(cardNumber: String?, iban: String?, routingNumber: String? = nil, accountNumber: String? = nil) -> String? {
+        if let account = accountNumber?.filter({ !$0.isWhitespace }), !account.isEmpty {
+            guard routingNumber?.filter({ !$0.isWhitespace }) == "110000000", TestPaymentMethod.byName[account]?.type == "us_bank_account" else { return nil }
+            return account
+        }
         if let iban = iban?.filter({ !$0.isWhitespace }).uppercased(), !iban.isEmpty {
             return TestPaymentMethod.byName[iban] == nil ? nil : iban
         }

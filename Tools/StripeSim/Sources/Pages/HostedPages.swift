@@ -24,13 +24,15 @@ extension StripeSimulator {
         }
         let outcome = params["outcome"]?.stringValue
         if parts.count > 1, let control = handleControl(request, parts: Array(parts.dropFirst()), requestId: requestId) {
-            logPage(request, params: params, status: control.status, requestId: requestId)
+            let arguments = (try? ControlArguments(request)).map { JSONValue.object($0.values) }
+            logPage(request, params: params, status: control.status, requestId: requestId, json: arguments)
             return control
         }
         let (response, handoff) = locked { () -> (HTTPResponse, Handoff) in
         let response: HTTPResponse
         let part = { (index: Int) in parts.count > index ? parts[index] : "" }
         switch (request.method, part(1), parts.count) {
+        case ("GET", "", 1): response = indexPage()
         case ("GET", "health", 2): response = .text(200, "ok\n")
         case ("GET", "done", 2): response = donePage(params)
         case ("GET", "account_links", 3):
@@ -67,9 +69,10 @@ extension StripeSimulator {
         return response
     }
 
-    func logPage(_ request: HTTPRequest, params: [String: FormValue], status: Int, requestId: String) {
+    /// Logs a page or control-plane request (`json`: the control plane's parsed arguments).
+    func logPage(_ request: HTTPRequest, params: [String: FormValue], status: Int, requestId: String, json: JSONValue? = nil) {
         log.append(RequestLogEntry(time: Date(timeIntervalSince1970: clock.now), method: request.method, path: request.path,
-                                   account: nil, idempotencyKey: nil, params: FormValue.dict(params).json, status: status,
+                                   account: nil, idempotencyKey: nil, params: json ?? FormValue.dict(params).json, status: status,
                                    requestId: requestId, replayed: false, fault: nil))
     }
 

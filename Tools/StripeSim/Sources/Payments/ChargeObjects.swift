@@ -18,6 +18,8 @@ enum ChargeObjects {
             ]
         case "sepa_debit":
             details["sepa_debit"] = method["sepa_debit"] ?? [:]
+        case "us_bank_account":
+            details["us_bank_account"] = method["us_bank_account"] ?? [:]
         default:
             let requested = pi.value(at: "payment_method_options.card.request_overcapture") == "if_available"
             details["card"] = [

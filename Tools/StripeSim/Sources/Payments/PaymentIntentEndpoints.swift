@@ -84,10 +84,10 @@ enum PaymentIntentEndpoints {
             pi["capture_method"] = .string(capture)
         }
         if let types = try params.stringArray("payment_method_types") {
-            let known: Set<String> = ["card", "card_present", "sepa_debit", "interac_present", "link",
+            let known: Set<String> = ["card", "card_present", "sepa_debit", "us_bank_account", "interac_present", "link",
                                       "bancontact", "eps", "ideal", "p24"]
             // Redirect methods are limited to their currencies, as in Stripe.
-            let currencies: [String: Set<String>] = ["bancontact": ["eur"], "eps": ["eur"],
+            let currencies: [String: Set<String>] = ["bancontact": ["eur"], "eps": ["eur"], "us_bank_account": ["usd"],
                                                      "ideal": ["eur"], "p24": ["eur", "pln"]]
             let currency = pi["currency"]?.stringValue ?? ""
             for type in types {

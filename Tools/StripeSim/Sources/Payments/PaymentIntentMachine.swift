@@ -102,7 +102,7 @@ enum PaymentIntentMachine {
         }
     }
 
-    /// After the configured delay, a processing (SEPA) intent succeeds or fails.
+    /// After the configured delay (simulated time), a processing (SEPA or ACH Direct Debit) intent succeeds or fails.
     private static func scheduleSettlement(call: SimCall, piId: String, succeed: Bool) {
         call.state.schedule(after: call.state.asyncPaymentDelay, .settle(scope: call.scope, paymentIntent: piId, succeed: succeed))
     }
@@ -125,8 +125,9 @@ enum PaymentIntentMachine {
             charge["failure_code"] = "insufficient_funds"
             charge["failure_message"] = "The account has insufficient funds to cover this payment."
             pi["status"] = "requires_payment_method"
+            let method = charge.value(at: "payment_method_details.type") == "us_bank_account" ? "ACH Direct Debit" : "SEPA Direct Debit"
             pi["last_payment_error"] = ["type": "invalid_request_error", "code": "payment_method_unactivated",
-                                        "message": "The SEPA Direct Debit payment failed.", "charge": .string(chargeId)]
+                                        "message": .string("The \(method) payment failed."), "charge": .string(chargeId)]
             pi["payment_method"] = nil
         }
         call.state.replace(charge)

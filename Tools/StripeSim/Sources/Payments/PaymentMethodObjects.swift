@@ -14,6 +14,11 @@ enum PaymentMethodObjects {
         case "sepa_debit":
             object["sepa_debit"] = ["bank_code": "19043", "branch_code": "", "country": .string(method.country),
                                     "fingerprint": .string(SimIDs.make("fp", length: 16)), "last4": .string(method.last4)]
+        case "us_bank_account":
+            object["us_bank_account"] = ["account_holder_type": "individual", "account_type": "checking", "bank_name": "STRIPE TEST BANK",
+                                         "financial_connections_account": nil, "fingerprint": .string(SimIDs.make("fp", length: 16)),
+                                         "last4": .string(method.last4), "networks": ["preferred": "ach", "supported": ["ach"]],
+                                         "routing_number": "110000000", "status_details": nil]
         case "card_present":
             object["card_present"] = ["brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
                                       "exp_month": 12, "exp_year": 2030, "funding": "credit", "read_method": "contactless_emv"]
@@ -28,7 +33,7 @@ enum PaymentMethodObjects {
     }
 
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/payment_methods", Endpoint(["type", "card", "sepa_debit", "billing_details", "metadata"]) { call throws(SimError) in
+        router.add("POST", "/v1/payment_methods", Endpoint(["type", "card", "sepa_debit", "us_bank_account", "billing_details", "metadata"]) { call throws(SimError) in
             let type = try call.params.requiredString("type")
             let name: String
             switch type {
@@ -41,12 +46,23 @@ enum PaymentMethodObjects {
             case "sepa_debit":
                 guard let iban = try call.params.hash("sepa_debit", allowed: ["iban"])?.string("iban") else { throw SimError.missing("sepa_debit[iban]") }
                 name = iban.replacingOccurrences(of: " ", with: "")
+            case "us_bank_account":
+                let bank = try call.params.hash("us_bank_account", allowed: ["account_number", "routing_number", "account_holder_type", "account_type"])
+                guard let number = try bank?.string("account_number") else { throw SimError.missing("us_bank_account[account_number]") }
+                guard try bank?.string("routing_number") == "110000000" else {
+                    throw SimError.invalidRequest("Use the test routing number 110000000.", param: "us_bank_account[routing_number]", code: "invalid_bank_account")
+                }
+                name = number
             default:
-                throw SimError.invalidRequest("The simulator supports PaymentMethods of type card and sepa_debit.", param: "type")
+                throw SimError.invalidRequest("The simulator supports PaymentMethods of type card, sepa_debit and us_bank_account.", param: "type")
             }
             guard let behaviour = TestPaymentMethod.byName[name], behaviour.type == type else {
-                throw SimError.invalidRequest("Unknown test \(type) '\(name)'.", param: type == "card" ? "card[number]" : "sepa_debit[iban]",
-                                              code: type == "card" ? "invalid_number" : "invalid_bank_account_iban")
+                let (param, code) = switch type {
+                case "card": ("card[number]", "invalid_number")
+                case "sepa_debit": ("sepa_debit[iban]", "invalid_bank_account_iban")
+                default: ("us_bank_account[account_number]", "invalid_bank_account")
+                }
+                throw SimError.invalidRequest("Unknown test \(type) '\(name)'.", param: param, code: code)
             }
             var object = make(behaviour, call: call)
             if let billing = call.params.json("billing_details") { object["billing_details"] = billing }

@@ -10,7 +10,7 @@ struct TestPaymentMethod: Sendable, Equatable {
         case failLater
     }
 
-    /// `card`, `sepa_debit` or `card_present`.
+    /// `card`, `sepa_debit`, `us_bank_account` or `card_present`.
     var type: String
     var brand: String
     var last4: String
@@ -27,6 +27,10 @@ struct TestPaymentMethod: Sendable, Equatable {
     static let authenticationRequired = TestPaymentMethod(type: "card", brand: "visa", last4: "3184", country: "US", outcome: .requireAction)
     static let sepaSucceed = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3201", country: "AT", outcome: .succeedLater)
     static let sepaFail = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3456", country: "IT", outcome: .failLater)
+    /// ACH Direct Debit with routing number 110000000 (https://docs.stripe.com/payments/ach-direct-debit/accept-a-payment#test-your-integration).
+    static let achSucceed = TestPaymentMethod(type: "us_bank_account", brand: "", last4: "6789", country: "US", outcome: .succeedLater)
+    static let achFail = TestPaymentMethod(type: "us_bank_account", brand: "", last4: "2227", country: "US", outcome: .failLater)
+    static let achClosed = TestPaymentMethod(type: "us_bank_account", brand: "", last4: "1113", country: "US", outcome: .failLater)
 
     /// Test tokens, PaymentMethod ids and card numbers the simulator knows.
     static let byName: [String: TestPaymentMethod] = [
@@ -40,6 +44,8 @@ struct TestPaymentMethod: Sendable, Equatable {
         "pm_card_authenticationRequired": authenticationRequired, "4000002760003184": authenticationRequired,
         "sepa_succeed": sepaSucceed, "pm_sepa_debit_succeed": sepaSucceed, "AT611904300234573201": sepaSucceed,
         "sepa_fail": sepaFail, "pm_sepa_debit_fail": sepaFail, "IT60X0542811101000000123456": sepaFail,
+        "us_bank_account_succeed": achSucceed, "000123456789": achSucceed,
+        "us_bank_account_fail": achFail, "000222222227": achFail, "000111111113": achClosed,
     ]
 
     /// The annotation key under which a stored PaymentMethod remembers its behaviour.

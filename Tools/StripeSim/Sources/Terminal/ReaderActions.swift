@@ -15,17 +15,14 @@ enum ReaderActions {
         75: ("pin_try_exceeded", "The allowable number of PIN tries was exceeded."),
     ]
 
-    /// Seconds a `process_payment_intent` action waits for a card (simulated clock) before
-    /// it fails with `terminal_reader_timeout`.
-    static let confirmWindowSeconds = 30
-
-    /// Fails an in-progress action that waited longer than ``confirmWindowSeconds``
+    /// Fails an in-progress action that waited longer than the confirm window
+    /// (`--reader-timeout`, default 30 s of simulated time; 0: never)
     /// (`failure_code` `terminal_reader_timeout`, `terminal.reader.action_failed`); the
     /// PaymentIntent stays as it was, so the same one can be processed again.
     static func timeOutIfDue(call: SimCall, reader old: JSONValue) -> JSONValue {
         guard old.value(at: "action.status") == "in_progress", let id = old["id"]?.stringValue,
               let started = call.state.secrets["action_started:\(id)"].flatMap({ Int($0) }),
-              call.now >= started + confirmWindowSeconds else { return old }
+              call.state.readerConfirmWindow > 0, call.now >= started + call.state.readerConfirmWindow else { return old }
         var reader = old
         var action = reader["action"] ?? [:]
         action["status"] = "failed"
