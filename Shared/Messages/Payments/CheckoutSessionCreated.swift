@@ -45,7 +45,7 @@ public struct CheckoutSessionCreated: EventMessage, FieldDocumented {
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
         "checkout_session": "The session id (`cs_…`).",
-        "ui_mode": "`hosted` or `embedded`.",
+        "ui_mode": "`hosted_page`, `embedded_page` or `elements` (the current names; an alias in the command is published under its current name).",
         "amount_total": "Total of the session, when known.",
         "currency": "Currency of the total, when known.",
         "application_fee_amount": "The platform's application fee, at most the amount.",
