@@ -3,8 +3,9 @@
 public struct CheckoutSessionCreated: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.checkout_session.created"
-    /// Schema version.
-    public static let schemaVersion = 1
+    /// Schema version: 2 since `ui_mode` carries the current names (`hosted_page`,
+    /// `embedded_page`, `elements`); version 1 said `hosted` or `embedded`.
+    public static let schemaVersion = 2
     /// Catalogue description.
     public static let messageDescription = "A Checkout Session was created for an order (not published again when the open session is reused)."
 
