@@ -378,7 +378,9 @@ SITE="http://127.0.0.1:$((PORT_BASE + 9))/shop"   # the platform's own pages (ne
 BUYER1="ada.buyer+$RUN_ID@example.com"
 BUYER2="grace.buyer+$RUN_ID@example.com"
 BUYER3="alan.buyer+$RUN_ID@example.com"
+BUYER4="katherine.buyer+$RUN_ID@example.com"
 ORDER_ONLINE="web-$RUN_ID-1"; ORDER_DELAYED="web-$RUN_ID-2"; ORDER_APP="app-$RUN_ID-3"
+ORDER_ELEMENTS="web-$RUN_ID-6"
 ORDER_SHOP="shop-$RUN_ID-4"; ORDER_ABANDONED="shop-$RUN_ID-5"
 
 story_seller() {
@@ -434,6 +436,35 @@ story_checkout() {
     wait_mail 1
 }
 
+story_checkout_elements() {
+    say "2a. Another buyer pays on the shop's own page: Checkout with ui_mode=elements (the Payment Element)"
+    local reply session secret status state
+    reply="$(send payments.create_checkout_session "{\"order_reference\":\"$ORDER_ELEMENTS\",
+        \"line_items\":[{\"price\":\"$PRICE\",\"quantity\":1}],\"application_fee_amount\":240,
+        \"customer_email\":\"$BUYER4\",\"ui_mode\":\"elements\",
+        \"return_url\":\"$SITE/return?session_id={CHECKOUT_SESSION_ID}\"}" --account "$ACCOUNT")" || return 1
+    session="$(jget result.checkout_session <<<"$reply")"
+    secret="$(jget result.client_secret <<<"$reply")"
+    [ -n "$secret" ] && [ "$secret" != None ] && step_ok "session $session answers a client secret for the Payment Element" \
+        || { step_fail "no client_secret in the elements session's reply: $reply"; return 1; }
+    reply="$(send payments.get_checkout_session "{\"checkout_session\":\"$session\"}" --account "$ACCOUNT")" || return 1
+    state="$(jget result.status <<<"$reply")/$(jget result.payment_status <<<"$reply")/$(jget result.order_state <<<"$reply")"
+    [ "$state" = "open/unpaid/open" ] && step_ok "the return page asks before payment: $state" \
+        || { step_fail "get_checkout_session before payment: $state"; return 1; }
+    # The page the Payment Element is mounted on (stripe-sim), then the buyer's card.
+    status="$(sim GET "/sim/checkout/embedded?client_secret=$secret")"
+    [ "$status" = 200 ] || { step_fail "the Payment Element page answered HTTP $status"; return 1; }
+    status="$(sim POST "/sim/checkout/$session/submit" -d method=card -d card_number=4242424242424242 -d "email=$BUYER4")"
+    [ "$status" = 303 ] && step_ok "the buyer pays $session in the Payment Element with a Visa test card (HTTP $status)" \
+        || { step_fail "the Payment Element page answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+    wait_event payments.order.paid order_reference="$ORDER_ELEMENTS" amount=2400 application_fee_amount=240 || return 1
+    reply="$(send payments.get_checkout_session "{\"checkout_session\":\"$session\"}" --account "$ACCOUNT")" || return 1
+    state="$(jget result.status <<<"$reply")/$(jget result.payment_status <<<"$reply")/$(jget result.order_state <<<"$reply")"
+    [ "$state" = "complete/paid/paid" ] && step_ok "the return page asks after payment: $state" \
+        || { step_fail "get_checkout_session after payment: $state"; return 1; }
+    wait_mail 2
+}
+
 story_delayed_failure() {
     say "2b. A second buyer pays with a delayed method (SEPA Debit) that fails"
     local reply session status
@@ -447,7 +478,7 @@ story_delayed_failure() {
     [ "$status" = 302 ] && step_ok "the buyer pays $session by SEPA Debit (HTTP $status); the debit fails later" \
         || { step_fail "Checkout page answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
     wait_event payments.order.payment_failed order_reference="$ORDER_DELAYED" || return 1
-    wait_mail 2
+    wait_mail 3
 }
 
 story_payment_sheet() {
@@ -464,7 +495,7 @@ story_payment_sheet() {
     [ "$status" = 200 ] && step_ok "the app confirms $pi with a Visa test card (HTTP $status)" \
         || { step_fail "confirm answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
     wait_event payments.order.paid order_reference="$ORDER_APP" amount=3600 || return 1
-    wait_mail 3
+    wait_mail 4
 }
 
 # present_card READER: the buyer taps a card on the simulated reader.
@@ -541,6 +572,7 @@ play_story() {
     DLQ_BEFORE="$(dead_letter_count)"
     story_seller || { step_fail "the seller is not onboarded; the rest of the story needs it"; return 1; }
     story_checkout || true
+    story_checkout_elements || true
     story_delayed_failure || true
     story_payment_sheet || true
     story_terminal || true
@@ -560,10 +592,10 @@ check_summary() {
     [ -z "$ACCOUNT" ] || dlq_mine="$(dead_letter_count "$ACCOUNT")"
     python3 - "$EVENTS_LOG" "$MAIL_DIR" "$ACCOUNT" "${DLQ_BEFORE:-?}:${dlq_after:-?}:${dlq_mine:-?}" "$STORY_SECONDS" \
         "$ORDER_ONLINE" "$ORDER_DELAYED" "$ORDER_APP" "$ORDER_SHOP" "$ORDER_ABANDONED" \
-        "$BUYER1" "$BUYER2" "$BUYER3" "$fees" <<'PY'
+        "$BUYER1" "$BUYER2" "$BUYER3" "$fees" "$ORDER_ELEMENTS" "$BUYER4" <<'PY'
 import collections, email, json, os, sys
 (log, mail_dir, account, dlq_counts, seconds, online, delayed, app, shop, abandoned,
- buyer1, buyer2, buyer3, fees_json) = sys.argv[1:]
+ buyer1, buyer2, buyer3, fees_json, elements, buyer4) = sys.argv[1:]
 dlq_before, dlq_after, dlq_mine = dlq_counts.split(":")
 events = []
 for line in open(log):
@@ -602,7 +634,7 @@ fee_events = sum(b.get("application_fee_amount") or 0 for b in paid) + sum(b.get
 fee_sim = sum(f.get("amount", 0) for f in fees)
 print("accounts:   %s (onboarding completed: %d)" % (account, len(of("onboarding.account.onboarding_completed"))))
 print("orders:")
-for ref, what in [(online, "online, hosted Checkout, card"), (delayed, "online, SEPA Debit that fails"),
+for ref, what in [(online, "online, hosted Checkout, card"), (elements, "online, Checkout elements, card"), (delayed, "online, SEPA Debit that fails"),
                   (app, "in the app, PaymentSheet"), (shop, "in the shop, reader"), (abandoned, "in the shop, never captured")]:
     state = []
     for key, label in [("payments.order.paid", "paid"), ("payments.order.payment_failed", "payment failed"),
@@ -627,6 +659,7 @@ print("story wall time: %s s" % seconds)
 checks = [
     ("seller onboarded once", len(of("onboarding.account.onboarding_completed")) == 1),
     ("online order paid exactly once", len(of("payments.order.paid", order_reference=online)) == 1),
+    ("elements order paid exactly once", len(of("payments.order.paid", order_reference=elements)) == 1),
     ("delayed-method order failed", len(of("payments.order.payment_failed", order_reference=delayed)) >= 1),
     ("delayed-method order not paid", len(of("payments.order.paid", order_reference=delayed)) == 0),
     ("app order paid exactly once", len(of("payments.order.paid", order_reference=app)) == 1),
@@ -634,15 +667,15 @@ checks = [
         and len(of("terminal.payment.captured", order_reference=shop)) == 1),
     ("abandoned authorization canceled", len(of("terminal.payment.canceled", order_reference=abandoned)) == 1),
     ("refund published", len(of("payments.order.refunded", order_reference=online)) == 1),
-    ("amounts: 126.00 USD paid, 24.00 USD refunded",
-        amount_paid == 12600 and sum(b.get("amount", 0) for b in refunded) == 2400),
+    ("amounts: 150.00 USD paid, 24.00 USD refunded",
+        amount_paid == 15000 and sum(b.get("amount", 0) for b in refunded) == 2400),
     ("Stripe webhooks re-published: account, Checkout, PaymentIntent, reader, refund",
         all(per_key.get(k, 0) >= 1 for k in ("stripe.account.updated", "stripe.checkout.session.completed",
                                               "stripe.payment_intent.succeeded",
                                               "stripe.terminal.reader.action_succeeded", "stripe.charge.refunded"))),
-    ("confirmation and failure e-mails to the three buyers, one each",
-        all(sum(1 for to, _ in mails if b in to) == 1 for b in (buyer1, buyer2, buyer3))),
-    ("application fees: events = stripe-sim = 12.60 USD", fee_events == fee_sim == 1260),
+    ("confirmation and failure e-mails to the four buyers, one each",
+        all(sum(1 for to, _ in mails if b in to) == 1 for b in (buyer1, buyer2, buyer3, buyer4))),
+    ("application fees: events = stripe-sim = 15.00 USD", fee_events == fee_sim == 1500),
     ("dead letters: 0", dlq_mine == "0"),
 ]
 print()

@@ -93,7 +93,7 @@ struct FormEncodingTests {
             returnUrl: "https://shop.example/return?session_id={CHECKOUT_SESSION_ID}",
             customerEmail: "zoë+1@example.com", clientReferenceId: "order_42", applicationFeeAmount: 50,
             metadata: ["order_id": "42"])
-        #expect(params.formParams.encoded() == "mode=payment&ui_mode=embedded"
+        #expect(params.formParams.encoded() == "mode=payment&ui_mode=embedded_page"
             + "&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=2000"
             + "&line_items[0][price_data][product_data][name]=Mug&line_items[0][quantity]=2"
             + "&line_items[1][price]=price_9&line_items[1][quantity]=1"

@@ -16,7 +16,7 @@ struct APIBehaviourTests {
         #expect(live.json.value(at: "error.message")?.stringValue?.contains("abcdefghijk") == false)
         let ok = try await sim.get("/v1/customers")
         #expect(ok.status == 200)
-        #expect(ok.headers["stripe-version"] == "2025-03-31.basil")
+        #expect(ok.headers["stripe-version"] == "2026-11-18.endive")
         let versioned = try await sim.post("/v1/customers", [("email", "a@b.test")], version: "2024-06-20")
         #expect(versioned.headers["stripe-version"] == "2024-06-20")
         #expect(versioned.headers["request-id"]?.hasPrefix("req_") == true)

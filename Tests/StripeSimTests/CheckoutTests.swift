@@ -51,12 +51,12 @@ struct CheckoutTests {
     func embedded() async throws {
         let sim = try simulator()
         let a = try await sim.account()
-        let missing = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("ui_mode", "embedded")] + Self.lineItem, account: a)
+        let missing = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("ui_mode", "embedded_page")] + Self.lineItem, account: a)
         #expect(missing.errorCode == "parameter_missing")
-        let mixed = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("ui_mode", "embedded"),
+        let mixed = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("ui_mode", "embedded_page"),
             ("return_url", "https://x.test/r"), ("success_url", "https://x.test/s")] + Self.lineItem, account: a)
         #expect(mixed.status == 400)
-        let session = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("ui_mode", "embedded"),
+        let session = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("ui_mode", "embedded_page"),
             ("return_url", "https://shop.test/return?session_id={CHECKOUT_SESSION_ID}")] + Self.lineItem, account: a)
         #expect(session["client_secret"]?.contains("_secret_") == true)
         #expect(session.json["url"] == .null)
@@ -69,7 +69,7 @@ struct CheckoutTests {
         var ids: [String: String] = [:]
         for outcome in ["sepa_succeed", "sepa_fail"] {
             let session = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("success_url", "https://x.test/ok"),
-                ("payment_method_types[0]", "card"), ("payment_method_types[1]", "sepa_debit")] + Self.lineItem, account: a)
+                ("allowed_payment_method_types[0]", "card"), ("allowed_payment_method_types[1]", "sepa_debit")] + Self.lineItem, account: a)
             let id = try #require(session["id"])
             ids[outcome] = id
             #expect(try await sim.page("POST", "/sim/checkout/\(id)/pay", form: [("payment_method", outcome)]).status == 302)

@@ -158,7 +158,7 @@ struct ControlPlaneClockTests {
         config.asyncPaymentDelaySeconds = 3600
         let sim = try SimTestClient(config: config)
         _ = try await freeze(sim)
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "1500"), ("currency", "eur"), ("payment_method_types[]", "sepa_debit"),
+        let pi = try await sim.post("/v1/payment_intents", [("amount", "1500"), ("currency", "eur"), ("allowed_payment_method_types[]", "sepa_debit"),
             ("payment_method", "sepa_succeed"), ("confirm", "true")])
         #expect(pi["status"] == "processing")
         let id = try #require(pi["id"])
@@ -180,7 +180,7 @@ struct ControlPlaneClockTests {
                                         account: account)
         let readerId = try #require(reader["id"])
         let cardPresent = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"),
-            ("payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
+            ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
         _ = try await sim.post("/v1/terminal/readers/\(readerId)/process_payment_intent", [("payment_intent", cardPresent["id"] ?? "")], account: account)
         try await advance(sim, 29)
         #expect(try await sim.get("/v1/terminal/readers/\(readerId)", account: account).json.value(at: "action.status") == "in_progress")

@@ -37,11 +37,11 @@ struct PaymentIntentTests {
         let sim = try SimTestClient()
         let a = try await sim.account()
         let eur = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "eur"),
-            ("payment_method_types[0]", "bancontact"), ("payment_method_types[1]", "ideal"),
-            ("payment_method_types[2]", "eps"), ("payment_method_types[3]", "p24")], account: a)
+            ("allowed_payment_method_types[0]", "bancontact"), ("allowed_payment_method_types[1]", "ideal"),
+            ("allowed_payment_method_types[2]", "eps"), ("allowed_payment_method_types[3]", "p24")], account: a)
         #expect(eur["status"] == "requires_payment_method")
         #expect(eur.json["payment_method_types"]?.arrayValue?.count == 4)
-        let usd = try await intent(sim, account: a, [("payment_method_types[0]", "ideal")])
+        let usd = try await intent(sim, account: a, [("allowed_payment_method_types[0]", "ideal")])
         #expect(usd.status == 400)
         #expect(usd.errorCode == "payment_intent_invalid_parameter")
     }

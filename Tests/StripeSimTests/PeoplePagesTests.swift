@@ -72,8 +72,8 @@ struct PeoplePagesTests {
     @Test("embedded Checkout mounts from its client secret; SEPA by IBAN completes unpaid")
     func embedded() async throws {
         let sim = try SimTestClient()
-        let created = try await session(sim, extra: [("ui_mode", "embedded"), ("return_url", "https://p.test/back"),
-                                                     ("payment_method_types[]", "card"), ("payment_method_types[]", "sepa_debit")])
+        let created = try await session(sim, extra: [("ui_mode", "embedded_page"), ("return_url", "https://p.test/back"),
+                                                     ("allowed_payment_method_types[]", "card"), ("allowed_payment_method_types[]", "sepa_debit")])
         let secret = try #require(created["client_secret"])
         let page = try await sim.page("GET", "/sim/checkout/embedded?client_secret=\(secret)")
         #expect(page.status == 200)
@@ -145,7 +145,7 @@ struct PeoplePagesTests {
         #expect(try await sim.page("GET", "/sim/terminal/readers/\(readerId)").text.contains("Waiting for the point of sale"))
         #expect(try await sim.page("GET", "/sim/terminal/readers").text.contains(readerId))
         let pi = try await sim.post("/v1/payment_intents", [("amount", "4205"), ("currency", "usd"),
-            ("payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
+            ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
         _ = try await sim.post("/v1/terminal/readers/\(readerId)/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: account)
         #expect(try await sim.page("GET", "/sim/terminal/readers/\(readerId)").text.contains("42.05 USD"))
         let declined = try await sim.page("POST", "/sim/terminal/readers/\(readerId)/present")

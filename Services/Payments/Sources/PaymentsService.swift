@@ -64,6 +64,8 @@ public enum PaymentsService {
         let confirm = ConfirmPaymentHandler(orders: orders, intents: intents, gate: gate)
         let refund = RefundPaymentHandler(orders: orders, refunds: RefundStore(schema: identifier))
         let payments = PaymentEventHandler(orders: orders)
+        let getSession = GetCheckoutSessionHandler(orders: orders)
+        let getIntent = GetPaymentIntentHandler(orders: orders)
         let accounts = AccountEventHandler(accounts: AccountChargesStore(schema: identifier))
         return [
             .command(CreateCheckoutSession.self, mode: .stripeBound) { try checkout.handle($0, &$1) },
@@ -74,6 +76,8 @@ public enum PaymentsService {
             .command(CreateEphemeralKey.self, mode: .stripeBound) { try ephemeralKey.handle($0, &$1) },
             .command(ConfirmPayment.self, mode: .stripeBound) { try confirm.handle($0, &$1) },
             .command(RefundPayment.self, mode: .stripeBound) { try refund.handle($0, &$1) },
+            .command(GetCheckoutSession.self, mode: .stripeBound) { try getSession.handle($0, &$1) },
+            .command(GetPaymentIntent.self, mode: .stripeBound) { try getIntent.handle($0, &$1) },
             .events(queue: eventsQueue, mode: .batched,
                     stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }
                     + [EventHandler.raw(onboardingEvents) { try accounts.handle($0, &$1) }]),

@@ -25,6 +25,13 @@ extension ReplyError {
         public static let feeExceedsAmount = "validation.fee_exceeds_amount"
         /// A URL is not absolute, or not `https` where `https` is required.
         public static let invalidURL = "validation.invalid_url"
+        /// A field the chosen Checkout `ui_mode` does not take (e.g. `success_url` with
+        /// `elements`, `return_url` with `redirect_on_completion: never`).
+        public static let fieldNotForUIMode = "validation.field_not_for_ui_mode"
+        /// `return_url` without the `{CHECKOUT_SESSION_ID}` placeholder.
+        public static let returnURLPlaceholder = "validation.return_url_placeholder"
+        /// A payment method type Checkout does not offer.
+        public static let unknownPaymentMethodType = "validation.unknown_payment_method_type"
         /// An id does not have the expected Stripe prefix (e.g. `acct_`).
         public static let invalidId = "validation.invalid_id"
         /// The message type is not one this service handles.

@@ -3,8 +3,9 @@
 public struct CheckoutSessionCreated: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.checkout_session.created"
-    /// Schema version.
-    public static let schemaVersion = 1
+    /// Schema version: 2 since `ui_mode` carries the current names (`hosted_page`,
+    /// `embedded_page`, `elements`); version 1 said `hosted` or `embedded`.
+    public static let schemaVersion = 2
     /// Catalogue description.
     public static let messageDescription = "A Checkout Session was created for an order (not published again when the open session is reused)."
 
@@ -45,7 +46,7 @@ public struct CheckoutSessionCreated: EventMessage, FieldDocumented {
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
         "checkout_session": "The session id (`cs_…`).",
-        "ui_mode": "`hosted` or `embedded`.",
+        "ui_mode": "`hosted_page`, `embedded_page` or `elements` (the current names; an alias in the command is published under its current name).",
         "amount_total": "Total of the session, when known.",
         "currency": "Currency of the total, when known.",
         "application_fee_amount": "The platform's application fee, at most the amount.",

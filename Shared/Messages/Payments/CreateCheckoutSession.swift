@@ -1,7 +1,8 @@
 /// `payments.create_checkout_session`: Create a Checkout Session for an order as a direct charge on
-/// the connected account with the platform's application fee. Hosted mode needs `success_url`
-/// (optional `cancel_url`) and replies with the session `url`; embedded mode needs `return_url`
-/// containing `{CHECKOUT_SESSION_ID}` and replies with `client_secret`. An order that already has
+/// the connected account with the platform's application fee. `hosted_page` (default) needs
+/// `success_url` and replies with the session `url`; `embedded_page` and `elements` need
+/// `return_url` with `{CHECKOUT_SESSION_ID}` (none when `redirect_on_completion` is `never`),
+/// take no `success_url`/`cancel_url` and reply with `client_secret`. An order that already has
 /// an open session gets that session back, not a second one.
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
@@ -11,7 +12,7 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Create a Checkout Session for an order as a direct charge on the connected account with the platform's application fee. Hosted mode needs `success_url` (optional `cancel_url`) and replies with the session `url`; embedded mode needs `return_url` containing `{CHECKOUT_SESSION_ID}` and replies with `client_secret`. An order that already has an open session gets that session back, not a second one."
+    public static let messageDescription = "Create a Checkout Session for an order as a direct charge on the connected account with the platform's application fee. `ui_mode` `hosted_page` (default) needs `success_url` (optional `cancel_url`) and replies with the session `url`; `embedded_page` and `elements` take no `success_url`/`cancel_url`, need `return_url` containing `{CHECKOUT_SESSION_ID}` unless `redirect_on_completion` is `never` (then no `return_url`), and reply with `client_secret`. `hosted` and `embedded` are aliases of `hosted_page` and `embedded_page`. An order that already has an open session gets that session back, not a second one."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -23,13 +24,15 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
     public var applicationFeeAmount: Int?
     /// Prefills the buyer's e-mail; also used for the order confirmation.
     public var customerEmail: String?
-    /// `hosted` (default) or `embedded`.
+    /// `hosted_page` (default), `embedded_page` or `elements` (aliases `hosted`, `embedded`).
     public var uiMode: CheckoutUIMode?
+    /// `embedded_page`/`elements`: `always` (default), `if_required` or `never`.
+    public var redirectOnCompletion: CheckoutRedirectOnCompletion?
     /// Hosted mode: where the buyer lands after paying (https).
     public var successUrl: String?
     /// Hosted mode: where the buyer lands after giving up (https).
     public var cancelUrl: String?
-    /// Embedded mode: where the buyer returns; must contain `{CHECKOUT_SESSION_ID}` (https).
+    /// `embedded_page`/`elements`: where the buyer returns; must contain `{CHECKOUT_SESSION_ID}` (https).
     public var returnUrl: String?
     /// Stored on the session and its PaymentIntent.
     public var metadata: [String: String]?
@@ -37,7 +40,8 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
     public var paymentMethodTypes: [String]?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, lineItems: [CheckoutLineItem], applicationFeeAmount: Int? = nil, customerEmail: String? = nil, uiMode: CheckoutUIMode? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil) {
+    public init(account: String, orderReference: String, lineItems: [CheckoutLineItem], applicationFeeAmount: Int? = nil, customerEmail: String? = nil, uiMode: CheckoutUIMode? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil, redirectOnCompletion: CheckoutRedirectOnCompletion? = nil) {
+        self.redirectOnCompletion = redirectOnCompletion
         self.account = account
         self.orderReference = orderReference
         self.lineItems = lineItems
@@ -58,12 +62,13 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         "line_items": "What the buyer pays for; at least one line.",
         "application_fee_amount": "The platform's application fee, at most the sum of the inline line items (with an existing price the total is not known here). The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "customer_email": "Prefills the buyer's e-mail; also used for the order confirmation.",
-        "ui_mode": "`hosted` (default) or `embedded`.",
-        "success_url": "Hosted mode: where the buyer lands after paying (https).",
-        "cancel_url": "Hosted mode: where the buyer lands after giving up (https).",
-        "return_url": "Embedded mode: where the buyer returns; must contain `{CHECKOUT_SESSION_ID}` (https).",
+        "ui_mode": "`hosted_page` (default): Stripe's page; `embedded_page`: embedded Checkout; `elements`: the Payment Element mounted from the session's client secret. `hosted` and `embedded` are aliases of `hosted_page` and `embedded_page`; each is sent to Stripe in the spelling of the service's API version.",
+        "redirect_on_completion": "`embedded_page`/`elements` only: `always` (Stripe's default) sends the buyer to `return_url` after paying, `if_required` only after a redirect-based payment method, `never` keeps the buyer on the page and then `return_url` must be absent.",
+        "success_url": "`hosted_page` only: where the buyer lands after paying (https).",
+        "cancel_url": "`hosted_page` only: where the buyer lands after giving up (https).",
+        "return_url": "`embedded_page`/`elements`: where the buyer returns; must contain `{CHECKOUT_SESSION_ID}` (https); required unless `redirect_on_completion` is `never`, refused then.",
         "metadata": "Stored on the session and its PaymentIntent.",
-        "payment_method_types": "Payment method types Checkout offers (e.g. `card`, `sepa_debit`); absent lets Stripe choose.",
+        "payment_method_types": "Payment method types Checkout offers (e.g. `card`, `sepa_debit`), each one of Checkout's types; sent as `allowed_payment_method_types` from 2026-09-30.endive on, `payment_method_types` before. Absent lets Stripe choose.",
     ]
 
     /// The session: its id, and its `url` (hosted) or `client_secret` (embedded).
@@ -74,9 +79,9 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         public var orderReference: String
         /// The session id (`cs_…`).
         public var checkoutSession: String
-        /// Hosted mode: the page to send the buyer to.
+        /// `hosted_page`: the page to send the buyer to.
         public var url: String?
-        /// Embedded mode: the secret to mount Checkout with.
+        /// `embedded_page`/`elements`: the secret to mount Checkout or the Payment Element with.
         public var clientSecret: String?
         /// Session status (`open` for a new session).
         public var status: CheckoutSessionStatus
@@ -102,8 +107,8 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
             "account": "The seller's connected account; the charge is a direct charge on it.",
             "order_reference": "The platform's order id.",
             "checkout_session": "The session id (`cs_…`).",
-            "url": "Hosted mode: the page to send the buyer to.",
-            "client_secret": "Embedded mode: the secret to mount Checkout with.",
+            "url": "`hosted_page`: the page to send the buyer to.",
+            "client_secret": "`embedded_page`/`elements`: the secret to mount embedded Checkout (`initEmbeddedCheckout`) or the Payment Element (`initCheckoutElementsSdk`) with.",
             "status": "Session status (`open` for a new session).",
             "expires_at": "When the session expires.",
             "reused": "True when the order's open session was returned instead of a new one.",
@@ -123,20 +128,33 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         }
         try Validation.email(customerEmail, field: "customer_email")
         try Validation.paymentMethodTypes(paymentMethodTypes)
-        switch uiMode ?? .hosted {
-        case .hosted:
+        for (i, type) in (paymentMethodTypes ?? []).enumerated() where !CheckoutPaymentMethodTypes.known.contains(type) {
+            throw .invalid("payment_method_types[\(i)]", "\(type) is not a payment method type Checkout offers",
+                           code: ReplyError.Code.unknownPaymentMethodType)
+        }
+        let mode = (uiMode ?? .hostedPage).normalized
+        if mode.isHosted {
+            if redirectOnCompletion != nil {
+                throw .invalid("redirect_on_completion", "only for ui_mode embedded_page or elements", code: ReplyError.Code.fieldNotForUIMode)
+            }
+            if returnUrl != nil { throw .invalid("return_url", "only for ui_mode embedded_page or elements; use success_url", code: ReplyError.Code.fieldNotForUIMode) }
             guard let successUrl else { throw .missingField("success_url") }
             try Validation.url(successUrl, field: "success_url")
             try Validation.url(cancelUrl, field: "cancel_url")
-            if returnUrl != nil { throw .invalid("return_url", "only for ui_mode embedded; use success_url") }
-        case .embedded:
-            guard let returnUrl else { throw .missingField("return_url") }
-            try Validation.url(returnUrl, field: "return_url")
-            guard returnUrl.contains("{CHECKOUT_SESSION_ID}") else {
-                throw .invalid("return_url", "must contain {CHECKOUT_SESSION_ID}", code: ReplyError.Code.invalidURL)
+            return
+        }
+        if successUrl != nil { throw .invalid("success_url", "not for ui_mode \(mode.rawValue); use return_url", code: ReplyError.Code.fieldNotForUIMode) }
+        if cancelUrl != nil { throw .invalid("cancel_url", "not for ui_mode \(mode.rawValue)", code: ReplyError.Code.fieldNotForUIMode) }
+        if redirectOnCompletion == .never {
+            if returnUrl != nil {
+                throw .invalid("return_url", "must be absent when redirect_on_completion is never", code: ReplyError.Code.fieldNotForUIMode)
             }
-            if successUrl != nil { throw .invalid("success_url", "only for ui_mode hosted; use return_url") }
-            if cancelUrl != nil { throw .invalid("cancel_url", "only for ui_mode hosted") }
+            return
+        }
+        guard let returnUrl else { throw .missingField("return_url") }
+        try Validation.url(returnUrl, field: "return_url")
+        guard returnUrl.contains("{CHECKOUT_SESSION_ID}") else {
+            throw .invalid("return_url", "must contain {CHECKOUT_SESSION_ID}", code: ReplyError.Code.returnURLPlaceholder)
         }
     }
 }
@@ -166,20 +184,31 @@ extension CreateCheckoutSession: SchemaConstrained {
             "line_items": .minItems(1),
             "application_fee_amount": .nonNegative,
             "customer_email": .email,
-            "payment_method_types": .paymentMethodTypes,
+            "payment_method_types": SchemaRule.paymentMethodTypes.and(
+                SchemaRule(["items": .object(["enum": .array(CheckoutPaymentMethodTypes.known.map(JSONValue.string))])])),
             "success_url": .url(),
             "cancel_url": .url(),
             "return_url": .url(),
         ]
     }
 
-    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
+    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema: an in-site mode
+    /// (`embedded_page`, `elements`, `embedded`) takes no `success_url`/`cancel_url` and needs
+    /// `return_url` with the placeholder unless `redirect_on_completion` is `never` (then none);
+    /// `hosted_page` (or no `ui_mode`) needs `success_url` and takes neither `return_url` nor
+    /// `redirect_on_completion`.
     public static var objectRules: [SchemaRule] {
-        [
-            .when(SchemaRule.shape(required: ["ui_mode"], properties: ["ui_mode": .object(["const": .string("embedded")])]),
-                  then: SchemaRule.shape(required: ["return_url"], absent: ["success_url", "cancel_url"],
-                                         properties: ["return_url": .object(["pattern": .string("\\{CHECKOUT_SESSION_ID\\}")])]),
-                  otherwise: SchemaRule.shape(required: ["success_url"], absent: ["return_url"])),
+        let never = SchemaRule.shape(required: ["redirect_on_completion"], properties: ["redirect_on_completion": .object(["const": .string("never")])])
+        let returnRule = SchemaRule.when(never, then: SchemaRule.shape(absent: ["return_url"]),
+                                         otherwise: SchemaRule.shape(required: ["return_url"],
+                                                                     properties: ["return_url": .object(["pattern": .string("\\{CHECKOUT_SESSION_ID\\}")])]))
+        var inSite: [String: JSONValue] = [:]
+        if case .object(let members) = SchemaRule.shape(absent: ["success_url", "cancel_url"]) { inSite = members }
+        inSite["allOf"] = .array([.object(returnRule.keywords)])
+        return [
+            .when(SchemaRule.shape(required: ["ui_mode"], properties: ["ui_mode": .object(["enum": .array(CheckoutUIMode.inSiteValues.map(JSONValue.string))])]),
+                  then: .object(inSite),
+                  otherwise: SchemaRule.shape(required: ["success_url"], absent: ["return_url", "redirect_on_completion"])),
         ]
     }
 }

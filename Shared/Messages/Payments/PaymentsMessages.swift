@@ -10,6 +10,8 @@ public enum PaymentsMessages {
         CreateEphemeralKey.self,
         ConfirmPayment.self,
         RefundPayment.self,
+        GetCheckoutSession.self,
+        GetPaymentIntent.self,
         OrderPaid.self,
         OrderAwaitingPayment.self,
         OrderPaymentFailed.self,

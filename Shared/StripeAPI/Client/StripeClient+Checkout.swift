@@ -1,10 +1,12 @@
 /// Checkout Sessions (https://docs.stripe.com/api/checkout/sessions).
 /// Mutating calls need `options.idempotencyKey`; all throw ``StripeError``.
 extension StripeClient {
-    /// `POST /v1/checkout/sessions`: creates a hosted or embedded Checkout Session.
+    /// `POST /v1/checkout/sessions`: creates a Checkout Session of any UI mode, with the
+    /// parameter names and `ui_mode` values of the request's version
+    /// (``apiVersion(for:)``).
     public func createCheckoutSession(_ params: CheckoutSessionCreateParams,
                                       options: RequestOptions) throws(StripeError) -> CheckoutSession {
-        try request(.post, "/v1/checkout/sessions", params: params.formParams, options: options)
+        try request(.post, "/v1/checkout/sessions", params: params.formParams(apiVersion: apiVersion(for: options)), options: options)
     }
 
     /// `GET /v1/checkout/sessions/{id}`: retrieves a session (e.g. `expand: ["line_items"]`).

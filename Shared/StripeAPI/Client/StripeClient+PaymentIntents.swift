@@ -4,7 +4,7 @@ extension StripeClient {
     /// `POST /v1/payment_intents`: creates a PaymentIntent.
     public func createPaymentIntent(_ params: PaymentIntentCreateParams,
                                     options: RequestOptions) throws(StripeError) -> PaymentIntent {
-        try request(.post, "/v1/payment_intents", params: params.formParams, options: options)
+        try request(.post, "/v1/payment_intents", params: params.formParams(apiVersion: apiVersion(for: options)), options: options)
     }
 
     /// `GET /v1/payment_intents/{id}`: retrieves a PaymentIntent (e.g. `expand: ["latest_charge"]`).

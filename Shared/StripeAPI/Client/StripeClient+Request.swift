@@ -1,4 +1,10 @@
 extension StripeClient {
+    /// The version a request with `options` is made in: its `Stripe-Version` override or
+    /// the client's pinned version.
+    public func apiVersion(for options: RequestOptions) -> String {
+        options.stripeVersion ?? config.apiVersion
+    }
+
     /// The HTTP request for a call: URL with query (GET/DELETE) or form body (POST) and
     /// every Stripe header.
     /// - Throws: ``StripeError`` `invalidConfiguration` for a POST without an idempotency

@@ -19,8 +19,9 @@ public struct StripeConfig: Sendable, Equatable {
     /// Sent in `User-Agent: ConnectBus/<version>`.
     public var clientVersion: String
 
-    /// The API version this project is written against.
-    public static let defaultAPIVersion = "2025-03-31.basil"
+    /// The API version this project is written against (``StripeAPIVersion/current``);
+    /// a deployment pins another with `STRIPE_API_VERSION`.
+    public static let defaultAPIVersion = StripeAPIVersion.current
 
     /// Settings; only the key is required.
     public init(apiKey: String, apiBase: String = "https://api.stripe.com",

@@ -7,8 +7,11 @@ public struct CheckoutSession: Codable, Sendable, Equatable, StripeIdentifiable 
     public var object: String?
     /// `payment`, `setup` or `subscription`.
     public var mode: CheckoutSessionMode?
-    /// `hosted` (use `url`) or `embedded` (use `client_secret`).
+    /// `hosted_page`/`hosted` (use `url`), `embedded_page`/`embedded` or `elements`/`custom`
+    /// (use `client_secret`); both generations decode (``CheckoutSessionUIMode/normalized``).
     public var uiMode: CheckoutSessionUIMode?
+    /// The payment method types the session offers (a response field in every version).
+    public var paymentMethodTypes: [String]?
     /// `open`, `complete` or `expired`.
     public var status: Status?
     /// `paid`, `unpaid` or `no_payment_required`.
@@ -91,6 +94,7 @@ public struct CheckoutSession: Codable, Sendable, Equatable, StripeIdentifiable 
         case object
         case mode
         case uiMode = "ui_mode"
+        case paymentMethodTypes = "payment_method_types"
         case status
         case paymentStatus = "payment_status"
         case url

@@ -1,12 +1,18 @@
 /// Parameters of `POST /v1/checkout/sessions` (https://docs.stripe.com/api/checkout/sessions/create).
 ///
-/// Hosted sessions need `successUrl` (and usually `cancelUrl`); embedded sessions need
-/// `uiMode: .embedded` and `returnUrl`.
+/// Hosted sessions need `successUrl` (and usually `cancelUrl`); embedded and elements
+/// sessions need `returnUrl` unless `redirectOnCompletion` is `never`. Names differ by
+/// version: ``formParams(apiVersion:)`` sends `ui_mode` in the version's spelling and the
+/// method list as `allowed_payment_method_types` (2026-09-30.endive on) or
+/// `payment_method_types` (before).
 public struct CheckoutSessionCreateParams: StripeParams, Equatable {
     /// `payment`, `setup` or `subscription`.
     public var mode: CheckoutSessionMode
-    /// `hosted` (default) or `embedded`.
+    /// `hosted_page` (Stripe's default when absent), `embedded_page` or `elements`; the old
+    /// names are accepted and sent in the version's spelling.
     public var uiMode: CheckoutSessionUIMode?
+    /// Embedded and elements sessions: `always`, `if_required` or `never`.
+    public var redirectOnCompletion: CheckoutRedirectOnCompletion?
     /// The items, sent as `line_items[i][…]`.
     public var lineItems: [CheckoutLineItemParams]
     /// Where the hosted page sends the customer after payment.
@@ -27,7 +33,8 @@ public struct CheckoutSessionCreateParams: StripeParams, Equatable {
     public var captureMethod: CaptureMethod?
     /// `payment_intent_data[metadata]`: copied onto the PaymentIntent.
     public var paymentIntentMetadata: [String: String]?
-    /// Allowed payment method types, e.g. `card`, `sepa_debit`.
+    /// The payment method types to offer, e.g. `card`, `sepa_debit`: sent as
+    /// `allowed_payment_method_types` or `payment_method_types` by version.
     public var paymentMethodTypes: [String]?
     /// Expiry time, Unix seconds (30 min to 24 h ahead).
     public var expiresAt: Int?
@@ -45,7 +52,8 @@ public struct CheckoutSessionCreateParams: StripeParams, Equatable {
                 clientReferenceId: String? = nil, applicationFeeAmount: Int? = nil, captureMethod: CaptureMethod? = nil,
                 paymentIntentMetadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil,
                 expiresAt: Int? = nil, metadata: [String: String]? = nil, expand: [String]? = nil,
-                extra: FormParams = FormParams()) {
+                redirectOnCompletion: CheckoutRedirectOnCompletion? = nil, extra: FormParams = FormParams()) {
+        self.redirectOnCompletion = redirectOnCompletion
         self.mode = mode; self.uiMode = uiMode; self.lineItems = lineItems; self.successUrl = successUrl
         self.cancelUrl = cancelUrl; self.returnUrl = returnUrl; self.customer = customer
         self.customerEmail = customerEmail; self.clientReferenceId = clientReferenceId
@@ -54,11 +62,15 @@ public struct CheckoutSessionCreateParams: StripeParams, Equatable {
         self.expiresAt = expiresAt; self.metadata = metadata; self.expand = expand; self.extra = extra
     }
 
-    /// The form parameters in a fixed order.
-    public var formParams: FormParams {
+    /// The form parameters of ``StripeAPIVersion/current``.
+    public var formParams: FormParams { formParams(apiVersion: StripeAPIVersion.current) }
+
+    /// The form parameters in a fixed order, named as `apiVersion` names them.
+    public func formParams(apiVersion: String) -> FormParams {
         var p = FormParams()
         p.set("mode", mode)
-        p.set("ui_mode", uiMode)
+        p.set("ui_mode", uiMode?.wireValue(apiVersion: apiVersion))
+        p.set("redirect_on_completion", redirectOnCompletion)
         p["line_items"] = .array(lineItems.map { .object($0.formParams) })
         p.set("success_url", successUrl)
         p.set("cancel_url", cancelUrl)
@@ -71,7 +83,8 @@ public struct CheckoutSessionCreateParams: StripeParams, Equatable {
         intentData.set("capture_method", captureMethod)
         intentData.set("metadata", paymentIntentMetadata)
         if !intentData.isEmpty { p["payment_intent_data"] = .object(intentData) }
-        p.set("payment_method_types", paymentMethodTypes)
+        p.set(StripeAPIVersion.usesAllowedPaymentMethodTypes(apiVersion) ? "allowed_payment_method_types" : "payment_method_types",
+              paymentMethodTypes)
         p.set("expires_at", expiresAt)
         p.set("metadata", metadata)
         p.set("expand", expand)

@@ -1,4 +1,7 @@
 /// Parameters of `POST /v1/payment_intents` (https://docs.stripe.com/api/payment_intents/create).
+/// ``formParams(apiVersion:)`` sends the method list as `allowed_payment_method_types`
+/// from 2026-09-30.endive on (where `payment_method_types` is refused with
+/// `payment_method_types_no_longer_supported`) and as `payment_method_types` before.
 public struct PaymentIntentCreateParams: StripeParams, Equatable {
     /// Amount to collect in the currency's smallest unit (e.g. 1099 = 10.99 USD).
     public var amount: Int
@@ -6,7 +9,7 @@ public struct PaymentIntentCreateParams: StripeParams, Equatable {
     public var currency: String
     /// `automatic_payment_methods[enabled]`.
     public var automaticPaymentMethods: Bool?
-    /// Allowed payment method types, e.g. `card_present` for Terminal.
+    /// Allowed payment method types, e.g. `card_present` for Terminal (named by version).
     public var paymentMethodTypes: [String]?
     /// `automatic`, `automatic_async` or `manual`.
     public var captureMethod: CaptureMethod?
@@ -49,13 +52,17 @@ public struct PaymentIntentCreateParams: StripeParams, Equatable {
         self.metadata = metadata; self.expand = expand; self.extra = extra
     }
 
-    /// The form parameters in a fixed order.
-    public var formParams: FormParams {
+    /// The form parameters of ``StripeAPIVersion/current``.
+    public var formParams: FormParams { formParams(apiVersion: StripeAPIVersion.current) }
+
+    /// The form parameters in a fixed order, named as `apiVersion` names them.
+    public func formParams(apiVersion: String) -> FormParams {
         var p = FormParams()
         p.set("amount", amount)
         p.set("currency", currency)
         if let automaticPaymentMethods { p["automatic_payment_methods"] = ["enabled": .bool(automaticPaymentMethods)] }
-        p.set("payment_method_types", paymentMethodTypes)
+        p.set(StripeAPIVersion.usesAllowedPaymentMethodTypes(apiVersion) ? "allowed_payment_method_types" : "payment_method_types",
+              paymentMethodTypes)
         p.set("capture_method", captureMethod)
         p.set("application_fee_amount", applicationFeeAmount)
         p.set("customer", customer)

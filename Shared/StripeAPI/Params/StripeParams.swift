@@ -5,6 +5,14 @@
 public protocol StripeParams: Sendable {
     /// The form parameters to send; `nil` fields are omitted.
     var formParams: FormParams { get }
+    /// The form parameters as `apiVersion` names them (default: ``formParams``); params
+    /// whose names differ between versions implement it.
+    func formParams(apiVersion: String) -> FormParams
+}
+
+extension StripeParams {
+    /// The same parameters for every version.
+    public func formParams(apiVersion: String) -> FormParams { formParams }
 }
 
 extension FormParams: StripeParams {

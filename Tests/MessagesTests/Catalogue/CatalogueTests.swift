@@ -37,6 +37,7 @@ import Testing
             "onboarding.sync_account", "payments.create_checkout_session", "payments.create_product",
             "payments.create_price", "payments.create_payment_sheet", "payments.create_payment_intent",
             "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
+            "payments.get_checkout_session", "payments.get_payment_intent",
             "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
             "terminal.list_readers", "terminal.create_payment_intent", "terminal.process_payment",
             "terminal.capture_payment", "terminal.cancel_payment", "terminal.cancel_reader_action",
@@ -83,7 +84,10 @@ import Testing
         #expect(lineItem?["required"] == .array([.string("quantity")]))
         #expect(lineItem?["properties"]?["price_data"]?["required"]
                 == .array(["product_name", "unit_amount", "currency"].map(JSONValue.string)))
-        #expect(checkout.schema["properties"]?["ui_mode"]?["enum"] == .array([.string("hosted"), .string("embedded")]))
+        #expect(checkout.schema["properties"]?["ui_mode"]?["enum"]
+                == .array(["hosted_page", "embedded_page", "elements", "hosted", "embedded"].map(JSONValue.string)))
+        #expect(checkout.schema["properties"]?["redirect_on_completion"]?["enum"]
+                == .array(["always", "if_required", "never"].map(JSONValue.string)))
         for entry in catalogue.entries where entry.kind == .command {
             #expect(entry.schema["$schema"] == .string("https://json-schema.org/draft/2020-12/schema"))
             #expect(entry.schema["type"] == .string("object"), "\(entry.name)")

@@ -108,11 +108,45 @@ import Testing
         m.successUrl = nil
         #expect(field { try m.validate() } == "return_url")
         m.returnUrl = "https://shop.example/return"
-        #expect(code { try m.validate() } == "validation.invalid_url")
+        #expect(code { try m.validate() } == "validation.return_url_placeholder")
         m.returnUrl = "https://shop.example/return?session_id={CHECKOUT_SESSION_ID}"
         try m.validate()
         m.successUrl = "https://shop.example/ok"
         #expect(field { try m.validate() } == "success_url")
+    }
+
+    @Test func elementsAndEmbeddedPageFollowStripesReturnRules() throws {
+        for mode in [CheckoutUIMode.elements, .embeddedPage, .embedded] {
+            var m = hosted
+            m.uiMode = mode
+            m.successUrl = nil
+            m.returnUrl = "https://shop.example/return?session_id={CHECKOUT_SESSION_ID}"
+            try m.validate()
+            m.successUrl = "https://shop.example/ok"
+            #expect(code { try m.validate() } == "validation.field_not_for_ui_mode")
+            m.successUrl = nil
+            m.cancelUrl = "https://shop.example/no"
+            #expect(code { try m.validate() } == "validation.field_not_for_ui_mode")
+            m.cancelUrl = nil
+            m.redirectOnCompletion = .never
+            #expect(code { try m.validate() } == "validation.field_not_for_ui_mode")
+            #expect(field { try m.validate() } == "return_url")
+            m.returnUrl = nil
+            try m.validate()
+            m.redirectOnCompletion = .ifRequired
+            #expect(code { try m.validate() } == "validation.missing_field")
+        }
+        var h = hosted
+        h.uiMode = .hostedPage
+        try h.validate()
+        h.redirectOnCompletion = .always
+        #expect(field { try h.validate() } == "redirect_on_completion")
+        h.redirectOnCompletion = nil
+        h.paymentMethodTypes = ["card", "card_present"]
+        #expect(code { try h.validate() } == "validation.unknown_payment_method_type")
+        #expect(field { try h.validate() } == "payment_method_types[1]")
+        #expect(CheckoutUIMode.hosted.normalized == .hostedPage)
+        #expect(CheckoutUIMode.embedded.normalized == .embeddedPage)
     }
 
     @Test func createAccountNeedsTypeOrController() throws {

@@ -49,7 +49,7 @@ struct WebhookIngressIntegrationTests {
                 let eventId = try #require(envelope.headers.extra[MessageHeaders.Key.stripeEventId])
                 #expect(envelope.type == "stripe.customer.created")
                 #expect(envelope.messageId == "stripe:" + eventId)
-                #expect(envelope.headers.extra[MessageHeaders.Key.stripeApiVersion] == "2025-03-31.basil")
+                #expect(envelope.headers.extra[MessageHeaders.Key.stripeApiVersion] == "2026-11-18.endive")
                 #expect(envelope.body == (try bed.storedPayload(eventId)))
                 #expect(envelope.headers.stripeAccount == (eventId == connectId ? accountId : nil))
             }

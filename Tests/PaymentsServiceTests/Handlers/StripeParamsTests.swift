@@ -36,9 +36,31 @@ struct StripeParamsTests {
             account: "acct_1", orderReference: "o-1", lineItems: [CheckoutLineItem(price: "price_1", quantity: 1)],
             uiMode: .embedded, returnUrl: "https://s.example/r?session_id={CHECKOUT_SESSION_ID}")
         let params = CreateCheckoutSessionHandler.params(command)
-        #expect(params.uiMode == .embedded)
+        #expect(params.uiMode == .embeddedPage)
         #expect(params.returnUrl == "https://s.example/r?session_id={CHECKOUT_SESSION_ID}")
         #expect(params.successUrl == nil)
+        #expect(params.formParams(apiVersion: "2025-03-31.basil").encoded().contains("ui_mode=embedded&"))
+    }
+
+    @Test("elements Checkout: ui_mode elements, redirect_on_completion, allowed method types by version; hosted_page sends no ui_mode")
+    func elementsCheckout() {
+        let command = CreateCheckoutSession(
+            account: "acct_1", orderReference: "o-1", lineItems: [CheckoutLineItem(price: "price_1", quantity: 1)],
+            uiMode: .elements, paymentMethodTypes: ["card"], redirectOnCompletion: .never)
+        let params = CreateCheckoutSessionHandler.params(command)
+        #expect(params.uiMode == .elements)
+        #expect(params.redirectOnCompletion == .never)
+        #expect(params.returnUrl == nil)
+        let endive = params.formParams(apiVersion: StripeAPIVersion.current).encoded()
+        #expect(endive.contains("ui_mode=elements&redirect_on_completion=never"))
+        #expect(endive.contains("allowed_payment_method_types[0]=card"))
+        let basil = params.formParams(apiVersion: StripeAPIVersion.basil).encoded()
+        #expect(basil.contains("ui_mode=custom&") && basil.contains("&payment_method_types[0]=card"))
+        let hosted = CreateCheckoutSessionHandler.params(CreateCheckoutSession(
+            account: "acct_1", orderReference: "o-1", lineItems: [CheckoutLineItem(price: "price_1", quantity: 1)],
+            uiMode: .hostedPage, successUrl: "https://s.example/ok"))
+        #expect(hosted.uiMode == nil)
+        #expect(hosted.redirectOnCompletion == nil)
     }
 
     @Test("PaymentIntent: automatic methods by default, explicit types otherwise")

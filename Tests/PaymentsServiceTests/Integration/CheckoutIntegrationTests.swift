@@ -70,7 +70,7 @@ extension PaymentsIntegrationTests {
                 #expect(created.clientSecret?.isEmpty == false)
                 #expect(created.url == nil)
                 let create = bed.requests("POST", "/v1/checkout/sessions").first
-                #expect(create?.params["ui_mode"]?.stringValue == "embedded")
+                #expect(create?.params["ui_mode"]?.stringValue == "embedded_page")
 
                 _ = bed.stripe("POST", "/sim/checkout/\(created.checkoutSession)/pay", [("payment_method", "pm_card_visa")])
                 let pi = try #require(bed.sim.object(id: created.checkoutSession)?["payment_intent"]?.stringValue)

@@ -74,7 +74,7 @@ extension PaymentsIntegrationTests {
                 #expect(created.status == .requiresPaymentMethod)
                 let create = try #require(bed.requests("POST", "/v1/payment_intents").first)
                 #expect(create.params["automatic_payment_methods"] == nil)
-                let types = String(decoding: (create.params["payment_method_types"] ?? .null).serialized(), as: UTF8.self)
+                let types = String(decoding: (create.params["allowed_payment_method_types"] ?? .null).serialized(), as: UTF8.self)
                 #expect(types.contains("sepa_debit") && types.contains("link"))
                 let stored = bed.sim.object(id: created.paymentIntent)?["payment_method_types"]?.arrayValue?.compactMap(\.stringValue)
                 #expect(stored == ["card", "sepa_debit", "link"])

@@ -9,6 +9,11 @@ extension PaymentsTestBed {
         try await run(making: { try PaymentsTestBed() }, body)
     }
 
+    /// Runs `body` with a bed whose service is pinned to `stripeAPIVersion`.
+    static func run(stripeAPIVersion: String?, _ body: (PaymentsTestBed) async throws -> Void) async throws {
+        try await run(making: { try PaymentsTestBed(stripeAPIVersion: stripeAPIVersion) }, body)
+    }
+
     /// A fresh order reference.
     static func orderReference() -> String { IntegrationEnvironment.uniqueName("order") }
 

@@ -75,7 +75,8 @@ extension PaymentsTestBed {
     /// oldest first, each as the envelope the notifications service publishes
     /// (`stripe.<type>`, headers `x-stripe-event-id`, `x-stripe-account`).
     func stripeEvents(account: String, objects: Set<String>) -> [Envelope] {
-        sim.events(account: account).reversed().compactMap { event -> Envelope? in
+        let events = stripeAPIVersion.map { sim.events(account: account, apiVersion: $0) } ?? sim.events(account: account)
+        return events.reversed().compactMap { event -> Envelope? in
             guard let type = event["type"]?.stringValue, let id = event["id"]?.stringValue,
                   let objectId = event["data"]?["object"]?["id"]?.stringValue, objects.contains(objectId),
                   PaymentsService.stripeEvents.contains("stripe.\(type)") else { return nil }

@@ -18,19 +18,24 @@ final class PaymentsTestBed: StartableTestBed {
     let sim: StripeSimulator
     let host: ServiceHost
     let monitor: PaymentsEventMonitor
+    /// The `STRIPE_API_VERSION` the service is pinned to (nil: the client's default); events
+    /// are handed to the service in this version's shapes, as its webhook endpoint would get them.
+    let stripeAPIVersion: String?
     static let apiKey = "sk_test_payments_integration"
     static let publishableKey = "pk_test_payments_integration"
 
-    init() throws {
+    init(stripeAPIVersion: String? = nil) throws {
         guard let env = IntegrationEnvironment.current else { throw TestBedError.notEnabled }
         self.env = env
+        self.stripeAPIVersion = stripeAPIVersion
         schema = IntegrationEnvironment.uniqueName("pay")
         var simConfig = SimulatorConfig()
         simConfig.asyncPaymentDelaySeconds = 0.2
         sim = StripeSimulator(config: simConfig)
         try sim.start(port: 0)
         let config = ServiceConfig(service: PaymentsService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
-                                   stripeAPIKey: Self.apiKey, stripeAPIBase: sim.baseURL, stripeRequestsPerSecond: 100,
+                                   stripeAPIKey: Self.apiKey, stripeAPIBase: sim.baseURL, stripeAPIVersion: stripeAPIVersion,
+                                   stripeRequestsPerSecond: 100,
                                    workers: 1, httpPort: 0, relayGrace: .milliseconds(500), logLevel: .warning)
         host = try PaymentsService.make(config: config, settings: PaymentsSettings(publishableKey: Self.publishableKey),
                                         schema: schema)

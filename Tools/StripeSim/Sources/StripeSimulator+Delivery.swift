@@ -18,7 +18,13 @@ extension StripeSimulator {
             if let id = event["id"]?.stringValue, !endpoints.isEmpty {
                 state.undelivered[id] = Set(endpoints.map(\.id))
             }
-            for endpoint in endpoints { handoff.deliveries.append((event, endpoint.id)) }
+            for endpoint in endpoints {
+                // Each endpoint gets the event in its own `api_version` (the simulator's default when unset).
+                let version = SimAPIVersion(raw: state.get(endpoint.id, scope: SimState.platform)?["api_version"]?.stringValue ?? state.apiVersion)
+                var rendered = version.render(event)
+                rendered["api_version"] = .string(version.raw)
+                handoff.deliveries.append((rendered, endpoint.id))
+            }
         }
         state.pendingEvents.removeAll()
         handoff.scheduledWork = state.scheduledChanged

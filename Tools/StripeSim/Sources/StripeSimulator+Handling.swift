@@ -90,7 +90,7 @@ extension StripeSimulator {
                 message: "Unrecognized request URL (\(request.method): \(request.path)). Please see https://stripe.com/docs or we can help at https://support.stripe.com/."))
         }
         do {
-            try Params(params).requireOnly(match.handler.allowed.union(["expand"]))
+            try Params(params).requireOnly(match.handler.allowed(in: SimAPIVersion(raw: exchange.version)).union(["expand"]))
         } catch {
             return exchange.answer(error)
         }
@@ -143,7 +143,7 @@ extension StripeSimulator {
         do {
             let result = try endpoint.run(call)
             let expand = (try? call.params.stringArray("expand")).flatMap { $0 } ?? []
-            body = state.expand(result, paths: expand, scope: scope).serialized()
+            body = call.version.render(state.expand(result, paths: expand, scope: scope)).serialized()
         } catch {
             status = error.status
             body = error.body(requestId: exchange.requestId).serialized()

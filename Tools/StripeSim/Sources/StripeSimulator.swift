@@ -147,6 +147,17 @@ public final class StripeSimulator: @unchecked Sendable {
         return state.list(type: "event", scope: account ?? SimState.platform)
     }
 
+    /// The events of `account` (nil: the platform) as a webhook endpoint with `apiVersion`
+    /// receives them: payloads in that version's shapes and `api_version` set to it.
+    public func events(account: String? = nil, apiVersion: String) -> [JSONValue] {
+        let version = SimAPIVersion(raw: apiVersion)
+        return events(account: account).map { event in
+            var rendered = version.render(event)
+            rendered["api_version"] = .string(apiVersion)
+            return rendered
+        }
+    }
+
     /// Any stored object by id, whatever account it belongs to.
     public func object(id: String) -> JSONValue? {
         lock.lock()

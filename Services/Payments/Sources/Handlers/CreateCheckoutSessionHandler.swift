@@ -15,8 +15,11 @@ import StripeAPI
 ///    still `open` → reply with it (`reused`), `complete` → refused while its payment
 ///    settles, `expired` (or complete with a failed delayed payment) → step 3.
 /// 3. `POST /v1/checkout/sessions` on the connected account (`Stripe-Account`), mode
-///    `payment`, `payment_intent_data[application_fee_amount]`, metadata and
-///    `client_reference_id` naming the order, Idempotency-Key `<message_id>:create_checkout_session`.
+///    `payment`, the `ui_mode` (`hosted_page` with `success_url`/`cancel_url`;
+///    `embedded_page` or `elements` with `return_url` and `redirect_on_completion`) and the
+///    method list named as the client's API version names them,
+///    `payment_intent_data[application_fee_amount]`, metadata and `client_reference_id`
+///    naming the order, Idempotency-Key `<message_id>:create_checkout_session`.
 /// 4. One transaction: the order row (amount total, currency, fee, session), the event
 ///    `payments.checkout_session.created` and the reply. A concurrent command that recorded
 ///    the order first makes this one retry (and then reuse the winner's session).
@@ -64,7 +67,7 @@ struct CreateCheckoutSessionHandler: Sendable {
         let orders = self.orders
         let messageId = context.envelope.messageId
         return try context.transaction { db in
-            let uiMode = (command.uiMode ?? .hosted).rawValue
+            let uiMode = (command.uiMode ?? .hostedPage).normalized.rawValue
             if let current = try orders.find(account: command.account, orderReference: command.orderReference, lock: true, on: db) {
                 guard current.checkoutSession == existing?.checkoutSession, !current.progress.state.isPaid else {
                     throw HandlerError.retry(code: "conflict.concurrent_update", message: "order \(command.orderReference) changed meanwhile")
@@ -88,14 +91,15 @@ struct CreateCheckoutSessionHandler: Sendable {
             }
             try context.publish(CheckoutSessionCreated(
                 account: command.account, orderReference: command.orderReference, checkoutSession: created.id,
-                uiMode: command.uiMode ?? .hosted, amountTotal: created.amountTotal, currency: created.currency,
+                uiMode: (command.uiMode ?? .hostedPage).normalized, amountTotal: created.amountTotal, currency: created.currency,
                 applicationFeeAmount: command.applicationFeeAmount, expiresAt: created.expiresAt ?? 0,
                 occurredAt: created.created ?? Int(Date().timeIntervalSince1970)), stripeAccount: command.account)
             return .ok(Self.result(created, account: command.account, order: command.orderReference, reused: false))
         }
     }
 
-    /// The reply for a session (`url` for hosted, `client_secret` for embedded).
+    /// The reply for a session (`url` for `hosted_page`, `client_secret` for `embedded_page`
+    /// and `elements`).
     static func result(_ session: CheckoutSession, account: String, order: String, reused: Bool) -> CreateCheckoutSession.Result {
         CreateCheckoutSession.Result(
             account: account, orderReference: order, checkoutSession: session.id, url: session.url,
@@ -112,15 +116,22 @@ struct CreateCheckoutSessionHandler: Sendable {
             }
             return CheckoutLineItemParams(price: item.price ?? "", quantity: item.quantity)
         }
-        let embedded = command.uiMode == .embedded
+        let mode = (command.uiMode ?? .hostedPage).normalized
+        let hosted = mode.isHosted
+        let uiMode: CheckoutSessionUIMode? = switch mode {
+        case .embeddedPage, .embedded: .embeddedPage
+        case .elements: .elements
+        case .hostedPage, .hosted: nil
+        }
         var metadata = command.metadata ?? [:]
         metadata[OrderMetadata.orderReference] = command.orderReference
         metadata[OrderMetadata.origin] = OrderMetadata.originValue
         return CheckoutSessionCreateParams(
-            mode: .payment, uiMode: embedded ? .embedded : nil, lineItems: items,
-            successUrl: embedded ? nil : command.successUrl, cancelUrl: embedded ? nil : command.cancelUrl,
-            returnUrl: embedded ? command.returnUrl : nil, customerEmail: command.customerEmail,
+            mode: .payment, uiMode: uiMode, lineItems: items,
+            successUrl: hosted ? command.successUrl : nil, cancelUrl: hosted ? command.cancelUrl : nil,
+            returnUrl: hosted ? nil : command.returnUrl, customerEmail: command.customerEmail,
             clientReferenceId: command.orderReference, applicationFeeAmount: command.applicationFeeAmount,
-            paymentIntentMetadata: metadata, paymentMethodTypes: command.paymentMethodTypes, metadata: metadata)
+            paymentIntentMetadata: metadata, paymentMethodTypes: command.paymentMethodTypes, metadata: metadata,
+            redirectOnCompletion: hosted ? nil : command.redirectOnCompletion.map { CheckoutRedirectOnCompletion(rawValue: $0.rawValue) })
     }
 }

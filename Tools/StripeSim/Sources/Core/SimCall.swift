@@ -44,11 +44,14 @@ final class SimCall {
 struct Endpoint: Sendable {
     /// Accepted top-level parameters (`expand` is always accepted).
     let allowed: Set<String>
+    /// When set, the accepted parameters of a request's API version (instead of ``allowed``).
+    var allowedByVersion: (@Sendable (SimAPIVersion) -> Set<String>)?
     /// The handler, run under the state lock.
     let run: @Sendable (SimCall) throws(SimError) -> JSONValue
 
     init(_ allowed: Set<String>, _ run: @escaping @Sendable (SimCall) throws(SimError) -> JSONValue) {
         self.allowed = allowed
+        self.allowedByVersion = nil
         self.run = run
     }
 }

@@ -2,7 +2,7 @@
 /// from the `stripe-sim` command line.
 public struct SimulatorConfig: Sendable {
     /// API version reported when a request sends no `Stripe-Version` header.
-    public var apiVersion: String = "2025-03-31.basil"
+    public var apiVersion: String = SimAPIVersion.current
     /// Faults applied to `/v1` requests (changeable at run time through ``StripeSimulator/faults``).
     public var faults: FaultSettings = FaultSettings()
     /// Webhook endpoints configured at start (more can be created with `POST /v1/webhook_endpoints`).
@@ -36,7 +36,7 @@ public struct SimulatorConfig: Sendable {
     /// Base URL used in hosted-page links; default `http://127.0.0.1:<port>`.
     public var publicBaseURL: String?
 
-    /// Defaults: no faults, no endpoints, API version `2025-03-31.basil`.
+    /// Defaults: no faults, no endpoints, API version `2026-11-18.endive`.
     public init() {}
 }
 

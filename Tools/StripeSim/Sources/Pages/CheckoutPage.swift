@@ -1,7 +1,8 @@
 import HTTPServer
 
 /// Checkout for people: the hosted page (`/sim/checkout/<id>`) and the page that mounts an
-/// embedded session from its client secret (`/sim/checkout/embedded?client_secret=…`).
+/// `embedded_page` or `elements` session from its client secret
+/// (`/sim/checkout/embedded?client_secret=…`).
 /// The buyer types one of Stripe's test cards or IBANs; a 3D Secure card goes through a
 /// challenge page (complete or fail); a decline shows the card error on the form again.
 /// A paid session redirects (303) to `success_url` or `return_url`, as Stripe does.
@@ -27,11 +28,12 @@ extension StripeSimulator {
                 "<label><input type=\"radio\" name=\"method\" value=\"\(method)\"\(index == 0 ? " checked" : "")> \(names[method] ?? method)</label>"
             }.joined(separator: " ") + "</div>"
             : "<input type=\"hidden\" name=\"method\" value=\"\(offered.first ?? "card")\">"
-        let embedded = session["ui_mode"] == "embedded"
+        let mode = session["ui_mode"]?.stringValue ?? "hosted_page"
+        let title = mode == "elements" ? "Payment Element" : mode == "embedded_page" ? "Embedded checkout" : "Checkout"
         let scope = state.lookup(id)?.scope ?? SimState.platform
         let merchant = state.get(scope, scope: SimState.platform)?.value(at: "business_profile.name")?.stringValue
         let body = """
-        <h1>\(embedded ? "Embedded checkout" : "Checkout")\(merchant.map { " &middot; " + HTMLPage.escape($0) } ?? "")</h1>
+        <h1>\(title)\(merchant.map { " &middot; " + HTMLPage.escape($0) } ?? "")</h1>
         <p class="muted">Session <code>\(HTMLPage.escape(id))</code></p>
         <table>\(rows)</table>
         <div class="amount" id="total">\(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</div>

@@ -72,7 +72,8 @@ enum HTMLPage {
     <label for="card_number">Card number</label>
     <input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242">
     <div class="hint">Test cards: <code data-fill="card_number">4242 4242 4242 4242</code> succeeds,
-    <code data-fill="card_number">4000 0027 6000 3184</code> asks for 3D Secure,
+    <code data-fill="card_number">4000 0027 6000 3184</code> and <code data-fill="card_number">4000 0025 0000 3155</code> ask for 3D Secure,
+    <code data-fill="card_number">6205 5000 0000 0000</code> (UnionPay) succeeds,
     <code data-fill="card_number">4000 0000 0000 0002</code> is declined,
     <code data-fill="card_number">4000 0000 0000 9995</code> has insufficient funds.</div>
     <div class="row"><div><label for="card_expiry">Expiry</label><input id="card_expiry" name="card_expiry" placeholder="12 / 34" value="12 / 34"></div>
@@ -84,7 +85,8 @@ enum HTMLPage {
     <label for="iban">IBAN</label>
     <input id="iban" name="iban" autocomplete="off" placeholder="AT61 1904 3002 3457 3201">
     <div class="hint">Test IBANs: <code data-fill="iban">AT611904300234573201</code> succeeds later,
-    <code data-fill="iban">IT60X0542811101000000123456</code> fails later.</div>
+    <code data-fill="iban">AT321904300235473204</code> succeeds three minutes later,
+    <code data-fill="iban">IT60X0542811101000000123456</code> and <code data-fill="iban">AT861904300235473202</code> fail later.</div>
     """
 
     /// ACH Direct Debit fields with Stripe's test routing and account numbers.

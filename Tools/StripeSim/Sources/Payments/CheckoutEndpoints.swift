@@ -1,14 +1,15 @@
 import HTTPServer
 
 /// `/v1/checkout/sessions` in `payment` mode: hosted (`success_url`, `url` served by the
-/// simulator at `/sim/checkout/<id>`) or embedded (`ui_mode=embedded`, `return_url`,
-/// `client_secret`); retrieve, list, line items, expire. See
-/// https://docs.stripe.com/api/checkout/sessions.
+/// simulator at `/sim/checkout/<id>`), embedded page or elements (`return_url` unless
+/// `redirect_on_completion=never`, `client_secret`); retrieve, list, line items, expire. The
+/// `ui_mode` names and the method-list parameter are those of the request's API version
+/// (``SimAPIVersion``). See https://docs.stripe.com/api/checkout/sessions.
 enum CheckoutEndpoints {
     static let createFields: Set<String> = [
         "mode", "line_items", "success_url", "cancel_url", "ui_mode", "return_url", "redirect_on_completion",
         "payment_intent_data", "customer", "customer_email", "customer_creation", "metadata", "client_reference_id",
-        "payment_method_types", "expires_at", "locale", "submit_type", "billing_address_collection",
+        "expires_at", "locale", "submit_type", "billing_address_collection",
         "allow_promotion_codes", "automatic_tax", "phone_number_collection", "shipping_address_collection",
         "consent_collection", "custom_text", "payment_method_options", "saved_payment_method_options", "currency",
     ]
@@ -17,8 +18,14 @@ enum CheckoutEndpoints {
         "statement_descriptor", "statement_descriptor_suffix", "transfer_data", "transfer_group", "on_behalf_of",
     ]
 
+    /// The create parameters of `version`: `allowed_payment_method_types` and
+    /// `excluded_payment_method_types` from 2026-09-30.endive on, `payment_method_types` before.
+    static func createFields(_ version: SimAPIVersion) -> Set<String> {
+        createFields.union(version.allowedTypesOnly ? ["allowed_payment_method_types", "excluded_payment_method_types"] : ["payment_method_types"])
+    }
+
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/checkout/sessions", Endpoint(createFields, create))
+        router.add("POST", "/v1/checkout/sessions", Endpoint(versioned: createFields, create))
         router.add("GET", "/v1/checkout/sessions", Endpoint(SimList.parameters.union(["payment_intent", "customer", "status"])) { call throws(SimError) in
             let pi = try call.params.string("payment_intent")
             let items = call.state.list(type: "checkout.session", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
@@ -61,20 +68,39 @@ enum CheckoutEndpoints {
         guard mode == "payment" else {
             throw SimError.invalidRequest("The simulator supports Checkout in payment mode only.", param: "mode")
         }
-        let uiMode = try params.string("ui_mode") ?? "hosted"
+        let version = call.version
+        let sent = try params.string("ui_mode") ?? version.uiModes[0]
+        guard version.uiModes.contains(sent) else {
+            throw SimError.invalidRequest("Invalid ui_mode: must be one of \(version.uiModes.joined(separator: ", "))", param: "ui_mode")
+        }
+        let uiMode = SimAPIVersion.storedUIMode(sent)
         let successURL = try params.string("success_url")
         let returnURL = try params.string("return_url")
-        switch uiMode {
-        case "hosted":
-            if returnURL != nil { throw SimError.invalidRequest("`return_url` can only be used with `ui_mode: embedded`.", param: "return_url") }
+        let redirect = try params.string("redirect_on_completion")
+        if uiMode == "hosted_page" {
+            if returnURL != nil { throw SimError.invalidRequest("`return_url` can only be used with `ui_mode: \(version.uiMode("embedded_page"))` or `ui_mode: \(version.uiMode("elements"))`.", param: "return_url") }
+            if redirect != nil { throw SimError.invalidRequest("`redirect_on_completion` can only be used with `ui_mode: \(version.uiMode("embedded_page"))` or `ui_mode: \(version.uiMode("elements"))`.", param: "redirect_on_completion") }
             guard successURL != nil else { throw SimError.missing("success_url") }
-        case "embedded":
+        } else {
             if successURL != nil || params.has("cancel_url") {
-                throw SimError.invalidRequest("`success_url` and `cancel_url` cannot be used with `ui_mode: embedded`.", param: successURL != nil ? "success_url" : "cancel_url")
+                throw SimError.invalidRequest("`success_url` and `cancel_url` cannot be used with `ui_mode: \(sent)`.", param: successURL != nil ? "success_url" : "cancel_url")
             }
-            if returnURL == nil, try params.string("redirect_on_completion") != "never" { throw SimError.missing("return_url") }
-        default:
-            throw SimError.invalidRequest("Invalid ui_mode: must be one of hosted or embedded", param: "ui_mode")
+            if let redirect, !["always", "if_required", "never"].contains(redirect) {
+                throw SimError.invalidRequest("Invalid redirect_on_completion: must be one of always, if_required, or never", param: "redirect_on_completion")
+            }
+            if redirect == "never" {
+                if returnURL != nil { throw SimError.invalidRequest("`return_url` cannot be set when `redirect_on_completion` is `never`.", param: "return_url") }
+            } else if returnURL == nil {
+                throw SimError.missing("return_url")
+            }
+        }
+        let methodParam = version.allowedTypesOnly ? "allowed_payment_method_types" : "payment_method_types"
+        let methods = try params.stringArray(methodParam)
+        if let methods {
+            let known: Set<String> = ["card", "sepa_debit", "link", "bancontact", "eps", "ideal", "p24", "klarna", "paypal", "us_bank_account"]
+            for type in methods where !known.contains(type) {
+                throw SimError.invalidRequest("The payment method type provided: \(type) is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings) and your account is enabled for any preview features that you are trying to use.", param: methodParam)
+            }
         }
         let (items, currency, total) = try CheckoutLineItems.build(call, params: params)
         let piData = try params.hash("payment_intent_data", allowed: paymentIntentDataFields)
@@ -97,12 +123,13 @@ enum CheckoutEndpoints {
             "amount_subtotal": .int(total), "amount_total": .int(total), "currency": .string(currency),
             "cancel_url": .optional(try params.string("cancel_url")), "success_url": .optional(successURL), "return_url": .optional(returnURL),
             "client_reference_id": .optional(try params.string("client_reference_id")),
-            "client_secret": uiMode == "embedded" ? .string("\(id)_secret_\(SimIDs.make("x", length: 24).dropFirst(2))") : nil,
-            "url": uiMode == "hosted" ? .string("\(call.state.baseURL)/sim/checkout/\(id)") : nil,
+            "client_secret": uiMode != "hosted_page" ? .string("\(id)_secret_\(SimIDs.make("x", length: 24).dropFirst(2))") : nil,
+            "redirect_on_completion": uiMode == "hosted_page" ? nil : .string(redirect ?? "always"),
+            "url": uiMode == "hosted_page" ? .string("\(call.state.baseURL)/sim/checkout/\(id)") : nil,
             "created": .int(call.now), "expires_at": .int(expiresAt), "customer": .optional(try params.string("customer")),
             "customer_email": .optional(try params.string("customer_email")), "customer_details": nil, "livemode": false,
             "locale": .optional(try params.string("locale")), "metadata": try params.metadata() ?? [:],
-            "payment_intent": nil, "payment_link": nil, "payment_method_types": .strings(try params.stringArray("payment_method_types") ?? ["card"]),
+            "payment_intent": nil, "payment_link": nil, "payment_method_types": .strings(methods ?? ["card"]),
             "payment_status": "unpaid", "status": "open", "submit_type": .optional(try params.string("submit_type")),
             "total_details": ["amount_discount": 0, "amount_shipping": 0, "amount_tax": 0],
             "automatic_tax": ["enabled": false, "liability": nil, "status": nil, "provider": nil], "invoice": nil, "setup_intent": nil,

@@ -16,8 +16,18 @@ enum PaymentIntentEndpoints {
         "statement_descriptor", "statement_descriptor_suffix", "transfer_group", "payment_method_options",
     ]
 
+    /// `fields` plus `allowed_payment_method_types` where `version` has it (2026-07-29.dahlia on).
+    static func versioned(_ fields: Set<String>) -> @Sendable (SimAPIVersion) -> Set<String> {
+        { version in version.paymentIntentAllowedTypes ? fields.union(["allowed_payment_method_types"]) : fields }
+    }
+
+    static let confirmFields: Set<String> = [
+        "payment_method", "return_url", "off_session", "payment_method_options", "receipt_email", "setup_future_usage",
+        "mandate_data", "error_on_requires_action", "use_stripe_sdk", "capture_method", "shipping", "payment_method_types",
+    ]
+
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/payment_intents", Endpoint(createFields, create))
+        router.add("POST", "/v1/payment_intents", Endpoint(versioned: versioned(createFields), create))
         router.add("GET", "/v1/payment_intents", Endpoint(SimList.parameters.union(["customer"])) { call throws(SimError) in
             let customer = try call.params.string("customer")
             let items = call.state.list(type: "payment_intent", scope: call.scope) { customer == nil || $0["customer"]?.stringValue == customer }
@@ -25,16 +35,23 @@ enum PaymentIntentEndpoints {
             return try SimList.page(items, url: "/v1/payment_intents", params: call.params)
         })
         router.add("GET", "/v1/payment_intents/:id", Endpoint(["client_secret"]) { call throws(SimError) in try find(call) })
-        router.add("POST", "/v1/payment_intents/:id", Endpoint(updateFields, update))
-        router.add("POST", "/v1/payment_intents/:id/confirm", Endpoint(
-            ["payment_method", "return_url", "off_session", "payment_method_options", "receipt_email", "setup_future_usage",
-             "mandate_data", "error_on_requires_action", "use_stripe_sdk", "capture_method", "shipping", "payment_method_types"]
-        ) { call throws(SimError) in try confirm(call, pi: try find(call)) })
+        router.add("POST", "/v1/payment_intents/:id", Endpoint(versioned: versioned(updateFields), update))
+        router.add("POST", "/v1/payment_intents/:id/confirm", Endpoint(versioned: versioned(confirmFields)) { call throws(SimError) in
+            try refuseRemovedTypes(call)
+            return try confirm(call, pi: try find(call))
+        })
         router.add("POST", "/v1/payment_intents/:id/capture", Endpoint(
             ["amount_to_capture", "application_fee_amount", "final_capture", "metadata", "statement_descriptor", "statement_descriptor_suffix"],
             PaymentIntentCapture.capture))
         router.add("POST", "/v1/payment_intents/:id/cancel", Endpoint(["cancellation_reason"], PaymentIntentCapture.cancel))
     }
+
+    /// The payment method types the simulator's PaymentIntents take.
+    static let knownTypes: Set<String> = ["card", "card_present", "sepa_debit", "us_bank_account", "interac_present", "link",
+                                          "bancontact", "eps", "ideal", "p24"]
+    /// Redirect methods are limited to their currencies, as in Stripe.
+    static let typeCurrencies: [String: Set<String>] = ["bancontact": ["eur"], "eps": ["eur"], "us_bank_account": ["usd"],
+                                                        "ideal": ["eur"], "p24": ["eur", "pln"]]
 
     static func find(_ call: SimCall) throws(SimError) -> JSONValue {
         let pi = try call.state.require(call.id(), type: "payment_intent", scope: call.scope, noun: "payment_intent")
@@ -51,6 +68,9 @@ enum PaymentIntentEndpoints {
         var pi = PaymentIntentObjects.blank(amount: amount, currency: currency, now: call.now)
         try apply(call, params, to: &pi, creating: true)
         if let automatic = try params.hash("automatic_payment_methods", allowed: ["enabled", "allow_redirects"]) {
+            if params.has("allowed_payment_method_types") {
+                throw SimError.invalidRequest("You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods.", param: "allowed_payment_method_types")
+            }
             if params.has("payment_method_types") {
                 throw SimError.invalidRequest("You may only specify one of these parameters: automatic_payment_methods, payment_method_types.", param: "automatic_payment_methods")
             }
@@ -70,8 +90,31 @@ enum PaymentIntentEndpoints {
         return pi
     }
 
+    /// From 2026-09-30.endive on, `payment_method_types` is no longer writable (400,
+    /// `payment_method_types_no_longer_supported`).
+    static func refuseRemovedTypes(_ call: SimCall) throws(SimError) {
+        guard call.version.allowedTypesOnly, call.params.has("payment_method_types") else { return }
+        throw SimError.invalidRequest("`payment_method_types` is no longer supported in this API version (\(call.version.raw)). Use `allowed_payment_method_types`, `excluded_payment_method_types` or dynamic payment methods instead.",
+                                      param: "payment_method_types", code: "payment_method_types_no_longer_supported")
+    }
+
     /// Shared by create and update: validates and copies the writable fields.
     private static func apply(_ call: SimCall, _ params: Params, to pi: inout JSONValue, creating: Bool) throws(SimError) {
+        try refuseRemovedTypes(call)
+        if let allowed = try params.stringArray("allowed_payment_method_types") {
+            if params.has("payment_method_types") {
+                throw SimError.invalidRequest("You may only specify one of these parameters: allowed_payment_method_types, payment_method_types.", param: "allowed_payment_method_types")
+            }
+            // Unlike payment_method_types, incompatible types are filtered out silently.
+            let currency = (try params.string("currency"))?.lowercased() ?? pi["currency"]?.stringValue ?? ""
+            let kept = allowed.filter { type in
+                Self.knownTypes.contains(type) && (Self.typeCurrencies[type]?.contains(currency) ?? true)
+            }
+            guard !kept.isEmpty else {
+                throw SimError.invalidRequest("None of the payment method types in `allowed_payment_method_types` can be used with this PaymentIntent.", param: "allowed_payment_method_types", code: "payment_intent_invalid_parameter")
+            }
+            pi["payment_method_types"] = .strings(kept)
+        }
         if let amount = try params.int("amount") {
             guard amount >= 50 else { throw SimError.invalidRequest("Amount must be at least 50 cents", param: "amount", code: "amount_too_small") }
             pi["amount"] = .int(amount)
@@ -84,11 +127,8 @@ enum PaymentIntentEndpoints {
             pi["capture_method"] = .string(capture)
         }
         if let types = try params.stringArray("payment_method_types") {
-            let known: Set<String> = ["card", "card_present", "sepa_debit", "us_bank_account", "interac_present", "link",
-                                      "bancontact", "eps", "ideal", "p24"]
-            // Redirect methods are limited to their currencies, as in Stripe.
-            let currencies: [String: Set<String>] = ["bancontact": ["eur"], "eps": ["eur"], "us_bank_account": ["usd"],
-                                                     "ideal": ["eur"], "p24": ["eur", "pln"]]
+            let known = Self.knownTypes
+            let currencies = Self.typeCurrencies
             let currency = pi["currency"]?.stringValue ?? ""
             for type in types {
                 guard known.contains(type) else {

@@ -97,14 +97,15 @@ enum PaymentIntentMachine {
             call.state.replace(pi)
             call.emit("charge.pending", charge)
             call.emit("payment_intent.processing", pi)
-            scheduleSettlement(call: call, piId: pi["id"]?.stringValue ?? "", succeed: behaviour.outcome == .succeedLater)
+            scheduleSettlement(call: call, piId: pi["id"]?.stringValue ?? "", succeed: behaviour.outcome == .succeedLater,
+                               after: behaviour.settleAfterSeconds)
             return .done(pi)
         }
     }
 
-    /// After the configured delay (simulated time), a processing (SEPA or ACH Direct Debit) intent succeeds or fails.
-    private static func scheduleSettlement(call: SimCall, piId: String, succeed: Bool) {
-        call.state.schedule(after: call.state.asyncPaymentDelay, .settle(scope: call.scope, paymentIntent: piId, succeed: succeed))
+    /// After the method's delay (else the configured one), a processing (SEPA or ACH Direct Debit) intent succeeds or fails.
+    private static func scheduleSettlement(call: SimCall, piId: String, succeed: Bool, after seconds: Double?) {
+        call.state.schedule(after: seconds ?? call.state.asyncPaymentDelay, .settle(scope: call.scope, paymentIntent: piId, succeed: succeed))
     }
 
     static func settle(call: SimCall, piId: String, succeed: Bool) {

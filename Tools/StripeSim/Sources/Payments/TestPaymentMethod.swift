@@ -16,6 +16,8 @@ struct TestPaymentMethod: Sendable, Equatable {
     var last4: String
     var country: String
     var outcome: Outcome
+    /// Seconds of simulated time a delayed outcome takes (nil: the configured async delay).
+    var settleAfterSeconds: Double? = nil
 
     static let visa = TestPaymentMethod(type: "card", brand: "visa", last4: "4242", country: "US", outcome: .succeed)
     static let declined = TestPaymentMethod(type: "card", brand: "visa", last4: "0002", country: "US",
@@ -31,6 +33,15 @@ struct TestPaymentMethod: Sendable, Equatable {
     static let achSucceed = TestPaymentMethod(type: "us_bank_account", brand: "", last4: "6789", country: "US", outcome: .succeedLater)
     static let achFail = TestPaymentMethod(type: "us_bank_account", brand: "", last4: "2227", country: "US", outcome: .failLater)
     static let achClosed = TestPaymentMethod(type: "us_bank_account", brand: "", last4: "1113", country: "US", outcome: .failLater)
+    /// Stripe's 3D Secure card "authentication required on every transaction" (4000 0025 0000 3155).
+    static let authenticationRequired3155 = TestPaymentMethod(type: "card", brand: "visa", last4: "3155", country: "US", outcome: .requireAction)
+    /// Stripe's UnionPay test card (6205 5000 0000 0000): succeeds.
+    static let unionPay = TestPaymentMethod(type: "card", brand: "unionpay", last4: "0000", country: "CN", outcome: .succeed)
+    /// SEPA IBAN AT32 1904 3002 3547 3204: processing, then succeeded three minutes later.
+    static let sepaSucceedAfterThreeMinutes = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3204", country: "AT",
+                                                               outcome: .succeedLater, settleAfterSeconds: 180)
+    /// SEPA IBAN AT86 1904 3002 3547 3202: processing, then `requires_payment_method`.
+    static let sepaFailAT = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3202", country: "AT", outcome: .failLater)
 
     /// Test tokens, PaymentMethod ids and card numbers the simulator knows.
     static let byName: [String: TestPaymentMethod] = [
@@ -46,6 +57,9 @@ struct TestPaymentMethod: Sendable, Equatable {
         "sepa_fail": sepaFail, "pm_sepa_debit_fail": sepaFail, "IT60X0542811101000000123456": sepaFail,
         "us_bank_account_succeed": achSucceed, "000123456789": achSucceed,
         "us_bank_account_fail": achFail, "000222222227": achFail, "000111111113": achClosed,
+        "4000002500003155": authenticationRequired3155, "pm_card_authenticationRequiredOnSetup": authenticationRequired3155,
+        "6205500000000000": unionPay, "pm_card_unionpay": unionPay, "tok_unionpay": unionPay,
+        "AT321904300235473204": sepaSucceedAfterThreeMinutes, "AT861904300235473202": sepaFailAT,
     ]
 
     /// The annotation key under which a stored PaymentMethod remembers its behaviour.
