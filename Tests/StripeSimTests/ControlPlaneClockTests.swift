@@ -108,12 +108,12 @@ struct ControlPlaneClockTests {
                 ("us_bank_account[routing_number]", "110000000"), ("us_bank_account[account_number]", account)])
             #expect(method.json.value(at: "us_bank_account.last4")?.stringValue == String(account.suffix(4)))
             let pi = try await sim.post("/v1/payment_intents", [("amount", "5000"), ("currency", "usd"),
-                ("payment_method_types[]", "us_bank_account"), ("payment_method", method["id"] ?? ""), ("confirm", "true")])
+                ("allowed_payment_method_types[]", "us_bank_account"), ("payment_method", method["id"] ?? ""), ("confirm", "true")])
             #expect(pi["status"] == "processing")
             intents.append(pi["id"] ?? "")
         }
         #expect(try await sim.post("/v1/payment_intents", [("amount", "5000"), ("currency", "eur"),
-            ("payment_method_types[]", "us_bank_account")]).status == 400)
+            ("allowed_payment_method_types[]", "us_bank_account")]).status == 400)
         try await advance(sim, 4 * 86_400)
         var statuses: [String] = []
         for _ in 0..<250 {
@@ -136,7 +136,7 @@ struct ControlPlaneClockTests {
         let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")],
                                         account: account)
         let pi = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"),
-            ("payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
+            ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
         _ = try await sim.post("/v1/terminal/readers/\(reader["id"] ?? "")/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: account)
         return (account, reader["id"] ?? "")
     }

@@ -91,8 +91,8 @@ struct PeoplePagesTests {
     @Test("Checkout offers a US bank account when the session allows it; test routing and account numbers only")
     func achCheckout() async throws {
         let sim = try SimTestClient()
-        let created = try await session(sim, extra: [("success_url", "https://p.test/ok"), ("payment_method_types[]", "card"),
-                                                     ("payment_method_types[]", "us_bank_account")])
+        let created = try await session(sim, extra: [("success_url", "https://p.test/ok"), ("allowed_payment_method_types[]", "card"),
+                                                     ("allowed_payment_method_types[]", "us_bank_account")])
         let id = try #require(created["id"])
         #expect(try await sim.page("GET", "/sim/checkout/\(id)").text.contains("US bank account (ACH Direct Debit)"))
         let wrong = try await sim.page("POST", "/sim/checkout/\(id)/submit",

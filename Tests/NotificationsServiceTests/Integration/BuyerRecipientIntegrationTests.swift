@@ -53,7 +53,7 @@ struct BuyerRecipientIntegrationTests {
                 })
                 let order = "b11-\(UInt32.random(in: 0...UInt32.max))"
                 let pi = try Self.id(try Self.stripe(sim, "/v1/payment_intents", [
-                    ("amount", "1700"), ("currency", "usd"), ("payment_method_types[]", "card"),
+                    ("amount", "1700"), ("currency", "usd"), ("allowed_payment_method_types[]", "card"),
                     ("metadata[order_reference]", order)], account: account))
                 let failed = try Envelope.make(OrderPaymentFailed(account: account, orderReference: order, amount: 1700,
                                                                   currency: "usd", paymentIntent: pi,
@@ -90,7 +90,7 @@ struct BuyerRecipientIntegrationTests {
             try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp,
                                                stripeAPIBase: sim.baseURL) { bed in
                 let account = try Self.id(try Self.stripe(sim, "/v1/accounts", [("type", "express"), ("country", "US")]))
-                let base = [("amount", "1700"), ("currency", "usd"), ("payment_method_types[]", "card")]
+                let base = [("amount", "1700"), ("currency", "usd"), ("allowed_payment_method_types[]", "card")]
                 let customer = try Self.id(try Self.stripe(sim, "/v1/customers", [("email", "customer@buyer.example")],
                                                            account: account))
                 let method = try Self.id(try Self.stripe(sim, "/v1/payment_methods", [
