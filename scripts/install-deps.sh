@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what ConnectBus needs to build, run and test on Debian 12: the C libraries'
 # -dev packages, RabbitMQ, PostgreSQL, curl, wrk, docker-compose (only to validate
-# docker/compose.yaml), tini, and the Python packages of Tests/deployment.
+# docker/compose.yaml), tini, prometheus (promtool) and the Python packages of Tests/deployment.
 # Idempotent: apt runs only when a package is missing, pip only when a module is.
 # Run as root, or as a user with sudo. Swift itself must already be installed.
 set -euo pipefail
@@ -14,8 +14,9 @@ APT_PACKAGES=(
     rabbitmq-server postgresql postgresql-client
     # Tools used by the scripts, the demo and the benchmarks.
     ca-certificates curl wrk make procps iproute2 util-linux tini
-    # Python for Tests/deployment; docker-compose validates docker/compose.yaml.
-    python3 python3-pip docker-compose
+    # Python for Tests/deployment; docker-compose validates docker/compose.yaml;
+    # prometheus (prometheus, promtool) checks docker/prometheus and scrapes the services.
+    python3 python3-pip docker-compose prometheus
 )
 PYTHON="${PYTHON:-python3}"
 PY_MODULES=(pika aiosmtpd pytest yaml)

@@ -59,13 +59,20 @@ public final class WorkerResources {
         let client = try makeStripe(config)
         let heartbeat = self.heartbeat
         client.whileWaiting = { heartbeat() }
+        let metrics = self.metrics
+        let previous = client.onAttempt
+        client.onAttempt = { attempt in
+            metrics.stripeRequests.increment(attempt.method.rawValue, attempt.httpStatus.map(String.init) ?? "none")
+            previous?(attempt)
+        }
         stripe = client
         return client
     }
 
     /// Runs `body` with the Stripe client after taking a token from the process's rate
     /// limiter (heartbeating while it waits), recording latency and errors in
-    /// `connectbus_stripe_request_seconds` and `connectbus_stripe_errors_total`.
+    /// `connectbus_stripe_request_seconds` and `connectbus_stripe_errors_total` (every HTTP
+    /// attempt, retries included, goes to `connectbus_stripe_requests_total{method,status}`).
     /// Take one call per Stripe request.
     /// - Throws: what `body` throws (a `StripeError` is counted by its stable code).
     public func callStripe<T>(_ body: (StripeClient) throws -> T) throws -> T {

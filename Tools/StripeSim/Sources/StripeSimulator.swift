@@ -16,6 +16,7 @@ public final class StripeSimulator: @unchecked Sendable {
     let faultInjector: FaultInjector
     let log: RequestLog
     let dispatcher: WebhookDispatcher
+    let metrics = SimMetrics()
     let delayedJobs = DispatchQueue(label: "stripe-sim.delayed")
     private var server: HTTPServer?
 
