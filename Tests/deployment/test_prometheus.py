@@ -335,3 +335,7 @@ def test_live_prometheus_evaluates_every_rule_without_error(prometheus):
     result = get_json(prometheus + "/api/v1/query?" + urllib.parse.urlencode(
         {"query": 'rabbitmq_detailed_queue_consumers{queue="payments.create_checkout_session"}'}))["data"]["result"]
     assert result and float(result[0]["value"][1]) >= 1
+    # The gauges read from the services' tables: their queries ran (every status has a series).
+    statuses = wait_for(lambda: {r["metric"]["status"] for r in get_json(prometheus + "/api/v1/query?" + urllib.parse.urlencode(
+        {"query": "connectbus_emails"}))["data"]["result"]} or None, "connectbus_emails")
+    assert statuses == {"sending", "retrying", "sent", "parked"}
