@@ -146,9 +146,11 @@ struct DeadLetterGroupActionTests {
             let dlq = try DeadLetterQueue(name: Topology.deadLetterQueueName(base), environment: BrokerThread.environment)
             let groups = DeadLetterGroup.grouping(try dlq.peek(limit: 100).map { ParkedMessage(dlq: dlq.name, envelope: $0.envelope) })
             let rateLimited = try #require(groups.first { $0.fingerprint.code == "stripe.rate_limit" })
+            _ = try DeadLetterQueueTests.depth(dlq.name, reaching: 7)   // the peeked messages are ready again
             let replayed = try dlq.act(replay: true, limit: 100) {
                 ParkedMessage(dlq: dlq.name, envelope: $0).fingerprint.id == rateLimited.fingerprint.id
             }
+            _ = try DeadLetterQueueTests.depth(dlq.name, reaching: 3)
             let purged = try dlq.act(replay: false, limit: 100) { $0.messageId == "m-11" }
             _ = try DeadLetterQueueTests.depth(dlq.name, reaching: 2)
             let left = try dlq.peek(limit: 100).map(\.envelope.messageId).sorted()
@@ -162,5 +164,38 @@ struct DeadLetterGroupActionTests {
         #expect(result.purged == 1)
         #expect(result.left == ["m-10", "m-12"])
         #expect(result.back == 4)
+    }
+}
+
+/// The oldest-message age of `connectbus status` on a real, unconsumed queue.
+@Suite("Queue ages (integration)", .enabled(if: IntegrationEnvironment.isEnabled))
+struct QueueAgeTests {
+    @Test func theOldestTimestampIsFoundAndTheOrderIsKept() async throws {
+        let queue = IntegrationEnvironment.uniqueName("cli.test.age")
+        defer { BrokerThread.delete([queue]) }
+        let (age, order) = try await BrokerThread.run { () throws -> (Double?, [String]) in
+            let connection = try BrokerThread.environment.connect("test-age")
+            defer { connection.close() }
+            try connection.declare(Topology(queues: [QueueSpec(name: queue, arguments: ["x-queue-type": .string("quorum")])]))
+            try connection.enableConfirms()
+            for (index, seconds) in [1_700_000_000.0, 1_700_000_100, 1_700_000_050].enumerated() {
+                let envelope = Envelope(messageId: "m-\(index)", type: "t", timestamp: Date(timeIntervalSince1970: seconds),
+                                        appId: "test", headers: MessageHeaders(), body: Array("{}".utf8))
+                try connection.publish(envelope, exchange: Exchanges.default, routingKey: queue, mandatory: true)
+            }
+            try connection.waitForConfirms(timeout: .seconds(30))
+            let age = QueueAges.oldestAge(of: queue, environment: BrokerThread.environment,
+                                          now: Date(timeIntervalSince1970: 1_700_000_600))
+            _ = try DeadLetterQueueTests.depth(queue, reaching: 3)
+            try connection.startConsuming(queue: queue, prefetch: 10)
+            var order: [String] = []
+            while order.count < 3, let delivery = try connection.nextDelivery(timeout: .seconds(10)) {
+                order.append(delivery.envelope.messageId)
+                try connection.ack(delivery.deliveryTag, multiple: false)
+            }
+            return (age, order)
+        }
+        #expect(age == 600)
+        #expect(order == ["m-0", "m-1", "m-2"])
     }
 }
