@@ -28,6 +28,8 @@ public final class WorkerResources {
     /// first ``callStripe(_:)`` so a one-call handler costs one token.
     private var prepaidToken = false
     private var cache: [ObjectIdentifier: Any] = [:]
+    /// The trace context of the message being handled (its consumer span), while tracing.
+    let traceSlot = TraceSlot()
 
     init(config: ServiceConfig, rateLimiter: StripeRateLimiter, metrics: RuntimeMetrics,
          makeStripe: @escaping (ServiceConfig) throws -> StripeClient, heartbeat: @escaping () -> Void) {
@@ -61,8 +63,11 @@ public final class WorkerResources {
         client.whileWaiting = { heartbeat() }
         let metrics = self.metrics
         let previous = client.onAttempt
+        let slot = traceSlot
+        let apiBase = config.stripeAPIBase
         client.onAttempt = { attempt in
             metrics.stripeRequests.increment(attempt.method.rawValue, attempt.httpStatus.map(String.init) ?? "none")
+            StripeAttemptSpan.record(attempt, parent: slot.context, apiBase: apiBase)
             previous?(attempt)
         }
         stripe = client
@@ -82,6 +87,7 @@ public final class WorkerResources {
         } else {
             rateLimiter.acquire(whileWaiting: heartbeat)
         }
+        client.traceparent = traceSlot.context?.traceparent
         let start = ContinuousClock.now
         defer { metrics.stripeRequestSeconds.observe((ContinuousClock.now - start).seconds) }
         do {
