@@ -7,7 +7,7 @@ import Messages
 /// `messaging.destination.name` (the queue), `messaging.message.id`,
 /// `messaging.message.conversation_id` (correlation id), `messaging.rabbitmq.destination.routing_key`,
 /// `messaging.consumer.group.name` (the service), `connectbus.message.type`, `connectbus.attempt`.
-struct MessageSpan {
+public struct MessageSpan {
     let tracer: Tracer
     let context: TraceContext
     let parent: TraceContext?
@@ -17,7 +17,7 @@ struct MessageSpan {
     let appId: String
 
     /// A span for `delivery`, or `nil` when tracing is off or the trace is not sampled.
-    static func begin(_ delivery: Delivery, queue: String, appId: String) -> MessageSpan? {
+    public static func begin(_ delivery: Delivery, queue: String, appId: String) -> MessageSpan? {
         guard let tracer = Tracer.current else { return nil }
         let parent = delivery.envelope.headers.traceparent.flatMap(TraceContext.init(traceparent:))
         guard let context = tracer.begin(parent: parent) else { return nil }
@@ -26,7 +26,7 @@ struct MessageSpan {
     }
 
     /// Ends the span (status error with the stable code when `failure` is set).
-    func end(failure: HandlingFailure?) {
+    public func end(failure: HandlingFailure?) {
         let envelope = delivery.envelope
         var attributes: [(String, SpanData.Value)] = [
             ("messaging.system", .string("rabbitmq")),

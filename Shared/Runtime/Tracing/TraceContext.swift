@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A W3C Trace Context (`traceparent`, https://www.w3.org/TR/trace-context/): the trace
 /// id (32 lower-case hex digits), the id of the span that is the parent of what comes next
 /// (16 hex digits) and the `sampled` flag.
@@ -33,10 +35,10 @@ public struct TraceContext: Sendable, Equatable {
     public var traceparent: String { "00-\(traceId)-\(spanId)-\(sampled ? "01" : "00")" }
 
     /// A random trace id.
-    public static func newTraceId() -> String { hex(UInt64.random(in: 1...UInt64.max)) + hex(UInt64.random(in: 0...UInt64.max)) }
+    public static func newTraceId() -> String { hex(IdGenerator.next(nonZero: true)) + hex(IdGenerator.next(nonZero: false)) }
 
     /// A random span id.
-    public static func newSpanId() -> String { hex(UInt64.random(in: 1...UInt64.max)) }
+    public static func newSpanId() -> String { hex(IdGenerator.next(nonZero: true)) }
 
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
@@ -45,6 +47,24 @@ public struct TraceContext: Sendable, Equatable {
 
     private static func isHex(_ text: Substring) -> Bool {
         text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}
+
+/// Random 64-bit ids without a system call each: SplitMix64 over an atomic counter seeded
+/// once from the system's generator (ids must be unique and unpredictable enough to not
+/// collide, not secret; the W3C specification asks for random ids, not cryptographic ones).
+enum IdGenerator {
+    private static let state = Atomic<UInt64>(UInt64.random(in: 0...UInt64.max))
+
+    /// The next id; with `nonZero` never 0.
+    static func next(nonZero: Bool) -> UInt64 {
+        while true {
+            var z = state.wrappingAdd(0x9E37_79B9_7F4A_7C15, ordering: .relaxed).newValue
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            if z != 0 || !nonZero { return z }
+        }
     }
 }
 

@@ -37,13 +37,20 @@ public enum TraceSampler: Sendable, Equatable {
         switch self {
         case .alwaysOn: return true
         case .alwaysOff: return false
-        case .ratio(let ratio):
-            guard ratio < 1 else { return true }
-            let low = UInt64(traceId.suffix(16), radix: 16) ?? 0
-            return Double(low) < ratio * 18_446_744_073_709_551_616.0
+        case .ratio: return shouldSampleRoot(low: UInt64(traceId.suffix(16), radix: 16) ?? 0)
         case .parentBased(let root):
             if let parent { return parent.sampled }
             return root.shouldSample(traceId: traceId, parent: nil)
+        }
+    }
+
+    /// The decision for a new trace whose id ends in the 64-bit `low`.
+    public func shouldSampleRoot(low: UInt64) -> Bool {
+        switch self {
+        case .alwaysOn: return true
+        case .alwaysOff: return false
+        case .ratio(let ratio): return ratio >= 1 || Double(low) < ratio * 18_446_744_073_709_551_616.0
+        case .parentBased(let root): return root.shouldSampleRoot(low: low)
         }
     }
 }

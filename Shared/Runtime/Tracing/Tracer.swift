@@ -83,9 +83,16 @@ public final class Tracer: Sendable {
     /// The context of a new span under `parent` (a new trace when `nil`), or `nil` when the
     /// sampler does not record it.
     public func begin(parent: TraceContext?) -> TraceContext? {
-        let traceId = parent?.traceId ?? TraceContext.newTraceId()
-        guard sampler.shouldSample(traceId: traceId, parent: parent) else { return nil }
-        return TraceContext(traceId: traceId, spanId: TraceContext.newSpanId(), sampled: true)
+        if let parent {
+            guard sampler.shouldSample(traceId: parent.traceId, parent: parent) else { return nil }
+            return TraceContext(traceId: parent.traceId, spanId: TraceContext.newSpanId(), sampled: true)
+        }
+        // A new trace: decide on the random low half before formatting any id, so an
+        // unsampled message costs two random numbers (no system call) and no string.
+        let high = IdGenerator.next(nonZero: true), low = IdGenerator.next(nonZero: false)
+        guard sampler.shouldSampleRoot(low: low) else { return nil }
+        return TraceContext(traceId: TraceContext.hex(high) + TraceContext.hex(low), spanId: TraceContext.newSpanId(),
+                            sampled: true)
     }
 
     /// Hands a finished span to the exporter (never blocks).
