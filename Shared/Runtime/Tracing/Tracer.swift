@@ -24,6 +24,13 @@ public final class Tracer: Sendable {
     /// Makes `tracer` the process's tracer (`nil` turns tracing off).
     public static func install(_ tracer: Tracer?) { installed.withLock { $0 = tracer } }
 
+    /// Turns tracing off if `tracer` is still the process's tracer.
+    public static func uninstall(_ tracer: Tracer) {
+        installed.withLock { current in
+            if current === tracer { current = nil }
+        }
+    }
+
     /// A tracer.
     public init(serviceName: String, sampler: TraceSampler, exporter: SpanExporter) {
         self.serviceName = serviceName
