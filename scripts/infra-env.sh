@@ -5,7 +5,8 @@
 #   scripts/infra-env.sh --service NAME   the same with NAME's own AMQP user and Postgres
 #                                         role (onboarding, payments, terminal, notifications)
 #   . scripts/infra-env.sh [--service NAME]   exports them into the current shell
-# Ports follow CONNECTBUS_AMQP_PORT, CONNECTBUS_PG_PORT, CONNECTBUS_MANAGEMENT_PORT.
+# Ports follow CONNECTBUS_AMQP_PORT, CONNECTBUS_PG_PORT, CONNECTBUS_MANAGEMENT_PORT
+# (and CONNECTBUS_RABBITMQ_PROMETHEUS_PORT, RabbitMQ's Prometheus endpoint).
 __cb_env_main() {
     . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" || return 1
     local service="" amqp db
@@ -27,6 +28,7 @@ __cb_env_main() {
         CONNECTBUS_AMQP_PORT "$CB_AMQP_PORT" \
         CONNECTBUS_MANAGEMENT_PORT "$CB_MGMT_PORT" \
         CONNECTBUS_PG_PORT "$CB_PG_PORT" \
+        CONNECTBUS_RABBITMQ_PROMETHEUS_PORT "$CB_RABBIT_PROM_PORT" \
         CONNECTBUS_REPO "$CB_REPO"
 }
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Install what ConnectBus needs to build, run and test on Debian 12: the C libraries'
 # -dev packages, RabbitMQ, PostgreSQL, curl, wrk, docker-compose (only to validate
-# docker/compose.yaml), tini, headless Chromium with its WebDriver (the browser tests of
-# stripe-sim's pages), and the Python packages of Tests/deployment (selenium included).
+# docker/compose.yaml), tini, prometheus (promtool), headless Chromium with its WebDriver (the
+# browser tests of stripe-sim's pages), and the Python packages of Tests/deployment.
 # Idempotent: apt runs only when a package is missing, pip only when a module is.
 # Run as root, or as a user with sudo. Swift itself must already be installed.
 set -euo pipefail
@@ -15,14 +15,15 @@ APT_PACKAGES=(
     rabbitmq-server postgresql postgresql-client
     # Tools used by the scripts, the demo and the benchmarks.
     ca-certificates curl wrk make procps iproute2 util-linux tini
-    # Python for Tests/deployment; docker-compose validates docker/compose.yaml.
-    python3 python3-pip docker-compose
+    # Python for Tests/deployment; docker-compose validates docker/compose.yaml;
+    # prometheus (prometheus, promtool) checks docker/prometheus and scrapes the services.
+    python3 python3-pip docker-compose prometheus
     # Headless browser for Tests/deployment/test_browser_pages.py (stripe-sim's pages).
     chromium chromium-driver
 )
 PYTHON="${PYTHON:-python3}"
-PY_MODULES=(pika aiosmtpd pytest yaml jsonschema selenium)
-PY_PACKAGES=(pika aiosmtpd pytest pyyaml jsonschema selenium)
+PY_MODULES=(pika aiosmtpd pytest yaml jsonschema selenium opentelemetry.proto)
+PY_PACKAGES=(pika aiosmtpd pytest pyyaml jsonschema selenium opentelemetry-proto)
 
 if ! command -v swift >/dev/null 2>&1; then
     cb_die "swift not found. Install the Swift 6 toolchain (expected at /opt/swift/usr/bin) and put it on PATH."

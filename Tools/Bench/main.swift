@@ -7,6 +7,7 @@ import Runtime
 // (defaults: the local development servers). See BenchOptions for the variables.
 let options = BenchOptions(ProcessInfo.processInfo.environment)
 if let code = WebhookIngressBenchmark.runIfRequested(CommandLine.arguments, options) { exit(code) }
+if let code = TracingCost.runIfRequested(CommandLine.arguments, ProcessInfo.processInfo.environment) { exit(code) }
 print("connectbus-bench: \(options.messages) messages per run, payload \(options.payloadBytes) bytes")
 do {
     for run in options.runs {

@@ -5,6 +5,8 @@
 #   CONNECTBUS_AMQP_PORT        RabbitMQ AMQP port (default 5672)
 #   CONNECTBUS_MANAGEMENT_PORT  RabbitMQ management HTTP port (default 15672)
 #   CONNECTBUS_PG_PORT          PostgreSQL port (default 5432)
+#   CONNECTBUS_RABBITMQ_PROMETHEUS_PORT  RabbitMQ's Prometheus endpoint (rabbitmq_prometheus;
+#                               default: management port + 20, i.e. 15692 as RabbitMQ's own)
 #   CONNECTBUS_RABBITMQ_NODENAME  Erlang node name (default connectbus@localhost, or
 #                               connectbus-<amqp port>@localhost when the port is not 5672)
 # Everything listens on 127.0.0.1 only.
@@ -15,6 +17,7 @@ cb_settings() {
     CB_AMQP_PORT="${CONNECTBUS_AMQP_PORT:-5672}"
     CB_MGMT_PORT="${CONNECTBUS_MANAGEMENT_PORT:-15672}"
     CB_PG_PORT="${CONNECTBUS_PG_PORT:-5432}"
+    CB_RABBIT_PROM_PORT="${CONNECTBUS_RABBITMQ_PROMETHEUS_PORT:-$((CB_MGMT_PORT + 20))}"
     if [ "$CB_AMQP_PORT" = 5672 ]; then
         CB_RABBIT_NODE="${CONNECTBUS_RABBITMQ_NODENAME:-connectbus@localhost}"
     else
@@ -134,8 +137,8 @@ cb_avoid_busy_ports() {
 cb_ports_file() { echo "$(cb_local_dir)/ports.env"; }
 
 cb_record_ports() {
-    printf 'CONNECTBUS_AMQP_PORT=%s\nCONNECTBUS_MANAGEMENT_PORT=%s\nCONNECTBUS_PG_PORT=%s\nCONNECTBUS_RABBITMQ_NODENAME=%s\n' \
-        "$CB_AMQP_PORT" "$CB_MGMT_PORT" "$CB_PG_PORT" "$CB_RABBIT_NODE" | cb_as_root tee "$(cb_ports_file)" >/dev/null
+    printf 'CONNECTBUS_AMQP_PORT=%s\nCONNECTBUS_MANAGEMENT_PORT=%s\nCONNECTBUS_PG_PORT=%s\nCONNECTBUS_RABBITMQ_NODENAME=%s\nCONNECTBUS_RABBITMQ_PROMETHEUS_PORT=%s\n' \
+        "$CB_AMQP_PORT" "$CB_MGMT_PORT" "$CB_PG_PORT" "$CB_RABBIT_NODE" "$CB_RABBIT_PROM_PORT" | cb_as_root tee "$(cb_ports_file)" >/dev/null
 }
 
 cb_use_recorded_ports() {
@@ -149,7 +152,7 @@ cb_use_recorded_ports() {
     fi
     while IFS='=' read -r var value; do
         case "$var" in
-            CONNECTBUS_AMQP_PORT|CONNECTBUS_MANAGEMENT_PORT|CONNECTBUS_PG_PORT|CONNECTBUS_RABBITMQ_NODENAME) ;;
+            CONNECTBUS_AMQP_PORT|CONNECTBUS_MANAGEMENT_PORT|CONNECTBUS_PG_PORT|CONNECTBUS_RABBITMQ_NODENAME|CONNECTBUS_RABBITMQ_PROMETHEUS_PORT) ;;
             *) continue ;;
         esac
         if [ -z "${!var:-}" ]; then export "$var=$value"; used=0; fi

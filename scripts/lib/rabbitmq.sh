@@ -44,6 +44,9 @@ cb_rabbit_write_config() {
 listeners.tcp.1 = 127.0.0.1:$CB_AMQP_PORT
 management.tcp.ip = 127.0.0.1
 management.tcp.port = $CB_MGMT_PORT
+# rabbitmq_prometheus: /metrics (aggregated) and /metrics/detailed (per queue).
+prometheus.tcp.ip = 127.0.0.1
+prometheus.tcp.port = $CB_RABBIT_PROM_PORT
 # The first boot creates the admin user instead of guest; the rest of the users come
 # from docker/rabbitmq/definitions.json.
 default_user = $CB_AMQP_ADMIN
@@ -54,7 +57,7 @@ default_permissions.read = .*
 default_permissions.write = .*
 loopback_users = none
 EOF
-    echo '[rabbitmq_management].' | cb_as_root tee "$dir/enabled_plugins" >/dev/null
+    echo '[rabbitmq_management,rabbitmq_prometheus].' | cb_as_root tee "$dir/enabled_plugins" >/dev/null
     echo '[].' | cb_as_root tee "$dir/advanced.config" >/dev/null
     cb_as_root touch "$dir/rabbitmq-env.conf"
     cb_as_root chown -R rabbitmq:rabbitmq "$dir"

@@ -6,5 +6,5 @@ ServiceMain.run(service: NotificationsService.name) { environment, arguments in
     let config = try ServiceConfig.fromEnvironment(service: NotificationsService.name, environment,
                                                    arguments: arguments)
     let settings = try NotificationsSettings.fromEnvironment(environment)
-    return try NotificationsService.make(config: config, settings: settings).run()
+    return try NotificationsService.run(config: config, settings: settings)
 }

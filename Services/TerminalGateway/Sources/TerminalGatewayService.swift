@@ -47,10 +47,11 @@ public enum TerminalGatewayService {
                     routes: try routes(schema: schema), makeStripe: makeStripe, log: log)
     }
 
-    /// Runs the service with its reconciliation scheduler until SIGTERM/SIGINT; returns the
-    /// exit code (see ``ServiceHost/run()``).
+    /// Runs the service with its reconciliation scheduler and its database gauges
+    /// (``TerminalGauges``) until SIGTERM/SIGINT; returns the exit code (see ``ServiceHost/run()``).
     public static func run(config: ServiceConfig, settings: TerminalGatewaySettings) -> Int32 {
         let host = make(config: config)
+        if let identifier = try? SQLIdentifier(schema) { host.sampleDatabaseGauges(TerminalGauges.all(schema: identifier)) }
         let scheduler = ReconcileScheduler(databaseURL: config.databaseURL, schema: schema, appId: name,
                                            settings: settings, log: host.log)
         scheduler.start()

@@ -51,6 +51,10 @@ public struct MessageHeaders: Sendable, Equatable {
         public static let originalRoutingKey = "x-original-routing-key"
         /// Unix seconds when the message was parked in a DLQ.
         public static let failedAt = "x-failed-at"
+        /// Every failed attempt, oldest first, as a JSON array of
+        /// `{"attempt":N,"at":unix_seconds,"queue":"…","code":"…","message":"…"}` (the first
+        /// and the last nine are kept; messages cut at 300 characters). Kept on replay.
+        public static let failures = "x-failures"
         /// Stripe event id of a re-published Stripe event.
         public static let stripeEventId = "x-stripe-event-id"
         /// Stripe API version of a re-published Stripe event.

@@ -58,13 +58,14 @@ public struct HandlerContext {
     }
 
     /// Writes the event `event` to the outbox (exchange `connectbus.events`, routing key
-    /// `E.messageName`), caused by this message and with its correlation id; published
-    /// after the transaction commits.
+    /// `E.messageName`), caused by this message and with its correlation id and trace
+    /// context (`traceparent`); published after the transaction commits.
     /// - Throws: `EncodingError`, `StoreError`.
     public func publish<E: EventMessage>(_ event: E, stripeAccount: String? = nil) throws {
-        let envelope = try Envelope.make(event, appId: scope.appId, correlationId: correlationId,
+        var envelope = try Envelope.make(event, appId: scope.appId, correlationId: correlationId,
                                          causationId: self.envelope.messageId,
                                          stripeAccount: stripeAccount ?? self.envelope.headers.stripeAccount)
+        envelope.headers.traceparent = outgoingTraceparent
         try enqueue(envelope, exchange: Exchanges.events, routingKey: E.messageName, mandatory: false)
     }
 
@@ -72,9 +73,10 @@ public struct HandlerContext {
     /// `C.messageName`, `mandatory`: an unroutable command is an error).
     /// - Throws: `EncodingError`, `StoreError`.
     public func send<C: CommandMessage>(_ command: C, stripeAccount: String? = nil) throws {
-        let envelope = try Envelope.make(command, appId: scope.appId, correlationId: correlationId,
+        var envelope = try Envelope.make(command, appId: scope.appId, correlationId: correlationId,
                                          causationId: self.envelope.messageId,
                                          stripeAccount: stripeAccount ?? self.envelope.headers.stripeAccount)
+        envelope.headers.traceparent = outgoingTraceparent
         try enqueue(envelope, exchange: Exchanges.commands, routingKey: C.messageName, mandatory: true)
     }
 
@@ -83,7 +85,8 @@ public struct HandlerContext {
     /// - Throws: `EncodingError`, `StoreError`.
     public func reply<R: Encodable>(_ reply: Reply<R>) throws {
         guard let replyTo = envelope.replyTo, !replyTo.isEmpty else { return }
-        let message = try Envelope.reply(reply, to: envelope, appId: scope.appId)
+        var message = try Envelope.reply(reply, to: envelope, appId: scope.appId)
+        message.headers.traceparent = outgoingTraceparent
         try enqueue(message, exchange: Exchanges.default, routingKey: replyTo, mandatory: false)
     }
 
@@ -96,4 +99,8 @@ public struct HandlerContext {
     }
 
     private var correlationId: String { envelope.correlationId ?? envelope.messageId }
+
+    /// The `traceparent` of what this message causes: its consumer span's context while
+    /// tracing, else the incoming one unchanged (so a trace crosses services that do not trace).
+    var outgoingTraceparent: String? { worker.traceSlot.context?.traceparent ?? envelope.headers.traceparent }
 }

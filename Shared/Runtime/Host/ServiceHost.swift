@@ -140,6 +140,7 @@ public final class ServiceHost: Sendable {
             throw ConfigError(problems: [.init(variable: "AMQP_URL", message: error.message)])
         }
         MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
+        try startTracing(environment: ProcessInfo.processInfo.environment)
         let endpoints = OperatorEndpoints(readiness: readiness, metrics: metrics.registry, extra: extraHTTP)
         let threading = config.httpThreading ?? Self.defaultHTTPThreading(serviceEndpoints: extraHTTP != nil)
         let http = try HTTPServer(host: config.httpLoopbackOnly, port: config.httpPort, threading: threading,
@@ -214,5 +215,6 @@ public final class ServiceHost: Sendable {
         parts?.http?.stop()
         for step in shutdownSteps.withLock({ steps in defer { steps = [] }; return steps }) { step() }
         parts?.relay?.stop(timeout: timeout)
+        stopTracing()
     }
 }

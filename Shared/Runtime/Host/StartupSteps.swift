@@ -22,7 +22,7 @@ struct StartupSteps {
             let topology = routes.reduce(Topology.exchanges) {
                 $0.merged(with: $1.topology(retryDelays: host.config.retryDelays))
             }
-            let connection = try AMQPConnection(url: amqpURL, connectionName: "\(host.name).declare",
+            let connection = try AMQPConnection(url: amqpURL, connectionName: ReplicaIdentity.connectionName("\(host.name).declare"),
                                                 heartbeatSeconds: host.config.heartbeatSeconds)
             defer { connection.close() }
             try connection.declare(topology)

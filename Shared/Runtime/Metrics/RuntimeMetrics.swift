@@ -4,7 +4,8 @@
 /// `connectbus_messages_retried_total{queue}`, `connectbus_messages_dead_lettered_total{queue}`,
 /// `connectbus_messages_duplicate_total{queue}`, `connectbus_handler_seconds{queue}` (histogram),
 /// `connectbus_outbox_lag_seconds`, `connectbus_outbox_pending`, `connectbus_stripe_request_seconds`
-/// (histogram), `connectbus_stripe_errors_total{code}`. Thread-safe.
+/// (histogram), `connectbus_stripe_errors_total{code}`, `connectbus_stripe_requests_total{method,status}`.
+/// Thread-safe.
 public struct RuntimeMetrics: Sendable {
     /// The registry the metrics live in.
     public let registry: MetricsRegistry
@@ -28,6 +29,9 @@ public struct RuntimeMetrics: Sendable {
     public let stripeRequestSeconds: Histogram
     /// Stripe errors per error code.
     public let stripeErrors: Counter
+    /// Stripe HTTP attempts (retries included) by method and HTTP status (`none` when no
+    /// answer arrived), e.g. `status="429"` for Stripe's rate limit.
+    public let stripeRequests: Counter
 
     /// Registers the runtime's families in `registry`.
     public init(registry: MetricsRegistry) {
@@ -51,6 +55,9 @@ public struct RuntimeMetrics: Sendable {
                                                   help: "Stripe request latency in seconds.")
         stripeErrors = registry.counter("connectbus_stripe_errors_total",
                                         help: "Stripe errors by code.", labels: ["code"])
+        stripeRequests = registry.counter("connectbus_stripe_requests_total",
+                                          help: "Stripe HTTP attempts (retries included) by method and HTTP status.",
+                                          labels: ["method", "status"])
         outboxLag.set(0)
         outboxPending.set(0)
     }

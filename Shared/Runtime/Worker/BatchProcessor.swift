@@ -92,6 +92,15 @@ struct BatchProcessor {
     }
 
     private func handle(_ delivery: Delivery, db: PGConnection) -> Result {
+        let span = MessageSpan.begin(delivery, queue: settings.route.queue, appId: settings.appId)
+        resources.traceSlot.context = span?.context
+        let result = handleUntraced(delivery, db: db)
+        resources.traceSlot.context = nil
+        if case .failed(let failure) = result { span?.end(failure: failure) } else { span?.end(failure: nil) }
+        return result
+    }
+
+    private func handleUntraced(_ delivery: Delivery, db: PGConnection) -> Result {
         let envelope = delivery.envelope
         let start = ContinuousClock.now
         let scope = MessageScope(db: db, schema: settings.schema, appId: settings.appId,

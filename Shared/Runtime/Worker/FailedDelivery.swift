@@ -16,9 +16,15 @@ struct FailedDelivery {
     let decision: RetryDecision
 
     /// The copy republished to the delay queue or DLQ: same message id and body, `x-attempt`
-    /// set, the error and origin in `x-error-*` / `x-original-*` headers.
+    /// set, the error and origin in `x-error-*` / `x-original-*` headers, the failure added
+    /// to the `x-failures` history.
     var republished: Envelope {
         var envelope = delivery.envelope
+        let now = Int(Date().timeIntervalSince1970)
+        envelope.headers.extra[MessageHeaders.Key.failures] = FailureHistory.appending(
+            FailureRecord(attempt: delivery.envelope.headers.attempt, at: now, queue: delivery.queue,
+                          code: failure.code, message: failure.message),
+            to: delivery.envelope.headers.extra[MessageHeaders.Key.failures])
         envelope.headers.attempt = decision.attempt
         envelope.headers.extra[MessageHeaders.Key.errorCode] = failure.code
         envelope.headers.extra[MessageHeaders.Key.errorMessage] = String(failure.message.prefix(1000))
@@ -27,7 +33,7 @@ struct FailedDelivery {
             envelope.headers.extra[MessageHeaders.Key.originalRoutingKey] = delivery.routingKey
         }
         if case .deadLetter = decision {
-            envelope.headers.extra[MessageHeaders.Key.failedAt] = String(Int(Date().timeIntervalSince1970))
+            envelope.headers.extra[MessageHeaders.Key.failedAt] = String(now)
         }
         return envelope
     }

@@ -39,6 +39,9 @@ struct StripeBoundProcessor {
         let scope = MessageScope(db: db, schema: settings.schema, appId: settings.appId,
                                  messageId: envelope.messageId, queue: queue, mode: .stripeBound)
         let start = ContinuousClock.now
+        let span = MessageSpan.begin(delivery, queue: queue, appId: settings.appId)
+        resources.traceSlot.context = span?.context
+        defer { resources.traceSlot.context = nil }
         var failure: HandlingFailure?
         do {
             guard let handler = settings.route.handler(forType: envelope.type) else {
@@ -66,6 +69,7 @@ struct StripeBoundProcessor {
             scope.rollback()
             failure = FailureClassifier.classify(error)
         }
+        span?.end(failure: failure)
         let bus = try connections.publisher()
         if let failure {
             let decision = settings.policy.decide(failure, attempt: envelope.headers.attempt, queue: queue)

@@ -48,7 +48,7 @@ final class WorkerConnections {
         guard let consume else {
             throw BusError(code: BusError.Code.closed, message: "\(name) does not consume")
         }
-        let connection = try AMQPConnection(url: amqpURL, connectionName: name + ".consume",
+        let connection = try AMQPConnection(url: amqpURL, connectionName: ReplicaIdentity.connectionName(name + ".consume"),
                                             heartbeatSeconds: heartbeatSeconds)
         try connection.startConsuming(queue: consume.queue, prefetch: consume.prefetch)
         consumeConnection = connection
@@ -60,7 +60,7 @@ final class WorkerConnections {
         if let publishConnection, publishConnection.isUsable { return publishConnection }
         publishConnection?.close()
         publishConnection = nil
-        let connection = try AMQPConnection(url: amqpURL, connectionName: name + ".publish",
+        let connection = try AMQPConnection(url: amqpURL, connectionName: ReplicaIdentity.connectionName(name + ".publish"),
                                             heartbeatSeconds: heartbeatSeconds)
         try connection.enableConfirms()
         publishConnection = connection

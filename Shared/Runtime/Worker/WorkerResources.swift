@@ -28,6 +28,8 @@ public final class WorkerResources {
     /// first ``callStripe(_:)`` so a one-call handler costs one token.
     private var prepaidToken = false
     private var cache: [ObjectIdentifier: Any] = [:]
+    /// The trace context of the message being handled (its consumer span), while tracing.
+    let traceSlot = TraceSlot()
 
     init(config: ServiceConfig, rateLimiter: StripeRateLimiter, metrics: RuntimeMetrics,
          makeStripe: @escaping (ServiceConfig) throws -> StripeClient, heartbeat: @escaping () -> Void) {
@@ -59,13 +61,23 @@ public final class WorkerResources {
         let client = try makeStripe(config)
         let heartbeat = self.heartbeat
         client.whileWaiting = { heartbeat() }
+        let metrics = self.metrics
+        let previous = client.onAttempt
+        let slot = traceSlot
+        let apiBase = config.stripeAPIBase
+        client.onAttempt = { attempt in
+            metrics.stripeRequests.increment(attempt.method.rawValue, attempt.httpStatus.map(String.init) ?? "none")
+            StripeAttemptSpan.record(attempt, parent: slot.context, apiBase: apiBase)
+            previous?(attempt)
+        }
         stripe = client
         return client
     }
 
     /// Runs `body` with the Stripe client after taking a token from the process's rate
     /// limiter (heartbeating while it waits), recording latency and errors in
-    /// `connectbus_stripe_request_seconds` and `connectbus_stripe_errors_total`.
+    /// `connectbus_stripe_request_seconds` and `connectbus_stripe_errors_total` (every HTTP
+    /// attempt, retries included, goes to `connectbus_stripe_requests_total{method,status}`).
     /// Take one call per Stripe request.
     /// - Throws: what `body` throws (a `StripeError` is counted by its stable code).
     public func callStripe<T>(_ body: (StripeClient) throws -> T) throws -> T {
@@ -75,6 +87,7 @@ public final class WorkerResources {
         } else {
             rateLimiter.acquire(whileWaiting: heartbeat)
         }
+        client.traceparent = traceSlot.context?.traceparent
         let start = ContinuousClock.now
         defer { metrics.stripeRequestSeconds.observe((ContinuousClock.now - start).seconds) }
         do {

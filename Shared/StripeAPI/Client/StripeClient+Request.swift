@@ -33,6 +33,7 @@ extension StripeClient {
         ]
         if method == .post { headers.append(("Content-Type", "application/x-www-form-urlencoded")) }
         if let account = options.stripeAccount { headers.append(("Stripe-Account", account)) }
+        if let traceparent { headers.append(("traceparent", traceparent)) }
         if let key = options.idempotencyKey {
             guard !key.isEmpty, key.count <= 255 else {
                 throw StripeError(kind: .invalidConfiguration, code: "idempotency_key_invalid",

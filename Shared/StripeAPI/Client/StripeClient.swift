@@ -28,6 +28,8 @@ public final class StripeClient {
     /// Called after every HTTP attempt (on this thread) with its outcome, for logging and
     /// metrics; carries no secrets.
     public var onAttempt: ((StripeAttempt) -> Void)?
+    /// W3C `traceparent` sent with every request while set (the caller's trace context).
+    public var traceparent: String?
 
     private let transport: any StripeTransport
     private let customSleeper: ((Duration) -> Void)?

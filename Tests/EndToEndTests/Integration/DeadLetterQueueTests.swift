@@ -113,3 +113,89 @@ struct DeadLetterQueueTests {
         #expect(copy.headers.extra == ["x-other": "kept"])
     }
 }
+
+/// Group and single-message actions on a real dead-letter queue.
+@Suite("Dead-letter groups: replay, purge, export (integration)", .enabled(if: IntegrationEnvironment.isEnabled))
+struct DeadLetterGroupActionTests {
+    /// Parks `count` messages failing with `code` and a message that differs by id only.
+    static func park(_ count: Int, base: String, code: String, from start: Int) throws {
+        let connection = try BrokerThread.environment.connect("test-park")
+        defer { connection.close() }
+        try connection.declare(Topology.commandQueue(base))
+        try connection.enableConfirms()
+        for index in start..<(start + count) {
+            let headers = MessageHeaders(attempt: 3, extra: [
+                MessageHeaders.Key.errorCode: code, MessageHeaders.Key.errorMessage: "failed for acct_\(index)X9 at 17",
+                MessageHeaders.Key.originalQueue: base, MessageHeaders.Key.failedAt: String(1_700_000_000 + index),
+            ])
+            let envelope = Envelope(messageId: "m-\(index)", type: base, appId: "test", headers: headers,
+                                    body: Array(#"{"n":\#(index)}"#.utf8))
+            try connection.publish(envelope, exchange: Exchanges.default, routingKey: Topology.deadLetterQueueName(base),
+                                   mandatory: true)
+        }
+        try connection.waitForConfirms(timeout: .seconds(30))
+    }
+
+    @Test func aGroupIsReplayedAloneAndOneMessageIsPurgedAlone() async throws {
+        let base = IntegrationEnvironment.uniqueName("cli.test.groups")
+        defer { BrokerThread.delete(Topology.commandQueue(base).queues.map(\.name)) }
+        let result = try await BrokerThread.run { () throws -> (groups: [DeadLetterGroup], replayed: Int, purged: Int,
+                                                                 left: [String], back: Int) in
+            try Self.park(4, base: base, code: "stripe.rate_limit", from: 0)
+            try Self.park(3, base: base, code: "stripe.api_error", from: 10)
+            let dlq = try DeadLetterQueue(name: Topology.deadLetterQueueName(base), environment: BrokerThread.environment)
+            let groups = DeadLetterGroup.grouping(try dlq.peek(limit: 100).map { ParkedMessage(dlq: dlq.name, envelope: $0.envelope) })
+            let rateLimited = try #require(groups.first { $0.fingerprint.code == "stripe.rate_limit" })
+            _ = try DeadLetterQueueTests.depth(dlq.name, reaching: 7)   // the peeked messages are ready again
+            let replayed = try dlq.act(replay: true, limit: 100) {
+                ParkedMessage(dlq: dlq.name, envelope: $0).fingerprint.id == rateLimited.fingerprint.id
+            }
+            _ = try DeadLetterQueueTests.depth(dlq.name, reaching: 3)
+            let purged = try dlq.act(replay: false, limit: 100) { $0.messageId == "m-11" }
+            _ = try DeadLetterQueueTests.depth(dlq.name, reaching: 2)
+            let left = try dlq.peek(limit: 100).map(\.envelope.messageId).sorted()
+            return (groups, replayed, purged, left, try DeadLetterQueueTests.depth(base, reaching: 4))
+        }
+        #expect(result.groups.map(\.count) == [4, 3])
+        #expect(result.groups[0].firstSeen == 1_700_000_000)
+        #expect(result.groups[0].lastSeen == 1_700_000_003)
+        #expect(result.groups[0].fingerprint.message == "failed for <id> at <n>")
+        #expect(result.replayed == 4)
+        #expect(result.purged == 1)
+        #expect(result.left == ["m-10", "m-12"])
+        #expect(result.back == 4)
+    }
+}
+
+/// The oldest-message age of `connectbus status` on a real, unconsumed queue.
+@Suite("Queue ages (integration)", .enabled(if: IntegrationEnvironment.isEnabled))
+struct QueueAgeTests {
+    @Test func theOldestTimestampIsFoundAndTheOrderIsKept() async throws {
+        let queue = IntegrationEnvironment.uniqueName("cli.test.age")
+        defer { BrokerThread.delete([queue]) }
+        let (age, order) = try await BrokerThread.run { () throws -> (Double?, [String]) in
+            let connection = try BrokerThread.environment.connect("test-age")
+            defer { connection.close() }
+            try connection.declare(Topology(queues: [QueueSpec(name: queue, arguments: ["x-queue-type": .string("quorum")])]))
+            try connection.enableConfirms()
+            for (index, seconds) in [1_700_000_000.0, 1_700_000_100, 1_700_000_050].enumerated() {
+                let envelope = Envelope(messageId: "m-\(index)", type: "t", timestamp: Date(timeIntervalSince1970: seconds),
+                                        appId: "test", headers: MessageHeaders(), body: Array("{}".utf8))
+                try connection.publish(envelope, exchange: Exchanges.default, routingKey: queue, mandatory: true)
+            }
+            try connection.waitForConfirms(timeout: .seconds(30))
+            let age = QueueAges.oldestAge(of: queue, environment: BrokerThread.environment,
+                                          now: Date(timeIntervalSince1970: 1_700_000_600))
+            _ = try DeadLetterQueueTests.depth(queue, reaching: 3)
+            try connection.startConsuming(queue: queue, prefetch: 10)
+            var order: [String] = []
+            while order.count < 3, let delivery = try connection.nextDelivery(timeout: .seconds(10)) {
+                order.append(delivery.envelope.messageId)
+                try connection.ack(delivery.deliveryTag, multiple: false)
+            }
+            return (age, order)
+        }
+        #expect(age == 600)
+        #expect(order == ["m-0", "m-1", "m-2"])
+    }
+}

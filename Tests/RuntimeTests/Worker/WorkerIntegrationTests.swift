@@ -144,6 +144,11 @@ struct WorkerIntegrationTests {
             #expect(envelope.headers.attempt == bed.retryDelays.count)
             #expect(envelope.headers.extra["x-error-code"] == StoreError.Code.serializationFailure)
             #expect(envelope.headers.extra["x-failed-at"] != nil)
+            // Every attempt is in the history: the first delivery and each retry, oldest first.
+            let history = FailureHistory.records(envelope.headers.extra["x-failures"])
+            #expect(history.map(\.attempt) == Array(0...bed.retryDelays.count))
+            #expect(history.allSatisfy { $0.code == StoreError.Code.serializationFailure && $0.queue.hasPrefix(bed.queue) })
+            #expect(history.first?.queue == bed.queue)
             try await bed.stop(host)
             #expect(calls.count(command.messageId) == bed.retryDelays.count + 1)
             #expect(host.metrics.registry.value("connectbus_messages_retried_total", labels: [bed.queue]) == 2)

@@ -7,6 +7,10 @@ extension StripeSimulator {
     /// latency, rate limit, injected 500, auth, parameter parsing, route, unknown
     /// parameters, then idempotency and execution under the state lock.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if request.method == "GET", request.path == "/metrics" {
+            return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                                body: Array(metrics.render().utf8))
+        }
         let requestId = requestIds.make("req", length: 14)
         if request.path.hasPrefix("/sim/") { return handlePage(request, requestId: requestId) }
         let decision = faultInjector.decide(method: request.method, path: request.path, header: request.headers["x-sim-fault"])
@@ -19,6 +23,7 @@ extension StripeSimulator {
             time: exchange.time, method: request.method, path: request.path, account: exchange.account,
             idempotencyKey: exchange.idempotencyKey, params: exchange.paramsJSON,
             status: response.status, requestId: requestId, replayed: exchange.replayed, fault: decision.label))
+        metrics.record(method: request.method, status: response.status, fault: decision.label)
         return response
     }
 

@@ -25,6 +25,7 @@ public final class StripeSimulator: @unchecked Sendable {
     let ids: IDGenerator
     let requestIds: IDGenerator
     let faultRandom: IDGenerator
+    let metrics = SimMetrics()
     private var server: HTTPServer?
 
     /// Builds a simulator; nothing listens until ``start(port:)``.

@@ -99,6 +99,46 @@ public final class DeadLetterQueue {
         return deliveries.count
     }
 
+    /// Replays (as ``replay(limit:progress:)`` does) or drops up to `limit` of the parked
+    /// messages that `matching` selects — a failure group, one message — and puts every
+    /// other one back (nack with requeue), all among the messages present when it starts.
+    /// Replayed messages are confirmed by the broker before they are acked here.
+    /// - Returns: how many messages were replayed or dropped.
+    /// - Throws: ``CLIError`` on a broker failure (what was not acked stays parked).
+    public func act(replay: Bool, limit: Int, matching: (Envelope) -> Bool) throws(CLIError) -> Int {
+        let consumer = try environment.connect(replay ? "dlq-replay" : "dlq-purge")
+        defer { consumer.close() }
+        let publisher = replay ? try environment.connect("dlq-replay-publish") : nil
+        defer { publisher?.close() }
+        let total = try depthOf(on: consumer)
+        guard total > 0 else { return 0 }
+        let deliveries = try take(total, from: consumer)
+        let chosen = Array(deliveries.filter { matching($0.envelope) }.prefix(limit))
+        do {
+            if let publisher {
+                try publisher.enableConfirms()
+                for start in stride(from: 0, to: chosen.count, by: 100) {
+                    let batch = chosen[start..<min(start + 100, chosen.count)]
+                    for delivery in batch {
+                        try publisher.publish(Self.replayed(delivery.envelope), exchange: Exchanges.default,
+                                              routingKey: originalQueue(of: delivery.envelope), mandatory: true)
+                    }
+                    try publisher.waitForConfirms(timeout: .seconds(30))
+                    for delivery in batch { try consumer.ack(delivery.deliveryTag, multiple: false) }
+                }
+            } else {
+                for delivery in chosen { try consumer.ack(delivery.deliveryTag, multiple: false) }
+            }
+            if chosen.count < deliveries.count, let last = deliveries.last {
+                try consumer.nack(last.deliveryTag, multiple: true, requeue: true)
+            }
+        } catch {
+            throw CLIError("\(replay ? "replay" : "purge") in \(name) stopped: \(error)",
+                           hint: "messages not yet acknowledged stay in \(name); run it again")
+        }
+        return chosen.count
+    }
+
     /// The queue a parked message came from.
     public func originalQueue(of envelope: Envelope) -> String {
         envelope.headers.extra[MessageHeaders.Key.originalQueue] ?? String(name.dropLast(".dlq".count))
@@ -123,7 +163,7 @@ public final class DeadLetterQueue {
 
     private func take(_ count: Int, from connection: AMQPConnection) throws(CLIError) -> [Delivery] {
         do {
-            try connection.startConsuming(queue: name, prefetch: UInt16(min(count, 1000)))
+            try connection.startConsuming(queue: name, prefetch: UInt16(min(count, Int(UInt16.max))))
             return try next(count, from: connection)
         } catch {
             throw CLIError("cannot read \(name): \(error)")

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The few RabbitMQ management HTTP API calls the CLI needs (`GET /api/queues`), over
+/// The few RabbitMQ management HTTP API calls the CLI needs (`GET /api/queues`,
+/// `GET /api/connections`), over
 /// ``HTTPGetter``. See https://www.rabbitmq.com/docs/http-api-reference.
 /// Not `Sendable` (owns a curl handle).
 public final class ManagementAPI {
@@ -24,6 +25,19 @@ public final class ManagementAPI {
         public var type: String
         /// Virtual host of the queue.
         public var vhost: String = "/"
+        /// Acknowledgement rate, messages per second (0 when unknown).
+        public var ackRate: Double = 0
+    }
+
+    /// One client connection as the broker lists it.
+    public struct ConnectionInfo: Sendable, Equatable {
+        /// The name the client gave (`connection_name` client property), e.g.
+        /// `payments.relay.publish@payments-7f9c:1`; empty when none.
+        public var clientName: String
+        /// The broker user.
+        public var user: String
+        /// Virtual host.
+        public var vhost: String
     }
 
     /// The API base URL (with credentials), e.g. `http://connectbus:connectbus@127.0.0.1:15672`.
@@ -48,6 +62,20 @@ public final class ManagementAPI {
         return array.map(Self.queueInfo).filter { vhost == nil || $0.vhost == vhost }.sorted { $0.name < $1.name }
     }
 
+    /// Every client connection (`GET /api/connections`).
+    /// - Throws: ``CLIError`` when the API cannot be reached or answers with an error.
+    public func connections() throws(CLIError) -> [ConnectionInfo] {
+        let (status, body) = try http.get(baseURL + "/api/connections")
+        guard status == 200, let array = JSONText.parse(body) as? [[String: Any]] else {
+            throw CLIError("the RabbitMQ management API answered \(status) for /api/connections",
+                           hint: "the user of CONNECTBUS_MANAGEMENT_URL needs the monitoring tag")
+        }
+        return array.map { c in
+            ConnectionInfo(clientName: (c["client_properties"] as? [String: Any])?["connection_name"] as? String ?? "",
+                           user: c["user"] as? String ?? "", vhost: c["vhost"] as? String ?? "/")
+        }
+    }
+
     static func queueInfo(_ q: [String: Any]) -> QueueInfo {
         func int(_ key: String) -> Int { (q[key] as? NSNumber)?.intValue ?? 0 }
         let stats = q["message_stats"] as? [String: Any] ?? [:]
@@ -57,6 +85,7 @@ public final class ManagementAPI {
         return QueueInfo(name: q["name"] as? String ?? "?", messages: int("messages"), ready: int("messages_ready"),
                          unacknowledged: int("messages_unacknowledged"), consumers: int("consumers"),
                          publishRate: rate("publish_details"), deliverRate: rate("deliver_get_details"),
-                         type: q["type"] as? String ?? "", vhost: q["vhost"] as? String ?? "/")
+                         type: q["type"] as? String ?? "", vhost: q["vhost"] as? String ?? "/",
+                         ackRate: rate("ack_details"))
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 
-/// `connectbus status`: the ConnectBus queues with depth, consumers and rates, and each
-/// service's `/healthz` and `/readyz`.
+/// `connectbus status`: the ConnectBus queues with depth, consumers, rates and the age of
+/// the oldest message of unconsumed queues; each service's replicas (from the broker's
+/// connection names) and `/healthz` and `/readyz`.
 public enum StatusVerb: Verb {
     /// `status`.
     public static let name = "status"
     /// One line for the verb list.
-    public static let summary = "queues (depth, consumers, rates) and the services' health"
+    public static let summary = "queues (depth, consumers, rates, oldest message), replicas and the services' health"
     /// Options that take a value.
     public static let options: Set<String> = []
     /// Options without value.
@@ -17,9 +18,12 @@ public enum StatusVerb: Verb {
 
     Prints the ConnectBus queues (command, events, retry and dead-letter queues; --all adds
     the empty delay queues and other queues) with ready and unacknowledged messages,
-    consumers and publish/deliver rates per second from the RabbitMQ management API (depth
-    and consumers only over AMQP when the API is unreachable), then each service's
-    /healthz and /readyz.
+    consumers, publish and acknowledgement rates per second from the RabbitMQ management
+    API (depth and consumers only over AMQP when the API is unreachable), and the age of
+    the oldest message of each queue without consumers (read and given back in order; up
+    to 10,000 messages; "-" for consumed queues, whose head cannot be read without moving
+    it); then each service's replicas, counted from the broker's connection names
+    (<service>.<role>@<host>:<pid>), and its /healthz and /readyz.
     Exit status: 0 when every service is healthy and ready, 1 otherwise.
     Environment: CONNECTBUS_MANAGEMENT_URL, AMQP_URL, CONNECTBUS_SERVICE_URLS
     (name=http://host:port,…; default the demo's ports 8081-8084).
@@ -33,13 +37,17 @@ public enum StatusVerb: Verb {
             arguments.has("all") || (prefixes.contains { q.name.hasPrefix($0) }
                 && (!q.name.contains(".retry.") || q.messages > 0))
         }
-        Output.line(row("queue", "ready", "unacked", "consumers", "in/s", "out/s"))
+        Output.line(row("queue", "ready", "unacked", "consumers", "in/s", "ack/s", "oldest"))
         for q in shown {
+            let age = q.consumers == 0 && q.messages > 0 ? QueueAges.oldestAge(of: q.name, environment: environment) : nil
             Output.line(row(q.name, "\(q.ready)", "\(q.unacknowledged)", "\(q.consumers)",
-                      String(format: "%.1f", q.publishRate), String(format: "%.1f", q.deliverRate)))
+                            String(format: "%.1f", q.publishRate), String(format: "%.1f", q.ackRate), QueueAges.format(age)))
         }
         let parked = queues.filter { $0.name.hasSuffix(".dlq") }.reduce(0) { $0 + $1.messages }
         Output.line("\(shown.count) queues (\(source)); dead letters: \(parked)\n")
+        let replicas = replicaLines(environment)
+        for line in replicas { Output.line(line) }
+        if !replicas.isEmpty { Output.line("") }
         let http = try HTTPGetter()
         var healthy = true
         for service in environment.serviceURLs {
@@ -49,6 +57,19 @@ public enum StatusVerb: Verb {
             Output.line("\(service.name.padding(toLength: 18, withPad: " ", startingAt: 0))healthz \(health.text)  readyz \(ready.text)  \(service.url)")
         }
         return healthy ? 0 : 1
+    }
+
+    /// One line per service with its replicas, from the management API's connections.
+    static func replicaLines(_ environment: CLIEnvironment) -> [String] {
+        guard let api = try? ManagementAPI(baseURL: environment.managementURL), let connections = try? api.connections()
+        else { return ["replicas: unknown (the management API's /api/connections did not answer)"] }
+        let services = ServiceReplicas.from(connectionNames: connections.map(\.clientName))
+        if services.isEmpty { return ["replicas: no service is connected to the broker"] }
+        return services.map { s in
+            let list = s.replicas.map { "\($0.identity) (\($0.connections) connection\($0.connections == 1 ? "" : "s"))" }
+            return "\(s.service.padding(toLength: 18, withPad: " ", startingAt: 0))\(s.replicas.count) replica\(s.replicas.count == 1 ? "" : "s"): "
+                + list.joined(separator: ", ")
+        }
     }
 
     static func probe(_ http: HTTPGetter, _ url: String) -> (ok: Bool, text: String) {

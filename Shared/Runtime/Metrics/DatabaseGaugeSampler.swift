@@ -1,0 +1,141 @@
+import Dispatch
+import Store
+import Synchronization
+
+/// A gauge whose value is read from the service's own tables, so it survives restarts and
+/// is the same in every replica (e-mails parked, the next authorization to expire).
+public struct DatabaseGauge: Sendable {
+    /// The Prometheus name, e.g. `connectbus_emails_parked`.
+    public let name: String
+    /// The `# HELP` text.
+    public let help: String
+    /// Label names; the query returns one column per label (in this order) before the value.
+    public let labels: [String]
+    /// The query: one row per series, its last column a number (`NULL` counts as 0). With
+    /// no labels it must return one row. Qualify tables with the service's schema.
+    public let sql: String
+
+    /// A gauge read by `sql`.
+    public init(name: String, help: String, labels: [String] = [], sql: String) {
+        self.name = name
+        self.help = help
+        self.labels = labels
+        self.sql = sql
+    }
+}
+
+/// Reads ``DatabaseGauge``s every `interval` on a dedicated thread with its own Postgres
+/// connection and sets them in the registry served at `/metrics`.
+///
+/// A failed read (the schema not migrated yet, the database down) is logged at most once
+/// per outage and retried at the next interval, with a fresh connection; the gauges keep
+/// their last values meanwhile. Gauges without labels start at 0.
+///
+/// Thread-safety: `Sendable`; ``start()`` and ``stop()`` from any thread.
+public final class DatabaseGaugeSampler: Sendable {
+    /// Default time between two reads (a typical Prometheus scrape interval).
+    public static let defaultInterval: Duration = .seconds(15)
+
+    let databaseURL: String
+    let applicationName: String
+    let gauges: [(DatabaseGauge, Gauge)]
+    let interval: Duration
+    let log: Logger
+    private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
+    private let stopSignal = StopSignal()
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// A sampler of `gauges`, registered in `registry` at once.
+    public init(databaseURL: String, applicationName: String, registry: MetricsRegistry,
+                gauges: [DatabaseGauge], interval: Duration = DatabaseGaugeSampler.defaultInterval, log: Logger) {
+        self.databaseURL = databaseURL
+        self.applicationName = applicationName
+        self.interval = interval
+        self.log = log
+        self.gauges = gauges.map { gauge in
+            let handle = registry.gauge(gauge.name, help: gauge.help, labels: gauge.labels)
+            if gauge.labels.isEmpty { handle.set(0) }
+            return (gauge, handle)
+        }
+    }
+
+    /// Starts the thread (once); it reads the gauges at once, then every interval.
+    public func start() {
+        let starting = state.withLock { s -> Bool in
+            guard !s.started, !s.stopped else { return false }
+            s.started = true
+            return true
+        }
+        guard starting else { return }
+        if !DedicatedThread.start(name: applicationName, { [self] in loop() }) {
+            state.withLock { $0.started = false }
+            log.error("database gauge thread could not be created")
+        }
+    }
+
+    /// Stops the thread and waits for it (at most one database round trip).
+    public func stop() {
+        let running = state.withLock { s -> Bool in
+            s.stopped = true
+            return s.started
+        }
+        stopSignal.stop()
+        if running { finished.wait() }
+    }
+
+    /// Reads every gauge once on `db` and sets it.
+    /// - Throws: `StoreError` from the queries (no gauge after the failing one is set).
+    public func sample(on db: PGConnection) throws {
+        for (gauge, handle) in gauges {
+            let result = try db.execute(gauge.sql)
+            for row in result.rows {
+                var labelValues: [String] = []
+                for name in gauge.labels { labelValues.append(try row.optionalString(name) ?? "") }
+                let valueColumn = result.columnNames.last ?? ""
+                let value = try row.optionalDouble(valueColumn) ?? 0
+                handle.set(value, labelValues)
+            }
+        }
+    }
+
+    private func loop() {
+        var db: PGConnection?
+        var failing = false
+        repeat {
+            do {
+                let connection = try db ?? PGConnection(url: databaseURL, applicationName: applicationName)
+                db = connection
+                try sample(on: connection)
+                if failing { log.info("database gauges read again") }
+                failing = false
+            } catch {
+                if !failing {
+                    log.warning("could not read the database gauges; retrying", ["error": String(describing: error)])
+                }
+                failing = true
+                db = nil
+            }
+        } while !stopSignal.wait(interval)
+        finished.signal()
+    }
+}
+
+extension Gauge {
+    /// Sets the series with `labels` (an array, in label-name order) to `value`.
+    func set(_ value: Double, _ labels: [String]) { registry.set(name, labels, value) }
+}
+
+extension ServiceHost {
+    /// Reads `gauges` from the service's database every `interval` on a thread of their
+    /// own (see ``DatabaseGaugeSampler``), stopped with the host's other shutdown steps.
+    /// Call before ``run()``.
+    @discardableResult
+    public func sampleDatabaseGauges(_ gauges: [DatabaseGauge],
+                                     every interval: Duration = DatabaseGaugeSampler.defaultInterval) -> DatabaseGaugeSampler {
+        let sampler = DatabaseGaugeSampler(databaseURL: config.databaseURL, applicationName: "\(name).gauges",
+                                           registry: metrics.registry, gauges: gauges, interval: interval, log: log)
+        sampler.start()
+        onShutdown { sampler.stop() }
+        return sampler
+    }
+}

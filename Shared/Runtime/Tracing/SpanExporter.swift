@@ -1,0 +1,124 @@
+import Dispatch
+import StripeAPI
+import Synchronization
+
+/// Sends finished spans to an OTLP/HTTP collector (`POST <endpoint>/v1/traces`, JSON) from
+/// a dedicated thread that owns its libcurl handle, in batches, every `delay` and at stop.
+///
+/// Never blocks or fails the caller: ``offer(_:)`` appends under a short lock and drops the
+/// span when `capacity` spans already wait (a collector that is down or slow costs memory
+/// up to that bound, then drops, counted in ``dropped``). A failed POST (no answer, non-2xx)
+/// drops that batch and logs once per outage.
+///
+/// Thread-safety: `Sendable`; ``offer(_:)`` from any thread.
+public final class SpanExporter: Sendable {
+    /// Where batches go, e.g. `http://127.0.0.1:4318/v1/traces`.
+    public let url: String
+    let serviceName: String
+    let instanceId: String
+    let capacity: Int
+    let batchSize: Int
+    let delay: Duration
+    let log: Logger
+    private let queue = Mutex<[SpanData]>([])
+    private let droppedCount = Atomic<Int>(0)
+    private let exportedCount = Atomic<Int>(0)
+    private let stopSignal = StopSignal()
+    private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// An exporter; nothing is sent until ``start()``.
+    public init(url: String, serviceName: String, instanceId: String, capacity: Int = 2048, batchSize: Int = 512,
+                delay: Duration = .seconds(5), log: Logger) {
+        self.url = url
+        self.serviceName = serviceName
+        self.instanceId = instanceId
+        self.capacity = max(1, capacity)
+        self.batchSize = max(1, batchSize)
+        self.delay = delay
+        self.log = log
+    }
+
+    /// Spans dropped because the queue was full or their batch could not be sent.
+    public var dropped: Int { droppedCount.load(ordering: .relaxed) }
+    /// Spans the collector accepted.
+    public var exported: Int { exportedCount.load(ordering: .relaxed) }
+
+    /// Queues `span` for export, or drops it when the queue is full. Never blocks on I/O.
+    public func offer(_ span: SpanData) {
+        let kept = queue.withLock { spans -> Bool in
+            guard spans.count < capacity else { return false }
+            spans.append(span)
+            return true
+        }
+        if !kept { droppedCount.add(1, ordering: .relaxed) }
+    }
+
+    /// Starts the export thread (once).
+    public func start() {
+        let starting = state.withLock { s -> Bool in
+            guard !s.started, !s.stopped else { return false }
+            s.started = true
+            return true
+        }
+        guard starting else { return }
+        if !DedicatedThread.start(name: "\(serviceName).otlp", { [self] in loop() }) {
+            state.withLock { $0.started = false }
+            log.error("trace export thread could not be created; spans are dropped")
+        }
+    }
+
+    /// Sends what is queued, then stops the thread (waits at most one POST's timeout).
+    public func stop() {
+        let running = state.withLock { s -> Bool in
+            s.stopped = true
+            return s.started
+        }
+        stopSignal.stop()
+        if running { finished.wait() }
+    }
+
+    private func loop() {
+        let transport = try? CurlTransport(connectTimeout: .seconds(2), timeout: .seconds(5))
+        var failing = false
+        repeat {
+            sendQueued(transport, failing: &failing)
+        } while !stopSignal.wait(delay)
+        sendQueued(transport, failing: &failing)
+        finished.signal()
+    }
+
+    private func sendQueued(_ transport: CurlTransport?, failing: inout Bool) {
+        let spans = queue.withLock { spans -> [SpanData] in
+            defer { spans = [] }
+            return spans
+        }
+        for start in stride(from: 0, to: spans.count, by: batchSize) {
+            let batch = Array(spans[start..<min(start + batchSize, spans.count)])
+            let problem = send(batch, transport)
+            if let problem {
+                droppedCount.add(batch.count, ordering: .relaxed)
+                if !failing { log.warning("trace export failed; spans dropped until the collector answers", ["error": problem, "url": url]) }
+                failing = true
+            } else {
+                exportedCount.add(batch.count, ordering: .relaxed)
+                if failing { log.info("trace export works again", ["url": url]) }
+                failing = false
+            }
+        }
+    }
+
+    /// `nil` when the collector accepted `batch`, else what went wrong.
+    private func send(_ batch: [SpanData], _ transport: CurlTransport?) -> String? {
+        guard let transport else { return "libcurl could not be initialised" }
+        let body = OTLPJSON.exportRequest(batch, serviceName: serviceName, instanceId: instanceId)
+        let request = StripeHTTPRequest(method: .post, url: url,
+                                        headers: [("Content-Type", "application/json")], body: body)
+        do {
+            let response = try transport.perform(request, whileWaiting: nil)
+            return (200..<300).contains(response.status) ? nil : "HTTP \(response.status)"
+        } catch {
+            return error.message
+        }
+    }
+}

@@ -1,0 +1,231 @@
+"""OpenTelemetry traces across services, checked against the official protocol
+definitions: a small OTLP/HTTP receiver (this file) collects what the services export while
+one command crosses the suite, and every payload is parsed with the `opentelemetry-proto`
+package (ExportTraceServiceRequest through protobuf's JSON parser, unknown fields refused).
+
+The command `onboarding.create_account` is published with our own `traceparent`; the trace
+must hold onboarding's consumer span (child of ours), a client span per Stripe call (child
+of that one, with request id and idempotency key), and notifications' consumer span of the
+`onboarding.account.created` event it caused (child of onboarding's span, in another
+service); the reply carries onboarding's span as its parent.
+
+Needs the local servers and the built executables (like test_demo_end_to_end.py).
+"""
+import base64
+import http.server
+import json
+import os
+import pathlib
+import threading
+import time
+import urllib.parse
+import uuid
+
+import pika
+import pytest
+
+from conftest import REPO, requires_servers
+
+try:
+    from google.protobuf import json_format
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+except ImportError:   # scripts/install-deps.sh installs opentelemetry-proto
+    ExportTraceServiceRequest = None
+
+BIN_DIR = pathlib.Path(os.environ.get("STRIPE_SIM_BINARY", "/nonexistent/stripe-sim")).parent
+PRODUCTS = ["stripe-sim", "onboarding", "payments", "terminal-gateway", "notifications"]
+missing = [p for p in PRODUCTS if not (BIN_DIR / p).exists()]
+pytestmark = [
+    requires_servers,
+    pytest.mark.skipif(ExportTraceServiceRequest is None, reason="opentelemetry-proto missing"),
+    pytest.mark.skipif(bool(missing), reason=f"executables missing in {BIN_DIR}: {missing}"),
+]
+
+ID_FIELDS = ("traceId", "spanId", "parentSpanId")
+
+
+def to_proto_json(payload):
+    """OTLP/JSON writes trace and span ids as hex; protobuf's JSON mapping reads bytes as
+    base64 (the one difference the OTLP specification lists). Converts the ids, nothing else."""
+    for resource in payload.get("resourceSpans", []):
+        for scope in resource.get("scopeSpans", []):
+            for span in scope.get("spans", []):
+                for field in ID_FIELDS:
+                    if field in span:
+                        raw = bytes.fromhex(span[field])   # fails on anything but hex
+                        span[field] = base64.b64encode(raw).decode()
+    return payload
+
+
+class Receiver(http.server.ThreadingHTTPServer):
+    """Accepts POST /v1/traces (application/json) and keeps every parsed request."""
+
+    def __init__(self):
+        super().__init__(("127.0.0.1", 0), ReceiverHandler)
+        self.requests, self.errors, self.lock = [], [], threading.Lock()
+
+
+class ReceiverHandler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        try:
+            assert self.path == "/v1/traces", self.path
+            assert self.headers.get("Content-Type") == "application/json", self.headers.get("Content-Type")
+            message = ExportTraceServiceRequest()
+            json_format.ParseDict(to_proto_json(json.loads(body)), message, ignore_unknown_fields=False)
+            with self.server.lock:
+                self.server.requests.append(message)
+            self.send_response(200)
+        except Exception as error:   # noqa: BLE001 - recorded and asserted on
+            with self.server.lock:
+                self.server.errors.append(f"{error}: {body[:300]!r}")
+            self.send_response(400)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "2")
+        self.end_headers()
+        self.wfile.write(b"{}")
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def receiver():
+    server = Receiver()
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def suite(receiver, tmp_path_factory):
+    run_dir = tmp_path_factory.mktemp("traced-suite")
+    env = dict(os.environ, DEMO_BIN_DIR=str(BIN_DIR), KEEP_INFRA="1", DEMO_RUN_DIR=str(run_dir / "demo"),
+               OTEL_EXPORTER_OTLP_ENDPOINT=f"http://127.0.0.1:{receiver.server_address[1]}",
+               OTEL_TRACES_SAMPLER="parentbased_always_off", OTEL_BSP_SCHEDULE_DELAY="200")
+    log = run_dir / "demo.log"
+    with open(log, "w") as out:
+        started = subprocess_run([str(REPO / "scripts" / "demo.sh"), "--no-story", "--keep-running"], env, out)
+    try:
+        assert started == 0, log.read_text()[-4000:]
+        yield env
+    finally:
+        with open(os.devnull, "w") as out:
+            subprocess_run([str(REPO / "scripts" / "demo.sh"), "--stop"], env, out)
+
+
+def subprocess_run(args, env, out):
+    import subprocess
+    return subprocess.run(args, cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                          stderr=subprocess.STDOUT, timeout=600).returncode
+
+
+def spans_of(receiver, trace_id):
+    """(service.name, span) of every received span of the trace."""
+    found = []
+    with receiver.lock:
+        requests = list(receiver.requests)
+    for request in requests:
+        for resource in request.resource_spans:
+            service = next(a.value.string_value for a in resource.resource.attributes if a.key == "service.name")
+            for scope in resource.scope_spans:
+                for span in scope.spans:
+                    if span.trace_id.hex() == trace_id:
+                        found.append((service, span))
+    return found
+
+
+def attributes(span):
+    return {a.key: json_format.MessageToDict(a.value) for a in span.attributes}
+
+
+def test_one_commands_trace_links_every_span_across_services(suite, receiver):
+    url = urllib.parse.urlparse(os.environ["AMQP_URL"])
+    connection = pika.BlockingConnection(pika.ConnectionParameters(
+        url.hostname or "127.0.0.1", url.port or 5672, credentials=pika.PlainCredentials("platform", "platform")))
+    channel = connection.channel()
+    channel.confirm_delivery()
+    reply_queue = channel.queue_declare("", exclusive=True, auto_delete=True).method.queue
+    trace_id, root_span = uuid.uuid4().hex, uuid.uuid4().hex[:16]
+    run = uuid.uuid4().hex[:8]
+    body = {"seller_reference": f"trace-{run}", "country": "US", "email": f"trace+{run}@example.com",
+            "controller": {"fees": {"payer": "application"}, "losses": {"payments": "application"},
+                           "stripe_dashboard": {"type": "express"}},
+            "business_type": "individual", "business_profile": {"name": "Trace Ceramics", "mcc": "5719"},
+            "representative": {"first_name": "Ada", "last_name": "Lovelace", "email": f"trace+{run}@example.com"}}
+    message_id = str(uuid.uuid4())
+    channel.basic_publish("connectbus.commands", "onboarding.create_account", json.dumps(body).encode(),
+                          pika.BasicProperties(message_id=message_id, correlation_id=message_id,
+                                               type="onboarding.create_account", timestamp=int(time.time()),
+                                               app_id="platform", reply_to=reply_queue,
+                                               content_type="application/json", delivery_mode=2,
+                                               headers={"x-schema-version": 1,
+                                                        "traceparent": f"00-{trace_id}-{root_span}-01"}),
+                          mandatory=True)
+    reply_props = None
+    deadline = time.time() + 60
+    while reply_props is None and time.time() < deadline:
+        method, props, reply = channel.basic_get(reply_queue, auto_ack=True)
+        if method is None:
+            connection.sleep(0.2)
+        else:
+            reply_props, reply_body = props, json.loads(reply)
+    connection.close()
+    assert reply_props is not None, "no reply"
+    assert reply_body["ok"] is True, reply_body
+
+    def complete():
+        spans = spans_of(receiver, trace_id)
+        services = {s for s, _ in spans}
+        return spans if {"onboarding", "notifications"} <= services else None
+    deadline = time.time() + 60
+    spans = None
+    while spans is None and time.time() < deadline:
+        spans = complete()
+        time.sleep(0.3)
+    assert receiver.errors == [], receiver.errors
+    assert spans, f"the trace never reached both services: {[(s, x.name) for s, x in spans_of(receiver, trace_id)]}"
+
+    by_id = {span.span_id.hex(): (service, span) for service, span in spans}
+    consumer = [(s, x) for s, x in spans if s == "onboarding" and x.name == "onboarding.create_account process"]
+    assert len(consumer) == 1
+    _, command_span = consumer[0]
+    assert command_span.parent_span_id.hex() == root_span
+    assert command_span.kind == 5   # SPAN_KIND_CONSUMER
+    a = attributes(command_span)
+    assert a["messaging.system"] == {"stringValue": "rabbitmq"}
+    assert a["messaging.destination.name"] == {"stringValue": "onboarding.create_account"}
+    assert a["messaging.message.id"] == {"stringValue": message_id}
+    assert a["messaging.operation.type"] == {"stringValue": "process"}
+
+    stripe_calls = [x for s, x in spans if x.kind == 3 and x.parent_span_id == command_span.span_id]
+    assert stripe_calls, "no Stripe call span under the command"
+    for call in stripe_calls:
+        c = attributes(call)
+        assert c["http.request.method"]["stringValue"] in ("GET", "POST", "DELETE")
+        assert c["url.path"]["stringValue"].startswith("/v1/")
+        assert c["stripe.request_id"]["stringValue"].startswith("req_")
+        assert int(c["http.response.status_code"]["intValue"]) == 200
+        if c["http.request.method"]["stringValue"] == "POST":
+            assert c["stripe.idempotency_key"]["stringValue"]
+        assert call.start_time_unix_nano <= call.end_time_unix_nano
+
+    downstream = [(s, x) for s, x in spans if s == "notifications" and x.parent_span_id == command_span.span_id]
+    assert downstream, "notifications' span of onboarding.account.created is not a child of the command's span"
+    assert downstream[0][1].name == "notifications.events process"
+    assert attributes(downstream[0][1])["messaging.destination.name"] == {"stringValue": "notifications.events"}
+
+    # The reply continues the trace from the command's span.
+    assert reply_props.headers["traceparent"] == f"00-{trace_id}-{command_span.span_id.hex()}-01"
+    # Every span of the trace hangs off a span of the trace or off our root.
+    for service, span in spans:
+        parent = span.parent_span_id.hex()
+        assert parent == root_span or parent in by_id, (service, span.name)
+
+    print("\ntrace", trace_id)
+    for service, span in sorted(spans, key=lambda p: p[1].start_time_unix_nano):
+        depth, parent = 0, span.parent_span_id.hex()
+        while parent in by_id:
+            depth, parent = depth + 1, by_id[parent][1].parent_span_id.hex()
+        print(f"  {'  ' * depth}{service}: {span.name} ({(span.end_time_unix_nano - span.start_time_unix_nano) / 1e6:.1f} ms)")

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The cost of tracing: connectbus-bench (release) without tracing, then with OTLP export at
+# 10 % sampling (OTEL_TRACES_SAMPLER=parentbased_traceidratio, ARG 0.1) to a local OTLP/HTTP
+# sink that counts and discards what it receives, alternating BENCH_REPEAT times (default 3)
+# so both see the same machine load. Prints each run's throughput and the sink's span count.
+# Environment: BENCH_RUNS (default 1,2: the batched configurations), BENCH_MESSAGES,
+# OTEL_TRACES_SAMPLER_ARG (default 0.1), and the port variables of scripts/lib/common.sh.
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$CB_REPO"
+"$CB_REPO/scripts/infra-up.sh" >/dev/null
+eval "$("$CB_REPO/scripts/infra-env.sh")"
+swift build -c release --static-swift-stdlib --product connectbus-bench >/dev/null
+BENCH="$(swift build -c release --static-swift-stdlib --show-bin-path)/connectbus-bench"
+export BENCH_RUNS="${BENCH_RUNS:-1,2}"
+RATIO="${OTEL_TRACES_SAMPLER_ARG:-0.1}"
+SINK_LOG="$(mktemp /tmp/connectbus-otlp-sink.XXXXXX)"
+python3 - "$SINK_LOG" <<'PY' &
+import http.server, json, sys
+log = sys.argv[1]
+class Sink(http.server.BaseHTTPRequestHandler):
+    spans = 0
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        Sink.spans += sum(len(s.get("spans", [])) for r in json.loads(body)["resourceSpans"] for s in r["scopeSpans"])
+        open(log, "w").write(str(Sink.spans))
+        self.send_response(200); self.send_header("Content-Length", "0"); self.end_headers()
+    def log_message(self, *a): pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Sink)
+open(log + ".port", "w").write(str(server.server_address[1]))
+server.serve_forever()
+PY
+SINK_PID=$!
+trap 'kill "$SINK_PID" 2>/dev/null || true; rm -f "$SINK_LOG" "$SINK_LOG.port"' EXIT
+for _ in $(seq 1 50); do [ -s "$SINK_LOG.port" ] && break; sleep 0.1; done
+PORT="$(cat "$SINK_LOG.port")"
+for i in $(seq 1 "${BENCH_REPEAT:-3}"); do
+    echo "== run $i: tracing off"
+    env -u OTEL_EXPORTER_OTLP_ENDPOINT "$BENCH" | grep -E 'msg/s|msgs/s|throughput' || true
+    echo "== run $i: tracing on, OTLP to 127.0.0.1:$PORT, sampling $RATIO"
+    OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$PORT" OTEL_TRACES_SAMPLER=parentbased_traceidratio \
+        OTEL_TRACES_SAMPLER_ARG="$RATIO" OTEL_BSP_SCHEDULE_DELAY=1000 "$BENCH" | grep -E 'msg/s|msgs/s|throughput' || true
+    echo "   spans received so far: $(cat "$SINK_LOG" 2>/dev/null || echo 0)"
+done
