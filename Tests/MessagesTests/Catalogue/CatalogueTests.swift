@@ -144,3 +144,19 @@ extension JSONValue {
         self = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     }
 }
+
+@Suite struct CatalogueExampleTests {
+    @Test func everyExampleBodyIsOneTheServiceAccepts() throws {
+        var count = 0
+        for entry in Catalogue.standard.entries where entry.kind == .command {
+            for example in entry.schema["examples"]?.arrayValue ?? [] {
+                count += 1
+                let body = example.bytes()
+                let type = try #require(Catalogue.messageType(named: entry.name) as? any CommandMessage.Type)
+                #expect(CommandCorpusTests.verdict(type, body) == nil,
+                        "\(entry.name): \(String(decoding: body, as: UTF8.self))")
+            }
+        }
+        #expect(count >= 7)
+    }
+}
