@@ -384,13 +384,20 @@ ORDER_ELEMENTS="web-$RUN_ID-6"
 ORDER_SHOP="shop-$RUN_ID-4"; ORDER_ABANDONED="shop-$RUN_ID-5"
 
 story_seller() {
-    say "1. A seller signs up: connected account, prefilled representative, onboarding link"
-    local reply link status
+    say "1. A seller signs up: connected account prefilled (person, bank account, payouts), onboarding link"
+    local reply link status second
     reply="$(send onboarding.create_account "{\"seller_reference\":\"seller-$RUN_ID\",\"country\":\"US\",
         \"email\":\"owner+$RUN_ID@ceramics.example\",\"controller\":{\"fees\":{\"payer\":\"application\"},
         \"losses\":{\"payments\":\"application\"},\"stripe_dashboard\":{\"type\":\"express\"}},
-        \"business_type\":\"individual\",\"business_profile\":{\"name\":\"Lovelace Ceramics\",\"mcc\":\"5719\"},
-        \"representative\":{\"first_name\":\"Ada\",\"last_name\":\"Lovelace\",\"email\":\"owner+$RUN_ID@ceramics.example\"}}")" || return 1
+        \"business_type\":\"individual\",\"business_profile\":{\"name\":\"Lovelace Ceramics\",\"mcc\":\"5719\",
+        \"url\":\"https://ceramics.example\"},
+        \"individual\":{\"first_name\":\"Ada\",\"last_name\":\"Lovelace\",\"email\":\"owner+$RUN_ID@ceramics.example\",
+        \"phone\":\"+14155550100\",\"dob\":{\"day\":10,\"month\":12,\"year\":1985},
+        \"address\":{\"line1\":\"address_full_match\",\"city\":\"San Francisco\",\"state\":\"CA\",
+        \"postal_code\":\"94110\",\"country\":\"US\"},\"id_number\":\"000000000\"},
+        \"external_account\":{\"token\":\"btok_us_verified\"},
+        \"settings\":{\"payments\":{\"statement_descriptor\":\"LOVELACE CERAMICS\"},
+        \"payouts\":{\"schedule\":{\"interval\":\"weekly\",\"weekly_anchor\":\"friday\"}}}}")" || return 1
     ACCOUNT="$(jget result.account <<<"$reply")"
     step_ok "connected account $ACCOUNT"
     # The nested controller must reach Stripe as controller[...] (it once arrived as an
@@ -402,6 +409,19 @@ story_seller() {
     else
         step_fail "account $ACCOUNT lacks the controller it was created with (HTTP $status)"; return 1
     fi
+    # Prefilled: Stripe's onboarding has nothing left to ask but the terms.
+    if [ "$(jget requirements.currently_due <"$RUN_DIR/last-sim-response")" = '["tos_acceptance.date", "tos_acceptance.ip"]' ]; then
+        step_ok "prefilled: Stripe still needs only the terms (tos_acceptance.date, tos_acceptance.ip)"
+    else
+        step_fail "prefilled account still needs $(jget requirements.currently_due <"$RUN_DIR/last-sim-response")"; return 1
+    fi
+    # A second seller with nothing but a reference: the platform's default controller properties.
+    reply="$(send onboarding.create_account "{\"seller_reference\":\"second-$RUN_ID\"}")" || return 1
+    second="$(jget result.account <<<"$reply")"
+    status="$(sim GET "/v1/accounts/$second" -u "$STRIPE_API_KEY:")"
+    [ "$status" = 200 ] && [ "$(jget controller.stripe_dashboard.type <"$RUN_DIR/last-sim-response")" = full ] \
+        && step_ok "second account $second with the platform's defaults: $(jget type <"$RUN_DIR/last-sim-response"), country $(jget country <"$RUN_DIR/last-sim-response"), full dashboard" \
+        || { step_fail "bare account $second: HTTP $status"; return 1; }
     wait_event onboarding.account.created account="$ACCOUNT" || true
     reply="$(send onboarding.create_account_link "{\"account\":\"$ACCOUNT\",\"type\":\"account_onboarding\",
         \"refresh_url\":\"$SITE/onboarding/refresh\",\"return_url\":\"$SITE/onboarding/done\"}")" || return 1
@@ -411,6 +431,15 @@ story_seller() {
         || { step_fail "onboarding page answered HTTP $status"; return 1; }
     wait_event stripe.account.updated id="$ACCOUNT" charges_enabled=True || return 1
     wait_event onboarding.account.onboarding_completed account="$ACCOUNT" || return 1
+    wait_event onboarding.account.capability_updated account="$ACCOUNT" capability=card_payments status=active || return 1
+    reply="$(send onboarding.create_login_link "{\"account\":\"$ACCOUNT\"}")" || return 1
+    [ -n "$(jget result.url <<<"$reply")" ] && step_ok "Express dashboard login link issued (single use, only in the reply)" \
+        || { step_fail "no login link: $reply"; return 1; }
+    reply="$(send onboarding.create_account_session "{\"account\":\"$ACCOUNT\",\"components\":{
+        \"notification_banner\":{\"enabled\":true},\"payments\":{\"enabled\":true,\"features\":{\"refund_management\":true}},
+        \"payouts\":{\"enabled\":true}}}")" || return 1
+    [ -n "$(jget result.client_secret <<<"$reply")" ] && step_ok "account session for embedded components (client secret only in the reply)" \
+        || { step_fail "no account session: $reply"; return 1; }
 }
 
 story_checkout() {

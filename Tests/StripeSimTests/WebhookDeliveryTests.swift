@@ -50,7 +50,8 @@ struct WebhookDeliveryTests {
         var config = SimulatorConfig()
         config.webhookRetryDelaysSeconds = [0.05, 0.05]
         config.webhookEndpoints = [
-            WebhookEndpointConfig(url: connect.url, secret: "whsec_connect", connect: true),
+            // Only account.updated: completing onboarding also sends capability.updated events.
+            WebhookEndpointConfig(url: connect.url, secret: "whsec_connect", connect: true, enabledEvents: ["account.updated"]),
             WebhookEndpointConfig(url: platform.url, secret: "whsec_platform", connect: false),
         ]
         let sim = try SimTestClient(config: config)

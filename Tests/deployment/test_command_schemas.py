@@ -92,3 +92,14 @@ def test_the_corpus_covers_every_command_both_ways(catalogue, corpus):
     for name in commands:
         verdicts = {c["accepted"] for c in corpus if c["message"] == name}
         assert verdicts == {True, False}, name
+
+
+def test_every_example_body_in_the_catalogue_is_schema_valid(catalogue):
+    """The `examples` a command's schema carries (copied by platform developers) validate."""
+    seen = 0
+    for name, entry in catalogue["messages"].items():
+        for example in entry["schema"].get("examples", []):
+            seen += 1
+            errors = [e.message for e in validator(entry["schema"]).iter_errors(example)]
+            assert not errors, f"{name}: {errors[:2]}"
+    assert seen >= 7

@@ -7,7 +7,9 @@ import StripeAPI
 ///
 /// Routes (all Stripe-bound: one message per transaction, Stripe called before it opens):
 /// `onboarding.create_account`, `onboarding.create_account_link`,
-/// `onboarding.refresh_account_link`, `onboarding.sync_account`, and the event queue
+/// `onboarding.refresh_account_link`, `onboarding.sync_account`, `onboarding.update_account`,
+/// `onboarding.add_person`, `onboarding.update_person`, `onboarding.create_login_link`,
+/// `onboarding.create_account_session`, and the event queue
 /// `onboarding.events` bound to `stripe.account.updated` and
 /// `stripe.account.application.deauthorized`. See `Services/Onboarding/README.md`.
 public enum OnboardingService {
@@ -18,7 +20,12 @@ public enum OnboardingService {
     /// The service's event queue.
     public static let eventsQueue = "onboarding.events"
     /// The Stripe events (as re-published by notifications) the event queue is bound to.
-    public static let stripeEvents = ["stripe.account.updated", "stripe.account.application.deauthorized"]
+    public static let stripeEvents = [
+        "stripe.account.updated", "stripe.account.application.deauthorized", "stripe.capability.updated",
+        "stripe.person.created", "stripe.person.updated", "stripe.person.deleted",
+        "stripe.account.external_account.created", "stripe.account.external_account.updated",
+        "stripe.account.external_account.deleted",
+    ]
 
     /// The host for `config` with every route of the service, on schema `onboarding`.
     public static func make(config: ServiceConfig) -> ServiceHost {
@@ -44,16 +51,26 @@ public enum OnboardingService {
         let identifier = try SQLIdentifier(schema)
         let accounts = AccountStore(schema: identifier)
         let links = AccountLinkParametersStore(schema: identifier)
-        let createAccount = CreateAccountHandler(accounts: accounts, claims: SellerClaimStore(schema: identifier))
+        let controls = AccountControlStore(schema: identifier)
+        let createAccount = CreateAccountHandler(accounts: accounts, claims: SellerClaimStore(schema: identifier),
+                                                 controls: controls)
+        let updateAccount = UpdateAccountHandler(accounts: accounts, controls: controls)
+        let persons = PersonHandlers(accounts: accounts)
+        let dashboards = DashboardHandlers(accounts: accounts, controls: controls)
         let createLink = CreateAccountLinkHandler(accounts: accounts, links: links)
         let refreshLink = RefreshAccountLinkHandler(accounts: accounts, links: links)
         let sync = SyncAccountHandler(accounts: accounts)
-        let events = AccountEventHandler(accounts: accounts)
+        let events = AccountEventHandler(accounts: accounts, statuses: AccountStatusStore(schema: identifier))
         return [
             .command(CreateAccount.self, mode: .stripeBound) { try createAccount.handle($0, &$1) },
             .command(CreateAccountLink.self, mode: .stripeBound) { try createLink.handle($0, &$1) },
             .command(RefreshAccountLink.self, mode: .stripeBound) { try refreshLink.handle($0, &$1) },
             .command(SyncAccount.self, mode: .stripeBound) { try sync.handle($0, &$1) },
+            .command(UpdateAccount.self, mode: .stripeBound) { try updateAccount.handle($0, &$1) },
+            .command(AddPerson.self, mode: .stripeBound) { try persons.add($0, &$1) },
+            .command(UpdatePerson.self, mode: .stripeBound) { try persons.update($0, &$1) },
+            .command(CreateLoginLink.self, mode: .stripeBound) { try dashboards.loginLink($0, &$1) },
+            .command(CreateAccountSession.self, mode: .stripeBound) { try dashboards.accountSession($0, &$1) },
             .events(queue: eventsQueue, mode: .stripeBound, stripeEvents.map { pattern in
                 EventHandler.raw(pattern) { try events.handle($0, &$1) }
             }),

@@ -17,12 +17,16 @@ extension Catalogue {
 
     static func commandEntries<C: CommandMessage>(_ type: C.Type) -> [CatalogueEntry] {
         let name = String(describing: C.self)
+        var schema = messageSchema(C.self, title: name, description: C.messageDescription, strict: true)
+        if let examples = (C.self as? any ExampleDocumented.Type)?.examples, case .object(var object) = schema {
+            object["examples"] = .array(examples)
+            schema = .object(object)
+        }
         let command = CatalogueEntry(
             name: C.messageName, kind: .command, version: C.schemaVersion, swiftType: name,
             description: C.messageDescription, exchange: CatalogueEntry.commandsExchange,
             routingKey: C.messageName, queue: C.queueName, related: C.replyName,
-            schema: messageSchema(C.self, title: name, description: C.messageDescription, strict: true),
-            messageType: C.self)
+            schema: schema, messageType: C.self)
         let replyText = "Reply to \(C.messageName): {\"ok\":true,\"result\":…} or {\"ok\":false,\"error\":…}."
         let reply = CatalogueEntry(
             name: C.replyName, kind: .reply, version: C.schemaVersion, swiftType: "Reply<\(name).Result>",

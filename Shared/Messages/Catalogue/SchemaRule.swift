@@ -71,6 +71,10 @@ extension SchemaRule {
         "items": .object(["minLength": .int(1), "not": .object(["pattern": .string("[^a-z0-9_]")])]),
     ])
 
+    /// ``Validation/capabilityNames(_:field:)``: at least one, no repeats, each a lowercase
+    /// Stripe identifier.
+    public static let capabilityNames = paymentMethodTypes
+
     /// At least `count` elements (``Validation/nonEmpty(_:field:)-([T],_)`` for 1).
     public static func minItems(_ count: Int) -> SchemaRule { SchemaRule(["minItems": .int(count)]) }
 

@@ -50,6 +50,13 @@ extension ReplyError {
         public static let customerNotFound = "not_found.customer"
         /// A second capture was asked for an already captured payment.
         public static let alreadyCaptured = "conflict.already_captured"
+        /// The country is one where Stripe cannot create connected accounts (``ConnectCountries``).
+        public static let unsupportedCountry = "validation.unsupported_country"
+        /// Stripe does not let the platform change this field on this account (its controller,
+        /// or onboarding has started); see `onboarding.update_account`.
+        public static let updateNotAllowed = "conflict.update_not_allowed"
+        /// The account has no Express dashboard, so it has no login link.
+        public static let notExpressDashboard = "conflict.not_express_dashboard"
         /// The seller reference is already used by another account.
         public static let duplicateReference = "conflict.duplicate_reference"
         /// The connected account cannot take charges yet.

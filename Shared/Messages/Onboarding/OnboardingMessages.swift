@@ -6,10 +6,16 @@ public enum OnboardingMessages {
         CreateAccountLink.self,
         RefreshAccountLink.self,
         SyncAccount.self,
+        UpdateAccount.self,
+        AddPerson.self,
+        UpdatePerson.self,
+        CreateLoginLink.self,
+        CreateAccountSession.self,
         AccountCreated.self,
         AccountUpdated.self,
         AccountOnboardingCompleted.self,
         AccountRequirementsDue.self,
+        AccountCapabilityUpdated.self,
         AccountDeauthorized.self,
     ]
 }

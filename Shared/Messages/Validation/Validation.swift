@@ -122,3 +122,38 @@ public enum Validation {
         if Set(values).count != values.count { throw .invalid(field, "must not repeat a type") }
     }
 }
+
+extension Validation {
+    /// Names of Stripe capabilities (`card_payments`, `transfers`): at least one, no repeats,
+    /// each a lowercase Stripe identifier.
+    /// - Throws: `validation.invalid_value` naming `field`.
+    public static func capabilityNames(_ values: [String]?, field: String = "capabilities") throws(ReplyError) {
+        guard let values else { return }
+        if values.isEmpty { throw .invalid(field, "give at least one capability, or leave the field out") }
+        if Set(values).count != values.count { throw .invalid(field, "must not repeat a capability") }
+        for (i, v) in values.enumerated() where v.isEmpty || v.unicodeScalars.contains(where: {
+            !(($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "_")
+        }) {
+            throw .invalid("\(field)[\(i)]", "must be a Stripe capability name such as card_payments")
+        }
+    }
+}
+
+extension DateOfBirth {
+    /// Checks day 1–31, month 1–12 and a four-digit year.
+    /// - Throws: `validation.invalid_value` naming `<field>.day|month|year`.
+    public func validateRange(field: String) throws(ReplyError) {
+        if !(1...31).contains(day) { throw .invalid("\(field).day", "must be 1 to 31") }
+        if !(1...12).contains(month) { throw .invalid("\(field).month", "must be 1 to 12") }
+        if !(1900...9999).contains(year) { throw .invalid("\(field).year", "must be a four-digit year from 1900") }
+    }
+}
+
+extension DateOfBirth: SchemaConstrained {
+    /// The field rules of ``validateRange(field:)`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        ["day": SchemaRule(["minimum": .int(1), "maximum": .int(31)]),
+         "month": SchemaRule(["minimum": .int(1), "maximum": .int(12)]),
+         "year": SchemaRule(["minimum": .int(1900), "maximum": .int(9999)])]
+    }
+}

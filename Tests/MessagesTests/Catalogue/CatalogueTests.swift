@@ -34,7 +34,8 @@ import Testing
         let events = Set(catalogue.entries.filter { $0.kind == .event }.map(\.name))
         #expect(commands == [
             "onboarding.create_account", "onboarding.create_account_link", "onboarding.refresh_account_link",
-            "onboarding.sync_account", "payments.create_checkout_session", "payments.create_product",
+            "onboarding.sync_account", "onboarding.update_account", "onboarding.add_person", "onboarding.update_person",
+            "onboarding.create_login_link", "onboarding.create_account_session", "payments.create_checkout_session", "payments.create_product",
             "payments.create_price", "payments.create_payment_sheet", "payments.create_payment_intent",
             "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
             "payments.get_checkout_session", "payments.get_payment_intent",
@@ -46,7 +47,7 @@ import Testing
         #expect(events == [
             "onboarding.account.created", "onboarding.account.updated", "onboarding.account.onboarding_completed",
             "onboarding.account.requirements_due", "onboarding.account.deauthorized",
-            "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
+            "onboarding.account.capability_updated", "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
             "payments.order.refunded", "payments.checkout_session.created",
             "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.captured",
             "terminal.payment.canceled", "terminal.reconciliation.completed",
@@ -65,8 +66,9 @@ import Testing
             }
         }
         let account = try #require(catalogue.entry(named: "onboarding.create_account")).schema
-        #expect(account["oneOf"] == .array([.object(["required": .array([.string("type")])]),
-                                            .object(["required": .array([.string("controller")])])]))
+        // type, controller or neither, never both.
+        let notBoth: JSONValue = .object(["not": .object(["required": .array([.string("type"), .string("controller")])])])
+        #expect(account["not"] == notBoth["not"] || (account["allOf"]?.arrayValue ?? []).contains(notBoth))
         let controller = account["properties"]?["controller"]
         #expect(controller?["additionalProperties"] == .bool(false))
         #expect(controller?["properties"]?["fees"]?["required"] == .array([.string("payer")]))
@@ -144,5 +146,21 @@ import Testing
 extension JSONValue {
     init(from bytes: [UInt8]) throws {
         self = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+}
+
+@Suite struct CatalogueExampleTests {
+    @Test func everyExampleBodyIsOneTheServiceAccepts() throws {
+        var count = 0
+        for entry in Catalogue.standard.entries where entry.kind == .command {
+            for example in entry.schema["examples"]?.arrayValue ?? [] {
+                count += 1
+                let body = example.bytes()
+                let type = try #require(Catalogue.messageType(named: entry.name) as? any CommandMessage.Type)
+                #expect(CommandCorpusTests.verdict(type, body) == nil,
+                        "\(entry.name): \(String(decoding: body, as: UTF8.self))")
+            }
+        }
+        #expect(count >= 7)
     }
 }

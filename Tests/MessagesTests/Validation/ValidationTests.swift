@@ -153,7 +153,11 @@ import Testing
         var m = CreateAccount(sellerReference: "shop-1", country: "US", email: "a@b.example", type: .express)
         try m.validate()
         m.type = nil
-        #expect(code { try m.validate() } == "validation.missing_field")
+        try m.validate() // neither: the platform's default controller properties
+        m.country = "KP"
+        #expect(code { try m.validate() } == "validation.unsupported_country")
+        m.country = nil
+        try m.validate() // Stripe's default country
         m.controller = AccountController(feesPayer: "application", stripeDashboardType: "none")
         try m.validate()
         m.type = .custom

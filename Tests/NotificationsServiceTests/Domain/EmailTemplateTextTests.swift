@@ -66,3 +66,33 @@ struct BuiltInTemplatesTests {
         #expect(try EmailTemplateText.load(.orderConfirmation, from: "/nonexistent") == EmailTemplateText.builtIn(.orderConfirmation))
     }
 }
+
+@Suite("Finish setting up your account")
+struct RequirementsDueEmailTests {
+    @Test("the e-mail names the deadline and the future requirements")
+    func namesTheDeadline() throws {
+        // 1798761600 = 2027-01-01T00:00:00Z
+        let request = EmailRequest.requirementsDue(AccountRequirementsDue(
+            account: "acct_1", currentlyDue: [], pastDue: [], occurredAt: 1,
+            futureDue: ["individual.verification.document"], futureDeadline: 1_798_761_600))
+        let rendered = try EmailTemplateText.builtIn(.onboardingIncomplete).render(request.fields)
+        #expect(rendered.body.contains("by 2027-01-01 00:00 UTC"))
+        #expect(rendered.body.contains("- individual.verification.document"))
+    }
+
+    @Test("the earlier of the two deadlines is named")
+    func earlierDeadline() {
+        let event = AccountRequirementsDue(account: "acct_1", currentlyDue: ["external_account"], pastDue: [],
+                                           currentDeadline: 1_798_761_600 + 86_400 * 31, occurredAt: 1,
+                                           futureDue: ["x"], futureDeadline: 1_798_761_600)
+        #expect(event.deadline == 1_798_761_600)
+        #expect(EmailRequest.requirementsDue(event).fields["deadline"]?.contains("2027-01-01") == true)
+    }
+
+    @Test("dates before and after leap days")
+    func calendar() {
+        #expect(UTCDateText.format(0) == "1970-01-01 00:00 UTC")
+        #expect(UTCDateText.format(951_782_400) == "2000-02-29 00:00 UTC")
+        #expect(UTCDateText.format(1_764_597_630) == "2025-12-01 14:00 UTC")
+    }
+}

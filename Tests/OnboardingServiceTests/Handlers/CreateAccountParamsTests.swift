@@ -76,3 +76,51 @@ struct CreateAccountParamsTests {
         #expect(p["phone"] == nil)
     }
 }
+
+/// The prefill `create_account` and `update_account` send, in Stripe's parameter names.
+@Suite("prefill Stripe parameters")
+struct PrefillParamsTests {
+    func pairs(_ params: FormParams) -> [String: String] {
+        Dictionary(FormEncoding.pairs(params).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test func individualCompanyBankTermsAndSettings() {
+        let command = CreateAccount(
+            sellerReference: "s", type: .custom, businessType: "individual",
+            individual: IndividualDetails(firstName: "Jenny", dob: DateOfBirth(day: 1, month: 2, year: 1990),
+                                          address: Messages.Address(line1: "1 Main St", postalCode: "94110"), idNumber: "000000000"),
+            externalAccount: ExternalAccountDetails(country: "US", currency: "usd", accountNumber: "000123456789", routingNumber: "110000000"),
+            capabilities: ["transfers"], tosAcceptance: TermsAcceptance(date: 1_764_547_200, ip: "203.0.113.7"),
+            settings: AccountSettings(payments: .init(statementDescriptor: "JENNY"),
+                                      payouts: .init(schedule: .init(interval: "monthly", monthlyAnchor: 15))))
+        let p = pairs(CreateAccountHandler.accountParams(command))
+        #expect(p["individual[first_name]"] == "Jenny")
+        #expect(p["individual[dob][month]"] == "2")
+        #expect(p["individual[address][postal_code]"] == "94110")
+        #expect(p["individual[id_number]"] == "000000000")
+        #expect(p["external_account[object]"] == "bank_account")
+        #expect(p["external_account[routing_number]"] == "110000000")
+        #expect(p["tos_acceptance[date]"] == "1764547200")
+        #expect(p["tos_acceptance[ip]"] == "203.0.113.7")
+        #expect(p["settings[payments][statement_descriptor]"] == "JENNY")
+        #expect(p["settings[payouts][schedule][monthly_anchor]"] == "15")
+        #expect(p["capabilities[transfers][requested]"] == "true")
+        #expect(p["capabilities[card_payments][requested]"] == nil)
+        #expect(!FormEncoding.pairs(CreateAccountHandler.accountParams(command)).contains { $0.value.isEmpty })
+    }
+
+    @Test func updateSendsOnlyWhatChanges() {
+        let p = pairs(UpdateAccountHandler.params(UpdateAccount(
+            account: "acct_1", company: CompanyDetails(taxId: "12-3456789", ownersProvided: true),
+            externalAccount: ExternalAccountDetails(token: "btok_us_verified"))))
+        #expect(p == ["company[tax_id]": "12-3456789", "company[owners_provided]": "true",
+                      "external_account": "btok_us_verified"])
+    }
+
+    @Test func personRelationship() {
+        var params = AccountForm.person(PersonDetails(firstName: "Ann"))
+        AccountForm.put(&params, "relationship", AccountForm.relationship(Messages.PersonRelationship(owner: true, percentOwnership: 12.5)))
+        let p = pairs(params)
+        #expect(p == ["first_name": "Ann", "relationship[owner]": "true", "relationship[percent_ownership]": "12.5"])
+    }
+}

@@ -19,19 +19,21 @@ extension OnboardingIntegrationTests {
                 let sync = try #require(try await bed.send(SyncAccount(account: "acct_unknown000000")).failure)
                 #expect(sync.code == "not_found.account")
 
+                // A country Stripe cannot onboard (with neither type nor controller, which is fine).
                 var untyped = OnboardingTestBed.newSeller()
                 untyped.type = nil
+                untyped.country = "KP"
                 let noType = untyped
                 let messageId = Envelope.newMessageId()
                 let commands = bed.commands
                 try await onThread { try commands.publish(noType, messageId: messageId) }
                 let reply = try await onThread { try commands.reply(to: CreateAccount.self, messageId: messageId) }
                 let missing = try #require(reply?.failure)
-                #expect(missing.code == ReplyError.Code.missingField)
-                #expect(missing.message.contains("type"))
+                #expect(missing.code == ReplyError.Code.unsupportedCountry)
+                #expect(missing.field == "country")
                 // Poison input is parked in the DLQ with its error, never dropped.
                 let parked = try await onThread { try bed.takeDeadLetter(queue: CreateAccount.queueName, messageId: messageId) }
-                #expect(parked?.headers.extra["x-error-code"] == ReplyError.Code.missingField)
+                #expect(parked?.headers.extra["x-error-code"] == ReplyError.Code.unsupportedCountry)
                 #expect(bed.requests("POST", "/v1/accounts").isEmpty)
 
                 let account = try #require(try await bed.send(OnboardingTestBed.newSeller()).result).account

@@ -39,6 +39,8 @@ enum BuiltInTemplates {
 
             {{requirements}}
 
+            {{deadline}}
+
             Please sign in and complete your account setup.
             """ + "\n"
         }

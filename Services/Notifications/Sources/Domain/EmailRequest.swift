@@ -49,14 +49,20 @@ public struct EmailRequest: Sendable, Equatable {
                               "reason": event.failureMessage ?? "the payment was not completed"])
     }
 
-    /// "Finish setting up your account" for `onboarding.account.requirements_due`.
+    /// "Finish setting up your account" for `onboarding.account.requirements_due`: what is
+    /// past due, due now and (when the event announces a coming change) due later, and the
+    /// deadline (the earlier of `current_deadline` and `future_deadline`) as a UTC date.
     public static func requirementsDue(_ event: AccountRequirementsDue) -> EmailRequest {
-        let due = (event.pastDue + event.currentlyDue.filter { !event.pastDue.contains($0) })
+        var due = event.pastDue
+        for field in event.currentlyDue + (event.futureDue ?? []) where !due.contains(field) { due.append(field) }
+        let deadline = event.deadline.map { "Please provide it by \(UTCDateText.format($0)); after that Stripe may pause charges or payouts." }
+            ?? "Charges and payouts stay paused until it is provided."
         return EmailRequest(template: .onboardingIncomplete, recipient: event.email, account: event.account,
                             orderReference: nil,
                             fields: ["account": event.account,
                                      "seller_reference": event.sellerReference ?? event.account,
                                      "requirements": due.isEmpty ? "(none listed)" : due.map { "- " + $0 }
-                                        .joined(separator: "\n")])
+                                        .joined(separator: "\n"),
+                                     "deadline": deadline])
     }
 }

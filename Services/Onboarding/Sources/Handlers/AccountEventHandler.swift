@@ -6,9 +6,13 @@ import Foundation
 import Messages
 import Runtime
 import StripeAPI
+import Store
 
-/// `stripe.account.updated` and `stripe.account.application.deauthorized` on
-/// `onboarding.events` (Stripe-bound: it may re-fetch). The body is Stripe's event JSON as
+/// `stripe.account.updated`, `stripe.account.application.deauthorized`,
+/// `stripe.capability.updated`, `stripe.person.*` and `stripe.account.external_account.*` on
+/// `onboarding.events` (Stripe-bound: it may re-fetch). Capabilities and future
+/// requirements follow ``AccountStatus`` (never backwards); person and bank-account events
+/// are noted only, their effect on requirements arrives with `account.updated`. The body is Stripe's event JSON as
 /// the notifications service re-publishes it.
 ///
 /// - An undecodable event is dead-lettered (`validation.malformed_message`, naming the field).
@@ -21,6 +25,8 @@ import StripeAPI
 struct AccountEventHandler: Sendable {
     /// SQL of the accounts table.
     let accounts: AccountStore
+    /// SQL of the account status (capabilities, future requirements).
+    let statuses: AccountStatusStore
 
     /// Handles one raw Stripe event.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
@@ -40,6 +46,13 @@ struct AccountEventHandler: Sendable {
             input = .event(snapshot)
         case "account.application.deauthorized":
             input = .deauthorized(at: payload.created)
+        case "capability.updated":
+            return try applyCapability(payload, accountId: accountId, &context)
+        case "person.created", "person.updated", "person.deleted", "account.external_account.created",
+             "account.external_account.updated", "account.external_account.deleted":
+            // What these change in the requirements arrives with the account.updated Stripe sends alongside.
+            context.log.info("account change noted", ["type": payload.type, "event": payload.eventId, "account": accountId])
+            return .done
         default:
             context.log.info("ignored Stripe event type", ["type": payload.type, "event": payload.eventId])
             return .done
@@ -55,10 +68,13 @@ struct AccountEventHandler: Sendable {
             case .failure(let error): return .retry(error)
             }
         }
-        let accounts = self.accounts
+        let accounts = self.accounts, statuses = self.statuses
         return try context.transaction { db in
             guard let current = try accounts.find(accountId: accountId, lock: true, on: db) else {
                 throw HandlerError.retry(code: ReplyError.Code.accountNotFound, message: "account \(accountId) is not recorded")
+            }
+            if let report = payload.report {
+                try Self.applyReport(report, at: payload.created, record: current, statuses: statuses, db: db, context: context)
             }
             let transition = OnboardingStateMachine.apply(effective, to: current.projection)
             switch transition.disposition {
@@ -72,6 +88,45 @@ struct AccountEventHandler: Sendable {
                 try AccountEventPublisher.publish(transition, for: current, occurredAt: occurredAt, context: context)
             case .applied:
                 break
+            }
+            return .done
+        }
+    }
+
+    /// Applies an `account.updated`'s capabilities, pending verification and future
+    /// requirements (``AccountStatus``); publishes `capability_updated` per change and
+    /// `requirements_due` when a future deadline came into view.
+    static func applyReport(_ report: AccountStatus.Report, at: Int64, record: AccountRecord, statuses: AccountStatusStore,
+                            db: PGConnection, context: HandlerContext) throws {
+        let accountId = record.projection.accountId
+        var status = try statuses.find(accountId: accountId, lock: true, on: db)
+        let before = status
+        let (changes, announce) = status.apply(report, at: at)
+        guard status != before else { return }
+        try statuses.save(status, accountId: accountId, on: db)
+        try AccountEventPublisher.capabilityChanges(changes, for: record, occurredAt: at, context: context)
+        if announce {
+            try AccountEventPublisher.futureRequirementsDue(status, for: record, occurredAt: at, context: context)
+        }
+    }
+
+    /// `capability.updated`: one capability's status, applied unless stale.
+    private func applyCapability(_ payload: AccountEventPayload, accountId: String,
+                                 _ context: inout HandlerContext) throws -> HandlerOutcome {
+        guard let capability = payload.capability else { return .deadLetter(.missingField("data.object")) }
+        let accounts = self.accounts, statuses = self.statuses
+        return try context.transaction { db in
+            guard let record = try accounts.find(accountId: accountId, on: db) else {
+                throw HandlerError.retry(code: ReplyError.Code.accountNotFound, message: "account \(accountId) is not recorded (yet)")
+            }
+            var status = try statuses.find(accountId: accountId, lock: true, on: db)
+            let before = status
+            let change = status.apply(capability: capability.name, status: capability.status, at: payload.created)
+            if status != before { try statuses.save(status, accountId: accountId, on: db) }
+            if let change {
+                try AccountEventPublisher.capabilityChanges([change], for: record, occurredAt: payload.created, context: context)
+            } else {
+                context.log.info("stale or repeated capability event ignored", ["event": payload.eventId, "account": accountId])
             }
             return .done
         }

@@ -45,4 +45,27 @@ enum AccountEventPublisher {
             }
         }
     }
+
+    /// `onboarding.account.capability_updated`, one per change.
+    static func capabilityChanges(_ changes: [AccountStatus.CapabilityChange], for record: AccountRecord,
+                                  occurredAt: Int64, context: HandlerContext) throws {
+        for change in changes {
+            try context.publish(AccountCapabilityUpdated(
+                account: record.projection.accountId, sellerReference: record.sellerReference, capability: change.capability,
+                status: change.status, previousStatus: change.previous, occurredAt: Int(occurredAt)),
+                stripeAccount: record.projection.accountId)
+        }
+    }
+
+    /// `onboarding.account.requirements_due` announcing a future deadline (once per deadline).
+    static func futureRequirementsDue(_ status: AccountStatus, for record: AccountRecord, occurredAt: Int64,
+                                      context: HandlerContext) throws {
+        let p = record.projection
+        try context.publish(AccountRequirementsDue(
+            account: p.accountId, sellerReference: record.sellerReference, email: record.email,
+            currentlyDue: p.currentlyDue, pastDue: p.pastDue, disabledReason: p.disabledReason,
+            currentDeadline: p.currentDeadline.map { Int($0) }, occurredAt: Int(occurredAt),
+            pendingVerification: status.pendingVerification, futureDue: status.futureDue,
+            futureDeadline: status.futureDeadline.map { Int($0) }), stripeAccount: p.accountId)
+    }
 }

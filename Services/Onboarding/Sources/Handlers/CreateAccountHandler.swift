@@ -27,6 +27,8 @@ struct CreateAccountHandler: Sendable {
     let accounts: AccountStore
     /// SQL of the seller reference claims.
     let claims: SellerClaimStore
+    /// SQL of the account controls (requirement collection, dashboard).
+    let controls: AccountControlStore
     /// Age after which another command's claim counts as abandoned and is taken over (with
     /// the claimant's idempotency keys, so its account, if Stripe made one, is replayed).
     static let claimLifetimeSeconds = 300.0
@@ -48,11 +50,11 @@ struct CreateAccountHandler: Sendable {
             }
             return .error(ReplyError(code: ReplyError.Code.duplicateReference, message: message, retryable: true))
         }
-        let created: AccountSnapshot
+        let created: AccountSnapshot, control: AccountControl
         switch try context.stripe({ stripe throws(StripeError) in
             try stripe.createAccount(Self.accountParams(command), idempotencyKey: "\(owner):create_account")
         }) {
-        case .success(let snapshot): created = snapshot
+        case .success(let (snapshot, c)): (created, control) = (snapshot, c)
         case .failure(let error):
             // Stripe created nothing on a definite refusal: free the reference for a
             // corrected command. Keep the claim when the outcome is unknown (retryable) or
@@ -81,7 +83,7 @@ struct CreateAccountHandler: Sendable {
         let record = AccountRecord(sellerReference: command.sellerReference, accountType: command.type?.rawValue,
                                    country: command.country, email: command.email, projection: start.projection)
         let messageId = context.envelope.messageId
-        let accounts = self.accounts, claims = self.claims
+        let accounts = self.accounts, claims = self.claims, controls = self.controls
         return try context.transaction { db in
             try claims.release(reference, on: db)
             guard try accounts.insert(record, createdMessageId: messageId, on: db) else {
@@ -95,6 +97,7 @@ struct CreateAccountHandler: Sendable {
                 }
                 return .ok(Self.result(winner, created: false))
             }
+            try controls.insert(control, accountId: created.accountId, on: db)
             try AccountEventPublisher.created(record, occurredAt: created.observedAt, context: context)
             try AccountEventPublisher.publish(start, for: record, occurredAt: created.observedAt, context: context)
             if let personError { return .error(personError) }
@@ -110,10 +113,15 @@ struct CreateAccountHandler: Sendable {
                                     payoutsEnabled: p.payoutsEnabled, created: created)
     }
 
-    /// `POST /v1/accounts` parameters: `type` or `controller[…]`, `country`, `email`,
-    /// `business_type`, `business_profile[…]`, `capabilities[card_payments|transfers][requested]`
-    /// (unless the seller manages a full Stripe dashboard), `metadata[…]` plus
-    /// `metadata[seller_reference]`.
+    /// The capabilities requested when the command names none.
+    static let defaultCapabilities = ["card_payments", "transfers"]
+
+    /// `POST /v1/accounts` parameters: `type`, `controller[…]` or neither (Stripe applies the
+    /// platform's default controller properties), `country` (absent: Stripe's default),
+    /// `email`, the prefill (``AccountForm/prefill(into:businessType:businessProfile:individual:company:externalAccount:tosAcceptance:settings:)``),
+    /// `capabilities[<name>][requested]` (the command's, else card_payments and transfers,
+    /// unless the seller manages a full Stripe dashboard and none were named), and
+    /// `metadata[…]` plus `metadata[seller_reference]`.
     static func accountParams(_ command: CreateAccount) -> FormParams {
         var params = FormParams()
         params.set("type", command.type?.rawValue)
@@ -123,26 +131,19 @@ struct CreateAccountHandler: Sendable {
             if let losses = controller.losses { c.set("losses", ["payments": losses.payments]) }
             c.set("requirement_collection", controller.requirementCollection)
             if let dashboard = controller.stripeDashboard { c.set("stripe_dashboard", ["type": dashboard.type]) }
-            params.set("controller", c)
+            AccountForm.put(&params, "controller", c)
         }
         params.set("country", command.country)
         params.set("email", command.email)
-        params.set("business_type", command.businessType)
-        if let profile = command.businessProfile {
-            var b = FormParams()
-            b.set("name", profile.name)
-            b.set("url", profile.url)
-            b.set("mcc", profile.mcc)
-            b.set("product_description", profile.productDescription)
-            b.set("support_email", profile.supportEmail)
-            if !b.isEmpty { params.set("business_profile", b) }
-        }
+        AccountForm.prefill(into: &params, businessType: command.businessType, businessProfile: command.businessProfile,
+                            individual: command.individual, company: command.company,
+                            externalAccount: command.externalAccount, tosAcceptance: command.tosAcceptance,
+                            settings: command.settings)
         let fullDashboard = command.type == .standard || command.controller?.stripeDashboard?.type == "full"
-        if !fullDashboard {
-            var capabilities = FormParams()
-            capabilities.set("card_payments", ["requested": "true"])
-            capabilities.set("transfers", ["requested": "true"])
-            params.set("capabilities", capabilities)
+        if let names = command.capabilities {
+            AccountForm.put(&params, "capabilities", AccountForm.capabilities(names))
+        } else if !fullDashboard {
+            params.set("capabilities", AccountForm.capabilities(defaultCapabilities))
         }
         var metadata = command.metadata ?? [:]
         metadata["seller_reference"] = command.sellerReference

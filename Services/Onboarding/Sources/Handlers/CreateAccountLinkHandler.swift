@@ -10,6 +10,7 @@ import StripeAPI
 /// service did not record, `conflict.invalid_state` for a deauthorized account,
 /// `validation.invalid_url` for a non-HTTPS URL with a live key. Stripe call:
 /// `POST /v1/account_links`, Idempotency-Key `<message_id>:create_account_link`.
+/// Issuing a link marks onboarding as started (``AccountControlStore``).
 /// Thread-safety: `Sendable`, stateless.
 struct CreateAccountLinkHandler: Sendable {
     /// SQL of the accounts table.
@@ -51,7 +52,11 @@ struct CreateAccountLinkHandler: Sendable {
         case .success(let issued): link = issued
         case .failure(let error): return .error(error)
         }
-        try context.transaction { db in try links.save(parameters, accountId: account, on: db) }
+        let controls = AccountControlStore(schema: accounts.schema)
+        try context.transaction { db in
+            try links.save(parameters, accountId: account, on: db)
+            try controls.markOnboardingStarted(accountId: account, on: db)
+        }
         return .ok(CreateAccountLink.Result(account: account, url: link.url, expiresAt: Int(link.expiresAt)))
     }
 }

@@ -12,7 +12,11 @@ import Store
 ///   again. Link URLs are single-use secrets and are never stored;
 /// - version 3 adds `eventually_due` and `current_deadline` of the requirements;
 /// - `seller_claims` (version 4): which `create_account` command is creating the Stripe
-///   account of a seller reference not recorded yet (see ``SellerClaimStore``).
+///   account of a seller reference not recorded yet (see ``SellerClaimStore``);
+/// - `account_controls` (version 5): who collects each account's requirements, its
+///   dashboard and when onboarding started (see ``AccountControlStore``);
+/// - `account_status` (version 6): capability statuses, `pending_verification`,
+///   `future_requirements` and the newest deadline announced (see ``AccountStatusStore``).
 public enum OnboardingMigrations {
     /// The migrations, in order. Names are unqualified: the `Migrator` runs each with
     /// `search_path` set to the service's schema.
@@ -62,6 +66,28 @@ public enum OnboardingMigrations {
                 seller_reference text PRIMARY KEY,
                 message_id       text NOT NULL,
                 claimed_at       timestamptz NOT NULL DEFAULT now()
+            );
+            """),
+        Migration(version: 5, name: "account_controls", sql: """
+            CREATE TABLE account_controls (
+                stripe_account_id      text PRIMARY KEY
+                                       REFERENCES accounts (stripe_account_id) ON DELETE CASCADE,
+                requirement_collection text,
+                dashboard_type         text,
+                onboarding_started_at  timestamptz
+            );
+            """),
+        Migration(version: 6, name: "account_status", sql: """
+            CREATE TABLE account_status (
+                stripe_account_id     text PRIMARY KEY
+                                      REFERENCES accounts (stripe_account_id) ON DELETE CASCADE,
+                capabilities          jsonb NOT NULL DEFAULT '{}'::jsonb,
+                pending_verification  jsonb NOT NULL DEFAULT '[]'::jsonb,
+                future_currently_due  jsonb NOT NULL DEFAULT '[]'::jsonb,
+                future_eventually_due jsonb NOT NULL DEFAULT '[]'::jsonb,
+                future_deadline       bigint,
+                announced_deadline    bigint,
+                last_stripe_update    bigint NOT NULL DEFAULT 0
             );
             """),
     ]

@@ -14,3 +14,12 @@ extension Account {
                         currentDeadline: requirements?.currentDeadline.map(Int64.init))
     }
 }
+
+extension Account {
+    /// Who collects the account's requirements and its dashboard: Stripe's `controller`, or
+    /// what Stripe derives from `type` when the response has none.
+    var control: AccountControl {
+        AccountControl.derived(type: type?.rawValue, requirementCollection: controller?.requirementCollection,
+                               dashboardType: controller?.stripeDashboard?.type)
+    }
+}

@@ -24,6 +24,17 @@ public struct AccountEventPayload: Sendable, Equatable {
     public var accountId: String?
     /// The account's state, for `account.updated`.
     public var snapshot: AccountSnapshot?
+    /// Capabilities, pending verification and future requirements, for `account.updated`.
+    public var report: AccountStatus.Report?
+    /// The capability name and status, for `capability.updated`.
+    public var capability: (name: String, status: String)?
+
+    /// Field by field (the capability tuple compared by its parts).
+    public static func == (a: AccountEventPayload, b: AccountEventPayload) -> Bool {
+        a.eventId == b.eventId && a.type == b.type && a.created == b.created && a.accountId == b.accountId
+            && a.snapshot == b.snapshot && a.report == b.report && a.capability?.name == b.capability?.name
+            && a.capability?.status == b.capability?.status
+    }
 
     /// Why a body could not be read; names the missing or malformed field.
     public struct ParseError: Error, Sendable, Equatable {
@@ -40,10 +51,26 @@ public struct AccountEventPayload: Sendable, Equatable {
         }
         var payload = AccountEventPayload(eventId: event.id, type: event.type, created: event.created,
                                           accountId: event.account, snapshot: nil)
+        if event.type == "capability.updated" {
+            let wire: Wire.CapabilityEvent
+            do { wire = try JSONDecoder().decode(Wire.CapabilityEvent.self, from: Data(body)) } catch {
+                throw ParseError(field: Self.field(of: error))
+            }
+            payload.accountId = event.account ?? wire.data.object.account
+            payload.capability = (wire.data.object.id, wire.data.object.status)
+            return payload
+        }
         guard event.type == "account.updated" else { return payload }
         guard let object = event.data.object else { throw ParseError(field: "data.object") }
         payload.accountId = object.id
         payload.snapshot = object.snapshot(observedAt: event.created)
+        let future = object.futureRequirements
+        var futureDue = future?.currentlyDue ?? []
+        for field in future?.eventuallyDue ?? [] where !futureDue.contains(field) { futureDue.append(field) }
+        payload.report = AccountStatus.Report(
+            capabilities: (object.capabilities ?? [:]).mapValues(\.rawValue),
+            pendingVerification: object.requirements?.pendingVerification ?? [], futureDue: futureDue,
+            futureDeadline: future?.currentDeadline.map(Int64.init))
         return payload
     }
 
@@ -71,6 +98,11 @@ public struct AccountEventPayload: Sendable, Equatable {
         }
         struct EventData: Decodable {
             var object: Account?
+        }
+        struct CapabilityEvent: Decodable {
+            struct Object: Decodable { var id: String; var account: String?; var status: String }
+            struct Data: Decodable { var object: Object }
+            var data: Data
         }
     }
 }

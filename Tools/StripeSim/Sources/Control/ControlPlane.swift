@@ -27,10 +27,12 @@ extension StripeSimulator {
                 return Self.ok(try writeSnapshot(try ControlArguments(request)))
             case ("POST", "restore", 1):
                 return Self.ok(try restoreCall(request))
+            case ("POST", "accounts", 3) where parts[2] == "future_requirements":
+                return try futureRequirementsCall(parts[1], try ControlArguments(request))
             case ("POST", "reset", 1):
                 return Self.ok(try resetCall(try ControlArguments(request)))
             default:
-                let controlRoots: Set<String> = ["clock", "requests", "objects", "snapshot", "restore", "reset"]
+                let controlRoots: Set<String> = ["clock", "requests", "objects", "snapshot", "restore", "reset", "accounts"]
                 guard controlRoots.contains(parts.first ?? "") else { return nil }
                 return ControlError("Unrecognized control request (\(method) /sim/\(route)).", status: 404).response
             }

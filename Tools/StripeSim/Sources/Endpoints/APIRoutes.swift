@@ -7,6 +7,7 @@ enum APIRoutes {
         AccountEndpoints.register(&router)
         PersonEndpoints.register(&router)
         AccountLinkEndpoints.register(&router)
+        AccountSessionEndpoints.register(&router)
         CustomerEndpoints.register(&router)
         CatalogEndpoints.register(&router)
         PaymentMethodObjects.register(&router)

@@ -51,31 +51,94 @@ enum AccountEndpoints {
         let (type, controller) = try AccountObjects.typeAndController(params)
         let id = SimIDs.make("acct", length: 16)
         let country = try params.string("country") ?? "US"
-        let account: JSONValue = [
+        let currency = try params.string("default_currency") ?? (country == "US" ? "usd" : country == "GB" ? "gbp" : "eur")
+        var account: JSONValue = [
             "id": .string(id), "object": "account", "type": .string(type), "controller": controller,
-            "business_profile": params.json("business_profile") ?? ["mcc": nil, "name": nil, "url": nil, "support_email": nil],
-            "business_type": .optional(try params.string("business_type")),
+            "business_profile": ["mcc": nil, "name": nil, "url": nil, "support_email": nil, "product_description": nil],
+            "business_type": nil,
             "capabilities": try AccountObjects.capabilities(params),
             "charges_enabled": false, "payouts_enabled": false, "details_submitted": false,
             "country": .string(country), "created": .int(call.now),
-            "default_currency": .string(try params.string("default_currency") ?? (country == "US" ? "usd" : "eur")),
-            "email": .optional(try params.string("email")),
-            "external_accounts": ["object": "list", "data": [], "has_more": false, "url": .string("/v1/accounts/\(id)/external_accounts")],
+            "default_currency": .string(currency),
+            "email": nil,
+            "external_accounts": ["object": "list", "data": [], "has_more": false, "total_count": 0,
+                                  "url": .string("/v1/accounts/\(id)/external_accounts")],
             "future_requirements": AccountObjects.requirements([], disabledReason: nil),
             "metadata": try params.metadata() ?? [:],
-            "requirements": AccountObjects.requirements(AccountObjects.onboardingRequirements, disabledReason: "requirements.past_due"),
-            "settings": ["dashboard": ["display_name": nil, "timezone": "Etc/UTC"], "payouts": ["schedule": ["delay_days": 2, "interval": "daily"]]],
+            "requirements": AccountObjects.requirements([], disabledReason: nil),
+            "settings": ["dashboard": ["display_name": nil, "timezone": "Etc/UTC"],
+                         "payments": ["statement_descriptor": nil],
+                         "payouts": ["schedule": ["delay_days": 2, "interval": "daily"]]],
             "tos_acceptance": ["date": nil, "ip": nil, "user_agent": nil],
         ]
+        try applyPrefill(call, params, to: &account, currency: currency, country: country, onboardingStarted: false)
+        AccountRequirements.recompute(&account, state: call.state)
         call.state.insert(account, scope: SimState.platform)
         return account
+    }
+
+    /// Fields Stripe locks once onboarding started on an account whose requirements Stripe
+    /// collects (https://docs.stripe.com/api/accounts/update).
+    static let lockedAfterOnboarding = ["business_type", "business_profile", "individual", "company"]
+
+    /// Applies the prefillable parameters (e-mail, business type and profile, individual,
+    /// company, bank account, terms, settings) to `account`, refusing what Stripe refuses the
+    /// platform: `tos_acceptance` unless the platform collects requirements, and the locked
+    /// fields once onboarding started on an account whose requirements Stripe collects.
+    static func applyPrefill(_ call: SimCall, _ params: Params, to account: inout JSONValue, currency: String,
+                             country: String, onboardingStarted: Bool) throws(SimError) {
+        let stripeCollects = account.value(at: "controller.requirement_collection") != "application"
+        if stripeCollects, params.has("tos_acceptance") {
+            throw SimError.invalidRequest("You cannot accept the Terms of Service on behalf of accounts where `controller.requirement_collection` is `stripe` (including Standard and Express accounts); Stripe collects it during onboarding.",
+                                          param: "tos_acceptance")
+        }
+        if stripeCollects, onboardingStarted, let locked = lockedAfterOnboarding.first(where: params.has) {
+            throw SimError.invalidRequest("This account's `\(locked)` can no longer be updated by the platform: onboarding has started and `controller.requirement_collection` is `stripe`, so the account holder maintains it.",
+                                          param: locked)
+        }
+        if let email = try params.string("email") { account["email"] = email.isEmpty ? .null : .string(email) }
+        if let businessType = try params.string("business_type") {
+            guard ["individual", "company", "non_profit", "government_entity"].contains(businessType) else {
+                throw SimError.invalidRequest("Invalid business_type: must be one of individual, company, non_profit, or government_entity",
+                                              param: "business_type")
+            }
+            account["business_type"] = .string(businessType)
+        }
+        if let profile = params.json("business_profile") { account["business_profile"] = merge(account["business_profile"], profile) }
+        for key in ["individual", "company"] {
+            guard var given = params.json(key) else { continue }
+            guard given.objectValue != nil else { throw SimError.invalidRequest("Invalid hash", param: key, code: "parameter_invalid_hash") }
+            // Secrets are never echoed: Stripe answers `*_provided` flags instead.
+            for (secret, flag) in [("id_number", "id_number_provided"), ("ssn_last_4", "ssn_last_4_provided"),
+                                   ("tax_id", "tax_id_provided")] where given[secret] != nil {
+                given[secret] = nil
+                given[flag] = true
+            }
+            account[key] = merge(account[key], given)
+        }
+        if let bank = try ExternalAccounts.bankAccount(params, accountId: account["id"]?.stringValue ?? "",
+                                                       currency: currency, country: country) {
+            ExternalAccounts.attach(bank, to: &account)
+        }
+        if let tos = params.json("tos_acceptance") { account["tos_acceptance"] = merge(account["tos_acceptance"], tos) }
+        if let settings = params.json("settings") { account["settings"] = merge(account["settings"], settings) }
+        if let currency = try params.string("default_currency") { account["default_currency"] = .string(currency) }
+    }
+
+    /// `patch` deep-merged into `base` (objects member by member; anything else replaced).
+    static func merge(_ base: JSONValue?, _ patch: JSONValue) -> JSONValue {
+        guard case .object(var merged) = base ?? .null, case .object(let changes) = patch else { return patch }
+        for (key, value) in changes { merged[key] = merge(merged[key], value) }
+        return .object(merged)
     }
 
     private static func update(_ call: SimCall) throws(SimError) -> JSONValue {
         let old = try visible(call, call.id())
         var account = old
         let params = call.params
-        if let email = try params.string("email") { account["email"] = email.isEmpty ? .null : .string(email) }
+        let started = call.state.secrets["onboarding_started:\(call.id())"] != nil
+        try applyPrefill(call, params, to: &account, currency: account["default_currency"]?.stringValue ?? "usd",
+                         country: account["country"]?.stringValue ?? "US", onboardingStarted: started)
         if let changes = try params.hash("metadata") {
             var merged = account["metadata"]?.objectValue ?? [:]
             for (key, value) in changes.values {
@@ -84,10 +147,6 @@ enum AccountEndpoints {
             }
             account["metadata"] = .object(merged)
         }
-        for key in ["business_profile", "business_type", "company", "individual", "settings", "default_currency"] {
-            if let value = params.json(key) { account[key] = value }
-        }
-        if let tos = params.json("tos_acceptance") { account["tos_acceptance"] = tos }
         if params.has("capabilities") {
             var capabilities = account["capabilities"]?.objectValue ?? [:]
             for (name, status) in try AccountObjects.capabilities(params).objectValue ?? [:] where capabilities[name] == nil {
@@ -95,8 +154,15 @@ enum AccountEndpoints {
             }
             account["capabilities"] = .object(capabilities)
         }
+        AccountRequirements.recompute(&account, state: call.state)
         guard account != old else { return account }
         call.state.replace(account)
+        let newBanks = (account.value(at: "external_accounts.data")?.arrayValue ?? []).count
+            - (old.value(at: "external_accounts.data")?.arrayValue ?? []).count
+        if newBanks > 0, let bank = account.value(at: "external_accounts.data")?.arrayValue?.first {
+            call.state.emit("account.external_account.created", bank, scope: call.id(),
+                            requestId: call.requestId, idempotencyKey: call.idempotencyKey)
+        }
         call.state.emit("account.updated", account, scope: call.id(),
                         previous: SimState.previousAttributes(old: old, new: account),
                         requestId: call.requestId, idempotencyKey: call.idempotencyKey)

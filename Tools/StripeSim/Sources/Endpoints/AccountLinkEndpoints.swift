@@ -12,8 +12,8 @@ enum AccountLinkEndpoints {
                 throw SimError.invalidRequest("Login links can only be created by the platform.", param: nil)
             }
             let account = try AccountEndpoints.visible(call, call.id(), param: "account")
-            guard account["type"] == "express" else {
-                throw SimError.invalidRequest("Login links can only be created for Express accounts.", param: "account")
+            guard account.value(at: "controller.stripe_dashboard.type") == "express" || account["type"] == "express" else {
+                throw SimError.invalidRequest("Login links can only be created for accounts with access to the Express Dashboard (`controller.stripe_dashboard.type` `express`).", param: "account")
             }
             let id = SimIDs.make("ll")
             return ["object": "login_link", "created": .int(call.now),
@@ -44,26 +44,45 @@ enum AccountLinkEndpoints {
             "created": .int(call.now), "expires_at": .int(call.now + call.state.accountLinkLifetime),
         ]
         call.state.insert(link, scope: SimState.platform)
+        call.state.secrets["onboarding_started:\(accountId)"] = "account_link"
         return ["object": "account_link", "created": .int(call.now), "expires_at": link["expires_at"] ?? nil,
                 "url": .string("\(call.state.baseURL)/sim/account_links/\(id)")]
     }
 
-    /// Completes onboarding: details submitted, charges and payouts enabled, requirements
-    /// cleared, capabilities active; emits `account.updated` for the connected account.
+    /// Completes onboarding: details submitted, requirements cleared, terms accepted; each
+    /// requested capability goes `inactive` → `pending` (a `capability.updated` event) while
+    /// Stripe "verifies", then `active` (another), and charges and payouts are enabled with
+    /// one `account.updated`. Future requirements stay as they were.
     static func completeOnboarding(_ state: SimState, accountId: String) {
         guard let old = state.get(accountId, scope: SimState.platform) else { return }
         var account = old
+        var capabilities = account["capabilities"]?.objectValue ?? [:]
+        if capabilities.isEmpty { capabilities = ["card_payments": "inactive", "transfers": "inactive"] }
+        for status in ["pending", "active"] {
+            for name in capabilities.keys.sorted() where capabilities[name]?.stringValue != status
+                && capabilities[name]?.stringValue != "active" {
+                capabilities[name] = .string(status)
+                state.emit("capability.updated", capability(name, status: status, accountId: accountId, now: state.now),
+                           scope: accountId, previous: ["status": status == "pending" ? "inactive" : "pending"])
+            }
+        }
         account["details_submitted"] = true
         account["charges_enabled"] = true
         account["payouts_enabled"] = true
         account["requirements"] = AccountObjects.requirements([], disabledReason: nil)
-        var capabilities = account["capabilities"]?.objectValue ?? [:]
-        if capabilities.isEmpty { capabilities = ["card_payments": "active", "transfers": "active"] }
-        account["capabilities"] = .object(capabilities.mapValues { _ in "active" })
+        account["capabilities"] = .object(capabilities)
         account["tos_acceptance"] = ["date": .int(state.now), "ip": "127.0.0.1", "user_agent": "stripe-sim"]
         guard account != old else { return }
         state.replace(account)
         state.emit("account.updated", account, scope: accountId,
                    previous: SimState.previousAttributes(old: old, new: account))
+    }
+
+    /// A Capability object (https://docs.stripe.com/api/capabilities/object).
+    static func capability(_ name: String, status: String, accountId: String, now: Int) -> JSONValue {
+        ["id": .string(name), "object": "capability", "account": .string(accountId), "requested": true,
+         "requested_at": .int(now), "status": .string(status),
+         "requirements": AccountObjects.requirements([], disabledReason: nil),
+         "future_requirements": AccountObjects.requirements([], disabledReason: nil)]
     }
 }

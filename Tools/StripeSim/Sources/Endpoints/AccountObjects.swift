@@ -35,16 +35,14 @@ enum AccountObjects {
             guard ["standard", "express", "custom"].contains(type) else {
                 throw SimError.invalidRequest("Invalid type: must be one of standard, express, or custom", param: "type", code: "parameter_invalid_string")
             }
-            let controllerType: JSONValue = type == "standard"
-                ? ["type": "account", "is_controller": false]
-                : ["type": "application", "is_controller": true]
-            return (type, controllerType)
+            return (type, controllerOf(type: type))
         }
-        guard let controller else { throw SimError.missing("type") }
-        let dashboard = try controller.hash("stripe_dashboard", allowed: ["type"])?.string("type") ?? "full"
-        let feesPayer = try controller.hash("fees", allowed: ["payer"])?.string("payer") ?? "account"
-        let losses = try controller.hash("losses", allowed: ["payments"])?.string("payments") ?? "stripe"
-        let collection = try controller.string("requirement_collection") ?? "stripe"
+        // Neither: the platform's default controller properties, the ones with the lowest
+        // onboarding complexity (Stripe-hosted dashboard, Stripe collects requirements).
+        let dashboard = try controller?.hash("stripe_dashboard", allowed: ["type"])?.string("type") ?? "full"
+        let feesPayer = try controller?.hash("fees", allowed: ["payer"])?.string("payer") ?? "account"
+        let losses = try controller?.hash("losses", allowed: ["payments"])?.string("payments") ?? "stripe"
+        let collection = try controller?.string("requirement_collection") ?? "stripe"
         let derived: String
         switch dashboard {
         case "full": derived = "standard"
@@ -54,10 +52,28 @@ enum AccountObjects {
             throw SimError.invalidRequest("Invalid stripe_dashboard type", param: "controller[stripe_dashboard][type]")
         }
         return (derived, [
-            "type": "application", "is_controller": true,
+            "type": controller == nil ? "account" : "application", "is_controller": .bool(controller != nil),
             "fees": ["payer": .string(feesPayer)], "losses": ["payments": .string(losses)],
             "requirement_collection": .string(collection), "stripe_dashboard": ["type": .string(dashboard)],
         ])
+    }
+
+    /// The controller properties Stripe gives an account of `type`
+    /// (https://docs.stripe.com/connect/migrate-to-controller-properties).
+    static func controllerOf(type: String) -> JSONValue {
+        switch type {
+        case "standard":
+            return ["type": "account", "is_controller": false, "fees": ["payer": "account"], "losses": ["payments": "stripe"],
+                    "requirement_collection": "stripe", "stripe_dashboard": ["type": "full"]]
+        case "express":
+            return ["type": "application", "is_controller": true, "fees": ["payer": "application"],
+                    "losses": ["payments": "application"], "requirement_collection": "stripe",
+                    "stripe_dashboard": ["type": "express"]]
+        default:
+            return ["type": "application", "is_controller": true, "fees": ["payer": "application"],
+                    "losses": ["payments": "application"], "requirement_collection": "application",
+                    "stripe_dashboard": ["type": "none"]]
+        }
     }
 
     /// Requested capabilities as `{name: "inactive"}`.

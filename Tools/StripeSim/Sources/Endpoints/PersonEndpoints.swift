@@ -44,6 +44,8 @@ enum PersonEndpoints {
             var person = try person(call)
             try apply(call.params, to: &person)
             call.state.replace(person)
+            call.state.emit("person.updated", person, scope: call.id(), requestId: call.requestId,
+                            idempotencyKey: call.idempotencyKey)
             try updateRequirements(call, person: person)
             return person
         })
@@ -60,7 +62,7 @@ enum PersonEndpoints {
         for key in ["first_name", "last_name", "email", "phone", "nationality"] {
             if let value = try params.string(key) { person[key] = .string(value) }
         }
-        for key in ["dob", "address"] { if let value = params.json(key) { person[key] = value } }
+        for key in ["dob", "address"] { if let value = params.json(key) { person[key] = AccountEndpoints.merge(person[key], value) } }
         if try params.string("id_number") != nil { person["id_number_provided"] = true }
         if try params.string("ssn_last_4") != nil { person["ssn_last_4_provided"] = true }
         if let metadata = try params.metadata() { person["metadata"] = metadata }
@@ -70,25 +72,17 @@ enum PersonEndpoints {
                 if let value = try relationship.bool(key) { current[key] = .bool(value) }
             }
             if let title = try relationship.string("title") { current["title"] = .string(title) }
-            if let percent = try relationship.string("percent_ownership") { current["percent_ownership"] = .string(percent) }
+            if let percent = try relationship.string("percent_ownership") { current["percent_ownership"] = Double(percent).map { .double($0) } ?? .string(percent) }
             person["relationship"] = .object(current)
         }
     }
 
-    /// Removes `representative.*` from the account's requirements once a representative
-    /// with a first and last name exists.
+    /// Recomputes the account's requirements now that a person changed
+    /// (``AccountRequirements``: representatives and owners with names clear theirs).
     private static func updateRequirements(_ call: SimCall, person: JSONValue) throws(SimError) {
-        guard person.value(at: "relationship.representative") == true,
-              person["first_name"]?.stringValue != nil, person["last_name"]?.stringValue != nil else { return }
         let old = try AccountEndpoints.visible(call, call.id())
         var account = old
-        for key in ["currently_due", "eventually_due", "past_due"] {
-            let remaining = (account.value(at: "requirements.\(key)")?.arrayValue ?? [])
-                .filter { !($0.stringValue ?? "").hasPrefix("representative.") }
-            var requirements = account["requirements"] ?? [:]
-            requirements[key] = .array(remaining)
-            account["requirements"] = requirements
-        }
+        AccountRequirements.recompute(&account, state: call.state)
         guard account != old else { return }
         call.state.replace(account)
         call.state.emit("account.updated", account, scope: call.id(),

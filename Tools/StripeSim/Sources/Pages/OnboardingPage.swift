@@ -17,6 +17,20 @@ extension StripeSimulator {
         let person = state.list(type: "person", scope: SimState.platform) { $0["account"]?.stringValue == accountId }.first ?? [:]
         func value(_ v: JSONValue?) -> String { HTMLPage.escape(v?.stringValue ?? "") }
         let business = value(account.value(at: "business_profile.name"))
+        let due = (account.value(at: "requirements.currently_due")?.arrayValue ?? []).compactMap(\.stringValue)
+        if !due.isEmpty, due.allSatisfy({ $0.hasPrefix("tos_acceptance.") }) {
+            // Everything else was prefilled: the seller only accepts the terms.
+            return HTMLPage.render("Onboarding", """
+            <h1>Set up payments for \(business.isEmpty ? "your business" : business)</h1>
+            <p class="muted">Account <code>\(HTMLPage.escape(accountId))</code>: your details are already on file.</p>
+            <form method="post" action="/sim/account_links/\(HTMLPage.escape(id))" id="onboarding">
+            <h2 id="terms">Terms</h2>
+            <p>By continuing you agree to the Stripe Connected Account Agreement.</p>
+            <button type="submit" name="outcome" value="complete" id="submit">Agree and submit</button>
+            <button type="submit" name="outcome" value="incomplete" class="secondary" id="later">Save for later</button>
+            </form>
+            """)
+        }
         let body = """
         <h1>Set up payments for \(business.isEmpty ? "your business" : business)</h1>
         <p class="muted">Account <code>\(HTMLPage.escape(accountId))</code> &middot; \(value(account["country"])) &middot;
