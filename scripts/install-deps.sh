@@ -18,8 +18,8 @@ APT_PACKAGES=(
     python3 python3-pip docker-compose
 )
 PYTHON="${PYTHON:-python3}"
-PY_MODULES=(pika aiosmtpd pytest yaml)
-PY_PACKAGES=(pika aiosmtpd pytest pyyaml)
+PY_MODULES=(pika aiosmtpd pytest yaml psycopg)
+PY_PACKAGES=(pika aiosmtpd pytest pyyaml "psycopg[binary]")
 
 if ! command -v swift >/dev/null 2>&1; then
     cb_die "swift not found. Install the Swift 6 toolchain (expected at /opt/swift/usr/bin) and put it on PATH."
