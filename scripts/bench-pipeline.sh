@@ -4,6 +4,9 @@
 # message, and 50 per transaction) and `connectbus-bench` (one at a time, and batched) each
 # process a filled quorum queue with 4 workers, every event routed to a bound quorum queue.
 # Prints one line per measurement; compare numbers within a round only (the machine is shared).
+# Both sides take 50 messages per transaction with prefetch 100 in the batched runs; the
+# one-at-a-time run is a Stripe-bound route (one message per transaction) with prefetch 10.
+# After the rounds, `connectbus-bench backlog` prints the outbox relay's drain rate.
 #
 # Usage: scripts/bench-pipeline.sh [ROUNDS=3]
 # Env: PEER_BENCH_DIR (default: ../shared/bench next to the main checkout), PEER_SECONDS (6),
@@ -28,8 +31,8 @@ fi
 [ -n "$PEERS" ] && [ -f "$PEERS/pipeline/pipeline_c.c" ] || cb_die "peers not found: set PEER_BENCH_DIR"
 SECS="${PEER_SECONDS:-6}"
 export BENCH_MESSAGES="${BENCH_MESSAGES:-30000}"
-ONE_ARGS="${BENCH_ONE_AT_A_TIME_ARGS:---mode batched --workers 4 --prefetch 1 --batch-size 1}"
-BATCH_ARGS="${BENCH_BATCHED_ARGS:---mode batched --workers 4 --prefetch 50 --batch-size 50}"
+ONE_ARGS="${BENCH_ONE_AT_A_TIME_ARGS:---mode stripe-bound --workers 4 --prefetch 10 --messages 10000}"
+BATCH_ARGS="${BENCH_BATCHED_ARGS:---mode batched --workers 4 --prefetch 100 --batch-size 50}"
 
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
     swift build -c release --static-swift-stdlib --product connectbus-bench >&2
@@ -64,3 +67,5 @@ for round in $(seq 1 "$ROUNDS"); do
     # shellcheck disable=SC2086
     echo "connectbus $("$BENCH" $BATCH_ARGS | tail -1)"
 done
+echo "== outbox relay"
+"$BENCH" backlog --rows "${BENCH_BACKLOG_ROWS:-100000}"

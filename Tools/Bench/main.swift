@@ -27,8 +27,8 @@ do {
         for run in options.runs {
             for _ in 0..<options.repeats {
                 let result = try ThroughputRun(options: options, configuration: run).execute()
-                let routedOK = result.routed.allSatisfy { $0 == result.messages }
-                failed = failed || !routedOK || result.messages < options.messages
+                let routedOK = result.routed.allSatisfy { $0 == result.total }
+                failed = failed || !routedOK || result.total < options.messages
                 let routed = result.routed.isEmpty ? "no subscriber"
                     : routedOK ? "routed to \(result.routed.count) queue(s): all" : "ROUTED \(result.routed)"
                 print(String(format: "%-52@ %8.0f msg/s  (%d messages in %.2f s; %@)", run.label as NSString,
