@@ -22,8 +22,8 @@ APT_PACKAGES=(
     chromium chromium-driver
 )
 PYTHON="${PYTHON:-python3}"
-PY_MODULES=(pika aiosmtpd pytest yaml jsonschema selenium opentelemetry.proto)
-PY_PACKAGES=(pika aiosmtpd pytest pyyaml jsonschema selenium opentelemetry-proto)
+PY_MODULES=(pika aiosmtpd pytest yaml jsonschema selenium opentelemetry.proto psycopg)
+PY_PACKAGES=(pika aiosmtpd pytest pyyaml jsonschema selenium opentelemetry-proto "psycopg[binary]")
 
 if ! command -v swift >/dev/null 2>&1; then
     cb_die "swift not found. Install the Swift 6 toolchain (expected at /opt/swift/usr/bin) and put it on PATH."

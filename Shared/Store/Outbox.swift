@@ -53,30 +53,61 @@ public struct Outbox: Sendable {
         guard !ids.isEmpty else { return [] }
         return try conn.query("""
             SELECT \(Outbox.columns) FROM \(table) WHERE id = ANY($1) ORDER BY id FOR UPDATE SKIP LOCKED
-            """, [.intArray(ids)]) { row in try OutboxRow(row: row) }
+            """, [.intArray(ids)], planning: .perExecution) { row in try OutboxRow(row: row) }
     }
 
     /// Deletes, uncommitted, up to `limit` rows created more than `olderThan` before the
     /// transaction started — the oldest, skipping rows another transaction holds — and
     /// returns them oldest first (`created_at`, then `id`), in one statement. The caller
+    /// publishes them and commits; rolling back puts them back. Same as
+    /// ``takeStale(olderThan:limit:after:on:)`` with no cursor (a scan from the oldest row).
+    /// - Throws: `store.transaction_state` outside a transaction; `StoreError` from the statement.
+    public func takeStale(olderThan: Duration, limit: Int, on conn: PGConnection) throws(StoreError) -> [OutboxRow] {
+        try takeStale(olderThan: olderThan, limit: limit, after: nil, on: conn).rows
+    }
+
+    /// Deletes, uncommitted, up to `limit` rows created more than `olderThan` before the
+    /// transaction started whose key `(created_at, id)` comes after `cursor` (all rows when
+    /// `nil`) — the oldest first, skipping rows another transaction holds — and returns
+    /// them oldest first with the cursor after the last one, in one statement. The caller
     /// publishes them and commits; rolling back puts them back.
+    ///
+    /// The cost is bounded by `limit`, not by the table (docs/DESIGN.md §5, Shared/Store/README.md):
+    /// - the rows are found by one range scan of the `(created_at, id)` index, starting
+    ///   after `cursor` and stopping after `limit` rows, so the index entries of rows
+    ///   already taken — dead until vacuum removes them, which an old snapshot held by any
+    ///   connection delays — are not walked again on every batch;
+    /// - the ids are gathered into an array by an uncorrelated sub-select, which Postgres
+    ///   runs once, before the `DELETE` (an init plan), and the `DELETE` looks them up by
+    ///   primary key (`id = ANY(…)`). With `id IN (SELECT … LIMIT …)` the planner may turn
+    ///   the sub-select into the inner side of a nested-loop semi-join and run it again for
+    ///   every row of the table — minutes under a backlog when its statistics are stale.
     ///
     /// The transaction's commit is made asynchronous (`synchronous_commit = off`, local to
     /// it): losing the deletion in a database crash only publishes the rows again, which
     /// consumers' inboxes absorb, so waiting for its WAL flush buys nothing.
     /// - Throws: `store.transaction_state` outside a transaction; `StoreError` from the statement.
-    public func takeStale(olderThan: Duration, limit: Int, on conn: PGConnection) throws(StoreError) -> [OutboxRow] {
+    public func takeStale(olderThan: Duration, limit: Int, after cursor: OutboxCursor?,
+                          on conn: PGConnection) throws(StoreError) -> OutboxTake {
         let table = try table.get()
         try requireTransaction(conn, "takeStale")
+        var parameters: [PGValue] = [.double(olderThan.seconds), .int(Int64(max(1, limit)))]
+        var after = ""
+        if let cursor {
+            after = "(o.created_at, o.id) > (timestamptz 'epoch' + $3::int8 * interval '1 microsecond', $4::int8) AND "
+            parameters += [.int(cursor.createdAtMicroseconds), .int(cursor.id)]
+        }
         let rows = try conn.query("""
             WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
-            DELETE FROM \(table) WHERE id IN (
+            DELETE FROM \(table) WHERE id = ANY(ARRAY(
                 SELECT o.id FROM \(table) AS o, relaxed
-                WHERE o.created_at < now() - make_interval(secs => $1)
-                ORDER BY o.created_at, o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED)
-            RETURNING \(Outbox.columns)
-            """, [.double(olderThan.seconds), .int(Int64(limit))]) { row in try OutboxRow(row: row) }
-        return rows.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+                WHERE \(after)o.created_at < now() - make_interval(secs => $1)
+                ORDER BY o.created_at, o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED))
+            RETURNING \(Outbox.columns), (EXTRACT(EPOCH FROM created_at) * 1000000)::int8 AS created_at_us
+            """, parameters, planning: .perExecution) { row in
+            (try OutboxRow(row: row), OutboxCursor(createdAtMicroseconds: try row.int("created_at_us"), id: try row.int("id")))
+        }.sorted { $0.1 < $1.1 }
+        return OutboxTake(rows: rows.map(\.0), cursor: rows.last?.1)
     }
 
     /// Deletes the rows with these ids in one statement (`id = ANY($1)`).
@@ -84,19 +115,23 @@ public struct Outbox: Sendable {
     public func delete(ids: [Int64], on conn: PGConnection) throws(StoreError) {
         let table = try table.get()
         guard !ids.isEmpty else { return }
-        try conn.execute("DELETE FROM \(table) WHERE id = ANY($1)", [.intArray(ids)])
+        try conn.execute("DELETE FROM \(table) WHERE id = ANY($1)", [.intArray(ids)], planning: .perExecution)
     }
 
-    /// Rows waiting to be published and the age in seconds of the oldest (0 when empty),
-    /// for the outbox-lag metric.
+    /// Rows waiting to be published (counted up to `countLimit`: a backlog larger than that
+    /// reads as `countLimit`) and the age in seconds of the oldest (0 when empty), for the
+    /// outbox-lag metrics. Two bounded probes, not a scan of the table: the count stops
+    /// after `countLimit` rows and the oldest row is the first entry of the
+    /// `(created_at, id)` index.
     /// - Throws: `StoreError` from the statement.
-    public func lag(on conn: PGConnection) throws(StoreError) -> (count: Int, oldestAgeSeconds: Double) {
+    public func lag(countLimit: Int = 10_000, on conn: PGConnection) throws(StoreError)
+        -> (count: Int, oldestAgeSeconds: Double) {
         let table = try table.get()
         let rows = try conn.query("""
-            SELECT count(*) AS count,
-                   COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - min(created_at)), 0)::float8 AS oldest
-            FROM \(table)
-            """) { row in (Int(try row.int("count")), try row.double("oldest")) }
+            SELECT (SELECT count(*) FROM (SELECT 1 FROM \(table) LIMIT $1) AS pending) AS count,
+                   COALESCE(EXTRACT(EPOCH FROM clock_timestamp() -
+                       (SELECT created_at FROM \(table) ORDER BY created_at, id LIMIT 1)), 0)::float8 AS oldest
+            """, [.int(Int64(max(1, countLimit)))], planning: .perExecution) { row in (Int(try row.int("count")), try row.double("oldest")) }
         return rows.first ?? (0, 0)
     }
 

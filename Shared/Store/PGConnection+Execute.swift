@@ -5,16 +5,26 @@ extension PGConnection {
     ///
     /// `sql` must be a single statement built from code constants and validated
     /// identifiers only; every value goes in `params` (`nil` or `.null` is SQL NULL).
-    /// Blocks until the server answers.
+    /// `planning` chooses between a prepared statement (`.cached`, the default, when the
+    /// connection prepares statements) and an unnamed one planned for this execution
+    /// (`.perExecution`; see ``PGPlanning``). Blocks until the server answers.
     /// - Throws: `StoreError` mapped from the server's SQLSTATE (`store.unique_violation`,
     ///   `store.serialization_failure`, `store.connection_failed`, `store.query_failed`);
     ///   `store.query_failed` (SQLSTATE 22021) without contacting the server when a text or
     ///   JSON parameter contains a NUL byte (it would otherwise be silently truncated).
     @discardableResult
     public func execute(_ sql: String, _ params: [PGValue?] = []) throws(StoreError) -> PGResult {
+        try execute(sql, params, planning: .cached)
+    }
+
+    /// Runs one parameterised statement as ``execute(_:_:)`` does, planned as `planning` says.
+    /// - Throws: as ``execute(_:_:)``.
+    @discardableResult
+    public func execute(_ sql: String, _ params: [PGValue?],
+                        planning: PGPlanning) throws(StoreError) -> PGResult {
         let wire = params.map { ($0 ?? .null).wireForm }
         let types = wire.map(\.oid)
-        let plan = usesPreparedStatements ? statementPlan(sql, types: types) : nil
+        let plan = usesPreparedStatements && planning == .cached ? statementPlan(sql, types: types) : nil
         let buffer = PGParameterBuffer(wire)
         if let index = buffer.parameterWithNUL {
             throw StoreError(code: StoreError.Code.queryFailed, sqlState: "22021",
@@ -59,7 +69,14 @@ extension PGConnection {
     ///   is when it is a `StoreError`, otherwise as `store.decode` with its description.
     public func query<T>(_ sql: String, _ params: [PGValue?] = [],
                          _ decode: (PGRow) throws -> T) throws(StoreError) -> [T] {
-        let result = try execute(sql, params)
+        try query(sql, params, planning: .cached, decode)
+    }
+
+    /// Runs a parameterised query as ``query(_:_:_:)`` does, planned as `planning` says.
+    /// - Throws: as ``query(_:_:_:)``.
+    public func query<T>(_ sql: String, _ params: [PGValue?], planning: PGPlanning,
+                         _ decode: (PGRow) throws -> T) throws(StoreError) -> [T] {
+        let result = try execute(sql, params, planning: planning)
         var rows: [T] = []
         rows.reserveCapacity(result.rowCount)
         for index in 0..<result.rowCount {

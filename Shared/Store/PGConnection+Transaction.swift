@@ -48,6 +48,19 @@ extension PGConnection {
         return value
     }
 
+    /// Starts a transaction that spans calls (for callers that cannot use
+    /// ``transaction(_:)``'s closure); end it with `execute("COMMIT")` or
+    /// `execute("ROLLBACK")`. As in ``transaction(_:)``, `BEGIN` is not sent on its own: it
+    /// travels with the next statement, in one round trip.
+    /// - Throws: `store.transaction_state` when already inside a transaction.
+    public func beginDeferred() throws(StoreError) {
+        guard !isInTransaction else {
+            throw StoreError(code: StoreError.Code.transactionState,
+                             message: "beginDeferred() called inside a transaction")
+        }
+        deferred = ["BEGIN"]
+    }
+
     /// Runs `body` inside `SAVEPOINT name … RELEASE SAVEPOINT name`; on any error thrown by
     /// `body`, rolls back to the savepoint (undoing only `body`'s work and clearing a failed
     /// statement's error state), releases it and rethrows the original error. The

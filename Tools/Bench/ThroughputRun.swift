@@ -5,9 +5,11 @@ import Runtime
 import Store
 
 /// One measurement: fill a unique queue with N commands, start a ServiceHost whose
-/// no-op handler writes one outbox event per message (so each message costs: consume →
-/// transaction with inbox row + outbox row → confirmed publish → ack), and time until all
-/// are processed. Runs on the main thread (not Swift's cooperative pool).
+/// no-op handler writes one event per message to `connectbus.events` (so each message
+/// costs: consume → transaction with inbox row + outbox row → confirmed publish → ack), with
+/// `subscribers` durable quorum queues bound to that event, and time until all are
+/// processed; then check from the broker that every subscriber queue holds every event.
+/// Runs on the main thread (not Swift's cooperative pool).
 struct ThroughputRun {
     let options: BenchOptions
     let configuration: BenchOptions.Configuration
@@ -15,6 +17,10 @@ struct ThroughputRun {
     struct Result {
         let messages: Int
         let seconds: Double
+        /// Events found in each subscriber queue.
+        let routed: [Int]
+        /// Messages processed in all (`messages` counts those after the first).
+        let total: Int
         var messagesPerSecond: Double { Double(messages) / seconds }
     }
 
@@ -22,18 +28,24 @@ struct ThroughputRun {
         let suffix = UUID().uuidString.prefix(8).lowercased()
         let queue = "bench.noop_\(suffix)"
         let schema = "bench_\(suffix)"
-        let route = Route.raw(queue: queue, mode: .batched, exchange: Exchanges.commands, patterns: [queue],
+        let eventKey = "bench.noop_done.\(suffix)"
+        let subscribers = (0..<options.subscribers).map { "bench.subscriber_\(suffix).\($0 + 1)" }
+        let route = Route.raw(queue: queue, mode: configuration.mode == .batched ? .batched : .stripeBound,
+                              exchange: Exchanges.commands, patterns: [queue],
                               handlers: [queue: { envelope, context in
                                   let event = Envelope(correlationId: envelope.messageId, type: "bench.noop_done",
                                                        appId: "bench", body: envelope.body)
-                                  try context.enqueue(event, exchange: Exchanges.events, routingKey: "bench.noop_done",
+                                  try context.enqueue(event, exchange: Exchanges.events, routingKey: eventKey,
                                                       mandatory: false)
                                   return .done
                               }])
-        let config = ServiceConfig(service: "bench", amqpURL: options.amqpURL, databaseURL: options.databaseURL,
-                                   workers: configuration.workers, prefetch: configuration.prefetch, httpPort: 0,
-                                   logLevel: .error)
-        defer { cleanUp(queue: queue, schema: schema) }
+        var config = ServiceConfig(service: "bench", amqpURL: options.amqpURL, databaseURL: options.databaseURL,
+                                   stripeRequestsPerSecond: 1_000_000, workers: configuration.workers,
+                                   prefetch: configuration.prefetch, httpPort: 0, logLevel: .error)
+        config.batchSize = configuration.batchSize
+        config.stripeBoundPrefetch = configuration.prefetch
+        defer { Cleanup.drop(schema: schema, queues: [queue] + subscribers, options) }
+        try declareSubscribers(subscribers, eventKey: eventKey)
         let setup = ServiceHost(name: "bench", config: config, schema: schema, routes: [route])
         try setup.start()
         setup.shutdown()
@@ -42,15 +54,43 @@ struct ThroughputRun {
         let start = ContinuousClock.now
         try host.start()
         let registry = host.metrics.registry
-        while (registry.value("connectbus_messages_processed_total", labels: [queue]) ?? 0) < Double(options.messages) {
-            Thread.sleep(forTimeInterval: 0.005)
+        // Timed from the first processed message (the peers also exclude their start-up).
+        var first: (at: ContinuousClock.Instant, count: Double)?
+        var processed = 0.0
+        while processed < Double(options.messages) {
+            Thread.sleep(forTimeInterval: 0.002)
+            processed = registry.value("connectbus_messages_processed_total", labels: [queue]) ?? 0
+            if first == nil && processed > 0 { first = (.now, processed) }
             if ContinuousClock.now - start > .seconds(600) { break }
         }
-        let elapsed = ContinuousClock.now - start
+        let end = ContinuousClock.now
         host.shutdown()
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let done = Int(registry.value("connectbus_messages_processed_total", labels: [queue]) ?? 0)
-        return Result(messages: done, seconds: seconds)
+        let done = Int(processed)
+        let timed = first.map { (Int(processed - $0.count), (end - $0.at).seconds) } ?? (done, (end - start).seconds)
+        return Result(messages: timed.0, seconds: timed.1, routed: try routed(subscribers, expected: done),
+                      total: done)
+    }
+
+    private func declareSubscribers(_ names: [String], eventKey: String) throws {
+        guard !names.isEmpty else { return }
+        let connection = try AMQPConnection(url: try AMQPURL(options.amqpURL), connectionName: "bench.subscribers")
+        defer { connection.close() }
+        try connection.declare(Topology.exchanges.merged(with: Topology(
+            queues: names.map { QueueSpec.quorum($0) },
+            bindings: names.map { BindingSpec(queue: $0, exchange: Exchanges.events, pattern: eventKey) })))
+    }
+
+    /// The message count of each subscriber queue, once every one holds `expected` (or after 60 s).
+    private func routed(_ names: [String], expected: Int) throws -> [Int] {
+        guard !names.isEmpty else { return [] }
+        let connection = try AMQPConnection(url: try AMQPURL(options.amqpURL), connectionName: "bench.subscribers")
+        defer { connection.close() }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            let counts = try names.map { try connection.queueStatus($0).messages }
+            if counts.allSatisfy({ $0 >= expected }) || ContinuousClock.now > deadline { return counts }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
     }
 
     private func fill(_ queue: String) throws {
@@ -68,8 +108,9 @@ struct ThroughputRun {
             try connection.waitForConfirms(timeout: .seconds(30))
         }
     }
+}
 
-    private func cleanUp(queue: String, schema: String) {
-        Cleanup.drop(schema: schema, queue: queue, options)
-    }
+extension Duration {
+    /// This duration in (fractional) seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -50,6 +50,8 @@ extension ServiceConfig {
         let rate = reader.double("STRIPE_RATE_LIMIT", default: 20, in: 0.1...10_000)
         var workers = reader.int("WORKERS", default: 2, in: 1...256)
         let prefetch = reader.int("PREFETCH", default: 50, in: 1...1000)
+        let batchSize = reader.string("BATCH_SIZE").map { _ in reader.int("BATCH_SIZE", default: prefetch, in: 1...1000) }
+        let stripeBoundPrefetch = reader.int("STRIPE_BOUND_PREFETCH", default: 1, in: 1...100)
         let port = reader.int("HTTP_PORT", default: Int(defaultHTTPPort), in: 0...65535)
         var httpThreading: HTTPThreading?
         if let threads = reader.string("HTTP_THREADS") {
@@ -76,12 +78,15 @@ extension ServiceConfig {
             problems += error.problems
         }
         if !problems.isEmpty { throw ConfigError(problems: problems) }
-        return ServiceConfig(
+        var config = ServiceConfig(
             service: service, amqpURL: amqp, databaseURL: database, stripeAPIKey: stripeKey,
             stripeAPIBase: apiBase, stripeAPIVersion: apiVersion, webhookSecrets: secrets,
             stripeRequestsPerSecond: rate, workers: workers, prefetch: prefetch, httpPort: UInt16(port),
             httpLoopbackOnly: bind == "loopback", httpThreading: httpThreading, queues: queues, retryDelays: delays,
             relayGrace: .milliseconds(grace), relayBatchSize: relayBatch, heartbeatSeconds: heartbeat, logLevel: level ?? .info)
+        config.batchSize = batchSize
+        config.stripeBoundPrefetch = stripeBoundPrefetch
+        return config
     }
 
     private static func retryDelays(_ reader: inout EnvironmentReader) -> [Duration] {

@@ -50,8 +50,16 @@ public struct ServiceConfig: Sendable {
     public var stripeRequestsPerSecond: Double
     /// Worker threads per consumed queue.
     public var workers: Int
-    /// Prefetch (and batch size) of batched queues; Stripe-bound queues always use 1.
+    /// Prefetch (and, unless ``batchSize`` is set, batch size) of batched queues.
     public var prefetch: Int
+    /// Deliveries per transaction on batched queues (`BATCH_SIZE`); `nil` = ``prefetch``.
+    /// Values above the prefetch are capped at it.
+    public var batchSize: Int? = nil
+    /// Prefetch of Stripe-bound queues (`STRIPE_BOUND_PREFETCH`, default 1): they still run
+    /// one message per transaction, in delivery order per worker; a prefetch above 1 saves
+    /// the broker round trip between two messages, at the cost of holding that many
+    /// messages per worker while it waits on Stripe.
+    public var stripeBoundPrefetch: Int = 1
     /// HTTP port for health, metrics and webhooks (0 = any free port).
     public var httpPort: UInt16
     /// Whether the HTTP server binds 127.0.0.1 only.

@@ -27,6 +27,10 @@ final class MessageScope {
     private let outbox: Outbox
     private(set) var isOpen: Bool
     private(set) var outboxIds: [Int64] = []
+    /// Stripe-bound routes: the rows of ``outboxIds`` and their envelopes, in the same order
+    /// (published from memory after commit).
+    private(set) var writtenOutbox: [OutboxMessage] = []
+    private(set) var writtenEnvelopes: [Envelope] = []
     /// Batched routes: outbox rows to write with the batch, in order.
     private(set) var pendingOutbox: [OutboxMessage] = []
     /// Batched routes: the envelopes of ``pendingOutbox`` (published from memory after commit).
@@ -86,7 +90,7 @@ final class MessageScope {
     /// - Throws: `Duplicate`, `StoreError`.
     func openTransaction() throws {
         guard !isOpen else { return }
-        try db.execute("BEGIN")
+        try db.beginDeferred()
         isOpen = true
         guard try inbox.record(messageId: messageId, queue: queue, on: db) else { throw Duplicate() }
     }
@@ -99,6 +103,8 @@ final class MessageScope {
             pendingEnvelopes.append(envelope)
         } else {
             outboxIds.append(try outbox.enqueue(message, on: db))
+            writtenOutbox.append(message)
+            writtenEnvelopes.append(envelope)
         }
     }
 
@@ -111,6 +117,8 @@ final class MessageScope {
         isOpen = false
         if tag == "ROLLBACK" {
             outboxIds = []
+            writtenOutbox = []
+            writtenEnvelopes = []
             throw StoreError(code: StoreError.Code.queryFailed, sqlState: "25P02",
                              message: "transaction was rolled back at COMMIT")
         }
@@ -120,6 +128,8 @@ final class MessageScope {
     /// broken connection shows on the next use).
     func rollback() {
         outboxIds = []
+        writtenOutbox = []
+        writtenEnvelopes = []
         guard mode == .stripeBound, isOpen else { return }
         _ = try? db.execute("ROLLBACK")
         isOpen = false

@@ -173,7 +173,9 @@ public final class ServiceHost: Sendable {
         let policy = RedeliveryPolicy(delays: config.retryDelays)
         return selected.flatMap { route in
             let settings = WorkerSettings(route: route, schema: schema, appId: name, policy: policy, metrics: metrics,
-                                          log: log, batchSize: route.mode == .batched ? config.prefetch : 1,
+                                          log: log,
+                                          batchSize: route.mode == .batched ? min(config.prefetch, config.batchSize ?? config.prefetch) : 1,
+                                          prefetch: route.mode == .batched ? config.prefetch : config.stripeBoundPrefetch,
                                           pollInterval: .milliseconds(200))
             return (1...max(1, config.workers)).map { index in
                 Worker(settings: settings, endpoints: endpoints, name: "\(name).\(route.queue).\(index)",

@@ -3,7 +3,9 @@
 /// Names: `connectbus_messages_processed_total{queue}`, `connectbus_messages_failed_total{queue,code}`,
 /// `connectbus_messages_retried_total{queue}`, `connectbus_messages_dead_lettered_total{queue}`,
 /// `connectbus_messages_duplicate_total{queue}`, `connectbus_handler_seconds{queue}` (histogram),
-/// `connectbus_outbox_lag_seconds`, `connectbus_outbox_pending`, `connectbus_stripe_request_seconds`
+/// `connectbus_outbox_lag_seconds`, `connectbus_outbox_pending`, `connectbus_outbox_relayed_total`,
+/// `connectbus_outbox_relay_statement_seconds{statement}` (histogram; `take`, `lag`),
+/// `connectbus_stripe_request_seconds`
 /// (histogram), `connectbus_stripe_errors_total{code}`, `connectbus_stripe_requests_total{method,status}`.
 /// Thread-safe.
 public struct RuntimeMetrics: Sendable {
@@ -25,6 +27,11 @@ public struct RuntimeMetrics: Sendable {
     public let outboxLag: Gauge
     /// Number of unpublished outbox rows.
     public let outboxPending: Gauge
+    /// Rows published by the outbox relay (rows left behind by the workers).
+    public let outboxRelayed: Counter
+    /// Duration in seconds of each outbox relay statement, per statement (`take`: the
+    /// claim-and-delete of one batch; `lag`: the lag probes).
+    public let outboxRelayStatementSeconds: Histogram
     /// Latency of Stripe requests in seconds.
     public let stripeRequestSeconds: Histogram
     /// Stripe errors per error code.
@@ -51,6 +58,11 @@ public struct RuntimeMetrics: Sendable {
         outboxLag = registry.gauge("connectbus_outbox_lag_seconds",
                                    help: "Age in seconds of the oldest unpublished outbox row.")
         outboxPending = registry.gauge("connectbus_outbox_pending", help: "Unpublished outbox rows.")
+        outboxRelayed = registry.counter("connectbus_outbox_relayed_total",
+                                         help: "Outbox rows published by the relay.")
+        outboxRelayStatementSeconds = registry.histogram(
+            "connectbus_outbox_relay_statement_seconds", help: "Outbox relay statement duration in seconds.",
+            labels: ["statement"], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10])
         stripeRequestSeconds = registry.histogram("connectbus_stripe_request_seconds",
                                                   help: "Stripe request latency in seconds.")
         stripeErrors = registry.counter("connectbus_stripe_errors_total",
@@ -60,5 +72,6 @@ public struct RuntimeMetrics: Sendable {
                                           labels: ["method", "status"])
         outboxLag.set(0)
         outboxPending.set(0)
+        outboxRelayed.increment(by: 0)
     }
 }

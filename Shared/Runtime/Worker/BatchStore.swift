@@ -39,7 +39,8 @@ struct BatchStore: Sendable {
     /// not mistaken for a duplicate.
     func forgetInbox(_ messageIds: [String], on db: PGConnection) throws(StoreError) {
         guard !messageIds.isEmpty else { return }
-        try db.execute("DELETE FROM \(inbox) WHERE message_id = ANY($1)", [.textArray(messageIds)])
+        try db.execute("DELETE FROM \(inbox) WHERE message_id = ANY($1)", [.textArray(messageIds)],
+                       planning: .perExecution)
     }
 
     /// Inserts `messages` in order and returns their ids in the same order. The rows travel
@@ -89,6 +90,8 @@ struct BatchStore: Sendable {
 
     /// Locks and deletes (uncommitted, inside the caller's transaction) the rows of `ids`
     /// that no other publisher holds (`FOR UPDATE SKIP LOCKED`); returns the ids taken.
+    /// Primary-key lookups only, gathered once by an init plan (`= ANY(ARRAY(…))`, never
+    /// `IN (SELECT …)`, which the planner may re-run per row: see `Outbox.takeStale`).
     ///
     /// The transaction's commit is made asynchronous (`synchronous_commit = off`, local to
     /// it): losing this deletion in a database crash only makes the relay publish the rows
@@ -96,9 +99,9 @@ struct BatchStore: Sendable {
     func claimAndDelete(_ ids: [Int64], on db: PGConnection) throws(StoreError) -> Set<Int64> {
         Set(try db.query("""
             WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
-            DELETE FROM \(outbox) WHERE id IN (
-                SELECT o.id FROM \(outbox) AS o, relaxed WHERE o.id = ANY($1) FOR UPDATE OF o SKIP LOCKED)
+            DELETE FROM \(outbox) WHERE id = ANY(ARRAY(
+                SELECT o.id FROM \(outbox) AS o, relaxed WHERE o.id = ANY($1) FOR UPDATE OF o SKIP LOCKED))
             RETURNING id
-            """, [.intArray(ids)]) { row in try row.int("id") })
+            """, [.intArray(ids)], planning: .perExecution) { row in try row.int("id") })
     }
 }

@@ -62,11 +62,35 @@ struct OutboxPublisher {
     /// - Throws: `BusError` (rows stay), `StoreError`.
     @discardableResult
     func publishStale(olderThan grace: Duration, limit: Int, db: PGConnection, bus: AMQPConnection) throws -> Int {
-        try db.transaction { db in
-            let rows = try outbox.takeStale(olderThan: grace, limit: limit, on: db)
-            try publishAndConfirm(rows, bus: bus)
-            return rows.count
+        try publishStale(olderThan: grace, limit: limit, after: nil, db: db, bus: bus).rows
+    }
+
+    /// What one relay batch did: rows published, the cursor after the last one, and how
+    /// long its statement (the take) and the whole transaction (take, publish, confirm
+    /// wait, commit) took, in seconds.
+    struct StaleBatch {
+        var rows: Int
+        var cursor: OutboxCursor?
+        var statementSeconds: Double
+        var seconds: Double
+    }
+
+    /// Publishes up to `limit` rows older than `grace` whose key comes after `cursor`
+    /// (keyset scan, see `Outbox.takeStale(olderThan:limit:after:on:)`), in one transaction
+    /// with one confirm wait.
+    /// - Throws: `BusError` (the transaction rolls back: rows stay), `StoreError`.
+    func publishStale(olderThan grace: Duration, limit: Int, after cursor: OutboxCursor?, db: PGConnection,
+                      bus: AMQPConnection) throws -> StaleBatch {
+        let start = ContinuousClock.now
+        var statement = Duration.zero
+        let take = try db.transaction { db in
+            let take = try outbox.takeStale(olderThan: grace, limit: limit, after: cursor, on: db)
+            statement = ContinuousClock.now - start
+            try publishAndConfirm(take.rows, bus: bus)
+            return take
         }
+        return StaleBatch(rows: take.rows.count, cursor: take.cursor, statementSeconds: statement.seconds,
+                          seconds: (ContinuousClock.now - start).seconds)
     }
 
     private func send(_ rows: [OutboxRow], db: PGConnection, bus: AMQPConnection) throws -> Int {

@@ -16,6 +16,15 @@ import Synchronization
 /// in batches with one confirm wait each, locking rows with `FOR UPDATE SKIP LOCKED` so
 /// several replicas can relay side by side. It also refreshes the outbox lag gauges.
 ///
+/// Each batch costs the same whatever the backlog (docs/DESIGN.md §5): the relay scans the
+/// `(created_at, id)` index from a keyset cursor (the key of the last row it took), not
+/// from the oldest entry, so it does not walk the dead index entries of rows it already
+/// deleted again on every batch. Rows the cursor has passed can still appear (a transaction
+/// that ran longer than the grace period commits a row with an older `created_at`; a row a
+/// worker had locked and then released): the relay rewinds to the oldest row when it has
+/// caught up (a short batch) at most once per ``rewindInterval`` while idle, and at least
+/// every ``backlogRewindInterval`` while draining, so such rows wait at most that long.
+///
 /// On ``stop()`` it publishes everything still pending (grace 0) and exits. It reconnects
 /// with capped backoff after a broker or database failure and never exits on an outage.
 /// Thread-safety: `Sendable` handle; the C handles live on the relay thread.
@@ -32,6 +41,39 @@ public final class OutboxRelay: Sendable {
     private let doorbell = Doorbell()
     private let connected = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
+    private let observer: (@Sendable (Batch) -> Void)?
+    private let totals = Mutex(Statistics())
+
+    /// While caught up, the relay rewinds its cursor at most this often.
+    public static let rewindInterval: Duration = .seconds(1)
+    /// While draining a backlog, the relay rewinds its cursor at least this often.
+    public static let backlogRewindInterval: Duration = .seconds(10)
+
+    /// One batch the relay published (or found empty).
+    public struct Batch: Sendable {
+        /// Rows published.
+        public var rows: Int
+        /// Seconds the claim-and-delete statement took.
+        public var statementSeconds: Double
+        /// Seconds the whole transaction took (statement, publishes, confirm wait, commit).
+        public var seconds: Double
+        /// When the batch ended.
+        public var finishedAt: ContinuousClock.Instant
+        /// Whether the scan started from the oldest row (a rewind) rather than the cursor.
+        public var rewound: Bool
+    }
+
+    /// Totals since the relay was created.
+    public struct Statistics: Sendable, Equatable {
+        /// Rows published.
+        public var rows = 0
+        /// Take statements run (empty polls included).
+        public var takes = 0
+        /// Batches that published at least one row.
+        public var batches = 0
+        /// The longest relay statement (take or lag probe), in seconds.
+        public var longestStatementSeconds = 0.0
+    }
 
     /// Creates a relay (not started).
     /// - Parameters:
@@ -41,9 +83,12 @@ public final class OutboxRelay: Sendable {
     ///   - grace: rows younger than this are left to the worker that wrote them.
     ///   - batchSize: rows per transaction and confirm wait.
     ///   - idleInterval: pause between polls when nothing is pending.
+    ///   - observer: called on the relay thread after every batch that published rows
+    ///     (benchmarks and tests; keep it cheap).
     public init(amqpURL: AMQPURL, databaseURL: String, schema: String, name: String, grace: Duration = .seconds(2),
                 batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
-                metrics: RuntimeMetrics, log: Logger) {
+                metrics: RuntimeMetrics, log: Logger, observer: (@Sendable (Batch) -> Void)? = nil) {
+        self.observer = observer
         endpoints = Worker.Endpoints(amqpURL: amqpURL, databaseURL: databaseURL, heartbeatSeconds: heartbeatSeconds)
         self.schema = schema
         self.name = name
@@ -53,6 +98,9 @@ public final class OutboxRelay: Sendable {
         self.metrics = metrics
         self.log = log
     }
+
+    /// Rows and batches published so far and the longest statement.
+    public var statistics: Statistics { totals.withLock { $0 } }
 
     /// Whether the relay's connections are up (for `/readyz`).
     public var isConnected: Bool { connected.load(ordering: .relaxed) }
@@ -82,12 +130,12 @@ public final class OutboxRelay: Sendable {
         let publisher = OutboxPublisher(schema: schema, log: log)
         var backoff = Backoff()
         var lastLagCheck = ContinuousClock.now - .seconds(10)
+        var scan = Scan()
         while !stopSignal.isStopped {
             do {
                 try connections.connect()
                 connected.store(true, ordering: .relaxed)
-                let published = try publisher.publishStale(olderThan: grace, limit: batchSize,
-                                                           db: try connections.database(), bus: try connections.publisher())
+                let published = try relayBatch(olderThan: grace, &scan, publisher, connections)
                 if published > 0 { log.info("relayed outbox rows", ["count": String(published)]) }
                 if ContinuousClock.now - lastLagCheck >= .seconds(1) {
                     try updateLag(connections)
@@ -100,10 +148,11 @@ public final class OutboxRelay: Sendable {
                 }
             } catch {
                 connected.store(false, ordering: .relaxed)
+                scan = Scan()
                 let delay = backoff.next()
                 log.warning("outbox relay lost a connection; reconnecting",
                             ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
-                connections.close()
+                if error is BusError { connections.closeBus() } else { connections.close() }
                 stopSignal.wait(delay)
             }
         }
@@ -113,13 +162,61 @@ public final class OutboxRelay: Sendable {
         finished.signal()
     }
 
-    /// Publishes every pending row (no grace) before exit; gives up on the first failure
-    /// (the rows stay for the next start).
+    /// The relay's keyset position and when it last started over from the oldest row.
+    private struct Scan {
+        var cursor: OutboxCursor?
+        var lastRewind = ContinuousClock.now
+    }
+
+    /// Publishes one batch from the scan's cursor and moves it (see the type's documentation
+    /// for when it rewinds). Returns the rows published.
+    private func relayBatch(olderThan grace: Duration, _ scan: inout Scan, _ publisher: OutboxPublisher,
+                            _ connections: WorkerConnections) throws -> Int {
+        let rewound = scan.cursor == nil
+        let batch = try publisher.publishStale(olderThan: grace, limit: batchSize, after: scan.cursor,
+                                               db: try connections.database(), bus: try connections.publisher())
+        record(statement: "take", batch.statementSeconds)
+        if batch.rows > 0 {
+            metrics.outboxRelayed.increment(by: Double(batch.rows))
+            totals.withLock { $0.rows += batch.rows; $0.batches += 1 }
+            observer?(Batch(rows: batch.rows, statementSeconds: batch.statementSeconds, seconds: batch.seconds,
+                            finishedAt: .now, rewound: rewound))
+        }
+        if let cursor = batch.cursor { scan.cursor = cursor }
+        let sinceRewind = ContinuousClock.now - scan.lastRewind
+        if (batch.rows < batchSize && sinceRewind >= Self.rewindInterval) || sinceRewind >= Self.backlogRewindInterval {
+            scan = Scan(cursor: nil, lastRewind: .now)
+        }
+        return batch.rows
+    }
+
+    private func record(statement: String, _ seconds: Double) {
+        metrics.outboxRelayStatementSeconds.observe(seconds, statement)
+        totals.withLock {
+            $0.longestStatementSeconds = max($0.longestStatementSeconds, seconds)
+            if statement == "take" { $0.takes += 1 }
+        }
+    }
+
+    /// Publishes every pending row (no grace) before exit: through the keyset until a short
+    /// batch, then once more from the oldest row; gives up on the first failure (the rows
+    /// stay for the next start).
     private func flush(_ connections: WorkerConnections, _ publisher: OutboxPublisher) {
         do {
             try connections.connect()
-            while try publisher.publishStale(olderThan: .zero, limit: batchSize, db: try connections.database(),
-                                             bus: try connections.publisher()) > 0 {}
+            for _ in 0..<2 {
+                var cursor: OutboxCursor?
+                while true {
+                    let batch = try publisher.publishStale(olderThan: .zero, limit: batchSize, after: cursor,
+                                                           db: try connections.database(),
+                                                           bus: try connections.publisher())
+                    record(statement: "take", batch.statementSeconds)
+                    metrics.outboxRelayed.increment(by: Double(batch.rows))
+                    totals.withLock { $0.rows += batch.rows; $0.batches += batch.rows > 0 ? 1 : 0 }
+                    cursor = batch.cursor ?? cursor
+                    if batch.rows < batchSize { break }
+                }
+            }
             try updateLag(connections)
         } catch {
             log.warning("could not flush the outbox at shutdown; rows stay for the next start",
@@ -128,12 +225,10 @@ public final class OutboxRelay: Sendable {
     }
 
     private func updateLag(_ connections: WorkerConnections) throws {
-        let lag = try publisherLag(connections)
+        let start = ContinuousClock.now
+        let lag = try Store.Outbox(schema: schema).lag(on: try connections.database())
+        record(statement: "lag", (ContinuousClock.now - start).seconds)
         metrics.outboxPending.set(Double(lag.count))
         metrics.outboxLag.set(lag.oldestAgeSeconds)
-    }
-
-    private func publisherLag(_ connections: WorkerConnections) throws -> (count: Int, oldestAgeSeconds: Double) {
-        try Store.Outbox(schema: schema).lag(on: try connections.database())
     }
 }

@@ -14,7 +14,8 @@ import Store
 /// a Stripe rate-limit token; run the handler outside any transaction (it calls Stripe with
 /// idempotency keys, then opens the message's transaction with
 /// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
-/// publish the outbox rows with confirms; ack.
+/// publish the outbox rows from memory with confirms (one claim-and-delete statement, as a
+/// batch does); ack.
 ///
 /// Thread-safety: not `Sendable`; runs on its worker's thread.
 struct StripeBoundProcessor {
@@ -22,6 +23,7 @@ struct StripeBoundProcessor {
     let resources: WorkerResources
     let failures: FailurePublisher
     let outbox: OutboxPublisher
+    let store: BatchStore
 
     /// Handles `delivery` and acks it.
     /// - Throws: `BusError`/`StoreError` when a connection failed (the delivery is not acked).
@@ -78,7 +80,8 @@ struct StripeBoundProcessor {
             settings.metrics.processed.increment(queue)
             settings.metrics.handlerSeconds.observe((ContinuousClock.now - start).seconds, queue)
             do {
-                try outbox.publish(ids: scope.outboxIds, db: db, bus: bus)
+                try outbox.publish(ids: scope.outboxIds, messages: scope.writtenOutbox,
+                                   envelopes: scope.writtenEnvelopes, store: store, db: db, bus: bus)
             } catch {
                 log.warning("publishing outbox rows failed; the relay will publish them",
                             ["error": String(describing: error)])

@@ -66,7 +66,7 @@ final class Worker: Sendable {
     }
 
     private func run() {
-        let prefetch = UInt16(clamping: settings.batchSize)
+        let prefetch = UInt16(clamping: max(settings.prefetch, settings.batchSize))
         let connections = WorkerConnections(amqpURL: endpoints.amqpURL, databaseURL: endpoints.databaseURL,
                                             name: name, heartbeatSeconds: endpoints.heartbeatSeconds,
                                             consume: (settings.route.queue, prefetch))
@@ -81,7 +81,8 @@ final class Worker: Sendable {
         }
         let batched = BatchProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox,
                                      store: store)
-        let single = StripeBoundProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox)
+        let single = StripeBoundProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox,
+                                          store: store)
         var backoff = Backoff()
         while !stopSignal.isStopped {
             do {

@@ -89,6 +89,15 @@ final class WorkerConnections {
         try? consumeConnection.cancelConsumers()
     }
 
+    /// Closes the AMQP connections only (a broker failure), keeping a healthy database
+    /// connection and the statements prepared on it.
+    func closeBus() {
+        consumeConnection?.close()
+        publishConnection?.close()
+        consumeConnection = nil
+        publishConnection = nil
+    }
+
     /// Closes everything (unacked deliveries return to the queue).
     func close() {
         consumeConnection?.close()

@@ -19,6 +19,8 @@ struct WorkerSettings: Sendable {
     let log: Logger
     /// Deliveries per batch (1 for Stripe-bound routes).
     let batchSize: Int
+    /// AMQP prefetch of the worker's consumer (≥ `batchSize`).
+    let prefetch: Int
     /// How long the first delivery of a batch is awaited before checking for stop.
     let pollInterval: Duration
 

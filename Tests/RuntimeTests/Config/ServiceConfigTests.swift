@@ -26,6 +26,18 @@ struct ServiceConfigTests {
         #expect(config.httpThreading == nil)
     }
 
+    @Test func batchSizeAndStripeBoundPrefetchComeFromTheEnvironment() throws {
+        let defaults = try load(base)
+        #expect(defaults.batchSize == nil)
+        #expect(defaults.stripeBoundPrefetch == 1)
+        let set = try load(base.merging(["PREFETCH": "100", "BATCH_SIZE": "50", "STRIPE_BOUND_PREFETCH": "10"]) { $1 })
+        #expect(set.prefetch == 100)
+        #expect(set.batchSize == 50)
+        #expect(set.stripeBoundPrefetch == 10)
+        #expect(throws: ConfigError.self) { try load(base.merging(["BATCH_SIZE": "0"]) { $1 }) }
+        #expect(throws: ConfigError.self) { try load(base.merging(["STRIPE_BOUND_PREFETCH": "x"]) { $1 }) }
+    }
+
     @Test func httpThreadsComeFromTheEnvironmentOrTheRuntimeDefault() throws {
         #expect(try load(base.merging(["HTTP_THREADS": "8"]) { $1 }).httpThreading == .pool(8))
         #expect(try load(base.merging(["HTTP_THREADS": "per-connection"]) { $1 }).httpThreading == .perConnection)

@@ -5,17 +5,22 @@ import FoundationNetworking
 
 /// RabbitMQ's management HTTP API (port `CONNECTBUS_MANAGEMENT_PORT`, 15672 by default, as
 /// the project's scripts set it), used to force-close a worker's connections as a broker
-/// outage would.
+/// outage would, and to make a throwaway vhost appear and disappear (the broker "stopped"
+/// and "started" for the connections of that vhost only).
 struct ManagementAPI: Sendable {
     let base = "http://127.0.0.1:\(ProcessInfo.processInfo.environment["CONNECTBUS_MANAGEMENT_PORT"] ?? "15672")/api"
     let user = "connectbus"
     let password = "connectbus"
 
-    private func request(_ path: String, method: String = "GET") -> URLRequest {
+    private func request(_ path: String, method: String = "GET", body: String? = nil) -> URLRequest {
         var request = URLRequest(url: URL(string: base + path)!)
         request.httpMethod = method
         let credentials = Data("\(user):\(password)".utf8).base64EncodedString()
         request.setValue("Basic \(credentials)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
         return request
     }
 
@@ -32,5 +37,26 @@ struct ManagementAPI: Sendable {
             _ = try await URLSession.shared.data(for: request("/connections/" + encoded, method: "DELETE"))
         }
         return Set(names).count
+    }
+
+    /// Creates `vhost` and gives the `connectbus` user every right on it.
+    /// - Throws: when the API answers with an error status.
+    func createVhost(_ vhost: String) async throws {
+        try await send(request("/vhosts/" + vhost, method: "PUT", body: "{}"))
+        try await send(request("/permissions/\(vhost)/\(user)", method: "PUT",
+                               body: #"{"configure":".*","write":".*","read":".*"}"#))
+    }
+
+    /// Deletes `vhost`: the broker closes its connections and refuses new ones.
+    func deleteVhost(_ vhost: String) async throws {
+        try await send(request("/vhosts/" + vhost, method: "DELETE"))
+    }
+
+    private func send(_ request: URLRequest) async throws {
+        let (_, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else {
+            throw URLError(.badServerResponse, userInfo: ["status": status, "url": request.url?.absoluteString ?? ""])
+        }
     }
 }

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The runtime's pipeline benchmark side by side with its peers (../shared/bench/pipeline, see
+# its README): in each round, on the same local RabbitMQ and PostgreSQL, the C peer (per
+# message, and 50 per transaction) and `connectbus-bench` (one at a time, and batched) each
+# process a filled quorum queue with 4 workers, every event routed to a bound quorum queue.
+# Prints one line per measurement; compare numbers within a round only (the machine is shared).
+# Both sides take 50 messages per transaction with prefetch 100 in the batched runs; the
+# one-at-a-time run is a Stripe-bound route (one message per transaction) with prefetch 10.
+# After the rounds, `connectbus-bench backlog` prints the outbox relay's drain rate.
+#
+# Usage: scripts/bench-pipeline.sh [ROUNDS=3]
+# Env: PEER_BENCH_DIR (default: ../shared/bench next to the main checkout), PEER_SECONDS (6),
+# BENCH_MESSAGES (connectbus-bench messages per run, 30000), BENCH_SKIP_BUILD=1,
+# BENCH_ONE_AT_A_TIME_ARGS / BENCH_BATCHED_ARGS (connectbus-bench options of the two runs),
+# the port variables of scripts/lib/common.sh. Needs cc, python3 with pika and psycopg
+# (scripts/install-deps.sh).
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$CB_REPO"
+ROUNDS="${1:-3}"
+"$CB_REPO/scripts/infra-up.sh" >&2
+. "$CB_REPO/scripts/lib/common.sh"
+export AMQP_URL="${AMQP_URL:-$(cb_admin_amqp_url)}"
+export DATABASE_URL="${DATABASE_URL:-$(cb_admin_database_url)}"
+PEERS="${PEER_BENCH_DIR:-}"
+if [ -z "$PEERS" ]; then
+    for candidate in "$CB_REPO/../shared/bench" "$CB_REPO/../../shared/bench"; do
+        [ -d "$candidate/pipeline" ] && PEERS="$(cd "$candidate" && pwd)" && break
+    done
+fi
+[ -n "$PEERS" ] && [ -f "$PEERS/pipeline/pipeline_c.c" ] || cb_die "peers not found: set PEER_BENCH_DIR"
+SECS="${PEER_SECONDS:-6}"
+export BENCH_MESSAGES="${BENCH_MESSAGES:-30000}"
+ONE_ARGS="${BENCH_ONE_AT_A_TIME_ARGS:---mode stripe-bound --workers 4 --prefetch 10 --messages 10000}"
+BATCH_ARGS="${BENCH_BATCHED_ARGS:---mode batched --workers 4 --prefetch 100 --batch-size 50}"
+
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+    swift build -c release --static-swift-stdlib --product connectbus-bench >&2
+fi
+BENCH="$(swift build -c release --static-swift-stdlib --show-bin-path)/connectbus-bench"
+
+# The peers' database and broker settings (an administrator of the local broker).
+psql "$DATABASE_URL" -qtAc "SELECT 1 FROM pg_database WHERE datname = 'peer'" | grep -q 1 \
+    || psql "$DATABASE_URL" -qc "CREATE DATABASE peer"
+export PEER_PG_DSN="host=127.0.0.1 port=$CB_PG_PORT dbname=peer user=$CB_ADMIN_ROLE password=$CB_ADMIN_ROLE_PASSWORD"
+export PEER_AMQP_HOST=127.0.0.1 PEER_AMQP_PORT="$CB_AMQP_PORT"
+export PEER_AMQP_USER="$CB_AMQP_ADMIN" PEER_AMQP_PASS="$CB_AMQP_ADMIN_PASSWORD"
+export PEER_OUT_EXCHANGE=peer.events PEER_OUT_ROUTING_KEY=peer.done
+WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
+cc -O2 -o "$WORK/pipeline_c" "$PEERS/pipeline/pipeline_c.c" $(pkg-config --cflags --libs librabbitmq libpq)
+cc -O2 -o "$WORK/fill" "$PEERS/pipeline/fill.c" $(pkg-config --cflags --libs librabbitmq)
+python3 "$PEERS/pipeline/q.py" setup quorum
+
+peer() { # label fill batch
+    python3 "$PEERS/pipeline/q.py" reset; "$WORK/fill" peer.in "$2" >/dev/null
+    local out; out="$("$WORK/pipeline_c" 4 "$SECS" 100 peer.in "$3" 2>&1 | tail -1)"; sleep 0.5
+    read -r left sink rows < <(python3 "$PEERS/pipeline/q.py" counts)
+    local done=$((${2} - left)) ok=no; [ "$rows" = "$done" ] && [ "$sink" = "$done" ] && ok=yes
+    echo "peer $1 | $out | consumed=$done rows=$rows routed=$sink consistent=$ok"
+}
+for round in $(seq 1 "$ROUNDS"); do
+    echo "== round $round"
+    peer "C per-message w=4" 40000 1
+    # shellcheck disable=SC2086
+    echo "connectbus $("$BENCH" $ONE_ARGS | tail -1)"
+    peer "C batch-50 w=4" 150000 50
+    # shellcheck disable=SC2086
+    echo "connectbus $("$BENCH" $BATCH_ARGS | tail -1)"
+done
+echo "== outbox relay"
+"$BENCH" backlog --rows "${BENCH_BACKLOG_ROWS:-100000}"
