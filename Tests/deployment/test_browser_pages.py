@@ -1,6 +1,7 @@
 """Browser tests of stripe-sim's pages for people: headless Chromium (Debian's `chromium`
 and `chromium-driver`, driven by Selenium) walks a seller through onboarding and buyers
-through hosted Checkout (a decline, then 3D Secure), an embedded session paid by ACH
+through hosted Checkout (a decline, then 3D Secure), an `elements` session (the Payment
+Element) paid by card, an embedded session paid by ACH
 Direct Debit, the PaymentSheet app page and the reader console, against the whole suite started by `scripts/demo.sh --browser`. Each
 payment must reach the bus (`payments.order.paid`, `terminal.payment.*`). Screenshots go to
 $CONNECTBUS_TEST_ARTIFACTS/browser (scripts/test.sh sets it to its log folder), else to
@@ -215,6 +216,18 @@ def test_buyer_pays_an_embedded_session_by_ach_direct_debit(suite, browser, arti
     assert "complete / unpaid" in field(browser, "message").text
     paid = wait_event(suite, "payments.order.paid", order_reference=shop["order_embedded_checkout"])
     assert paid["amount"] == 2400
+
+
+def test_buyer_pays_an_elements_session_by_card(suite, browser, artifacts):
+    shop = urls(suite, "checkout")
+    browser.get(shop["elements_checkout"])
+    assert "Payment Element" in browser.page_source and "24.00 USD" in field(browser, "total").text
+    field(browser, "card_number").send_keys("4242 4242 4242 4242")
+    shot(browser, artifacts, "10-elements-checkout")
+    click_and_wait(browser, "pay", "/sim/done")
+    assert "complete / paid" in field(browser, "message").text
+    paid = wait_event(suite, "payments.order.paid", order_reference=shop["order_elements_checkout"])
+    assert paid["amount"] == 2400 and paid["application_fee_amount"] == 240
 
 
 def test_buyer_pays_in_the_app_and_at_the_reader(suite, browser, artifacts):

@@ -3,8 +3,9 @@
 #   1. the seller's onboarding page (account created with prefilled details); the script
 #      waits until the seller has finished it (DEMO_BROWSER_WAIT seconds, default 1800),
 #      because a shop can take payments only once onboarded; then
-#   2. a hosted Checkout page for two mugs (card or SEPA Debit), and an embedded Checkout
-#      session mounted from its client secret (card or ACH Direct Debit),
+#   2. a hosted Checkout page for two mugs (card or SEPA Debit), an embedded Checkout
+#      session mounted from its client secret (card or ACH Direct Debit), and a Checkout
+#      Session in `elements` mode (the Payment Element) mounted the same way (card),
 #   3. the PaymentSheet "app" page for an in-app order,
 #   4. the Terminal reader console with a payment waiting for a card.
 # Success and return URLs point at the simulator's own /sim/done page (no shop runs).
@@ -70,9 +71,15 @@ TXT
     reply="$(send payments.create_checkout_session "{\"order_reference\":\"web-$run-4\",
         \"line_items\":[{\"price\":\"$price\",\"quantity\":1}],\"application_fee_amount\":240,
         \"customer_email\":\"alan.buyer+$run@example.com\",\"payment_method_types\":[\"card\",\"us_bank_account\"],
-        \"ui_mode\":\"embedded\",\"return_url\":\"$done_url?what=Thank+you&session={CHECKOUT_SESSION_ID}\"}" \
+        \"ui_mode\":\"embedded_page\",\"return_url\":\"$done_url?what=Thank+you&session={CHECKOUT_SESSION_ID}\"}" \
         --account "$account")" || return 1
     embedded="$STRIPE_API_BASE/sim/checkout/embedded?client_secret=$(jget result.client_secret <<<"$reply")"
+    reply="$(send payments.create_checkout_session "{\"order_reference\":\"web-$run-5\",
+        \"line_items\":[{\"price\":\"$price\",\"quantity\":1}],\"application_fee_amount\":240,
+        \"customer_email\":\"edsger.buyer+$run@example.com\",
+        \"ui_mode\":\"elements\",\"return_url\":\"$done_url?what=Thank+you&session={CHECKOUT_SESSION_ID}\"}" \
+        --account "$account")" || return 1
+    elements="$STRIPE_API_BASE/sim/checkout/embedded?client_secret=$(jget result.client_secret <<<"$reply")"
     reply="$(send payments.create_payment_sheet "{\"order_reference\":\"app-$run-2\",
         \"customer_reference\":\"buyer-$run-2\",\"customer_email\":\"grace.buyer+$run@example.com\",\"amount\":3600,
         \"currency\":\"usd\",\"application_fee_amount\":360}" --account "$account")" || return 1
@@ -88,7 +95,8 @@ TXT
         \"currency\":\"usd\",\"capture_method\":\"automatic\",\"application_fee_amount\":420}" --account "$account")" || return 1
     pi="$(jget result.payment_intent <<<"$reply")"
     send terminal.process_payment "{\"reader\":\"$reader\",\"payment_intent\":\"$pi\"}" --account "$account" >/dev/null || return 1
-    browser_urls "checkout=$session" "embedded_checkout=$embedded" "order_embedded_checkout=web-$run-4" "payment_sheet=$STRIPE_API_BASE/sim/app/payment_sheet?client_secret=$sheet_secret" \
+    browser_urls "checkout=$session" "embedded_checkout=$embedded" "order_embedded_checkout=web-$run-4" \
+        "elements_checkout=$elements" "order_elements_checkout=web-$run-5" "payment_sheet=$STRIPE_API_BASE/sim/app/payment_sheet?client_secret=$sheet_secret" \
         "reader=$STRIPE_API_BASE/sim/terminal/readers/$reader" "order_checkout=web-$run-1" "order_payment_sheet=app-$run-2" \
         "order_reader=shop-$run-3"
     cat <<TXT
@@ -97,6 +105,7 @@ Open these in a browser (test mode: use Stripe's test cards, e.g. 4242 4242 4242
   1. onboard the seller   $link  (done)
   2. buy two mugs         $session
      or one, embedded      $embedded
+     or one, Payment Element $elements
   3. pay in the app       $STRIPE_API_BASE/sim/app/payment_sheet?client_secret=$sheet_secret
   4. the shop's reader    $STRIPE_API_BASE/sim/terminal/readers/$reader
 Watch the bus:            tail -f $RUN_DIR/events.log
