@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := $(PATH)$(if $(wildcard /opt/swift/usr/bin/swift),:/opt/swift/usr/bin)
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test up down deps bench catalogue env
+.PHONY: help demo test up down deps bench catalogue env chaos chaos-ci
 
 help:
 	@echo "make demo       start everything, play the store-builder story, check the summary, stop"
@@ -15,6 +15,8 @@ help:
 	@echo "make env        print the export lines for the local servers (ports in use)"
 	@echo "make bench      runtime throughput and the services' idle RSS against the local servers"
 	@echo "make catalogue  print the message catalogue (JSON Schema per message)"
+	@echo "make chaos      ledger-checked chaos run: ~5 min, >= 3,000 commands, kills, restarts, faults (CHAOS_ARGS=...)"
+	@echo "make chaos-ci   the short chaos run CI does (70 s, >= 500 commands, every fault kind)"
 
 deps:
 	scripts/install-deps.sh
@@ -42,3 +44,9 @@ bench: up
 catalogue:
 	@swift build -c release --product connectbus >&2
 	@"$$(swift build -c release --show-bin-path)/connectbus" catalogue
+
+chaos:
+	scripts/chaos.sh $(CHAOS_ARGS)
+
+chaos-ci:
+	scripts/chaos.sh --ci $(CHAOS_ARGS)

@@ -4,8 +4,10 @@
 # environment set, then the deployment checks in Tests/deployment (pytest). Stops the
 # servers at the end unless KEEP_INFRA=1. Exits non-zero if any step failed.
 #
+# Then the short chaos run (scripts/chaos.sh --ci, Tests/chaos/README.md) as its own step.
+#
 # Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
-# arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only), PYTHON,
+# arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only), SKIP_CHAOS=1, PYTHON,
 # KEEP_INFRA=1, and the port variables of scripts/lib/common.sh.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -131,6 +133,19 @@ fi
 
 step "deployment checks (pytest Tests/deployment)" python_tests
 count_pytest
+
+# The short chaos run (Tests/chaos): the executables built above, the servers already up.
+chaos_short() {
+    KEEP_INFRA=1 SKIP_DEPS=1 CHAOS_BIN_DIR="$(swift build --build-path "$BUILD_PATH" --show-bin-path)" \
+        CHAOS_OUT="$LOG_DIR/chaos" "$CB_REPO/scripts/chaos.sh" --ci 2>"$LOG_DIR/chaos.log" | tee "$LOG_DIR/chaos-table.txt"
+}
+if [ "${SKIP_SWIFT:-0}" = 1 ] || [ "${SKIP_CHAOS:-0}" = 1 ]; then
+    skip "chaos run (short form)" "SKIP_SWIFT=1 or SKIP_CHAOS=1"
+elif [ -z "${STRIPE_SIM_BINARY:-}" ]; then
+    skip "chaos run (short form)" "build failed"
+else
+    step "chaos run (short form, scripts/chaos.sh --ci)" chaos_short
+fi
 
 summary
 [ "$FAILED" = 0 ]
