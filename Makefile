@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := $(PATH)$(if $(wildcard /opt/swift/usr/bin/swift),:/opt/swift/usr/bin)
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test up down deps bench catalogue env chaos chaos-ci
+.PHONY: help demo test up down deps bench catalogue env chaos chaos-ci chaos-cluster cluster-up cluster-down
 
 help:
 	@echo "make demo       start everything, play the store-builder story, check the summary, stop"
@@ -17,6 +17,8 @@ help:
 	@echo "make catalogue  print the message catalogue (JSON Schema per message)"
 	@echo "make chaos      ledger-checked chaos run: ~5 min, >= 3,000 commands, kills, restarts, faults (CHAOS_ARGS=...)"
 	@echo "make chaos-ci   the short chaos run CI does (70 s, >= 500 commands, every fault kind)"
+	@echo "make chaos-cluster  the chaos run against a three-node RabbitMQ cluster, the leader node stopped mid-run"
+	@echo "make cluster-up | cluster-down  start | stop the three-node RabbitMQ cluster (scripts/cluster.sh)"
 
 deps:
 	scripts/install-deps.sh
@@ -50,3 +52,12 @@ chaos:
 
 chaos-ci:
 	scripts/chaos.sh --ci $(CHAOS_ARGS)
+
+chaos-cluster:
+	scripts/chaos.sh --cluster $(CHAOS_ARGS)
+
+cluster-up:
+	scripts/cluster.sh up
+
+cluster-down:
+	scripts/cluster.sh down

@@ -8,6 +8,8 @@
 #
 #   scripts/chaos.sh              about 5 minutes, >= 3,000 commands
 #   scripts/chaos.sh --ci         the short form CI runs: 70 s, >= 500 commands, every fault kind
+#   scripts/chaos.sh --cluster    against a three-node cluster (scripts/cluster.sh): the node
+#                                 leading the queues is stopped mid-run instead of a restart
 #   scripts/chaos.sh ARGS...      any option of Tests/chaos/chaos.py (--duration, --min-commands, …)
 #
 # Environment: CHAOS_BIN_DIR (use these executables, skip the build), CHAOS_OUT,
@@ -21,8 +23,10 @@ cb_avoid_busy_ports
 cd "$CB_REPO"
 
 args=()
+cluster=0
 for arg in "$@"; do
     case "$arg" in
+        --cluster) cluster=1; args+=(--cluster) ;;
         --ci) args+=(--duration 70 --min-commands 500 --concurrency 32 --kill-every 4 --sellers 3) ;;
         *) args+=("$arg") ;;
     esac
@@ -41,7 +45,16 @@ free_port() {
 
 [ "${SKIP_DEPS:-0}" = 1 ] || "$CB_REPO/scripts/install-deps.sh"
 "$CB_REPO/scripts/infra-up.sh"
-if [ "${KEEP_INFRA:-0}" != 1 ]; then trap '"$CB_REPO/scripts/infra-down.sh"' EXIT; fi
+stop_servers() {
+    [ "$cluster" = 0 ] || "$CB_REPO/scripts/cluster.sh" down || true
+    "$CB_REPO/scripts/infra-down.sh"
+}
+if [ "${KEEP_INFRA:-0}" != 1 ]; then trap stop_servers EXIT; fi
+if [ "$cluster" = 1 ]; then
+    "$CB_REPO/scripts/cluster.sh" up
+    eval "$("$CB_REPO/scripts/cluster.sh" env)"
+    export CHAOS_AMQP_HOSTS CHAOS_MANAGEMENT_PORTS
+fi
 
 if [ -z "${CHAOS_BIN_DIR:-}" ]; then
     for p in stripe-sim onboarding payments terminal-gateway notifications; do

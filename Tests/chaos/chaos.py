@@ -99,6 +99,41 @@ class Run:
     pass
 
 
+class Cluster:
+    """The three-node cluster of scripts/cluster.sh: which node leads the queues, stop/start."""
+
+    def __init__(self, repo, management, hosts):
+        self.script = os.path.join(repo, "scripts", "cluster.sh")
+        self.management = management
+        self.nodes = ["cb-cl%d@localhost" % (n + 1) for n in range(len(hosts))]
+
+    def leader_node(self):
+        counts = {}
+        for q in self.management.queues():
+            if q.get("leader"):
+                counts[q["leader"]] = counts.get(q["leader"], 0) + 1
+        return max(counts, key=counts.get) if counts else self.nodes[0]
+
+    def members(self):
+        """{queue: number of members} of every quorum queue."""
+        out = {}
+        for q in self.management.call("GET", "/api/queues/%2F?columns=name,type,members"):
+            if q.get("type") == "quorum":
+                out[q["name"]] = len(q.get("members") or [])
+        return out
+
+    def _run(self, verb, node):
+        import subprocess
+        n = str(self.nodes.index(node) + 1)
+        subprocess.run([self.script, verb, n], check=True, capture_output=True, timeout=300)
+
+    def stop_node(self, node):
+        self._run("stop", node)
+
+    def start_node(self, node):
+        self._run("start", node)
+
+
 def main():
     opt = options()
     seed = opt.seed if opt.seed is not None else int(time.time())
@@ -213,8 +248,9 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
         % (len(flows.sellers), time.time() - started))
 
     servers = [os.path.join(repo, "Tests", "chaos", "servers.sh")]
+    cluster = Cluster(repo, management, amqp_hosts) if opt.cluster else None
     faults = FaultSchedule(opt.duration, opt.kill_every, supervisor, sim, servers, log, rng, opt.heartbeat,
-                           cluster=None)
+                           cluster=cluster)
     faults.probe = driver.probe_recovery
     run_start = time.time()
     faults.start()
@@ -292,9 +328,16 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
     checks = Checks()
     checks.add("fault schedule ran", faults.error is None, faults.error or "%d faults" % len(faults.faults.entries))
     kinds_done = {e["kind"].split(" ")[0] for e in faults.faults.entries}
-    wanted = {"kill", "SIGSTOP", "RabbitMQ", "PostgreSQL", "Stripe", "webhook"}
+    wanted = {"kill", "SIGSTOP", "node" if opt.cluster else "RabbitMQ", "PostgreSQL", "Stripe", "webhook"}
+    if cluster:
+        members = cluster.members()
+        short = sorted(q for q, n in members.items() if n < len(cluster.nodes))
+        checks.add("quorum queues on every node", members and not short,
+                   "%d quorum queues, %s" % (len(members), ("fewer members: " + ", ".join(short[:4])) if short
+                                             else "each with %d members" % len(cluster.nodes)))
     checks.add("every fault kind happened", wanted <= kinds_done and len([e for e in faults.faults.entries if e["kind"].startswith("webhook")]) >= 2,
-               "missing: %s" % sorted(wanted - kinds_done) if not wanted <= kinds_done else "kill -9 ×%d, SIGSTOP, RabbitMQ, PostgreSQL, Stripe faults, webhook chaos and outage" % faults.kills)
+               "missing: %s" % sorted(wanted - kinds_done) if not wanted <= kinds_done else "kill -9 ×%d, SIGSTOP, %s, PostgreSQL, Stripe faults, webhook chaos and outage"
+               % (faults.kills, "leader node stopped" if opt.cluster else "RabbitMQ restart"))
     try:
         run_checks(run, checks)
     except Exception as error:
@@ -348,7 +391,9 @@ def render(opt, driver, faults, probes, checks, run_start, drive_end, supervisor
             continue
         rec = ""
         for entry, probe in probes.values():
-            if entry is e:
+            if entry is e and e["kind"] == "node stop":
+                rec = "failover: answered again %.1f s after the stop" % (probe[1] - e["back_at"]) if probe[1] else "no reply after it"
+            elif entry is e:
                 rec = "recovered %.1f s after it was back" % (probe[1] - e["back_at"]) if probe[1] else "no reply after it"
         lines.append("  %-30s %-44s at %5.0f s, %5.1f s long  %s" % (e["kind"], e["detail"][:44], e["start"] - run_start,
                                                                  e["end"] - e["start"], rec))

@@ -9,8 +9,8 @@ import subprocess
 
 
 def psql(database_url, sql):
-    out = subprocess.run(["psql", database_url, "-X", "-At", "-F", "\t", "-c", sql], check=True,
-                         capture_output=True, text=True, timeout=120).stdout
+    out = subprocess.run(["psql", database_url, "-X", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-f", "-"],
+                         input=sql, check=True, capture_output=True, text=True, timeout=120).stdout
     return [line.split("\t") for line in out.splitlines() if line]
 
 

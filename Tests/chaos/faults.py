@@ -115,13 +115,19 @@ class FaultSchedule(threading.Thread):
         self.log("faults: RabbitMQ is back after %.1f s" % (time.time() - start))
 
     def cluster_node_stop(self):
+        """Stops the node that leads most quorum queues; the failover time runs from the
+        stop to the first reply to a command published after it. The node comes back
+        after a while (and must catch up)."""
         start = time.time()
         node = self.cluster.leader_node()
         self.log("faults: stopping cluster node %s (leader of most quorum queues)" % node)
         self.cluster.stop_node(node)
-        entry = self.faults.add("node stop", "%s (leaders moved)" % node, start, back_at=time.time())
+        self.faults.add("node stop", "%s, the leader of most queues" % node, start, back_at=start)
+        self.log("faults: node %s stopped after %.1f s" % (node, time.time() - start))
         self.stop_event.wait(max(5, self.duration * 0.15))
+        back = time.time()
         self.cluster.start_node(node)
+        self.faults.add("node restart", "%s rejoins" % node, back, back_at=time.time())
         self.log("faults: node %s is back" % node)
 
     def postgres_restart(self):

@@ -67,13 +67,21 @@ class Supervisor:
         while not self.stopping:
             with self.lock:
                 for p in self.processes.values():
-                    if p.popen is None or p.popen.poll() is None:
+                    if p.popen is not None and p.popen.poll() is None:
                         continue
-                    p.exits.append((time.time(), p.popen.pid, p.popen.returncode))
-                    if self.stopping or not p.restart:
+                    if p.popen is not None and not getattr(p, "reaped", False):
+                        p.exits.append((time.time(), p.popen.pid, p.popen.returncode))
+                        p.reaped = True
+                        if p.restart and not self.stopping:
+                            self.log("supervisor: %s (pid %d) exited with %s" % (p.name, p.popen.pid, p.popen.returncode))
+                    if self.stopping or not p.restart or time.time() < getattr(p, "retry_at", 0):
                         continue
-                    self.log("supervisor: %s (pid %d) exited with %s" % (p.name, p.popen.pid, p.popen.returncode))
-                    self.start_process(p)
+                    try:
+                        self.start_process(p)
+                        p.reaped = False
+                    except OSError as error:     # e.g. the executable is being rebuilt: try again
+                        p.retry_at = time.time() + 1
+                        self.log("supervisor: cannot start %s: %s; trying again in 1 s" % (p.name, error))
             time.sleep(0.1)
 
     def kill9(self, name):
