@@ -55,7 +55,7 @@ def run_checks(run, checks):
     checks.add("every command answered", not unanswered,
                "%d unanswered%s" % (len(unanswered), (": " + sample(c["type"] + " " + c["order"] for c in unanswered)) if unanswered else ""))
     checks.add("answered exactly once", not twice,
-               "%d with two different replies; %d reply deliveries repeated with the same message id (absorbed), %d replies to unknown commands"
+               "%d with two different replies; %d reply deliveries repeated with the same message id (absorbed), %d replies to commands of earlier runs"
                % (len(twice), redelivered, ledger.unknown_replies))
 
     # flows ---------------------------------------------------------------------------------
@@ -213,11 +213,20 @@ def run_checks(run, checks):
                   ("; missing " + sample(sorted(missing_stored | missing_published))) if missing_stored or missing_published else ""))
 
     # e-mails -------------------------------------------------------------------------------
-    mails = collections.Counter()
+    # One e-mail = one Message-ID (the notification's id): a send the SMTP server accepted
+    # just before a kill -9 is sent again with the same Message-ID, which mail systems
+    # treat as the same message; those copies are counted apart.
+    mail_ids = collections.defaultdict(set)
+    copies = 0
     new = os.path.join(run.mail_dir, "new")
     for name in os.listdir(new) if os.path.isdir(new) else []:
         with open(os.path.join(new, name), "rb") as f:
-            mails[email.message_from_binary_file(f).get("To", "").strip().lower()] += 1
+            message = email.message_from_binary_file(f)
+        to, mid = message.get("To", "").strip().lower(), message.get("Message-ID", name)
+        if mid in mail_ids[to]:
+            copies += 1
+        mail_ids[to].add(mid)
+    mails = collections.Counter({to: len(ids) for to, ids in mail_ids.items()})
     due = [o for o in counted if o.outcome in ("paid", "payment_failed") and o.email]
     bad_mail = []
     for o in due:
@@ -225,7 +234,8 @@ def run_checks(run, checks):
         if len(rows) != 1 or rows[0][1] != "sent" or mails.get(o.email.lower(), 0) != 1:
             bad_mail.append("%s: rows %s, %d received" % (o.ref, rows, mails.get(o.email.lower(), 0)))
     checks.add("one e-mail per paid or failed order", not bad_mail,
-               "%d e-mails due, %d received%s" % (len(due), sum(mails[o.email.lower()] for o in due), (": " + sample(bad_mail)) if bad_mail else ""))
+               "%d e-mails due, %d received (distinct Message-IDs), %d resent copies with the same Message-ID after a kill%s"
+               % (len(due), sum(mails[o.email.lower()] for o in due), copies, (": " + sample(bad_mail)) if bad_mail else ""))
 
     # outbox and queues ---------------------------------------------------------------------
     left = psql(run.database_url, " UNION ALL ".join(
