@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := $(PATH)$(if $(wildcard /opt/swift/usr/bin/swift),:/opt/swift/usr/bin)
 .DEFAULT_GOAL := help
 
-.PHONY: help demo test up down deps bench catalogue env chaos chaos-ci chaos-cluster cluster-up cluster-down
+.PHONY: help demo test up down deps bench catalogue env chaos chaos-ci chaos-cluster cluster-up cluster-down fuzz
 
 help:
 	@echo "make demo       start everything, play the store-builder story, check the summary, stop"
@@ -18,6 +18,7 @@ help:
 	@echo "make chaos      ledger-checked chaos run: ~5 min, >= 3,000 commands, kills, restarts, faults (CHAOS_ARGS=...)"
 	@echo "make chaos-ci   the short chaos run CI does (70 s, >= 500 commands, every fault kind)"
 	@echo "make chaos-cluster  the chaos run against a three-node RabbitMQ cluster, the leader node stopped mid-run"
+	@echo "make fuzz       libFuzzer targets 60 s each (FUZZ_SECONDS), then the unit tests under ThreadSanitizer"
 	@echo "make cluster-up | cluster-down  start | stop the three-node RabbitMQ cluster (scripts/cluster.sh)"
 
 deps:
@@ -61,3 +62,6 @@ cluster-up:
 
 cluster-down:
 	scripts/cluster.sh down
+
+fuzz:
+	scripts/fuzz.sh
