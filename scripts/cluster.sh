@@ -54,10 +54,19 @@ joined() {
 up() {
     cb_as_root mkdir -p "$BASE"
     cb_as_root chmod 755 "$BASE"
-    start_node 1
-    wait_node 1
-    start_node 2
-    start_node 3
+    if [ -f "$BASE/1/home/.erlang.cookie" ] && [ -d "$BASE/2/mnesia" ]; then
+        # A cluster that ran before: its nodes wait for each other at boot, so start all three.
+        start_node 1
+        start_node 2
+        start_node 3
+        wait_node 1
+    else
+        # The first time: node 1 alone makes the cookie the others get.
+        start_node 1
+        wait_node 1
+        start_node 2
+        start_node 3
+    fi
     wait_node 2
     wait_node 3
     local n running
