@@ -40,6 +40,7 @@ let package = Package(
         .executable(name: "connectbus", targets: ["ConnectBusMain"]),
         .executable(name: "stripe-sim", targets: ["StripeSimMain"]),
         .executable(name: "connectbus-bench", targets: ["Bench"]),
+        .executable(name: "connectbus-fuzz", targets: ["Fuzz"]),
     ],
     targets: [
         // C libraries from Debian, through pkg-config.
@@ -79,6 +80,13 @@ let package = Package(
             "OnboardingService", "PaymentsService", "TerminalGateway", "NotificationsService"]),
         executable("ConnectBusMain", path: "Tools/ConnectBusCLI/Main", ["ConnectBusCLI"]),
         executable("Bench", path: "Tools/Bench", ["Runtime", "Bus", "Store", "Messages"]),
+        // libFuzzer targets (scripts/fuzz.sh builds them instrumented with -sanitize=fuzzer);
+        // libFuzzer's own main is linked in every build, so a plain build runs a corpus too.
+        .executableTarget(name: "Fuzz", dependencies: ["StripeAPI", "StripeSimCore", "HTTPServer", "Messages", "Bus",
+                                                       "Store", "NotificationsService"],
+                          path: "Tools/Fuzz/Sources",
+                          swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],
+                          linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]),
 
         // Tests mirror the module layout.
         tests("MessagesTests", ["Messages"]),

@@ -4,9 +4,13 @@
 # environment set, then the deployment checks in Tests/deployment (pytest). Stops the
 # servers at the end unless KEEP_INFRA=1. Exits non-zero if any step failed.
 #
+# Then every fuzz target for 20 s (scripts/fuzz.sh, Tools/Fuzz/README.md) and the short
+# chaos run (scripts/chaos.sh --ci, Tests/chaos/README.md), each as its own step.
+#
 # Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
 # arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only; turns the
-# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), PYTHON, KEEP_INFRA=1,
+# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), SKIP_FUZZ=1, SKIP_CHAOS=1,
+# PYTHON, KEEP_INFRA=1,
 # and the port variables of scripts/lib/common.sh.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -140,6 +144,29 @@ fi
 
 step "deployment checks (pytest Tests/deployment)" python_tests
 count_pytest
+
+# Every fuzz target for 20 s (Tools/Fuzz, its own instrumented build in .build/fuzz).
+fuzz_short() {
+    FUZZ_SECONDS="${FUZZ_SECONDS:-20}" FUZZ_TSAN=0 "$CB_REPO/scripts/fuzz.sh" 2>"$LOG_DIR/fuzz.log" | tee "$LOG_DIR/fuzz-table.txt"
+}
+if [ "${SKIP_SWIFT:-0}" = 1 ] || [ "${SKIP_FUZZ:-0}" = 1 ]; then
+    skip "fuzzing (20 s per target)" "SKIP_SWIFT=1 or SKIP_FUZZ=1"
+else
+    step "fuzzing (20 s per target, scripts/fuzz.sh)" fuzz_short
+fi
+
+# The short chaos run (Tests/chaos): the executables built above, the servers already up.
+chaos_short() {
+    KEEP_INFRA=1 SKIP_DEPS=1 CHAOS_BIN_DIR="$(swift build --build-path "$BUILD_PATH" --show-bin-path)" \
+        CHAOS_OUT="$LOG_DIR/chaos" "$CB_REPO/scripts/chaos.sh" --ci 2>"$LOG_DIR/chaos.log" | tee "$LOG_DIR/chaos-table.txt"
+}
+if [ "${SKIP_SWIFT:-0}" = 1 ] || [ "${SKIP_CHAOS:-0}" = 1 ]; then
+    skip "chaos run (short form)" "SKIP_SWIFT=1 or SKIP_CHAOS=1"
+elif [ -z "${STRIPE_SIM_BINARY:-}" ]; then
+    skip "chaos run (short form)" "build failed"
+else
+    step "chaos run (short form, scripts/chaos.sh --ci)" chaos_short
+fi
 
 summary
 [ "$FAILED" = 0 ]

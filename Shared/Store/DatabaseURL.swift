@@ -40,8 +40,10 @@ public enum DatabaseURL {
         var text = url
         if let scheme = ["postgresql://", "postgres://"].first(where: { text.hasPrefix($0) }) {
             let rest = text.dropFirst(scheme.count)
-            let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-            if let at = rest[..<authorityEnd].lastIndex(of: "@"),
+            // As libpq reads it: the credentials end at the first `@` before the first `/`
+            // (a `?` before that `@` belongs to the user or password), the user at the first `:`.
+            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+            if let at = rest[..<authorityEnd].firstIndex(of: "@"),
                let colon = rest[..<at].firstIndex(of: ":") {
                 text = scheme + rest[...colon] + "***" + rest[at...]
             }
@@ -55,13 +57,23 @@ public enum DatabaseURL {
         return message.replacingEvery(password, with: "***")
     }
 
-    /// Masks the value of a `password=` option (URL query or key/value form).
+    /// Masks the value of a `password=` option (URL query or key/value form). As libpq
+    /// does, blanks around `=` are allowed and skipped (`password = secret`).
     private static func redactPasswordOption(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
-        while let range = rest.firstRange(of: "password=") {
-            result += rest[..<range.upperBound] + "***"
-            rest = rest[range.upperBound...]
+        while let range = rest.firstRange(of: "password") {
+            var index = range.upperBound
+            while index < rest.endIndex, rest[index].isWhitespace { index = rest.index(after: index) }
+            guard index < rest.endIndex, rest[index] == "=" else {
+                result += rest[..<range.upperBound]
+                rest = rest[range.upperBound...]
+                continue
+            }
+            index = rest.index(after: index)
+            while index < rest.endIndex, rest[index].isWhitespace { index = rest.index(after: index) }
+            result += rest[..<index] + "***"
+            rest = rest[index...]
             if rest.first == "'" {
                 var index = rest.index(after: rest.startIndex)
                 while index < rest.endIndex, rest[index] != "'" {
@@ -70,7 +82,7 @@ public enum DatabaseURL {
                 }
                 rest = index < rest.endIndex ? rest[rest.index(after: index)...] : ""
             } else {
-                let end = rest.firstIndex(where: { $0 == "&" || $0 == " " }) ?? rest.endIndex
+                let end = rest.firstIndex(where: { $0 == "&" || $0.isWhitespace }) ?? rest.endIndex
                 rest = rest[end...]
             }
         }

@@ -35,13 +35,14 @@ public final class CommandChannel: Sendable {
     }
 
     /// Publishes `command` with `messageId` (correlation id `corr-<messageId>`), confirmed,
-    /// `copies` times — more than once is what a broker redelivery looks like to the service.
+    /// `copies` times — more than once is what a broker redelivery looks like to the service;
+    /// `attempt` > 0 sets `x-attempt`, as a retry through the delay queues carries it.
     ///
     /// - Throws: `BusError` when publishing or the publisher confirm fails; an encoding error.
-    public func publish<C: CommandMessage>(_ command: C, messageId: String, copies: Int = 1) throws {
+    public func publish<C: CommandMessage>(_ command: C, messageId: String, copies: Int = 1, attempt: Int = 0) throws {
         let envelope = Envelope(messageId: messageId, correlationId: "corr-" + messageId, type: C.messageName,
                                 appId: appId, replyTo: replyQueue,
-                                headers: MessageHeaders(schemaVersion: C.schemaVersion),
+                                headers: MessageHeaders(schemaVersion: C.schemaVersion, attempt: attempt),
                                 body: try MessageCoder.encode(command))
         let connection = try connect()
         defer { connection.close() }

@@ -27,4 +27,23 @@ import Testing
         #expect(DatabaseURL.redact("auth failed for topsecret (topsecret)", passwordOf: url)
                 == "auth failed for *** (***)")
     }
+
+    /// Found by the `database-url` fuzz target: libpq reads a `?` before the `@` as part of
+    /// the credentials, so the redaction must too.
+    @Test func redactsAPasswordWithAQuestionMark() {
+        let url = "postgres://app:pa?ss@db:5432/main"
+        #expect(DatabaseURL.password(in: url) == "pa?ss")
+        #expect(DatabaseURL.redacted(url) == "postgres://app:***@db:5432/main")
+        #expect(DatabaseURL.redacted("postgres://ap?p:secret@db/main?sslmode=require") == "postgres://ap?p:***@db/main?sslmode=require")
+    }
+
+    /// Found by the `database-url` fuzz target: libpq skips blanks around `=`, so
+    /// `password= secret` and `password = secret` carry a password too.
+    @Test func redactsAPasswordOptionWithBlanks() {
+        let text = "host=h user=u password= secret dbname=x"
+        #expect(DatabaseURL.password(in: text) == "secret")
+        #expect(!DatabaseURL.redacted(text).contains("secret"))
+        #expect(DatabaseURL.redacted("host=h password = 'se cret' dbname=x") == "host=h password = *** dbname=x")
+        #expect(DatabaseURL.redacted("host=h passwordless=1") == "host=h passwordless=1")
+    }
 }

@@ -39,4 +39,13 @@ struct FormParserTests {
         #expect(throws: SimError.self) { try parse("metadata=x&metadata[a]=b") }
         #expect(throws: SimError.self) { try parse("a[b=c") }
     }
+
+    /// Found by the `form-roundtrip` fuzz target: when every top-level name was a number the
+    /// whole body read as an array and was dropped, so `0=a` was no parameter at all
+    /// (instead of an unknown one).
+    @Test("numeric top-level names stay parameters")
+    func numericTopLevelNames() throws {
+        #expect(try parse("0=a&1=b") == .dict(["0": .string("a"), "1": .string("b")]))
+        #expect(try parse("66666666=x") == .dict(["66666666": .string("x")]))
+    }
 }

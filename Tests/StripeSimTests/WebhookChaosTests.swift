@@ -50,7 +50,13 @@ struct WebhookChaosTests {
         #expect(await SimTestClient.eventually { receiver.requests.count >= 2 })
         let ids = eventIds(receiver)
         #expect(ids.count == 2 && ids[0] == ids[1])
-        let log = try await sim.control("GET", "/sim/webhooks/deliveries?event=\(ids[0])")
+        // The copy is recorded once its POST has been answered, which may be just after the
+        // receiver saw it: read the log until both attempts are in (bounded).
+        var log = try await sim.control("GET", "/sim/webhooks/deliveries?event=\(ids[0])")
+        for _ in 0..<100 where (log.json["data"]?.arrayValue?.count ?? 0) < 2 {
+            try await Task.sleep(for: .milliseconds(50))
+            log = try await sim.control("GET", "/sim/webhooks/deliveries?event=\(ids[0])")
+        }
         #expect(log.json["data"]?.arrayValue?.map { $0["duplicate"] == true } == [false, true])
         #expect(log.json["data"]?.arrayValue?.allSatisfy { $0["status"] == 200 } == true)
     }

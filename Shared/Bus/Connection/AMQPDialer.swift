@@ -1,4 +1,5 @@
 import CRabbitMQ
+import Synchronization
 import CShims
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +12,11 @@ import Foundation
 
 /// Opens a rabbitmq-c connection: socket (TCP or TLS), login (SASL PLAIN), channel 1.
 /// Used by ``AMQPConnection/init(url:connectionName:heartbeatSeconds:)``.
+///
+/// For a cluster URL (``AMQPURL/nodes``) it tries the nodes in turn, starting with the
+/// one this process last connected to (so a lost node is skipped by every later
+/// connection, and connections lost with it move to the next node), and fails only
+/// when none of them could be reached.
 struct AMQPDialer {
     let url: AMQPURL
     let connectionName: String
@@ -24,8 +30,47 @@ struct AMQPDialer {
     static let systemCABundles = ["/etc/ssl/certs/ca-certificates.crt",
                                   "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
 
-    /// Returns an open connection state with channel 1 open; frees it on any failure.
+    /// Index into a cluster's nodes of the node this process last connected to.
+    static let preferredNode = Atomic<Int>(0)
+
+    /// Returns an open connection state with channel 1 open, on the first node that
+    /// answers; frees every state that failed.
     func dial() throws(BusError) -> amqp_connection_state_t {
+        let nodes = url.nodes
+        guard nodes.count > 1 else { return try AMQPDialer(node: url, connectionName, heartbeatSeconds).dialNode() }
+        let start = Self.preferredNode.load(ordering: .relaxed) % nodes.count
+        var failures: [String] = []
+        var last: BusError?
+        for step in 0..<nodes.count {
+            let index = (start + step) % nodes.count
+            do {
+                let state = try AMQPDialer(node: nodes[index], connectionName, heartbeatSeconds).dialNode()
+                Self.preferredNode.store(index, ordering: .relaxed)
+                return state
+            } catch {
+                failures.append("\(nodes[index].host):\(nodes[index].port): \(error.message)")
+                last = error
+            }
+        }
+        var error = last ?? failed("no node to connect to")
+        error.message = "no node of the cluster could be reached (\(failures.joined(separator: "; ")))"
+        throw error
+    }
+
+    private init(node: AMQPURL, _ connectionName: String, _ heartbeatSeconds: Int) {
+        self.url = node
+        self.connectionName = connectionName
+        self.heartbeatSeconds = heartbeatSeconds
+    }
+
+    init(url: AMQPURL, connectionName: String, heartbeatSeconds: Int) {
+        self.url = url
+        self.connectionName = connectionName
+        self.heartbeatSeconds = heartbeatSeconds
+    }
+
+    /// One node: an open connection state with channel 1 open; frees it on any failure.
+    private func dialNode() throws(BusError) -> amqp_connection_state_t {
         guard let state = amqp_new_connection() else {
             throw failed("out of memory creating the connection")
         }

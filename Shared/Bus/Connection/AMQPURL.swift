@@ -17,6 +17,12 @@ import Foundation
 ///   `cacertfile` (PEM bundle used to verify the broker), `verify` (`verify_peer`, the
 ///   default, or `verify_none`). Other RabbitMQ URI parameters are accepted and ignored.
 ///
+/// A cluster is a comma-separated list of such URLs, one per node, e.g.
+/// `amqp://u:p@10.0.0.1:5672/,amqp://u:p@10.0.0.2:5672/` (a comma inside a user name or
+/// password must be percent-encoded as `%2C`). The first URL is this value, the others
+/// are ``alternates``; ``nodes`` lists them all and a connection tries them in turn (see
+/// ``AMQPConnection``). Every URL is parsed on its own (user, vhost and query each).
+///
 /// ``description`` never shows the password. Thread-safe (a value type).
 public struct AMQPURL: Sendable, Equatable, CustomStringConvertible {
     /// `true` for `amqps://` (TLS through rabbitmq-c's OpenSSL socket).
@@ -39,10 +45,40 @@ public struct AMQPURL: Sendable, Equatable, CustomStringConvertible {
     public var caCertFile: String?
     /// Whether TLS verifies the broker's certificate and host name (default `true`).
     public var verifyPeer: Bool
+    /// The other nodes of a cluster, in the order given after the first URL (empty for one node).
+    public var alternates: [AMQPURL] = []
 
-    /// Parses `string`.
-    /// - Throws: ``BusError`` `bus.invalid_url` naming the offending part (never the password).
+    /// This node and its ``alternates``, in order; each without alternates of its own.
+    public var nodes: [AMQPURL] {
+        var first = self
+        first.alternates = []
+        return [first] + alternates
+    }
+
+    /// Parses `string`: one URL, or a comma-separated list of URLs (one per cluster node).
+    /// - Throws: ``BusError`` `bus.invalid_url` naming the offending part (never the password)
+    ///   and, for a list, which URL of it (1-based).
     public init(_ string: String) throws(BusError) {
+        let parts = string.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count > 1 else {
+            try self.init(single: string)
+            return
+        }
+        var parsed: [AMQPURL] = []
+        for (index, part) in parts.enumerated() {
+            let trimmed = String(part.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+            guard !trimmed.isEmpty else { throw Self.invalid("URL \(index + 1) of the list is empty") }
+            do {
+                parsed.append(try AMQPURL(single: trimmed))
+            } catch {
+                throw BusError(code: error.code, message: "\(error.message) (URL \(index + 1) of \(parts.count))")
+            }
+        }
+        self = parsed[0]
+        alternates = Array(parsed.dropFirst())
+    }
+
+    private init(single string: String) throws(BusError) {
         let lower = string.lowercased()
         let rest: Substring
         if lower.hasPrefix("amqps://") {
@@ -71,11 +107,13 @@ public struct AMQPURL: Sendable, Equatable, CustomStringConvertible {
         try applyQuery(query ?? "")
     }
 
-    /// `amqp[s]://user:***@host:port/vhost` — safe to log.
+    /// `amqp[s]://user:***@host:port/vhost` (comma-separated for a cluster) — safe to log.
     public var description: String {
-        let encodedVhost = Self.percentEncoded(vhost)
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "\(isTLS ? "amqps" : "amqp")://\(user):***@\(shownHost):\(port)/\(encodedVhost)"
+        nodes.map { node in
+            let encodedVhost = Self.percentEncoded(node.vhost)
+            let shownHost = node.host.contains(":") ? "[\(node.host)]" : node.host
+            return "\(node.isTLS ? "amqps" : "amqp")://\(node.user):***@\(shownHost):\(node.port)/\(encodedVhost)"
+        }.joined(separator: ",")
     }
 
     private mutating func applyQuery(_ query: Substring) throws(BusError) {

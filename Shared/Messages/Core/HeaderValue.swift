@@ -38,7 +38,8 @@ extension MessageHeaders {
     }
 
     /// Reads headers from an AMQP table. A missing or non-numeric `x-schema-version`
-    /// reads as 1 and a missing `x-attempt` as 0; unknown headers go to ``extra``.
+    /// reads as 1 and a missing or negative `x-attempt` as 0 (a foreign publisher cannot
+    /// buy a message extra retries); unknown headers go to ``extra``.
     public init(table: [String: HeaderValue]) {
         var extra: [String: String] = [:]
         let modelled: Set<String> = [Key.schemaVersion, Key.attempt, Key.causationId,
@@ -48,7 +49,7 @@ extension MessageHeaders {
                   causationId: table[Key.causationId]?.stringValue,
                   stripeAccount: table[Key.stripeAccount]?.stringValue,
                   traceparent: table[Key.traceparent]?.stringValue,
-                  attempt: table[Key.attempt]?.intValue ?? 0,
+                  attempt: max(0, table[Key.attempt]?.intValue ?? 0),
                   extra: extra)
     }
 }

@@ -58,4 +58,13 @@ import Testing
         #expect(try reply.decodeReply(to: PingCommand.self) == .ok(.init(pongAt: 42)))
         #expect(throws: MessageDecodingError.self) { try cmd.decodeReply(to: PingCommand.self) }
     }
+
+    /// Found by the `envelope` fuzz target: a negative `x-attempt` (a foreign publisher)
+    /// was kept, gave the message extra retries and did not survive a round trip.
+    @Test func negativeAttemptReadsAsZero() {
+        let headers = MessageHeaders(table: [MessageHeaders.Key.attempt: .int(-5)])
+        #expect(headers.attempt == 0)
+        #expect(MessageHeaders(table: headers.table) == headers)
+        #expect(MessageHeaders(table: [MessageHeaders.Key.attempt: .string("2")]).attempt == 2)
+    }
 }

@@ -105,6 +105,37 @@ extension PaymentsIntegrationTests {
             }
         }
 
+        @Test("a retried full refund that Stripe already made, and charge.refunded already counted, answers that refund")
+        func retriedFullRefundAfterItsWebhook() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let paid = try unwrap(try await bed.send(confirm(account, order, "pm_card_visa")))
+                // The first attempt's refund reached Stripe, then the worker died before its commit;
+                // the charge.refunded webhook counted the refund on the order meanwhile.
+                let messageId = Envelope.newMessageId()
+                let made = bed.stripe("POST", "/v1/refunds", [("payment_intent", paid.paymentIntent)], account: account,
+                                      idempotencyKey: "\(messageId):refund")
+                let refund = try #require(made.id)
+                let charge = try #require(bed.sim.object(id: paid.paymentIntent)?["latest_charge"]?.stringValue)
+                try await bed.deliverEvents(account: account, objects: [paid.paymentIntent, charge])
+                #expect(try await bed.order(account, order, "state") == "refunded")
+
+                let channel = try CommandChannel(url: bed.env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("payments-tests.replies"),
+                                                 appId: "payments-tests")
+                defer { channel.delete() }
+                let command = RefundPayment(account: account, orderReference: order)
+                try await onThread { try channel.publish(command, messageId: messageId, attempt: 1) }
+                let reply = try await onThread { try channel.reply(to: RefundPayment.self, messageId: messageId) }
+                let result = try unwrap(try #require(reply))
+                #expect(result.refund == refund)
+                #expect(result.amount == 5000)
+                #expect(result.fullyRefunded)
+                #expect(bed.requests("POST", "/v1/refunds").filter { !$0.replayed }.count == 1)
+                #expect(try await bed.order(account, order, "amount_refunded") == "5000")
+            }
+        }
+
         @Test("an over-refund of a partly refunded order is refused")
         func overRefund() async throws {
             try await PaymentsTestBed.run { bed in

@@ -20,10 +20,11 @@ extension PaymentsTestBed {
     }
 
     /// Calls the simulator in-process exactly as over HTTP (form body, secret key).
-    func stripe(_ method: String, _ path: String, _ params: [(String, String)] = [], account: String? = nil) -> SimAnswer {
+    func stripe(_ method: String, _ path: String, _ params: [(String, String)] = [], account: String? = nil,
+                idempotencyKey: String? = nil) -> SimAnswer {
         var headers = ["authorization": "Bearer \(Self.apiKey)", "content-type": "application/x-www-form-urlencoded"]
         if let account { headers["stripe-account"] = account }
-        if method == "POST" { headers["idempotency-key"] = UUID().uuidString }
+        if method == "POST" { headers["idempotency-key"] = idempotencyKey ?? UUID().uuidString }
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let body = params.map { "\($0.0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }

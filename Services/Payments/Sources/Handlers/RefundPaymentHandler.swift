@@ -12,8 +12,13 @@ import StripeAPI
 /// 1. The order must exist (`not_found.order`) and be paid (`conflict.invalid_state`).
 /// 2. The amount (default: everything left) must not exceed what is left to refund, else
 ///    `conflict.refund_exceeds_amount` — decided from the order, without calling Stripe.
+///    Not so for a delivery that may have been handled before (redelivered after a crash,
+///    or a retry): its own refund may already be in the order's total (a `charge.refunded`
+///    event came first), so Stripe decides — the idempotent replay answers that refund.
 /// 3. `POST /v1/refunds` for the order's PaymentIntent on the connected account
-///    (`refund_application_fee` as asked), Idempotency-Key `<message_id>:refund`; then
+///    (`refund_application_fee` as asked; `amount` only when the command gives one, so a
+///    full refund asks Stripe for what is left and a replay sends the same parameters),
+///    Idempotency-Key `<message_id>:refund`; then
 ///    `GET /v1/charges/{id}` for the charge's refunded total (refunds made elsewhere count).
 /// 4. One transaction: the refund row, the order's refunded total and state through
 ///    ``OrderMachine`` and `payments.order.refunded` for the increase (a `charge.refunded`
@@ -37,12 +42,13 @@ struct RefundPaymentHandler: Sendable {
         }
         let left = OrderMachine.refundable(order.progress)
         let amount = command.amount ?? left
-        guard left > 0, amount <= left else {
+        let mayHaveRefunded = context.redelivered || context.envelope.headers.attempt > 0
+        guard mayHaveRefunded || (left > 0 && amount <= left) else {
             return .error(ReplyError(code: ReplyError.Code.refundExceedsAmount,
                                      message: "refund of \(amount) exceeds the \(left) \(order.currency ?? "") left to refund on order \(command.orderReference)",
                                      field: "amount"))
         }
-        let params = RefundCreateParams(paymentIntent: paymentIntent, amount: amount, reason: command.reason?.rawValue,
+        let params = RefundCreateParams(paymentIntent: paymentIntent, amount: command.amount, reason: command.reason?.rawValue,
                                         refundApplicationFee: command.refundApplicationFee, metadata: command.metadata)
         let refund: Refund
         switch try context.stripe({ client throws(StripeError) in

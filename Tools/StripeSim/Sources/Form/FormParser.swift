@@ -30,8 +30,9 @@ public enum FormParser {
             try insert(&target, path: path[...], value: value, key: key)
             root = target ?? .map([:])
         }
-        guard case .dict(let result) = root.finished else { return [:] }
-        return result
+        // The top level is always a hash, even when every name is a number (`0=a`).
+        guard case .map(let members) = root else { return [:] }
+        return members.mapValues(\.finished)
     }
 
     private indirect enum Node {
