@@ -55,6 +55,9 @@ extension ReplyError {
         public static let authorizationExpired = "conflict.authorization_expired"
         /// The payment is not in a state that allows the operation.
         public static let invalidState = "conflict.invalid_state"
+        /// The PaymentIntent is not an in-person payment (`payment_method_types` has neither
+        /// `card_present` nor `interac_present`).
+        public static let notCardPresent = "conflict.not_card_present"
         /// The reader is busy with another action.
         public static let readerBusy = "conflict.reader_busy"
         /// The reader is offline.
