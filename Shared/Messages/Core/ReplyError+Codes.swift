@@ -58,6 +58,10 @@ extension ReplyError {
         /// The PaymentIntent is not an in-person payment (`payment_method_types` has neither
         /// `card_present` nor `interac_present`).
         public static let notCardPresent = "conflict.not_card_present"
+        /// The PaymentIntent or its card does not allow incremental authorization.
+        public static let incrementalAuthorizationUnsupported = "conflict.incremental_authorization_unsupported"
+        /// An increment that does not raise the authorized amount.
+        public static let amountNotIncreased = "conflict.amount_not_increased"
         /// The reader is busy with another action.
         public static let readerBusy = "conflict.reader_busy"
         /// The reader is offline.

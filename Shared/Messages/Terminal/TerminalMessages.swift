@@ -9,6 +9,7 @@ public enum TerminalMessages {
         CreateTerminalPaymentIntent.self,
         ProcessPayment.self,
         CapturePayment.self,
+        IncrementAuthorization.self,
         CancelPayment.self,
         CancelReaderAction.self,
         Reconcile.self,

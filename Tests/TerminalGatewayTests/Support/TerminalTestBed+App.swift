@@ -28,3 +28,13 @@ extension TerminalTestBed {
         try await present(reader: reader, account: account)
     }
 }
+
+extension TerminalTestBed {
+    /// The simulated reader reads the test card `number` (e.g. 3566002020360505, a JCB card).
+    func present(reader: String, account: String?, cardNumber: String) async throws {
+        _ = try await onThread {
+            try self.stripeClient().presentPaymentMethod(reader: reader, PresentPaymentMethodParams(cardNumber: cardNumber),
+                                                         options: .idempotent(Envelope.newMessageId(), stripeAccount: account))
+        }
+    }
+}

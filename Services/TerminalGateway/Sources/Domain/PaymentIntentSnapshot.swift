@@ -56,6 +56,8 @@ public struct PaymentIntentSnapshot: Sendable, Equatable {
     public var cancellationReason: String?
     /// `application_fee_amount` (the fee Stripe will collect, the capture's when captured).
     public var applicationFeeAmount: Int?
+    /// The latest charge's `payment_method_details.card_present.incremental_authorization_supported`.
+    public var incrementalAuthorizationSupported: Bool = false
     /// When this was observed (the event's `created`, or the fetch time).
     public var observedAt: Int
 

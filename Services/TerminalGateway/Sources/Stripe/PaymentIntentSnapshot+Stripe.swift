@@ -22,5 +22,6 @@ extension PaymentIntentSnapshot {
                   overcaptureSupported: charge?.paymentMethodDetails?.cardPresent?.overcaptureSupported ?? false,
                   decline: decline, cancellationReason: pi.cancellationReason,
                   applicationFeeAmount: pi.applicationFeeAmount, observedAt: observedAt)
+        incrementalAuthorizationSupported = charge?.paymentMethodDetails?.cardPresent?.incrementalAuthorizationSupported ?? false
     }
 }

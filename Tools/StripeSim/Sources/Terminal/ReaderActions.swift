@@ -102,13 +102,14 @@ enum ReaderActions {
         }
         let pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent")
         let amount = pi["amount"]?.intValue ?? 0
-        var behaviour = TestPaymentMethod.cardPresent["card_present_visa"] ?? TestPaymentMethod.visa
+        let cardName = TestPaymentMethod.cardPresentName(number: try call.params.hash("card_present")?.string("number"))
+        var behaviour = TestPaymentMethod.cardPresent[cardName] ?? TestPaymentMethod.visa
         if let decline = declines[amount % 100] {
             behaviour.outcome = .decline(code: "card_declined", declineCode: decline.code, message: decline.message)
         }
         let method = PaymentMethodObjects.make(behaviour, call: call)
         call.state.insert(method, scope: call.scope)
-        if let id = method["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = "card_present_visa" }
+        if let id = method["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = cardName }
         var action = reader["action"] ?? [:]
         switch PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
         case .done:
