@@ -133,5 +133,28 @@ extension TerminalIntegrationTests {
                 #expect(event.amountCaptured == 2500)
             }
         }
+
+        @Test func reconciliationRecordsAndCapturesAnAppCreatedPaymentIntent() async throws {
+            try await TerminalTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let reader = try await bed.reader(account: account)
+                let order = TerminalTestBed.order()
+                let pi = try await bed.appCreatedPaymentIntent(amount: 1800, account: account, order: order)
+                try await bed.appCollects(pi, reader: reader, account: account)
+                let online = try await bed.appCreatedPaymentIntent(amount: 900, account: account, types: ["card"])
+                _ = try TerminalTestBed.value(try await bed.send(CompleteOrder(orderReference: order)), "complete")
+                let result = try TerminalTestBed.value(
+                    try await bed.send(Reconcile(account: account, paymentIntents: [pi, online])), "reconcile")
+                #expect(result.captured == 1)
+                #expect(result.payments.first { $0.paymentIntent == pi }?.action == .captured)
+                let refused = try #require(result.payments.first { $0.paymentIntent == online })
+                #expect(refused.action == .left)
+                #expect(refused.reason.hasPrefix(ReplyError.Code.notCardPresent))
+                #expect(try bed.payment(pi)?.state == .captured)
+                #expect(try bed.payment(online) == nil)
+                #expect(try await bed.wait(TerminalPaymentCaptured.self, pi).first?.amountCaptured == 1800)
+                #expect(bed.performed("POST", "/v1/payment_intents/\(pi)/capture") == 1)
+            }
+        }
     }
 }
