@@ -75,6 +75,8 @@ public enum TerminalGatewayService {
         let capture = CapturePaymentHandler(payments: payments, feePolicy: settings.captureFeePolicy)
         let cancel = CancelPaymentHandler(payments: payments)
         let increment = IncrementAuthorizationHandler(payments: payments)
+        let collect = CollectPaymentMethodHandler(payments: payments)
+        let confirm = ConfirmPaymentHandler(payments: payments)
         let cancelAction = CancelReaderActionHandler(payments: payments)
         let reconcile = ReconcileHandler(payments: payments, orders: orders)
         let complete = CompleteOrderHandler(orders: orders, payments: payments)
@@ -89,6 +91,8 @@ public enum TerminalGatewayService {
             .command(ProcessPayment.self, mode: .stripeBound) { try process.handle($0, &$1) },
             .command(CapturePayment.self, mode: .stripeBound) { try capture.handle($0, &$1) },
             .command(IncrementAuthorization.self, mode: .stripeBound) { try increment.handle($0, &$1) },
+            .command(CollectPaymentMethod.self, mode: .stripeBound) { try collect.handle($0, &$1) },
+            .command(TerminalConfirmPayment.self, mode: .stripeBound) { try confirm.handle($0, &$1) },
             .command(CancelPayment.self, mode: .stripeBound) { try cancel.handle($0, &$1) },
             .command(CancelReaderAction.self, mode: .stripeBound) { try cancelAction.handle($0, &$1) },
             .command(Reconcile.self, mode: .stripeBound) { try reconcile.handle($0, &$1) },

@@ -62,6 +62,8 @@ extension ReplyError {
         public static let incrementalAuthorizationUnsupported = "conflict.incremental_authorization_unsupported"
         /// An increment that does not raise the authorized amount.
         public static let amountNotIncreased = "conflict.amount_not_increased"
+        /// The card collected on the reader was not confirmed within 30 seconds.
+        public static let collectionExpired = "conflict.collection_expired"
         /// The reader is busy with another action.
         public static let readerBusy = "conflict.reader_busy"
         /// The reader is offline.

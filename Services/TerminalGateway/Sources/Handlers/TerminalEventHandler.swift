@@ -38,6 +38,9 @@ struct TerminalEventHandler: Sendable {
         guard let payment = try payments.find(paymentIntent: paymentIntent, on: context.db) else {
             return try adopt(paymentIntent, event: event, context: &context)
         }
+        if let collected = event.collected {
+            return try publishCollected(collected, payment: payment, event: event, context: &context)
+        }
         if payment.state.isFinal {
             if event.type == "payment_intent.succeeded", payment.captureKey == nil, let key = event.idempotencyKey {
                 return try learnCaptureKey(key, payment: payment, context: &context)
@@ -104,6 +107,19 @@ struct TerminalEventHandler: Sendable {
             try payments.adopt(candidate.payment, messageId: messageId, on: db)
             try writer.apply(.snapshot(candidate.snapshot, captureKey: captureKey), paymentIntent: candidate.payment.paymentIntent,
                              occurredAt: event.created, db: db, context: context)
+            return .done
+        }
+    }
+
+    /// `terminal.payment.method_collected` for a card a reader read (nothing charged yet).
+    private func publishCollected(_ collected: TerminalStripeEvent.CollectedMethod, payment: TerminalPayment,
+                                  event: TerminalStripeEvent, context: inout HandlerContext) throws -> HandlerOutcome {
+        try context.transaction { _ in
+            try context.publish(TerminalPaymentMethodCollected(
+                orderReference: payment.orderReference, paymentIntent: payment.paymentIntent, account: payment.account,
+                reader: event.reader ?? payment.reader ?? "", paymentMethod: collected.paymentMethod, brand: collected.brand,
+                last4: collected.last4, funding: collected.funding, walletType: collected.walletType, occurredAt: event.created),
+                stripeAccount: payment.account)
             return .done
         }
     }
