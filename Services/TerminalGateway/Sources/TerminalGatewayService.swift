@@ -77,6 +77,7 @@ public enum TerminalGatewayService {
         let increment = IncrementAuthorizationHandler(payments: payments)
         let collect = CollectPaymentMethodHandler(payments: payments)
         let confirm = ConfirmPaymentHandler(payments: payments)
+        let refund = RefundPaymentHandler(payments: payments)
         let cancelAction = CancelReaderActionHandler(payments: payments)
         let reconcile = ReconcileHandler(payments: payments, orders: orders)
         let complete = CompleteOrderHandler(orders: orders, payments: payments)
@@ -93,6 +94,7 @@ public enum TerminalGatewayService {
             .command(IncrementAuthorization.self, mode: .stripeBound) { try increment.handle($0, &$1) },
             .command(CollectPaymentMethod.self, mode: .stripeBound) { try collect.handle($0, &$1) },
             .command(TerminalConfirmPayment.self, mode: .stripeBound) { try confirm.handle($0, &$1) },
+            .command(TerminalRefundPayment.self, mode: .stripeBound) { try refund.handle($0, &$1) },
             .command(CancelPayment.self, mode: .stripeBound) { try cancel.handle($0, &$1) },
             .command(CancelReaderAction.self, mode: .stripeBound) { try cancelAction.handle($0, &$1) },
             .command(Reconcile.self, mode: .stripeBound) { try reconcile.handle($0, &$1) },

@@ -64,6 +64,8 @@ extension ReplyError {
         public static let amountNotIncreased = "conflict.amount_not_increased"
         /// The card collected on the reader was not confirmed within 30 seconds.
         public static let collectionExpired = "conflict.collection_expired"
+        /// An `interac_present` payment: refunds are made on the reader, in person.
+        public static let refundInPerson = "conflict.refund_in_person"
         /// The reader is busy with another action.
         public static let readerBusy = "conflict.reader_busy"
         /// The reader is offline.

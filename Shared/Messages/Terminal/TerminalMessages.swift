@@ -13,6 +13,7 @@ public enum TerminalMessages {
         CancelPayment.self,
         CollectPaymentMethod.self,
         TerminalConfirmPayment.self,
+        TerminalRefundPayment.self,
         CancelReaderAction.self,
         Reconcile.self,
         CompleteOrder.self,

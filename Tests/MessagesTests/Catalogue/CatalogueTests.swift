@@ -39,7 +39,7 @@ import Testing
             "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
             "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
             "terminal.list_readers", "terminal.create_payment_intent", "terminal.process_payment",
-            "terminal.capture_payment", "terminal.increment_authorization", "terminal.collect_payment_method", "terminal.confirm_payment", "terminal.cancel_payment", "terminal.cancel_reader_action",
+            "terminal.capture_payment", "terminal.increment_authorization", "terminal.collect_payment_method", "terminal.confirm_payment", "terminal.refund_payment", "terminal.cancel_payment", "terminal.cancel_reader_action",
             "terminal.reconcile", "terminal.complete_order", "terminal.mark_paid_otherwise",
         ])
         #expect(events == [
