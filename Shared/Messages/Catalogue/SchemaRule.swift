@@ -52,6 +52,12 @@ extension SchemaRule {
         SchemaRule(["pattern": .string("^" + prefix + "[\\s\\S]")])
     }
 
+    /// A list of 1…`maximum` distinct Stripe ids with `prefix` (each as ``stripeId(_:)``).
+    public static func stripeIds(_ prefix: String, maximum: Int) -> SchemaRule {
+        SchemaRule(["minItems": .int(1), "maxItems": .int(maximum), "uniqueItems": .bool(true),
+                    "items": .object(["pattern": .string("^" + prefix + "[\\s\\S]")])])
+    }
+
     /// ``Validation/account(_:field:)``: `acct_…`.
     public static let account = stripeId("acct_")
 

@@ -69,6 +69,17 @@ extension ReplyError {
         public static let authorizationExpired = "conflict.authorization_expired"
         /// The payment is not in a state that allows the operation.
         public static let invalidState = "conflict.invalid_state"
+        /// The PaymentIntent is not an in-person payment (`payment_method_types` has neither
+        /// `card_present` nor `interac_present`).
+        public static let notCardPresent = "conflict.not_card_present"
+        /// The PaymentIntent or its card does not allow incremental authorization.
+        public static let incrementalAuthorizationUnsupported = "conflict.incremental_authorization_unsupported"
+        /// An increment that does not raise the authorized amount.
+        public static let amountNotIncreased = "conflict.amount_not_increased"
+        /// The card collected on the reader was not confirmed within 30 seconds.
+        public static let collectionExpired = "conflict.collection_expired"
+        /// An `interac_present` payment: refunds are made on the reader, in person.
+        public static let refundInPerson = "conflict.refund_in_person"
         /// The reader is busy with another action.
         public static let readerBusy = "conflict.reader_busy"
         /// The reader is offline.

@@ -30,9 +30,16 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
     public var description: String?
     /// Stored on the PaymentIntent.
     public var metadata: [String: String]?
+    /// Ask for incremental authorization support
+    /// (`payment_method_options[card_present][request_incremental_authorization_support]`), so
+    /// that `terminal.increment_authorization` can raise the authorized amount before capture
+    /// when the card allows it.
+    public var requestIncrementalAuthorizationSupport: Bool?
 
     /// Creates the command; optional fields default to absent.
-    public init(orderReference: String, amount: Int, currency: String, captureMethod: TerminalCaptureMethod? = nil, account: String? = nil, applicationFeeAmount: Int? = nil, description: String? = nil, metadata: [String: String]? = nil) {
+    public init(orderReference: String, amount: Int, currency: String, captureMethod: TerminalCaptureMethod? = nil, account: String? = nil, applicationFeeAmount: Int? = nil, description: String? = nil, metadata: [String: String]? = nil,
+                requestIncrementalAuthorizationSupport: Bool? = nil) {
+        self.requestIncrementalAuthorizationSupport = requestIncrementalAuthorizationSupport
         self.orderReference = orderReference
         self.amount = amount
         self.currency = currency
@@ -53,6 +60,7 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
         "application_fee_amount": "The platform's application fee, at most the amount; only with `account`.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "description": "Description shown in the Dashboard.",
         "metadata": "Stored on the PaymentIntent.",
+        "request_incremental_authorization_support": "Ask for incremental authorization support (`payment_method_options[card_present][request_incremental_authorization_support]`), so that `terminal.increment_authorization` can raise the authorized amount before capture when the card allows it.",
     ]
 
     /// The PaymentIntent for the order.

@@ -18,12 +18,17 @@ public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
     /// The seller's connected account for a direct charge (with application fee); absent for the
     /// platform's own readers and payments.
     public var account: String?
+    /// PaymentIntents (`pi_…`, up to 100, distinct) the point-of-sale app created that the gateway
+    /// may never have seen: each is retrieved on `account`, must be card-present, and is recorded
+    /// before the run (so it is reconciled like the others).
+    public var paymentIntents: [String]?
 
     /// Creates the command; optional fields default to absent.
-    public init(olderThanSeconds: Int? = nil, dryRun: Bool? = nil, account: String? = nil) {
+    public init(olderThanSeconds: Int? = nil, dryRun: Bool? = nil, account: String? = nil, paymentIntents: [String]? = nil) {
         self.olderThanSeconds = olderThanSeconds
         self.dryRun = dryRun
         self.account = account
+        self.paymentIntents = paymentIntents
     }
 
     /// Catalogue descriptions of the fields, by wire name.
@@ -31,6 +36,7 @@ public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
         "older_than_seconds": "Only PaymentIntents authorized at least this many seconds ago; absent means all.",
         "dry_run": "Report what would be done without doing it.",
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
+        "payment_intents": "PaymentIntents (`pi_…`, up to 100, distinct) the point-of-sale app created that the gateway may never have seen: each is retrieved on `account`, must be card-present, and is recorded before the run (so it is reconciled like the others).",
     ]
 
     /// The counts and the per-payment report.
@@ -66,6 +72,12 @@ public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
     public func validate() throws(ReplyError) {
         if let olderThanSeconds, olderThanSeconds < 0 { throw .invalid("older_than_seconds", "must not be negative") }
         try Validation.id(account, prefix: "acct_", field: "account")
+        if let paymentIntents {
+            try Validation.nonEmpty(paymentIntents, field: "payment_intents")
+            guard paymentIntents.count <= 100 else { throw .invalid("payment_intents", "at most 100") }
+            guard Set(paymentIntents).count == paymentIntents.count else { throw .invalid("payment_intents", "must be distinct") }
+            for id in paymentIntents { try Validation.id(id, prefix: "pi_", field: "payment_intents") }
+        }
     }
 }
 
@@ -75,6 +87,7 @@ extension Reconcile: SchemaConstrained {
         [
             "older_than_seconds": .nonNegative,
             "account": .account,
+            "payment_intents": .stripeIds("pi_", maximum: 100),
         ]
     }
 }

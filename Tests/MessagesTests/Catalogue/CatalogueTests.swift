@@ -41,7 +41,7 @@ import Testing
             "payments.get_checkout_session", "payments.get_payment_intent",
             "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
             "terminal.list_readers", "terminal.create_payment_intent", "terminal.process_payment",
-            "terminal.capture_payment", "terminal.cancel_payment", "terminal.cancel_reader_action",
+            "terminal.capture_payment", "terminal.increment_authorization", "terminal.collect_payment_method", "terminal.confirm_payment", "terminal.refund_payment", "terminal.cancel_payment", "terminal.cancel_reader_action",
             "terminal.reconcile", "terminal.complete_order", "terminal.mark_paid_otherwise",
         ])
         #expect(events == [
@@ -49,7 +49,7 @@ import Testing
             "onboarding.account.requirements_due", "onboarding.account.deauthorized",
             "onboarding.account.capability_updated", "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
             "payments.order.refunded", "payments.checkout_session.created",
-            "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.captured",
+            "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.method_collected", "terminal.payment.captured",
             "terminal.payment.canceled", "terminal.reconciliation.completed",
             "notifications.email.sent", "notifications.email.failed", "notifications.email.skipped",
         ])

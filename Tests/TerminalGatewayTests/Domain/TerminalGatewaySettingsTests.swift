@@ -19,4 +19,18 @@ struct TerminalGatewaySettingsTests {
             return message.contains("RECONCILE_INTERVAL_SECONDS") && message.contains("RECONCILE_MIN_AGE_SECONDS")
         }
     }
+
+    @Test func captureFeePolicyIsReadOnlyWhenSet() throws {
+        #expect(try TerminalGatewaySettings.fromEnvironment([:]).captureFeePolicy == nil)
+        let both = try TerminalGatewaySettings.fromEnvironment(["CAPTURE_FEE_PERCENT": "2.5", "CAPTURE_FEE_FIXED": "30"])
+        #expect(both.captureFeePolicy == CaptureFeePolicy(percent: 2.5, fixed: 30))
+        let fixedOnly = try TerminalGatewaySettings.fromEnvironment(["CAPTURE_FEE_FIXED": "50"])
+        #expect(fixedOnly.captureFeePolicy == CaptureFeePolicy(percent: 0, fixed: 50))
+        #expect {
+            try TerminalGatewaySettings.fromEnvironment(["CAPTURE_FEE_PERCENT": "101", "CAPTURE_FEE_FIXED": "-1"])
+        } throws: { error in
+            let message = (error as? TerminalGatewaySettings.Problem)?.message ?? ""
+            return message.contains("CAPTURE_FEE_PERCENT") && message.contains("CAPTURE_FEE_FIXED")
+        }
+    }
 }

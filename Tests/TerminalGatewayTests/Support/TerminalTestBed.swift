@@ -24,14 +24,14 @@ final class TerminalTestBed: ServiceTestBed {
 
     enum Failure: Error { case notEnabled, stripe(String) }
 
-    init() throws {
+    init(settings: TerminalGatewaySettings = TerminalGatewaySettings()) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
         sim = StripeSimulator()
         try sim.start()
         schema = IntegrationEnvironment.uniqueName("term_it")
         let config = Self.config(env: env, sim: sim)
-        host = try TerminalGatewayService.make(config: config, schema: schema)
+        host = try TerminalGatewayService.make(config: config, schema: schema, settings: settings)
         monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("term_monitor"),
                                    patterns: ["terminal.#"], connectionName: "terminal-tests.monitor")
         commands = try CommandChannel(url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("term_replies"),
@@ -56,6 +56,11 @@ final class TerminalTestBed: ServiceTestBed {
     /// Runs `body` against a started test bed and always stops it afterwards.
     static func run(_ body: (TerminalTestBed) async throws -> Void) async throws {
         try await run(making: { try TerminalTestBed() }, body)
+    }
+
+    /// Runs `body` against a test bed whose gateway has `settings`.
+    static func run(settings: TerminalGatewaySettings, _ body: (TerminalTestBed) async throws -> Void) async throws {
+        try await run(making: { try TerminalTestBed(settings: settings) }, body)
     }
 
     /// The stored payment of `paymentIntent` (admin connection), or nil.

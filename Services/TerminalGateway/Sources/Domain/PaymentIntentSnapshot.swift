@@ -54,13 +54,18 @@ public struct PaymentIntentSnapshot: Sendable, Equatable {
     public var decline: Decline?
     /// `cancellation_reason`.
     public var cancellationReason: String?
+    /// `application_fee_amount` (the fee Stripe will collect, the capture's when captured).
+    public var applicationFeeAmount: Int?
+    /// The latest charge's `payment_method_details.card_present.incremental_authorization_supported`.
+    public var incrementalAuthorizationSupported: Bool = false
     /// When this was observed (the event's `created`, or the fetch time).
     public var observedAt: Int
 
     /// A snapshot with the given fields.
     public init(id: String, status: Status, amount: Int, amountCapturable: Int = 0, amountReceived: Int = 0,
                 latestCharge: String? = nil, chargeCreated: Int? = nil, overcaptureSupported: Bool = false,
-                decline: Decline? = nil, cancellationReason: String? = nil, observedAt: Int) {
+                decline: Decline? = nil, cancellationReason: String? = nil, applicationFeeAmount: Int? = nil,
+                observedAt: Int) {
         self.id = id
         self.status = status
         self.amount = amount
@@ -71,6 +76,7 @@ public struct PaymentIntentSnapshot: Sendable, Equatable {
         self.overcaptureSupported = overcaptureSupported
         self.decline = decline
         self.cancellationReason = cancellationReason
+        self.applicationFeeAmount = applicationFeeAmount
         self.observedAt = observedAt
     }
 }

@@ -60,6 +60,7 @@ public enum TerminalPaymentMachine {
             if next.amountAuthorized == nil { authorize(&next, s) }
             next.state = .captured
             next.amountCaptured = s.amountReceived
+            next.applicationFeeAmount = s.applicationFeeAmount ?? next.applicationFeeAmount
             next.captureKey = captureKey ?? next.captureKey
             return TerminalPaymentTransition(payment: next, effects: [.captured])
         case .canceled:

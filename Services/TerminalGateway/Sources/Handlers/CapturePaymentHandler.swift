@@ -9,9 +9,13 @@ import StripeAPI
 ///    recorded payment: captured by this same command (a redelivery) → the recorded result;
 ///    captured by another → `conflict.already_captured`; expired, canceled, above the
 ///    authorized amount beyond the over-capture rule → the matching `conflict.*` error. When
-///    the gateway has not seen the authorization yet, the PaymentIntent is fetched first.
+///    the gateway has not seen the authorization yet, the PaymentIntent is fetched first; a
+///    PaymentIntent it has never seen (created by the point-of-sale app) goes through
+///    ``PaymentAdoption`` and is recorded only in step 3's transaction.
+/// 1b. The fee: the command's `application_fee_amount`, else ``CaptureFeePolicy`` on the
+///    captured total; above the total → `validation.fee_exceeds_amount`, nothing sent.
 /// 2. `POST /v1/payment_intents/{id}/capture` with key `<message_id>:capture` and the
-///    command's `amount_to_capture`: after a crash between Stripe's answer and the commit, the
+///    command's `amount_to_capture` and the fee: after a crash between Stripe's answer and the commit, the
 ///    redelivery gets Stripe's stored answer (no second capture). If Stripe says the state is
 ///    unexpected, the PaymentIntent is fetched to tell `conflict.already_captured` from
 ///    `conflict.authorization_expired`.
@@ -20,27 +24,40 @@ import StripeAPI
 struct CapturePaymentHandler: Sendable {
     /// SQL of the payments table.
     let payments: PaymentStore
+    /// The fee a capture carries when the command names none (`nil`: the PaymentIntent's).
+    var feePolicy: CaptureFeePolicy? = nil
 
     /// Handles one command.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func handle(_ command: CapturePayment, _ context: inout HandlerContext) throws -> Reply<CapturePayment.Result> {
-        guard var payment = try payments.find(paymentIntent: command.paymentIntent, on: context.db) else {
-            return .error(.notFound("payment_intent", id: command.paymentIntent))
+        var payment: TerminalPayment
+        var adopted: TerminalPayment?
+        var refreshed: PaymentIntentSnapshot?
+        if let found = try payments.find(paymentIntent: command.paymentIntent, on: context.db) {
+            payment = found
+        } else {
+            // Created by the point-of-sale app: retrieved, checked, recorded with the outcome.
+            switch try PaymentAdoption.candidate(command.paymentIntent, account: command.account, observedAt: context.now,
+                                                 context: context, payments: payments) {
+            case .failure(let error): return .error(error)
+            case .success(let candidate):
+                adopted = candidate.payment
+                payment = candidate.payment
+                refreshed = candidate.snapshot
+            }
         }
         let key = context.idempotencyKey("capture")
         var decision = TerminalPaymentMachine.planCapture(payment, amountToCapture: command.amountToCapture,
                                                           captureKey: key, now: context.now)
-        var stripeSaysCaptured = false
-        var refreshed: PaymentIntentSnapshot?
-        if decision == .refresh {
-            let snapshot: PaymentIntentSnapshot
+        if decision == .refresh, refreshed == nil {
             switch try PaymentIntentFetch.snapshot(payment.paymentIntent, account: payment.account,
                                                    observedAt: context.now, context: context) {
-            case .success(let s): snapshot = s
+            case .success(let s): refreshed = s
             case .failure(let error): return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
             }
-            stripeSaysCaptured = snapshot.status == .succeeded
-            refreshed = snapshot
+        }
+        if let snapshot = refreshed, decision == .refresh {
+            let stripeSaysCaptured = snapshot.status == .succeeded
             // Captured at Stripe but not recorded: ask Stripe with this command's key below;
             // its replay tells whether this command did it.
             payment = TerminalPaymentMachine.apply(.snapshot(snapshot, captureKey: nil), to: payment).payment
@@ -60,7 +77,16 @@ struct CapturePaymentHandler: Sendable {
         case .refresh, .capture:
             break
         }
-        let params = PaymentIntentCaptureParams(amountToCapture: command.amountToCapture)
+        let total: Int
+        if case .capture(let t) = decision { total = t } else { total = command.amountToCapture ?? payment.amountAuthorized ?? payment.amount }
+        let fee = CaptureFeePolicy.feeToSend(explicit: command.applicationFeeAmount, policy: feePolicy, total: total,
+                                             authorized: payment.amountAuthorized ?? payment.amount,
+                                             current: payment.applicationFeeAmount, directCharge: payment.account != nil)
+        if let fee, fee > total {
+            return .error(.invalid("application_fee_amount",
+                "must be at most the captured total (\(total) \(payment.currency)), got \(fee)", code: ReplyError.Code.feeExceedsAmount))
+        }
+        let params = PaymentIntentCaptureParams(amountToCapture: command.amountToCapture, applicationFeeAmount: fee)
         let answer = try context.stripe { client throws(StripeError) in
             try client.capturePaymentIntent(payment.paymentIntent, params,
                                             options: .idempotent(key, stripeAccount: payment.account))
@@ -71,6 +97,7 @@ struct CapturePaymentHandler: Sendable {
         case .success(let pi):
             let snapshot = PaymentIntentSnapshot(pi, observedAt: now)
             return try context.transaction { db in
+                if let adopted { try payments.adopt(adopted, messageId: context.envelope.messageId, on: db) }
                 // An authorization the gateway learnt only now is recorded (and announced) first.
                 if let refreshed, refreshed.status == .requiresCapture {
                     try writer.apply(.snapshot(refreshed, captureKey: nil), paymentIntent: pi.id, occurredAt: now,
@@ -83,7 +110,7 @@ struct CapturePaymentHandler: Sendable {
                 return .ok(Self.result(t.payment))
             }
         case .failure(let error) where error.code == "payment_intent_unexpected_state":
-            return try explainRefusal(error, payment: payment, writer: writer, context: &context)
+            return try explainRefusal(error, payment: payment, adopted: adopted, writer: writer, context: &context)
         case .failure(let error):
             return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
         }
@@ -91,8 +118,10 @@ struct CapturePaymentHandler: Sendable {
 
     /// Stripe refused the capture for the PaymentIntent's state: fetch it, record what it
     /// is, and answer `conflict.already_captured` or `conflict.authorization_expired`.
-    private func explainRefusal(_ error: StripeError, payment: TerminalPayment, writer: PaymentTransitionWriter,
+    private func explainRefusal(_ error: StripeError, payment: TerminalPayment, adopted: TerminalPayment?,
+                                writer: PaymentTransitionWriter,
                                 context: inout HandlerContext) throws -> Reply<CapturePayment.Result> {
+        let payments = self.payments
         let now = context.now
         let snapshot: PaymentIntentSnapshot
         switch try PaymentIntentFetch.snapshot(payment.paymentIntent, account: payment.account, observedAt: now, context: context) {
@@ -100,6 +129,7 @@ struct CapturePaymentHandler: Sendable {
         case .failure: return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
         }
         return try context.transaction { db in
+            if let adopted { try payments.adopt(adopted, messageId: context.envelope.messageId, on: db) }
             let t = try writer.apply(.snapshot(snapshot, captureKey: nil), paymentIntent: payment.paymentIntent,
                                      occurredAt: now, db: db, context: context)
             let recorded = t?.payment ?? payment
@@ -118,6 +148,7 @@ struct CapturePaymentHandler: Sendable {
     /// The reply for a captured payment.
     static func result(_ p: TerminalPayment) -> CapturePayment.Result {
         CapturePayment.Result(paymentIntent: p.paymentIntent, status: .succeeded, amountCaptured: p.amountCaptured ?? 0,
-                              amountAuthorized: p.amountAuthorized ?? p.amount, currency: p.currency)
+                              amountAuthorized: p.amountAuthorized ?? p.amount, currency: p.currency,
+                              applicationFeeAmount: p.applicationFeeAmount)
     }
 }

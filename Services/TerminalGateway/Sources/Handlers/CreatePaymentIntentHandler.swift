@@ -115,6 +115,7 @@ struct CreatePaymentIntentHandler: Sendable {
         return PaymentIntentCreateParams(amount: c.amount, currency: c.currency.lowercased(), paymentMethodTypes: ["card_present"],
                                          captureMethod: captureMethod == .manual ? .manual : .automatic,
                                          applicationFeeAmount: c.applicationFeeAmount, description: c.description,
+                                         cardPresentRequestIncrementalAuthorizationSupport: c.requestIncrementalAuthorizationSupport,
                                          metadata: metadata)
     }
 

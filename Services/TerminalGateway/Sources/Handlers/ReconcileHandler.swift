@@ -44,6 +44,7 @@ struct ReconcileHandler: Sendable {
         let now = context.now
         let before = command.olderThanSeconds.map { now - $0 }
         let dryRun = command.dryRun ?? false
+        let refused = dryRun ? [] : try adopt(command.paymentIntents ?? [], account: command.account, context: context)
         let candidates = dryRun
             ? try payments.reconcilable(authorizedBefore: before, account: command.account, limit: Self.batchLimit, on: context.db)
             : try payments.claimForReconciliation(messageId: messageId, authorizedBefore: before, account: command.account,
@@ -68,7 +69,7 @@ struct ReconcileHandler: Sendable {
                 }
                 try payments.releaseReconciliation(paymentIntent: outcome.payment.paymentIntent, messageId: messageId, on: db)
             }
-            let result = Self.result(outcomes, dryRun: false)
+            let result = Self.result(outcomes, dryRun: false, refused: refused)
             try context.publish(ReconciliationCompleted(captured: result.captured, canceled: result.canceled, left: result.left,
                                                         trigger: trigger, occurredAt: now), stripeAccount: command.account)
             context.log.info("reconciliation completed", ["captured": String(result.captured), "canceled": String(result.canceled),
@@ -101,9 +102,31 @@ struct ReconcileHandler: Sendable {
         }
     }
 
-    /// The reply: counts and one line per payment (`left` for failures).
-    private static func result(_ outcomes: [Outcome], dryRun: Bool) -> Reconcile.Result {
-        let payments = outcomes.map { o in
+    /// Records the listed PaymentIntents the gateway has never seen (created by the
+    /// point-of-sale app) with Stripe's current state, each in its own statement before the
+    /// run, so the run leases and reconciles them like the others (their authorization is
+    /// not announced separately; the run's `terminal.payment.captured`/`…canceled` is).
+    /// - Returns: the refused ones (`left`, the reason names the stable code).
+    private func adopt(_ ids: [String], account: String?, context: HandlerContext) throws -> [ReconciledPayment] {
+        var refused: [ReconciledPayment] = []
+        for id in ids where try payments.find(paymentIntent: id, on: context.db) == nil {
+            switch try PaymentAdoption.candidate(id, account: account, observedAt: context.now, context: context, payments: payments) {
+            case .failure(let error):
+                refused.append(ReconciledPayment(paymentIntent: id, action: .left, reason: "\(error.code): \(error.message)"))
+            case .success(let candidate):
+                try payments.adopt(candidate.payment, messageId: context.envelope.messageId, on: context.db)
+                if let current = try payments.find(paymentIntent: id, on: context.db) {
+                    let next = TerminalPaymentMachine.apply(.snapshot(candidate.snapshot, captureKey: nil), to: current).payment
+                    if next != current { try payments.update(next, on: context.db) }
+                }
+            }
+        }
+        return refused
+    }
+
+    /// The reply: counts and one line per payment (`left` for failures and refused PaymentIntents).
+    private static func result(_ outcomes: [Outcome], dryRun: Bool, refused: [ReconciledPayment] = []) -> Reconcile.Result {
+        let payments = refused + outcomes.map { o in
             ReconciledPayment(paymentIntent: o.payment.paymentIntent, orderReference: o.payment.orderReference,
                               action: o.failure == nil ? o.decision.action : .left,
                               reason: o.failure ?? (dryRun ? "would: " : "") + o.decision.reason)

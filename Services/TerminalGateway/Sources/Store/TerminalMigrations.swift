@@ -9,6 +9,8 @@ import Store
 ///   creating command is calling Stripe — `creating_message_id` then owns the row), the
 ///   state machine's columns and a reconciliation lease (`reconcile_claimed_by/_until`);
 /// - `orders`: what the point-of-sale app said (completed, paid otherwise);
+/// - `payments.origin` (migration 4): `gateway` (created by `terminal.create_payment_intent`)
+///   or `app` (created by the point-of-sale app and adopted when a command or event named it);
 /// - `reconcile_schedule`: one row with the next scheduled reconciliation time, so that
 ///   with many replicas only one publishes each scheduled `terminal.reconcile`.
 public enum TerminalMigrations {
@@ -63,6 +65,13 @@ public enum TerminalMigrations {
                 next_run_at timestamptz NOT NULL
             );
             INSERT INTO reconcile_schedule (id, next_run_at) VALUES (1, now());
+            """),
+        Migration(version: 4, name: "app_created_payments", sql: """
+            ALTER TABLE payments DROP CONSTRAINT payments_capture_method_check;
+            ALTER TABLE payments ADD CONSTRAINT payments_capture_method_check
+                CHECK (capture_method IN ('manual', 'automatic', 'automatic_async', 'manual_preferred'));
+            ALTER TABLE payments ADD COLUMN origin text NOT NULL DEFAULT 'gateway'
+                CONSTRAINT payments_origin_check CHECK (origin IN ('gateway', 'app'));
             """),
     ]
 }

@@ -20,6 +20,8 @@ extension PaymentIntentSnapshot {
                   amountReceived: pi.amountReceived ?? 0, latestCharge: pi.latestCharge?.id,
                   chargeCreated: charge?.created,
                   overcaptureSupported: charge?.paymentMethodDetails?.cardPresent?.overcaptureSupported ?? false,
-                  decline: decline, cancellationReason: pi.cancellationReason, observedAt: observedAt)
+                  decline: decline, cancellationReason: pi.cancellationReason,
+                  applicationFeeAmount: pi.applicationFeeAmount, observedAt: observedAt)
+        incrementalAuthorizationSupported = charge?.paymentMethodDetails?.cardPresent?.incrementalAuthorizationSupported ?? false
     }
 }

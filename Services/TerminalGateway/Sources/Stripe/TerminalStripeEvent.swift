@@ -28,6 +28,44 @@ struct TerminalStripeEvent: Sendable, Equatable {
     var reader: String?
     /// `request.idempotency_key`: the key of the API request that caused the event.
     var idempotencyKey: String?
+    /// The card a `collect_payment_method` action read (`terminal.reader.action_succeeded`).
+    var collected: CollectedMethod?
+
+    /// What `action.collect_payment_method.payment_method` says about the card.
+    struct CollectedMethod: Sendable, Equatable {
+        var paymentMethod: String?
+        var brand: String?
+        var last4: String?
+        var funding: String?
+        var walletType: String?
+    }
+
+    /// The collect action's part of a reader event (`data.object.action`).
+    private struct CollectBody: Decodable {
+        struct Data: Decodable { var object: Reader }
+        struct Reader: Decodable { var action: Action? }
+        struct Action: Decodable {
+            var type: String?
+            var status: String?
+            var collect_payment_method: Collect?
+        }
+        struct Collect: Decodable {
+            var payment_intent: String?
+            var payment_method: Method?
+        }
+        struct Method: Decodable {
+            var id: String?
+            var card_present: Card?
+        }
+        struct Card: Decodable {
+            var brand: String?
+            var last4: String?
+            var funding: String?
+            var wallet: Wallet?
+        }
+        struct Wallet: Decodable { var type: String? }
+        var data: Data
+    }
 
     /// Parses the event body; `fallbackAccount` is the `x-stripe-account` header.
     /// - Throws: ``MessageDecodingError`` naming the missing or malformed part.
@@ -43,6 +81,15 @@ struct TerminalStripeEvent: Sendable, Equatable {
                 let reader = try event.dataObject(as: TerminalReader.self)
                 parsed.reader = reader.id
                 parsed.paymentIntent = reader.action?.processPaymentIntent?.paymentIntent?.id
+                if let action = try? JSONDecoder().decode(CollectBody.self, from: Data(body)).data.object.action,
+                   action.type == "collect_payment_method", let collect = action.collect_payment_method {
+                    parsed.paymentIntent = collect.payment_intent ?? parsed.paymentIntent
+                    if action.status == "succeeded", let method = collect.payment_method {
+                        parsed.collected = CollectedMethod(paymentMethod: method.id, brand: method.card_present?.brand,
+                                                           last4: method.card_present?.last4, funding: method.card_present?.funding,
+                                                           walletType: method.card_present?.wallet?.type)
+                    }
+                }
             } else if event.type.hasPrefix("payment_intent.") {
                 parsed.paymentIntent = try event.dataObject(as: PaymentIntent.self).id
             }

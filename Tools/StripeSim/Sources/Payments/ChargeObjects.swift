@@ -13,7 +13,9 @@ enum ChargeObjects {
                 "brand": .string(behaviour.brand), "country": .string(behaviour.country), "last4": .string(behaviour.last4),
                 "exp_month": 12, "exp_year": 2030, "funding": "credit", "read_method": "contactless_emv",
                 "overcapture_supported": .bool(behaviour.country == "US"), "network": .string(behaviour.brand),
-                "amount_authorized": .int(amount), "incremental_authorization_supported": false,
+                "amount_authorized": .int(amount),
+                "incremental_authorization_supported": .bool(PaymentIntentIncrement.requested(pi)
+                                                             && TestPaymentMethod.incrementalBrands.contains(behaviour.brand)),
                 "receipt": ["application_preferred_name": nil, "authorization_code": "123456"],
             ]
         case "sepa_debit":

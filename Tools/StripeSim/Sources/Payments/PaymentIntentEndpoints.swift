@@ -43,6 +43,9 @@ enum PaymentIntentEndpoints {
         router.add("POST", "/v1/payment_intents/:id/capture", Endpoint(
             ["amount_to_capture", "application_fee_amount", "final_capture", "metadata", "statement_descriptor", "statement_descriptor_suffix"],
             PaymentIntentCapture.capture))
+        router.add("POST", "/v1/payment_intents/:id/increment_authorization", Endpoint(
+            ["amount", "application_fee_amount", "description", "metadata", "statement_descriptor", "transfer_data"],
+            PaymentIntentIncrement.increment))
         router.add("POST", "/v1/payment_intents/:id/cancel", Endpoint(["cancellation_reason"], PaymentIntentCapture.cancel))
     }
 
@@ -157,6 +160,7 @@ enum PaymentIntentEndpoints {
             if let value = try params.string(key) { pi[key] = value.isEmpty ? .null : .string(value) }
         }
         for key in ["transfer_data", "shipping", "payment_method_options"] { if let value = params.json(key) { pi[key] = value } }
+        PaymentIntentIncrement.normalizeOptions(&pi)
         if let metadata = try params.metadata() { pi["metadata"] = metadata }
         if let method = try params.string("payment_method") {
             pi["payment_method"] = .string(try TestPaymentMethod.resolve(method, call: call, param: "payment_method").object["id"]?.stringValue ?? method)

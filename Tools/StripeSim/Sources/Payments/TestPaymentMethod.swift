@@ -80,8 +80,25 @@ struct TestPaymentMethod: Sendable, Equatable {
         return (object, behaviour)
     }
 
-    /// A card-present method read by a simulated reader (US Visa, overcapture supported).
+    /// A card-present method read by a simulated reader (US Visa, overcapture supported; JCB
+    /// for a brand without incremental authorization).
     static let cardPresent: [String: TestPaymentMethod] = [
         "card_present_visa": TestPaymentMethod(type: "card_present", brand: "visa", last4: "4242", country: "US", outcome: .succeed),
+        "card_present_mastercard": TestPaymentMethod(type: "card_present", brand: "mastercard", last4: "4444", country: "US", outcome: .succeed),
+        "card_present_jcb": TestPaymentMethod(type: "card_present", brand: "jcb", last4: "0505", country: "US", outcome: .succeed),
     ]
+
+    /// The card-present test method of a `present_payment_method` `card_present[number]`
+    /// (Stripe's test numbers: 4242424242424242 Visa, 5555555555554444 Mastercard,
+    /// 3566002020360505 JCB); Visa when absent or unknown.
+    static func cardPresentName(number: String?) -> String {
+        switch number {
+        case "5555555555554444": "card_present_mastercard"
+        case "3566002020360505": "card_present_jcb"
+        default: "card_present_visa"
+        }
+    }
+
+    /// Brands that allow incremental authorization (https://docs.stripe.com/terminal/features/incremental-authorizations).
+    static let incrementalBrands: Set<String> = ["visa", "mastercard", "amex", "discover"]
 }

@@ -39,6 +39,7 @@ enum ReaderActions {
         router.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([], cancelAction))
         router.add("POST", "/v1/test_helpers/terminal/readers/:id/present_payment_method",
                    Endpoint(["amount_tip", "card_present", "interac_present", "type"], presentPaymentMethod))
+        ReaderCollect.register(&router)
     }
 
     /// `cancel_action`: clears the action in progress.
@@ -96,19 +97,23 @@ enum ReaderActions {
     /// The test helper `present_payment_method` (also the reader console's button).
     static func presentPaymentMethod(_ call: SimCall) throws(SimError) -> JSONValue {
         var reader = try onlineReader(call)
+        if reader.value(at: "action.status") == "in_progress", reader.value(at: "action.type") == "collect_payment_method" {
+            return try ReaderCollect.present(call, reader: reader)
+        }
         guard reader.value(at: "action.status") == "in_progress",
               let piId = reader.value(at: "action.process_payment_intent.payment_intent")?.stringValue else {
             throw SimError.invalidRequest("This reader has no process_payment_intent action in progress.", param: nil, code: "terminal_reader_no_action")
         }
         let pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent")
         let amount = pi["amount"]?.intValue ?? 0
-        var behaviour = TestPaymentMethod.cardPresent["card_present_visa"] ?? TestPaymentMethod.visa
+        let cardName = TestPaymentMethod.cardPresentName(number: try call.params.hash("card_present")?.string("number"))
+        var behaviour = TestPaymentMethod.cardPresent[cardName] ?? TestPaymentMethod.visa
         if let decline = declines[amount % 100] {
             behaviour.outcome = .decline(code: "card_declined", declineCode: decline.code, message: decline.message)
         }
         let method = PaymentMethodObjects.make(behaviour, call: call)
         call.state.insert(method, scope: call.scope)
-        if let id = method["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = "card_present_visa" }
+        if let id = method["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = cardName }
         var action = reader["action"] ?? [:]
         switch PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
         case .done:

@@ -1,0 +1,76 @@
+/// `terminal.confirm_payment`: Confirm a PaymentIntent with the card the reader collected (`confirm_payment_intent`), within 30 seconds of the collection; the outcome arrives as events (terminal.payment.authorized / declined). Later: `conflict.collection_expired`, the reader action is cancelled and the PaymentIntent can be collected again.
+///
+/// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
+public struct TerminalConfirmPayment: CommandMessage, Validatable, FieldDocumented {
+    /// Wire name and routing key.
+    public static let messageName = "terminal.confirm_payment"
+    /// Schema version.
+    public static let schemaVersion = 1
+    /// Catalogue description.
+    public static let messageDescription = "Confirm a PaymentIntent with the card the reader collected (`confirm_payment_intent`), within 30 seconds of the collection; the outcome arrives as events (terminal.payment.authorized / declined). Later: `conflict.collection_expired`, the reader action is cancelled and the PaymentIntent can be collected again."
+
+    /// The reader (`tmr_…`).
+    public var reader: String
+    /// The PaymentIntent (`pi_…`).
+    public var paymentIntent: String
+    /// The seller's connected account for a direct charge (with application fee); absent for the
+    /// platform's own readers and payments.
+    public var account: String?
+
+    /// Creates the command; optional fields default to absent.
+    public init(reader: String, paymentIntent: String, account: String? = nil) {
+        self.reader = reader
+        self.paymentIntent = paymentIntent
+        self.account = account
+    }
+
+    /// Catalogue descriptions of the fields, by wire name.
+    public static let fieldDescriptions: [String: String] = [
+        "reader": "The reader (`tmr_…`).",
+        "payment_intent": "The PaymentIntent (`pi_…`).",
+        "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
+    ]
+
+    /// The reader confirmed (or is confirming) the payment.
+    public struct Result: Codable, Sendable, Equatable, FieldDocumented {
+        /// The reader (`tmr_…`).
+        public var reader: String
+        /// The PaymentIntent (`pi_…`).
+        public var paymentIntent: String
+        /// The reader's action state.
+        public var actionStatus: ReaderActionStatus
+
+        /// Creates the result.
+        public init(reader: String, paymentIntent: String, actionStatus: ReaderActionStatus) {
+            self.reader = reader
+            self.paymentIntent = paymentIntent
+            self.actionStatus = actionStatus
+        }
+
+        /// Catalogue descriptions of the fields, by wire name.
+        public static let fieldDescriptions: [String: String] = [
+            "reader": "The reader (`tmr_…`).",
+            "payment_intent": "The PaymentIntent (`pi_…`).",
+            "action_status": "The reader's action state.",
+        ]
+    }
+
+    /// Checks the field rules.
+    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
+    public func validate() throws(ReplyError) {
+        try Validation.id(reader, prefix: "tmr_", field: "reader")
+        try Validation.id(paymentIntent, prefix: "pi_", field: "payment_intent")
+        try Validation.id(account, prefix: "acct_", field: "account")
+    }
+}
+
+extension TerminalConfirmPayment: SchemaConstrained {
+    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var fieldRules: [String: SchemaRule] {
+        [
+            "reader": .stripeId("tmr_"),
+            "payment_intent": .stripeId("pi_"),
+            "account": .account,
+        ]
+    }
+}
