@@ -34,7 +34,7 @@ import Testing
         let events = Set(catalogue.entries.filter { $0.kind == .event }.map(\.name))
         #expect(commands == [
             "onboarding.create_account", "onboarding.create_account_link", "onboarding.refresh_account_link",
-            "onboarding.sync_account", "payments.create_checkout_session", "payments.create_product",
+            "onboarding.sync_account", "notifications.backfill", "payments.create_checkout_session", "payments.create_product",
             "payments.create_price", "payments.create_payment_sheet", "payments.create_payment_intent",
             "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
             "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
@@ -93,7 +93,7 @@ import Testing
                 #expect(properties?[field.stringValue ?? ""] != nil, "\(entry.name): \(field)")
             }
             if entry.name != "terminal.reconcile", entry.name != "terminal.list_readers",
-               entry.name != "terminal.create_connection_token" {
+               entry.name != "terminal.create_connection_token", entry.name != "notifications.backfill" {
                 #expect(!required.isEmpty, "\(entry.name) has no required field")
             }
         }
