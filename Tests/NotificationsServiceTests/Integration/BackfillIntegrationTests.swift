@@ -128,3 +128,45 @@ struct BackfillIntegrationTests {
         }
     }
 }
+
+/// The sweep as the service runs it: at start-up, and on `notifications.backfill`.
+@Suite("Backfill in the running service (integration)", .serialized, .enabled(if: IntegrationEnvironment.isEnabled))
+struct BackfillServiceIntegrationTests {
+    static let settings = BackfillSettings(intervalSeconds: 0, types: ["customer.created"])
+
+    @Test("the start-up sweep publishes missed events with x-stripe-source backfill; notifications.backfill sweeps again on request")
+    func startUpAndCommand() async throws {
+        let sim = try BackfillIntegrationTests.simulator()
+        defer { sim.stop() }
+        for _ in 0..<3 { _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", []) }
+        let first = BackfillIntegrationTests.eventIds(sim)
+        try await NotificationsTestBed.run(patterns: ["stripe.customer.created"], stripeAPIBase: sim.baseURL,
+                                           backfill: Self.settings) { bed in
+            let monitor = bed.monitor
+            let recovered = try await onThread {
+                try monitor.wait(count: 3) { $0.headers.extra[StripeEventStore.stripeSourceHeader] == "backfill" }
+            }
+            #expect(Set(recovered.compactMap { $0.headers.extra["x-stripe-event-id"] }) == Set(first))
+            // Events missed while running: swept when asked (the schedule is off).
+            for _ in 0..<2 { _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", []) }
+            let later = Set(BackfillIntegrationTests.eventIds(sim)).subtracting(first)
+            let command = try Envelope.make(BackfillStripeEvents(), appId: "notifications-tests")
+            let url = bed.env.amqpURL
+            try await onThread {
+                let connection = try AMQPConnection(url: try AMQPURL(url), connectionName: "notifications-tests.publisher")
+                defer { connection.close() }
+                try connection.enableConfirms()
+                try connection.publish(command, exchange: Exchanges.commands, routingKey: BackfillStripeEvents.messageName,
+                                       mandatory: true)
+                try connection.waitForConfirms(timeout: .seconds(10))
+            }
+            let all = try await onThread {
+                try monitor.wait(count: 5) { $0.headers.extra[StripeEventStore.stripeSourceHeader] == "backfill" }
+            }
+            let ids = all.compactMap { $0.headers.extra["x-stripe-event-id"] }
+            #expect(ids.count == 5)
+            #expect(Set(ids) == Set(first).union(later))
+            #expect(try bed.count("SELECT count(*) AS n FROM $schema.backfill_requests") == 0)
+        }
+    }
+}
