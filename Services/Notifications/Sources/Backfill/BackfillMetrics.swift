@@ -28,5 +28,6 @@ struct BackfillMetrics: Sendable {
                                    help: "Unix time the last backfill sweep completed.")
         highWater = registry.gauge("connectbus_backfill_high_water_seconds",
                                    help: "Oldest backfill high-water mark over all scopes (Unix seconds, Stripe's clock).")
+        recovered.increment(by: 0) // shown from the start, so `connectbus status` sees a sweeper
     }
 }

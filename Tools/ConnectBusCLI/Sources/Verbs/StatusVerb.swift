@@ -1,7 +1,8 @@
 import Foundation
 
-/// `connectbus status`: the ConnectBus queues with depth, consumers and rates, and each
-/// service's `/healthz` and `/readyz`.
+/// `connectbus status`: the ConnectBus queues with depth, consumers and rates, each
+/// service's `/healthz` and `/readyz`, and the notifications backfill sweep (last sweep,
+/// high-water mark, events recovered).
 public enum StatusVerb: Verb {
     /// `status`.
     public static let name = "status"
@@ -19,7 +20,8 @@ public enum StatusVerb: Verb {
     the empty delay queues and other queues) with ready and unacknowledged messages,
     consumers and publish/deliver rates per second from the RabbitMQ management API (depth
     and consumers only over AMQP when the API is unreachable), then each service's
-    /healthz and /readyz.
+    /healthz and /readyz, then the backfill sweep of notifications (from its /metrics: last
+    sweep, oldest high-water mark, events recovered).
     Exit status: 0 when every service is healthy and ready, 1 otherwise.
     Environment: CONNECTBUS_MANAGEMENT_URL, AMQP_URL, CONNECTBUS_SERVICE_URLS
     (name=http://host:port,…; default the demo's ports 8081-8084).
@@ -47,6 +49,11 @@ public enum StatusVerb: Verb {
             let ready = probe(http, service.url + "/readyz")
             healthy = healthy && health.ok && ready.ok
             Output.line("\(service.name.padding(toLength: 18, withPad: " ", startingAt: 0))healthz \(health.text)  readyz \(ready.text)  \(service.url)")
+        }
+        if let notifications = environment.serviceURLs.first(where: { $0.name == "notifications" }),
+           let metrics = try? http.get(notifications.url + "/metrics"), metrics.status == 200,
+           let backfill = BackfillStatus.parse(String(decoding: metrics.body, as: UTF8.self)) {
+            Output.line(backfill.line(now: Date()))
         }
         return healthy ? 0 : 1
     }
