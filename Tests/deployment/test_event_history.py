@@ -69,3 +69,38 @@ def test_the_monitor_user_cannot_delete_or_redeclare_the_stream_differently(brok
     finally:
         if conn.is_open:
             conn.close()
+
+
+@requires_servers
+def test_the_platform_example_reads_the_history_from_an_offset(broker_address, repo):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("platform_service", repo / "examples" / "platform_service.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    assert example.topic_matches("onboarding.account.*", "onboarding.account.created")
+    assert example.topic_matches("#", "a.b") and example.topic_matches("a.#", "a")
+    assert not example.topic_matches("onboarding.*", "onboarding.account.created")
+
+    marker = uuid.uuid4().hex[:12]
+    keys = [f"monitor.example.{marker}.{i}" for i in range(3)]
+    host, port, vhost = broker_address
+    publisher = pika.BlockingConnection(pika.ConnectionParameters(
+        host=host, port=port, virtual_host=vhost, credentials=pika.PlainCredentials("connectbus", "connectbus")))
+    pub = publisher.channel()
+    pub.confirm_delivery()
+    for key in keys:
+        pub.basic_publish("connectbus.events", key, b'{"n": 1}')
+    publisher.close()
+    url = f"amqp://monitor:monitor@{host}:{port}/"
+    history = example.EventHistory(example.connection_parameters(url, "test.history"))
+    try:
+        first = [(o, k) for o, k, _, _ in history.events("first", [f"monitor.example.{marker}.*"], timeout=5)]
+    finally:
+        history.close()
+    assert [k for _, k in first] == keys
+    history = example.EventHistory(example.connection_parameters(url, "test.history"))
+    try:
+        later = [(o, k) for o, k, _, _ in history.events(first[1][0], [f"monitor.example.{marker}.*"], timeout=5)]
+    finally:
+        history.close()
+    assert later == first[1:]
