@@ -134,11 +134,16 @@ class EventHistory:
             self.channel.basic_ack(method.delivery_tag)
             if any(topic_matches(p, method.routing_key) for p in patterns):
                 yield properties.headers["x-stream-offset"], method.routing_key, properties, json.loads(body or b"{}")
-        self.channel.cancel()
 
     def close(self):
-        if self.connection.is_open:
-            self.connection.close()
+        """Stop by closing the connection, not by cancelling: pika rejects the deliveries
+        still buffered on cancel, and RabbitMQ 3.10 answers basic.reject on a stream by
+        closing the connection (540 NOT_IMPLEMENTED). Unacked deliveries are just dropped."""
+        try:
+            if self.connection.is_open:
+                self.connection.close()
+        except pika.exceptions.AMQPError:
+            pass
 
 
 def topic_matches(pattern, key):
