@@ -102,6 +102,27 @@ struct BackfillIntegrationTests {
         }
     }
 
+    @Test("an account Stripe refuses to list fails only its scope: the platform is swept, the sweep counts as failed, no last-sweep time")
+    func oneScopeFails() async throws {
+        let sim = try Self.simulator()
+        defer { sim.stop() }
+        try await NotificationsTestBed.run(patterns: [], start: false) { bed in
+            _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", [])
+            let db = try PGConnection(url: bed.env.databaseURL, applicationName: "notifications-tests")
+            try db.execute("INSERT INTO \(try SQLIdentifier(bed.schema).quoted).recipients (account, email) "
+                           + "VALUES ('acct_unknown000000', 'gone@example.com')")
+            let metrics = MetricsRegistry()
+            let summary = try await Self.sweep(try Self.sweeper(bed, sim, metrics: metrics), bed, sim)
+            #expect(summary.scopesCompleted == 1)
+            #expect(summary.scopesFailed == 1)
+            #expect(summary.recovered == 1)
+            #expect(metrics.value("connectbus_backfill_sweeps_total", labels: ["failed"]) == 1)
+            #expect(metrics.value("connectbus_backfill_sweeps_total", labels: ["completed"]) == nil)
+            #expect(metrics.value("connectbus_backfill_last_sweep_timestamp_seconds") == nil)
+            #expect(try BackfillStore(schema: try SQLIdentifier(bed.schema)).progress(on: db)["acct_unknown000000"]?.sweepStarted == true)
+        }
+    }
+
     @Test("a sweep stopped after a committed page (a crash) resumes from its cursor: every event once, no page listed again")
     func crashResumes() async throws {
         let sim = try Self.simulator()

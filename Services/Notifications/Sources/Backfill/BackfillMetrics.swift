@@ -3,10 +3,11 @@ import Runtime
 /// The backfill sweep's Prometheus series:
 /// `connectbus_backfill_events_recovered_total` (events stored by a sweep that had not
 /// arrived by webhook), `connectbus_backfill_pages_total` (pages of `GET /v1/events`),
-/// `connectbus_backfill_sweeps_total{outcome}` (`completed`, `failed`, `skipped` when
-/// another replica holds the sweep), `connectbus_backfill_scope_errors_total` (a scope whose
+/// `connectbus_backfill_sweeps_total{outcome}` (`completed`; `failed` when the database
+/// failed or a scope could not be listed; `skipped` when another replica holds the sweep), `connectbus_backfill_scope_errors_total` (a scope whose
 /// listing failed; retried next sweep), the gauges
-/// `connectbus_backfill_last_sweep_timestamp_seconds` (Unix time a sweep last completed) and
+/// `connectbus_backfill_last_sweep_timestamp_seconds` (Unix time a sweep last completed with
+/// every scope listed) and
 /// `connectbus_backfill_high_water_seconds` (the oldest high-water mark over all scopes,
 /// Unix seconds on Stripe's clock). Thread-safety: `Sendable`.
 struct BackfillMetrics: Sendable {

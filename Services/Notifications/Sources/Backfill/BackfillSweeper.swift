@@ -174,7 +174,9 @@ public final class BackfillSweeper: Sendable {
                             ["scope": scope.scope, "error": error.stableCode])
             }
         }
-        if !stopSignal.isStopped {
+        if summary.scopesFailed > 0 {
+            metrics.sweeps.increment("failed")
+        } else if !stopSignal.isStopped {
             metrics.sweeps.increment("completed")
             metrics.lastSweep.set(Date().timeIntervalSince1970)
         }
