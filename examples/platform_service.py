@@ -2,7 +2,9 @@
 """A platform service talking to ConnectBus over AMQP only, built from the message
 catalogue: it publishes `onboarding.create_account` as the `platform` broker user, waits
 for the reply on its own server-named queue, and tails the events of `connectbus.events`
-as the `monitor` user until the account's `onboarding.account.created` event arrives.
+as the `monitor` user until the account's `onboarding.account.created` event arrives;
+with `--history-from first` it then finds that event again in the event history stream
+`connectbus.events.history` (`EventHistory`), as a service started later would.
 
     connectbus catalogue --out catalogue.json          # or: make catalogue > catalogue.json
     python3 examples/platform_service.py --catalogue catalogue.json
@@ -107,6 +109,54 @@ class CommandClient:
         self.connection.close()
 
 
+class EventHistory:
+    """Reads the stream `connectbus.events.history`, which keeps every event of
+    `connectbus.events` (by age and size, the broker policy `connectbus-events-history`):
+    what a service that starts today needs to see yesterday's events. A stream consumer
+    must set a prefetch and ack manually; `x-stream-offset` says where to start: "first",
+    "last", "next", an offset (each message's `x-stream-offset` header), a timestamp, or an
+    interval such as "1h". Remember the last offset you handled to resume after it."""
+
+    STREAM = "connectbus.events.history"
+
+    def __init__(self, params):
+        self.connection = pika.BlockingConnection(params)
+        self.channel = self.connection.channel()
+        self.channel.basic_qos(prefetch_count=200)
+
+    def events(self, offset, patterns=("#",), timeout=10):
+        """Yields (offset, routing key, properties, JSON body) from `offset` on, for routing
+        keys matching one of the topic `patterns`, until nothing arrived for `timeout` s."""
+        for method, properties, body in self.channel.consume(
+                self.STREAM, arguments={"x-stream-offset": offset}, inactivity_timeout=timeout):
+            if method is None:
+                break
+            self.channel.basic_ack(method.delivery_tag)
+            if any(topic_matches(p, method.routing_key) for p in patterns):
+                yield properties.headers["x-stream-offset"], method.routing_key, properties, json.loads(body or b"{}")
+
+    def close(self):
+        """Stop by closing the connection, not by cancelling: pika rejects the deliveries
+        still buffered on cancel, and RabbitMQ 3.10 answers basic.reject on a stream by
+        closing the connection (540 NOT_IMPLEMENTED). Unacked deliveries are just dropped."""
+        try:
+            if self.connection.is_open:
+                self.connection.close()
+        except pika.exceptions.AMQPError:
+            pass
+
+
+def topic_matches(pattern, key):
+    """AMQP topic matching: `*` one word, `#` zero or more."""
+    def match(p, k):
+        if not p:
+            return not k
+        if p[0] == "#":
+            return any(match(p[1:], k[i:]) for i in range(len(k) + 1))
+        return bool(k) and (p[0] == "*" or p[0] == k[0]) and match(p[1:], k[1:])
+    return match(pattern.split("."), key.split("."))
+
+
 def check_against_schema(schema, body):
     try:
         import jsonschema
@@ -121,6 +171,8 @@ def main(argv):
     parser.add_argument("--seller-reference", default=f"example-{uuid.uuid4().hex[:12]}")
     parser.add_argument("--country", default="US")
     parser.add_argument("--timeout", type=float, default=60, help="seconds to wait for the reply and the event")
+    parser.add_argument("--history-from", help="afterwards, find the event again in connectbus.events.history, "
+                                                "reading from this x-stream-offset (first, an offset, 1h, …)")
     args = parser.parse_args(argv)
     with open(args.catalogue, encoding="utf-8") as f:
         catalogue = json.load(f)
@@ -147,12 +199,28 @@ def main(argv):
                   flush=True)
             if key == "onboarding.account.created" and event.get("account") == account:
                 print(f"done: account {account} created for {args.seller_reference}", flush=True)
-                return 0
+                return 0 if args.history_from is None else replay(monitor_url, args.history_from, account)
         print(f"no onboarding.account.created event for {account} within {args.timeout} s", file=sys.stderr)
         return 1
     finally:
         client.close()
         tail.close()
+
+
+def replay(monitor_url, offset, account):
+    """Finds the account's `onboarding.account.created` in the history stream, as a
+    service started later would."""
+    history = EventHistory(connection_parameters(monitor_url, "example.history"))
+    try:
+        start = int(offset) if offset.isdigit() else offset
+        for position, key, _properties, event in history.events(start, ["onboarding.account.*"]):
+            if key == "onboarding.account.created" and event.get("account") == account:
+                print(f"history {position} {key} {account}", flush=True)
+                return 0
+        print(f"{account} not found in {EventHistory.STREAM} from {offset}", file=sys.stderr)
+        return 1
+    finally:
+        history.close()
 
 
 if __name__ == "__main__":

@@ -95,7 +95,27 @@ def test_platform_publishes_commands_and_reads_replies(definitions):
             assert not allowed(p[kind], f"{service}.create_thing")
 
 
-def test_no_queues_are_predeclared(definitions):
-    # Services declare their own quorum queues, retry queues and DLQs at start-up.
-    assert definitions["queues"] == []
-    assert definitions["bindings"] == []
+def test_only_the_event_history_stream_is_predeclared(definitions):
+    # Services declare their own quorum queues, retry queues and DLQs at start-up; the
+    # history stream is shared, so the definitions (and `connectbus topology`) declare it.
+    assert definitions["queues"] == [{"name": "connectbus.events.history", "vhost": "/", "durable": True,
+                                      "auto_delete": False, "arguments": {"x-queue-type": "stream"}}]
+    assert definitions["bindings"] == [{"source": "connectbus.events", "vhost": "/",
+                                        "destination": "connectbus.events.history", "destination_type": "queue",
+                                        "routing_key": "#", "arguments": {}}]
+
+
+def test_event_history_retention_is_a_policy_by_age_and_size(definitions):
+    policies = [p for p in definitions["policies"] if re.search(p["pattern"], "connectbus.events.history")]
+    assert len(policies) == 1
+    assert policies[0]["apply-to"] == "queues"
+    assert set(policies[0]["definition"]) >= {"max-age", "max-length-bytes"}
+    for other in ("connectbus.events", "payments.events", "monitor.x"):
+        assert not any(re.search(p["pattern"], other) for p in definitions["policies"])
+
+
+def test_monitor_and_platform_may_read_the_history(definitions):
+    for user in ("monitor", "platform"):
+        perms = permissions_of(definitions, user)
+        assert allowed(perms["read"], "connectbus.events.history")
+        assert not allowed(perms["configure"], "connectbus.events.history")

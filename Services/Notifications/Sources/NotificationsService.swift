@@ -15,6 +15,10 @@ import Synchronization
 ///   besides the runtime's `/healthz`, `/readyz`, `/metrics`. Verified events are stored
 ///   and re-published on `connectbus.events` as `stripe.<type>` by the outbox relay (its
 ///   grace is 0 here: the ingress never publishes itself).
+/// - Queue `notifications.backfill`: the command ``BackfillStripeEvents`` asks the
+///   ``BackfillSweeper`` (running when `STRIPE_API_KEY` is set: at start-up, every
+///   `BACKFILL_INTERVAL_SECONDS`, and on that command) to recover missed events from
+///   `GET /v1/events` through the ingress's store-and-publish path.
 /// - Queue `notifications.events` (when SMTP is configured; see ``emailRoutes(schema:settings:)``):
 ///   `payments.order.paid`, `payments.order.payment_failed`, `onboarding.account.requirements_due`
 ///   (e-mails) and `onboarding.account.created` (remembers sellers' addresses).
@@ -54,8 +58,13 @@ public enum NotificationsService {
         var config = config
         config.relayGrace = .zero
         let slot = IngressSlot()
+        let sweeperSlot = SweeperSlot()
+        let backfillStore = BackfillStore(schema: identifier)
+        let backfillRoute = Route.command(BackfillStripeEvents.self, mode: .batched) { command, context in
+            try BackfillStripeEventsHandler.handle(command, &context, backfillStore, wake: { sweeperSlot.wake() })
+        }
         let host = ServiceHost(name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
-                               routes: try emailRoutes(schema: schema, settings: settings),
+                               routes: [backfillRoute] + (try emailRoutes(schema: schema, settings: settings)),
                                http: { slot.handle($0) }, log: log)
         let ingress = WebhookIngress(settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
                                      databaseURL: ingressDatabaseURL ?? config.databaseURL,
@@ -63,6 +72,20 @@ public enum NotificationsService {
                                      afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
         slot.install(ingress)
         host.onShutdown { ingress.stop() }
+        if config.stripeAPIKey != nil {
+            let stripeConfig = config
+            let sweeper = BackfillSweeper(settings: settings.backfill, events: StripeEventStore(schema: identifier, appId: name),
+                                          progress: backfillStore, databaseURL: config.databaseURL,
+                                          applicationName: "\(name).backfill",
+                                          makeStripe: { try WorkerResources.defaultStripeClient(stripeConfig) },
+                                          rateLimiter: host.stripeRateLimiter, metrics: host.metrics.registry, log: host.log,
+                                          afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
+            sweeperSlot.install(sweeper)
+            host.onStarted { sweeper.start() }
+            host.onShutdown { sweeper.stop() }
+        } else {
+            host.log.warning("STRIPE_API_KEY is not set: no backfill sweep of GET /v1/events")
+        }
         if settings.smtp == nil {
             host.log.warning("SMTP_URL is not set: no e-mail is sent and \(eventsQueue) is not consumed")
         }
@@ -85,6 +108,16 @@ public enum NotificationsService {
             ]),
         ]
     }
+}
+
+/// Holds the backfill sweeper built after the host (it needs the host's rate limiter).
+/// Thread-safety: `Sendable`.
+final class SweeperSlot: Sendable {
+    private let sweeper = Mutex<BackfillSweeper?>(nil)
+
+    func install(_ value: BackfillSweeper) { sweeper.withLock { $0 = value } }
+
+    func wake() { sweeper.withLock { $0 }?.wake() }
 }
 
 /// Holds the ingress built after the host (it needs the host's metrics registry).

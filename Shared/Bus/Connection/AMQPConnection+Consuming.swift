@@ -17,14 +17,22 @@ extension AMQPConnection {
     /// - Parameters:
     ///   - prefetch: how many unacked deliveries the broker may send ahead (≥ 1).
     ///   - consumerTag: the tag to use, or `nil` for a broker-generated one.
+    ///   - arguments: basic.consume arguments, e.g. `x-stream-offset` for a stream
+    ///     (`first`, `last`, `next`, an offset, or an interval such as `3600s`).
     /// - Throws: ``BusError`` `bus.channel_closed` (e.g. 404 when the queue does not exist).
     public func startConsuming(queue: String, prefetch: UInt16, consumerTag: String? = nil) throws(BusError) {
+        try startConsuming(queue: queue, prefetch: prefetch, consumerTag: consumerTag, arguments: [:])
+    }
+
+    /// ``startConsuming(queue:prefetch:consumerTag:)`` with basic.consume `arguments`.
+    public func startConsuming(queue: String, prefetch: UInt16, consumerTag: String? = nil,
+                               arguments: [String: HeaderValue]) throws(BusError) {
         let state = try usableState()
         _ = amqp_basic_qos(state, Self.channel, 0, max(prefetch, 1), 0)
         try check(amqp_get_rpc_reply(state), "\(connectionName): basic.qos")
         let arena = AMQPArena()
         let ok = amqp_basic_consume(state, Self.channel, arena.bytes(queue), arena.bytes(consumerTag ?? ""),
-                                    0, 0, 0, amqp_table_t(num_entries: 0, entries: nil))
+                                    0, 0, 0, arena.table(arguments))
         withExtendedLifetime(arena) {}
         try check(amqp_get_rpc_reply(state), "\(connectionName): consume from \(queue)")
         didSend()

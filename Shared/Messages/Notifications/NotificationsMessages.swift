@@ -2,6 +2,7 @@
 public enum NotificationsMessages {
     /// Commands first, then events.
     public static let all: [any BusMessage.Type] = [
+        BackfillStripeEvents.self,
         EmailSent.self,
         EmailFailed.self,
         EmailSkipped.self,

@@ -41,10 +41,14 @@ public final class ServiceHost: Sendable {
     public let log: Logger
     let extraHTTP: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     let makeStripe: @Sendable (ServiceConfig) throws -> StripeClient
+    /// The process's Stripe rate limiter (`STRIPE_RATE_LIMIT`), shared by the workers and
+    /// by a service's own threads that call Stripe (e.g. a backfill sweep).
+    public let stripeRateLimiter: StripeRateLimiter
     let readiness = Readiness()
     let workerStop = StopSignal()
     private let running = Mutex<RunningParts?>(nil)
     private let shutdownSteps = Mutex<[@Sendable () -> Void]>([])
+    private let startedSteps = Mutex<[@Sendable () -> Void]>([])
 
     /// What ``start()`` started.
     struct RunningParts: @unchecked Sendable {
@@ -79,6 +83,7 @@ public final class ServiceHost: Sendable {
         self.makeStripe = makeStripe
         self.log = log ?? Logger(service: name, level: config.logLevel)
         self.metrics = RuntimeMetrics(registry: MetricsRegistry())
+        self.stripeRateLimiter = StripeRateLimiter(ratePerSecond: config.stripeRequestsPerSecond)
     }
 
     /// The port the HTTP server listens on, once started (useful with `HTTP_PORT=0`).
@@ -164,12 +169,13 @@ public final class ServiceHost: Sendable {
         }
         relay.start()
         workers.forEach { $0.start() }
+        for step in startedSteps.withLock({ $0 }) { step() }
     }
 
     private func makeWorkers(_ selected: [Route], amqpURL: AMQPURL) -> [Worker] {
         let endpoints = Worker.Endpoints(amqpURL: amqpURL, databaseURL: config.databaseURL,
                                          heartbeatSeconds: config.heartbeatSeconds)
-        let limiter = StripeRateLimiter(ratePerSecond: config.stripeRequestsPerSecond)
+        let limiter = stripeRateLimiter
         let policy = RedeliveryPolicy(delays: config.retryDelays)
         return selected.flatMap { route in
             let settings = WorkerSettings(route: route, schema: schema, appId: name, policy: policy, metrics: metrics,
@@ -190,6 +196,13 @@ public final class ServiceHost: Sendable {
     /// ingress's writers).
     public func onShutdown(_ step: @escaping @Sendable () -> Void) {
         shutdownSteps.withLock { $0.append(step) }
+    }
+
+    /// Registers `step` to run at the end of ``start()``, once the schema is migrated and the
+    /// relay and workers run (for a service's own threads that need its tables, e.g. a
+    /// backfill sweep). Not run when start-up fails or stops early.
+    public func onStarted(_ step: @escaping @Sendable () -> Void) {
+        startedSteps.withLock { $0.append(step) }
     }
 
     /// Wakes the outbox relay now (see ``OutboxRelay/nudge()``); does nothing before

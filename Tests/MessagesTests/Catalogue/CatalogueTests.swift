@@ -35,7 +35,8 @@ import Testing
         #expect(commands == [
             "onboarding.create_account", "onboarding.create_account_link", "onboarding.refresh_account_link",
             "onboarding.sync_account", "onboarding.update_account", "onboarding.add_person", "onboarding.update_person",
-            "onboarding.create_login_link", "onboarding.create_account_session", "payments.create_checkout_session", "payments.create_product",
+            "onboarding.create_login_link", "onboarding.create_account_session", "notifications.backfill",
+            "payments.create_checkout_session", "payments.create_product",
             "payments.create_price", "payments.create_payment_sheet", "payments.create_payment_intent",
             "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
             "payments.get_checkout_session", "payments.get_payment_intent",
@@ -99,7 +100,7 @@ import Testing
                 #expect(properties?[field.stringValue ?? ""] != nil, "\(entry.name): \(field)")
             }
             if entry.name != "terminal.reconcile", entry.name != "terminal.list_readers",
-               entry.name != "terminal.create_connection_token" {
+               entry.name != "terminal.create_connection_token", entry.name != "notifications.backfill" {
                 #expect(!required.isEmpty, "\(entry.name) has no required field")
             }
         }

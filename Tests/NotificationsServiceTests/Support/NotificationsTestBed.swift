@@ -25,7 +25,8 @@ final class NotificationsTestBed: Sendable {
 
     /// A test bed; `withHost` builds (does not start) the service on the test's schema.
     init(patterns: [String], withHost: Bool = true, smtp: SMTPSettings? = nil,
-         ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil) throws {
+         ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
+         backfill: BackfillSettings = BackfillSettings()) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
         schema = IntegrationEnvironment.uniqueName("notif_it")
@@ -40,7 +41,9 @@ final class NotificationsTestBed: Sendable {
                                    stripeAPIKey: stripeAPIBase == nil ? nil : NotificationsTestBed.apiKey,
                                    stripeAPIBase: stripeAPIBase ?? "https://api.stripe.com", stripeRequestsPerSecond: 100,
                                    workers: 1, httpPort: 0, logLevel: .warning)
-        host = try NotificationsService.make(config: config, settings: NotificationsTestBed.settings(smtp: smtp, maxBodyBytes: maxBodyBytes),
+        var settings = NotificationsTestBed.settings(smtp: smtp, maxBodyBytes: maxBodyBytes)
+        settings.backfill = backfill
+        host = try NotificationsService.make(config: config, settings: settings,
                                              schema: schema, ingressDatabaseURL: ingressDatabaseURL)
     }
 
@@ -78,10 +81,11 @@ final class NotificationsTestBed: Sendable {
     /// Runs `body` against a test bed and always stops it afterwards.
     static func run(patterns: [String], start: Bool = true, smtp: SMTPSettings? = nil, ingressDatabaseURL: String? = nil,
                     maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
+                    backfill: BackfillSettings = BackfillSettings(),
                     _ body: (NotificationsTestBed) async throws -> Void) async throws {
         let bed = try NotificationsTestBed(patterns: patterns, withHost: start, smtp: smtp,
                                            ingressDatabaseURL: ingressDatabaseURL, maxBodyBytes: maxBodyBytes,
-                                           stripeAPIBase: stripeAPIBase)
+                                           stripeAPIBase: stripeAPIBase, backfill: backfill)
         do {
             if start { try await bed.start() } else { try bed.migrate() }
             try await body(bed)

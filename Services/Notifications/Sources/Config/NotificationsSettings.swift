@@ -20,6 +20,8 @@ import Runtime
 /// - `SMTP_URL` (`smtp://host:port`; unset = no e-mail: the `notifications.events` queue is
 ///   not consumed), `SMTP_FROM` (default `ConnectBus <no-reply@connectbus.local>`),
 ///   `SMTP_TLS` (`none`, the default, `starttls` or `tls`), `SMTP_USERNAME`, `SMTP_PASSWORD`.
+/// - `BACKFILL_INTERVAL_SECONDS`, `BACKFILL_SAFETY_WINDOW_SECONDS`, `BACKFILL_TYPES`,
+///   `BACKFILL_ONLY_FAILED`, `BACKFILL_PAGE_SIZE`: the backfill sweep (``BackfillSettings``).
 /// - `NOTIFICATIONS_TEMPLATES_DIR`: folder of the templates (default: the first of
 ///   `./Templates`, `./Services/Notifications/Templates`, the source tree's); a template
 ///   missing there is taken from the copy compiled into the binary.
@@ -31,10 +33,14 @@ public struct NotificationsSettings: Sendable {
     public var smtp: SMTPSettings?
     /// Folder holding `<template>.txt` files.
     public var templatesDirectory: String
+    /// The backfill sweep's settings (`BACKFILL_*`, see ``BackfillSettings``).
+    public var backfill: BackfillSettings
 
     /// Creates settings in code (tests).
-    public init(webhooks: WebhookSettings, smtp: SMTPSettings?, templatesDirectory: String = NotificationsSettings.defaultTemplatesDirectory()) {
+    public init(webhooks: WebhookSettings, smtp: SMTPSettings?, templatesDirectory: String = NotificationsSettings.defaultTemplatesDirectory(),
+                backfill: BackfillSettings = BackfillSettings()) {
         self.webhooks = webhooks
+        self.backfill = backfill
         self.smtp = smtp
         self.templatesDirectory = templatesDirectory
     }
@@ -78,6 +84,24 @@ public struct NotificationsSettings: Sendable {
                 problems.append(contentsOf: error.problems)
             }
         }
+        var backfill = BackfillSettings()
+        backfill.intervalSeconds = integer("BACKFILL_INTERVAL_SECONDS", default: 300, in: 0...86_400)
+        backfill.safetyWindowSeconds = integer("BACKFILL_SAFETY_WINDOW_SECONDS", default: 600, in: 0...2_592_000)
+        backfill.pageSize = integer("BACKFILL_PAGE_SIZE", default: 100, in: 1...100)
+        if let types = list("BACKFILL_TYPES") {
+            if types == ["*"] {
+                backfill.types = []
+            } else if types.isEmpty || types.count > 20 || types.contains(where: { StripeEventFacts.parse(Array("{\"id\":\"x\",\"type\":\"\($0)\"}".utf8)) == nil }) {
+                problems.append(.init(variable: "BACKFILL_TYPES", message: "must be * or 1…20 comma-separated event types"))
+            } else {
+                backfill.types = types
+            }
+        }
+        switch value("BACKFILL_ONLY_FAILED") {
+        case nil, "true": backfill.onlyFailed = true
+        case "false": backfill.onlyFailed = false
+        default: problems.append(.init(variable: "BACKFILL_ONLY_FAILED", message: "must be true or false"))
+        }
         let explicitTemplates = value("NOTIFICATIONS_TEMPLATES_DIR")
         let templates = explicitTemplates ?? defaultTemplatesDirectory()
         if smtp != nil, explicitTemplates != nil, !FileManager.default.fileExists(atPath: templates) {
@@ -87,7 +111,7 @@ public struct NotificationsSettings: Sendable {
         return NotificationsSettings(webhooks: WebhookSettings(platformSecrets: platform, connectSecrets: connect,
                                                                        maxBodyBytes: maxBody, writers: writers,
                                                                        maxBatch: maxBatch),
-                                             smtp: smtp, templatesDirectory: templates)
+                                             smtp: smtp, templatesDirectory: templates, backfill: backfill)
     }
 
     /// The first existing of `./Templates`, `./Services/Notifications/Templates` and the

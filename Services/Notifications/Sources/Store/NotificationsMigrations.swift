@@ -14,6 +14,12 @@ import Store
 /// - `recipients` (version 2): the e-mail address last seen for a connected account, from
 ///   events that carry one (`onboarding.account.created`, `…requirements_due`).
 ///
+/// Version 4 adds the backfill sweep's progress (``BackfillStore``): `backfill_scopes`, one
+/// row per scope (`platform` or a connected account's `acct_…`) with its high-water mark
+/// (Unix seconds), the sweep in progress (its lower bound, its `starting_after` cursor, the
+/// newest `created` seen) and the events it recovered; `backfill_requests`, sweeps asked
+/// for by `notifications.backfill` not yet run.
+///
 /// Version 3 removes the `client_secret` members from the events stored before the ingress
 /// did so itself (``EventBodyScrubber``): each payload holding one is rewritten through
 /// `jsonb` (so its formatting becomes PostgreSQL's: keys reordered, `": "` spacing), the
@@ -95,6 +101,24 @@ public enum NotificationsMigrations {
             END
             $do$;
             DROP FUNCTION without_client_secret_v3(jsonb);
+            """),
+        Migration(version: 4, name: "backfill", sql: """
+            CREATE TABLE backfill_scopes (
+                scope          text PRIMARY KEY,
+                high_water     bigint,
+                sweep_since    bigint,
+                sweep_cursor   text,
+                sweep_newest   bigint,
+                sweep_started  boolean NOT NULL DEFAULT false,
+                last_sweep_at  timestamptz,
+                recovered      bigint NOT NULL DEFAULT 0
+            );
+            CREATE TABLE backfill_requests (
+                id            bigserial PRIMARY KEY,
+                since         bigint,
+                requested_at  timestamptz NOT NULL DEFAULT now()
+            );
+            CREATE INDEX stripe_events_account_created_idx ON stripe_events (account, created);
             """),
     ]
 }

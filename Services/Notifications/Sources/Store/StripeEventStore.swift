@@ -17,15 +17,27 @@ public struct IncomingStripeEvent: Sendable {
     /// The body to store and re-publish: the verified request body after
     /// ``EventBodyScrubber/scrub(_:)`` (no longer the signed bytes when a secret was removed).
     public var body: [UInt8]
-    /// Where it was received.
+    /// Where it was received (a backfilled event: the endpoint it would have come in on).
     public var endpoint: WebhookEndpoint
+    /// How it reached the service: a webhook, or the backfill sweep's `GET /v1/events`
+    /// (then the re-published message carries `x-stripe-source: backfill`).
+    public var source: StripeEventSource
 
     /// An event to store.
-    public init(facts: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint) {
+    public init(facts: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint, source: StripeEventSource = .webhook) {
         self.facts = facts
         self.body = body
         self.endpoint = endpoint
+        self.source = source
     }
+}
+
+/// How a Stripe event reached the service. Thread-safe value type.
+public enum StripeEventSource: String, Sendable {
+    /// Delivered to a webhook endpoint.
+    case webhook
+    /// Listed by the backfill sweep from `GET /v1/events`.
+    case backfill
 }
 
 /// The SQL of the webhook ingress: stores verified Stripe events and their outbox rows in
@@ -78,7 +90,7 @@ public struct StripeEventStore: Sendable {
                 .text(facts.id), .text(event.endpoint.rawValue), .text(facts.type), facts.account.map(PGValue.text),
                 facts.apiVersion.map(PGValue.text), .bool(facts.livemode), facts.created.map(PGValue.int),
                 .bytes(event.body), .text(facts.routingKey), .text(facts.messageId),
-                .json(StripeEventStore.headersJSON(facts)),
+                .json(StripeEventStore.headersJSON(facts, source: event.source)),
             ]
         }
         let table = schema.quoted
@@ -113,17 +125,23 @@ public struct StripeEventStore: Sendable {
             .rowCount > 0
     }
 
+    /// The header naming how the event arrived when it did not come by webhook.
+    public static let stripeSourceHeader = "x-stripe-source"
+
     /// The AMQP headers of the re-published event as the outbox's JSON object, keys sorted:
     /// `x-schema-version` 1, `x-stripe-account` (when the event has `account`),
-    /// `x-stripe-api-version` (when known), `x-stripe-event-id` — what
+    /// `x-stripe-api-version` (when known), `x-stripe-event-id`, and `x-stripe-source`
+    /// `backfill` for an event the backfill sweep fetched (absent for webhooks) — what
     /// `MessageHeaders(stripeAccount:extra:).table` holds, written directly (hot path).
-    static func headersJSON(_ event: StripeEventFacts) -> [UInt8] {
+    static func headersJSON(_ event: StripeEventFacts, source: StripeEventSource = .webhook) -> [UInt8] {
         var text = "{\"" + MessageHeaders.Key.schemaVersion + "\":1"
         if let account = event.account { text += ",\"" + MessageHeaders.Key.stripeAccount + "\":" + JSONText.quoted(account) }
         if let version = event.apiVersion {
             text += ",\"" + MessageHeaders.Key.stripeApiVersion + "\":" + JSONText.quoted(version)
         }
-        text += ",\"" + MessageHeaders.Key.stripeEventId + "\":" + JSONText.quoted(event.id) + "}"
+        text += ",\"" + MessageHeaders.Key.stripeEventId + "\":" + JSONText.quoted(event.id)
+        if source == .backfill { text += ",\"" + stripeSourceHeader + "\":\"backfill\"" }
+        text += "}"
         return Array(text.utf8)
     }
 }

@@ -1,6 +1,7 @@
 import Bus
 import Foundation
 import Messages
+import Runtime
 
 /// A monitoring consumer of `connectbus.events` that outlives broker restarts: the engine
 /// of `connectbus tail`.
@@ -17,6 +18,11 @@ import Messages
 /// - with the default server-named exclusive queue the broker deletes the queue with the
 ///   connection, so events published until it is back are missed (the notice says so).
 ///
+/// With ``history`` set it declares nothing: it reads the stream `connectbus.events.history`
+/// from that offset (`x-stream-offset`, prefetch 200, manual acks), emits the events whose
+/// routing key matches ``patterns``, and after a loss resumes just after the last offset it
+/// received, so nothing is missed.
+///
 /// Not `Sendable`: use it on the thread that created it; ``follow(limit:duration:)``
 /// blocks that thread (never call it on Swift's cooperative pool).
 public final class EventFollower {
@@ -31,6 +37,8 @@ public final class EventFollower {
     public let queueName: String?
     /// Backoff between failed dials after a connection loss.
     public let policy: ReconnectPolicy
+    /// Where to start reading the history stream, or `nil` to follow live events only.
+    public let history: HistoryOffset?
 
     private let url: AMQPURL
     private let connectionName: String
@@ -47,7 +55,8 @@ public final class EventFollower {
     ///   - notice: one human-readable line per connection loss, failed attempt and
     ///     reconnection (the CLI writes them to stderr).
     ///   - emit: each event, before it is acknowledged.
-    public init(url: AMQPURL, patterns: [String], queueName: String? = nil,
+    ///   - history: read the history stream from there instead (``queueName`` is then unused).
+    public init(url: AMQPURL, patterns: [String], queueName: String? = nil, history: HistoryOffset? = nil,
                 policy: ReconnectPolicy = ReconnectPolicy(), connectionName: String = "connectbus.tail",
                 onReady: @escaping (_ queue: String, _ reconnected: Bool) -> Void = { _, _ in },
                 notice: @escaping (String) -> Void = { _ in },
@@ -55,6 +64,7 @@ public final class EventFollower {
         self.url = url
         self.patterns = patterns
         self.queueName = queueName
+        self.history = history
         self.policy = policy
         self.connectionName = connectionName
         self.onReady = onReady
@@ -105,6 +115,15 @@ public final class EventFollower {
                 var wait = Duration.seconds(1)
                 if let deadline { wait = max(min(wait, deadline - .now), .milliseconds(1)) }
                 guard let delivery = try connection.nextDelivery(timeout: wait) else { continue }
+                if history != nil {
+                    if let offset = delivery.envelope.headers.extra["x-stream-offset"].flatMap(Int.init) {
+                        state.lastOffset = offset
+                    }
+                    guard patterns.contains(where: { TopicPattern.matches($0, delivery.routingKey) }) else {
+                        try connection.ack(delivery.deliveryTag, multiple: false)
+                        continue
+                    }
+                }
                 emit(delivery)
                 try connection.ack(delivery.deliveryTag, multiple: false)
                 seen += 1
@@ -122,6 +141,7 @@ public final class EventFollower {
 
     /// What a loss means for the events published until the follower is back.
     private func lossConsequence(_ queue: String) -> String {
+        if history != nil { return "The history stream keeps the events: reading resumes after the last offset received." }
         if queueName != nil {
             return "Queue \(queue) is durable: events published meanwhile wait in it."
         }
@@ -134,9 +154,18 @@ public final class EventFollower {
         let spec = queueSpec
         let patterns = patterns
         let notice = notice
+        let history = history
         return ReconnectingConnection(
             url: url, connectionName: connectionName, policy: policy,
             setUp: { connection throws(BusError) in
+                if let history {
+                    let start = state.lastOffset.map { HeaderValue.int($0 + 1) } ?? history.argument(now: Date())
+                    try connection.startConsuming(queue: Topology.eventHistoryQueue, prefetch: 200,
+                                                  arguments: ["x-stream-offset": start])
+                    state.queue = Topology.eventHistoryQueue
+                    state.setUps += 1
+                    return
+                }
                 let queue = try connection.declareQueue(spec)
                 try connection.declare(Topology(bindings: patterns.map {
                     BindingSpec(queue: queue, exchange: Exchanges.events, pattern: $0)
@@ -168,5 +197,7 @@ public final class EventFollower {
     private final class SetUpState {
         var queue = ""
         var setUps = 0
+        /// The last history offset received (history mode).
+        var lastOffset: Int?
     }
 }

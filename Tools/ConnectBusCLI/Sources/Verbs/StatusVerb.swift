@@ -2,7 +2,8 @@ import Foundation
 
 /// `connectbus status`: the ConnectBus queues with depth, consumers, rates and the age of
 /// the oldest message of unconsumed queues; each service's replicas (from the broker's
-/// connection names) and `/healthz` and `/readyz`.
+/// connection names) and `/healthz` and `/readyz`; and the notifications backfill sweep
+/// (last sweep, high-water mark, events recovered).
 public enum StatusVerb: Verb {
     /// `status`.
     public static let name = "status"
@@ -23,7 +24,9 @@ public enum StatusVerb: Verb {
     the oldest message of each queue without consumers (read and given back in order; up
     to 10,000 messages; "-" for consumed queues, whose head cannot be read without moving
     it); then each service's replicas, counted from the broker's connection names
-    (<service>.<role>@<host>:<pid>), and its /healthz and /readyz.
+    (<service>.<role>@<host>:<pid>), and its /healthz and /readyz, then the backfill sweep
+    of notifications (from its /metrics: last sweep, oldest high-water mark, events
+    recovered).
     Exit status: 0 when every service is healthy and ready, 1 otherwise.
     Environment: CONNECTBUS_MANAGEMENT_URL, AMQP_URL, CONNECTBUS_SERVICE_URLS
     (name=http://host:port,…; default the demo's ports 8081-8084).
@@ -55,6 +58,11 @@ public enum StatusVerb: Verb {
             let ready = probe(http, service.url + "/readyz")
             healthy = healthy && health.ok && ready.ok
             Output.line("\(service.name.padding(toLength: 18, withPad: " ", startingAt: 0))healthz \(health.text)  readyz \(ready.text)  \(service.url)")
+        }
+        if let notifications = environment.serviceURLs.first(where: { $0.name == "notifications" }),
+           let metrics = try? http.get(notifications.url + "/metrics"), metrics.status == 200,
+           let backfill = BackfillStatus.parse(String(decoding: metrics.body, as: UTF8.self)) {
+            Output.line(backfill.line(now: Date()))
         }
         return healthy ? 0 : 1
     }

@@ -10,12 +10,12 @@ public enum TailVerb: Verb {
     /// One line for the verb list.
     public static let summary = "print events from connectbus.events as they happen"
     /// Options that take a value.
-    public static let options: Set<String> = ["limit", "for", "queue"]
+    public static let options: Set<String> = ["limit", "for", "queue", "from"]
     /// Options without value.
     public static let flags: Set<String> = ["json"]
     /// The help text.
     public static let help = """
-    usage: connectbus tail [PATTERN…] [--queue NAME] [--json] [--limit N] [--for SECONDS]
+    usage: connectbus tail [PATTERN…] [--queue NAME | --from first|OFFSET|TIME] [--json] [--limit N] [--for SECONDS]
 
     Binds a queue to connectbus.events with each topic PATTERN (default #: everything)
     and prints one line per event: time (UTC), routing key, connected account, then key
@@ -29,6 +29,12 @@ public enum TailVerb: Verb {
                        disconnected wait in it. The broker deletes it after 24 h without
                        a consumer. Default: an exclusive, server-named queue deleted when
                        tail exits, which sees only events published while it is connected.
+      --from WHERE     read the event history stream connectbus.events.history instead
+                       (every event kept by age and size, see the broker policy), from
+                       `first`, a stream OFFSET (0, 1, …; each message's x-stream-offset
+                       header) or an ISO 8601 TIME (2026-12-01T10:00:00Z), then keep
+                       following; PATTERNs filter what is printed. Declares nothing;
+                       after a loss it resumes after the last offset received.
       --json           one JSON object per event instead: time, routing_key, type,
                        message_id, stripe_account, headers, body
       --limit N        stop after N events
@@ -47,11 +53,17 @@ public enum TailVerb: Verb {
         let limit = try arguments.integer("limit", verb: name, in: 1...Int.max)
         let duration = try arguments.number("for", verb: name, in: 0.1...1_000_000)
         let queue = try queueName(arguments.value("queue"))
+        let history = try arguments.value("from").map { text throws(CLIError) in try HistoryOffset.parse(text) }
+        if history != nil, queue != nil {
+            throw CLIError.usage("--from reads the history stream; it cannot be combined with --queue", verb: name)
+        }
         let json = arguments.has("json")
         let follower = EventFollower(
-            url: try environment.parsedAMQPURL(), patterns: patterns, queueName: queue,
+            url: try environment.parsedAMQPURL(), patterns: patterns, queueName: queue, history: history,
             onReady: { queue, reconnected in
-                if !reconnected {
+                if !reconnected, history != nil {
+                    Output.error("tail: reading \(queue) from \(arguments.value("from") ?? "") for \(patterns.joined(separator: " "))")
+                } else if !reconnected {
                     Output.error("tail: listening on \(Exchanges.events) for \(patterns.joined(separator: " ")) (queue \(queue))")
                 }
             },

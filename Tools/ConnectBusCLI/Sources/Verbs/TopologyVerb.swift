@@ -27,6 +27,7 @@ public enum TopologyVerb: Verb {
     /// The topology of the whole catalogue.
     public static func catalogueTopology() -> Topology {
         Catalogue.all.compactMap(\.queue).reduce(Topology.exchanges) { $0.merged(with: Topology.commandQueue($1)) }
+            .merged(with: Topology.eventHistory)
     }
 
     /// Runs the verb; see ``help``.

@@ -1,6 +1,7 @@
 import HTTPServer
 
-/// `/v1/events` (list with `type`/`types[]`/`delivery_success` filters, retrieve; events
+/// `/v1/events` (list with `type`/`types[]`/`delivery_success`/`created[gte|gt|lte|lt]`
+/// filters, scoped by `Stripe-Account`, retrieve; events
 /// older than 30 days by the simulator's clock are gone, as Stripe keeps them 30 days) and
 /// `/v1/webhook_endpoints` (create — the only time `secret` is returned —, list,
 /// retrieve, delete). See https://docs.stripe.com/api/events.
@@ -10,9 +11,11 @@ enum EventEndpoints {
             let type = try call.params.string("type")
             let types = try call.params.stringArray("types")
             let deliverySuccess = try call.params.bool("delivery_success")
+            let created = try SimCreatedFilter.parse(call.params)
             let oldest = call.now - SimState.eventRetention
             let items = call.state.list(type: "event", scope: call.scope) { event in
-                guard (event["created"]?.intValue ?? 0) >= oldest else { return false }
+                let createdAt = event["created"]?.intValue ?? 0
+                guard createdAt >= oldest, created?.matches(createdAt) ?? true else { return false }
                 if let deliverySuccess, ((event["pending_webhooks"]?.intValue ?? 0) == 0) != deliverySuccess { return false }
                 let eventType = event["type"]?.stringValue ?? ""
                 if let type {

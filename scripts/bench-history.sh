@@ -1,0 +1,62 @@
+#!/bin/bash
+# Event history benchmark, on the development servers (scripts/infra-up.sh):
+# 1. the cost of the stream's `#` binding on connectbus-bench (its handlers publish one
+#    event each on connectbus.events): the same configuration without the binding, with
+#    it, and without it again, in one run;
+# 2. the replay rate of N (default 100000) stored events to one reader: `connectbus tail
+#    --from first` (printing to /dev/null) and a pika reader (prefetch 1000, manual acks).
+# Binaries of `swift build` unless HISTORY_BENCH_BIN names another folder.
+# Environment: HISTORY_BENCH_EVENTS (100000), BENCH_MESSAGES (20000), BENCH_RUNS (2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+eval "$(scripts/infra-env.sh)"
+BIN="${HISTORY_BENCH_BIN:-$(swift build --show-bin-path)}"
+N="${HISTORY_BENCH_EVENTS:-100000}"
+MGMT="http://127.0.0.1:${CONNECTBUS_MANAGEMENT_PORT:-15672}/api"
+AUTH="connectbus:connectbus"
+BINDING="$MGMT/bindings/%2F/e/connectbus.events/q/connectbus.events.history"
+unbind() { curl -fsS -u "$AUTH" -X DELETE "$BINDING/%23" >/dev/null; }
+bind() { curl -fsS -u "$AUTH" -X POST -H 'content-type: application/json' -d '{"routing_key":"#"}' "$BINDING" >/dev/null; }
+trap bind EXIT
+bench() { BENCH_RUNS="${BENCH_RUNS:-2}" BENCH_MESSAGES="${BENCH_MESSAGES:-20000}" "$BIN/connectbus-bench" 2>&1 | grep 'msg/s' | tail -1; }
+
+echo "== binding cost (connectbus-bench, BENCH_RUNS=${BENCH_RUNS:-2})"
+unbind; echo "without the history binding: $(bench)"
+bind;   echo "with the history binding:    $(bench)"
+unbind; echo "without the history binding: $(bench)"
+bind
+
+echo "== replay of $N stored events"
+MARKER="benchhist$(date +%s)"
+python3 - "$AMQP_URL" "$MARKER" "$N" <<'PY'
+import sys, time, pika
+url, marker, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+conn = pika.BlockingConnection(pika.URLParameters(url)); ch = conn.channel(); ch.confirm_delivery()
+body = b'{"amount":1200,"currency":"usd","order_reference":"bench-order-000000000000","padding":"' + b"x" * 120 + b'"}'
+t = time.time()
+props = pika.BasicProperties(content_type="application/json", delivery_mode=2)
+for i in range(n):
+    ch.basic_publish("connectbus.events", f"{marker}.order.paid", body, props)
+print(f"stored {n} events ({len(body)} B bodies) in {time.time() - t:.1f} s")
+conn.close()
+PY
+MONITOR_URL="${AMQP_URL/connectbus:connectbus/monitor:monitor}"
+START=$(date +%s.%N)
+AMQP_URL="$MONITOR_URL" "$BIN/connectbus" tail --from first "$MARKER.#" --limit "$N" --for 600 >/dev/null 2>&1
+END=$(date +%s.%N)
+python3 -c "d = $END - $START; print(f'connectbus tail --from first: {$N} events in {d:.1f} s ({$N / d:.0f} events/s, whole stream scanned)')"
+python3 - "$MONITOR_URL" "$MARKER" "$N" <<'PY'
+import sys, time, pika
+url, marker, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+conn = pika.BlockingConnection(pika.URLParameters(url)); ch = conn.channel(); ch.basic_qos(prefetch_count=1000)
+seen, t = 0, time.time()
+for method, properties, body in ch.consume("connectbus.events.history", arguments={"x-stream-offset": "first"}, inactivity_timeout=10):
+    if method is None: break
+    ch.basic_ack(method.delivery_tag, multiple=False)
+    if method.routing_key.startswith(marker):
+        seen += 1
+        if seen == n: break
+d = time.time() - t
+print(f"pika reader from first: {seen} events in {d:.1f} s ({seen / d:.0f} events/s)")
+conn.close()
+PY
