@@ -8,13 +8,25 @@
 # so the integration tests skip themselves). Exits non-zero on a crash or a TSan report.
 #
 #   scripts/fuzz.sh                 every target 60 s, then the TSan run
-#   FUZZ_SECONDS=20 FUZZ_TSAN=0 scripts/fuzz.sh    what CI runs (scripts/test.sh)
+#   FUZZ_RUNS=10000 FUZZ_TSAN=0 scripts/fuzz.sh    what CI runs (scripts/test.sh): a fixed
+#                                   number of inputs from a fixed seed (FUZZ_SEED, default 1),
+#                                   so every run tries the same inputs, however fast the machine
+#                                   (FUZZ_SECONDS still caps it, default 180 then)
 #   scripts/fuzz.sh form-roundtrip amqp-url        only these targets
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$CB_REPO"
 
-SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
+RUNS="${FUZZ_RUNS:-}"
+if [ -n "$RUNS" ]; then
+    SECONDS_PER_TARGET="${FUZZ_SECONDS:-180}"
+    LIMIT=(-runs="$RUNS" -seed="${FUZZ_SEED:-1}" -max_total_time="$SECONDS_PER_TARGET")
+    BUDGET="$RUNS inputs (seed ${FUZZ_SEED:-1})"
+else
+    SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
+    LIMIT=(-max_total_time="$SECONDS_PER_TARGET")
+    BUDGET="$SECONDS_PER_TARGET s"
+fi
 BUILD="${FUZZ_BUILD_PATH:-$CB_REPO/.build/fuzz}"
 TARGETS=("$@")
 [ "${#TARGETS[@]}" -gt 0 ] || TARGETS=(webhook-signature webhook-event envelope commands form-roundtrip amqp-url database-url sim-request)
@@ -30,9 +42,9 @@ results=()
 for t in "${TARGETS[@]}"; do
     [ -d "Tools/Fuzz/corpus/$t" ] || { cb_log "no seed corpus Tools/Fuzz/corpus/$t"; status=1; continue; }
     mkdir -p "$BUILD/corpus/$t"
-    cb_log "fuzzing $t for $SECONDS_PER_TARGET s"
+    cb_log "fuzzing $t: $BUDGET"
     log="$BUILD/logs/$t.log"
-    FUZZ_TARGET="$t" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" "$BIN" -max_total_time="$SECONDS_PER_TARGET" \
+    FUZZ_TARGET="$t" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" "$BIN" "${LIMIT[@]}" \
         -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$BUILD/artifacts/$t-" \
         "$BUILD/corpus/$t" "Tools/Fuzz/corpus/$t" >"$log" 2>&1
     rc=$?
@@ -48,7 +60,7 @@ for t in "${TARGETS[@]}"; do
     fi
 done
 echo
-echo "fuzzing, $SECONDS_PER_TARGET s per target (logs in $BUILD/logs):"
+echo "fuzzing, $BUDGET per target (logs in $BUILD/logs):"
 for r in "${results[@]}"; do echo "  $r"; done
 
 if [ "${FUZZ_TSAN:-1}" = 1 ]; then

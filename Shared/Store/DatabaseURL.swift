@@ -38,7 +38,8 @@ public enum DatabaseURL {
     /// `password=***`.
     public static func redacted(_ url: String) -> String {
         var text = url
-        if let scheme = ["postgresql://", "postgres://"].first(where: { text.hasPrefix($0) }) {
+        let scheme = ["postgresql://", "postgres://"].first(where: { text.hasPrefix($0) })
+        if let scheme {
             let rest = text.dropFirst(scheme.count)
             // As libpq reads it: the credentials end at the first `@` before the first `/`
             // (a `?` before that `@` belongs to the user or password), the user at the first `:`.
@@ -48,7 +49,7 @@ public enum DatabaseURL {
                 text = scheme + rest[...colon] + "***" + rest[at...]
             }
         }
-        return redactPasswordOption(text)
+        return redactPasswordOption(text, uri: scheme != nil)
     }
 
     /// Replaces every occurrence of the URL's password in `message` with `***`.
@@ -58,8 +59,10 @@ public enum DatabaseURL {
     }
 
     /// Masks the value of a `password=` option (URL query or key/value form). As libpq
-    /// does, blanks around `=` are allowed and skipped (`password = secret`).
-    private static func redactPasswordOption(_ text: String) -> String {
+    /// does, blanks around `=` are allowed and skipped (`password = secret`). In a URL's
+    /// query the value ends at `&`; in the key/value form only at a blank (`password=&x`
+    /// is the password `&x` there).
+    private static func redactPasswordOption(_ text: String, uri: Bool) -> String {
         var result = ""
         var rest = Substring(text)
         while let range = rest.firstRange(of: "password") {
@@ -82,7 +85,7 @@ public enum DatabaseURL {
                 }
                 rest = index < rest.endIndex ? rest[rest.index(after: index)...] : ""
             } else {
-                let end = rest.firstIndex(where: { $0 == "&" || $0.isWhitespace }) ?? rest.endIndex
+                let end = rest.firstIndex(where: { (uri && $0 == "&") || $0.isWhitespace }) ?? rest.endIndex
                 rest = rest[end...]
             }
         }

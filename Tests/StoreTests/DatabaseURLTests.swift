@@ -46,4 +46,13 @@ import Testing
         #expect(DatabaseURL.redacted("host=h password = 'se cret' dbname=x") == "host=h password = *** dbname=x")
         #expect(DatabaseURL.redacted("host=h passwordless=1") == "host=h passwordless=1")
     }
+
+    /// In the key/value form a value ends only at a blank: `password=&secret` is the password
+    /// `&secret` (libpq), so none of it may show; in a URL's query `&` ends the value.
+    @Test func redactsAKeyValuePasswordStartingWithAnAmpersand() {
+        let text = "host=h user=u password=&secret"
+        #expect(DatabaseURL.password(in: text) == "&secret")
+        #expect(DatabaseURL.redacted(text) == "host=h user=u password=***")
+        #expect(DatabaseURL.redacted("postgres://h/db?password=pw&sslmode=require") == "postgres://h/db?password=***&sslmode=require")
+    }
 }

@@ -9,7 +9,7 @@ enum URLFuzz {
         fuzzCheck(!url.nodes.isEmpty && (1...65535).contains(url.port), "a parsed URL without a node or a port")
         // The description never shows a password of 3+ characters that appears nowhere else.
         for node in url.nodes where node.password.count >= 3 && !node.user.contains(node.password)
-            && !node.host.contains(node.password) && !node.vhost.contains(node.password) && !"amqps://***@:/%2F".contains(node.password) {
+            && !"\(node.host):\(node.port)".contains(node.password) && !node.vhost.contains(node.password) && !"amqps://***@:/%2F".contains(node.password) {
             fuzzCheck(!node.description.contains(node.password), "the description shows a password")
         }
     }
