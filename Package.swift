@@ -56,9 +56,9 @@ let package = Package(
         // Shared libraries.
         library("Messages", path: "Shared/Messages", []),
         library("Bus", path: "Shared/Bus", ["Messages", "CRabbitMQ", "CShims"], exclude: ["README.md"]),
-        library("Store", path: "Shared/Store", ["CLibPQ"]),
+        library("Store", path: "Shared/Store", ["CLibPQ"], exclude: ["README.md"]),
         library("HTTPServer", path: "Shared/HTTPServer", ["CMicroHTTPD", "CShims"]),
-        library("StripeAPI", path: "Shared/StripeAPI", ["CCurl", "CCrypto", "CShims"]),
+        library("StripeAPI", path: "Shared/StripeAPI", ["CCurl", "CCrypto", "CShims"], exclude: ["README.md"]),
         library("Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CShims"],
                 exclude: ["README.md"]),
         library("TestKit", path: "Shared/TestKit", ["Bus", "Messages", "Store", "CCurl", "CShims"]),

@@ -9,7 +9,8 @@ with `--history-from first` it then finds that event again in the event history 
     connectbus catalogue --out catalogue.json          # or: make catalogue > catalogue.json
     python3 examples/platform_service.py --catalogue catalogue.json
 
-Environment (defaults: the local servers of `make up`):
+Environment (defaults: the local servers of `make up`, on CONNECTBUS_AMQP_PORT when
+`make up`/`make demo` moved to another port, else 5672):
     PLATFORM_AMQP_URL  amqp://platform:platform@127.0.0.1:5672/
     MONITOR_AMQP_URL   amqp://monitor:monitor@127.0.0.1:5672/
 
@@ -177,8 +178,9 @@ def main(argv):
     with open(args.catalogue, encoding="utf-8") as f:
         catalogue = json.load(f)
     events_exchange = catalogue["messages"]["onboarding.account.created"]["exchange"]
-    platform_url = os.environ.get("PLATFORM_AMQP_URL", "amqp://platform:platform@127.0.0.1:5672/")
-    monitor_url = os.environ.get("MONITOR_AMQP_URL", "amqp://monitor:monitor@127.0.0.1:5672/")
+    port = os.environ.get("CONNECTBUS_AMQP_PORT", "5672")
+    platform_url = os.environ.get("PLATFORM_AMQP_URL", f"amqp://platform:platform@127.0.0.1:{port}/")
+    monitor_url = os.environ.get("MONITOR_AMQP_URL", f"amqp://monitor:monitor@127.0.0.1:{port}/")
 
     # Bind the monitor first, so it sees what the command causes.
     tail = EventTail(connection_parameters(monitor_url, "example.monitor"), events_exchange, ["onboarding.#"])

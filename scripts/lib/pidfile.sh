@@ -40,8 +40,16 @@ cb_proc_runs() {
 }
 
 # cb_pid_record FILE PID PROGRAM: write the pid file of a process just started (with &).
+# Right after `&` the child may still be the shell that is about to exec PROGRAM, so wait
+# (up to 5 s) until its command line names PROGRAM or it has exited: a check made just
+# after the record then never mistakes the starting process for another one.
 cb_pid_record() {
-    local start
+    local start i
+    for i in $(seq 1 100); do
+        cb_proc_runs "$2" "$3" && break
+        cb_proc_alive "$2" || break
+        sleep 0.05
+    done
     start="$(cb_proc_start_time "$2")" || start=0
     printf '%s %s %s\n' "$2" "$start" "$3" >"$1"
 }
