@@ -100,8 +100,11 @@ public final class HTTPServer: @unchecked Sendable {
         guard let running else { return }
         // Stop accepting, let the requests in progress be answered (up to 30 s), then close
         // every connection and join the threads.
+        // The listening socket is closed only after MHD_stop_daemon: the pool's threads take
+        // it out of their epoll sets after MHD_quiesce_daemon returns, and a socket closed
+        // before that makes libmicrohttpd abort ("Failed to remove listen FD from epoll set").
+        // A client that connects during the drain waits in the backlog and is reset at close.
         let listening = MHD_quiesce_daemon(running)
-        if listening >= 0 { close(listening) }
         let context = self.context.takeUnretainedValue()
         let deadline = ContinuousClock.now + .seconds(30)
         while context.activeRequests.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
@@ -109,6 +112,7 @@ public final class HTTPServer: @unchecked Sendable {
             nanosleep(&pause, nil)
         }
         MHD_stop_daemon(running)
+        if listening >= 0 { close(listening) }
         self.context.release()
     }
 
