@@ -1,7 +1,7 @@
 /// `terminal.collect_payment_method`: Have a server-driven reader read a card for a PaymentIntent without charging it (`collect_payment_method`). When the card is read the gateway publishes `terminal.payment.method_collected` (brand, last4, funding, wallet type) so the platform can inspect it; `terminal.confirm_payment` must follow within 30 seconds, or `terminal.cancel_reader_action`.
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
-public struct CollectPaymentMethod: CommandMessage, Validatable, FieldDocumented {
+public struct CollectPaymentMethod: CommandMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.collect_payment_method"
     /// Schema version.
@@ -54,23 +54,7 @@ public struct CollectPaymentMethod: CommandMessage, Validatable, FieldDocumented
             "action_status": "The reader's action state.",
         ]
     }
-
-    /// Checks the field rules.
-    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
-    public func validate() throws(ReplyError) {
-        try Validation.id(reader, prefix: "tmr_", field: "reader")
-        try Validation.id(paymentIntent, prefix: "pi_", field: "payment_intent")
-        try Validation.id(account, prefix: "acct_", field: "account")
-    }
 }
 
-extension CollectPaymentMethod: SchemaConstrained {
-    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
-    public static var fieldRules: [String: SchemaRule] {
-        [
-            "reader": .stripeId("tmr_"),
-            "payment_intent": .stripeId("pi_"),
-            "account": .account,
-        ]
-    }
-}
+/// The reader, PaymentIntent and account rules: ``ReaderPaymentCommand``.
+extension CollectPaymentMethod: ReaderPaymentCommand {}

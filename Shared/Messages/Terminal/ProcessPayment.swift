@@ -4,7 +4,7 @@
 /// attempt reuses it; a timeout is retried on the same PaymentIntent, never on a new one.
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
-public struct ProcessPayment: CommandMessage, Validatable, FieldDocumented {
+public struct ProcessPayment: CommandMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.process_payment"
     /// Schema version.
@@ -61,23 +61,7 @@ public struct ProcessPayment: CommandMessage, Validatable, FieldDocumented {
             "action_status": "The reader's action state (normally `in_progress`).",
         ]
     }
-
-    /// Checks the field rules.
-    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
-    public func validate() throws(ReplyError) {
-        try Validation.id(reader, prefix: "tmr_", field: "reader")
-        try Validation.id(paymentIntent, prefix: "pi_", field: "payment_intent")
-        try Validation.id(account, prefix: "acct_", field: "account")
-    }
 }
 
-extension ProcessPayment: SchemaConstrained {
-    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
-    public static var fieldRules: [String: SchemaRule] {
-        [
-            "reader": .stripeId("tmr_"),
-            "payment_intent": .stripeId("pi_"),
-            "account": .account,
-        ]
-    }
-}
+/// The reader, PaymentIntent and account rules: ``ReaderPaymentCommand``.
+extension ProcessPayment: ReaderPaymentCommand {}

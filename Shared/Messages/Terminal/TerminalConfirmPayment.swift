@@ -1,7 +1,7 @@
 /// `terminal.confirm_payment`: Confirm a PaymentIntent with the card the reader collected (`confirm_payment_intent`), within 30 seconds of the collection; the outcome arrives as events (terminal.payment.authorized / declined). Later: `conflict.collection_expired`, the reader action is cancelled and the PaymentIntent can be collected again.
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
-public struct TerminalConfirmPayment: CommandMessage, Validatable, FieldDocumented {
+public struct TerminalConfirmPayment: CommandMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.confirm_payment"
     /// Schema version.
@@ -54,23 +54,7 @@ public struct TerminalConfirmPayment: CommandMessage, Validatable, FieldDocument
             "action_status": "The reader's action state.",
         ]
     }
-
-    /// Checks the field rules.
-    /// - Throws: the first broken rule as a `validation.*` ``ReplyError``.
-    public func validate() throws(ReplyError) {
-        try Validation.id(reader, prefix: "tmr_", field: "reader")
-        try Validation.id(paymentIntent, prefix: "pi_", field: "payment_intent")
-        try Validation.id(account, prefix: "acct_", field: "account")
-    }
 }
 
-extension TerminalConfirmPayment: SchemaConstrained {
-    /// The field rules of ``validate()`` in the catalogue's JSON Schema.
-    public static var fieldRules: [String: SchemaRule] {
-        [
-            "reader": .stripeId("tmr_"),
-            "payment_intent": .stripeId("pi_"),
-            "account": .account,
-        ]
-    }
-}
+/// The reader, PaymentIntent and account rules: ``ReaderPaymentCommand``.
+extension TerminalConfirmPayment: ReaderPaymentCommand {}
