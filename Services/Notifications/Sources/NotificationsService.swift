@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import NotificationsSchema
 import FoundationEssentials
 #else
 import Foundation
@@ -27,7 +28,7 @@ public enum NotificationsService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "notifications"
     /// Postgres schema the service owns.
-    public static let schema = "notifications"
+    public static let schema = NotificationsMigrations.schema
     /// The service's event queue (messages to people).
     public static let eventsQueue = "notifications.events"
 
