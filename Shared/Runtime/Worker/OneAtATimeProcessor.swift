@@ -23,7 +23,7 @@ struct StripeBoundProcessor {
     let resources: WorkerResources
     let failures: FailurePublisher
     let outbox: OutboxPublisher
-    let store: BatchStore
+    let inbox: Inbox
 
     /// Handles `delivery` and acks it.
     /// - Throws: `BusError`/`StoreError` when a connection failed (the delivery is not acked).
@@ -32,7 +32,7 @@ struct StripeBoundProcessor {
         let queue = settings.route.queue
         let db = try connections.database()
         let log = settings.log(for: envelope)
-        if try seen(envelope.messageId, db: db) {
+        if try inbox.contains(messageId: envelope.messageId, on: db) {
             settings.metrics.duplicates.increment(queue)
             log.info("duplicate message acknowledged without work")
             try connections.consumer().ack(delivery.deliveryTag, multiple: false)
@@ -81,17 +81,11 @@ struct StripeBoundProcessor {
             settings.metrics.handlerSeconds.observe((ContinuousClock.now - start).seconds, queue)
             do {
                 try outbox.publish(ids: scope.outboxIds, messages: scope.writtenOutbox,
-                                   envelopes: scope.writtenEnvelopes, store: store, db: db, bus: bus)
+                                   envelopes: scope.writtenEnvelopes, db: db, bus: bus)
             } catch {
                 log.warning("publishing outbox rows failed; the relay will publish them",
                             ["error": String(describing: error)])
             }
         }
         try connections.consumer().ack(delivery.deliveryTag, multiple: false)
-    }
-
-    private func seen(_ messageId: String, db: PGConnection) throws -> Bool {
-        let table = try SQLIdentifier(settings.schema).quoted + ".inbox"
-        return try db.execute("SELECT 1 FROM \(table) WHERE message_id = $1", [.text(messageId)]).rowCount > 0
-    }
-}
+    }}

@@ -8,6 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Store
 import StripeAPI
 import Synchronization
 
@@ -74,15 +75,16 @@ final class Worker: Sendable {
                                         makeStripe: makeStripe, heartbeat: { connections.heartbeat() })
         let failures = FailurePublisher(appId: settings.appId, metrics: settings.metrics, log: settings.log)
         let outbox = OutboxPublisher(schema: settings.schema, log: settings.log)
-        guard let store = try? BatchStore(schema: settings.schema) else {
+        guard (try? SQLIdentifier(settings.schema)) != nil else {
             settings.log.error("invalid schema name; worker not started", ["schema": settings.schema])
             finished.signal()
             return
         }
+        let inbox = Inbox(schema: settings.schema)
         let batched = BatchProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox,
-                                     store: store)
+                                     inbox: inbox)
         let single = StripeBoundProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox,
-                                          store: store)
+                                          inbox: inbox)
         var backoff = Backoff()
         while !stopSignal.isStopped {
             do {
