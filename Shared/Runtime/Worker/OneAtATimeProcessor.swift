@@ -10,15 +10,15 @@ import Foundation
 import Messages
 import Store
 
-/// Processes one delivery of a Stripe-bound route: skip it if the inbox has seen it; take
-/// a Stripe rate-limit token; run the handler outside any transaction (it calls Stripe with
-/// idempotency keys, then opens the message's transaction with
+/// Processes one delivery of a `.oneAtATime` route: skip it if the inbox has seen it; take
+/// a Stripe rate-limit token when the route is rate-limited; run the handler outside any
+/// transaction (it calls Stripe or SMTP, with idempotency keys, then opens the message's transaction with
 /// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
 /// publish the outbox rows from memory with confirms (one claim-and-delete statement, as a
 /// batch does); ack.
 ///
 /// Thread-safety: not `Sendable`; runs on its worker's thread.
-struct StripeBoundProcessor {
+struct OneAtATimeProcessor {
     let settings: WorkerSettings
     let resources: WorkerResources
     let failures: FailurePublisher
@@ -39,7 +39,7 @@ struct StripeBoundProcessor {
             return
         }
         let scope = MessageScope(db: db, schema: settings.schema, appId: settings.appId,
-                                 messageId: envelope.messageId, queue: queue, mode: .stripeBound)
+                                 messageId: envelope.messageId, queue: queue, mode: settings.route.mode)
         let start = ContinuousClock.now
         let span = MessageSpan.begin(delivery, queue: queue, appId: settings.appId)
         resources.traceSlot.context = span?.context
@@ -49,7 +49,7 @@ struct StripeBoundProcessor {
             guard let handler = settings.route.handler(forType: envelope.type) else {
                 throw HandlerError(outcome: .deadLetter(FailureClassifier.unknownType(envelope.type, queue: queue).replyError))
             }
-            resources.prepayStripeToken()
+            if settings.route.mode.isRateLimited { resources.prepayStripeToken() }
             var context = HandlerContext(envelope: envelope, queue: queue, redelivered: delivery.redelivered,
                                          log: log, worker: resources, scope: scope)
             let outcome = try handler(envelope, &context)
