@@ -29,8 +29,8 @@ extension BackgroundTask {
 
 /// One dedicated thread running the runtime's one background-loop shape: connect, step,
 /// back off after a failure, stop. The worker, the outbox relay, the group-commit writers
-/// of the webhook ingress, the span exporter, the database-gauge sampler and
-/// terminal-gateway's reconcile scheduler are each a ``BackgroundTask`` on one of these.
+/// of the webhook ingress, the span exporter, the database-gauge sampler, notifications'
+/// backfill sweeper and terminal-gateway's reconcile scheduler are each a ``BackgroundTask`` on one of these.
 ///
 /// ```
 /// wait firstStepAfter (ended early by stop)
