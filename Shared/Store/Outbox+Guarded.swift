@@ -29,29 +29,56 @@ extension Outbox {
     ///   columns `key` (text), `ord` (its 0-based position, int) and `body` (bytea), so the
     ///   caller can store the body beside its own columns without sending it twice;
     /// - its placeholders are `$1…$n` of `parameters`; the Store numbers its own after them.
-    /// Prepared like any insert (one text per batch size). Keys must be distinct (the
-    /// caller keeps the first of a repeated key).
+    /// A column whose value every message shares (exchange, app id, a batch's timestamp, …)
+    /// is sent as one parameter. Prepared like any insert (one text per batch size and
+    /// shape). Keys must be distinct (the caller keeps the first of a repeated key).
     /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's
     ///   `StoreError` (connection failures are `store.connection_failed`).
     public func enqueue(_ messages: [KeyedOutboxMessage], ifReturnedBy statement: String, parameters: [PGValue?],
                         on conn: PGConnection) throws(StoreError) -> Set<String> {
         let table = try table.get()
-        guard !messages.isEmpty else { return [] }
+        guard let first = messages.first?.message else { return [] }
         var params = parameters
-        params.reserveCapacity(parameters.count + messages.count * Outbox.keyedColumns)
+        // A column whose value is the same in every message (the exchange, the app id, the
+        // timestamp of a batch, …) is sent once and named by every row.
+        func shared(_ same: (OutboxMessage) -> Bool, _ value: PGValue?, _ type: String) -> String? {
+            guard messages.allSatisfy({ same($0.message) }) else { return nil }
+            params.append(value)
+            return "$\(params.count)::\(type)"
+        }
+        let exchange = shared({ $0.exchange == first.exchange }, .text(first.exchange), "text")
+        let type = shared({ $0.type == first.type }, .text(first.type), "text")
+        let correlationId = shared({ $0.correlationId == first.correlationId }, first.correlationId.map(PGValue.text), "text")
+        let replyTo = shared({ $0.replyTo == first.replyTo }, first.replyTo.map(PGValue.text), "text")
+        let appId = shared({ $0.appId == first.appId }, .text(first.appId), "text")
+        let contentType = shared({ $0.contentType == first.contentType }, .text(first.contentType), "text")
+        let timestamp = shared({ $0.timestamp == first.timestamp }, .timestamp(first.timestamp), "timestamptz")
+        let mandatory = shared({ $0.mandatory == first.mandatory }, .bool(first.mandatory), "boolean")
         var rows: [String] = []
         rows.reserveCapacity(messages.count)
         for (ord, keyed) in messages.enumerated() {
-            let n = params.count
-            rows.append("($\(n + 1)::text, \(ord), $\(n + 2)::text, $\(n + 3)::text, $\(n + 4)::text, $\(n + 5)::text, "
-                        + "$\(n + 6)::text, $\(n + 7)::text, $\(n + 8)::text, $\(n + 9)::text, $\(n + 10)::timestamptz, "
-                        + "$\(n + 11)::jsonb, $\(n + 12)::bytea, $\(n + 13)::boolean)")
             let message = keyed.message
-            params += [.text(keyed.key), .text(message.exchange), .text(message.routingKey), .text(message.messageId),
-                       .text(message.type), message.correlationId.map(PGValue.text), message.replyTo.map(PGValue.text),
-                       .text(message.appId), .text(message.contentType), .timestamp(message.timestamp),
-                       .json(message.headersJSON.isEmpty ? Array("{}".utf8) : message.headersJSON),
-                       .bytes(message.body), .bool(message.mandatory)]
+            func column(_ shared: String?, _ value: @autoclosure () -> PGValue?, _ type: String) -> String {
+                if let shared { return shared }
+                params.append(value())
+                return "$\(params.count)::\(type)"
+            }
+            let cells = [
+                column(nil, .text(keyed.key), "text"), String(ord),
+                column(exchange, .text(message.exchange), "text"),
+                column(nil, .text(message.routingKey), "text"),
+                column(nil, .text(message.messageId), "text"),
+                column(type, .text(message.type), "text"),
+                column(correlationId, message.correlationId.map(PGValue.text), "text"),
+                column(replyTo, message.replyTo.map(PGValue.text), "text"),
+                column(appId, .text(message.appId), "text"),
+                column(contentType, .text(message.contentType), "text"),
+                column(timestamp, .timestamp(message.timestamp), "timestamptz"),
+                column(nil, .json(message.headersJSON.isEmpty ? Array("{}".utf8) : message.headersJSON), "jsonb"),
+                column(nil, .bytes(message.body), "bytea"),
+                column(mandatory, .bool(message.mandatory), "boolean"),
+            ]
+            rows.append("(" + cells.joined(separator: ", ") + ")")
         }
         return Set(try conn.query("""
             WITH message (key, ord, exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
@@ -68,6 +95,4 @@ extension Outbox {
             """, params) { row in try row.string("key") })
     }
 
-    /// Parameters per message of ``enqueue(_:ifReturnedBy:parameters:on:)``.
-    static let keyedColumns = 13
 }
