@@ -3,8 +3,14 @@
 /// A consumer calls `record` inside the transaction that applies the message's effects;
 /// if the message was seen before, `record` returns `false` and the consumer acks without
 /// doing the work again. Because the row commits or rolls back with the work, a crash
-/// between commit and ack yields a redelivery that is recognised. Thread-safety: a
-/// `Sendable` value; calls use the given connection on the caller's thread.
+/// between commit and ack yields a redelivery that is recognised.
+///
+/// The one owner of the `inbox` table's SQL: the one-at-a-time processor (``contains(messageId:on:)``,
+/// ``record(messageId:queue:on:)``), the batch processor (``record(messageIds:queue:on:)``,
+/// ``forget(messageIds:on:)``) and retention (``prune(olderThan:limit:on:)``) call it; no
+/// other module writes `inbox` SQL (Shared/Store/README.md lists each statement's shape and
+/// planning). Thread-safety: a `Sendable` value; calls use the given connection on the
+/// caller's thread.
 public struct Inbox: Sendable {
     /// The schema holding the `inbox` table (see `Migrator.runtimeMigrations`).
     public let schema: String
@@ -32,6 +38,42 @@ public struct Inbox: Sendable {
             "INSERT INTO \(table) (message_id, queue) VALUES ($1, $2) ON CONFLICT (message_id) DO NOTHING",
             [.text(messageId), .text(queue)])
         return result.affectedRows == 1
+    }
+
+    /// Records every id of `messageIds` (consumed from `queue`) with one statement in the
+    /// caller's transaction — `INSERT … SELECT DISTINCT unnest($1::text[]) … ON CONFLICT
+    /// (message_id) DO NOTHING RETURNING message_id`, prepared (an insert's plan does not
+    /// depend on the table's size) — and returns the ids that were new; an id already
+    /// present (or twice in `messageIds`) was handled before, or is handled once.
+    /// The batch processor's inbox statement (DESIGN §10: one per batch, not per message).
+    /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
+    public func record(messageIds: [String], queue: String, on conn: PGConnection) throws(StoreError) -> Set<String> {
+        let table = try table.get()
+        let rows = try conn.query("""
+            INSERT INTO \(table) (message_id, queue) SELECT DISTINCT unnest($1::text[]), $2
+            ON CONFLICT (message_id) DO NOTHING RETURNING message_id
+            """, [.textArray(messageIds), .text(queue)]) { row in try row.string("message_id") }
+        return Set(rows)
+    }
+
+    /// Deletes the rows of `messageIds` (`message_id = ANY($1)`, planned per execution), in
+    /// the caller's transaction: the batch processor forgets the messages that failed inside
+    /// the batch, so their retry is not mistaken for a duplicate. Does nothing for no ids.
+    /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
+    public func forget(messageIds: [String], on conn: PGConnection) throws(StoreError) {
+        let table = try table.get()
+        guard !messageIds.isEmpty else { return }
+        try conn.execute("DELETE FROM \(table) WHERE message_id = ANY($1)", [.textArray(messageIds)],
+                         planning: .perExecution)
+    }
+
+    /// Whether `messageId` is recorded (committed, or earlier in the caller's transaction):
+    /// one prepared primary-key lookup. The one-at-a-time processor asks before it runs a
+    /// handler, so a redelivery of a handled message costs no Stripe call.
+    /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
+    public func contains(messageId: String, on conn: PGConnection) throws(StoreError) -> Bool {
+        let table = try table.get()
+        return try conn.execute("SELECT 1 FROM \(table) WHERE message_id = $1", [.text(messageId)]).rowCount > 0
     }
 
     /// Deletes up to `limit` rows received more than `olderThan` ago (redeliveries older

@@ -6,12 +6,23 @@
 /// get the same row —, the caller publishes them with confirms, then `delete`s them and
 /// commits. A crash before the delete leaves the rows for the relay (at-least-once).
 /// All statements are parameterised; only the validated, quoted schema name is spliced in.
+///
+/// The one owner of the `outbox` table's SQL — no other module names its columns:
+/// - writing: ``enqueue(_:on:)`` (one row: the one-at-a-time processor),
+///   ``enqueue(batch:on:)`` (a batch's rows in one statement: the batch processor) and
+///   ``enqueue(_:ifReturnedBy:parameters:on:)`` (rows written in the caller's own statement
+///   only for the keys it returns: the webhook ingress's group commit);
+/// - publishing: ``claimAndDelete(ids:on:)`` (a batch's own rows, published from memory),
+///   ``claim(ids:on:)`` + ``delete(ids:on:)``, ``takeStale(olderThan:limit:after:on:)`` (the relay);
+/// - watching: ``lag(countLimit:on:)``.
+/// Shared/Store/README.md gives each statement's shape and planning and why.
 /// Thread-safety: a `Sendable` value; calls use the given connection on the caller's thread.
 public struct Outbox: Sendable {
     /// The schema holding the `outbox` table (see `Migrator.runtimeMigrations`).
     public let schema: String
-    private let table: Result<String, StoreError>
+    let table: Result<String, StoreError>
 
+    /// The columns of a row as ``OutboxRow/init(row:)`` decodes them.
     static let columns = """
         id, exchange, routing_key, message_id, type, correlation_id, reply_to, app_id, \
         content_type, message_timestamp, headers, body, mandatory, created_at
@@ -135,7 +146,7 @@ public struct Outbox: Sendable {
         return rows.first ?? (0, 0)
     }
 
-    private func requireTransaction(_ conn: PGConnection, _ operation: String) throws(StoreError) {
+    func requireTransaction(_ conn: PGConnection, _ operation: String) throws(StoreError) {
         guard conn.isInTransaction else {
             throw StoreError(code: StoreError.Code.transactionState,
                              message: "Outbox.\(operation) must run inside the caller's transaction")

@@ -9,7 +9,8 @@ struct BenchOptions {
     enum Mode: String {
         /// Up to the batch size of deliveries share one transaction (DESIGN §10).
         case batched
-        /// One message per transaction, as every Stripe-bound route runs.
+        /// One message per transaction, as every Stripe-calling route runs
+        /// (`.oneAtATime(rateLimited: true)`; the option keeps its name).
         case stripeBound = "stripe-bound"
     }
 

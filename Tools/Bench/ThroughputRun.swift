@@ -30,7 +30,7 @@ struct ThroughputRun {
         let schema = "bench_\(suffix)"
         let eventKey = "bench.noop_done.\(suffix)"
         let subscribers = (0..<options.subscribers).map { "bench.subscriber_\(suffix).\($0 + 1)" }
-        let route = Route.raw(queue: queue, mode: configuration.mode == .batched ? .batched : .stripeBound,
+        let route = Route.raw(queue: queue, mode: configuration.mode == .batched ? .batched : .oneAtATime(rateLimited: true),
                               exchange: Exchanges.commands, patterns: [queue],
                               handlers: [queue: { envelope, context in
                                   let event = Envelope(correlationId: envelope.messageId, type: "bench.noop_done",

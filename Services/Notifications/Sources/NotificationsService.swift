@@ -110,7 +110,7 @@ public enum NotificationsService {
         let dispatcher = EmailDispatcher(schema: identifier, smtp: smtp, templatesDirectory: settings.templatesDirectory)
         let recipients = RecipientStore(schema: identifier)
         return [
-            .events(queue: eventsQueue, mode: .stripeBound, [
+            .events(queue: eventsQueue, mode: .oneAtATime(rateLimited: false), [
                 .on(OrderPaid.self) { try OrderPaidHandler.handle($0, &$1, dispatcher) },
                 .on(OrderPaymentFailed.self) { try OrderPaymentFailedHandler.handle($0, &$1, dispatcher) },
                 .on(AccountRequirementsDue.self) { try AccountRequirementsDueHandler.handle($0, &$1, dispatcher) },

@@ -63,16 +63,16 @@ public enum OnboardingService {
         let sync = SyncAccountHandler(accounts: accounts)
         let events = AccountEventHandler(accounts: accounts, statuses: AccountStatusStore(schema: identifier))
         return [
-            .command(CreateAccount.self, mode: .stripeBound) { try createAccount.handle($0, &$1) },
-            .command(CreateAccountLink.self, mode: .stripeBound) { try createLink.handle($0, &$1) },
-            .command(RefreshAccountLink.self, mode: .stripeBound) { try refreshLink.handle($0, &$1) },
-            .command(SyncAccount.self, mode: .stripeBound) { try sync.handle($0, &$1) },
-            .command(UpdateAccount.self, mode: .stripeBound) { try updateAccount.handle($0, &$1) },
-            .command(AddPerson.self, mode: .stripeBound) { try persons.add($0, &$1) },
-            .command(UpdatePerson.self, mode: .stripeBound) { try persons.update($0, &$1) },
-            .command(CreateLoginLink.self, mode: .stripeBound) { try dashboards.loginLink($0, &$1) },
-            .command(CreateAccountSession.self, mode: .stripeBound) { try dashboards.accountSession($0, &$1) },
-            .events(queue: eventsQueue, mode: .stripeBound, stripeEvents.map { pattern in
+            .command(CreateAccount.self, mode: .oneAtATime(rateLimited: true)) { try createAccount.handle($0, &$1) },
+            .command(CreateAccountLink.self, mode: .oneAtATime(rateLimited: true)) { try createLink.handle($0, &$1) },
+            .command(RefreshAccountLink.self, mode: .oneAtATime(rateLimited: true)) { try refreshLink.handle($0, &$1) },
+            .command(SyncAccount.self, mode: .oneAtATime(rateLimited: true)) { try sync.handle($0, &$1) },
+            .command(UpdateAccount.self, mode: .oneAtATime(rateLimited: true)) { try updateAccount.handle($0, &$1) },
+            .command(AddPerson.self, mode: .oneAtATime(rateLimited: true)) { try persons.add($0, &$1) },
+            .command(UpdatePerson.self, mode: .oneAtATime(rateLimited: true)) { try persons.update($0, &$1) },
+            .command(CreateLoginLink.self, mode: .oneAtATime(rateLimited: true)) { try dashboards.loginLink($0, &$1) },
+            .command(CreateAccountSession.self, mode: .oneAtATime(rateLimited: true)) { try dashboards.accountSession($0, &$1) },
+            .events(queue: eventsQueue, mode: .oneAtATime(rateLimited: true), stripeEvents.map { pattern in
                 EventHandler.raw(pattern) { try events.handle($0, &$1) }
             }),
         ]

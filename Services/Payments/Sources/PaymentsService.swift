@@ -69,16 +69,16 @@ public enum PaymentsService {
         let getIntent = GetPaymentIntentHandler(orders: orders)
         let accounts = AccountEventHandler(accounts: AccountChargesStore(schema: identifier))
         return [
-            .command(CreateCheckoutSession.self, mode: .stripeBound) { try checkout.handle($0, &$1) },
-            .command(CreateProduct.self, mode: .stripeBound) { try product.handle($0, &$1) },
-            .command(CreatePrice.self, mode: .stripeBound) { try price.handle($0, &$1) },
-            .command(CreatePaymentSheet.self, mode: .stripeBound) { try sheet.handle($0, &$1) },
-            .command(CreatePaymentIntent.self, mode: .stripeBound) { try intent.handle($0, &$1) },
-            .command(CreateEphemeralKey.self, mode: .stripeBound) { try ephemeralKey.handle($0, &$1) },
-            .command(ConfirmPayment.self, mode: .stripeBound) { try confirm.handle($0, &$1) },
-            .command(RefundPayment.self, mode: .stripeBound) { try refund.handle($0, &$1) },
-            .command(GetCheckoutSession.self, mode: .stripeBound) { try getSession.handle($0, &$1) },
-            .command(GetPaymentIntent.self, mode: .stripeBound) { try getIntent.handle($0, &$1) },
+            .command(CreateCheckoutSession.self, mode: .oneAtATime(rateLimited: true)) { try checkout.handle($0, &$1) },
+            .command(CreateProduct.self, mode: .oneAtATime(rateLimited: true)) { try product.handle($0, &$1) },
+            .command(CreatePrice.self, mode: .oneAtATime(rateLimited: true)) { try price.handle($0, &$1) },
+            .command(CreatePaymentSheet.self, mode: .oneAtATime(rateLimited: true)) { try sheet.handle($0, &$1) },
+            .command(CreatePaymentIntent.self, mode: .oneAtATime(rateLimited: true)) { try intent.handle($0, &$1) },
+            .command(CreateEphemeralKey.self, mode: .oneAtATime(rateLimited: true)) { try ephemeralKey.handle($0, &$1) },
+            .command(ConfirmPayment.self, mode: .oneAtATime(rateLimited: true)) { try confirm.handle($0, &$1) },
+            .command(RefundPayment.self, mode: .oneAtATime(rateLimited: true)) { try refund.handle($0, &$1) },
+            .command(GetCheckoutSession.self, mode: .oneAtATime(rateLimited: true)) { try getSession.handle($0, &$1) },
+            .command(GetPaymentIntent.self, mode: .oneAtATime(rateLimited: true)) { try getIntent.handle($0, &$1) },
             .events(queue: eventsQueue, mode: .batched,
                     stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }
                     + [EventHandler.raw(onboardingEvents) { try accounts.handle($0, &$1) }]),

@@ -86,23 +86,23 @@ public enum TerminalGatewayService {
         let paidOtherwise = MarkPaidOtherwiseHandler(orders: orders, payments: payments)
         let events = TerminalEventHandler(payments: payments)
         return [
-            .command(CreateConnectionToken.self, mode: .stripeBound) { try token.handle($0, &$1) },
-            .command(CreateLocation.self, mode: .stripeBound) { try location.handle($0, &$1) },
-            .command(RegisterReader.self, mode: .stripeBound) { try register.handle($0, &$1) },
-            .command(ListReaders.self, mode: .stripeBound) { try list.handle($0, &$1) },
-            .command(CreateTerminalPaymentIntent.self, mode: .stripeBound) { try create.handle($0, &$1) },
-            .command(ProcessPayment.self, mode: .stripeBound) { try process.handle($0, &$1) },
-            .command(CapturePayment.self, mode: .stripeBound) { try capture.handle($0, &$1) },
-            .command(IncrementAuthorization.self, mode: .stripeBound) { try increment.handle($0, &$1) },
-            .command(CollectPaymentMethod.self, mode: .stripeBound) { try collect.handle($0, &$1) },
-            .command(TerminalConfirmPayment.self, mode: .stripeBound) { try confirm.handle($0, &$1) },
-            .command(TerminalRefundPayment.self, mode: .stripeBound) { try refund.handle($0, &$1) },
-            .command(CancelPayment.self, mode: .stripeBound) { try cancel.handle($0, &$1) },
-            .command(CancelReaderAction.self, mode: .stripeBound) { try cancelAction.handle($0, &$1) },
-            .command(Reconcile.self, mode: .stripeBound) { try reconcile.handle($0, &$1) },
+            .command(CreateConnectionToken.self, mode: .oneAtATime(rateLimited: true)) { try token.handle($0, &$1) },
+            .command(CreateLocation.self, mode: .oneAtATime(rateLimited: true)) { try location.handle($0, &$1) },
+            .command(RegisterReader.self, mode: .oneAtATime(rateLimited: true)) { try register.handle($0, &$1) },
+            .command(ListReaders.self, mode: .oneAtATime(rateLimited: true)) { try list.handle($0, &$1) },
+            .command(CreateTerminalPaymentIntent.self, mode: .oneAtATime(rateLimited: true)) { try create.handle($0, &$1) },
+            .command(ProcessPayment.self, mode: .oneAtATime(rateLimited: true)) { try process.handle($0, &$1) },
+            .command(CapturePayment.self, mode: .oneAtATime(rateLimited: true)) { try capture.handle($0, &$1) },
+            .command(IncrementAuthorization.self, mode: .oneAtATime(rateLimited: true)) { try increment.handle($0, &$1) },
+            .command(CollectPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try collect.handle($0, &$1) },
+            .command(TerminalConfirmPayment.self, mode: .oneAtATime(rateLimited: true)) { try confirm.handle($0, &$1) },
+            .command(TerminalRefundPayment.self, mode: .oneAtATime(rateLimited: true)) { try refund.handle($0, &$1) },
+            .command(CancelPayment.self, mode: .oneAtATime(rateLimited: true)) { try cancel.handle($0, &$1) },
+            .command(CancelReaderAction.self, mode: .oneAtATime(rateLimited: true)) { try cancelAction.handle($0, &$1) },
+            .command(Reconcile.self, mode: .oneAtATime(rateLimited: true)) { try reconcile.handle($0, &$1) },
             .command(CompleteOrder.self, mode: .batched) { try complete.handle($0, &$1) },
             .command(MarkPaidOtherwise.self, mode: .batched) { try paidOtherwise.handle($0, &$1) },
-            .events(queue: eventsQueue, mode: .stripeBound, stripeEvents.map { pattern in
+            .events(queue: eventsQueue, mode: .oneAtATime(rateLimited: true), stripeEvents.map { pattern in
                 EventHandler.raw(pattern) { try events.handle($0, &$1) }
             }),
         ]

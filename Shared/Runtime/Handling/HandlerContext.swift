@@ -9,7 +9,7 @@ public import Store
 /// opened on its first use of ``db`` (so a failing message is undone alone); ``db`` may be
 /// used directly and ``transaction(_:)`` just runs its body. Handlers of batched routes must
 /// only touch the database (no Stripe calls, no other side effects).
-/// Stripe-bound routes: the handler runs before any transaction, so it can call Stripe
+/// One-at-a-time routes: the handler runs before any transaction, so it can call Stripe
 /// (``WorkerResources/stripe()``) without holding one open; it then calls
 /// ``transaction(_:)`` once to write its state. That transaction (with the message's inbox
 /// row, events and reply) is committed by the runtime after the handler returns, so do not
@@ -42,7 +42,7 @@ public struct HandlerContext {
     }
 
     /// The worker's database connection. In batched routes it is inside the message's
-    /// savepoint; in Stripe-bound routes it is outside any transaction until
+    /// savepoint; in One-at-a-time routes it is outside any transaction until
     /// ``transaction(_:)`` is called (statements then autocommit).
     public var db: PGConnection { scope.database }
 
@@ -50,7 +50,7 @@ public struct HandlerContext {
     public var schema: String { scope.schema }
 
     /// Runs `body` inside the message's transaction, opening it (with the message's inbox
-    /// row) on first use in Stripe-bound routes.
+    /// row) on first use in One-at-a-time routes.
     /// - Throws: what `body` throws, or `StoreError` from opening the transaction.
     public func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
         try scope.openTransaction()

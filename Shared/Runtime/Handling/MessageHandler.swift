@@ -3,7 +3,7 @@ public import Messages
 /// The runtime's view of a handler: the raw envelope and the context in, an outcome out.
 ///
 /// Called on a worker thread with the message's savepoint (batched) or before its
-/// transaction (Stripe-bound). Throwing is classified by ``FailureClassifier``.
+/// transaction (one at a time). Throwing is classified by ``FailureClassifier``.
 public typealias MessageHandler = @Sendable (Envelope, inout HandlerContext) throws -> HandlerOutcome
 
 /// Cross-cutting behaviour wrapped around a ``MessageHandler`` (timeouts, extra logging,

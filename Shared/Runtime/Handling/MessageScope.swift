@@ -8,12 +8,12 @@ import Store
 /// Batched routes run inside the batch transaction: the message's savepoint is opened on
 /// the handler's first use of the database (a handler that only publishes costs no round
 /// trip) and its outbox rows are kept in memory until the batch writes them all at once.
-/// Stripe-bound routes open the message's transaction lazily, write outbox rows at once and
+/// One-at-a-time routes open the message's transaction lazily, write outbox rows at once and
 /// commit after the handler returns.
 ///
 /// Thread-safety: not `Sendable`; lives on one worker thread for one message.
 final class MessageScope {
-    /// Thrown when opening a Stripe-bound message's transaction finds its `message_id`
+    /// Thrown when opening a one-at-a-time message's transaction finds its `message_id`
     /// already in the inbox (a concurrent redelivery finished first): ack without work.
     struct Duplicate: Error {}
 
@@ -27,7 +27,7 @@ final class MessageScope {
     private let outbox: Outbox
     private(set) var isOpen: Bool
     private(set) var outboxIds: [Int64] = []
-    /// Stripe-bound routes: the rows of ``outboxIds`` and their envelopes, in the same order
+    /// One-at-a-time routes: the rows of ``outboxIds`` and their envelopes, in the same order
     /// (published from memory after commit).
     private(set) var writtenOutbox: [OutboxMessage] = []
     private(set) var writtenEnvelopes: [Envelope] = []
@@ -86,7 +86,7 @@ final class MessageScope {
         savepointOpen = false
     }
 
-    /// Opens the Stripe-bound message's transaction with its inbox row (no-op when open).
+    /// Opens the one-at-a-time message's transaction with its inbox row (no-op when open).
     /// - Throws: `Duplicate`, `StoreError`.
     func openTransaction() throws {
         guard !isOpen else { return }
@@ -108,7 +108,7 @@ final class MessageScope {
         }
     }
 
-    /// Commits the Stripe-bound message's transaction, opening it first so the inbox row
+    /// Commits the one-at-a-time message's transaction, opening it first so the inbox row
     /// is written even when the handler wrote nothing.
     /// - Throws: `Duplicate`, `StoreError` (a COMMIT that rolled back is `store.query_failed`).
     func commit() throws {
@@ -124,13 +124,13 @@ final class MessageScope {
         }
     }
 
-    /// Rolls back the Stripe-bound message's transaction if open (errors are ignored: a
+    /// Rolls back the one-at-a-time message's transaction if open (errors are ignored: a
     /// broken connection shows on the next use).
     func rollback() {
         outboxIds = []
         writtenOutbox = []
         writtenEnvelopes = []
-        guard mode == .stripeBound, isOpen else { return }
+        guard mode != .batched, isOpen else { return }
         _ = try? db.execute("ROLLBACK")
         isOpen = false
     }

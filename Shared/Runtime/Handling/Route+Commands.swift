@@ -12,8 +12,9 @@ extension Route {
     /// later, throw a transient error or ``HandlerError/retry(code:message:)``.
     ///
     /// - Parameters:
-    ///   - mode: `.batched` for database-only handlers, `.stripeBound` for handlers that call
-    ///     Stripe (see ``HandlerContext/transaction(_:)``).
+    ///   - mode: `.batched` for database-only handlers, `.oneAtATime(rateLimited: true)` for
+    ///     handlers that call Stripe (see ``HandlerContext/transaction(_:)``),
+    ///     `.oneAtATime(rateLimited: false)` for other side effects.
     ///   - middleware: wrappers applied around the handler, outermost first.
     ///   - handle: runs on a worker thread; must be safe to call concurrently.
     public static func command<C: CommandMessage>(
@@ -36,7 +37,7 @@ extension Route {
     ///
     /// - Parameters:
     ///   - queue: the queue name, `<service>.events` by convention.
-    ///   - mode: `.batched` or `.stripeBound`.
+    ///   - mode: `.batched` or `.oneAtATime(rateLimited:)`.
     ///   - middleware: wrappers applied around every handler, outermost first.
     ///   - handlers: one per event type or routing-key pattern (see ``EventHandler``).
     public static func events(queue: String, mode: Mode, middleware: [Middleware] = [],

@@ -15,15 +15,23 @@ public struct Route: Sendable {
         /// Up to `PREFETCH` messages share one transaction (a savepoint each), one confirm
         /// wait and one ack (DESIGN §10). For handlers that only touch the database.
         case batched
-        /// One message per transaction, prefetch 1, gated by the process's Stripe rate
-        /// limit; the handler calls Stripe before opening its transaction with
-        /// ``HandlerContext/transaction(_:)``.
-        case stripeBound
+        /// One message per transaction, prefetch `STRIPE_BOUND_PREFETCH` (default 1): for
+        /// handlers with side effects outside the database (Stripe calls, SMTP), which run
+        /// before the handler opens the message's transaction with
+        /// ``HandlerContext/transaction(_:)``. `rateLimited`: a token of the process's
+        /// Stripe rate limiter (`STRIPE_RATE_LIMIT`) is taken before the handler — for
+        /// routes that call Stripe, not for those (e-mail) that do not.
+        case oneAtATime(rateLimited: Bool)
+
+        /// Whether a Stripe rate-limit token is taken before each handler.
+        public var isRateLimited: Bool {
+            if case .oneAtATime(rateLimited: true) = self { true } else { false }
+        }
     }
 
     /// The queue consumed, e.g. `payments.create_checkout_session` or `payments.events`.
     public let queue: String
-    /// Batched or Stripe-bound.
+    /// Batched or one at a time.
     public let mode: Mode
     /// Routing-key patterns bound to the queue (commands: the command name; events: the
     /// event names or wildcards).

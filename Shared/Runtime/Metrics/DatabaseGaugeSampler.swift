@@ -41,9 +41,7 @@ public final class DatabaseGaugeSampler: Sendable {
     let gauges: [(DatabaseGauge, Gauge)]
     let interval: Duration
     let log: Logger
-    private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
-    private let stopSignal = StopSignal()
-    private let finished = DispatchSemaphore(value: 0)
+    private let loop: BackgroundLoop
 
     /// A sampler of `gauges`, registered in `registry` at once.
     public init(databaseURL: String, applicationName: String, registry: MetricsRegistry,
@@ -52,6 +50,7 @@ public final class DatabaseGaugeSampler: Sendable {
         self.applicationName = applicationName
         self.interval = interval
         self.log = log
+        loop = BackgroundLoop(name: applicationName, backoff: Backoff(initial: interval, cap: interval))
         self.gauges = gauges.map { gauge in
             let handle = registry.gauge(gauge.name, help: gauge.help, labels: gauge.labels)
             if gauge.labels.isEmpty { handle.set(0) }
@@ -61,26 +60,14 @@ public final class DatabaseGaugeSampler: Sendable {
 
     /// Starts the thread (once); it reads the gauges at once, then every interval.
     public func start() {
-        let starting = state.withLock { s -> Bool in
-            guard !s.started, !s.stopped else { return false }
-            s.started = true
-            return true
-        }
-        guard starting else { return }
-        if !DedicatedThread.start(name: applicationName, { [self] in loop() }) {
-            state.withLock { $0.started = false }
-            log.error("database gauge thread could not be created")
-        }
+        let started = loop.start { [self] in SampleTask(sampler: self) }
+        if !started { log.error("database gauge thread could not be created") }
     }
 
     /// Stops the thread and waits for it (at most one database round trip).
     public func stop() {
-        let running = state.withLock { s -> Bool in
-            s.stopped = true
-            return s.started
-        }
-        stopSignal.stop()
-        if running { finished.wait() }
+        loop.stop()
+        loop.join()
     }
 
     /// Reads every gauge once on `db` and sets it.
@@ -98,25 +85,33 @@ public final class DatabaseGaugeSampler: Sendable {
         }
     }
 
-    private func loop() {
+    /// The sampler's thread: a connection opened when needed, the gauges read at once and
+    /// then every interval; a failure is logged once per outage, drops the connection and
+    /// is retried about an interval later.
+    private struct SampleTask: BackgroundTask {
+        let sampler: DatabaseGaugeSampler
         var db: PGConnection?
         var failing = false
-        repeat {
-            do {
-                let connection = try db ?? PGConnection(url: databaseURL, applicationName: applicationName)
-                db = connection
-                try sample(on: connection)
-                if failing { log.info("database gauges read again") }
-                failing = false
-            } catch {
-                if !failing {
-                    log.warning("could not read the database gauges; retrying", ["error": String(describing: error)])
-                }
-                failing = true
-                db = nil
+
+        mutating func connect() throws {
+            if db == nil { db = try PGConnection(url: sampler.databaseURL, applicationName: sampler.applicationName) }
+        }
+
+        mutating func step() throws -> BackgroundLoop.Next {
+            guard let db else { return .again }
+            try sampler.sample(on: db)
+            if failing { sampler.log.info("database gauges read again") }
+            failing = false
+            return .idle(sampler.interval)
+        }
+
+        mutating func failed(_ error: any Error, retryIn: Duration) {
+            if !failing {
+                sampler.log.warning("could not read the database gauges; retrying", ["error": String(describing: error)])
             }
-        } while !stopSignal.wait(interval)
-        finished.signal()
+            failing = true
+            db = nil
+        }
     }
 }
 

@@ -23,9 +23,7 @@ public final class SpanExporter: Sendable {
     private let queue = Mutex<[SpanData]>([])
     private let droppedCount = Atomic<Int>(0)
     private let exportedCount = Atomic<Int>(0)
-    private let stopSignal = StopSignal()
-    private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
-    private let finished = DispatchSemaphore(value: 0)
+    private let loop: BackgroundLoop
 
     /// An exporter; nothing is sent until ``start()``.
     public init(url: String, serviceName: String, instanceId: String, capacity: Int = 2048, batchSize: Int = 512,
@@ -37,6 +35,7 @@ public final class SpanExporter: Sendable {
         self.batchSize = max(1, batchSize)
         self.delay = delay
         self.log = log
+        loop = BackgroundLoop(name: "\(serviceName).otlp")
     }
 
     /// Spans dropped because the queue was full or their batch could not be sent.
@@ -56,39 +55,33 @@ public final class SpanExporter: Sendable {
 
     /// Starts the export thread (once).
     public func start() {
-        let starting = state.withLock { s -> Bool in
-            guard !s.started, !s.stopped else { return false }
-            s.started = true
-            return true
-        }
-        guard starting else { return }
-        if !DedicatedThread.start(name: "\(serviceName).otlp", { [self] in loop() }) {
-            state.withLock { $0.started = false }
+        let started = loop.start { [self] in ExportTask(exporter: self) }
+        if !started {
             log.error("trace export thread could not be created; spans are dropped")
         }
     }
 
     /// Sends what is queued, then stops the thread (waits at most one POST's timeout).
     public func stop() {
-        let running = state.withLock { s -> Bool in
-            s.stopped = true
-            return s.started
-        }
-        stopSignal.stop()
-        if running { finished.wait() }
+        loop.stop()
+        loop.join()
     }
 
-    private func loop() {
+    /// The export thread: sends what is queued at once, then every `delay`, and once more at stop.
+    private struct ExportTask: BackgroundTask {
+        let exporter: SpanExporter
         let transport = try? CurlTransport(connectTimeout: .seconds(2), timeout: .seconds(5))
         var failing = false
-        repeat {
-            sendQueued(transport, failing: &failing)
-        } while !stopSignal.wait(delay)
-        sendQueued(transport, failing: &failing)
-        finished.signal()
+
+        mutating func step() -> BackgroundLoop.Next {
+            exporter.sendQueued(transport, failing: &failing)
+            return .idle(exporter.delay)
+        }
+
+        mutating func finish() { exporter.sendQueued(transport, failing: &failing) }
     }
 
-    private func sendQueued(_ transport: CurlTransport?, failing: inout Bool) {
+    fileprivate func sendQueued(_ transport: CurlTransport?, failing: inout Bool) {
         let spans = queue.withLock { spans -> [SpanData] in
             defer { spans = [] }
             return spans

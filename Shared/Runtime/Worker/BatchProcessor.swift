@@ -27,7 +27,7 @@ struct BatchProcessor {
     let resources: WorkerResources
     let failures: FailurePublisher
     let outbox: OutboxPublisher
-    let store: BatchStore
+    let inbox: Inbox
 
     /// What happened to one delivery inside the transaction.
     enum Result {
@@ -66,7 +66,7 @@ struct BatchProcessor {
     }
 
     private func run(_ batch: [Delivery], db: PGConnection) throws -> Committed {
-        var fresh = try store.recordInbox(batch.map(\.envelope.messageId), queue: settings.route.queue, on: db)
+        var fresh = try inbox.record(messageIds: batch.map(\.envelope.messageId), queue: settings.route.queue, on: db)
         var results: [Result] = []
         var failedIds: [String] = []
         var messages: [OutboxMessage] = []
@@ -86,8 +86,8 @@ struct BatchProcessor {
             }
             results.append(result)
         }
-        try store.forgetInbox(failedIds, on: db)
-        let ids = try store.insertOutbox(messages, on: db)
+        try inbox.forget(messageIds: failedIds, on: db)
+        let ids = try outbox.outbox.enqueue(batch: messages, on: db)
         return Committed(results: results, outboxIds: ids, outboxMessages: messages, outboxEnvelopes: envelopes)
     }
 
@@ -147,8 +147,7 @@ struct BatchProcessor {
         let bus = try connections.publisher()
         do {
             try outbox.publish(ids: committed.outboxIds, messages: committed.outboxMessages,
-                               envelopes: committed.outboxEnvelopes, store: store, db: try connections.database(),
-                               bus: bus)
+                               envelopes: committed.outboxEnvelopes, db: try connections.database(), bus: bus)
         } catch {
             settings.log.warning("publishing the batch's outbox rows failed; the relay will publish them",
                                  ["error": String(describing: error)])

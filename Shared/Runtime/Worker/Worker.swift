@@ -8,16 +8,17 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Store
 import StripeAPI
 import Synchronization
 
-/// One worker: a dedicated `Thread` that owns its connections (consume, publish with
+/// One worker: a ``BackgroundLoop`` whose thread owns its connections (consume, publish with
 /// confirms, Postgres) and its Stripe client, and consumes one route's queue until stopped.
 ///
 /// Batched routes take up to the prefetch of deliveries that are already available (the
 /// first awaited for up to the poll interval, the rest without waiting) and process them
-/// with ``BatchProcessor``; Stripe-bound routes take one at a time (prefetch 1) with
-/// ``StripeBoundProcessor``. After a broker or database failure the worker closes its
+/// with ``BatchProcessor``; one-at-a-time routes take one at a time (prefetch `STRIPE_BOUND_PREFETCH`) with
+/// ``OneAtATimeProcessor``. After a broker or database failure the worker closes its
 /// connections and reconnects with capped backoff; it never exits on an outage.
 /// On stop it finishes the batch in hand, cancels its consumer and closes its connections.
 ///
@@ -36,9 +37,8 @@ final class Worker: Sendable {
     private let config: ServiceConfig
     private let rateLimiter: StripeRateLimiter
     private let makeStripe: @Sendable (ServiceConfig) throws -> StripeClient
-    private let stopSignal: StopSignal
+    private let loop: BackgroundLoop
     private let connected = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
 
     init(settings: WorkerSettings, endpoints: Endpoints, name: String, config: ServiceConfig,
          rateLimiter: StripeRateLimiter, makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient,
@@ -49,7 +49,7 @@ final class Worker: Sendable {
         self.config = config
         self.rateLimiter = rateLimiter
         self.makeStripe = makeStripe
-        self.stopSignal = stopSignal
+        loop = BackgroundLoop(name: name, stopSignal: stopSignal)
     }
 
     /// Whether the worker's connections are up (for `/readyz`).
@@ -57,62 +57,84 @@ final class Worker: Sendable {
 
     /// Starts the thread.
     func start() {
-        DedicatedThread.start(name: name) { [self] in run() }
+        loop.start { [self] in WorkerTask(worker: self) }
     }
 
     /// Waits until the thread has finished; `false` on timeout.
     func join(timeout: Duration) -> Bool {
-        finished.wait(timeout: .now() + .milliseconds(Int(timeout.seconds * 1000))) == .success
+        loop.join(timeout: timeout)
     }
 
-    private func run() {
-        let prefetch = UInt16(clamping: max(settings.prefetch, settings.batchSize))
-        let connections = WorkerConnections(amqpURL: endpoints.amqpURL, databaseURL: endpoints.databaseURL,
-                                            name: name, heartbeatSeconds: endpoints.heartbeatSeconds,
-                                            consume: (settings.route.queue, prefetch))
-        let resources = WorkerResources(config: config, rateLimiter: rateLimiter, metrics: settings.metrics,
-                                        makeStripe: makeStripe, heartbeat: { connections.heartbeat() })
-        let failures = FailurePublisher(appId: settings.appId, metrics: settings.metrics, log: settings.log)
-        let outbox = OutboxPublisher(schema: settings.schema, log: settings.log)
-        guard let store = try? BatchStore(schema: settings.schema) else {
-            settings.log.error("invalid schema name; worker not started", ["schema": settings.schema])
-            finished.signal()
-            return
-        }
-        let batched = BatchProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox,
-                                     store: store)
-        let single = StripeBoundProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox,
-                                          store: store)
-        var backoff = Backoff()
-        while !stopSignal.isStopped {
-            do {
-                try connections.connect()
-                connected.store(true, ordering: .relaxed)
-                let batch = try take(from: connections.consumer())
-                if batch.isEmpty {
-                    connections.heartbeat()
-                    continue
-                }
-                if settings.route.mode == .batched {
-                    try batched.process(batch, connections: connections)
-                } else {
-                    for delivery in batch { try single.process(delivery, connections: connections) }
-                }
-                backoff.reset()
-            } catch {
-                connected.store(false, ordering: .relaxed)
-                let delay = backoff.next()
-                settings.log.warning("worker lost a connection; reconnecting",
-                                     ["worker": name, "error": String(describing: error),
-                                      "retry_in_ms": String(Int(delay.seconds * 1000))])
-                connections.close()
-                stopSignal.wait(delay)
+    /// The worker's thread: connect, take a batch (or one delivery) and process it; after
+    /// a failure close the connections and reconnect with backoff; at stop cancel the
+    /// consumer and close.
+    private struct WorkerTask: BackgroundTask {
+        let worker: Worker
+        let connections: WorkerConnections
+        let batched: BatchProcessor?
+        let single: OneAtATimeProcessor?
+
+        init(worker: Worker) {
+            self.worker = worker
+            let settings = worker.settings
+            let prefetch = UInt16(clamping: max(settings.prefetch, settings.batchSize))
+            let connections = WorkerConnections(amqpURL: worker.endpoints.amqpURL,
+                                                databaseURL: worker.endpoints.databaseURL, name: worker.name,
+                                                heartbeatSeconds: worker.endpoints.heartbeatSeconds,
+                                                consume: (settings.route.queue, prefetch))
+            self.connections = connections
+            let resources = WorkerResources(config: worker.config, rateLimiter: worker.rateLimiter,
+                                            metrics: settings.metrics, makeStripe: worker.makeStripe,
+                                            heartbeat: { connections.heartbeat() })
+            let failures = FailurePublisher(appId: settings.appId, metrics: settings.metrics, log: settings.log)
+            let outbox = OutboxPublisher(schema: settings.schema, log: settings.log)
+            let inbox = Inbox(schema: settings.schema)
+            if (try? SQLIdentifier(settings.schema)) == nil {
+                settings.log.error("invalid schema name; worker not started", ["schema": settings.schema])
+                batched = nil
+                single = nil
+            } else {
+                batched = BatchProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox,
+                                         inbox: inbox)
+                single = OneAtATimeProcessor(settings: settings, resources: resources, failures: failures,
+                                              outbox: outbox, inbox: inbox)
             }
         }
-        connections.stopConsuming()
-        connections.close()
-        connected.store(false, ordering: .relaxed)
-        finished.signal()
+
+        func connect() throws {
+            guard batched != nil else { return }  // Invalid schema: the step ends the loop.
+            try connections.connect()
+            worker.connected.store(true, ordering: .relaxed)
+        }
+
+        func step() throws -> BackgroundLoop.Next {
+            guard let batched, let single else { return .finished }
+            let batch = try worker.take(from: connections.consumer())
+            if batch.isEmpty {
+                connections.heartbeat()
+                return .again
+            }
+            if worker.settings.route.mode == .batched {
+                try batched.process(batch, connections: connections)
+            } else {
+                for delivery in batch { try single.process(delivery, connections: connections) }
+            }
+            return .again
+        }
+
+        func failed(_ error: any Error, retryIn delay: Duration) {
+            worker.connected.store(false, ordering: .relaxed)
+            worker.settings.log.warning("worker lost a connection; reconnecting",
+                                        ["worker": worker.name, "error": String(describing: error),
+                                         "retry_in_ms": String(Int(delay.seconds * 1000))])
+            connections.close()
+        }
+
+        func finish() {
+            connections.stopConsuming()
+            connections.close()
+            worker.connected.store(false, ordering: .relaxed)
+        }
     }
 
     /// Up to `batchSize` deliveries: the first awaited for the poll interval, the rest only

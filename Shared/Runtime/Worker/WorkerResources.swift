@@ -24,7 +24,7 @@ public final class WorkerResources {
     let heartbeat: () -> Void
     private let makeStripe: (ServiceConfig) throws -> StripeClient
     private var stripe: StripeClient?
-    /// A token taken for the handler before it started (Stripe-bound routes), spent by its
+    /// A token taken for the handler before it started (rate-limited one-at-a-time routes), spent by its
     /// first ``callStripe(_:)`` so a one-call handler costs one token.
     private var prepaidToken = false
     private var cache: [ObjectIdentifier: Any] = [:]
@@ -98,7 +98,7 @@ public final class WorkerResources {
         }
     }
 
-    /// Takes a rate-limit token before a Stripe-bound handler runs (waiting, with
+    /// Takes a rate-limit token before a rate-limited one-at-a-time handler runs (waiting, with
     /// heartbeats, if the process is at its limit); the handler's first ``callStripe(_:)``
     /// uses it.
     func prepayStripeToken() {

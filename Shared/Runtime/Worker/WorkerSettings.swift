@@ -17,7 +17,7 @@ struct WorkerSettings: Sendable {
     let policy: RedeliveryPolicy
     let metrics: RuntimeMetrics
     let log: Logger
-    /// Deliveries per batch (1 for Stripe-bound routes).
+    /// Deliveries per batch (1 for one-at-a-time routes).
     let batchSize: Int
     /// AMQP prefetch of the worker's consumer (≥ `batchSize`).
     let prefetch: Int

@@ -29,10 +29,11 @@ final class TestBed: Sendable {
 
     /// A host for `routes` with short retry delays, HTTP on a free port.
     func host(routes: [Route], workers: Int = 1, prefetch: Int = 50, migrations: [Migration] = [],
-              relayGrace: Duration = .milliseconds(500)) -> ServiceHost {
-        let config = ServiceConfig(service: "rt-test", amqpURL: env.amqpURL, databaseURL: env.databaseURL,
+              relayGrace: Duration = .milliseconds(500), stripeRequestsPerSecond: Double? = nil) -> ServiceHost {
+        var config = ServiceConfig(service: "rt-test", amqpURL: env.amqpURL, databaseURL: env.databaseURL,
                                    workers: workers, prefetch: prefetch, httpPort: 0, retryDelays: retryDelays,
                                    relayGrace: relayGrace, logLevel: .warning)
+        if let stripeRequestsPerSecond { config.stripeRequestsPerSecond = stripeRequestsPerSecond }
         return ServiceHost(name: "rt-test", config: config, schema: schema, migrations: migrations, routes: routes)
     }
 

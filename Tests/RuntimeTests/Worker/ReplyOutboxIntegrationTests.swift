@@ -16,7 +16,7 @@ struct ReplyOutboxIntegrationTests {
     }
 
     @Test("the worker deletes a reply's outbox row once the broker confirmed it, without waiting for the relay",
-          arguments: [Route.Mode.batched, Route.Mode.stripeBound])
+          arguments: [Route.Mode.batched, Route.Mode.oneAtATime(rateLimited: true)])
     func replyRowDeletedOnConfirm(mode: Route.Mode) async throws {
         try await TestBed.with("reply_row") { bed in
             let handler: MessageHandler = { envelope, context in

@@ -26,7 +26,7 @@ struct StripeBoundIntegrationTests {
                 try context.reply(Reply<TestResult>.ok(TestResult(doubled: inTransactionBefore ? -1 : payload.n * 2)))
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: .stripeBound, exchange: Exchanges.commands,
+            let route = Route.raw(queue: bed.queue, mode: .oneAtATime(rateLimited: true), exchange: Exchanges.commands,
                                   patterns: [bed.queue], handlers: [bed.queue: handler])
             let host = bed.host(routes: [route], migrations: [migration])
             try await bed.start(host)

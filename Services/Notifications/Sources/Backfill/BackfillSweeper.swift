@@ -38,9 +38,8 @@ public final class BackfillSweeper: Sendable {
     private let metrics: BackfillMetrics
     private let log: Logger
     private let afterCommit: @Sendable () -> Void
-    private let stopSignal = StopSignal()
-    private let doorbell = Doorbell()
-    private let finished = Mutex<Bool>(false)
+    /// Failures back off 2 s doubling to 30 s.
+    private let loop = BackgroundLoop(name: "backfill", backoff: Backoff(initial: .seconds(2), cap: .seconds(30)))
 
     /// Outcome of one sweep.
     public struct Summary: Sendable, Equatable {
@@ -77,57 +76,59 @@ public final class BackfillSweeper: Sendable {
 
     /// Starts the loop on its own thread: a sweep at once, then on schedule and on request.
     public func start() {
-        DedicatedThread.start(name: "backfill") { [self] in
-            loop()
-            finished.withLock { $0 = true }
-        }
+        loop.start { [self] in SweepTask(sweeper: self) }
     }
 
     /// Wakes the loop to look for requests now.
-    public func wake() { doorbell.ring() }
+    public func wake() { loop.nudge() }
 
     /// Stops the loop after the page in hand (its progress is committed) and waits up to
     /// `timeout` for the thread to end. Idempotent.
     public func stop(timeout: Duration = .seconds(30)) {
-        stopSignal.stop()
-        doorbell.ring()
-        let deadline = ContinuousClock.now + timeout
-        while !finished.withLock({ $0 }), ContinuousClock.now < deadline { DedicatedThread.sleep(.milliseconds(20)) }
+        loop.stop()
+        loop.join(timeout: timeout)
     }
 
-    private func loop() {
+    /// The sweeper's thread: a Postgres connection and a Stripe client opened when needed;
+    /// each step sweeps when the schedule is due or a request waits, then idles 2 s (a
+    /// ``wake()`` ends that early); a failure is counted, logged and backed off, dropping a
+    /// connection that no longer answers.
+    private struct SweepTask: BackgroundTask {
+        let sweeper: BackfillSweeper
         var conn: PGConnection?
         var stripe: StripeClient?
         var nextScheduled = ContinuousClock.now
-        var failures = 0
-        while !stopSignal.isStopped {
-            do {
-                if conn == nil { conn = try PGConnection(url: databaseURL, applicationName: applicationName) }
-                if stripe == nil { stripe = try makeStripe() }
-                guard let db = conn, let client = stripe else { continue }
-                let due = ContinuousClock.now >= nextScheduled
-                let requested = due ? false : try progress.hasRequests(on: db)
-                if due || requested {
-                    let summary = try sweep(conn: db, stripe: client)
-                    if summary.ran {
-                        log.info("backfill sweep done", ["recovered": String(summary.recovered), "pages": String(summary.pages),
-                                                         "scopes": String(summary.scopesCompleted),
-                                                         "failed_scopes": String(summary.scopesFailed)])
-                    }
-                    if due {
-                        nextScheduled = settings.intervalSeconds > 0
-                            ? ContinuousClock.now + .seconds(settings.intervalSeconds) : ContinuousClock.now + .seconds(Int64.max / 4_000_000_000)
-                    }
+
+        mutating func connect() throws {
+            if conn == nil { conn = try PGConnection(url: sweeper.databaseURL, applicationName: sweeper.applicationName) }
+            if stripe == nil { stripe = try sweeper.makeStripe() }
+        }
+
+        mutating func step() throws -> BackgroundLoop.Next {
+            guard let db = conn, let client = stripe else { return .again }
+            let due = ContinuousClock.now >= nextScheduled
+            let requested = due ? false : try sweeper.progress.hasRequests(on: db)
+            if due || requested {
+                let summary = try sweeper.sweep(conn: db, stripe: client)
+                if summary.ran {
+                    sweeper.log.info("backfill sweep done", ["recovered": String(summary.recovered),
+                                                             "pages": String(summary.pages),
+                                                             "scopes": String(summary.scopesCompleted),
+                                                             "failed_scopes": String(summary.scopesFailed)])
                 }
-                failures = 0
-                _ = doorbell.wait(.seconds(2))
-            } catch {
-                failures += 1
-                metrics.sweeps.increment("failed")
-                log.warning("backfill sweep failed; retrying", ["error": String(describing: error)])
-                if let db = conn, !db.ping() { conn = nil }
-                _ = stopSignal.wait(.seconds(min(30, 1 << min(failures, 5))))
+                if due {
+                    let interval = sweeper.settings.intervalSeconds
+                    nextScheduled = interval > 0
+                        ? ContinuousClock.now + .seconds(interval) : ContinuousClock.now + .seconds(Int64.max / 4_000_000_000)
+                }
             }
+            return .idle(.seconds(2))
+        }
+
+        mutating func failed(_ error: any Error, retryIn: Duration) {
+            sweeper.metrics.sweeps.increment("failed")
+            sweeper.log.warning("backfill sweep failed; retrying", ["error": String(describing: error)])
+            if let db = conn, !db.ping() { conn = nil }
         }
     }
 
@@ -161,7 +162,7 @@ public final class BackfillSweeper: Sendable {
             }
         }
         for (_, scope) in try progress.progress(on: conn).sorted(by: { $0.key < $1.key }) where scope.sweepStarted {
-            if stopSignal.isStopped { break }
+            if loop.isStopped { break }
             do {
                 let complete = try sweep(scope, conn: conn, stripe: stripe, summary: &summary, stopAfterPages: stopAfterPages)
                 guard complete else { return summary }
@@ -176,7 +177,7 @@ public final class BackfillSweeper: Sendable {
         }
         if summary.scopesFailed > 0 {
             metrics.sweeps.increment("failed")
-        } else if !stopSignal.isStopped {
+        } else if !loop.isStopped {
             metrics.sweeps.increment("completed")
             metrics.lastSweep.set(Date().timeIntervalSince1970)
         }
@@ -191,7 +192,7 @@ public final class BackfillSweeper: Sendable {
         var cursor = scope.sweepCursor
         let options = RequestOptions(stripeAccount: scope.scope == BackfillStore.platform ? nil : scope.scope)
         while true {
-            if stopSignal.isStopped { return false }
+            if loop.isStopped { return false }
             if let stopAfterPages, summary.pages >= stopAfterPages { return false }
             var params = FormParams()
             params.set("limit", settings.pageSize)

@@ -41,7 +41,9 @@ public enum StripeEventSource: String, Sendable {
 }
 
 /// The SQL of the webhook ingress: stores verified Stripe events and their outbox rows in
-/// one statement (one implicit transaction, one round trip) per batch.
+/// one statement (one implicit transaction, one round trip) per batch — the events' insert
+/// is this type's, the outbox rows are written by `Outbox.enqueue(_:ifReturnedBy:parameters:on:)`
+/// (the Store owns the outbox's SQL), and each body is sent once.
 ///
 /// Each event goes to `<schema>.stripe_events` (`ON CONFLICT (event_id) DO NOTHING`); only
 /// when it was new does the same statement insert the outbox row that re-publishes it on
@@ -54,11 +56,14 @@ public struct StripeEventStore: Sendable {
     public let schema: SQLIdentifier
     /// `app_id` of the re-published messages.
     public let appId: String
+    /// The outbox the re-publishing rows go to (its SQL is the Store's).
+    private let outbox: Outbox
 
     /// A store in `schema`.
     public init(schema: SQLIdentifier, appId: String) {
         self.schema = schema
         self.appId = appId
+        outbox = Outbox(schema: schema.name)
     }
 
     /// Stores `event` (its scrubbed `body`) received on `endpoint`; returns `false` when Stripe's event
@@ -78,41 +83,32 @@ public struct StripeEventStore: Sendable {
         guard !batch.isEmpty else { return [] }
         var firstIndex: [String: Int] = [:]
         var rows: [String] = []
-        var params: [PGValue?] = [.text(Exchanges.events), .text(appId)]
+        var params: [PGValue?] = []
+        var messages: [KeyedOutboxMessage] = []
+        let now = Date()
         for (index, event) in batch.enumerated() where firstIndex[event.facts.id] == nil {
             firstIndex[event.facts.id] = index
             let n = params.count
-            rows.append("($\(n + 1)::text, $\(n + 2)::text, $\(n + 3)::text, $\(n + 4)::text, $\(n + 5)::text, "
-                        + "$\(n + 6)::boolean, $\(n + 7)::bigint, $\(n + 8)::bytea, $\(n + 9)::text, $\(n + 10)::text, "
-                        + "$\(n + 11)::jsonb, \(rows.count))")
+            rows.append("(\(rows.count), $\(n + 1)::text, $\(n + 2)::text, $\(n + 3)::text, $\(n + 4)::text, "
+                        + "$\(n + 5)::boolean, $\(n + 6)::bigint)")
             let facts = event.facts
-            params += [
-                .text(facts.id), .text(event.endpoint.rawValue), .text(facts.type), facts.account.map(PGValue.text),
-                facts.apiVersion.map(PGValue.text), .bool(facts.livemode), facts.created.map(PGValue.int),
-                .bytes(event.body), .text(facts.routingKey), .text(facts.messageId),
-                .json(StripeEventStore.headersJSON(facts, source: event.source)),
-            ]
+            params += [.text(event.endpoint.rawValue), .text(facts.type), facts.account.map(PGValue.text),
+                       facts.apiVersion.map(PGValue.text), .bool(facts.livemode), facts.created.map(PGValue.int)]
+            messages.append(KeyedOutboxMessage(key: facts.id, message: OutboxMessage(
+                exchange: Exchanges.events, routingKey: facts.routingKey, messageId: facts.messageId,
+                type: facts.routingKey, appId: appId, timestamp: now,
+                headersJSON: StripeEventStore.headersJSON(facts, source: event.source), body: event.body,
+                mandatory: false)))
         }
-        let table = schema.quoted
-        let stored = Set(try conn.query("""
-            WITH incoming (event_id, endpoint, type, account, api_version, livemode, created, payload,
-                           routing_key, message_id, headers, ord) AS (
-                VALUES \(rows.joined(separator: ", "))),
-            stored AS (
-                INSERT INTO \(table).stripe_events
-                    (event_id, endpoint, type, account, api_version, livemode, created, payload)
-                SELECT event_id, endpoint, type, account, api_version, livemode, created, payload
-                FROM incoming ORDER BY ord
-                ON CONFLICT (event_id) DO NOTHING
-                RETURNING event_id),
-            relayed AS (
-                INSERT INTO \(table).outbox (exchange, routing_key, message_id, type, app_id,
-                    content_type, message_timestamp, headers, body, mandatory)
-                SELECT $1, i.routing_key, i.message_id, i.routing_key, $2, 'application/json', now(),
-                    i.headers, i.payload, false
-                FROM incoming i JOIN stored s ON s.event_id = i.event_id ORDER BY i.ord)
-            SELECT event_id FROM stored
-            """, params) { row in try row.string("event_id") })
+        let stored = try outbox.enqueue(messages, ifReturnedBy: """
+            INSERT INTO \(schema.quoted).stripe_events
+                (event_id, endpoint, type, account, api_version, livemode, created, payload)
+            SELECT m.key, e.endpoint, e.type, e.account, e.api_version, e.livemode, e.created, m.body
+            FROM (VALUES \(rows.joined(separator: ", "))) AS e (ord, endpoint, type, account, api_version, livemode, created)
+            JOIN message m ON m.ord = e.ord ORDER BY e.ord
+            ON CONFLICT (event_id) DO NOTHING
+            RETURNING event_id AS key
+            """, parameters: params, on: conn)
         return batch.enumerated().map { index, event in
             firstIndex[event.facts.id] == index && stored.contains(event.facts.id)
         }

@@ -32,9 +32,7 @@ public final class ReconcileScheduler: Sendable {
     let appId: String
     let settings: TerminalGatewaySettings
     let log: Logger
-    private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
-    private let stopSignal = StopSignal()
-    private let finished = DispatchSemaphore(value: 0)
+    private let loop: BackgroundLoop
 
     /// A scheduler for the service's `schema` in the database at `databaseURL`.
     public init(databaseURL: String, schema: String, appId: String, settings: TerminalGatewaySettings, log: Logger) {
@@ -43,48 +41,51 @@ public final class ReconcileScheduler: Sendable {
         self.appId = appId
         self.settings = settings
         self.log = log
+        loop = BackgroundLoop(name: "\(appId).reconcile-scheduler", backoff: Backoff(initial: Self.tick, cap: Self.tick),
+                              firstStepAfter: Self.tick)
     }
 
     /// Starts the scheduling thread (does nothing when the interval is 0 or already started).
     public func start() {
         guard settings.reconcileIntervalSeconds > 0 else { return }
-        let starting = state.withLock { s -> Bool in
-            guard !s.started, !s.stopped else { return false }
-            s.started = true
-            return true
-        }
-        guard starting else { return }
-        if !DedicatedThread.start(name: "\(appId).reconcile-scheduler", { [self] in loop() }) {
-            state.withLock { $0.started = false }
+        if !loop.start({ [self] in SchedulerTask(scheduler: self) }) {
             log.error("reconciliation scheduler thread could not be created")
         }
     }
 
     /// Stops the thread and waits for it (at most one tick plus a database round trip).
     public func stop() {
-        let running = state.withLock { s -> Bool in
-            s.stopped = true
-            return s.started
-        }
-        stopSignal.stop()
-        if running { finished.wait() }
+        loop.stop()
+        loop.join()
     }
 
-    private func loop() {
+    /// The scheduler's thread: every tick (the first one tick after start) a connection
+    /// opened when needed and one ``publishIfDue(on:)``; a failure is logged and retried
+    /// about a tick later, with a fresh connection unless the schema is only not migrated yet.
+    private struct SchedulerTask: BackgroundTask {
+        let scheduler: ReconcileScheduler
         var db: PGConnection?
-        while !stopSignal.wait(Self.tick) {
-            do {
-                let connection = try db ?? PGConnection(url: databaseURL, applicationName: "\(appId).reconcile-scheduler")
-                db = connection
-                if try publishIfDue(on: connection) { log.info("scheduled reconciliation published") }
-            } catch let error as StoreError where error.sqlState == Self.undefinedTable {
-                log.info("reconciliation schedule waits for the schema's migrations")
-            } catch {
-                log.warning("reconciliation schedule check failed", ["error": String(describing: error)])
+
+        mutating func connect() throws {
+            if db == nil {
+                db = try PGConnection(url: scheduler.databaseURL, applicationName: "\(scheduler.appId).reconcile-scheduler")
+            }
+        }
+
+        func step() throws -> BackgroundLoop.Next {
+            guard let db else { return .again }
+            if try scheduler.publishIfDue(on: db) { scheduler.log.info("scheduled reconciliation published") }
+            return .idle(ReconcileScheduler.tick)
+        }
+
+        mutating func failed(_ error: any Error, retryIn: Duration) {
+            if let error = error as? StoreError, error.sqlState == ReconcileScheduler.undefinedTable {
+                scheduler.log.info("reconciliation schedule waits for the schema's migrations")
+            } else {
+                scheduler.log.warning("reconciliation schedule check failed", ["error": String(describing: error)])
                 db = nil
             }
         }
-        finished.signal()
     }
 
     /// Claims the due run and writes its command to the outbox, in one transaction.

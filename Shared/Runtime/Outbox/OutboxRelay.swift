@@ -37,10 +37,8 @@ public final class OutboxRelay: Sendable {
     private let idleInterval: Duration
     private let metrics: RuntimeMetrics
     private let log: Logger
-    private let stopSignal = StopSignal()
-    private let doorbell = Doorbell()
+    private let loop: BackgroundLoop
     private let connected = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
     private let observer: (@Sendable (Batch) -> Void)?
     private let totals = Mutex(Statistics())
 
@@ -97,6 +95,7 @@ public final class OutboxRelay: Sendable {
         self.idleInterval = idleInterval
         self.metrics = metrics
         self.log = log
+        loop = BackgroundLoop(name: name)
     }
 
     /// Rows and batches published so far and the longest statement.
@@ -107,59 +106,70 @@ public final class OutboxRelay: Sendable {
 
     /// Starts the relay thread.
     public func start() {
-        DedicatedThread.start(name: name) { [self] in run() }
+        loop.start { [self] in RelayTask(relay: self) }
     }
 
     /// Wakes the relay now instead of at its next poll: for a writer that just committed
     /// rows the relay publishes at once (grace 0), such as the webhook ingress. Cheap; may
     /// be called from any thread, as often as rows are committed.
-    public func nudge() { doorbell.ring() }
+    public func nudge() { loop.nudge() }
 
     /// Asks the relay to flush what is pending and exit, and waits up to `timeout` for it.
     /// Returns `false` on timeout.
     @discardableResult
     public func stop(timeout: Duration = .seconds(30)) -> Bool {
-        stopSignal.stop()
-        doorbell.ring()
-        return finished.wait(timeout: .now() + .milliseconds(Int(timeout.seconds * 1000))) == .success
+        loop.stop()
+        return loop.join(timeout: timeout)
     }
 
-    private func run() {
-        let connections = WorkerConnections(amqpURL: endpoints.amqpURL, databaseURL: endpoints.databaseURL,
-                                            name: name, heartbeatSeconds: endpoints.heartbeatSeconds, consume: nil)
-        let publisher = OutboxPublisher(schema: schema, log: log)
-        var backoff = Backoff()
+    /// The relay's thread: connect, publish one batch from the cursor (and refresh the lag
+    /// gauges once a second), idle when caught up; after a failure reconnect with backoff
+    /// (a broker failure keeps the database connection); at stop flush and close.
+    private struct RelayTask: BackgroundTask {
+        let relay: OutboxRelay
+        let connections: WorkerConnections
+        let publisher: OutboxPublisher
         var lastLagCheck = ContinuousClock.now - .seconds(10)
         var scan = Scan()
-        while !stopSignal.isStopped {
-            do {
-                try connections.connect()
-                connected.store(true, ordering: .relaxed)
-                let published = try relayBatch(olderThan: grace, &scan, publisher, connections)
-                if published > 0 { log.info("relayed outbox rows", ["count": String(published)]) }
-                if ContinuousClock.now - lastLagCheck >= .seconds(1) {
-                    try updateLag(connections)
-                    lastLagCheck = .now
-                }
-                backoff.reset()
-                if published < batchSize {
-                    connections.heartbeat()
-                    doorbell.wait(idleInterval)
-                }
-            } catch {
-                connected.store(false, ordering: .relaxed)
-                scan = Scan()
-                let delay = backoff.next()
-                log.warning("outbox relay lost a connection; reconnecting",
-                            ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
-                if error is BusError { connections.closeBus() } else { connections.close() }
-                stopSignal.wait(delay)
-            }
+
+        init(relay: OutboxRelay) {
+            self.relay = relay
+            connections = WorkerConnections(amqpURL: relay.endpoints.amqpURL, databaseURL: relay.endpoints.databaseURL,
+                                            name: relay.name, heartbeatSeconds: relay.endpoints.heartbeatSeconds,
+                                            consume: nil)
+            publisher = OutboxPublisher(schema: relay.schema, log: relay.log)
         }
-        flush(connections, publisher)
-        connections.close()
-        connected.store(false, ordering: .relaxed)
-        finished.signal()
+
+        func connect() throws {
+            try connections.connect()
+            relay.connected.store(true, ordering: .relaxed)
+        }
+
+        mutating func step() throws -> BackgroundLoop.Next {
+            let published = try relay.relayBatch(olderThan: relay.grace, &scan, publisher, connections)
+            if published > 0 { relay.log.info("relayed outbox rows", ["count": String(published)]) }
+            if ContinuousClock.now - lastLagCheck >= .seconds(1) {
+                try relay.updateLag(connections)
+                lastLagCheck = .now
+            }
+            guard published < relay.batchSize else { return .again }
+            connections.heartbeat()
+            return .idle(relay.idleInterval)
+        }
+
+        mutating func failed(_ error: any Error, retryIn delay: Duration) {
+            relay.connected.store(false, ordering: .relaxed)
+            scan = Scan()
+            relay.log.warning("outbox relay lost a connection; reconnecting",
+                              ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
+            if error is BusError { connections.closeBus() } else { connections.close() }
+        }
+
+        func finish() {
+            relay.flush(connections, publisher)
+            connections.close()
+            relay.connected.store(false, ordering: .relaxed)
+        }
     }
 
     /// The relay's keyset position and when it last started over from the oldest row.

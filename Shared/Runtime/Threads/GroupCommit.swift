@@ -61,15 +61,15 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     private let log: Logger
     private let batches: Counter
     private let items: Counter
-    // A pthread mutex with two condition variables, allocated once and never moved:
-    // writers wait on `work`, ``stop()`` on `done`. `pending`, `stopped` and `running` are
-    // only touched with the mutex held.
+    // A pthread mutex with a condition variable, allocated once and never moved: writers
+    // wait on `work`. `pending`, `stopped` and `running` are only touched with the mutex held.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let work = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var pending: [Ticket] = []
     private var stopped = false
     private var running = 0
+    /// The writers' threads (``BackgroundLoop``s that end when stopped and drained).
+    private var writers: [BackgroundLoop] = []  // Set in `init`, then only read.
 
     /// Starts `writers` writer threads named `<name>.commit-<n>` (connections are opened on
     /// their first batch).
@@ -104,15 +104,14 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
                                 help: "Items written by group commit.", labels: ["name"])
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(work, nil)
-        pthread_cond_init(done, nil)
         let count = min(max(1, writers), 64)
         for index in 1...count {
             pthread_mutex_lock(mutex)
             running += 1
             pthread_mutex_unlock(mutex)
-            let started = DedicatedThread.start(name: "\(name).commit-\(index)") { [self] in
-                writerLoop(label: name)
-            }
+            let loop = BackgroundLoop(name: "\(name).commit-\(index)")
+            self.writers.append(loop)
+            let started = loop.start { [self] in Writer(group: self, label: name) }
             if !started {
                 pthread_mutex_lock(mutex)
                 running -= 1
@@ -123,10 +122,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     }
 
     deinit {
-        pthread_cond_destroy(done)
         pthread_cond_destroy(work)
         pthread_mutex_destroy(mutex)
-        done.deallocate()
         work.deallocate()
         mutex.deallocate()
     }
@@ -163,30 +160,49 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
         pthread_mutex_lock(mutex)
         stopped = true
         pthread_cond_broadcast(work)
-        while running > 0 { pthread_cond_wait(done, mutex) }
         pthread_mutex_unlock(mutex)
+        for writer in writers { writer.join() }
     }
 
-    private func writerLoop(label: String) {
+    /// One writer thread: each step takes the next batch (waiting for one) and commits it;
+    /// the loop ends once stopped and drained. Failures are the batch's callers' (see the
+    /// type's documentation), so a step never throws and the loop never backs off.
+    private struct Writer: BackgroundTask {
+        let group: GroupCommit
+        let label: String
         var db: PGConnection?
-        while let batch = nextBatch() {
-            let results = commit(batch.map(\.item), &db)
-            batches.increment(label)
-            items.increment(label, by: Double(batch.count))
-            if let afterCommit, results.contains(where: { if case .success = $0 { true } else { false } }) {
+
+        init(group: GroupCommit, label: String) {
+            self.group = group
+            self.label = label
+        }
+
+        mutating func step() -> BackgroundLoop.Next {
+            guard let batch = group.nextBatch() else { return .finished }
+            let results = group.commit(batch.map(\.item), &db)
+            group.batches.increment(label)
+            group.items.increment(label, by: Double(batch.count))
+            if let afterCommit = group.afterCommit,
+               results.contains(where: { if case .success = $0 { true } else { false } }) {
                 afterCommit()
             }
             for (ticket, result) in zip(batch, results) {
                 ticket.result = result
                 ticket.ready.signal()
             }
+            return .again
         }
+
+        func finish() { group.writerEnded() }
+    }
+
+    /// A writer left: when it was the last, callers that queued after it would wait
+    /// forever, so they fail with ``Stopped``.
+    private func writerEnded() {
         pthread_mutex_lock(mutex)
         running -= 1
-        // Callers that queued after the last writer left would wait forever: fail them.
         let orphans = running == 0 ? pending : []
         if running == 0 { pending.removeAll() }
-        pthread_cond_broadcast(done)
         pthread_mutex_unlock(mutex)
         for ticket in orphans {
             ticket.result = .failure(Stopped())

@@ -10,20 +10,20 @@ import Foundation
 import Messages
 import Store
 
-/// Processes one delivery of a Stripe-bound route: skip it if the inbox has seen it; take
-/// a Stripe rate-limit token; run the handler outside any transaction (it calls Stripe with
-/// idempotency keys, then opens the message's transaction with
+/// Processes one delivery of a `.oneAtATime` route: skip it if the inbox has seen it; take
+/// a Stripe rate-limit token when the route is rate-limited; run the handler outside any
+/// transaction (it calls Stripe or SMTP, with idempotency keys, then opens the message's transaction with
 /// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
 /// publish the outbox rows from memory with confirms (one claim-and-delete statement, as a
 /// batch does); ack.
 ///
 /// Thread-safety: not `Sendable`; runs on its worker's thread.
-struct StripeBoundProcessor {
+struct OneAtATimeProcessor {
     let settings: WorkerSettings
     let resources: WorkerResources
     let failures: FailurePublisher
     let outbox: OutboxPublisher
-    let store: BatchStore
+    let inbox: Inbox
 
     /// Handles `delivery` and acks it.
     /// - Throws: `BusError`/`StoreError` when a connection failed (the delivery is not acked).
@@ -32,14 +32,14 @@ struct StripeBoundProcessor {
         let queue = settings.route.queue
         let db = try connections.database()
         let log = settings.log(for: envelope)
-        if try seen(envelope.messageId, db: db) {
+        if try inbox.contains(messageId: envelope.messageId, on: db) {
             settings.metrics.duplicates.increment(queue)
             log.info("duplicate message acknowledged without work")
             try connections.consumer().ack(delivery.deliveryTag, multiple: false)
             return
         }
         let scope = MessageScope(db: db, schema: settings.schema, appId: settings.appId,
-                                 messageId: envelope.messageId, queue: queue, mode: .stripeBound)
+                                 messageId: envelope.messageId, queue: queue, mode: settings.route.mode)
         let start = ContinuousClock.now
         let span = MessageSpan.begin(delivery, queue: queue, appId: settings.appId)
         resources.traceSlot.context = span?.context
@@ -49,7 +49,7 @@ struct StripeBoundProcessor {
             guard let handler = settings.route.handler(forType: envelope.type) else {
                 throw HandlerError(outcome: .deadLetter(FailureClassifier.unknownType(envelope.type, queue: queue).replyError))
             }
-            resources.prepayStripeToken()
+            if settings.route.mode.isRateLimited { resources.prepayStripeToken() }
             var context = HandlerContext(envelope: envelope, queue: queue, redelivered: delivery.redelivered,
                                          log: log, worker: resources, scope: scope)
             let outcome = try handler(envelope, &context)
@@ -81,17 +81,11 @@ struct StripeBoundProcessor {
             settings.metrics.handlerSeconds.observe((ContinuousClock.now - start).seconds, queue)
             do {
                 try outbox.publish(ids: scope.outboxIds, messages: scope.writtenOutbox,
-                                   envelopes: scope.writtenEnvelopes, store: store, db: db, bus: bus)
+                                   envelopes: scope.writtenEnvelopes, db: db, bus: bus)
             } catch {
                 log.warning("publishing outbox rows failed; the relay will publish them",
                             ["error": String(describing: error)])
             }
         }
         try connections.consumer().ack(delivery.deliveryTag, multiple: false)
-    }
-
-    private func seen(_ messageId: String, db: PGConnection) throws -> Bool {
-        let table = try SQLIdentifier(settings.schema).quoted + ".inbox"
-        return try db.execute("SELECT 1 FROM \(table) WHERE message_id = $1", [.text(messageId)]).rowCount > 0
-    }
-}
+    }}

@@ -21,28 +21,17 @@ struct OutboxPublisher {
         self.confirmTimeout = confirmTimeout
     }
 
-    /// Publishes the rows with `ids` (those still present and not locked by another
-    /// publisher). Returns the number published.
-    /// - Throws: `BusError` (rows stay), `StoreError`.
-    @discardableResult
-    func publish(ids: [Int64], db: PGConnection, bus: AMQPConnection) throws -> Int {
-        guard !ids.isEmpty else { return 0 }
-        return try db.transaction { db in
-            try send(try outbox.claim(ids: ids, on: db), db: db, bus: bus)
-        }
-    }
-
     /// Publishes a batch's rows from memory: `ids[i]` is the row of `messages[i]`, whose
     /// envelope is `envelopes[i]`. Claims and
     /// deletes the rows (uncommitted) with one statement, publishes those it got, waits once
     /// for confirms and commits. Returns the number published.
     /// - Throws: `BusError` (the transaction rolls back: rows stay for the relay), `StoreError`.
     @discardableResult
-    func publish(ids: [Int64], messages: [OutboxMessage], envelopes: [Envelope], store: BatchStore,
+    func publish(ids: [Int64], messages: [OutboxMessage], envelopes: [Envelope],
                  db: PGConnection, bus: AMQPConnection) throws -> Int {
         guard !ids.isEmpty else { return 0 }
         return try db.transaction { db in
-            let taken = try store.claimAndDelete(ids, on: db)
+            let taken = try outbox.claimAndDelete(ids: ids, on: db)
             var count = 0
             for (index, id) in ids.enumerated() where taken.contains(id) {
                 let message = messages[index]
@@ -91,13 +80,6 @@ struct OutboxPublisher {
         }
         return StaleBatch(rows: take.rows.count, cursor: take.cursor, statementSeconds: statement.seconds,
                           seconds: (ContinuousClock.now - start).seconds)
-    }
-
-    private func send(_ rows: [OutboxRow], db: PGConnection, bus: AMQPConnection) throws -> Int {
-        guard !rows.isEmpty else { return 0 }
-        try publishAndConfirm(rows, bus: bus)
-        try outbox.delete(ids: rows.map(\.id), on: db)
-        return rows.count
     }
 
     /// Publishes `rows` in order and waits once for every confirm; an unroutable mandatory

@@ -1,6 +1,6 @@
 import Foundation
 import Messages
-import Store
+@testable import Store
 import Testing
 @testable import Runtime
 
@@ -22,7 +22,7 @@ struct HeadersJSONTests {
                                    body: [0, 255, UInt8(index)]),
                           exchange: "", routingKey: "q", mandatory: index == 2)
         }
-        let json = try JSONSerialization.jsonObject(with: Data(BatchStore.rowsJSON(messages))) as? [[String: Any]]
+        let json = try JSONSerialization.jsonObject(with: Data(Outbox.rowsJSON(messages))) as? [[String: Any]]
         let rows = try #require(json)
         #expect(rows.count == 3)
         #expect(rows.map { $0["t"] as? String } == ["t\"0", "t\"1", "t\"2"])

@@ -1,0 +1,98 @@
+/// A message for ``Outbox/enqueue(_:ifReturnedBy:parameters:on:)`` and the key that decides
+/// whether its row is written (e.g. a Stripe event id). Thread-safety: a plain `Sendable` value.
+public struct KeyedOutboxMessage: Sendable, Equatable {
+    /// The key the caller's statement returns when this message's row is to be written.
+    public var key: String
+    /// The message.
+    public var message: OutboxMessage
+
+    /// A message with its key.
+    public init(key: String, message: OutboxMessage) {
+        self.key = key
+        self.message = message
+    }
+}
+
+extension Outbox {
+    /// Runs the caller's data-modifying `statement` and, in the same SQL statement (one
+    /// round trip, one implicit transaction unless the caller opened one), inserts the
+    /// outbox rows of those `messages` whose key it returned, in the order of `messages`;
+    /// returns the keys it returned. The webhook ingress stores events and their
+    /// re-publishing rows this way: an event already stored returns no key, so it adds no
+    /// outbox row.
+    ///
+    /// The statement runs as `WITH message (…) AS (VALUES …), guarded AS (statement),
+    /// relayed AS (INSERT INTO outbox … FROM message JOIN guarded …) SELECT key FROM guarded`:
+    /// - `statement` must return a `text` column named `key` (e.g.
+    ///   `INSERT … ON CONFLICT DO NOTHING RETURNING event_id AS key`);
+    /// - it may read the common table expression `message`, one row per message with
+    ///   columns `key` (text), `ord` (its 0-based position, int) and `body` (bytea), so the
+    ///   caller can store the body beside its own columns without sending it twice;
+    /// - its placeholders are `$1…$n` of `parameters`; the Store numbers its own after them.
+    /// A column whose value every message shares (exchange, app id, a batch's timestamp, …)
+    /// is sent as one parameter. Prepared like any insert (one text per batch size and
+    /// shape). Keys must be distinct (the caller keeps the first of a repeated key).
+    /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's
+    ///   `StoreError` (connection failures are `store.connection_failed`).
+    public func enqueue(_ messages: [KeyedOutboxMessage], ifReturnedBy statement: String, parameters: [PGValue?],
+                        on conn: PGConnection) throws(StoreError) -> Set<String> {
+        let table = try table.get()
+        guard let first = messages.first?.message else { return [] }
+        var params = parameters
+        // A column whose value is the same in every message (the exchange, the app id, the
+        // timestamp of a batch, …) is sent once and named by every row.
+        func shared(_ same: (OutboxMessage) -> Bool, _ value: PGValue?, _ type: String) -> String? {
+            guard messages.allSatisfy({ same($0.message) }) else { return nil }
+            params.append(value)
+            return "$\(params.count)::\(type)"
+        }
+        let exchange = shared({ $0.exchange == first.exchange }, .text(first.exchange), "text")
+        let type = shared({ $0.type == first.type }, .text(first.type), "text")
+        let correlationId = shared({ $0.correlationId == first.correlationId }, first.correlationId.map(PGValue.text), "text")
+        let replyTo = shared({ $0.replyTo == first.replyTo }, first.replyTo.map(PGValue.text), "text")
+        let appId = shared({ $0.appId == first.appId }, .text(first.appId), "text")
+        let contentType = shared({ $0.contentType == first.contentType }, .text(first.contentType), "text")
+        let timestamp = shared({ $0.timestamp == first.timestamp }, .timestamp(first.timestamp), "timestamptz")
+        let mandatory = shared({ $0.mandatory == first.mandatory }, .bool(first.mandatory), "boolean")
+        var rows: [String] = []
+        rows.reserveCapacity(messages.count)
+        for (ord, keyed) in messages.enumerated() {
+            let message = keyed.message
+            func column(_ shared: String?, _ value: @autoclosure () -> PGValue?, _ type: String) -> String {
+                if let shared { return shared }
+                params.append(value())
+                return "$\(params.count)::\(type)"
+            }
+            let cells = [
+                column(nil, .text(keyed.key), "text"), String(ord),
+                column(exchange, .text(message.exchange), "text"),
+                column(nil, .text(message.routingKey), "text"),
+                column(nil, .text(message.messageId), "text"),
+                column(type, .text(message.type), "text"),
+                column(correlationId, message.correlationId.map(PGValue.text), "text"),
+                column(replyTo, message.replyTo.map(PGValue.text), "text"),
+                column(appId, .text(message.appId), "text"),
+                column(contentType, .text(message.contentType), "text"),
+                column(timestamp, .timestamp(message.timestamp), "timestamptz"),
+                column(nil, .json(message.headersJSON.isEmpty ? Array("{}".utf8) : message.headersJSON), "jsonb"),
+                column(nil, .bytes(message.body), "bytea"),
+                column(mandatory, .bool(message.mandatory), "boolean"),
+            ]
+            rows.append("(" + cells.joined(separator: ", ") + ")")
+        }
+        return Set(try conn.query("""
+            WITH message (key, ord, exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
+                          content_type, message_timestamp, headers, body, mandatory) AS (
+                VALUES \(rows.joined(separator: ", "))),
+            guarded AS (\(statement)),
+            relayed AS (
+                INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
+                    content_type, message_timestamp, headers, body, mandatory)
+                SELECT m.exchange, m.routing_key, m.message_id, m.type, m.correlation_id, m.reply_to, m.app_id,
+                    m.content_type, m.message_timestamp, m.headers, m.body, m.mandatory
+                FROM message m JOIN guarded g ON g.key = m.key ORDER BY m.ord)
+            SELECT key FROM guarded
+            """, params) { row in try row.string("key") })
+    }
+
+}
