@@ -2,6 +2,7 @@ import CShims
 #if canImport(Glibc)
 import Glibc
 #endif
+import CShims
 import Synchronization
 
 /// The process's OpenTelemetry tracer: samples, builds span ids and hands finished spans
