@@ -2,7 +2,6 @@ import CShims
 #if canImport(Glibc)
 import Glibc
 #endif
-import CShims
 
 /// A pthread mutex with a condition variable on `CLOCK_MONOTONIC` (wall-clock changes do
 /// not stretch or cut waits), allocated once and never moved: the base of ``StopSignal``

@@ -2,7 +2,6 @@ import CShims
 #if canImport(Glibc)
 import Glibc
 #endif
-import CShims
 import Synchronization
 
 /// The process's OpenTelemetry tracer: samples, builds span ids and hands finished spans
