@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The numbered migrations of the payments schema (applied by the runtime's `Migrator`
 /// under its advisory lock, after the runtime's own inbox/outbox tables; names are
@@ -16,6 +16,8 @@ import Store
 ///   Stripe), with the platform's customer reference when known; `orders.state` may be
 ///   `requires_action` (an off-session charge waits for the buyer's authentication).
 public enum PaymentsMigrations {
+    /// The Postgres schema these migrations build, owned by the service's role (`payments`).
+    public static let schema = "payments"
     /// The migrations, in order.
     public static let all: [Migration] = [
         Migration(version: 1, name: "orders", sql: """
