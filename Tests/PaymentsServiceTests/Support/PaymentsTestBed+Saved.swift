@@ -2,6 +2,8 @@ import Bus
 import Foundation
 import Messages
 import PaymentsService
+import Store
+import StripeSimCore
 import TestKit
 
 /// Shorthands for the saved-payment-method tests: the buyer saving a card, the platform's

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of the `saved_payment_methods` table: each PaymentMethod saved for a Customer on
 /// a connected account (key (account, payment method)), with the platform's customer
