@@ -379,8 +379,10 @@ BUYER1="ada.buyer+$RUN_ID@example.com"
 BUYER2="grace.buyer+$RUN_ID@example.com"
 BUYER3="alan.buyer+$RUN_ID@example.com"
 BUYER4="katherine.buyer+$RUN_ID@example.com"
+BUYER5="mary.buyer+$RUN_ID@example.com"
 ORDER_ONLINE="web-$RUN_ID-1"; ORDER_DELAYED="web-$RUN_ID-2"; ORDER_APP="app-$RUN_ID-3"
 ORDER_ELEMENTS="web-$RUN_ID-6"
+ORDER_RETURNING="app-$RUN_ID-7"
 ORDER_SHOP="shop-$RUN_ID-4"; ORDER_ABANDONED="shop-$RUN_ID-5"
 
 story_seller() {
@@ -527,6 +529,35 @@ story_payment_sheet() {
     wait_mail 4
 }
 
+story_returning_buyer() {
+    say "3b. A returning buyer: card saved in the app's setup sheet, later charged off-session"
+    local reply seti method status
+    reply="$(send payments.create_setup_sheet "{\"customer_reference\":\"buyer-$RUN_ID-7\",
+        \"customer_email\":\"$BUYER5\"}" --account "$ACCOUNT")" || return 1
+    seti="$(jget result.setup_intent <<<"$reply")"
+    step_ok "setup sheet: customer $(jget result.customer <<<"$reply"), SetupIntent $seti (nothing charged)"
+    # What the mobile SDK does in setup mode: confirm the SetupIntent with the buyer's card.
+    status="$(sim POST "/v1/setup_intents/$seti/confirm" -u "$STRIPE_API_KEY:" -H "Stripe-Account: $ACCOUNT" \
+        -d payment_method=pm_card_visa)"
+    [ "$status" = 200 ] && [ "$(jget status <"$RUN_DIR/last-sim-response")" = succeeded ] \
+        && step_ok "the app saves a Visa test card with $seti (HTTP $status)" \
+        || { step_fail "SetupIntent confirm answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+    wait_event stripe.setup_intent.succeeded id="$seti" || true
+    reply="$(send payments.list_payment_methods "{\"customer_reference\":\"buyer-$RUN_ID-7\"}" --account "$ACCOUNT")" || return 1
+    method="$(jget result.payment_methods.0.payment_method <<<"$reply")"
+    [ "$(jget result.payment_methods.0.last4 <<<"$reply")" = 4242 ] && step_ok "saved for the buyer: $method (visa 4242)" \
+        || { step_fail "list_payment_methods: $reply"; return 1; }
+    # Weeks later the buyer reorders from an e-mail; the shop charges the saved card without them.
+    reply="$(send payments.charge_saved_payment_method "{\"order_reference\":\"$ORDER_RETURNING\",
+        \"customer_reference\":\"buyer-$RUN_ID-7\",\"payment_method\":\"$method\",\"amount\":1800,
+        \"currency\":\"usd\",\"application_fee_amount\":180,\"customer_email\":\"$BUYER5\",
+        \"authentication_url\":\"https://ceramics.example/orders/$ORDER_RETURNING/pay\"}" --account "$ACCOUNT")" || return 1
+    [ "$(jget result.status <<<"$reply")" = succeeded ] && step_ok "charged off-session: $(jget result.payment_intent <<<"$reply") succeeded" \
+        || { step_fail "off-session charge: $reply"; return 1; }
+    wait_event payments.order.paid order_reference="$ORDER_RETURNING" amount=1800 application_fee_amount=180 || return 1
+    wait_mail 5
+}
+
 # present_card READER: the buyer taps a card on the simulated reader.
 present_card() {
     local status
@@ -604,6 +635,7 @@ play_story() {
     story_checkout_elements || true
     story_delayed_failure || true
     story_payment_sheet || true
+    story_returning_buyer || true
     story_terminal || true
     story_abandoned || true
     story_refund || true
@@ -621,10 +653,10 @@ check_summary() {
     [ -z "$ACCOUNT" ] || dlq_mine="$(dead_letter_count "$ACCOUNT")"
     python3 - "$EVENTS_LOG" "$MAIL_DIR" "$ACCOUNT" "${DLQ_BEFORE:-?}:${dlq_after:-?}:${dlq_mine:-?}" "$STORY_SECONDS" \
         "$ORDER_ONLINE" "$ORDER_DELAYED" "$ORDER_APP" "$ORDER_SHOP" "$ORDER_ABANDONED" \
-        "$BUYER1" "$BUYER2" "$BUYER3" "$fees" "$ORDER_ELEMENTS" "$BUYER4" <<'PY'
+        "$BUYER1" "$BUYER2" "$BUYER3" "$fees" "$ORDER_ELEMENTS" "$BUYER4" "$ORDER_RETURNING" "$BUYER5" <<'PY'
 import collections, email, json, os, sys
 (log, mail_dir, account, dlq_counts, seconds, online, delayed, app, shop, abandoned,
- buyer1, buyer2, buyer3, fees_json, elements, buyer4) = sys.argv[1:]
+ buyer1, buyer2, buyer3, fees_json, elements, buyer4, returning, buyer5) = sys.argv[1:]
 dlq_before, dlq_after, dlq_mine = dlq_counts.split(":")
 events = []
 for line in open(log):
@@ -664,7 +696,7 @@ fee_sim = sum(f.get("amount", 0) for f in fees)
 print("accounts:   %s (onboarding completed: %d)" % (account, len(of("onboarding.account.onboarding_completed"))))
 print("orders:")
 for ref, what in [(online, "online, hosted Checkout, card"), (elements, "online, Checkout elements, card"), (delayed, "online, SEPA Debit that fails"),
-                  (app, "in the app, PaymentSheet"), (shop, "in the shop, reader"), (abandoned, "in the shop, never captured")]:
+                  (app, "in the app, PaymentSheet"), (returning, "returning buyer, off-session"), (shop, "in the shop, reader"), (abandoned, "in the shop, never captured")]:
     state = []
     for key, label in [("payments.order.paid", "paid"), ("payments.order.payment_failed", "payment failed"),
                        ("payments.order.refunded", "refunded"), ("terminal.payment.declined", "declined"),
@@ -692,19 +724,22 @@ checks = [
     ("delayed-method order failed", len(of("payments.order.payment_failed", order_reference=delayed)) >= 1),
     ("delayed-method order not paid", len(of("payments.order.paid", order_reference=delayed)) == 0),
     ("app order paid exactly once", len(of("payments.order.paid", order_reference=app)) == 1),
+    ("returning buyer charged off-session with the saved card, paid exactly once",
+        len(of("payments.order.paid", order_reference=returning)) == 1
+        and len(of("payments.order.requires_action", order_reference=returning)) == 0),
     ("shop order declined, then captured once", len(of("terminal.payment.declined", order_reference=shop)) >= 1
         and len(of("terminal.payment.captured", order_reference=shop)) == 1),
     ("abandoned authorization canceled", len(of("terminal.payment.canceled", order_reference=abandoned)) == 1),
     ("refund published", len(of("payments.order.refunded", order_reference=online)) == 1),
-    ("amounts: 150.00 USD paid, 24.00 USD refunded",
-        amount_paid == 15000 and sum(b.get("amount", 0) for b in refunded) == 2400),
+    ("amounts: 168.00 USD paid, 24.00 USD refunded",
+        amount_paid == 16800 and sum(b.get("amount", 0) for b in refunded) == 2400),
     ("Stripe webhooks re-published: account, Checkout, PaymentIntent, reader, refund",
         all(per_key.get(k, 0) >= 1 for k in ("stripe.account.updated", "stripe.checkout.session.completed",
                                               "stripe.payment_intent.succeeded",
                                               "stripe.terminal.reader.action_succeeded", "stripe.charge.refunded"))),
-    ("confirmation and failure e-mails to the four buyers, one each",
-        all(sum(1 for to, _ in mails if b in to) == 1 for b in (buyer1, buyer2, buyer3, buyer4))),
-    ("application fees: events = stripe-sim = 15.00 USD", fee_events == fee_sim == 1500),
+    ("confirmation and failure e-mails to the five buyers, one each",
+        all(sum(1 for to, _ in mails if b in to) == 1 for b in (buyer1, buyer2, buyer3, buyer4, buyer5))),
+    ("application fees: events = stripe-sim = 16.80 USD", fee_events == fee_sim == 1680),
     ("dead letters: 0", dlq_mine == "0"),
 ]
 print()

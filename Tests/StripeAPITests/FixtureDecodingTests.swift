@@ -196,3 +196,16 @@ struct ModelDecodingTests {
         #expect(list.url == "/v1/payment_intents")
     }
 }
+
+extension FixtureDecodingTests {
+    @Test func setupIntentDecodes() throws {
+        let intent = try Fixtures.decode(SetupIntent.self, "setup_intent")
+        #expect(intent.id == "seti_1Pgag7B7WZ01zgkWSgwGdb8Z")
+        #expect(intent.status == .requiresPaymentMethod)
+        #expect(intent.usage == "off_session")
+        #expect(intent.paymentMethodTypes == ["card"])
+        #expect(intent.lastSetupError?.type == "idempotency_error")
+        #expect(intent.nextAction?.type == "type")
+        #expect(intent.clientSecret?.hasPrefix("seti_1Pgag7B7WZ01zgkWSgwGdb8Z_secret_") == true)
+    }
+}

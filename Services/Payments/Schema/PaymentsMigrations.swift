@@ -10,7 +10,11 @@ public import Store
 ///   total, state and the newest event time, when it was paid;
 /// - `refunds`: each Refund made by the service, keyed by its id;
 /// - `customers`: the Customer created per (account, platform customer reference);
-/// - `account_charges`: the projection of which connected accounts can take charges.
+/// - `account_charges`: the projection of which connected accounts can take charges;
+/// - `saved_payment_methods` (2): each PaymentMethod saved for a Customer on an account
+///   (from a PaymentIntent with `setup_future_usage`, a SetupIntent, or a check against
+///   Stripe), with the platform's customer reference when known; `orders.state` may be
+///   `requires_action` (an off-session charge waits for the buyer's authentication).
 public enum PaymentsMigrations {
     /// The Postgres schema these migrations build, owned by the service's role (`payments`).
     public static let schema = "payments"
@@ -64,6 +68,28 @@ public enum PaymentsMigrations {
                 last_event_at   bigint NOT NULL DEFAULT 0,
                 updated_at      timestamptz NOT NULL DEFAULT now()
             );
+            """),
+        Migration(version: 2, name: "saved_payment_methods", sql: """
+            ALTER TABLE orders DROP CONSTRAINT orders_channel_check;
+            ALTER TABLE orders ADD CONSTRAINT orders_channel_check CHECK
+                (channel IN ('checkout', 'payment_intent', 'payment_sheet', 'server_confirm', 'off_session'));
+            ALTER TABLE orders DROP CONSTRAINT orders_state_check;
+            ALTER TABLE orders ADD CONSTRAINT orders_state_check CHECK
+                (state IN ('open', 'awaiting_payment', 'requires_action', 'paid', 'payment_failed',
+                           'partially_refunded', 'refunded'));
+            CREATE TABLE saved_payment_methods (
+                account            text NOT NULL,
+                payment_method     text NOT NULL,
+                customer           text NOT NULL,
+                customer_reference text,
+                type               text NOT NULL,
+                usage              text,
+                saved_at           bigint NOT NULL,
+                detached           boolean NOT NULL DEFAULT false,
+                updated_at         timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (account, payment_method)
+            );
+            CREATE INDEX saved_payment_methods_customer ON saved_payment_methods (account, customer, saved_at DESC);
             """),
     ]
 }

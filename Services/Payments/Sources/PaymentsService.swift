@@ -9,7 +9,9 @@ public import StripeAPI
 /// Command routes (Stripe-bound: one message per transaction, Stripe called before it
 /// opens): `payments.create_checkout_session`, `payments.create_product`,
 /// `payments.create_price`, `payments.create_payment_sheet`, `payments.create_payment_intent`,
-/// `payments.create_ephemeral_key`, `payments.confirm_payment`, `payments.refund`. Event
+/// `payments.create_ephemeral_key`, `payments.confirm_payment`, `payments.refund`,
+/// `payments.create_setup_sheet`, `payments.list_payment_methods`,
+/// `payments.detach_payment_method`, `payments.charge_saved_payment_method`. Event
 /// queue `payments.events` (batched) bound to the Stripe payment events in ``stripeEvents``
 /// and `onboarding.account.#`. See `Services/Payments/README.md`.
 public enum PaymentsService {
@@ -24,7 +26,7 @@ public enum PaymentsService {
         "stripe.checkout.session.completed", "stripe.checkout.session.async_payment_succeeded",
         "stripe.checkout.session.async_payment_failed", "stripe.checkout.session.expired",
         "stripe.payment_intent.succeeded", "stripe.payment_intent.processing",
-        "stripe.payment_intent.payment_failed", "stripe.charge.refunded",
+        "stripe.payment_intent.payment_failed", "stripe.charge.refunded", "stripe.setup_intent.succeeded",
     ]
     /// The onboarding events feeding the account projection.
     public static let onboardingEvents = "onboarding.account.#"
@@ -55,16 +57,25 @@ public enum PaymentsService {
         let orders = OrderStore(schema: identifier)
         let gate = AccountGate(accounts: AccountChargesStore(schema: identifier))
         let intents = OpenPaymentIntent(orders: orders)
-        let checkout = CreateCheckoutSessionHandler(orders: orders, gate: gate)
+        let customerStore = CustomerStore(schema: identifier)
+        let customers = CustomerResolver(customers: customerStore)
+        let saved = SavedPaymentMethodStore(schema: identifier)
+        let recorder = SavedMethodRecorder(saved: saved, customers: customerStore)
+        let checkout = CreateCheckoutSessionHandler(orders: orders, gate: gate, customers: customers)
         let product = CreateProductHandler()
         let price = CreatePriceHandler()
-        let sheet = CreatePaymentSheetHandler(customers: CustomerStore(schema: identifier), intents: intents, gate: gate,
+        let sheet = CreatePaymentSheetHandler(customers: customers, intents: intents, gate: gate,
                                               publishableKey: settings.publishableKey)
+        let setupSheet = CreateSetupSheetHandler(customers: customers, gate: gate, publishableKey: settings.publishableKey)
+        let listMethods = ListPaymentMethodsHandler(customers: customerStore)
+        let detachMethod = DetachPaymentMethodHandler(customers: customerStore, saved: saved)
+        let chargeSaved = ChargeSavedPaymentMethodHandler(orders: orders, customers: customerStore, saved: saved, recorder: recorder,
+                                                          intents: intents, gate: gate)
         let intent = CreatePaymentIntentHandler(intents: intents, gate: gate)
         let ephemeralKey = CreateEphemeralKeyHandler()
         let confirm = ConfirmPaymentHandler(orders: orders, intents: intents, gate: gate)
         let refund = RefundPaymentHandler(orders: orders, refunds: RefundStore(schema: identifier))
-        let payments = PaymentEventHandler(orders: orders)
+        let payments = PaymentEventHandler(orders: orders, savedMethods: recorder)
         let getSession = GetCheckoutSessionHandler(orders: orders)
         let getIntent = GetPaymentIntentHandler(orders: orders)
         let accounts = AccountEventHandler(accounts: AccountChargesStore(schema: identifier))
@@ -79,6 +90,10 @@ public enum PaymentsService {
             .command(RefundPayment.self, mode: .oneAtATime(rateLimited: true)) { try refund.handle($0, &$1) },
             .command(GetCheckoutSession.self, mode: .oneAtATime(rateLimited: true)) { try getSession.handle($0, &$1) },
             .command(GetPaymentIntent.self, mode: .oneAtATime(rateLimited: true)) { try getIntent.handle($0, &$1) },
+            .command(CreateSetupSheet.self, mode: .oneAtATime(rateLimited: true)) { try setupSheet.handle($0, &$1) },
+            .command(ListPaymentMethods.self, mode: .oneAtATime(rateLimited: true)) { try listMethods.handle($0, &$1) },
+            .command(DetachPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try detachMethod.handle($0, &$1) },
+            .command(ChargeSavedPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try chargeSaved.handle($0, &$1) },
             .events(queue: eventsQueue, mode: .batched,
                     stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }
                     + [EventHandler.raw(onboardingEvents) { try accounts.handle($0, &$1) }]),

@@ -4,6 +4,8 @@ public enum EmailTemplate: String, Codable, Sendable, Equatable, CaseIterable, S
     case orderConfirmation = "order_confirmation"
     /// On payments.order.payment_failed: the payment failed, please order again.
     case paymentFailed = "payment_failed"
+    /// On payments.order.requires_action: the bank asks the buyer to confirm an off-session payment, with the platform's link.
+    case authenticationRequired = "authentication_required"
     /// On onboarding.account.requirements_due: finish setting up your account.
     case onboardingIncomplete = "onboarding_incomplete"
 }

@@ -38,9 +38,15 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
     public var metadata: [String: String]?
     /// Payment method types Checkout offers (e.g. `card`, `sepa_debit`); absent lets Stripe choose.
     public var paymentMethodTypes: [String]?
+    /// The platform's own id of the buyer: the session is for the buyer's Customer on the account (found or created), so a method can be saved for them.
+    public var customerReference: String?
+    /// Save the payment method to the buyer's Customer (`payment_intent_data[setup_future_usage]`); needs `customer_reference`.
+    public var setupFutureUsage: SetupFutureUsage?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, lineItems: [CheckoutLineItem], applicationFeeAmount: Int? = nil, customerEmail: String? = nil, uiMode: CheckoutUIMode? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil, redirectOnCompletion: CheckoutRedirectOnCompletion? = nil) {
+    public init(account: String, orderReference: String, lineItems: [CheckoutLineItem], applicationFeeAmount: Int? = nil, customerEmail: String? = nil, uiMode: CheckoutUIMode? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil, redirectOnCompletion: CheckoutRedirectOnCompletion? = nil, customerReference: String? = nil, setupFutureUsage: SetupFutureUsage? = nil) {
+        self.customerReference = customerReference
+        self.setupFutureUsage = setupFutureUsage
         self.redirectOnCompletion = redirectOnCompletion
         self.account = account
         self.orderReference = orderReference
@@ -69,6 +75,8 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         "return_url": "`embedded_page`/`elements`: where the buyer returns; must contain `{CHECKOUT_SESSION_ID}` (https); required unless `redirect_on_completion` is `never`, refused then.",
         "metadata": "Stored on the session and its PaymentIntent.",
         "payment_method_types": "Payment method types Checkout offers (e.g. `card`, `sepa_debit`), each one of Checkout's types; sent as `allowed_payment_method_types` from 2026-09-30.endive on, `payment_method_types` before. Absent lets Stripe choose.",
+        "customer_reference": "The platform's own id of the buyer: the session is for the buyer's Customer on the account (found or created), so a method can be saved for them.",
+        "setup_future_usage": "Save the payment method to the buyer's Customer (`payment_intent_data[setup_future_usage]`); needs `customer_reference`.",
     ]
 
     /// The session: its id, and its `url` (hosted) or `client_secret` (embedded).
@@ -127,6 +135,8 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
             if let total = inlineTotal { try Validation.applicationFee(fee, amount: total) }
         }
         try Validation.email(customerEmail, field: "customer_email")
+        if let customerReference { try Validation.nonEmpty(customerReference, field: "customer_reference") }
+        if setupFutureUsage != nil, customerReference == nil { throw .customerRequired("setup_future_usage", needs: "customer_reference") }
         try Validation.paymentMethodTypes(paymentMethodTypes)
         for (i, type) in (paymentMethodTypes ?? []).enumerated() where !CheckoutPaymentMethodTypes.known.contains(type) {
             throw .invalid("payment_method_types[\(i)]", "\(type) is not a payment method type Checkout offers",
@@ -189,6 +199,7 @@ extension CreateCheckoutSession: SchemaConstrained {
             "success_url": .url(),
             "cancel_url": .url(),
             "return_url": .url(),
+            "customer_reference": .nonEmpty,
         ]
     }
 
@@ -206,6 +217,7 @@ extension CreateCheckoutSession: SchemaConstrained {
         if case .object(let members) = SchemaRule.shape(absent: ["success_url", "cancel_url"]) { inSite = members }
         inSite["allOf"] = .array([.object(returnRule.keywords)])
         return [
+            .dependentRequired("setup_future_usage", ["customer_reference"]),
             .when(SchemaRule.shape(required: ["ui_mode"], properties: ["ui_mode": .object(["enum": .array(CheckoutUIMode.inSiteValues.map(JSONValue.string))])]),
                   then: .object(inSite),
                   otherwise: SchemaRule.shape(required: ["success_url"], absent: ["return_url", "redirect_on_completion"])),

@@ -32,9 +32,15 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
     public var description: String?
     /// Stored on the PaymentIntent.
     public var metadata: [String: String]?
+    /// Save the payment method to `customer` for later (`on_session` or `off_session`); needs `customer`.
+    public var setupFutureUsage: SetupFutureUsage?
+    /// Ask the buyer for the CVC again when paying with a saved card (`payment_method_options[card][require_cvc_recollection]`); needs `customer`, and `card` among explicit method types.
+    public var requireCvcRecollection: Bool?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customer: String? = nil, receiptEmail: String? = nil, description: String? = nil, metadata: [String: String]? = nil) {
+    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customer: String? = nil, receiptEmail: String? = nil, description: String? = nil, metadata: [String: String]? = nil, setupFutureUsage: SetupFutureUsage? = nil, requireCvcRecollection: Bool? = nil) {
+        self.setupFutureUsage = setupFutureUsage
+        self.requireCvcRecollection = requireCvcRecollection
         self.account = account
         self.orderReference = orderReference
         self.amount = amount
@@ -59,6 +65,8 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
         "receipt_email": "Where Stripe sends the receipt.",
         "description": "Description shown in the Dashboard.",
         "metadata": "Stored on the PaymentIntent.",
+        "setup_future_usage": "Save the payment method to `customer` for later (`on_session` or `off_session`); needs `customer`.",
+        "require_cvc_recollection": "Ask the buyer for the CVC again when paying with a saved card (`payment_method_options[card][require_cvc_recollection]`); needs `customer`, and `card` among explicit method types.",
     ]
 
     /// The PaymentIntent and its client secret.
@@ -114,6 +122,9 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
         try Validation.paymentMethodTypes(paymentMethodTypes)
         try Validation.id(customer, prefix: "cus_", field: "customer")
         try Validation.email(receiptEmail, field: "receipt_email")
+        try Validation.savedMethodOptions(setupFutureUsage: setupFutureUsage, requireCvcRecollection: requireCvcRecollection,
+                                          hasCustomer: customer != nil, customerField: "customer",
+                                          paymentMethodTypes: paymentMethodTypes)
     }
 }
 
@@ -131,4 +142,7 @@ extension CreatePaymentIntent: SchemaConstrained {
             "receipt_email": .email,
         ]
     }
+
+    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
+    public static var objectRules: [SchemaRule] { SchemaRule.savedMethodOptions(customerField: "customer") }
 }

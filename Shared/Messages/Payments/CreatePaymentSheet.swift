@@ -17,8 +17,8 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public var account: String
     /// The platform's order id.
     public var orderReference: String
-    /// The platform's own id of the buyer; one Stripe Customer per reference and connected account.
-    public var customerReference: String
+    /// The platform's own id of the buyer; one Stripe Customer per reference and connected account. Absent: a guest sheet (no Customer, no CustomerSession, nothing saved).
+    public var customerReference: String?
     /// E-mail for a new Customer.
     public var customerEmail: String?
     /// Amount to charge.
@@ -36,9 +36,15 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public var apiVersion: String?
     /// Stored on the PaymentIntent.
     public var metadata: [String: String]?
+    /// Save the payment method to the buyer's Customer for later (`on_session` or `off_session`); needs `customer_reference`.
+    public var setupFutureUsage: SetupFutureUsage?
+    /// Ask the buyer for the CVC again when paying with a saved card; needs `customer_reference`, and `card` among explicit method types.
+    public var requireCvcRecollection: Bool?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, customerReference: String, customerEmail: String? = nil, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil, metadata: [String: String]? = nil) {
+    public init(account: String, orderReference: String, customerReference: String? = nil, customerEmail: String? = nil, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil, metadata: [String: String]? = nil, setupFutureUsage: SetupFutureUsage? = nil, requireCvcRecollection: Bool? = nil) {
+        self.setupFutureUsage = setupFutureUsage
+        self.requireCvcRecollection = requireCvcRecollection
         self.account = account
         self.orderReference = orderReference
         self.customerReference = customerReference
@@ -56,7 +62,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public static let fieldDescriptions: [String: String] = [
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
-        "customer_reference": "The platform's own id of the buyer; one Stripe Customer per reference and connected account.",
+        "customer_reference": "The platform's own id of the buyer; one Stripe Customer per reference and connected account. Absent: a guest sheet (no Customer, no CustomerSession, nothing saved).",
         "customer_email": "E-mail for a new Customer.",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
@@ -65,6 +71,8 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         "customer_key": "`customer_session` (default) or `ephemeral_key`.",
         "api_version": "The mobile SDK's Stripe API version; required with `ephemeral_key`.",
         "metadata": "Stored on the PaymentIntent.",
+        "setup_future_usage": "Save the payment method to the buyer's Customer for later (`on_session` or `off_session`); needs `customer_reference`.",
+        "require_cvc_recollection": "Ask the buyer for the CVC again when paying with a saved card; needs `customer_reference`, and `card` among explicit method types.",
     ]
 
     /// Everything the app needs to present PaymentSheet.
@@ -77,8 +85,8 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         public var paymentIntent: String
         /// The PaymentIntent's client secret for PaymentSheet.
         public var paymentIntentClientSecret: String
-        /// The Customer id (`cus_…`) on the connected account.
-        public var customer: String
+        /// The Customer id (`cus_…`) on the connected account; absent for a guest sheet.
+        public var customer: String?
         /// The CustomerSession client secret (with `customer_session`).
         public var customerSessionClientSecret: String?
         /// The ephemeral key secret (with `ephemeral_key`).
@@ -91,7 +99,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         public var currency: String
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, orderReference: String, paymentIntent: String, paymentIntentClientSecret: String, customer: String, customerSessionClientSecret: String? = nil, ephemeralKey: String? = nil, publishableKey: String, amount: Int, currency: String) {
+        public init(account: String, orderReference: String, paymentIntent: String, paymentIntentClientSecret: String, customer: String? = nil, customerSessionClientSecret: String? = nil, ephemeralKey: String? = nil, publishableKey: String, amount: Int, currency: String) {
             self.account = account
             self.orderReference = orderReference
             self.paymentIntent = paymentIntent
@@ -110,7 +118,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
             "order_reference": "The platform's order id.",
             "payment_intent": "The PaymentIntent id (`pi_…`).",
             "payment_intent_client_secret": "The PaymentIntent's client secret for PaymentSheet.",
-            "customer": "The Customer id (`cus_…`) on the connected account.",
+            "customer": "The Customer id (`cus_…`) on the connected account; absent for a guest sheet.",
             "customer_session_client_secret": "The CustomerSession client secret (with `customer_session`).",
             "ephemeral_key": "The ephemeral key secret (with `ephemeral_key`).",
             "publishable_key": "The platform's publishable key the app initialises Stripe with.",
@@ -124,10 +132,14 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public func validate() throws(ReplyError) {
         try Validation.account(account)
         try Validation.nonEmpty(orderReference, field: "order_reference")
-        try Validation.nonEmpty(customerReference, field: "customer_reference")
+        if let customerReference { try Validation.nonEmpty(customerReference, field: "customer_reference") }
         try Validation.email(customerEmail, field: "customer_email")
         try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
         try Validation.paymentMethodTypes(paymentMethodTypes)
+        try Validation.savedMethodOptions(setupFutureUsage: setupFutureUsage, requireCvcRecollection: requireCvcRecollection,
+                                          hasCustomer: customerReference != nil, customerField: "customer_reference",
+                                          paymentMethodTypes: paymentMethodTypes)
+        if customerKey != nil, customerReference == nil { throw .customerRequired("customer_key", needs: "customer_reference") }
         if customerKey == .ephemeralKey {
             guard let apiVersion else { throw .missingField("api_version") }
             try Validation.nonEmpty(apiVersion, field: "api_version")
@@ -152,7 +164,8 @@ extension CreatePaymentSheet: SchemaConstrained {
 
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var objectRules: [SchemaRule] {
-        [
+        SchemaRule.savedMethodOptions(customerField: "customer_reference") + [
+            .dependentRequired("customer_key", ["customer_reference"]),
             .when(SchemaRule.shape(required: ["customer_key"], properties: ["customer_key": .object(["const": .string("ephemeral_key")])]),
                   then: SchemaRule.shape(required: ["api_version"], properties: ["api_version": .object(SchemaRule.nonEmpty.keywords)])),
         ]

@@ -12,10 +12,15 @@ public enum PaymentsMessages {
         RefundPayment.self,
         GetCheckoutSession.self,
         GetPaymentIntent.self,
+        CreateSetupSheet.self,
+        ListPaymentMethods.self,
+        DetachPaymentMethod.self,
+        ChargeSavedPaymentMethod.self,
         OrderPaid.self,
         OrderAwaitingPayment.self,
         OrderPaymentFailed.self,
         OrderRefunded.self,
+        OrderRequiresAction.self,
         CheckoutSessionCreated.self,
     ]
 }

@@ -55,6 +55,8 @@ public struct PaymentIntent: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
     /// The e-mail address the receipt goes to (`receipt_email`), if one was given.
     public var receiptEmail: String?
+    /// `on_session` or `off_session` when the payment method is saved for later use (`setup_future_usage`).
+    public var setupFutureUsage: String?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
     public init(id: String, object: String? = nil, amount: Int? = nil, amountCapturable: Int? = nil,
@@ -125,5 +127,6 @@ public struct PaymentIntent: Codable, Sendable, Equatable, StripeIdentifiable {
         case metadata
         case created
         case receiptEmail = "receipt_email"
+        case setupFutureUsage = "setup_future_usage"
     }
 }

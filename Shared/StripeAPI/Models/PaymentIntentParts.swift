@@ -119,14 +119,33 @@ public struct TransferData: Codable, Sendable, Equatable {
 public struct PaymentMethodOptions: Codable, Sendable, Equatable {
     /// Options for in-person card payments.
     public var cardPresent: CardPresentOptions?
+    /// Options for online card payments.
+    public var card: CardOptions?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(cardPresent: CardPresentOptions? = nil) {
+    public init(cardPresent: CardPresentOptions? = nil, card: CardOptions? = nil) {
         self.cardPresent = cardPresent
+        self.card = card
     }
 
     enum CodingKeys: String, CodingKey {
         case cardPresent = "card_present"
+        case card
+    }
+}
+
+/// Options for online card payments (`payment_method_options[card]`).
+public struct CardOptions: Codable, Sendable, Equatable {
+    /// The buyer must enter the saved card's CVC again when confirming (`require_cvc_recollection`).
+    public var requireCvcRecollection: Bool?
+
+    /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
+    public init(requireCvcRecollection: Bool? = nil) {
+        self.requireCvcRecollection = requireCvcRecollection
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case requireCvcRecollection = "require_cvc_recollection"
     }
 }
 

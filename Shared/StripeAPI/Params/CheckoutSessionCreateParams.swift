@@ -44,6 +44,8 @@ public struct CheckoutSessionCreateParams: StripeParams, Equatable {
     public var expand: [String]?
     /// Parameters not modelled here, set last.
     public var extra: FormParams
+    /// `payment_intent_data[setup_future_usage]`: `on_session` or `off_session` (needs `customer`).
+    public var setupFutureUsage: String? = nil
 
     /// Checkout Session parameters.
     public init(mode: CheckoutSessionMode = .payment, uiMode: CheckoutSessionUIMode? = nil,
@@ -82,6 +84,7 @@ public struct CheckoutSessionCreateParams: StripeParams, Equatable {
         intentData.set("application_fee_amount", applicationFeeAmount)
         intentData.set("capture_method", captureMethod)
         intentData.set("metadata", paymentIntentMetadata)
+        intentData.set("setup_future_usage", setupFutureUsage)
         if !intentData.isEmpty { p["payment_intent_data"] = .object(intentData) }
         p.set(StripeAPIVersion.usesAllowedPaymentMethodTypes(apiVersion) ? "allowed_payment_method_types" : "payment_method_types",
               paymentMethodTypes)

@@ -42,7 +42,10 @@ struct EmailTemplateTextTests {
                                                                    amount: 1250, currency: "eur", occurredAt: 1))
         let due = EmailRequest.requirementsDue(AccountRequirementsDue(account: "acct_1", currentlyDue: ["external_account"],
                                                                       pastDue: [], occurredAt: 1))
-        for request in [paid, failed, due] {
+        let asked = EmailRequest.authenticationRequired(OrderRequiresAction(
+            account: "acct_1", orderReference: "ord-9", amount: 1250, currency: "eur",
+            authenticationUrl: "https://shop.example/pay/ord-9", occurredAt: 1))
+        for request in [paid, failed, due, asked] {
             let rendered = try EmailTemplateText.load(request.template, from: directory).render(request.fields)
             #expect(!rendered.subject.isEmpty)
             #expect(!rendered.body.contains("{{"))

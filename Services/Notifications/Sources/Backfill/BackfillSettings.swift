@@ -32,7 +32,7 @@ public struct BackfillSettings: Sendable, Equatable {
         "checkout.session.completed", "checkout.session.expired", "checkout.session.async_payment_succeeded",
         "checkout.session.async_payment_failed", "payment_intent.succeeded", "payment_intent.processing",
         "payment_intent.payment_failed", "payment_intent.canceled", "payment_intent.amount_capturable_updated",
-        "terminal.reader.action_succeeded", "terminal.reader.action_failed",
+        "terminal.reader.action_succeeded", "terminal.reader.action_failed", "setup_intent.succeeded",
     ]
 
     /// Settings with the defaults above.

@@ -28,6 +28,17 @@ enum BuiltInTemplates {
 
             Nothing was charged. Please place the order again with another payment method.
             """ + "\n"
+        case .authenticationRequired:
+            """
+            Subject: Please confirm your payment for order {{order_reference}}
+
+            Hello,
+
+            your bank asks you to confirm the payment of {{amount}} for your order {{order_reference}}
+            with your saved card. Nothing has been charged yet.
+
+            Please confirm it here: {{authentication_url}}
+            """ + "\n"
         case .onboardingIncomplete:
             """
             Subject: Finish setting up your account

@@ -13,7 +13,7 @@ extension EmailTemplate {
     /// Whom the template is written for.
     public var audience: EmailAudience {
         switch self {
-        case .orderConfirmation, .paymentFailed: .buyer
+        case .orderConfirmation, .paymentFailed, .authenticationRequired: .buyer
         case .onboardingIncomplete: .seller
         }
     }

@@ -49,6 +49,17 @@ public struct EmailRequest: Sendable, Equatable {
                               "reason": event.failureMessage ?? "the payment was not completed"])
     }
 
+    /// "Please confirm your payment" for `payments.order.requires_action`, with the
+    /// platform's link (never a client secret: the event carries none).
+    public static func authenticationRequired(_ event: OrderRequiresAction) -> EmailRequest {
+        EmailRequest(template: .authenticationRequired, recipient: event.customerEmail, account: event.account,
+                     orderReference: event.orderReference, paymentIntent: event.paymentIntent,
+                     fields: ["order_reference": event.orderReference,
+                              "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
+                              "currency": event.currency.uppercased(),
+                              "authentication_url": event.authenticationUrl ?? "the shop's order page"])
+    }
+
     /// "Finish setting up your account" for `onboarding.account.requirements_due`: what is
     /// past due, due now and (when the event announces a coming change) due later, and the
     /// deadline (the earlier of `current_deadline` and `future_deadline`) as a UTC date.

@@ -7,6 +7,8 @@ public enum OrderEffect: Sendable, Equatable {
     case awaitingPayment
     /// Publish `payments.order.payment_failed`.
     case paymentFailed
+    /// Publish `payments.order.requires_action` (the buyer is asked to authenticate).
+    case requiresAction
     /// Publish `payments.order.refunded` for `amount` more, `total` so far.
     case refunded(amount: Int, total: Int, full: Bool)
     /// Forget the expired Checkout Session so the next command creates a new one.

@@ -12,6 +12,9 @@ public enum OrderInput: Sendable, Equatable {
     /// The payment failed (`payment_intent.payment_failed`,
     /// `checkout.session.async_payment_failed`, a declined confirm).
     case paymentFailed(at: Int)
+    /// An off-session charge needs the buyer's authentication (Stripe's
+    /// `authentication_required`, answered to `payments.charge_saved_payment_method`).
+    case authenticationRequired(at: Int)
     /// Refunds total `totalRefunded` so far (`charge.refunded`'s `amount_refunded`, or the
     /// refunds recorded by the refund command).
     case refunded(totalRefunded: Int, at: Int)

@@ -9,6 +9,8 @@
 /// - Refunds carry the running total: only a larger total applies, with the difference as
 ///   the refunded amount; a refund of an unpaid order first marks it paid (the charge was
 ///   captured, so the order was paid).
+/// - Authentication required (an off-session charge) applies to an unpaid order not older
+///   than the newest input, once: a second request while it waits is a duplicate.
 /// - An expired session matters only to an `open` order.
 /// Thread-safety: stateless.
 public enum OrderMachine {
@@ -38,6 +40,13 @@ public enum OrderMachine {
             next.state = .paymentFailed
             next.lastEventAt = at
             return OrderTransition(progress: next, effects: [.paymentFailed], disposition: .applied)
+
+        case .authenticationRequired(let at):
+            if progress.state.isPaid || at < progress.lastEventAt { return unchanged(progress, .stale) }
+            if progress.state == .requiresAction { return unchanged(progress, .duplicate) }
+            next.state = .requiresAction
+            next.lastEventAt = at
+            return OrderTransition(progress: next, effects: [.requiresAction], disposition: .applied)
 
         case .refunded(let total, let at):
             guard total > progress.amountRefunded else { return unchanged(progress, .duplicate) }

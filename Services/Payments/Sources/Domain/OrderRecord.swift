@@ -14,6 +14,8 @@ public struct OrderRecord: Sendable, Equatable {
         case paymentSheet = "payment_sheet"
         /// A PaymentIntent confirmed on the server (`payments.confirm_payment`).
         case serverConfirm = "server_confirm"
+        /// An off-session charge of a saved method (`payments.charge_saved_payment_method`).
+        case offSession = "off_session"
     }
 
     /// The connected account (`acct_…`).

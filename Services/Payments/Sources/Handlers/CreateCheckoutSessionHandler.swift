@@ -19,7 +19,10 @@ import StripeAPI
 ///    `embedded_page` or `elements` with `return_url` and `redirect_on_completion`) and the
 ///    method list named as the client's API version names them,
 ///    `payment_intent_data[application_fee_amount]`, metadata and `client_reference_id`
-///    naming the order, Idempotency-Key `<message_id>:create_checkout_session`.
+///    naming the order, Idempotency-Key `<message_id>:create_checkout_session`. With
+///    `customer_reference`, the session is for the buyer's Customer (``CustomerResolver``;
+///    `customer` instead of `customer_email`, which Stripe refuses together) and
+///    `payment_intent_data[setup_future_usage]` saves the method for them.
 /// 4. One transaction: the order row (amount total, currency, fee, session), the event
 ///    `payments.checkout_session.created` and the reply. A concurrent command that recorded
 ///    the order first makes this one retry (and then reuse the winner's session).
@@ -29,6 +32,8 @@ struct CreateCheckoutSessionHandler: Sendable {
     let orders: OrderStore
     /// The account-readiness check.
     let gate: AccountGate
+    /// Finds or creates the buyer's Customer (with `customer_reference`).
+    let customers: CustomerResolver
 
     /// Handles one command; see the type's steps.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
@@ -56,14 +61,26 @@ struct CreateCheckoutSessionHandler: Sendable {
                 }
             }
         }
-        let params = Self.params(command)
+        var params = Self.params(command)
+        var resolved: CustomerResolver.Resolved?
+        if let reference = command.customerReference {
+            switch try customers.resolve(account: command.account, reference: reference, email: command.customerEmail, context: context) {
+            case .success(let value): resolved = value
+            case .failure(let error): return .error(error)
+            }
+            params.customer = resolved?.customer
+            params.customerEmail = nil
+            params.setupFutureUsage = command.setupFutureUsage?.rawValue
+            if command.setupFutureUsage != nil { params.paymentIntentMetadata?["customer_reference"] = reference }
+        }
         let created: CheckoutSession
-        switch try context.stripe({ client throws(StripeError) in
+        switch try context.stripe({ [params] client throws(StripeError) in
             try client.createCheckoutSession(params, options: context.idempotent("create_checkout_session", account: command.account))
         }) {
         case .success(let session): created = session
-        case .failure(let error): return .error(error)
+        case .failure(let error): try customers.remember(resolved, context: context); return .error(error)
         }
+        try customers.remember(resolved, context: context)
         let orders = self.orders
         let messageId = context.envelope.messageId
         return try context.transaction { db in

@@ -48,6 +48,10 @@ struct OpenPaymentIntent: Sendable {
         var description: String?
         /// Extra metadata (the order keys are added).
         var metadata: [String: String]?
+        /// Save the method to ``customer`` for later (`setup_future_usage`).
+        var setupFutureUsage: SetupFutureUsage? = nil
+        /// `payment_method_options[card][require_cvc_recollection]`.
+        var requireCvcRecollection: Bool? = nil
     }
 
     /// The order's PaymentIntent and whether it existed before.
@@ -83,7 +87,12 @@ struct OpenPaymentIntent: Sendable {
                 switch found.status {
                 case .succeeded?: return .failure(.orderState("order \(request.orderReference) was paid; the payment is being recorded"))
                 case .canceled?: break
-                default: return try reuse(found, request, before: existing, context: context)
+                default:
+                    guard found.customer?.id == request.customer else {
+                        return .failure(ReplyError(code: ReplyError.Code.customerMismatch,
+                            message: "order \(request.orderReference) has an open PaymentIntent for \(found.customer?.id ?? "no Customer (a guest sheet)"), not \(request.customer ?? "a guest"); use a new order reference"))
+                    }
+                    return try reuse(found, request, before: existing, context: context)
                 }
             }
         }
@@ -101,6 +110,8 @@ struct OpenPaymentIntent: Sendable {
                        context: HandlerContext) throws -> Result<Opened, ReplyError> {
         let same = found.amount == request.amount && found.applicationFeeAmount == request.applicationFeeAmount
             && (found.currency ?? request.currency) == request.currency
+            && found.setupFutureUsage == request.setupFutureUsage?.rawValue
+            && (found.paymentMethodOptions?.card?.requireCvcRecollection ?? false) == (request.requireCvcRecollection ?? false)
         if same { return .success(Opened(paymentIntent: found, reused: true, before: before)) }
         guard found.currency == nil || found.currency == request.currency else {
             return .failure(.orderState("order \(request.orderReference) has a PaymentIntent in \(found.currency ?? "?"); use a new order reference"))
@@ -108,7 +119,14 @@ struct OpenPaymentIntent: Sendable {
         guard found.status == .requiresPaymentMethod || found.status == .requiresConfirmation else {
             return .failure(.orderState("order \(request.orderReference) has a payment under way (\(found.status?.rawValue ?? "?")); its amount cannot change"))
         }
-        let params = PaymentIntentUpdateParams(amount: request.amount, applicationFeeAmount: request.applicationFeeAmount)
+        var extra = FormParams()
+        if found.setupFutureUsage != request.setupFutureUsage?.rawValue {
+            extra["setup_future_usage"] = .string(request.setupFutureUsage?.rawValue ?? "")  // "" clears it
+        }
+        if (found.paymentMethodOptions?.card?.requireCvcRecollection ?? false) != (request.requireCvcRecollection ?? false) {
+            extra["payment_method_options"] = ["card": ["require_cvc_recollection": .bool(request.requireCvcRecollection ?? false)]]
+        }
+        let params = PaymentIntentUpdateParams(amount: request.amount, applicationFeeAmount: request.applicationFeeAmount, extra: extra)
         switch try context.stripe({ client throws(StripeError) in
             try client.updatePaymentIntent(found.id, params, options: context.idempotent("update_payment_intent", account: request.account))
         }) {
@@ -163,6 +181,10 @@ struct OpenPaymentIntent: Sendable {
         metadata[OrderMetadata.origin] = OrderMetadata.originValue
         var extra = FormParams()
         extra.set("receipt_email", r.customerEmail)
+        extra.set("setup_future_usage", r.setupFutureUsage?.rawValue)
+        if r.requireCvcRecollection == true {
+            extra["payment_method_options"] = ["card": ["require_cvc_recollection": true]]
+        }
         return PaymentIntentCreateParams(
             amount: r.amount, currency: r.currency, automaticPaymentMethods: r.paymentMethodTypes == nil ? true : nil,
             paymentMethodTypes: r.paymentMethodTypes, applicationFeeAmount: r.applicationFeeAmount, customer: r.customer,

@@ -36,6 +36,13 @@ enum OrderEventPublisher {
                     checkoutSession: order.checkoutSession, customerEmail: order.customerEmail,
                     failureCode: details.failureCode, declineCode: details.declineCode,
                     failureMessage: details.failureMessage, occurredAt: at), stripeAccount: order.account)
+            case .requiresAction:
+                try context.publish(OrderRequiresAction(
+                    account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
+                    applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
+                    paymentMethod: details.paymentMethod, customerEmail: order.customerEmail,
+                    authenticationUrl: details.authenticationUrl, failureCode: details.failureCode, occurredAt: at),
+                    stripeAccount: order.account)
             case .refunded(let refunded, let total, let full):
                 try context.publish(OrderRefunded(
                     account: order.account, orderReference: order.orderReference, amount: refunded,

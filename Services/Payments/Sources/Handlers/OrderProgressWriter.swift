@@ -23,7 +23,7 @@ struct OrderProgressWriter: Sendable {
         if transition.effects.contains(.sessionExpired) { updated.checkoutSession = nil; updated.uiMode = nil }
         if updated != original { try orders.update(updated, on: context.db) }
         let at: Int = switch input {
-        case .paymentSucceeded(let at), .paymentProcessing(let at), .paymentFailed(let at),
+        case .paymentSucceeded(let at), .paymentProcessing(let at), .paymentFailed(let at), .authenticationRequired(let at),
              .refunded(_, let at), .sessionExpired(let at): at
         }
         try OrderEventPublisher.publish(transition.effects, order: updated, at: at, details: details, context: context)

@@ -12,4 +12,8 @@ struct PaymentDetails: Sendable, Equatable {
     var refund: String?
     /// The payment method type, e.g. `sepa_debit`.
     var paymentMethodType: String?
+    /// The PaymentMethod, `pm_…` (an off-session charge's saved method).
+    var paymentMethod: String?
+    /// The platform's page where the buyer authenticates (`payments.order.requires_action`).
+    var authenticationUrl: String?
 }

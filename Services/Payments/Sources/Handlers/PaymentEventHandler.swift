@@ -23,6 +23,13 @@ import StripeAPI
 /// - For Checkout orders only `payment_intent.succeeded` counts among the PaymentIntent
 ///   events: a decline on the Checkout page is not the end of the order (the buyer can try
 ///   another card), so awaiting and failed come from the session's events.
+/// - Saved methods (``SavedMethodRecorder``): `payment_intent.succeeded` with
+///   `setup_future_usage` and `setup_intent.succeeded` record the PaymentMethod for the
+///   Customer (and its platform reference) in the same transaction.
+/// - `payment_intent.payment_failed` with `authentication_required` (an off-session charge
+///   the bank wants authenticated) is left to `payments.charge_saved_payment_method`, which
+///   alone knows the platform's authentication link: it publishes
+///   `payments.order.requires_action` from Stripe's synchronous answer.
 /// - Platform events (no `account`, no `x-stripe-account`) are ignored: every charge of
 ///   this service is a direct charge on a connected account.
 /// - An undecodable body is dead-lettered (`validation.malformed_message`).
@@ -30,6 +37,8 @@ import StripeAPI
 struct PaymentEventHandler: Sendable {
     /// SQL of the orders table.
     let orders: OrderStore
+    /// Records saved payment methods.
+    let savedMethods: SavedMethodRecorder
 
     /// Handles one raw Stripe event.
     /// - Throws: `HandlerError` to retry later, `MessageDecodingError` (poison), `StoreError`.
@@ -50,6 +59,9 @@ struct PaymentEventHandler: Sendable {
             return try paymentIntent(pi, event: event, account: account, context: context)
         case .charge(let charge):
             return try refunded(charge, event: event, context: context)
+        case .setupIntent(let si):
+            if event.type == "setup_intent.succeeded" { try savedMethods.record(si, account: account, at: event.created, context: context) }
+            return .done
         }
     }
 
@@ -89,7 +101,12 @@ struct PaymentEventHandler: Sendable {
             context.log.info("PaymentIntent of another origin ignored", ["event": event.id])
             return .done
         }
+        if event.type == "payment_intent.payment_failed", pi.lastPaymentError?.code == "authentication_required" {
+            context.log.info("off-session authentication request left to charge_saved_payment_method", ["event": event.id])
+            return .done
+        }
         let order = try lockedOrder(account: account, reference: reference, on: context.db)
+        if event.type == "payment_intent.succeeded" { try savedMethods.record(pi, account: account, at: event.created, context: context) }
         if let known = order.paymentIntent, known != pi.id {
             context.log.info("event for a replaced PaymentIntent ignored", ["event": event.id, "payment_intent": pi.id])
             return .done

@@ -27,4 +27,11 @@ public struct CustomerStore: Sendable {
             """, [.text(account), .text(customerReference), .text(customer)])
         return try find(account: account, customerReference: customerReference, on: db) ?? customer
     }
+
+    /// The platform's customer reference of `customer` on `account`, or `nil` when the
+    /// service did not create that Customer.
+    public func reference(account: String, customer: String, on db: PGConnection) throws -> String? {
+        try db.query("SELECT customer_reference FROM \(schema.quoted).customers WHERE account = $1 AND customer = $2 LIMIT 1",
+                     [.text(account), .text(customer)]) { try $0.string("customer_reference") }.first
+    }
 }

@@ -20,6 +20,8 @@ struct PaymentEvent: Sendable, Equatable {
         case paymentIntent(PaymentIntent)
         /// `charge.refunded`.
         case charge(Charge)
+        /// `setup_intent.*`.
+        case setupIntent(SetupIntent)
     }
 
     /// Stripe's event id (`evt_…`).
@@ -49,6 +51,8 @@ struct PaymentEvent: Sendable, Equatable {
                 subject = .paymentIntent(try event.dataObject(as: PaymentIntent.self))
             } else if event.type == "charge.refunded" {
                 subject = .charge(try event.dataObject(as: Charge.self))
+            } else if event.type.hasPrefix("setup_intent.") {
+                subject = .setupIntent(try event.dataObject(as: SetupIntent.self))
             } else {
                 return nil
             }

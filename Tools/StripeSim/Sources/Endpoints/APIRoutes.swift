@@ -11,6 +11,8 @@ enum APIRoutes {
         CustomerEndpoints.register(&router)
         CatalogEndpoints.register(&router)
         PaymentMethodObjects.register(&router)
+        SavedPaymentMethods.register(&router)
+        SetupIntentEndpoints.register(&router)
         PaymentIntentEndpoints.register(&router)
         RefundEndpoints.register(&router)
         CheckoutEndpoints.register(&router)

@@ -60,6 +60,8 @@ extension StripeSimulator {
             response = readerConsoleAction(parts[3], parts[4], params: params, requestId: requestId)
         case ("POST", "payment_intents", 4) where parts[3] == "authenticate":
             response = authenticate(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
+        case ("POST", "setup_intents", 4) where parts[3] == "authenticate":
+            response = authenticateSetup(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
         default: response = .text(404, "no such simulator page\n")
         }
         return (response, drainHandoff())
@@ -131,5 +133,24 @@ extension StripeSimulator {
         case .done(let result): return .json(200, result.serialized())
         case .declined(let result, _): return .json(200, result.serialized())
         }
+    }
+
+    /// Completes (or fails) the 3-D Secure step of a SetupIntent in `requires_action`.
+    private func authenticateSetup(_ id: String, succeed: Bool, requestId: String) -> HTTPResponse {
+        guard let (scope, si) = state.lookup(id), si["object"] == "setup_intent", si["status"] == "requires_action",
+              let methodId = si["payment_method"]?.stringValue else {
+            return .text(404, "no setup intent awaiting authentication\n")
+        }
+        let call = pageCall(scope: scope, requestId: requestId)
+        if succeed { return .json(200, SetupIntentEndpoints.succeed(call, si: si, methodId: methodId).serialized()) }
+        var failed = si
+        failed["status"] = "requires_payment_method"
+        failed["payment_method"] = nil
+        failed["next_action"] = nil
+        failed["last_setup_error"] = ["type": "card_error", "code": "setup_intent_authentication_failure",
+                                      "message": "The latest attempt to set up the payment method has failed because authentication failed."]
+        state.replace(failed)
+        call.emit("setup_intent.setup_failed", failed)
+        return .json(200, failed.serialized())
     }
 }

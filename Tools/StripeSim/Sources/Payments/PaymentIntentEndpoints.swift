@@ -161,6 +161,7 @@ enum PaymentIntentEndpoints {
         }
         for key in ["transfer_data", "shipping", "payment_method_options"] { if let value = params.json(key) { pi[key] = value } }
         PaymentIntentIncrement.normalizeOptions(&pi)
+        SavedPaymentMethods.normalizeOptions(&pi)
         if let metadata = try params.metadata() { pi["metadata"] = metadata }
         if let method = try params.string("payment_method") {
             pi["payment_method"] = .string(try TestPaymentMethod.resolve(method, call: call, param: "payment_method").object["id"]?.stringValue ?? method)
@@ -203,7 +204,8 @@ enum PaymentIntentEndpoints {
             throw SimError.invalidRequest("The PaymentMethod provided (\(behaviour.type)) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: \(allowed.joined(separator: ", ")).",
                                           param: "payment_method", code: "payment_intent_incompatible_payment_method")
         }
-        switch PaymentIntentMachine.authorize(call: call, pi: current, method: method, behaviour: behaviour) {
+        let effective = try SavedPaymentMethods.prepare(call: call, pi: &current, method: method, behaviour: behaviour)
+        switch PaymentIntentMachine.authorize(call: call, pi: current, method: method, behaviour: effective) {
         case .done(let result): return result
         case .declined(_, let error): throw error
         }

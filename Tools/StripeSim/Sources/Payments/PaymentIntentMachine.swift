@@ -57,6 +57,7 @@ enum PaymentIntentMachine {
             pi["latest_charge"] = charge["id"] ?? nil
             call.state.insert(charge, scope: call.scope)
             call.state.replace(pi)
+            SavedPaymentMethods.saveAfterPayment(call: call, pi: pi, methodId: method["id"]?.stringValue ?? "")
             call.emit("charge.succeeded", charge)
             call.emit(manual ? "payment_intent.amount_capturable_updated" : "payment_intent.succeeded", pi)
             return .done(pi)
@@ -134,6 +135,7 @@ enum PaymentIntentMachine {
         }
         call.state.replace(charge)
         call.state.replace(pi)
+        if succeed { SavedPaymentMethods.saveAfterPayment(call: call, pi: pi, methodId: pi["payment_method"]?.stringValue ?? "") }
         call.emit(succeed ? "charge.succeeded" : "charge.failed", charge)
         call.emit(succeed ? "payment_intent.succeeded" : "payment_intent.payment_failed", pi)
         if let session = call.state.secrets["checkout:\(piId)"] {
