@@ -8,7 +8,9 @@ import StripeAPI
 /// Command routes (Stripe-bound: one message per transaction, Stripe called before it
 /// opens): `payments.create_checkout_session`, `payments.create_product`,
 /// `payments.create_price`, `payments.create_payment_sheet`, `payments.create_payment_intent`,
-/// `payments.create_ephemeral_key`, `payments.confirm_payment`, `payments.refund`. Event
+/// `payments.create_ephemeral_key`, `payments.confirm_payment`, `payments.refund`,
+/// `payments.get_checkout_session`, `payments.get_payment_intent`,
+/// `payments.register_payment_method_domain`, `payments.list_payment_method_domains`. Event
 /// queue `payments.events` (batched) bound to the Stripe payment events in ``stripeEvents``
 /// and `onboarding.account.#`. See `Services/Payments/README.md`.
 public enum PaymentsService {
@@ -66,6 +68,8 @@ public enum PaymentsService {
         let payments = PaymentEventHandler(orders: orders)
         let getSession = GetCheckoutSessionHandler(orders: orders)
         let getIntent = GetPaymentIntentHandler(orders: orders)
+        let registerDomain = RegisterPaymentMethodDomainHandler()
+        let listDomains = ListPaymentMethodDomainsHandler()
         let accounts = AccountEventHandler(accounts: AccountChargesStore(schema: identifier))
         return [
             .command(CreateCheckoutSession.self, mode: .stripeBound) { try checkout.handle($0, &$1) },
@@ -78,6 +82,8 @@ public enum PaymentsService {
             .command(RefundPayment.self, mode: .stripeBound) { try refund.handle($0, &$1) },
             .command(GetCheckoutSession.self, mode: .stripeBound) { try getSession.handle($0, &$1) },
             .command(GetPaymentIntent.self, mode: .stripeBound) { try getIntent.handle($0, &$1) },
+            .command(RegisterPaymentMethodDomain.self, mode: .stripeBound) { try registerDomain.handle($0, &$1) },
+            .command(ListPaymentMethodDomains.self, mode: .stripeBound) { try listDomains.handle($0, &$1) },
             .events(queue: eventsQueue, mode: .batched,
                     stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }
                     + [EventHandler.raw(onboardingEvents) { try accounts.handle($0, &$1) }]),

@@ -4,6 +4,9 @@ public enum EmailTemplate: String, Codable, Sendable, Equatable, CaseIterable, S
     case orderConfirmation = "order_confirmation"
     /// On payments.order.payment_failed: the payment failed, please order again.
     case paymentFailed = "payment_failed"
+    /// On payments.order.awaiting_payment: payment received, confirming with your bank
+    /// (a delayed method such as ACH Direct Debit or SEPA Debit is processing).
+    case paymentProcessing = "payment_processing"
     /// On onboarding.account.requirements_due: finish setting up your account.
     case onboardingIncomplete = "onboarding_incomplete"
 }

@@ -36,9 +36,12 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public var apiVersion: String?
     /// Stored on the PaymentIntent.
     public var metadata: [String: String]?
+    /// Where the order ships (Stripe's `shipping`: name and address line 1 required); stored
+    /// with the order and carried by `payments.order.paid`.
+    public var shipping: Shipping?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, customerReference: String, customerEmail: String? = nil, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil, metadata: [String: String]? = nil) {
+    public init(account: String, orderReference: String, customerReference: String, customerEmail: String? = nil, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil, metadata: [String: String]? = nil, shipping: Shipping? = nil) {
         self.account = account
         self.orderReference = orderReference
         self.customerReference = customerReference
@@ -50,6 +53,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         self.customerKey = customerKey
         self.apiVersion = apiVersion
         self.metadata = metadata
+        self.shipping = shipping
     }
 
     /// Catalogue descriptions of the fields, by wire name.
@@ -57,7 +61,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
         "customer_reference": "The platform's own id of the buyer; one Stripe Customer per reference and connected account.",
-        "customer_email": "E-mail for a new Customer.",
+        "customer_email": "E-mail for a new Customer; Link recognises the buyer by it (pass it to PaymentSheet as `defaultBillingDetails.email`).",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
         "application_fee_amount": "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
@@ -65,6 +69,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         "customer_key": "`customer_session` (default) or `ephemeral_key`.",
         "api_version": "The mobile SDK's Stripe API version; required with `ephemeral_key`.",
         "metadata": "Stored on the PaymentIntent.",
+        "shipping": "Where the order ships (Stripe's `shipping`: name and address line 1 required); stored with the order and carried by `payments.order.paid`.",
     ]
 
     /// Everything the app needs to present PaymentSheet.
@@ -127,7 +132,8 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         try Validation.nonEmpty(customerReference, field: "customer_reference")
         try Validation.email(customerEmail, field: "customer_email")
         try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
-        try Validation.paymentMethodTypes(paymentMethodTypes)
+        try Validation.onlinePaymentMethodTypes(paymentMethodTypes)
+        try shipping?.validate()
         if customerKey == .ephemeralKey {
             guard let apiVersion else { throw .missingField("api_version") }
             try Validation.nonEmpty(apiVersion, field: "api_version")
@@ -146,7 +152,7 @@ extension CreatePaymentSheet: SchemaConstrained {
             "amount": .positiveAmount,
             "currency": .currency,
             "application_fee_amount": .nonNegative,
-            "payment_method_types": .paymentMethodTypes,
+            "payment_method_types": .onlinePaymentMethodTypes,
         ]
     }
 

@@ -12,6 +12,8 @@ public enum PaymentsMessages {
         RefundPayment.self,
         GetCheckoutSession.self,
         GetPaymentIntent.self,
+        RegisterPaymentMethodDomain.self,
+        ListPaymentMethodDomains.self,
         OrderPaid.self,
         OrderAwaitingPayment.self,
         OrderPaymentFailed.self,

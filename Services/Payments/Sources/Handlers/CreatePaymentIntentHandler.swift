@@ -20,7 +20,7 @@ struct CreatePaymentIntentHandler: Sendable {
             account: command.account, orderReference: command.orderReference, channel: .paymentIntent,
             amount: command.amount, currency: command.currency, applicationFeeAmount: command.applicationFeeAmount,
             paymentMethodTypes: command.paymentMethodTypes, customer: command.customer, customerEmail: command.receiptEmail,
-            description: command.description, metadata: command.metadata)
+            description: command.description, metadata: command.metadata, shipping: command.shipping)
         switch try intents.open(request, context: context) {
         case .failure(let error): return .error(error)
         case .success(let opened):

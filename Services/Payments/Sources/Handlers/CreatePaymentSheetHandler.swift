@@ -95,7 +95,7 @@ struct CreatePaymentSheetHandler: Sendable {
             account: account, orderReference: command.orderReference, channel: .paymentSheet, amount: command.amount,
             currency: command.currency, applicationFeeAmount: command.applicationFeeAmount,
             paymentMethodTypes: command.paymentMethodTypes, customer: customerId, customerEmail: command.customerEmail,
-            metadata: command.metadata)
+            metadata: command.metadata, shipping: command.shipping)
         let opened: OpenPaymentIntent.Opened
         switch try intents.open(request, context: context) {
         case .success(let value): opened = value

@@ -11,6 +11,9 @@ import Store
 /// - `refunds`: each Refund made by the service, keyed by its id;
 /// - `customers`: the Customer created per (account, platform customer reference);
 /// - `account_charges`: the projection of which connected accounts can take charges.
+///
+/// Version 2 adds `orders.shipping` (the order's Stripe `shipping` hash as given with the
+/// payment, JSON in the `Shipping` message shape; null when none was given).
 public enum PaymentsMigrations {
     /// The migrations, in order.
     public static let all: [Migration] = [
@@ -62,6 +65,9 @@ public enum PaymentsMigrations {
                 last_event_at   bigint NOT NULL DEFAULT 0,
                 updated_at      timestamptz NOT NULL DEFAULT now()
             );
+            """),
+        Migration(version: 2, name: "orders_shipping", sql: """
+            ALTER TABLE orders ADD COLUMN shipping jsonb;
             """),
     ]
 }
