@@ -2,6 +2,7 @@ import Bus
 import Foundation
 import Messages
 import NotificationsService
+import Store
 import Testing
 import TestKit
 

@@ -1,6 +1,7 @@
 import Foundation
 import Messages
 import PaymentsService
+import StripeSimCore
 import Testing
 import TestKit
 

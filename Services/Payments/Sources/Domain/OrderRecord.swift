@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// One order of a connected account (a row of `orders`), keyed by (account, order reference).
 ///

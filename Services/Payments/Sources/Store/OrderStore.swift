@@ -1,5 +1,5 @@
 import Messages
-import Store
+public import Store
 
 /// The SQL of the `orders` aggregate.
 ///
