@@ -15,6 +15,8 @@ public import Store
 /// Version 2 adds `orders.shipping` (the order's Stripe `shipping` hash as given with the
 /// payment, JSON in the `Shipping` message shape; null when none was given).
 public enum PaymentsMigrations {
+    /// The Postgres schema these migrations build, owned by the service's role (`payments`).
+    public static let schema = "payments"
     /// The migrations, in order.
     public static let all: [Migration] = [
         Migration(version: 1, name: "orders", sql: """
