@@ -124,7 +124,8 @@ struct ControlPlaneClockTests {
         }
         #expect(statuses == ["succeeded", "requires_payment_method"])
         let failed = try await sim.get("/v1/payment_intents/\(intents[1])")
-        #expect(failed.json.value(at: "last_payment_error.message") == "The ACH Direct Debit payment failed.")
+        #expect(failed.json.value(at: "last_payment_error.code") == "insufficient_funds")
+        #expect(failed.json.value(at: "last_payment_error.message") == "The customer's account has insufficient funds to cover this payment.")
     }
 
     /// A reader at a new location of a new account, with a `process_payment_intent` action in progress.

@@ -21,7 +21,8 @@ import Synchronization
 ///   `BACKFILL_INTERVAL_SECONDS`, and on that command) to recover missed events from
 ///   `GET /v1/events` through the ingress's store-and-publish path.
 /// - Queue `notifications.events` (when SMTP is configured; see ``emailRoutes(schema:settings:)``):
-///   `payments.order.paid`, `payments.order.payment_failed`, `payments.order.requires_action`, `onboarding.account.requirements_due`
+///   `payments.order.paid`, `payments.order.payment_failed`, `payments.order.requires_action`,
+///   `payments.order.awaiting_payment`, `onboarding.account.requirements_due`
 ///   (e-mails) and `onboarding.account.created` (remembers sellers' addresses).
 /// See `Services/Notifications/README.md`.
 public enum NotificationsService {
@@ -114,6 +115,7 @@ public enum NotificationsService {
                 .on(OrderPaid.self) { try OrderPaidHandler.handle($0, &$1, dispatcher) },
                 .on(OrderPaymentFailed.self) { try OrderPaymentFailedHandler.handle($0, &$1, dispatcher) },
                 .on(OrderRequiresAction.self) { try OrderRequiresActionHandler.handle($0, &$1, dispatcher) },
+                .on(OrderAwaitingPayment.self) { try OrderAwaitingPaymentHandler.handle($0, &$1, dispatcher) },
                 .on(AccountRequirementsDue.self) { try AccountRequirementsDueHandler.handle($0, &$1, dispatcher) },
                 .on(AccountCreated.self) { try AccountCreatedHandler.handle($0, &$1, recipients) },
             ]),

@@ -15,6 +15,9 @@ public import Store
 ///   (from a PaymentIntent with `setup_future_usage`, a SetupIntent, or a check against
 ///   Stripe), with the platform's customer reference when known; `orders.state` may be
 ///   `requires_action` (an off-session charge waits for the buyer's authentication).
+///
+/// Version 3 adds `orders.shipping` (the order's Stripe `shipping` hash as given with the
+/// payment, JSON in the `Shipping` message shape; null when none was given).
 public enum PaymentsMigrations {
     /// The Postgres schema these migrations build, owned by the service's role (`payments`).
     public static let schema = "payments"
@@ -90,6 +93,9 @@ public enum PaymentsMigrations {
                 PRIMARY KEY (account, payment_method)
             );
             CREATE INDEX saved_payment_methods_customer ON saved_payment_methods (account, customer, saved_at DESC);
+            """),
+        Migration(version: 3, name: "orders_shipping", sql: """
+            ALTER TABLE orders ADD COLUMN shipping jsonb;
             """),
     ]
 }

@@ -10,8 +10,10 @@ public import StripeAPI
 /// opens): `payments.create_checkout_session`, `payments.create_product`,
 /// `payments.create_price`, `payments.create_payment_sheet`, `payments.create_payment_intent`,
 /// `payments.create_ephemeral_key`, `payments.confirm_payment`, `payments.refund`,
+/// `payments.get_checkout_session`, `payments.get_payment_intent`,
 /// `payments.create_setup_sheet`, `payments.list_payment_methods`,
-/// `payments.detach_payment_method`, `payments.charge_saved_payment_method`. Event
+/// `payments.detach_payment_method`, `payments.charge_saved_payment_method`,
+/// `payments.register_payment_method_domain`, `payments.list_payment_method_domains`. Event
 /// queue `payments.events` (batched) bound to the Stripe payment events in ``stripeEvents``
 /// and `onboarding.account.#`. See `Services/Payments/README.md`.
 public enum PaymentsService {
@@ -78,6 +80,8 @@ public enum PaymentsService {
         let payments = PaymentEventHandler(orders: orders, savedMethods: recorder)
         let getSession = GetCheckoutSessionHandler(orders: orders)
         let getIntent = GetPaymentIntentHandler(orders: orders)
+        let registerDomain = RegisterPaymentMethodDomainHandler()
+        let listDomains = ListPaymentMethodDomainsHandler()
         let accounts = AccountEventHandler(accounts: AccountChargesStore(schema: identifier))
         return [
             .command(CreateCheckoutSession.self, mode: .oneAtATime(rateLimited: true)) { try checkout.handle($0, &$1) },
@@ -94,6 +98,8 @@ public enum PaymentsService {
             .command(ListPaymentMethods.self, mode: .oneAtATime(rateLimited: true)) { try listMethods.handle($0, &$1) },
             .command(DetachPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try detachMethod.handle($0, &$1) },
             .command(ChargeSavedPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try chargeSaved.handle($0, &$1) },
+            .command(RegisterPaymentMethodDomain.self, mode: .oneAtATime(rateLimited: true)) { try registerDomain.handle($0, &$1) },
+            .command(ListPaymentMethodDomains.self, mode: .oneAtATime(rateLimited: true)) { try listDomains.handle($0, &$1) },
             .events(queue: eventsQueue, mode: .batched,
                     stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }
                     + [EventHandler.raw(onboardingEvents) { try accounts.handle($0, &$1) }]),

@@ -6,6 +6,9 @@ public enum EmailTemplate: String, Codable, Sendable, Equatable, CaseIterable, S
     case paymentFailed = "payment_failed"
     /// On payments.order.requires_action: the bank asks the buyer to confirm an off-session payment, with the platform's link.
     case authenticationRequired = "authentication_required"
+    /// On payments.order.awaiting_payment: payment received, confirming with your bank
+    /// (a delayed method such as ACH Direct Debit or SEPA Debit is processing).
+    case paymentProcessing = "payment_processing"
     /// On onboarding.account.requirements_due: finish setting up your account.
     case onboardingIncomplete = "onboarding_incomplete"
 }

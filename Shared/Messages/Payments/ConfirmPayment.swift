@@ -34,9 +34,12 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
     public var returnUrl: String?
     /// Stored on the PaymentIntent.
     public var metadata: [String: String]?
+    /// Where the order ships (Stripe's `shipping`: name and address line 1 required); sent
+    /// with the confirmation, stored with the order and carried by `payments.order.paid`.
+    public var shipping: Shipping?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, paymentMethod: String, applicationFeeAmount: Int? = nil, customer: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil) {
+    public init(account: String, orderReference: String, amount: Int, currency: String, paymentMethod: String, applicationFeeAmount: Int? = nil, customer: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, shipping: Shipping? = nil) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount
@@ -46,6 +49,7 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         self.customer = customer
         self.returnUrl = returnUrl
         self.metadata = metadata
+        self.shipping = shipping
     }
 
     /// Catalogue descriptions of the fields, by wire name.
@@ -59,6 +63,7 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         "customer": "The Customer (`cus_…`) the payment method belongs to.",
         "return_url": "Where a redirect-based authentication returns (https).",
         "metadata": "Stored on the PaymentIntent.",
+        "shipping": "Where the order ships (Stripe's `shipping`: name and address line 1 required); sent with the confirmation, stored with the order and carried by `payments.order.paid`.",
     ]
 
     /// The outcome of the confirmation.
@@ -114,6 +119,7 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(paymentMethod, prefix: "pm_", field: "payment_method")
         try Validation.id(customer, prefix: "cus_", field: "customer")
         try Validation.url(returnUrl, field: "return_url")
+        try shipping?.validate()
     }
 }
 

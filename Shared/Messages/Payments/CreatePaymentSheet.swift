@@ -40,9 +40,12 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public var setupFutureUsage: SetupFutureUsage?
     /// Ask the buyer for the CVC again when paying with a saved card; needs `customer_reference`, and `card` among explicit method types.
     public var requireCvcRecollection: Bool?
+    /// Where the order ships (Stripe's `shipping`: name and address line 1 required); stored
+    /// with the order and carried by `payments.order.paid`.
+    public var shipping: Shipping?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, customerReference: String? = nil, customerEmail: String? = nil, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil, metadata: [String: String]? = nil, setupFutureUsage: SetupFutureUsage? = nil, requireCvcRecollection: Bool? = nil) {
+    public init(account: String, orderReference: String, customerReference: String? = nil, customerEmail: String? = nil, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil, metadata: [String: String]? = nil, setupFutureUsage: SetupFutureUsage? = nil, requireCvcRecollection: Bool? = nil, shipping: Shipping? = nil) {
         self.setupFutureUsage = setupFutureUsage
         self.requireCvcRecollection = requireCvcRecollection
         self.account = account
@@ -56,6 +59,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         self.customerKey = customerKey
         self.apiVersion = apiVersion
         self.metadata = metadata
+        self.shipping = shipping
     }
 
     /// Catalogue descriptions of the fields, by wire name.
@@ -63,7 +67,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
         "customer_reference": "The platform's own id of the buyer; one Stripe Customer per reference and connected account. Absent: a guest sheet (no Customer, no CustomerSession, nothing saved).",
-        "customer_email": "E-mail for a new Customer.",
+        "customer_email": "E-mail for a new Customer; Link recognises the buyer by it (pass it to PaymentSheet as `defaultBillingDetails.email`).",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
         "application_fee_amount": "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
@@ -73,6 +77,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         "metadata": "Stored on the PaymentIntent.",
         "setup_future_usage": "Save the payment method to the buyer's Customer for later (`on_session` or `off_session`); needs `customer_reference`.",
         "require_cvc_recollection": "Ask the buyer for the CVC again when paying with a saved card; needs `customer_reference`, and `card` among explicit method types.",
+        "shipping": "Where the order ships (Stripe's `shipping`: name and address line 1 required); stored with the order and carried by `payments.order.paid`.",
     ]
 
     /// Everything the app needs to present PaymentSheet.
@@ -135,11 +140,12 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         if let customerReference { try Validation.nonEmpty(customerReference, field: "customer_reference") }
         try Validation.email(customerEmail, field: "customer_email")
         try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
-        try Validation.paymentMethodTypes(paymentMethodTypes)
+        try Validation.onlinePaymentMethodTypes(paymentMethodTypes)
         try Validation.savedMethodOptions(setupFutureUsage: setupFutureUsage, requireCvcRecollection: requireCvcRecollection,
                                           hasCustomer: customerReference != nil, customerField: "customer_reference",
                                           paymentMethodTypes: paymentMethodTypes)
         if customerKey != nil, customerReference == nil { throw .customerRequired("customer_key", needs: "customer_reference") }
+        try shipping?.validate()
         if customerKey == .ephemeralKey {
             guard let apiVersion else { throw .missingField("api_version") }
             try Validation.nonEmpty(apiVersion, field: "api_version")
@@ -158,7 +164,7 @@ extension CreatePaymentSheet: SchemaConstrained {
             "amount": .positiveAmount,
             "currency": .currency,
             "application_fee_amount": .nonNegative,
-            "payment_method_types": .paymentMethodTypes,
+            "payment_method_types": .onlinePaymentMethodTypes,
         ]
     }
 

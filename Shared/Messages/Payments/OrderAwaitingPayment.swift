@@ -1,4 +1,4 @@
-/// `payments.order.awaiting_payment`: The buyer chose a delayed payment method (e.g. SEPA Debit):
+/// `payments.order.awaiting_payment`: The buyer chose a delayed payment method (SEPA Debit, ACH Direct Debit `us_bank_account`):
 /// the order is placed but not paid yet; wait for payments.order.paid or
 /// payments.order.payment_failed.
 public struct OrderAwaitingPayment: EventMessage, FieldDocumented {
@@ -7,7 +7,7 @@ public struct OrderAwaitingPayment: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The buyer chose a delayed payment method (e.g. SEPA Debit): the order is placed but not paid yet; wait for payments.order.paid or payments.order.payment_failed."
+    public static let messageDescription = "The buyer chose a delayed payment method (SEPA Debit, ACH Direct Debit `us_bank_account`): the order is placed but not paid yet; wait for payments.order.paid or payments.order.payment_failed."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -27,9 +27,11 @@ public struct OrderAwaitingPayment: EventMessage, FieldDocumented {
     public var paymentMethodType: String?
     /// When it happened (the Stripe event's `created`, or the service's clock).
     public var occurredAt: Int
+    /// The buyer's e-mail, for the "payment received, confirming with your bank" message.
+    public var customerEmail: String?
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil, checkoutSession: String? = nil, paymentMethodType: String? = nil, occurredAt: Int) {
+    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil, checkoutSession: String? = nil, paymentMethodType: String? = nil, occurredAt: Int, customerEmail: String? = nil) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount
@@ -39,6 +41,7 @@ public struct OrderAwaitingPayment: EventMessage, FieldDocumented {
         self.checkoutSession = checkoutSession
         self.paymentMethodType = paymentMethodType
         self.occurredAt = occurredAt
+        self.customerEmail = customerEmail
     }
 
     /// Catalogue descriptions of the fields, by wire name.
@@ -50,7 +53,8 @@ public struct OrderAwaitingPayment: EventMessage, FieldDocumented {
         "application_fee_amount": "The platform's application fee, at most the amount.",
         "payment_intent": "The PaymentIntent (`pi_…`), when there is one.",
         "checkout_session": "The Checkout Session (`cs_…`), when paid through Checkout.",
-        "payment_method_type": "The delayed method, e.g. sepa_debit.",
+        "payment_method_type": "The delayed method, e.g. sepa_debit or us_bank_account.",
         "occurred_at": "When it happened (the Stripe event's `created`, or the service's clock).",
+        "customer_email": "The buyer's e-mail, for the \"payment received, confirming with your bank\" message.",
     ]
 }

@@ -26,9 +26,11 @@ public struct OrderPaid: EventMessage, FieldDocumented {
     public var customerEmail: String?
     /// When it happened (the Stripe event's `created`, or the service's clock).
     public var occurredAt: Int
+    /// Where the order ships, as given with the payment; absent when none was given.
+    public var shipping: Shipping?
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil, checkoutSession: String? = nil, customerEmail: String? = nil, occurredAt: Int) {
+    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil, checkoutSession: String? = nil, customerEmail: String? = nil, occurredAt: Int, shipping: Shipping? = nil) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount
@@ -38,6 +40,7 @@ public struct OrderPaid: EventMessage, FieldDocumented {
         self.checkoutSession = checkoutSession
         self.customerEmail = customerEmail
         self.occurredAt = occurredAt
+        self.shipping = shipping
     }
 
     /// Catalogue descriptions of the fields, by wire name.
@@ -51,5 +54,6 @@ public struct OrderPaid: EventMessage, FieldDocumented {
         "checkout_session": "The Checkout Session (`cs_…`), when paid through Checkout.",
         "customer_email": "The buyer's e-mail, for the order confirmation.",
         "occurred_at": "When it happened (the Stripe event's `created`, or the service's clock).",
+        "shipping": "Where the order ships, as given with the payment; absent when none was given.",
     ]
 }

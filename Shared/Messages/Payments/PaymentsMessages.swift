@@ -16,6 +16,8 @@ public enum PaymentsMessages {
         ListPaymentMethods.self,
         DetachPaymentMethod.self,
         ChargeSavedPaymentMethod.self,
+        RegisterPaymentMethodDomain.self,
+        ListPaymentMethodDomains.self,
         OrderPaid.self,
         OrderAwaitingPayment.self,
         OrderPaymentFailed.self,

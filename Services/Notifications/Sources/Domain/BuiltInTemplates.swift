@@ -39,6 +39,17 @@ enum BuiltInTemplates {
 
             Please confirm it here: {{authentication_url}}
             """ + "\n"
+        case .paymentProcessing:
+            """
+            Subject: Payment for order {{order_reference}} received, confirming with your bank
+
+            Hello,
+
+            we received your payment of {{amount}} for your order {{order_reference}} by {{method}}.
+
+            Your bank confirms such payments within a few business days. We will write again as soon
+            as it is confirmed (or if it does not go through); there is nothing you need to do.
+            """ + "\n"
         case .onboardingIncomplete:
             """
             Subject: Finish setting up your account

@@ -3,7 +3,7 @@ public import Messages
 /// Whom a message to people is for. A buyer's message goes only to the buyer, a seller's
 /// only to the seller: neither address ever stands in for the other.
 public enum EmailAudience: Sendable, Equatable {
-    /// The person who pays an order (`order_confirmation`, `payment_failed`).
+    /// The person who pays an order (`order_confirmation`, `payment_failed`, `payment_processing`).
     case buyer
     /// The connected account's owner (`onboarding_incomplete`).
     case seller
@@ -13,7 +13,7 @@ extension EmailTemplate {
     /// Whom the template is written for.
     public var audience: EmailAudience {
         switch self {
-        case .orderConfirmation, .paymentFailed, .authenticationRequired: .buyer
+        case .orderConfirmation, .paymentFailed, .authenticationRequired, .paymentProcessing: .buyer
         case .onboardingIncomplete: .seller
         }
     }

@@ -60,6 +60,17 @@ public struct EmailRequest: Sendable, Equatable {
                               "authentication_url": event.authenticationUrl ?? "the shop's order page"])
     }
 
+    /// "Payment received, confirming with your bank" for `payments.order.awaiting_payment`
+    /// (a delayed method is processing; the paid or failed message follows).
+    public static func paymentProcessing(_ event: OrderAwaitingPayment) -> EmailRequest {
+        EmailRequest(template: .paymentProcessing, recipient: event.customerEmail, account: event.account,
+                     orderReference: event.orderReference, paymentIntent: event.paymentIntent,
+                     fields: ["order_reference": event.orderReference,
+                              "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
+                              "currency": event.currency.uppercased(),
+                              "method": PaymentMethodName.text(event.paymentMethodType)])
+    }
+
     /// "Finish setting up your account" for `onboarding.account.requirements_due`: what is
     /// past due, due now and (when the event announces a coming change) due later, and the
     /// deadline (the earlier of `current_deadline` and `future_deadline`) as a UTC date.

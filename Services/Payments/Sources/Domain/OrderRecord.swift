@@ -1,3 +1,5 @@
+public import Messages
+
 /// One order of a connected account (a row of `orders`), keyed by (account, order reference).
 ///
 /// An order has at most one Checkout Session and one PaymentIntent at a time; the amount,
@@ -40,12 +42,14 @@ public struct OrderRecord: Sendable, Equatable {
     public var applicationFeeAmount: Int?
     /// State, amounts and the newest event time.
     public var progress: OrderProgress
+    /// Where the order ships, as given with the payment (Stripe's `shipping`).
+    public var shipping: Shipping?
 
     /// An order value.
     public init(account: String, orderReference: String, channel: Channel, checkoutSession: String? = nil,
                 uiMode: String? = nil, paymentIntent: String? = nil, customer: String? = nil,
                 customerEmail: String? = nil, currency: String? = nil, applicationFeeAmount: Int? = nil,
-                progress: OrderProgress = OrderProgress()) {
+                progress: OrderProgress = OrderProgress(), shipping: Shipping? = nil) {
         self.account = account
         self.orderReference = orderReference
         self.channel = channel
@@ -57,5 +61,6 @@ public struct OrderRecord: Sendable, Equatable {
         self.currency = currency
         self.applicationFeeAmount = applicationFeeAmount
         self.progress = progress
+        self.shipping = shipping
     }
 }

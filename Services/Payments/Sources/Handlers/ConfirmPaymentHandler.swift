@@ -61,7 +61,8 @@ struct ConfirmPaymentHandler: Sendable {
             do throws(StripeError) {
                 if let pi = reusable {
                     return .confirmed(try client.confirmPaymentIntent(
-                        pi.id, PaymentIntentConfirmParams(paymentMethod: command.paymentMethod, returnUrl: command.returnUrl),
+                        pi.id, PaymentIntentConfirmParams(paymentMethod: command.paymentMethod, returnUrl: command.returnUrl,
+                                                          extra: command.shipping?.formParams ?? FormParams()),
                         options: context.idempotent("confirm_payment", account: account)))
                 }
                 return .confirmed(try client.createPaymentIntent(
@@ -74,7 +75,8 @@ struct ConfirmPaymentHandler: Sendable {
         let now = Int(Date().timeIntervalSince1970)
         let request = OpenPaymentIntent.Request(
             account: account, orderReference: command.orderReference, channel: .serverConfirm, amount: command.amount,
-            currency: command.currency, applicationFeeAmount: command.applicationFeeAmount, customer: command.customer)
+            currency: command.currency, applicationFeeAmount: command.applicationFeeAmount, customer: command.customer,
+            shipping: command.shipping)
         switch outcome {
         case .failure(let error):
             return .error(error)
@@ -146,6 +148,7 @@ struct ConfirmPaymentHandler: Sendable {
         metadata[OrderMetadata.origin] = OrderMetadata.originValue
         return PaymentIntentCreateParams(amount: c.amount, currency: c.currency, paymentMethodTypes: ["card"],
                                          applicationFeeAmount: c.applicationFeeAmount, customer: c.customer,
-                                         paymentMethod: c.paymentMethod, confirm: true, returnUrl: c.returnUrl, metadata: metadata)
+                                         paymentMethod: c.paymentMethod, confirm: true, returnUrl: c.returnUrl, metadata: metadata,
+                                         extra: c.shipping?.formParams ?? FormParams())
     }
 }

@@ -21,7 +21,7 @@ struct CreatePaymentIntentHandler: Sendable {
             amount: command.amount, currency: command.currency, applicationFeeAmount: command.applicationFeeAmount,
             paymentMethodTypes: command.paymentMethodTypes, customer: command.customer, customerEmail: command.receiptEmail,
             description: command.description, metadata: command.metadata, setupFutureUsage: command.setupFutureUsage,
-            requireCvcRecollection: command.requireCvcRecollection)
+            requireCvcRecollection: command.requireCvcRecollection, shipping: command.shipping)
         switch try intents.open(request, context: context) {
         case .failure(let error): return .error(error)
         case .success(let opened):

@@ -63,7 +63,7 @@ struct CreatePaymentSheetHandler: Sendable {
             currency: command.currency, applicationFeeAmount: command.applicationFeeAmount,
             paymentMethodTypes: command.paymentMethodTypes, customer: resolved?.customer, customerEmail: command.customerEmail,
             metadata: Self.metadata(command), setupFutureUsage: command.setupFutureUsage,
-            requireCvcRecollection: command.requireCvcRecollection)
+            requireCvcRecollection: command.requireCvcRecollection, shipping: command.shipping)
         let opened: OpenPaymentIntent.Opened
         switch try intents.open(request, context: context) {
         case .success(let value): opened = value

@@ -13,7 +13,7 @@ import StripeAPI
 /// An order already paid, or paid through Checkout, is refused (`conflict.invalid_state`).
 /// An order with a PaymentIntent: `GET /v1/payment_intents/{id}`; anything but `succeeded`
 /// or `canceled` is reused, `succeeded` is refused (the payment is being recorded),
-/// `canceled` lets a new one be created. A reused one whose amount or fee differs from the
+/// `canceled` lets a new one be created. A reused one whose amount, fee or shipping differs from the
 /// request is updated (`POST /v1/payment_intents/{id}`, `<message_id>:update_payment_intent`)
 /// while it still waits for a payment method or confirmation; in another currency, or while
 /// a payment is under way, the request is refused (`conflict.invalid_state`). Otherwise `POST /v1/payment_intents` on the
@@ -52,6 +52,8 @@ struct OpenPaymentIntent: Sendable {
         var setupFutureUsage: SetupFutureUsage? = nil
         /// `payment_method_options[card][require_cvc_recollection]`.
         var requireCvcRecollection: Bool? = nil
+        /// Stripe's `shipping`, sent with the PaymentIntent and stored with the order.
+        var shipping: Shipping?
     }
 
     /// The order's PaymentIntent and whether it existed before.
@@ -108,8 +110,9 @@ struct OpenPaymentIntent: Sendable {
     /// Reuses the order's open PaymentIntent, updating its amount and fee when they changed.
     private func reuse(_ found: PaymentIntent, _ request: Request, before: OrderRecord,
                        context: HandlerContext) throws -> Result<Opened, ReplyError> {
+        let sameShipping = request.shipping == nil || request.shipping == before.shipping
         let same = found.amount == request.amount && found.applicationFeeAmount == request.applicationFeeAmount
-            && (found.currency ?? request.currency) == request.currency
+            && (found.currency ?? request.currency) == request.currency && sameShipping
             && found.setupFutureUsage == request.setupFutureUsage?.rawValue
             && (found.paymentMethodOptions?.card?.requireCvcRecollection ?? false) == (request.requireCvcRecollection ?? false)
         if same { return .success(Opened(paymentIntent: found, reused: true, before: before)) }
@@ -117,7 +120,7 @@ struct OpenPaymentIntent: Sendable {
             return .failure(.orderState("order \(request.orderReference) has a PaymentIntent in \(found.currency ?? "?"); use a new order reference"))
         }
         guard found.status == .requiresPaymentMethod || found.status == .requiresConfirmation else {
-            return .failure(.orderState("order \(request.orderReference) has a payment under way (\(found.status?.rawValue ?? "?")); its amount cannot change"))
+            return .failure(.orderState("order \(request.orderReference) has a payment under way (\(found.status?.rawValue ?? "?")); its amount, fee and shipping cannot change"))
         }
         var extra = FormParams()
         if found.setupFutureUsage != request.setupFutureUsage?.rawValue {
@@ -126,6 +129,7 @@ struct OpenPaymentIntent: Sendable {
         if (found.paymentMethodOptions?.card?.requireCvcRecollection ?? false) != (request.requireCvcRecollection ?? false) {
             extra["payment_method_options"] = ["card": ["require_cvc_recollection": .bool(request.requireCvcRecollection ?? false)]]
         }
+        if !sameShipping, let shipping = request.shipping { extra = extra.merging(shipping.formParams) }
         let params = PaymentIntentUpdateParams(amount: request.amount, applicationFeeAmount: request.applicationFeeAmount, extra: extra)
         switch try context.stripe({ client throws(StripeError) in
             try client.updatePaymentIntent(found.id, params, options: context.idempotent("update_payment_intent", account: request.account))
@@ -139,7 +143,8 @@ struct OpenPaymentIntent: Sendable {
     /// reused one that was not updated). A concurrent command that changed the order meanwhile makes this one retry.
     /// - Throws: `HandlerError` (retry), `StoreError`.
     func record(_ opened: Opened, _ request: Request, context: HandlerContext) throws {
-        guard !opened.reused || opened.updated else { return }
+        let shippingChanged = request.shipping != nil && request.shipping != opened.before?.shipping
+        guard !opened.reused || opened.updated || shippingChanged else { return }
         let orders = self.orders
         let pi = opened.paymentIntent
         let messageId = context.envelope.messageId
@@ -155,9 +160,10 @@ struct OpenPaymentIntent: Sendable {
                 updated.customerEmail = request.customerEmail ?? current.customerEmail
                 updated.currency = request.currency
                 updated.applicationFeeAmount = request.applicationFeeAmount
+                updated.shipping = request.shipping ?? current.shipping
                 if opened.updated {
                     updated.progress.amount = request.amount
-                } else {
+                } else if !opened.reused {
                     updated.progress = OrderProgress(state: .open, lastEventAt: current.progress.lastEventAt, amount: request.amount)
                 }
                 try orders.update(updated, on: db)
@@ -165,7 +171,7 @@ struct OpenPaymentIntent: Sendable {
                 let order = OrderRecord(account: request.account, orderReference: request.orderReference, channel: request.channel,
                                         paymentIntent: pi.id, customer: request.customer, customerEmail: request.customerEmail,
                                         currency: request.currency, applicationFeeAmount: request.applicationFeeAmount,
-                                        progress: OrderProgress(amount: request.amount))
+                                        progress: OrderProgress(amount: request.amount), shipping: request.shipping)
                 guard try orders.insert(order, createdMessageId: messageId, on: db) else {
                     throw HandlerError.retry(code: "conflict.concurrent_update", message: "order \(request.orderReference) was recorded meanwhile")
                 }
@@ -185,6 +191,7 @@ struct OpenPaymentIntent: Sendable {
         if r.requireCvcRecollection == true {
             extra["payment_method_options"] = ["card": ["require_cvc_recollection": true]]
         }
+        if let shipping = r.shipping { extra = extra.merging(shipping.formParams) }
         return PaymentIntentCreateParams(
             amount: r.amount, currency: r.currency, automaticPaymentMethods: r.paymentMethodTypes == nil ? true : nil,
             paymentMethodTypes: r.paymentMethodTypes, applicationFeeAmount: r.applicationFeeAmount, customer: r.customer,

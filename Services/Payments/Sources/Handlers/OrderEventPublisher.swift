@@ -21,14 +21,14 @@ enum OrderEventPublisher {
                 try context.publish(OrderPaid(
                     account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
                     applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
-                    checkoutSession: order.checkoutSession, customerEmail: order.customerEmail, occurredAt: at),
-                    stripeAccount: order.account)
+                    checkoutSession: order.checkoutSession, customerEmail: order.customerEmail, occurredAt: at,
+                    shipping: order.shipping), stripeAccount: order.account)
             case .awaitingPayment:
                 try context.publish(OrderAwaitingPayment(
                     account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
                     applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
                     checkoutSession: order.checkoutSession, paymentMethodType: details.paymentMethodType,
-                    occurredAt: at), stripeAccount: order.account)
+                    occurredAt: at, customerEmail: order.customerEmail), stripeAccount: order.account)
             case .paymentFailed:
                 try context.publish(OrderPaymentFailed(
                     account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,

@@ -1,3 +1,4 @@
+import Messages
 public import Store
 
 /// The SQL of the `orders` aggregate.
@@ -15,7 +16,7 @@ public struct OrderStore: Sendable {
 
     private static let columns = """
         account, order_reference, channel, state, checkout_session, ui_mode, payment_intent, customer,
-        customer_email, amount, currency, application_fee_amount, amount_refunded, last_event_at
+        customer_email, amount, currency, application_fee_amount, amount_refunded, last_event_at, shipping::text AS shipping
         """
 
     /// The order (account, reference), or `nil`; `lock` takes a row lock (`FOR UPDATE`).
@@ -37,11 +38,11 @@ public struct OrderStore: Sendable {
         let rows = try db.query("""
             INSERT INTO \(schema.quoted).orders (account, order_reference, channel, state, checkout_session, ui_mode,
                 payment_intent, customer, customer_email, amount, currency, application_fee_amount, amount_refunded,
-                last_event_at, paid_at, created_message_id)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, CASE WHEN $15 THEN now() END, $16)
+                shipping, last_event_at, paid_at, created_message_id)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14, $13::jsonb, $15, CASE WHEN $16 THEN now() END, $17)
             ON CONFLICT DO NOTHING RETURNING order_reference
-            """, Self.values(order) + [.int(Int64(p.amountRefunded)), .int(Int64(p.lastEventAt)),
-                                       .bool(p.state.isPaid), .text(createdMessageId)]) { try $0.string("order_reference") }
+            """, try Self.values(order) + [.int(Int64(p.amountRefunded)), .int(Int64(p.lastEventAt)),
+                                           .bool(p.state.isPaid), .text(createdMessageId)]) { try $0.string("order_reference") }
         return !rows.isEmpty
     }
 
@@ -52,20 +53,30 @@ public struct OrderStore: Sendable {
         try db.execute("""
             UPDATE \(schema.quoted).orders SET channel = $3, state = $4, checkout_session = $5, ui_mode = $6,
                 payment_intent = $7, customer = $8, customer_email = $9, amount = $10, currency = $11,
-                application_fee_amount = $12, amount_refunded = $13, last_event_at = $14,
-                paid_at = CASE WHEN $15 THEN coalesce(paid_at, now()) END, updated_at = now()
+                application_fee_amount = $12, shipping = $13::jsonb, amount_refunded = $14, last_event_at = $15,
+                paid_at = CASE WHEN $16 THEN coalesce(paid_at, now()) END, updated_at = now()
             WHERE account = $1 AND order_reference = $2
-            """, Self.values(order) + [.int(Int64(p.amountRefunded)), .int(Int64(p.lastEventAt)), .bool(p.state.isPaid)])
+            """, try Self.values(order) + [.int(Int64(p.amountRefunded)), .int(Int64(p.lastEventAt)), .bool(p.state.isPaid)])
     }
 
-    private static func values(_ o: OrderRecord) -> [PGValue?] {
-        [.text(o.account), .text(o.orderReference), .text(o.channel.rawValue), .text(o.progress.state.rawValue),
+    /// Columns 1–13: the key, the order's fields, and `shipping` as JSON text.
+    private static func values(_ o: OrderRecord) throws -> [PGValue?] {
+        let shipping = try o.shipping.map { PGValue.text(String(decoding: try MessageCoder.encode($0), as: UTF8.self)) } ?? .null
+        return [.text(o.account), .text(o.orderReference), .text(o.channel.rawValue), .text(o.progress.state.rawValue),
          text(o.checkoutSession), text(o.uiMode), text(o.paymentIntent), text(o.customer), text(o.customerEmail),
-         int(o.progress.amount), text(o.currency), int(o.applicationFeeAmount)]
+         int(o.progress.amount), text(o.currency), int(o.applicationFeeAmount), shipping]
     }
 
     private static func text(_ value: String?) -> PGValue { value.map { .text($0) } ?? .null }
     private static func int(_ value: Int?) -> PGValue { value.map { .int(Int64($0)) } ?? .null }
+
+    /// The stored `shipping` JSON, decoded as a tolerant reader.
+    private static func shipping(_ row: PGRow) throws -> Shipping? {
+        guard let json = try row.optionalString("shipping") else { return nil }
+        do { return try MessageCoder.decode(Shipping.self, from: Array(json.utf8)) } catch {
+            throw StoreError(code: StoreError.Code.decode, sqlState: nil, message: "orders.shipping is not a shipping hash: \(error)")
+        }
+    }
 
     private static func decode(_ row: PGRow) throws -> OrderRecord {
         let channelText = try row.string("channel")
@@ -83,6 +94,6 @@ public struct OrderStore: Sendable {
                            customer: try row.optionalString("customer"), customerEmail: try row.optionalString("customer_email"),
                            currency: try row.optionalString("currency"),
                            applicationFeeAmount: try row.optionalInt("application_fee_amount").map(Int.init),
-                           progress: progress)
+                           progress: progress, shipping: try shipping(row))
     }
 }

@@ -22,6 +22,8 @@ enum ChargeObjects {
             details["sepa_debit"] = method["sepa_debit"] ?? [:]
         case "us_bank_account":
             details["us_bank_account"] = method["us_bank_account"] ?? [:]
+        case "link":
+            details["link"] = ["country": "US"]
         default:
             let requested = pi.value(at: "payment_method_options.card.request_overcapture") == "if_available"
             details["card"] = [

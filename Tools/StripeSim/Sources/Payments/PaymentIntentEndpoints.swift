@@ -79,7 +79,8 @@ enum PaymentIntentEndpoints {
             }
             let enabled = try automatic.bool("enabled") ?? false
             pi["automatic_payment_methods"] = ["enabled": .bool(enabled), "allow_redirects": .string(try automatic.string("allow_redirects") ?? "always")]
-            if enabled { pi["payment_method_types"] = ["card", "sepa_debit"] }
+            // Dynamic methods: card, Link and SEPA Debit, plus ACH Direct Debit for USD.
+            if enabled { pi["payment_method_types"] = .strings(["card", "link", "sepa_debit"] + (currency == "usd" ? ["us_bank_account"] : [])) }
         }
         if let returnURL = try params.string("return_url") { call.state.secrets["return:\(pi["id"]?.stringValue ?? "")"] = returnURL }
         if try params.bool("confirm") == true {
@@ -159,13 +160,29 @@ enum PaymentIntentEndpoints {
         for key in ["description", "receipt_email", "statement_descriptor", "statement_descriptor_suffix", "transfer_group", "setup_future_usage", "on_behalf_of"] {
             if let value = try params.string(key) { pi[key] = value.isEmpty ? .null : .string(value) }
         }
-        for key in ["transfer_data", "shipping", "payment_method_options"] { if let value = params.json(key) { pi[key] = value } }
+        for key in ["transfer_data", "payment_method_options"] { if let value = params.json(key) { pi[key] = value } }
+        if let shipping = try shipping(params) { pi["shipping"] = shipping }
         PaymentIntentIncrement.normalizeOptions(&pi)
         SavedPaymentMethods.normalizeOptions(&pi)
         if let metadata = try params.metadata() { pi["metadata"] = metadata }
         if let method = try params.string("payment_method") {
             pi["payment_method"] = .string(try TestPaymentMethod.resolve(method, call: call, param: "payment_method").object["id"]?.stringValue ?? method)
         }
+    }
+
+    /// The `shipping` hash in Stripe's shape (every key present, unset ones `null`), with
+    /// `name` and `address[line1]` required; nil when the parameter is absent.
+    static func shipping(_ params: Params) throws(SimError) -> JSONValue? {
+        guard let hash = try params.hash("shipping", allowed: ["name", "address", "phone", "carrier", "tracking_number"]) else { return nil }
+        guard let name = try hash.string("name"), !name.isEmpty else { throw SimError.missing("shipping[name]") }
+        let address = try hash.hash("address", allowed: ["line1", "line2", "city", "state", "postal_code", "country"])
+        guard let line1 = try address?.string("line1"), !line1.isEmpty else { throw SimError.missing("shipping[address][line1]") }
+        var out: JSONValue = ["name": .string(name)]
+        var postal: JSONValue = ["line1": .string(line1)]
+        for key in ["line2", "city", "state", "postal_code", "country"] { postal[key] = .optional(try address?.string(key)) }
+        out["address"] = postal
+        for key in ["phone", "carrier", "tracking_number"] { out[key] = .optional(try hash.string(key)) }
+        return out
     }
 
     private static func update(_ call: SimCall) throws(SimError) -> JSONValue {
@@ -193,6 +210,7 @@ enum PaymentIntentEndpoints {
         var current = pi
         if let returnURL = try call.params.string("return_url") { call.state.secrets["return:\(current["id"]?.stringValue ?? "")"] = returnURL }
         if let capture = try call.params.string("capture_method") { current["capture_method"] = .string(capture) }
+        if let shipping = try shipping(call.params) { current["shipping"] = shipping }
         let name = try call.params.string("payment_method") ?? current["payment_method"]?.stringValue
         guard let name else {
             throw SimError.unexpectedState("payment_intent_unexpected_state",

@@ -39,6 +39,7 @@ enum PaymentIntentMachine {
     /// manual), decline, 3-D Secure, or a delayed (SEPA) outcome scheduled for later.
     static func authorize(call: SimCall, pi old: JSONValue, method: JSONValue, behaviour: TestPaymentMethod) -> Result {
         var pi = old
+        let method = linkWithEmail(call: call, pi: old, method: method)
         pi["payment_method"] = method["id"] ?? nil
         pi["last_payment_error"] = nil
         pi["next_action"] = nil
@@ -105,6 +106,19 @@ enum PaymentIntentMachine {
         }
     }
 
+    /// A Link method carries the e-mail Link recognised the buyer by: the PaymentIntent's
+    /// `receipt_email`, else its Customer's (`link.email`, `billing_details.email`).
+    private static func linkWithEmail(call: SimCall, pi: JSONValue, method: JSONValue) -> JSONValue {
+        guard method["type"] == "link" else { return method }
+        let customerEmail = pi["customer"]?.stringValue.flatMap { call.state.get($0, scope: call.scope) }?["email"]?.stringValue
+        guard let email = pi["receipt_email"]?.stringValue ?? customerEmail else { return method }
+        var linked = method
+        linked["link"] = ["email": .string(email), "persistent_token": nil]
+        linked["billing_details"]?["email"] = .string(email)
+        call.state.replace(linked)
+        return linked
+    }
+
     /// After the method's delay (else the configured one), a processing (SEPA or ACH Direct Debit) intent succeeds or fails.
     private static func scheduleSettlement(call: SimCall, piId: String, succeed: Bool, after seconds: Double?) {
         call.state.schedule(after: seconds ?? call.state.asyncPaymentDelay, .settle(scope: call.scope, paymentIntent: piId, succeed: succeed))
@@ -125,12 +139,14 @@ enum PaymentIntentMachine {
             charge["paid"] = false
             charge["captured"] = false
             charge["amount_captured"] = 0
-            charge["failure_code"] = "insufficient_funds"
-            charge["failure_message"] = "The account has insufficient funds to cover this payment."
+            let behaviour = pi["payment_method"]?.stringValue
+                .flatMap { call.state.secrets[TestPaymentMethod.annotationKey($0)] }.flatMap { TestPaymentMethod.byName[$0] }
+            charge["failure_code"] = .string(behaviour?.failureCode ?? "insufficient_funds")
+            charge["failure_message"] = .string(behaviour?.failureMessage ?? "The account has insufficient funds to cover this payment.")
             pi["status"] = "requires_payment_method"
             let method = charge.value(at: "payment_method_details.type") == "us_bank_account" ? "ACH Direct Debit" : "SEPA Direct Debit"
-            pi["last_payment_error"] = ["type": "invalid_request_error", "code": "payment_method_unactivated",
-                                        "message": .string("The \(method) payment failed."), "charge": .string(chargeId)]
+            pi["last_payment_error"] = ["type": "invalid_request_error", "code": .string(behaviour?.failureCode ?? "payment_method_unactivated"),
+                                        "message": .string(behaviour?.failureMessage ?? "The \(method) payment failed."), "charge": .string(chargeId)]
             pi["payment_method"] = nil
         }
         call.state.replace(charge)

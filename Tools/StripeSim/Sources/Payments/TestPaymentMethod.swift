@@ -10,7 +10,7 @@ struct TestPaymentMethod: Sendable, Equatable {
         case failLater
     }
 
-    /// `card`, `sepa_debit`, `us_bank_account` or `card_present`.
+    /// `card`, `sepa_debit`, `us_bank_account`, `link` or `card_present`.
     var type: String
     var brand: String
     var last4: String
@@ -18,6 +18,11 @@ struct TestPaymentMethod: Sendable, Equatable {
     var outcome: Outcome
     /// Seconds of simulated time a delayed outcome takes (nil: the configured async delay).
     var settleAfterSeconds: Double? = nil
+    /// The charge's `failure_code` (and the PaymentIntent's `last_payment_error.code`) when a
+    /// delayed outcome fails (nil: the SEPA default).
+    var failureCode: String? = nil
+    /// The matching `failure_message`.
+    var failureMessage: String? = nil
 
     static let visa = TestPaymentMethod(type: "card", brand: "visa", last4: "4242", country: "US", outcome: .succeed)
     static let declined = TestPaymentMethod(type: "card", brand: "visa", last4: "0002", country: "US",
@@ -29,10 +34,24 @@ struct TestPaymentMethod: Sendable, Equatable {
     static let authenticationRequired = TestPaymentMethod(type: "card", brand: "visa", last4: "3184", country: "US", outcome: .requireAction)
     static let sepaSucceed = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3201", country: "AT", outcome: .succeedLater)
     static let sepaFail = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3456", country: "IT", outcome: .failLater)
-    /// ACH Direct Debit with routing number 110000000 (https://docs.stripe.com/payments/ach-direct-debit/accept-a-payment#test-your-integration).
+    /// ACH Direct Debit with routing number 110000000 (https://docs.stripe.com/payments/ach-direct-debit/accept-a-payment#test-your-integration):
+    /// account 000123456789 succeeds; 000111111113 fails (account closed), 000111111116 (no
+    /// account), 000222222227 (insufficient funds), 000333333335 (debit not authorized),
+    /// 000444444440 (invalid currency) — each after the processing delay.
     static let achSucceed = TestPaymentMethod(type: "us_bank_account", brand: "", last4: "6789", country: "US", outcome: .succeedLater)
-    static let achFail = TestPaymentMethod(type: "us_bank_account", brand: "", last4: "2227", country: "US", outcome: .failLater)
-    static let achClosed = TestPaymentMethod(type: "us_bank_account", brand: "", last4: "1113", country: "US", outcome: .failLater)
+    static let achFail = ach("2227", "insufficient_funds", "The customer's account has insufficient funds to cover this payment.")
+    static let achClosed = ach("1113", "account_closed", "The customer's bank account has been closed.")
+    static let achNoAccount = ach("1116", "no_account", "The customer's bank account could not be located.")
+    static let achNotAuthorized = ach("3335", "debit_not_authorized", "The customer notified their bank that this payment was unauthorized.")
+    static let achInvalidCurrency = ach("4440", "invalid_currency", "The bank was unable to process this payment because of its currency.")
+    private static func ach(_ last4: String, _ code: String, _ message: String) -> TestPaymentMethod {
+        TestPaymentMethod(type: "us_bank_account", brand: "", last4: last4, country: "US", outcome: .failLater,
+                          failureCode: code, failureMessage: message)
+    }
+    /// A Link payment method (the buyer signed in to Link with the e-mail Stripe recognised);
+    /// succeeds like a card. Its `link.email` is the PaymentIntent's `receipt_email`, else its
+    /// Customer's e-mail.
+    static let link = TestPaymentMethod(type: "link", brand: "", last4: "", country: "US", outcome: .succeed)
     /// Stripe's 3D Secure card "authentication required on every transaction" (4000 0025 0000 3155).
     static let authenticationRequired3155 = TestPaymentMethod(type: "card", brand: "visa", last4: "3155", country: "US", outcome: .requireAction)
     /// Stripe's UnionPay test card (6205 5000 0000 0000): succeeds.
@@ -57,6 +76,11 @@ struct TestPaymentMethod: Sendable, Equatable {
         "sepa_fail": sepaFail, "pm_sepa_debit_fail": sepaFail, "IT60X0542811101000000123456": sepaFail,
         "us_bank_account_succeed": achSucceed, "000123456789": achSucceed,
         "us_bank_account_fail": achFail, "000222222227": achFail, "000111111113": achClosed,
+        "000111111116": achNoAccount, "000333333335": achNotAuthorized, "000444444440": achInvalidCurrency,
+        "pm_usBankAccount_success": achSucceed, "pm_usBankAccount_accountClosed": achClosed,
+        "pm_usBankAccount_noAccount": achNoAccount, "pm_usBankAccount_insufficientFunds": achFail,
+        "pm_usBankAccount_debitNotAuthorized": achNotAuthorized, "pm_usBankAccount_invalidCurrency": achInvalidCurrency,
+        "pm_link": link, "link_succeed": link,
         "4000002500003155": authenticationRequired3155, "pm_card_authenticationRequiredOnSetup": authenticationRequired3155,
         "6205500000000000": unionPay, "pm_card_unionpay": unionPay, "tok_unionpay": unionPay,
         "AT321904300235473204": sepaSucceedAfterThreeMinutes, "AT861904300235473202": sepaFailAT,

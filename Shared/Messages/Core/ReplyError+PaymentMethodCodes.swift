@@ -1,0 +1,6 @@
+extension ReplyError.Code {
+    /// A payment method domain (`domain_name`) is not a hostname: letters, digits and
+    /// hyphens in dot-separated labels, a top-level label starting with a letter, no
+    /// scheme, port, path or wildcard (e.g. `shop.example.com`).
+    public static let invalidDomain = "validation.invalid_domain"
+}
