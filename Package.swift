@@ -93,7 +93,7 @@ let package = Package(
         tests("BusTests", ["Bus", "Messages", "TestKit"]),
         tests("StoreTests", ["Store", "TestKit"]),
         tests("HTTPServerTests", ["HTTPServer", "StripeAPI", "TestKit"]),
-        tests("RuntimeTests", ["Runtime", "Bus", "Store", "Messages", "StripeAPI", "HTTPServer", "TestKit"]),
+        tests("RuntimeTests", ["Runtime", "Bus", "Store", "Messages", "StripeAPI", "HTTPServer", "TestKit", "StripeSimCore"]),
         tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "HTTPServer", "TestKit"]),
         tests("StripeSimTests", ["StripeSimCore", "StripeAPI", "TestKit"]),
         tests("OnboardingServiceTests", ["OnboardingService", "StripeAPI", "StripeSimCore", "TestKit"]),

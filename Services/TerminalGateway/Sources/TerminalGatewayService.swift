@@ -98,7 +98,7 @@ public enum TerminalGatewayService {
             .command(TerminalRefundPayment.self, mode: .stripeBound) { try refund.handle($0, &$1) },
             .command(CancelPayment.self, mode: .stripeBound) { try cancel.handle($0, &$1) },
             .command(CancelReaderAction.self, mode: .stripeBound) { try cancelAction.handle($0, &$1) },
-            .command(Reconcile.self, mode: .stripeBound) { try reconcile.handle($0, &$1) },
+            .command(Reconcile.self, mode: .stripeBound) { try reconcile.handle($0, &$1) }.stripePriority(.background),
             .command(CompleteOrder.self, mode: .batched) { try complete.handle($0, &$1) },
             .command(MarkPaidOtherwise.self, mode: .batched) { try paidOtherwise.handle($0, &$1) },
             .events(queue: eventsQueue, mode: .stripeBound, stripeEvents.map { pattern in

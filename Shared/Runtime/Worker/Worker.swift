@@ -72,6 +72,7 @@ final class Worker: Sendable {
                                             consume: (settings.route.queue, prefetch))
         let resources = WorkerResources(config: config, rateLimiter: rateLimiter, metrics: settings.metrics,
                                         makeStripe: makeStripe, heartbeat: { connections.heartbeat() })
+        resources.stripePriority = settings.route.stripePriority
         let failures = FailurePublisher(appId: settings.appId, metrics: settings.metrics, log: settings.log)
         let outbox = OutboxPublisher(schema: settings.schema, log: settings.log)
         guard let store = try? BatchStore(schema: settings.schema) else {

@@ -103,7 +103,11 @@ public final class BackfillSweeper: Sendable {
         while !stopSignal.isStopped {
             do {
                 if conn == nil { conn = try PGConnection(url: databaseURL, applicationName: applicationName) }
-                if stripe == nil { stripe = try makeStripe() }
+                if stripe == nil {
+                    let client = try makeStripe()
+                    rateLimiter.attach(to: client, priority: { .background })
+                    stripe = client
+                }
                 guard let db = conn, let client = stripe else { continue }
                 let due = ContinuousClock.now >= nextScheduled
                 let requested = due ? false : try progress.hasRequests(on: db)
@@ -203,7 +207,7 @@ public final class BackfillSweeper: Sendable {
             if !settings.types.isEmpty { params.set("types", settings.types) }
             if settings.onlyFailed { params.set("delivery_success", false) }
             if let cursor { params.set("starting_after", cursor) }
-            rateLimiter.acquire()
+            rateLimiter.acquirePerCall()
             let outcome = Result { () throws(StripeError) -> StripeHTTPResponse in
                 try stripe.send(.get, "/v1/events", params: params, options: options)
             }
