@@ -14,7 +14,8 @@ created beyond one per command, from the simulator's counts).
 Modes: `fleet` (STRIPE_RATE_LIMITS=global=100,endpoint=25, shared through Postgres),
 `per-process` (STRIPE_RATE_LIMIT=100 in every process: each one limits itself to the key's
 rate, as before), `split` (STRIPE_RATE_LIMIT=20: the key's rate divided among the five
-processes by hand).
+processes by hand), `unlimited` (no limit in the simulator nor the services: what the
+services can do on this machine, the ceiling of the others).
 """
 import argparse
 import json
@@ -54,6 +55,23 @@ def sim_statuses(sim_base):
             labels, value = line.rsplit(" ", 1)
             status = labels.split('status="', 1)[1].split('"', 1)[0]
             counts[status] = counts.get(status, 0) + int(float(value))
+    return counts
+
+
+def limiter_decisions(ports):
+    """{"fleet": n, "local": n} admitted by the services' fleet limiters (their /metrics)."""
+    counts = {}
+    for port in ports:
+        try:
+            with urllib.request.urlopen("http://127.0.0.1:%d/metrics" % port, timeout=5) as response:
+                text = response.read().decode()
+        except OSError:
+            continue
+        for line in text.splitlines():
+            if line.startswith("connectbus_stripe_rate_limit_decisions_total{"):
+                labels, value = line.rsplit(" ", 1)
+                source = labels.split('source="', 1)[1].split('"', 1)[0]
+                counts[source] = counts.get(source, 0) + int(float(value))
     return counts
 
 
@@ -125,13 +143,15 @@ def run_mode(mode, opt, out):
                                          "-c", "aiosmtpd.handlers.Mailbox", mail_dir], base_env,
                            os.path.join(out, "%s-smtp.log" % mode), restart=False))
     notifications_port = opt.http_base + 4
-    supervisor.add(Process("stripe-sim", [os.path.join(opt.bin, "stripe-sim"), "--port", str(opt.sim_port), "--rate-limits", "live",
+    supervisor.add(Process("stripe-sim", [os.path.join(opt.bin, "stripe-sim"), "--port", str(opt.sim_port),
+                                          "--rate-limits", "off" if mode == "unlimited" else "live",
                                           "--webhook", "url=http://127.0.0.1:%d/webhooks/stripe,secret=%s" % (notifications_port, secret),
                                           "--webhook", "url=http://127.0.0.1:%d/webhooks/stripe/connect,secret=%s,connect=true" % (notifications_port, secret)],
                            base_env, os.path.join(out, "%s-stripe-sim.log" % mode), restart=False))
     limits = {"fleet": {"STRIPE_RATE_LIMITS": "global=100,endpoint=25", "STRIPE_RATE_LIMIT": "20"},
               "per-process": {"STRIPE_RATE_LIMIT": "100"},
-              "split": {"STRIPE_RATE_LIMIT": "20"}}[mode]
+              "split": {"STRIPE_RATE_LIMIT": "20"},
+              "unlimited": {"STRIPE_RATE_LIMIT": "10000"}}[mode]
     services = [("onboarding", "onboarding", 0, "onboarding.create_account,onboarding.create_account_link")]
     services += [("payments-%d" % i, "payments", i, "payments.create_product,payments.create_price") for i in (1, 2, 3)]
     services += [("notifications", "notifications", 4, None)]
@@ -142,7 +162,7 @@ def run_mode(mode, opt, out):
                    STRIPE_API_KEY=api_key, STRIPE_API_BASE=sim_base, STRIPE_WEBHOOK_SECRETS=secret,
                    STRIPE_CONNECT_WEBHOOK_SECRETS=secret, SMTP_URL="smtp://127.0.0.1:%d" % opt.smtp_port,
                    SMTP_FROM="ConnectBus bench <no-reply@shop.example>", HTTP_PORT=str(opt.http_base + offset),
-                   WORKERS=str(opt.workers), LOG_LEVEL="error",
+                   WORKERS=str(opt.workers), LOG_LEVEL="warning", STRIPE_RATE_LIMIT_TIMEOUT_MS=str(opt.limit_timeout_ms),
                    BACKFILL_INTERVAL_SECONDS="5", BACKFILL_ONLY_FAILED="false")
         argv = [os.path.join(opt.bin, role)] + (["--queues", queues] if queues else [])
         supervisor.add(Process(name, argv, env, os.path.join(out, "%s-%s.log" % (mode, name)), restart=False,
@@ -185,6 +205,7 @@ def run_mode(mode, opt, out):
         answered = [r for r in replies if r]
         finished = max((r[0] for r in answered), default=time.time())
         after, created_after = sim_statuses(sim_base), created_counts(sim_base)
+        decisions = limiter_decisions([opt.http_base + offset for _, _, offset, _ in services])
     finally:
         if bus:
             bus.close()
@@ -203,7 +224,8 @@ def run_mode(mode, opt, out):
     return {"mode": mode, "commands": opt.commands, "offered_s": offered, "elapsed_s": elapsed,
             "commands_per_s": len(answered) / elapsed if elapsed > 0 else 0, "stripe_2xx_per_s": ok / elapsed if elapsed > 0 else 0,
             "goodput_pct": 100 * ok / elapsed / LIMIT if elapsed > 0 else 0, "requests": total, "answered_429": limited,
-            "pct_429": 100.0 * limited / total if total else 0, "failed": failed, "duplicates": duplicates, "created": made}
+            "pct_429": 100.0 * limited / total if total else 0, "failed": failed, "duplicates": duplicates, "created": made,
+            "limiter_decisions": decisions}
 
 
 def main():
@@ -213,6 +235,7 @@ def main():
     parser.add_argument("--commands", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=6)
     parser.add_argument("--wait", type=float, default=300)
+    parser.add_argument("--limit-timeout-ms", type=int, default=100)
     parser.add_argument("--out", default=tempfile.mkdtemp(prefix="bench-ratelimit-"))
     opt = parser.parse_args()
     opt.amqp_port = int(os.environ.get("CONNECTBUS_AMQP_PORT", "5672"))
@@ -225,11 +248,13 @@ def main():
         log("mode %s: %d commands, logs in %s" % (mode, opt.commands, opt.out))
         results.append(run_mode(mode, opt, opt.out))
         time.sleep(2)
-    print("%-12s %8s %9s %10s %10s %9s %8s %7s %5s" % ("mode", "elapsed", "cmd/s", "2xx/s", "goodput", "requests", "429", "failed", "dups"))
+    print("%-12s %8s %9s %10s %10s %9s %8s %7s %5s  %s" % ("mode", "elapsed", "cmd/s", "2xx/s", "goodput", "requests", "429",
+                                                          "failed", "dups", "limiter decisions"))
     for r in results:
-        print("%-12s %7.1fs %9.1f %10.1f %9.1f%% %9d %7.2f%% %7d %5d" % (
+        print("%-12s %7.1fs %9.1f %10.1f %9.1f%% %9d %7.2f%% %7d %5d  %s" % (
             r["mode"], r["elapsed_s"], r["commands_per_s"], r["stripe_2xx_per_s"], r["goodput_pct"], r["requests"],
-            r["pct_429"], r["failed"], r["duplicates"]))
+            r["pct_429"], r["failed"], r["duplicates"],
+            " ".join("%s=%d" % kv for kv in sorted(r["limiter_decisions"].items())) or "-"))
     with open(os.path.join(opt.out, "results.json"), "w") as f:
         json.dump(results, f, indent=2)
     return 0

@@ -4,7 +4,8 @@
 -- ('POST /v1/payment_intents/{id}/capture'). `key_id` identifies the Stripe key without
 -- storing it (an HMAC-SHA256 of the key, hex). Services reach the rows only through the two
 -- SECURITY DEFINER functions below (EXECUTE granted to the service roles), one statement
--- and one round trip per request. The arithmetic is StripeRateBucket's (Shared/Runtime/Stripe):
+-- and one round trip per request at most (`take_many` decides every request a process has
+-- waiting in one). The arithmetic is StripeRateBucket's (Shared/Runtime/Stripe):
 -- a GCRA on theoretical arrival times, interactive requests reserving the next slot
 -- (within the burst tolerance), background ones taking only an idle bucket, and a 429
 -- pausing the key and halving its rates for 10 s (down to a quarter).
@@ -39,6 +40,7 @@ DECLARE
     v_etat double precision := 0;
     v_factor double precision;
     v_start double precision;
+    v_slot double precision;
 BEGIN
     SELECT * INTO g FROM stripe_limits.bucket WHERE key_id = p_key AND name = 'global' FOR UPDATE;
     IF NOT FOUND THEN
@@ -57,20 +59,39 @@ BEGIN
         IF greatest(g.tat, v_etat) > v_now THEN
             RETURN v_now - greatest(g.tat, v_etat);
         END IF;
+        v_slot := v_now;
         v_start := v_now;
     ELSE
-        v_start := greatest(v_now, g.tat - p_burst);
+        -- The global slot at its own earliest time; the request goes when its endpoint allows.
+        v_slot := greatest(v_now, g.tat - p_burst);
+        v_start := v_slot;
         IF p_endpoint_rate IS NOT NULL THEN
             v_start := greatest(v_start, v_etat - p_burst);
         END IF;
     END IF;
-    UPDATE stripe_limits.bucket SET tat = greatest(tat, v_start) + 1 / (p_global_rate * v_factor)
+    UPDATE stripe_limits.bucket SET tat = greatest(tat, v_slot) + 1 / (p_global_rate * v_factor)
      WHERE key_id = p_key AND name = 'global';
     IF p_endpoint_rate IS NOT NULL THEN
         UPDATE stripe_limits.bucket SET tat = greatest(tat, v_start) + 1 / (p_endpoint_rate * v_factor)
          WHERE key_id = p_key AND name = p_endpoint;
     END IF;
     RETURN v_start - v_now;
+END $$;
+
+-- Decides several requests in one round trip (a process's limiter sends every request
+-- waiting on it at once), in order; the answers as `take` gives them.
+CREATE OR REPLACE FUNCTION stripe_limits.take_many(p_key text, p_endpoints text[], p_global_rate double precision,
+        p_endpoint_rate double precision, p_burst double precision, p_background boolean[])
+    RETURNS double precision[]
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    v_result double precision[] := '{}';
+BEGIN
+    FOR i IN 1 .. coalesce(array_length(p_endpoints, 1), 0) LOOP
+        v_result := v_result || stripe_limits.take(p_key, p_endpoints[i], p_global_rate, p_endpoint_rate, p_burst,
+                                                   p_background[i]);
+    END LOOP;
+    RETURN v_result;
 END $$;
 
 -- Records a 429 for the key: nothing goes before now + p_pause seconds, and the rates are
@@ -94,6 +115,10 @@ END $$;
 
 ALTER FUNCTION stripe_limits.take(text, text, double precision, double precision, double precision, boolean) OWNER TO connectbus_admin;
 ALTER FUNCTION stripe_limits.slow_down(text, double precision) OWNER TO connectbus_admin;
+ALTER FUNCTION stripe_limits.take_many(text, text[], double precision, double precision, double precision, boolean[]) OWNER TO connectbus_admin;
+REVOKE ALL ON FUNCTION stripe_limits.take_many(text, text[], double precision, double precision, double precision, boolean[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION stripe_limits.take_many(text, text[], double precision, double precision, double precision, boolean[])
+    TO onboarding, payments, terminal, notifications;
 REVOKE ALL ON FUNCTION stripe_limits.take(text, text, double precision, double precision, double precision, boolean) FROM PUBLIC;
 REVOKE ALL ON FUNCTION stripe_limits.slow_down(text, double precision) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION stripe_limits.take(text, text, double precision, double precision, double precision, boolean)

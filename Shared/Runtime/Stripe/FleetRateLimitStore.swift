@@ -22,6 +22,27 @@ struct FleetRateLimitStore {
         return wait < 0 ? .retry(after: -wait) : .send(after: wait)
     }
 
+    /// Decides `requests` in one round trip, in order (`stripe_limits.take_many`).
+    /// - Throws: `StoreError`; then none of them was decided.
+    func take(_ requests: [(endpoint: String, priority: StripeCallPriority)],
+              on db: PGConnection) throws(StoreError) -> [StripeRateBucket.Decision] {
+        let result = try db.execute(
+            "SELECT w AS wait FROM unnest(stripe_limits.take_many($1, $2::text[], $3, $4, $5, $6::text[]::boolean[])) WITH ORDINALITY AS t(w, n) ORDER BY n",
+            [.text(keyId), .textArray(requests.map(\.endpoint)), .double(budget.global),
+             budget.endpoint.map { .double($0) } ?? .null, .double(budget.burstSeconds),
+             .textArray(requests.map { $0.priority == .background ? "t" : "f" })])
+        guard result.rowCount == requests.count else {
+            throw StoreError(code: StoreError.Code.queryFailed, sqlState: nil,
+                             message: "stripe_limits.take_many answered \(result.rowCount) of \(requests.count) requests")
+        }
+        var decisions: [StripeRateBucket.Decision] = []
+        for row in result.rows {
+            let wait = try row.double("wait")
+            decisions.append(wait < 0 ? .retry(after: -wait) : .send(after: wait))
+        }
+        return decisions
+    }
+
     /// Records a `429` for the whole fleet (``StripeRateBucket/slowDown(pause:now:)``).
     /// - Throws: `StoreError`.
     func slowDown(pause: Double, on db: PGConnection) throws(StoreError) {

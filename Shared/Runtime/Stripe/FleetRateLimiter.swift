@@ -6,8 +6,9 @@ import Synchronization
 
 /// One Stripe rate limit for every process that uses the same key (`STRIPE_RATE_LIMITS`):
 /// each request asks the shared buckets in Postgres (``StripeRateBucket``'s arithmetic in
-/// `stripe_limits.take`, one round trip) for its slot, on this limiter's own thread and
-/// connection, and waits for it; a `429` from Stripe slows the whole fleet down
+/// `stripe_limits.take`) for its slot, on this limiter's own thread and connection, and
+/// waits for it; the thread decides every request waiting on it in one round trip
+/// (`stripe_limits.take_many`, at most ``batchLimit``), so a request costs at most one; a `429` from Stripe slows the whole fleet down
 /// (`stripe_limits.slow_down`).
 ///
 /// Degraded mode: when the database does not answer within ``FleetRateLimiterSettings/timeout``
@@ -164,12 +165,21 @@ public final class FleetRateLimiter: @unchecked Sendable {
     private func run() {
         var db: PGConnection?
         while true {
-            var ticket: Ticket?
+            var batch: [Ticket] = []
             var stop = false
             _ = condition.wait(.seconds(1), until: { stopped || !pending.isEmpty }, after: { _ in
                 stop = stopped
                 pending.removeAll { $0.abandoned }
-                if !stop, !pending.isEmpty { ticket = pending.removeFirst() }
+                guard !stop, let first = pending.first else { return }
+                if case .slowDown = first.work {
+                    batch = [pending.removeFirst()]
+                } else {
+                    // Every waiting request at once: one round trip for all of them.
+                    var taken = 0
+                    while taken < pending.count, taken < Self.batchLimit, case .take = pending[taken].work { taken += 1 }
+                    batch = Array(pending.prefix(taken))
+                    pending.removeFirst(taken)
+                }
             })
             if stop {
                 condition.locked(wakeAll: true) {
@@ -178,23 +188,16 @@ public final class FleetRateLimiter: @unchecked Sendable {
                 }
                 return
             }
-            guard let ticket else { continue }
+            guard !batch.isEmpty else { continue }
             do {
                 if db == nil {
                     db = try PGConnection(url: settings.databaseURL, applicationName: settings.applicationName,
                                           connectTimeoutSeconds: 2)
                 }
                 guard let conn = db else { continue }
-                let answer: Ticket.Answer
-                switch ticket.work {
-                case .take(let endpoint, let priority):
-                    answer = .decided(try store.take(endpoint: endpoint, priority: priority, on: conn))
-                case .slowDown(let pause):
-                    try store.slowDown(pause: pause, on: conn)
-                    answer = .decided(.send(after: 0))
-                }
+                let answers = try decide(batch, on: conn)
                 condition.locked(wakeAll: true) {
-                    if !ticket.abandoned { ticket.answer = answer }
+                    for (ticket, answer) in zip(batch, answers) where !ticket.abandoned { ticket.answer = answer }
                     if let until = degradedUntil, ContinuousClock.now >= until {
                         degradedUntil = nil
                         degradedGauge.set(0)
@@ -205,12 +208,33 @@ public final class FleetRateLimiter: @unchecked Sendable {
                 db = nil
                 condition.locked(wakeAll: true) {
                     enterDegradedLocked(reason: String(describing: error))
-                    ticket.answer = .unavailable
+                    for ticket in batch { ticket.answer = .unavailable }
                     for waiting in pending { waiting.answer = .unavailable }
                     pending.removeAll()
                 }
             }
         }
+    }
+
+    /// Most requests decided in one round trip.
+    static let batchLimit = 64
+
+    /// One round trip for `batch`: a slow-down, one request, or several.
+    private func decide(_ batch: [Ticket], on conn: PGConnection) throws(StoreError) -> [Ticket.Answer] {
+        var requests: [(endpoint: String, priority: StripeCallPriority)] = []
+        for ticket in batch {
+            switch ticket.work {
+            case .slowDown(let pause):
+                try store.slowDown(pause: pause, on: conn)
+                return [.decided(.send(after: 0))]
+            case .take(let endpoint, let priority):
+                requests.append((endpoint, priority))
+            }
+        }
+        if requests.count == 1 {
+            return [.decided(try store.take(endpoint: requests[0].endpoint, priority: requests[0].priority, on: conn))]
+        }
+        return try store.take(requests, on: conn).map { .decided($0) }
     }
 
     /// Sleeps `seconds` in slices of at most 100 ms, calling `whileWaiting` between them.
