@@ -1,3 +1,5 @@
+import StripeAPI
+
 /// The Stripe request budget one API key shares across the whole fleet (`STRIPE_RATE_LIMITS`,
 /// e.g. `global=100,endpoint=25`), in requests per second.
 ///

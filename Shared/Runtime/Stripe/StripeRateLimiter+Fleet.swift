@@ -1,4 +1,4 @@
-import StripeAPI
+public import StripeAPI
 
 extension StripeRateLimiter {
     /// Makes `client` take a slot from the fleet's limit (``fleet``) before every HTTP attempt,

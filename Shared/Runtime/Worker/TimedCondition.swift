@@ -1,3 +1,4 @@
+import CShims
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -13,27 +13,28 @@ import TestKit
 /// The ingress is down while a platform's story plays on Stripe (a seller's account, buyers
 /// paying on it, a refund, platform customers); when notifications starts, the start-up
 /// sweep and the sweep the seller's arrival triggers recover every event, each published once.
-@Suite("Ingress outage during a story (integration)", .serialized, .enabled(if: IntegrationEnvironment.isEnabled))
-struct IngressOutageIntegrationTests {
-    private static func stripe(_ sim: StripeSimulator, _ path: String, _ params: [(String, String)],
+/// In the running-service suite, which is serialized: its tests share the
+/// `notifications.backfill` queue and the simulators' deterministic event ids.
+extension BackfillServiceIntegrationTests {
+    private static func outageStripe(_ sim: StripeSimulator, _ path: String, _ params: [(String, String)],
                                account: String? = nil) throws -> String {
         try BuyerRecipientIntegrationTests.id(try BuyerRecipientIntegrationTests.stripe(sim, path, params, account: account))
     }
 
-    @Test("every event of the story is recovered after the outage and published exactly once, marked backfill")
+    @Test("ingress stopped during a story: every event recovered after it starts, published exactly once, marked backfill")
     func storyDuringOutage() async throws {
         let sim = try BackfillIntegrationTests.simulator()   // webhook endpoints refuse connections: the ingress is down
         defer { sim.stop() }
         // The story, while nothing receives Stripe's webhooks.
-        let account = try Self.stripe(sim, "/v1/accounts", [("type", "express"), ("country", "US")])
-        _ = try Self.stripe(sim, "/v1/customers", [("email", "buyer@example.com")])
+        let account = try Self.outageStripe(sim, "/v1/accounts", [("type", "express"), ("country", "US")])
+        _ = try Self.outageStripe(sim, "/v1/customers", [("email", "buyer@example.com")])
         var paid: [String] = []
         for amount in [1200, 2500, 990] {
-            paid.append(try Self.stripe(sim, "/v1/payment_intents", [
+            paid.append(try Self.outageStripe(sim, "/v1/payment_intents", [
                 ("amount", String(amount)), ("currency", "usd"), ("payment_method", "pm_card_visa"),
                 ("confirm", "true")], account: account))
         }
-        _ = try Self.stripe(sim, "/v1/refunds", [("payment_intent", paid[0])], account: account)
+        _ = try Self.outageStripe(sim, "/v1/refunds", [("payment_intent", paid[0])], account: account)
         let types = Set(["customer.created", "payment_intent.succeeded", "charge.refunded", "account.updated",
                          "payment_intent.created", "charge.succeeded"])
         func missed(_ scope: String?) -> [String] {
