@@ -105,7 +105,7 @@ let package = Package(
         tests("BusTests", ["Bus", "Messages", "TestKit", "CRabbitMQ"]),
         tests("StoreTests", ["Store", "TestKit"]),
         tests("HTTPServerTests", ["HTTPServer", "TestKit"]),
-        tests("RuntimeTests", ["Runtime", "Bus", "Store", "Messages", "StripeAPI", "HTTPServer", "TestKit"]),
+        tests("RuntimeTests", ["Runtime", "Bus", "Store", "Messages", "StripeAPI", "HTTPServer", "TestKit", "StripeSimCore"]),
         tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "HTTPServer"]),
         tests("StripeSimTests", ["StripeSimCore", "HTTPServer", "TestKit", "CCrypto", "CCurl", "CShims"]),
         tests("OnboardingServiceTests", ["OnboardingService", "OnboardingSchema", "Runtime", "Bus", "Store", "Messages",

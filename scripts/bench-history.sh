@@ -5,8 +5,12 @@
 #    it, and without it again, in one run;
 # 2. the replay rate of N (default 100000) stored events to one reader: `connectbus tail
 #    --from first` (printing to /dev/null) and a pika reader (prefetch 1000, manual acks).
+# 3. the same binding's cost on the webhook benchmark (scripts/bench-webhooks.sh with these
+#    binaries: HISTORY_BENCH_WEBHOOK_EVENTS signed events, default 10000), without, with and
+#    without it again.
 # Binaries of `swift build` unless HISTORY_BENCH_BIN names another folder.
-# Environment: HISTORY_BENCH_EVENTS (100000), BENCH_MESSAGES (20000), BENCH_RUNS (2).
+# Environment: HISTORY_BENCH_EVENTS (100000), BENCH_MESSAGES (20000), BENCH_RUNS (2),
+# HISTORY_BENCH_PARTS (bench,webhooks,replay: which of the three to run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 eval "$(scripts/infra-env.sh)"
@@ -20,11 +24,30 @@ bind() { curl -fsS -u "$AUTH" -X POST -H 'content-type: application/json' -d '{"
 trap bind EXIT
 bench() { BENCH_RUNS="${BENCH_RUNS:-2}" BENCH_MESSAGES="${BENCH_MESSAGES:-20000}" "$BIN/connectbus-bench" 2>&1 | grep 'msg/s' | tail -1; }
 
+PARTS="${HISTORY_BENCH_PARTS:-bench,webhooks,replay}"
+part() { case ",$PARTS," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+
+if part bench; then
 echo "== binding cost (connectbus-bench, BENCH_RUNS=${BENCH_RUNS:-2})"
 unbind; echo "without the history binding: $(bench)"
 bind;   echo "with the history binding:    $(bench)"
 unbind; echo "without the history binding: $(bench)"
 bind
+fi
+
+webhooks() {
+    BENCH_BIN="$BIN" BENCH_EVENTS="${HISTORY_BENCH_WEBHOOK_EVENTS:-10000}" scripts/bench-webhooks.sh 2>&1 \
+        | grep -E "ingress rate|Requests/sec|stored .* published" | tr -s ' ' | paste -sd ';' -
+}
+if part webhooks; then
+echo "== binding cost (scripts/bench-webhooks.sh, ${HISTORY_BENCH_WEBHOOK_EVENTS:-10000} events)"
+unbind; echo "without the history binding: $(webhooks)"
+bind;   echo "with the history binding:    $(webhooks)"
+unbind; echo "without the history binding: $(webhooks)"
+bind
+fi
+
+part replay || exit 0
 
 echo "== replay of $N stored events"
 MARKER="benchhist$(date +%s)"

@@ -18,7 +18,8 @@
 # AMQP_URL / DATABASE_URL default to the local servers' admin user and role.
 # Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16
 # BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=per-connection BENCH_SKIP_BUILD=1
-# BENCH_KEEP=1, the port variables of scripts/lib/common.sh)
+# BENCH_KEEP=1, BENCH_BIN=<folder with notifications and connectbus-bench: no build>, the
+# port variables of scripts/lib/common.sh)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$CB_REPO"
@@ -47,11 +48,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
-    swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product notifications >&2
-    swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product connectbus-bench >&2
+if [ -n "${BENCH_BIN:-}" ]; then
+    BIN="$BENCH_BIN"
+else
+    if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
+        swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product notifications >&2
+        swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product connectbus-bench >&2
+    fi
+    BIN="$(swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --show-bin-path)"
 fi
-BIN="$(swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --show-bin-path)"
 
 RUN="$("$BIN/connectbus-bench" webhooks-prepare "$WORK/events.txt" "$EVENTS" "$SECRET")"
 echo "run $RUN: $CONNECTIONS connections to port $TARGET_PORT ($HTTP_THREADS HTTP threads), $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes"

@@ -99,7 +99,7 @@ public enum TerminalGatewayService {
             .command(TerminalRefundPayment.self, mode: .oneAtATime(rateLimited: true)) { try refund.handle($0, &$1) },
             .command(CancelPayment.self, mode: .oneAtATime(rateLimited: true)) { try cancel.handle($0, &$1) },
             .command(CancelReaderAction.self, mode: .oneAtATime(rateLimited: true)) { try cancelAction.handle($0, &$1) },
-            .command(Reconcile.self, mode: .oneAtATime(rateLimited: true)) { try reconcile.handle($0, &$1) },
+            .command(Reconcile.self, mode: .oneAtATime(rateLimited: true)) { try reconcile.handle($0, &$1) }.stripePriority(.background),
             .command(CompleteOrder.self, mode: .batched) { try complete.handle($0, &$1) },
             .command(MarkPaidOtherwise.self, mode: .batched) { try paidOtherwise.handle($0, &$1) },
             .events(queue: eventsQueue, mode: .oneAtATime(rateLimited: true), stripeEvents.map { pattern in

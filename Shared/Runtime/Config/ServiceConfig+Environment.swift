@@ -77,6 +77,11 @@ extension ServiceConfig {
         let apiVersion = reader.string("STRIPE_API_VERSION")
         let secrets = reader.list("STRIPE_WEBHOOK_SECRETS")
         let rate = reader.double("STRIPE_RATE_LIMIT", default: 20, in: 0.1...10_000)
+        var budget: StripeRateBudget?
+        if let text = reader.string("STRIPE_RATE_LIMITS"), !text.isEmpty {
+            do { budget = try StripeRateBudget.parse(text) } catch { reader.report("STRIPE_RATE_LIMITS", error.message) }
+        }
+        let limitTimeout = reader.int("STRIPE_RATE_LIMIT_TIMEOUT_MS", default: 100, in: 1...5000)
         var workers = reader.int("WORKERS", default: 2, in: 1...256)
         let prefetch = reader.int("PREFETCH", default: 50, in: 1...1000)
         let batchSize = reader.string("BATCH_SIZE").map { _ in reader.int("BATCH_SIZE", default: prefetch, in: 1...1000) }
@@ -116,6 +121,8 @@ extension ServiceConfig {
             relayGrace: .milliseconds(grace), relayBatchSize: relayBatch, heartbeatSeconds: heartbeat, logLevel: level ?? .info)
         config.batchSize = batchSize
         config.stripeBoundPrefetch = stripeBoundPrefetch
+        config.stripeRateBudget = budget
+        config.stripeRateLimitTimeout = .milliseconds(limitTimeout)
         return (config, settings)
     }
 

@@ -18,7 +18,12 @@ import Foundation
 /// - `STRIPE_API_KEY`: secret or restricted key (`sk_…`/`rk_…`); required when the caller
 ///   says so. `STRIPE_API_BASE` (default `https://api.stripe.com`), `STRIPE_API_VERSION`.
 /// - `STRIPE_WEBHOOK_SECRETS`: comma-separated `whsec_…` secrets (several during rotation).
-/// - `STRIPE_RATE_LIMIT`: Stripe requests per second shared by a process's workers (default 20).
+/// - `STRIPE_RATE_LIMIT`: Stripe requests per second shared by a process's workers (default 20);
+///   with `STRIPE_RATE_LIMITS`, the process's own limit in degraded mode only.
+/// - `STRIPE_RATE_LIMITS`: the budget every process using the same key shares, through
+///   Postgres (``StripeRateBudget/parse(_:)``: `global=100,endpoint=25[,burst=0.1]`); unset:
+///   per-process limits only. `STRIPE_RATE_LIMIT_TIMEOUT_MS` (default 100, 1…5000): longest
+///   wait for the database's decision before the process decides alone.
 /// - `WORKERS` (default 2, 1…256): worker threads per consumed queue; `--workers` overrides.
 /// - `PREFETCH` (default 50, 1…1000): deliveries per batch for batched queues.
 /// - `HTTP_PORT` (default given by the service, 0 = any free port), `HTTP_BIND`
@@ -48,6 +53,10 @@ public struct ServiceConfig: Sendable {
     public var webhookSecrets: [String]
     /// Stripe requests per second allowed for the whole process.
     public var stripeRequestsPerSecond: Double
+    /// The fleet's shared Stripe budget (`STRIPE_RATE_LIMITS`), or nil for per-process limits.
+    public var stripeRateBudget: StripeRateBudget? = nil
+    /// Longest wait for the fleet limiter's database (`STRIPE_RATE_LIMIT_TIMEOUT_MS`).
+    public var stripeRateLimitTimeout: Duration = .milliseconds(100)
     /// Worker threads per consumed queue.
     public var workers: Int
     /// Prefetch (and, unless ``batchSize`` is set, batch size) of batched queues.

@@ -38,6 +38,9 @@ public struct Route: Sendable {
     public let patterns: [String]
     /// The exchange the patterns bind on (`connectbus.commands` or `connectbus.events`).
     public let exchange: String
+    /// Priority of the route's Stripe requests in the fleet's rate limit (default
+    /// `interactive`; sweeps and reconciliation use ``stripePriority(_:)`` for `background`).
+    public private(set) var stripePriority: StripeCallPriority = .interactive
     let handlers: [String: MessageHandler]
     let patternHandlers: [(pattern: String, handler: MessageHandler)]
 
@@ -58,6 +61,13 @@ public struct Route: Sendable {
         var resolved = delivery
         resolved.envelope.type = commandName
         return resolved
+    }
+
+    /// This route with its Stripe requests at `priority` in the fleet's rate limit.
+    public func stripePriority(_ priority: StripeCallPriority) -> Route {
+        var copy = self
+        copy.stripePriority = priority
+        return copy
     }
 
     /// The handler for a delivery's message type (exact type first, then patterns in order).

@@ -83,7 +83,8 @@ public final class ServiceHost: Sendable {
         self.makeStripe = makeStripe
         self.log = log ?? Logger(service: name, level: config.logLevel)
         self.metrics = RuntimeMetrics(registry: MetricsRegistry())
-        self.stripeRateLimiter = StripeRateLimiter(ratePerSecond: config.stripeRequestsPerSecond)
+        self.stripeRateLimiter = StripeRateLimiter(ratePerSecond: config.stripeRequestsPerSecond,
+                                                   fleet: Self.fleetRateLimiter(config, name: name, metrics: metrics, log: self.log))
     }
 
     /// The port the HTTP server listens on, once started (useful with `HTTP_PORT=0`).
@@ -157,6 +158,7 @@ public final class ServiceHost: Sendable {
         try StartupSteps(host: self, amqpURL: amqpURL).prepare(routes: routes)
         guard !workerStop.isStopped else { return }
         readiness.markMigrated()
+        stripeRateLimiter.fleet?.start()
         let relay = OutboxRelay(amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
                                 name: "\(name).relay", grace: config.relayGrace,
                                 batchSize: config.relayBatchSize,
@@ -230,6 +232,7 @@ public final class ServiceHost: Sendable {
         parts?.http?.stop()
         for step in shutdownSteps.withLock({ steps in defer { steps = [] }; return steps }) { step() }
         parts?.relay?.stop(timeout: timeout)
+        stripeRateLimiter.fleet?.stop()
         stopTracing()
     }
 }

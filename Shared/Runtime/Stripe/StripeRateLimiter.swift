@@ -25,9 +25,14 @@ public final class StripeRateLimiter: Sendable {
     /// Largest number of tokens held (requests allowed in a burst).
     public let burst: Double
     private let state: Mutex<State>
+    /// The fleet's shared limit (`STRIPE_RATE_LIMITS`), when configured: clients attached
+    /// with ``attach(to:priority:heartbeat:)`` then take a slot per HTTP attempt from it, and
+    /// this bucket is not used (StripeRateLimiter+Fleet.swift).
+    public let fleet: FleetRateLimiter?
 
     /// Creates a full bucket.
-    public init(ratePerSecond: Double, burst: Double? = nil) {
+    public init(ratePerSecond: Double, burst: Double? = nil, fleet: FleetRateLimiter? = nil) {
+        self.fleet = fleet
         self.ratePerSecond = max(0.001, ratePerSecond)
         self.burst = max(1, burst ?? ratePerSecond)
         state = Mutex(State(tokens: max(1, burst ?? ratePerSecond), last: .now))

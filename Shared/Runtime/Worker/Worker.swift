@@ -86,6 +86,7 @@ final class Worker: Sendable {
             let resources = WorkerResources(config: worker.config, rateLimiter: worker.rateLimiter,
                                             metrics: settings.metrics, makeStripe: worker.makeStripe,
                                             heartbeat: { connections.heartbeat() })
+            resources.stripePriority = settings.route.stripePriority
             let failures = FailurePublisher(appId: settings.appId, metrics: settings.metrics, log: settings.log)
             let outbox = OutboxPublisher(schema: settings.schema, log: settings.log)
             let inbox = Inbox(schema: settings.schema)

@@ -30,6 +30,9 @@ public final class WorkerResources {
     private var cache: [ObjectIdentifier: Any] = [:]
     /// The trace context of the message being handled (its consumer span), while tracing.
     let traceSlot = TraceSlot()
+    /// The priority of this worker's Stripe requests in the fleet's rate limit (its route's
+    /// ``Route/stripePriority``).
+    public var stripePriority: StripeCallPriority = .interactive
 
     init(config: ServiceConfig, rateLimiter: StripeRateLimiter, metrics: RuntimeMetrics,
          makeStripe: @escaping (ServiceConfig) throws -> StripeClient, heartbeat: @escaping () -> Void) {
@@ -70,6 +73,7 @@ public final class WorkerResources {
             StripeAttemptSpan.record(attempt, parent: slot.context, apiBase: apiBase)
             previous?(attempt)
         }
+        rateLimiter.attach(to: client, priority: { [unowned self] in self.stripePriority }, heartbeat: heartbeat)
         stripe = client
         return client
     }
@@ -85,7 +89,7 @@ public final class WorkerResources {
         if prepaidToken {
             prepaidToken = false
         } else {
-            rateLimiter.acquire(whileWaiting: heartbeat)
+            rateLimiter.acquirePerCall(whileWaiting: heartbeat)
         }
         client.traceparent = traceSlot.context?.traceparent
         let start = ContinuousClock.now
@@ -102,7 +106,7 @@ public final class WorkerResources {
     /// heartbeats, if the process is at its limit); the handler's first ``callStripe(_:)``
     /// uses it.
     func prepayStripeToken() {
-        guard !prepaidToken else { return }
+        guard !prepaidToken, rateLimiter.fleet == nil else { return }
         rateLimiter.acquire(whileWaiting: heartbeat)
         prepaidToken = true
     }

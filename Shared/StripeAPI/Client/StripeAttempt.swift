@@ -21,4 +21,6 @@ public struct StripeAttempt: Sendable, Equatable {
     public var duration: Duration
     /// `true` when the client will retry after this attempt.
     public var willRetry: Bool
+    /// The answer's `Retry-After`, when it had one (the client waits at least that long).
+    public var retryAfter: Duration? = nil
 }

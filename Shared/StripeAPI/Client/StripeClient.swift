@@ -30,6 +30,9 @@ public final class StripeClient {
     public var onAttempt: ((StripeAttempt) -> Void)?
     /// W3C `traceparent` sent with every request while set (the caller's trace context).
     public var traceparent: String?
+    /// Called on this thread before every HTTP attempt (retries included) with its method and
+    /// path (query string included); a fleet rate limiter blocks here until the attempt may go.
+    public var beforeAttempt: ((HTTPMethod, String) -> Void)?
 
     private let transport: any StripeTransport
     private let customSleeper: ((Duration) -> Void)?
@@ -91,6 +94,7 @@ public final class StripeClient {
         let httpRequest = try buildRequest(method, path, params: params, options: options)
         var attempt = 0
         while true {
+            beforeAttempt?(method, path)
             let started = ContinuousClock.now
             let outcome: Result<StripeHTTPResponse, StripeTransportError>
             do { outcome = .success(try transport.perform(httpRequest, whileWaiting: whileWaiting)) }
@@ -113,21 +117,24 @@ public final class StripeClient {
                 error = StripeError(kind: .network, code: failure.code, message: redact(failure.message))
             }
             let retry = config.retry.shouldRetry(status: error.httpStatus, stripeShouldRetry: error.stripeShouldRetry, attempt: attempt)
+            let retryAfter = Self.retryAfter(outcome)
             report(method, path, options, attempt: attempt, status: error.httpStatus, requestId: error.requestId,
-                   error: error, elapsed: elapsed, willRetry: retry)
+                   error: error, elapsed: elapsed, willRetry: retry, retryAfter: retryAfter)
             guard retry else { throw error }
-            wait(config.retry.delay(attempt: attempt, unit: random()))
+            wait(max(config.retry.delay(attempt: attempt, unit: random()), retryAfter ?? .zero))
             attempt += 1
         }
     }
 
     private func report(_ method: HTTPMethod, _ path: String, _ options: RequestOptions, attempt: Int, status: Int?,
-                        requestId: String?, error: StripeError?, elapsed: Duration, willRetry: Bool) {
+                        requestId: String?, error: StripeError?, elapsed: Duration, willRetry: Bool,
+                        retryAfter: Duration? = nil) {
         guard let onAttempt else { return }
         let bare = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         onAttempt(StripeAttempt(method: method, path: bare, attempt: attempt + 1, httpStatus: status, requestId: requestId,
                                 errorCode: error?.stableCode, stripeAccount: options.stripeAccount,
-                                idempotencyKey: options.idempotencyKey, duration: elapsed, willRetry: willRetry))
+                                idempotencyKey: options.idempotencyKey, duration: elapsed, willRetry: willRetry,
+                                retryAfter: retryAfter))
     }
 
     /// `text` without the configured key or anything shaped like a Stripe secret.
@@ -150,6 +157,15 @@ public final class StripeClient {
         StripeResponseInfo(httpStatus: response.status, requestId: response.headers["request-id"],
                            idempotentReplayed: Self.parseBool(response.headers["idempotent-replayed"]) ?? false,
                            stripeVersion: response.headers["stripe-version"], attempts: attempts)
+    }
+
+    /// The `Retry-After` of an answer in seconds (RFC 9110 delay-seconds; an HTTP date is
+    /// ignored), capped at 60 s; nil when absent or unreadable.
+    static func retryAfter(_ outcome: Result<StripeHTTPResponse, StripeTransportError>) -> Duration? {
+        guard case .success(let response) = outcome,
+              let text = response.headers["retry-after"]?.trimmingSpaces(),
+              let seconds = Double(text), seconds.isFinite, seconds >= 0 else { return nil }
+        return .milliseconds(Int(min(seconds, 60) * 1000))
     }
 
     static func parseBool(_ value: String?) -> Bool? {

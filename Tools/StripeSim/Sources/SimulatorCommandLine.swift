@@ -2,7 +2,7 @@ import Foundation
 
 /// The `stripe-sim` command line:
 /// `stripe-sim [--port N (12111)] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x]
-/// [--rate-limit N[/s]] [--log FILE] [--api-version V] [--async-delay SECONDS]
+/// [--rate-limit N[/s]] [--rate-limits off|test|live|auto[,global=N][,endpoint=N]] [--log FILE] [--api-version V] [--async-delay SECONDS]
 /// [--account-link-ttl SECONDS] [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N]
 /// [--freeze-clock UNIX_SECONDS|now] [--webhook-retries fast|stripe|S,S,…]
 /// [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...`
@@ -10,6 +10,7 @@ public enum SimulatorCommandLine {
     /// The usage text printed on errors and `--help`.
     public static let usage = """
     usage: stripe-sim [--port N] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x] [--rate-limit N/s]
+                      [--rate-limits off|test|live|auto[,global=N][,endpoint=N]]
                       [--log FILE] [--api-version V] [--async-delay SECONDS] [--account-link-ttl SECONDS]
                       [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N] [--freeze-clock UNIX_SECONDS|now]
                       [--webhook-retries fast|stripe|S,S,...]
@@ -50,6 +51,12 @@ public enum SimulatorCommandLine {
                 let digits = text.hasSuffix("/s") ? String(text.dropLast(2)) : text
                 guard let limit = Int(digits), limit > 0 else { throw Problem(message: "--rate-limit: expected N or N/s, got \(text)") }
                 config.faults.rateLimitPerSecond = limit
+            case "--rate-limits":
+                let text = try value(flag)
+                guard let limits = SimRateLimits.parse(text) else {
+                    throw Problem(message: "--rate-limits: expected off, test, live or auto[,global=N][,endpoint=N], got \(text)")
+                }
+                config.rateLimits = limits
             case "--log": config.logFile = try value(flag)
             case "--api-version": config.apiVersion = try value(flag)
             case "--async-delay": config.asyncPaymentDelaySeconds = try number(flag)

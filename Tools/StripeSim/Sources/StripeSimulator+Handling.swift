@@ -9,7 +9,7 @@ extension StripeSimulator {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == "GET", request.path == "/metrics" {
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                                body: Array(metrics.render().utf8))
+                                body: Array((metrics.render() + rateLimitMetrics()).utf8))
         }
         let requestId = requestIds.make("req", length: 14)
         if request.path.hasPrefix("/sim/") { return handlePage(request, requestId: requestId) }
@@ -82,6 +82,10 @@ extension StripeSimulator {
         }
         if let problem = Self.authorizationProblem(request.headers["authorization"]) {
             return exchange.answer(SimError(status: 401, type: "invalid_request_error", code: nil, message: problem))
+        }
+        if let reason = rateLimiter.check(key: Self.bearerKey(request.headers["authorization"]),
+                                          method: request.method, path: request.path) {
+            return exchange.answer(Self.rateLimitError(reason: reason))
         }
         let params: [String: FormValue]
         do {

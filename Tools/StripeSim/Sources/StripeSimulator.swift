@@ -26,6 +26,8 @@ public final class StripeSimulator: @unchecked Sendable {
     let requestIds: IDGenerator
     let faultRandom: IDGenerator
     let metrics = SimMetrics()
+    /// Stripe's per-key rate limits (SimRateLimits; off unless configured).
+    let rateLimiter: SimRateLimiter
     private var server: HTTPServer?
 
     /// Builds a simulator; nothing listens until ``start(port:)``.
@@ -41,6 +43,7 @@ public final class StripeSimulator: @unchecked Sendable {
         self.state = state
         self.routes = APIRoutes.make()
         self.faultInjector = FaultInjector(settings: config.faults, random: faultRandom)
+        self.rateLimiter = SimRateLimiter(limits: config.rateLimits)
         self.log = RequestLog(path: config.logFile)
         let lock = self.lock
         self.dispatcher = WebhookDispatcher(

@@ -101,7 +101,11 @@ public final class BackfillSweeper: Sendable {
 
         mutating func connect() throws {
             if conn == nil { conn = try PGConnection(url: sweeper.databaseURL, applicationName: sweeper.applicationName) }
-            if stripe == nil { stripe = try sweeper.makeStripe() }
+            if stripe == nil {
+                let client = try sweeper.makeStripe()
+                sweeper.rateLimiter.attach(to: client, priority: { .background })
+                stripe = client
+            }
         }
 
         mutating func step() throws -> BackgroundLoop.Next {
@@ -204,7 +208,7 @@ public final class BackfillSweeper: Sendable {
             if !settings.types.isEmpty { params.set("types", settings.types) }
             if settings.onlyFailed { params.set("delivery_success", false) }
             if let cursor { params.set("starting_after", cursor) }
-            rateLimiter.acquire()
+            rateLimiter.acquirePerCall()
             let outcome = Result { () throws(StripeError) -> StripeHTTPResponse in
                 try stripe.send(.get, "/v1/events", params: params, options: options)
             }

@@ -13,6 +13,8 @@ extension StripeSimulator {
             switch (method, parts.first ?? "", parts.count) {
             case ("GET", "clock", 1), ("POST", "clock", 2):
                 return try clockCall(method == "GET" ? "" : parts[1], try ControlArguments(request))
+            case (_, "rate_limits", 1):
+                return try rateLimitsCall(method, try ControlArguments(request))
             case (_, "faults", _):
                 return try faultsCall(method, Array(parts.dropFirst()), try ControlArguments(request))
             case (_, "webhooks", _) where parts.count >= 2:
@@ -32,7 +34,7 @@ extension StripeSimulator {
             case ("POST", "reset", 1):
                 return Self.ok(try resetCall(try ControlArguments(request)))
             default:
-                let controlRoots: Set<String> = ["clock", "requests", "objects", "snapshot", "restore", "reset", "accounts"]
+                let controlRoots: Set<String> = ["clock", "requests", "objects", "snapshot", "restore", "reset", "accounts", "rate_limits"]
                 guard controlRoots.contains(parts.first ?? "") else { return nil }
                 return ControlError("Unrecognized control request (\(method) /sim/\(route)).", status: 404).response
             }

@@ -5,6 +5,8 @@ public struct SimulatorConfig: Sendable {
     public var apiVersion: String = SimAPIVersion.current
     /// Faults applied to `/v1` requests (changeable at run time through ``StripeSimulator/faults``).
     public var faults: FaultSettings = FaultSettings()
+    /// Stripe's rate limits, enforced per key (`--rate-limits`, `/sim/rate_limits`; default off).
+    public var rateLimits: SimRateLimits = SimRateLimits()
     /// Webhook endpoints configured at start (more can be created with `POST /v1/webhook_endpoints`).
     public var webhookEndpoints: [WebhookEndpointConfig] = []
     /// Lifetime of an account link in seconds (Stripe: a few minutes; default 300).
