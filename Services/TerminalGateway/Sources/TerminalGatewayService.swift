@@ -80,6 +80,7 @@ public enum TerminalGatewayService {
         let confirm = ConfirmPaymentHandler(payments: payments)
         let refund = RefundPaymentHandler(payments: payments)
         let cancelAction = CancelReaderActionHandler(payments: payments)
+        let display = SetReaderDisplayHandler()
         let reconcile = ReconcileHandler(payments: payments, orders: orders)
         let complete = CompleteOrderHandler(orders: orders, payments: payments)
         let paidOtherwise = MarkPaidOtherwiseHandler(orders: orders, payments: payments)
@@ -98,6 +99,7 @@ public enum TerminalGatewayService {
             .command(TerminalRefundPayment.self, mode: .stripeBound) { try refund.handle($0, &$1) },
             .command(CancelPayment.self, mode: .stripeBound) { try cancel.handle($0, &$1) },
             .command(CancelReaderAction.self, mode: .stripeBound) { try cancelAction.handle($0, &$1) },
+            .command(SetReaderDisplay.self, mode: .stripeBound) { try display.handle($0, &$1) },
             .command(Reconcile.self, mode: .stripeBound) { try reconcile.handle($0, &$1) },
             .command(CompleteOrder.self, mode: .batched) { try complete.handle($0, &$1) },
             .command(MarkPaidOtherwise.self, mode: .batched) { try paidOtherwise.handle($0, &$1) },

@@ -80,6 +80,14 @@ extension ReplyError {
         public static let collectionExpired = "conflict.collection_expired"
         /// An `interac_present` payment: refunds are made on the reader, in person.
         public static let refundInPerson = "conflict.refund_in_person"
+        /// A reader cart whose `total` is not Σ amount × quantity + tax.
+        public static let cartTotalMismatch = "validation.cart_total_mismatch"
+        /// `interac_present` with `capture_method` `manual`: Interac payments are captured at once.
+        public static let interacManualCapture = "conflict.interac_manual_capture"
+        /// `interac_present` for an account that is not Canadian.
+        public static let interacUnavailable = "conflict.interac_unavailable"
+        /// `manual_preferred` for an account that is not Australian.
+        public static let manualPreferredUnavailable = "conflict.manual_preferred_unavailable"
         /// The reader is busy with another action.
         public static let readerBusy = "conflict.reader_busy"
         /// The reader is offline.

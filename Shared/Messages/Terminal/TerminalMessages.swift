@@ -15,6 +15,7 @@ public enum TerminalMessages {
         TerminalConfirmPayment.self,
         TerminalRefundPayment.self,
         CancelReaderAction.self,
+        SetReaderDisplay.self,
         Reconcile.self,
         CompleteOrder.self,
         MarkPaidOtherwise.self,

@@ -40,6 +40,7 @@ enum ReaderActions {
         router.add("POST", "/v1/test_helpers/terminal/readers/:id/present_payment_method",
                    Endpoint(["amount_tip", "card_present", "interac_present", "type"], presentPaymentMethod))
         ReaderCollect.register(&router)
+        ReaderDisplay.register(&router)
     }
 
     /// `cancel_action`: clears the action in progress.
