@@ -19,6 +19,7 @@ public enum TerminalMessages {
         Reconcile.self,
         CompleteOrder.self,
         MarkPaidOtherwise.self,
+        AbandonOrder.self,
         TerminalPaymentAuthorized.self,
         TerminalPaymentDeclined.self,
         TerminalPaymentMethodCollected.self,

@@ -19,6 +19,9 @@ enum PaymentMethodObjects {
                                          "financial_connections_account": nil, "fingerprint": .string(SimIDs.make("fp", length: 16)),
                                          "last4": .string(method.last4), "networks": ["preferred": "ach", "supported": ["ach"]],
                                          "routing_number": "110000000", "status_details": nil]
+        case "interac_present":
+            object["interac_present"] = ["brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
+                                         "exp_month": 12, "exp_year": 2030, "funding": "debit", "read_method": "contact_emv"]
         case "card_present":
             object["card_present"] = ["brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
                                       "exp_month": 12, "exp_year": 2030, "funding": "credit", "read_method": "contactless_emv"]
