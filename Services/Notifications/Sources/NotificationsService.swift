@@ -1,11 +1,12 @@
 #if canImport(FoundationEssentials)
+import NotificationsSchema
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import HTTPServer
 import Messages
-import Runtime
+public import Runtime
 import Store
 import Synchronization
 
@@ -27,7 +28,7 @@ public enum NotificationsService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "notifications"
     /// Postgres schema the service owns.
-    public static let schema = "notifications"
+    public static let schema = NotificationsMigrations.schema
     /// The service's event queue (messages to people).
     public static let eventsQueue = "notifications.events"
 

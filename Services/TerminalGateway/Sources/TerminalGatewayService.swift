@@ -1,12 +1,13 @@
 #if canImport(FoundationEssentials)
+import TerminalGatewaySchema
 import FoundationEssentials
 #else
 import Foundation
 #endif
 import Messages
-import Runtime
+public import Runtime
 import Store
-import StripeAPI
+public import StripeAPI
 
 /// The `terminal-gateway` service: its name, schema, routes and how to build and run its host.
 ///
@@ -20,7 +21,7 @@ public enum TerminalGatewayService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "terminal-gateway"
     /// Postgres schema the service owns.
-    public static let schema = "terminal"
+    public static let schema = TerminalMigrations.schema
     /// The service's event queue.
     public static let eventsQueue = "terminal.events"
     /// The Stripe events (as re-published by notifications) the event queue is bound to.

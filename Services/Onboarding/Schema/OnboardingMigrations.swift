@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The numbered migrations of the onboarding schema (applied by the runtime's `Migrator`
 /// under its advisory lock, after the runtime's own inbox/outbox tables).
@@ -18,6 +18,8 @@ import Store
 /// - `account_status` (version 6): capability statuses, `pending_verification`,
 ///   `future_requirements` and the newest deadline announced (see ``AccountStatusStore``).
 public enum OnboardingMigrations {
+    /// The Postgres schema these migrations build, owned by the service's role (`onboarding`).
+    public static let schema = "onboarding"
     /// The migrations, in order. Names are unqualified: the `Migrator` runs each with
     /// `search_path` set to the service's schema.
     public static let all: [Migration] = [
