@@ -1,4 +1,5 @@
 import Messages
+import StripeSimCore
 import StripeAPI
 import Testing
 import TestKit

@@ -1,5 +1,6 @@
 import Foundation
 import Messages
+import StripeSimCore
 import StripeAPI
 import Testing
 import TestKit

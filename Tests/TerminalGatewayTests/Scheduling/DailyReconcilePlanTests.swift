@@ -37,8 +37,11 @@ struct DailyReconcilePlanTests {
         // Down for two days: one catch-up run, for the latest day.
         let stale: [String: String?] = ["Australia/Sydney": "2026-11-28"]
         #expect(plan.due(lastRun: stale, now: noonUTC).map(\.localDate) == ["2026-12-01"])
-        // Never run: due at the first check; an unknown zone never is.
-        #expect(plan.due(lastRun: ["UTC": nil, "Mars/Olympus_Mons": nil], now: noonUTC).map(\.localDate) == ["2026-11-30"])
+        // Never run: the latest date becomes the baseline (no run now); an unknown zone is skipped.
+        let first = plan.due(lastRun: ["UTC": nil, "Mars/Olympus_Mons": nil], now: noonUTC)
+        #expect(first.map(\.localDate) == ["2026-11-30"])
+        #expect(first.map(\.baseline) == [true])
+        #expect(plan.due(lastRun: last, now: noonUTC).map(\.baseline) == [false])
     }
 
     @Test func theGraceRunsToTheEndOfTheLocalDayAndNeverUnderAnHour() {

@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// The country rules of a Terminal PaymentIntent (Stripe's Terminal "Regional
 /// considerations"): which `capture_method` and `payment_method_types` to send for the

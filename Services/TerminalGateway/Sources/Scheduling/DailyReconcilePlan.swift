@@ -5,8 +5,10 @@ import Foundation
 ///
 /// The run of a local date in a zone is scheduled at ``time`` on that date in that zone.
 /// A zone is due when its latest scheduled instant at or before `now` is for a later local
-/// date than the last one it ran (or it never ran): so a replica that was down at the
-/// scheduled time runs the missed day at its next check, and a day never runs twice.
+/// date than the last one it ran: so a replica that was down at the scheduled time runs the
+/// missed day at its next check, and a day never runs twice. A zone never run before (a new
+/// location's, or a first deployment) gets that latest date as its baseline without a run:
+/// its first run is at its next scheduled time, never at once.
 /// Days with a daylight-saving gap at ``time`` run at the first valid instant after it.
 /// Pure; thread-safe.
 public struct DailyReconcilePlan: Sendable, Equatable {
@@ -21,6 +23,8 @@ public struct DailyReconcilePlan: Sendable, Equatable {
         public var localDate: String
         /// When it was scheduled (Unix seconds).
         public var scheduledAt: Int
+        /// A zone's first sighting: record ``localDate`` as run, publish nothing.
+        public var baseline = false
     }
 
     /// A plan running at `time` in every zone.
@@ -29,12 +33,15 @@ public struct DailyReconcilePlan: Sendable, Equatable {
     }
 
     /// The runs due at `now` (Unix seconds) for `lastRun` (zone → last local date run, nil:
-    /// never), in zone order. Unknown zone names are skipped.
+    /// never: a ``Run/baseline`` run), in zone order. Unknown zone names are skipped.
     public func due(lastRun: [String: String?], now: Int) -> [Run] {
         lastRun.keys.sorted().compactMap { zone in
-            guard let latest = latestScheduled(in: zone, atOrBefore: now) else { return nil }
-            if let last = lastRun[zone] ?? nil, last >= latest.localDate { return nil }
-            return latest
+            guard var latest = latestScheduled(in: zone, atOrBefore: now) else { return nil }
+            guard let last = lastRun[zone] ?? nil else {
+                latest.baseline = true
+                return latest
+            }
+            return last >= latest.localDate ? nil : latest
         }
     }
 

@@ -7,13 +7,14 @@ import Foundation
 #endif
 import Messages
 public import Runtime
-import Store
+public import Store
 import Synchronization
 
 /// Publishes the scheduled `terminal.reconcile` commands through the service's outbox, so
 /// that any one worker of any replica runs them:
 /// - daily (the default): one per time zone (each location's, and `RECONCILE_TIME_ZONE`) once
-///   that zone's clock passes `RECONCILE_LOCAL_TIME`; what is due is ``DailyReconcilePlan``'s
+///   that zone's clock passes `RECONCILE_LOCAL_TIME` (a zone seen for the first time starts at
+///   its next scheduled time); what is due is ``DailyReconcilePlan``'s
 ///   decision (pure), on the settings' clock; the command names the zone (`time_zone`) and
 ///   carries `x-reconcile-local-date`;
 /// - every `RECONCILE_INTERVAL_SECONDS` when set (`older_than_seconds` = the minimum age).
@@ -114,7 +115,7 @@ public final class ReconcileScheduler: Sendable {
         var published = 0
         for run in due {
             let claimed = try db.transaction { db -> Bool in
-                guard try locations.claimRun(timeZone: run.timeZone, localDate: run.localDate, on: db) else { return false }
+                guard try locations.claimRun(timeZone: run.timeZone, localDate: run.localDate, on: db), !run.baseline else { return false }
                 try enqueue(Reconcile(timeZone: run.timeZone), headers: [ReconcileHandler.localDateHeader: run.localDate], on: db)
                 return true
             }

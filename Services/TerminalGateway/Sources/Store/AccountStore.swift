@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of the `accounts` table: each connected account's country (two uppercase
 /// letters, ISO 3166-1), for the regional rules.

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of the `locations`, `readers` and `reconcile_runs` tables: which time zone each
 /// payment's reader is in, and which local date each zone's daily reconciliation last ran for.
