@@ -116,7 +116,8 @@ let package = Package(
                                        "StripeAPI", "StripeSimCore", "TestKit"]),
         tests("NotificationsServiceTests", ["NotificationsService", "NotificationsSchema", "Runtime", "Bus", "Store",
                                             "Messages", "HTTPServer", "StripeAPI", "StripeSimCore", "TestKit"]),
-        tests("EndToEndTests", ["ConnectBusCLI", "Runtime", "Bus", "Store", "Messages", "StripeAPI",
+        tests("EndToEndTests", ["ConnectBusCLI", "OnboardingService", "PaymentsService", "TerminalGateway",
+                                "NotificationsService", "Runtime", "Bus", "Store", "Messages", "StripeAPI",
                                 "TestKit", "StripeSimCore"]),
     ]
 )
