@@ -126,6 +126,7 @@ start_services() {
             STRIPE_CONNECT_WEBHOOK_SECRETS="$STRIPE_CONNECT_WEBHOOK_SECRET" \
             SMTP_URL="smtp://127.0.0.1:$SMTP_PORT" \
             SMTP_FROM="ConnectBus demo shop <no-reply@shop.example>" \
+            CAPTURE_FEE_PERCENT=10 \
             HTTP_PORT="$port" \
             -- "$BIN_DIR/$exe"
     done
@@ -384,7 +385,7 @@ BUYER5="mary.buyer+$RUN_ID@example.com"
 ORDER_ONLINE="web-$RUN_ID-1"; ORDER_DELAYED="web-$RUN_ID-2"; ORDER_APP="app-$RUN_ID-3"
 ORDER_ELEMENTS="web-$RUN_ID-6"
 ORDER_RETURNING="app-$RUN_ID-7"
-ORDER_SHOP="shop-$RUN_ID-4"; ORDER_ABANDONED="shop-$RUN_ID-5"
+ORDER_SHOP="shop-$RUN_ID-4"; ORDER_ABANDONED="shop-$RUN_ID-5"; ORDER_POS="shop-$RUN_ID-6"
 
 story_seller() {
     say "1. A seller signs up: connected account prefilled (person, bank account, payouts), onboarding link"
@@ -591,7 +592,7 @@ present_card() {
 }
 
 story_terminal() {
-    say "4. A buyer pays in the shop: reader, card-present PaymentIntent, decline then approval, capture"
+    say "4. A buyer pays in the shop: reader, cart on its screen, card-present PaymentIntent, decline then approval, capture with a tip"
     local reply pi pi2
     reply="$(send terminal.create_location "{\"display_name\":\"Lovelace Ceramics, Main St\",
         \"address\":{\"line1\":\"1 Main St\",\"city\":\"San Francisco\",\"state\":\"CA\",\"postal_code\":\"94110\",\"country\":\"US\"}}" \
@@ -601,6 +602,10 @@ story_terminal() {
         \"label\":\"Counter\"}" --account "$ACCOUNT")" || return 1
     READER="$(jget result.reader <<<"$reply")"
     step_ok "reader $READER registered at $LOCATION"
+    send terminal.set_reader_display "{\"reader\":\"$READER\",\"cart\":{\"currency\":\"usd\",
+        \"line_items\":[{\"description\":\"Ceramic bowl\",\"amount\":2800,\"quantity\":1},
+        {\"description\":\"Espresso cup\",\"amount\":700,\"quantity\":2}],\"total\":4200}}" --account "$ACCOUNT" >/dev/null || return 1
+    step_ok "the cart (42.00 USD) is shown on reader $READER"
     # 42.05 USD: the simulator declines amounts ending in .05 (generic_decline).
     reply="$(send terminal.create_payment_intent "{\"order_reference\":\"$ORDER_SHOP\",\"amount\":4205,
         \"currency\":\"usd\",\"capture_method\":\"manual\",\"application_fee_amount\":420}" --account "$ACCOUNT")" || return 1
@@ -617,8 +622,29 @@ story_terminal() {
     send terminal.process_payment "{\"reader\":\"$READER\",\"payment_intent\":\"$pi\"}" --account "$ACCOUNT" >/dev/null || return 1
     present_card "$READER" || return 1
     wait_event terminal.payment.authorized payment_intent="$pi" || return 1
+    # A 4.20 tip on the receipt: 46.20 captured (over-capture), the fee recomputed by the
+    # policy (CAPTURE_FEE_PERCENT=10): 4.62 instead of the 4.20 set at creation.
+    send terminal.capture_payment "{\"payment_intent\":\"$pi\",\"amount_to_capture\":4620}" --account "$ACCOUNT" >/dev/null || return 1
+    wait_event terminal.payment.captured payment_intent="$pi" amount_captured=4620 application_fee_amount=462 || return 1
+}
+
+story_app_created() {
+    say "4c. The point-of-sale app creates the PaymentIntent itself (Terminal SDK); the backend captures it with the platform fee"
+    local pi status
+    status="$(sim POST /v1/payment_intents -u "$STRIPE_API_KEY:" -H "Stripe-Account: $ACCOUNT" \
+        -H "Stripe-Version: 2026-11-18.endive" -d amount=1800 -d currency=usd \
+        -d "allowed_payment_method_types[]=card_present" -d capture_method=manual -d "metadata[order_reference]=$ORDER_POS")"
+    [ "$status" = 200 ] || { step_fail "creating the app's PaymentIntent answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+    pi="$(jget id <"$RUN_DIR/last-sim-response")"
+    step_ok "the app created $pi on $ACCOUNT (the gateway has never seen it)"
+    status="$(sim POST "/v1/terminal/readers/$READER/process_payment_intent" -u "$STRIPE_API_KEY:" -H "Stripe-Account: $ACCOUNT" \
+        -d "payment_intent=$pi")"
+    [ "$status" = 200 ] || { step_fail "process_payment_intent answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+    present_card "$READER" || return 1
+    wait_event terminal.payment.authorized payment_intent="$pi" order_reference="$ORDER_POS" || return 1
+    # No fee on the app's PaymentIntent: the capture sets the policy's (10 % of 18.00).
     send terminal.capture_payment "{\"payment_intent\":\"$pi\"}" --account "$ACCOUNT" >/dev/null || return 1
-    wait_event terminal.payment.captured payment_intent="$pi" || return 1
+    wait_event terminal.payment.captured payment_intent="$pi" order_reference="$ORDER_POS" application_fee_amount=180 || return 1
 }
 
 story_abandoned() {
@@ -630,6 +656,9 @@ story_abandoned() {
     send terminal.process_payment "{\"reader\":\"$READER\",\"payment_intent\":\"$pi\"}" --account "$ACCOUNT" >/dev/null || return 1
     present_card "$READER" || return 1
     wait_event terminal.payment.authorized payment_intent="$pi" || return 1
+    # The platform says the sale was abandoned, so the run cancels it without waiting for the
+    # end-of-day grace.
+    send terminal.abandon_order "{\"order_reference\":\"$ORDER_ABANDONED\"}" >/dev/null || return 1
     reply="$(send terminal.reconcile "{\"older_than_seconds\":0}" --account "$ACCOUNT")" || return 1
     step_ok "reconciliation: captured $(jget result.captured <<<"$reply"), canceled $(jget result.canceled <<<"$reply"), left $(jget result.left <<<"$reply")"
     wait_event terminal.payment.canceled payment_intent="$pi" || return 1
@@ -661,6 +690,7 @@ play_story() {
     story_payment_sheet || true
     story_returning_buyer || true
     story_terminal || true
+    story_app_created || true
     story_abandoned || true
     story_refund || true
     STORY_SECONDS=$((SECONDS - start))
@@ -677,10 +707,10 @@ check_summary() {
     [ -z "$ACCOUNT" ] || dlq_mine="$(dead_letter_count "$ACCOUNT")"
     python3 - "$EVENTS_LOG" "$MAIL_DIR" "$ACCOUNT" "${DLQ_BEFORE:-?}:${dlq_after:-?}:${dlq_mine:-?}" "$STORY_SECONDS" \
         "$ORDER_ONLINE" "$ORDER_DELAYED" "$ORDER_APP" "$ORDER_SHOP" "$ORDER_ABANDONED" \
-        "$BUYER1" "$BUYER2" "$BUYER3" "$fees" "$ORDER_ELEMENTS" "$BUYER4" "$ORDER_RETURNING" "$BUYER5" <<'PY'
+        "$BUYER1" "$BUYER2" "$BUYER3" "$fees" "$ORDER_ELEMENTS" "$BUYER4" "$ORDER_RETURNING" "$BUYER5" "$ORDER_POS" <<'PY'
 import collections, email, json, os, sys
 (log, mail_dir, account, dlq_counts, seconds, online, delayed, app, shop, abandoned,
- buyer1, buyer2, buyer3, fees_json, elements, buyer4, returning, buyer5) = sys.argv[1:]
+ buyer1, buyer2, buyer3, fees_json, elements, buyer4, returning, buyer5, pos) = sys.argv[1:]
 dlq_before, dlq_after, dlq_mine = dlq_counts.split(":")
 events = []
 for line in open(log):
@@ -720,7 +750,9 @@ fee_sim = sum(f.get("amount", 0) for f in fees)
 print("accounts:   %s (onboarding completed: %d)" % (account, len(of("onboarding.account.onboarding_completed"))))
 print("orders:")
 for ref, what in [(online, "online, hosted Checkout, card"), (elements, "online, Checkout elements, card"), (delayed, "online, SEPA Debit that fails"),
-                  (app, "in the app, PaymentSheet"), (returning, "returning buyer, off-session"), (shop, "in the shop, reader"), (abandoned, "in the shop, never captured")]:
+                  (app, "in the app, PaymentSheet"), (returning, "returning buyer, off-session"),
+                  (shop, "in the shop, reader, tip"), (pos, "in the shop, app-created"),
+                  (abandoned, "in the shop, never captured")]:
     state = []
     for key, label in [("payments.order.paid", "paid"), ("payments.order.payment_failed", "payment failed"),
                        ("payments.order.refunded", "refunded"), ("terminal.payment.declined", "declined"),
@@ -753,10 +785,17 @@ checks = [
         and len(of("payments.order.requires_action", order_reference=returning)) == 0),
     ("shop order declined, then captured once", len(of("terminal.payment.declined", order_reference=shop)) >= 1
         and len(of("terminal.payment.captured", order_reference=shop)) == 1),
+    ("shop sale: 4.20 tip captured (46.20) with the fee recomputed (4.62)",
+        [(b.get("amount_captured"), b.get("application_fee_amount")) for b in of("terminal.payment.captured", order_reference=shop)]
+        == [(4620, 462)]),
+    ("app-created PaymentIntent recorded, authorized and captured once with the policy fee (1.80)",
+        len(of("terminal.payment.authorized", order_reference=pos)) == 1
+        and [(b.get("amount_captured"), b.get("application_fee_amount")) for b in of("terminal.payment.captured", order_reference=pos)]
+        == [(1800, 180)]),
     ("abandoned authorization canceled", len(of("terminal.payment.canceled", order_reference=abandoned)) == 1),
     ("refund published", len(of("payments.order.refunded", order_reference=online)) == 1),
-    ("amounts: 168.00 USD paid, 24.00 USD refunded",
-        amount_paid == 16800 and sum(b.get("amount", 0) for b in refunded) == 2400),
+    ("amounts: 190.20 USD paid, 24.00 USD refunded",
+        amount_paid == 19020 and sum(b.get("amount", 0) for b in refunded) == 2400),
     ("Stripe webhooks re-published: account, Checkout, PaymentIntent, reader, refund",
         all(per_key.get(k, 0) >= 1 for k in ("stripe.account.updated", "stripe.checkout.session.completed",
                                               "stripe.payment_intent.succeeded",
@@ -764,7 +803,7 @@ checks = [
     ("confirmation e-mails to four buyers, one each; the delayed-method buyer one 'confirming with your bank', then one failure",
         all(sum(1 for to, _ in mails if b in to) == 1 for b in (buyer1, buyer3, buyer4, buyer5))
         and sorted("received, confirming" in s for to, s in mails if buyer2 in to) == [False, True]),
-    ("application fees: events = stripe-sim = 16.80 USD", fee_events == fee_sim == 1680),
+    ("application fees: events = stripe-sim = 19.02 USD", fee_events == fee_sim == 1902),
     ("dead letters: 0", dlq_mine == "0"),
 ]
 print()

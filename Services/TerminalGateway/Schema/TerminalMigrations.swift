@@ -11,6 +11,14 @@ public import Store
 /// - `orders`: what the point-of-sale app said (completed, paid otherwise);
 /// - `payments.origin` (migration 4): `gateway` (created by `terminal.create_payment_intent`)
 ///   or `app` (created by the point-of-sale app and adopted when a command or event named it);
+/// - `accounts` (migration 5): each connected account's country, learnt from onboarding's
+///   `onboarding.account.created`/`…updated` events (or fetched from Stripe once), for the
+///   regional rules (`manual_preferred` in Australia, `interac_present` in Canada);
+/// - `locations`, `readers` (migration 6): each location's IANA time zone (from
+///   `terminal.create_location`) and each reader's location (from `terminal.register_reader`),
+///   so a payment's reconciliation follows its reader's local day; `orders.abandoned`;
+///   `reconcile_runs`: per time zone, the last local date its daily run was published for
+///   (advanced in the publishing transaction, so with many replicas each day runs once);
 /// - `reconcile_schedule`: one row with the next scheduled reconciliation time, so that
 ///   with many replicas only one publishes each scheduled `terminal.reconcile`.
 public enum TerminalMigrations {
@@ -74,6 +82,34 @@ public enum TerminalMigrations {
                 CHECK (capture_method IN ('manual', 'automatic', 'automatic_async', 'manual_preferred'));
             ALTER TABLE payments ADD COLUMN origin text NOT NULL DEFAULT 'gateway'
                 CONSTRAINT payments_origin_check CHECK (origin IN ('gateway', 'app'));
+            """),
+        Migration(version: 5, name: "accounts", sql: """
+            CREATE TABLE accounts (
+                account    text PRIMARY KEY,
+                country    text NOT NULL CHECK (country ~ '^[A-Z]{2}$'),
+                source     text NOT NULL CHECK (source IN ('onboarding', 'stripe')),
+                updated_at timestamptz NOT NULL DEFAULT now()
+            );
+            """),
+        Migration(version: 6, name: "daily_reconciliation", sql: """
+            CREATE TABLE locations (
+                location   text PRIMARY KEY,
+                account    text,
+                time_zone  text,
+                created_at timestamptz NOT NULL DEFAULT now()
+            );
+            CREATE TABLE readers (
+                reader     text PRIMARY KEY,
+                location   text NOT NULL,
+                account    text,
+                created_at timestamptz NOT NULL DEFAULT now()
+            );
+            CREATE TABLE reconcile_runs (
+                time_zone       text PRIMARY KEY,
+                last_local_date text NOT NULL CHECK (last_local_date ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+                published_at    timestamptz NOT NULL DEFAULT now()
+            );
+            ALTER TABLE orders ADD COLUMN abandoned boolean NOT NULL DEFAULT false;
             """),
     ]
 }

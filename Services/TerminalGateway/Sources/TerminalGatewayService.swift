@@ -15,7 +15,8 @@ public import StripeAPI
 /// (connection tokens, locations, readers, PaymentIntents, process, capture, cancel,
 /// reconcile), batched queues for `terminal.complete_order` and `terminal.mark_paid_otherwise`
 /// (database only), and the event queue `terminal.events` bound to the Stripe events in
-/// ``stripeEvents``. See `Services/TerminalGateway/README.md`.
+/// ``stripeEvents`` and to onboarding's `onboarding.account.created`/`…updated` (the
+/// accounts' countries). See `Services/TerminalGateway/README.md`.
 public enum TerminalGatewayService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "terminal-gateway"
@@ -69,10 +70,13 @@ public enum TerminalGatewayService {
         let payments = PaymentStore(schema: identifier)
         let orders = OrderStore(schema: identifier)
         let token = CreateConnectionTokenHandler()
-        let location = CreateLocationHandler()
-        let register = RegisterReaderHandler()
+        let locations = LocationStore(schema: identifier)
+        let location = CreateLocationHandler(locations: locations)
+        let register = RegisterReaderHandler(locations: locations)
         let list = ListReadersHandler()
-        let create = CreatePaymentIntentHandler(payments: payments)
+        let accounts = AccountStore(schema: identifier)
+        let create = CreatePaymentIntentHandler(payments: payments, accounts: accounts)
+        let countries = AccountCountryHandler(accounts: accounts)
         let process = ProcessPaymentHandler(payments: payments)
         let capture = CapturePaymentHandler(payments: payments, feePolicy: settings.captureFeePolicy)
         let cancel = CancelPaymentHandler(payments: payments)
@@ -81,7 +85,9 @@ public enum TerminalGatewayService {
         let confirm = ConfirmPaymentHandler(payments: payments)
         let refund = RefundPaymentHandler(payments: payments)
         let cancelAction = CancelReaderActionHandler(payments: payments)
-        let reconcile = ReconcileHandler(payments: payments, orders: orders)
+        let display = SetReaderDisplayHandler()
+        let reconcile = ReconcileHandler(payments: payments, orders: orders, settings: settings)
+        let abandon = AbandonOrderHandler(orders: orders, payments: payments)
         let complete = CompleteOrderHandler(orders: orders, payments: payments)
         let paidOtherwise = MarkPaidOtherwiseHandler(orders: orders, payments: payments)
         let events = TerminalEventHandler(payments: payments)
@@ -99,11 +105,15 @@ public enum TerminalGatewayService {
             .command(TerminalRefundPayment.self, mode: .oneAtATime(rateLimited: true)) { try refund.handle($0, &$1) },
             .command(CancelPayment.self, mode: .oneAtATime(rateLimited: true)) { try cancel.handle($0, &$1) },
             .command(CancelReaderAction.self, mode: .oneAtATime(rateLimited: true)) { try cancelAction.handle($0, &$1) },
+            .command(SetReaderDisplay.self, mode: .oneAtATime(rateLimited: true)) { try display.handle($0, &$1) },
             .command(Reconcile.self, mode: .oneAtATime(rateLimited: true)) { try reconcile.handle($0, &$1) }.stripePriority(.background),
             .command(CompleteOrder.self, mode: .batched) { try complete.handle($0, &$1) },
             .command(MarkPaidOtherwise.self, mode: .batched) { try paidOtherwise.handle($0, &$1) },
+            .command(AbandonOrder.self, mode: .batched) { try abandon.handle($0, &$1) },
             .events(queue: eventsQueue, mode: .oneAtATime(rateLimited: true), stripeEvents.map { pattern in
                 EventHandler.raw(pattern) { try events.handle($0, &$1) }
+            } + AccountCountryHandler.events.map { pattern in
+                EventHandler.raw(pattern) { try countries.handle($0, &$1) }
             }),
         ]
     }

@@ -80,6 +80,17 @@ extension ReplyError {
         public static let collectionExpired = "conflict.collection_expired"
         /// An `interac_present` payment: refunds are made on the reader, in person.
         public static let refundInPerson = "conflict.refund_in_person"
+        /// A reader cart whose `total` is not Σ amount × quantity + tax.
+        public static let cartTotalMismatch = "validation.cart_total_mismatch"
+        /// A command asking for `interac_present` with `capture_method` `manual`.
+        public static let interacManualCaptureRequested = "validation.interac_manual_capture"
+        /// `capture_method` `manual` for a Canadian account whose PaymentIntent would take
+        /// `interac_present`: Interac payments are captured at once.
+        public static let interacManualCapture = "conflict.interac_manual_capture"
+        /// A time zone that is not an IANA name the service knows.
+        public static let invalidTimeZone = "validation.invalid_time_zone"
+        /// `interac_present` for an account that is not Canadian.
+        public static let interacUnavailable = "conflict.interac_unavailable"
         /// The reader is busy with another action.
         public static let readerBusy = "conflict.reader_busy"
         /// The reader is offline.

@@ -27,9 +27,14 @@ public struct AccountUpdated: EventMessage, FieldDocumented {
     public var changedFields: [String]
     /// When the change happened (the Stripe event's `created`, or the service's clock).
     public var occurredAt: Int
+    /// The account's two-letter ISO 3166-1 country, when known (readers decide regional
+    /// rules from it, e.g. the terminal gateway's Interac in Canada).
+    public var country: String?
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, sellerReference: String? = nil, status: AccountOnboardingStatus, detailsSubmitted: Bool, chargesEnabled: Bool, payoutsEnabled: Bool, requirements: AccountRequirements, changedFields: [String], occurredAt: Int) {
+    public init(account: String, sellerReference: String? = nil, status: AccountOnboardingStatus, detailsSubmitted: Bool, chargesEnabled: Bool, payoutsEnabled: Bool, requirements: AccountRequirements, changedFields: [String], occurredAt: Int,
+                country: String? = nil) {
+        self.country = country
         self.account = account
         self.sellerReference = sellerReference
         self.status = status
@@ -44,6 +49,7 @@ public struct AccountUpdated: EventMessage, FieldDocumented {
     /// Catalogue descriptions of the fields, by wire name.
     public static let fieldDescriptions: [String: String] = [
         "account": "The connected account.",
+        "country": "The account's two-letter ISO 3166-1 country, when known (readers decide regional rules from it, e.g. the terminal gateway's Interac in Canada).",
         "seller_reference": "The platform's reference of the seller, when known.",
         "status": "Onboarding status now.",
         "details_submitted": "Stripe's `details_submitted`.",

@@ -19,9 +19,14 @@ public struct CreateLocation: CommandMessage, Validatable, FieldDocumented {
     public var account: String?
     /// Stored on the location.
     public var metadata: [String: String]?
+    /// The location's IANA time zone (e.g. `Australia/Sydney`): its daily reconciliation runs
+    /// at the configured local time there; absent: `RECONCILE_TIME_ZONE`.
+    public var timeZone: String?
 
     /// Creates the command; optional fields default to absent.
-    public init(displayName: String, address: TerminalAddress, account: String? = nil, metadata: [String: String]? = nil) {
+    public init(displayName: String, address: TerminalAddress, account: String? = nil, metadata: [String: String]? = nil,
+                timeZone: String? = nil) {
+        self.timeZone = timeZone
         self.displayName = displayName
         self.address = address
         self.account = account
@@ -34,6 +39,7 @@ public struct CreateLocation: CommandMessage, Validatable, FieldDocumented {
         "address": "Where it is.",
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
         "metadata": "Stored on the location.",
+        "time_zone": "The location's IANA time zone (e.g. `Australia/Sydney`): its daily reconciliation runs at the configured local time there; absent: `RECONCILE_TIME_ZONE`.",
     ]
 
     /// The new location.
@@ -65,6 +71,7 @@ public struct CreateLocation: CommandMessage, Validatable, FieldDocumented {
         try Validation.nonEmpty(address.postalCode, field: "address.postal_code")
         try Validation.country(address.country, field: "address.country")
         try Validation.id(account, prefix: "acct_", field: "account")
+        try TimeZoneRule.validate(timeZone)
     }
 }
 
@@ -74,6 +81,7 @@ extension CreateLocation: SchemaConstrained {
         [
             "display_name": .nonEmpty,
             "account": .account,
+            "time_zone": TimeZoneRule.schema,
         ]
     }
 }

@@ -19,7 +19,9 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
     public var amount: Int
     /// Currency of the amount.
     public var currency: String
-    /// `manual` (default) or `automatic`.
+    /// `manual` (default; `automatic` for a Canadian account, whose Interac cards cannot be
+    /// captured manually), `automatic` or `manual_preferred`. An Australian account's `manual`
+    /// is sent as `manual_preferred`.
     public var captureMethod: TerminalCaptureMethod?
     /// The seller's connected account for a direct charge (with application fee); absent for the
     /// platform's own readers and payments.
@@ -35,11 +37,17 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
     /// that `terminal.increment_authorization` can raise the authorized amount before capture
     /// when the card allows it.
     public var requestIncrementalAuthorizationSupport: Bool?
+    /// The in-person method types, with `card_present`; absent: `card_present`, plus
+    /// `interac_present` for a Canadian account (the account's country comes from
+    /// onboarding's events). `interac_present` is for Canadian accounts only and never with
+    /// `capture_method` `manual`.
+    public var paymentMethodTypes: [TerminalPaymentMethodType]?
 
     /// Creates the command; optional fields default to absent.
     public init(orderReference: String, amount: Int, currency: String, captureMethod: TerminalCaptureMethod? = nil, account: String? = nil, applicationFeeAmount: Int? = nil, description: String? = nil, metadata: [String: String]? = nil,
-                requestIncrementalAuthorizationSupport: Bool? = nil) {
+                requestIncrementalAuthorizationSupport: Bool? = nil, paymentMethodTypes: [TerminalPaymentMethodType]? = nil) {
         self.requestIncrementalAuthorizationSupport = requestIncrementalAuthorizationSupport
+        self.paymentMethodTypes = paymentMethodTypes
         self.orderReference = orderReference
         self.amount = amount
         self.currency = currency
@@ -55,12 +63,13 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
         "order_reference": "The point-of-sale order id; one PaymentIntent per order.",
         "amount": "Amount to authorize.",
         "currency": "Currency of the amount.",
-        "capture_method": "`manual` (default) or `automatic`.",
+        "capture_method": "`manual` (default; `automatic` for a Canadian account, whose Interac cards cannot be captured manually), `automatic` or `manual_preferred`. An Australian account's `manual` is sent as `manual_preferred`.",
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
         "application_fee_amount": "The platform's application fee, at most the amount; only with `account`.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "description": "Description shown in the Dashboard.",
         "metadata": "Stored on the PaymentIntent.",
         "request_incremental_authorization_support": "Ask for incremental authorization support (`payment_method_options[card_present][request_incremental_authorization_support]`), so that `terminal.increment_authorization` can raise the authorized amount before capture when the card allows it.",
+        "payment_method_types": "The in-person method types, with `card_present`; absent: `card_present`, plus `interac_present` for a Canadian account (the account's country comes from onboarding's events). `interac_present` is for Canadian accounts only (`conflict.interac_unavailable`) and never with `capture_method` `manual` (`validation.interac_manual_capture`).",
     ]
 
     /// The PaymentIntent for the order.
@@ -83,9 +92,13 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
         public var account: String?
         /// True when the order's open PaymentIntent was returned instead of a new one.
         public var reused: Bool
+        /// Its method types (`card_present`, and `interac_present` in Canada).
+        public var paymentMethodTypes: [TerminalPaymentMethodType]?
 
         /// Creates the result; optional fields default to absent.
-        public init(orderReference: String, paymentIntent: String, clientSecret: String, status: PaymentIntentStatus, amount: Int, currency: String, captureMethod: TerminalCaptureMethod, account: String? = nil, reused: Bool) {
+        public init(orderReference: String, paymentIntent: String, clientSecret: String, status: PaymentIntentStatus, amount: Int, currency: String, captureMethod: TerminalCaptureMethod, account: String? = nil, reused: Bool,
+                    paymentMethodTypes: [TerminalPaymentMethodType]? = nil) {
+            self.paymentMethodTypes = paymentMethodTypes
             self.orderReference = orderReference
             self.paymentIntent = paymentIntent
             self.clientSecret = clientSecret
@@ -108,6 +121,7 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
             "capture_method": "How it will be captured.",
             "account": "The connected account, for a direct charge.",
             "reused": "True when the order's open PaymentIntent was returned instead of a new one.",
+            "payment_method_types": "Its method types (`card_present`, and `interac_present` in Canada).",
         ]
     }
 
@@ -122,6 +136,15 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
         if applicationFeeAmount != nil, account == nil {
             throw .invalid("application_fee_amount", "only with a connected account")
         }
+        if let types = paymentMethodTypes {
+            try Validation.nonEmpty(types, field: "payment_method_types")
+            guard Set(types).count == types.count else { throw .invalid("payment_method_types", "must be distinct") }
+            guard types.contains(.cardPresent) else { throw .invalid("payment_method_types", "must include card_present") }
+            if types.contains(.interacPresent), captureMethod == .manual {
+                throw .invalid("capture_method", "interac_present payments cannot be captured manually; use automatic, or payment_method_types [card_present]",
+                               code: ReplyError.Code.interacManualCaptureRequested)
+            }
+        }
     }
 }
 
@@ -134,13 +157,20 @@ extension CreateTerminalPaymentIntent: SchemaConstrained {
             "currency": .currency,
             "account": .account,
             "application_fee_amount": .nonNegative,
+            "payment_method_types": SchemaRule.minItems(1).and(SchemaRule(["uniqueItems": .bool(true),
+                                                                            "contains": .object(["const": .string("card_present")])])),
         ]
     }
 
-    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
+    /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema: a fee only with
+    /// an account; `interac_present` never with `capture_method` `manual`.
     public static var objectRules: [SchemaRule] {
         [
             .dependentRequired("application_fee_amount", ["account"]),
+            .when(.object(["required": .array([.string("payment_method_types"), .string("capture_method")]),
+                           "properties": .object(["payment_method_types": .object(["contains": .object(["const": .string("interac_present")])]),
+                                                  "capture_method": .object(["const": .string("manual")])])]),
+                  then: .bool(false)),
         ]
     }
 }

@@ -9,9 +9,13 @@ public struct TerminalOrderState: Codable, Sendable, Equatable, FieldDocumented 
     public var paidOtherwise: Bool
     /// The order's PaymentIntent, if one exists.
     public var paymentIntent: String?
+    /// The platform said the order was abandoned: reconciliation cancels its PaymentIntent
+    /// without waiting for the grace.
+    public var abandoned: Bool?
 
     /// Creates the value; optional fields default to absent.
-    public init(orderReference: String, completed: Bool, paidOtherwise: Bool, paymentIntent: String? = nil) {
+    public init(orderReference: String, completed: Bool, paidOtherwise: Bool, paymentIntent: String? = nil, abandoned: Bool? = nil) {
+        self.abandoned = abandoned
         self.orderReference = orderReference
         self.completed = completed
         self.paidOtherwise = paidOtherwise
@@ -24,5 +28,6 @@ public struct TerminalOrderState: Codable, Sendable, Equatable, FieldDocumented 
         "completed": "The point-of-sale app marked the order completed.",
         "paid_otherwise": "The order was paid by other means (cash, another card): its PaymentIntent must not be captured.",
         "payment_intent": "The order's PaymentIntent, if one exists.",
+        "abandoned": "The platform said the order was abandoned: reconciliation cancels its PaymentIntent without waiting for the grace.",
     ]
 }

@@ -49,11 +49,14 @@ public enum CaptureMethod: StripeStringEnum {
     case automaticAsync
     /// `manual`.
     case manual
+    /// `manual_preferred`: manual where the payment method allows it, else automatic
+    /// (card-present payments in Australia).
+    case manualPreferred
     /// A value this code does not know yet.
     case unknown(String)
 
     /// Every known case.
-    public static let known: [CaptureMethod] = [.automatic, .automaticAsync, .manual]
+    public static let known: [CaptureMethod] = [.automatic, .automaticAsync, .manual, .manualPreferred]
 
     /// The wire string.
     public var rawValue: String {
@@ -61,6 +64,7 @@ public enum CaptureMethod: StripeStringEnum {
         case .automatic: "automatic"
         case .automaticAsync: "automatic_async"
         case .manual: "manual"
+        case .manualPreferred: "manual_preferred"
         case .unknown(let raw): raw
         }
     }

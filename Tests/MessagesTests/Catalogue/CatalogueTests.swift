@@ -45,8 +45,8 @@ import Testing
             "payments.register_payment_method_domain", "payments.list_payment_method_domains",
             "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
             "terminal.list_readers", "terminal.create_payment_intent", "terminal.process_payment",
-            "terminal.capture_payment", "terminal.increment_authorization", "terminal.collect_payment_method", "terminal.confirm_payment", "terminal.refund_payment", "terminal.cancel_payment", "terminal.cancel_reader_action",
-            "terminal.reconcile", "terminal.complete_order", "terminal.mark_paid_otherwise",
+            "terminal.capture_payment", "terminal.increment_authorization", "terminal.collect_payment_method", "terminal.confirm_payment", "terminal.refund_payment", "terminal.cancel_payment", "terminal.cancel_reader_action", "terminal.set_reader_display",
+            "terminal.reconcile", "terminal.complete_order", "terminal.mark_paid_otherwise", "terminal.abandon_order",
         ])
         #expect(events == [
             "onboarding.account.created", "onboarding.account.updated", "onboarding.account.onboarding_completed",

@@ -12,4 +12,13 @@ struct ReconcileDecisionTests {
         #expect(ReconcileDecision.decide(OrderFlags(orderReference: "o")) == ReconcileDecision(action: .canceled, reason: "abandoned"))
         #expect(ReconcileDecision.decide(nil) == ReconcileDecision(action: .canceled, reason: "abandoned"))
     }
+
+    @Test func nobodysWordWaitsForTheGraceThePlatformsDoesNot() {
+        #expect(ReconcileDecision.decide(nil, graceOver: false) == ReconcileDecision(action: .left, reason: "within grace"))
+        #expect(ReconcileDecision.decide(OrderFlags(orderReference: "o"), graceOver: false).action == .left)
+        #expect(ReconcileDecision.decide(OrderFlags(orderReference: "o", abandoned: true), graceOver: false)
+                == ReconcileDecision(action: .canceled, reason: "abandoned by the platform"))
+        #expect(ReconcileDecision.decide(OrderFlags(orderReference: "o", paidOtherwise: true), graceOver: false).action == .canceled)
+        #expect(ReconcileDecision.decide(OrderFlags(orderReference: "o", completed: true), graceOver: false).action == .captured)
+    }
 }

@@ -1,4 +1,5 @@
 import Messages
+import StripeAPI
 import Testing
 import TestKit
 @testable import TerminalGateway
@@ -34,6 +35,42 @@ extension TerminalIntegrationTests {
                 #expect(captured.amountAuthorized == 3000)
                 let after = try await bed.send(IncrementAuthorization(paymentIntent: pi, amount: 4000, account: account))
                 #expect(after.failure?.code == ReplyError.Code.alreadyCaptured)
+            }
+        }
+
+        @Test func aRedeliveredIncrementIsAbsorbed() async throws {
+            try await TerminalTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let reader = try await bed.reader(account: account)
+                let created = try TerminalTestBed.value(try await bed.send(CreateTerminalPaymentIntent(
+                    orderReference: TerminalTestBed.order(), amount: 2000, currency: "usd", account: account,
+                    requestIncrementalAuthorizationSupport: true)), "create")
+                let pi = created.paymentIntent
+                try await bed.attempt(pi, reader: reader, account: account)
+                _ = try #require(try await bed.authorizedEvent(pi))
+                // The first delivery reached Stripe, then the process died before committing.
+                let messageId = Envelope.newMessageId()
+                _ = try await onThread {
+                    try bed.stripeClient().incrementAuthorization(pi, PaymentIntentIncrementAuthorizationParams(amount: 2600),
+                                                                  options: .idempotent("\(messageId):increment_authorization",
+                                                                                       stripeAccount: account))
+                }
+                #expect(try bed.payment(pi)?.amountAuthorized == 2000)
+                // The broker redelivers the command: Stripe replays its answer, nothing is raised twice.
+                let commands = bed.commands
+                try await onThread {
+                    try commands.publish(IncrementAuthorization(paymentIntent: pi, amount: 2600, account: account), messageId: messageId)
+                }
+                let reply = try #require(try await onThread { try commands.reply(to: IncrementAuthorization.self, messageId: messageId) })
+                #expect(try TerminalTestBed.value(reply, "redelivered increment").amountAuthorized == 2600)
+                let path = "/v1/payment_intents/\(pi)/increment_authorization"
+                #expect(bed.performed("POST", path) == 1)
+                #expect(bed.requests("POST", path).filter(\.replayed).count == 1)
+                #expect(try bed.payment(pi)?.amountAuthorized == 2600)
+                // Then the capture takes the raised amount, once.
+                let captured = try TerminalTestBed.value(try await bed.send(CapturePayment(paymentIntent: pi, account: account)), "capture")
+                #expect(captured.amountCaptured == 2600)
+                #expect(try await bed.wait(TerminalPaymentCaptured.self, pi).count == 1)
             }
         }
 

@@ -10,13 +10,18 @@ extension TerminalIntegrationTests {
     /// `terminal.reconcile`, by command and on its schedule.
     @Suite("Terminal reconciliation")
     struct ReconciliationTests {
-        @Test func capturesTheCompletedOrderAndCancelsTheOthers() async throws {
+        @Test func capturesTheCompletedOrderCancelsThePlatformsAbandonedAndPaidOtherwiseAndKeepsTheRestWithinGrace() async throws {
             try await TerminalTestBed.run { bed in
                 let reader = try await bed.reader()
                 let completed = TerminalTestBed.order(), abandoned = TerminalTestBed.order(), cash = TerminalTestBed.order()
+                let unspoken = TerminalTestBed.order()
                 let piCompleted = try await bed.authorized(amount: 1200, reader: reader, order: completed)
                 let piAbandoned = try await bed.authorized(amount: 1300, reader: reader, order: abandoned)
                 let piCash = try await bed.authorized(amount: 1400, reader: reader, order: cash)
+                let piUnspoken = try await bed.authorized(amount: 1500, reader: reader, order: unspoken)
+                let gaveUp = try TerminalTestBed.value(try await bed.send(AbandonOrder(orderReference: abandoned)), "abandon")
+                #expect(gaveUp.abandoned == true)
+                #expect(gaveUp.paymentIntent == piAbandoned)
                 let done = try TerminalTestBed.value(try await bed.send(CompleteOrder(orderReference: completed)), "complete")
                 #expect(done.completed)
                 #expect(done.paymentIntent == piCompleted)
@@ -25,15 +30,21 @@ extension TerminalIntegrationTests {
                 #expect(paid.paidOtherwise)
 
                 let dry = try TerminalTestBed.value(try await bed.send(Reconcile(dryRun: true)), "dry run")
-                #expect(dry.captured == 1 && dry.canceled == 2)
+                #expect(dry.captured == 1 && dry.canceled == 2 && dry.left == 1)
                 #expect(bed.requests("POST", "/v1/payment_intents/\(piCompleted)/capture").isEmpty)
 
                 let result = try TerminalTestBed.value(try await bed.send(Reconcile()), "reconcile")
                 #expect(result.captured == 1)
                 #expect(result.canceled == 2)
-                #expect(result.left == 0)
+                #expect(result.left == 1)
                 let actions = Dictionary(uniqueKeysWithValues: result.payments.map { ($0.paymentIntent, $0.action) })
-                #expect(actions == [piCompleted: .captured, piAbandoned: .canceled, piCash: .canceled])
+                #expect(actions == [piCompleted: .captured, piAbandoned: .canceled, piCash: .canceled, piUnspoken: .left])
+                // Nobody spoke for this one: kept until the end of its day (at least an hour).
+                #expect(result.payments.first { $0.paymentIntent == piUnspoken }?.reason.hasPrefix("within grace until ") == true)
+                #expect(try bed.payment(piUnspoken)?.state == .requiresCapture)
+                #expect(bed.requests("POST", "/v1/payment_intents/\(piUnspoken)/cancel").isEmpty)
+                // The completed order cannot be abandoned afterwards.
+                #expect(try await bed.send(AbandonOrder(orderReference: completed)).failure?.code == ReplyError.Code.invalidState)
                 #expect(bed.sim.object(id: piCompleted)?["status"]?.stringValue == "succeeded")
                 #expect(bed.sim.object(id: piAbandoned)?["status"]?.stringValue == "canceled")
                 #expect(bed.sim.object(id: piCash)?["status"]?.stringValue == "canceled")
@@ -46,11 +57,14 @@ extension TerminalIntegrationTests {
                 let completedEvents = try await onThread {
                     try monitor.wait(for: ReconciliationCompleted.self) { $0.trigger == "command" }
                 }
-                #expect(completedEvents.first.map { [$0.captured, $0.canceled, $0.left] } == [1, 2, 0])
+                #expect(completedEvents.first.map { [$0.captured, $0.canceled, $0.left] } == [1, 2, 1])
+                // The report lists each decision.
+                let report = Dictionary(uniqueKeysWithValues: (completedEvents.first?.payments ?? []).map { ($0.paymentIntent, $0.action) })
+                #expect(report == actions)
 
-                // Nothing is left to reconcile: a second run does nothing at Stripe.
+                // Only the one within grace is left: a second run does nothing at Stripe.
                 let second = try TerminalTestBed.value(try await bed.send(Reconcile()), "second reconcile")
-                #expect(second.captured == 0 && second.canceled == 0 && second.payments.isEmpty)
+                #expect(second.captured == 0 && second.canceled == 0 && second.payments.map(\.paymentIntent) == [piUnspoken])
                 #expect(bed.performed("POST", "/v1/payment_intents/\(piCompleted)/capture") == 1)
             }
         }
@@ -61,7 +75,8 @@ extension TerminalIntegrationTests {
                 let order = TerminalTestBed.order()
                 let pi = try await bed.authorized(amount: 2500, reader: reader, order: order)
                 _ = try TerminalTestBed.value(try await bed.send(CompleteOrder(orderReference: order, paymentIntent: pi)), "complete")
-                let settings = TerminalGatewaySettings(reconcileIntervalSeconds: 3600, reconcileMinimumAgeSeconds: 0)
+                let settings = TerminalGatewaySettings(reconcileIntervalSeconds: 3600, reconcileMinimumAgeSeconds: 0,
+                                                       reconcileLocalTime: nil)
                 let log = Logger(service: "terminal-tests", level: .warning)
                 // Two replicas' schedulers: only one publishes the due run.
                 let schedulers = (0..<2).map { _ in

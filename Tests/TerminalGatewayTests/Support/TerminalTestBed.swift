@@ -24,6 +24,8 @@ final class TerminalTestBed: ServiceTestBed {
 
     enum Failure: Error { case notEnabled, stripe(String) }
 
+    /// The gateway's reconciliation decides by the simulator's clock (``simClock``), so tests
+    /// move time with `sim.advanceClock` instead of waiting.
     init(settings: TerminalGatewaySettings = TerminalGatewaySettings()) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
@@ -31,11 +33,19 @@ final class TerminalTestBed: ServiceTestBed {
         try sim.start()
         schema = IntegrationEnvironment.uniqueName("term_it")
         let config = Self.config(env: env, sim: sim)
+        var settings = settings
+        settings.clock = Self.clock(of: sim)
         host = try TerminalGatewayService.make(config: config, schema: schema, settings: settings)
         monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("term_monitor"),
                                    patterns: ["terminal.#"], connectionName: "terminal-tests.monitor")
         commands = try CommandChannel(url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("term_replies"),
                                       appId: "terminal-tests")
+    }
+
+    /// The simulator's clock as the gateway's reconciliation clock.
+    static func clock(of sim: StripeSimulator) -> TerminalClock {
+        let clock = sim.clock
+        return TerminalClock(name: "stripe-sim") { Int(clock.now) }
     }
 
     /// The service configuration the tests run with (one worker per queue).

@@ -28,7 +28,8 @@ enum AccountEventPublisher {
                     account: p.accountId, sellerReference: record.sellerReference, status: p.status.message,
                     detailsSubmitted: p.detailsSubmitted, chargesEnabled: p.chargesEnabled,
                     payoutsEnabled: p.payoutsEnabled, requirements: p.requirements,
-                    changedFields: transition.changedFields, occurredAt: at), stripeAccount: p.accountId)
+                    changedFields: transition.changedFields, occurredAt: at, country: record.country),
+                    stripeAccount: p.accountId)
             case .onboardingCompleted:
                 try context.publish(AccountOnboardingCompleted(
                     account: p.accountId, sellerReference: record.sellerReference, chargesEnabled: p.chargesEnabled,

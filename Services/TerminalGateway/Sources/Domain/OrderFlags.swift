@@ -7,9 +7,12 @@ public struct OrderFlags: Sendable, Equatable {
     public var completed: Bool
     /// Paid by other means (cash, another card): never capture its payment.
     public var paidOtherwise: Bool
+    /// The platform said the order was abandoned: cancel its payment without waiting.
+    public var abandoned: Bool
 
     /// Flags for an order.
-    public init(orderReference: String, completed: Bool = false, paidOtherwise: Bool = false) {
+    public init(orderReference: String, completed: Bool = false, paidOtherwise: Bool = false, abandoned: Bool = false) {
+        self.abandoned = abandoned
         self.orderReference = orderReference
         self.completed = completed
         self.paidOtherwise = paidOtherwise

@@ -20,6 +20,7 @@ struct CompleteOrderHandler: Sendable {
                 "order \(command.orderReference) has payment_intent \(payment.paymentIntent), not \(given)"))
         }
         return .ok(TerminalOrderState(orderReference: flags.orderReference, completed: flags.completed,
-                                      paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent))
+                                      paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent,
+                                      abandoned: flags.abandoned))
     }
 }

@@ -4,13 +4,17 @@ import StripeAPI
 
 /// `terminal.create_payment_intent` (Stripe-bound): one PaymentIntent per order reference.
 ///
+/// 0. The regional rules (``RegionalRules``) for the account's country (``AccountStore``, learnt
+///    from onboarding's events; an account never announced is fetched once with
+///    `GET /v1/accounts/{id}` and recorded): `interac_present` in Canada, `manual_preferred` in
+///    Australia; a refusal (`conflict.interac_*`) records nothing.
 /// 1. Claim the order reference (autocommit insert, see ``PaymentStore/claim(_:messageId:on:)``).
 ///    An order that already has its PaymentIntent gets it back (`reused: true`, fresh status
 ///    and client secret from `GET /v1/payment_intents/{id}`); a new amount on a PaymentIntent
 ///    still waiting for a card (e.g. after a decline) updates it (`POST /v1/payment_intents/{id}`,
 ///    key `<message_id>:update_payment_intent`). Another command creating the same order's
 ///    PaymentIntent right now → retry later.
-/// 2. `POST /v1/payment_intents` (`payment_method_types[]=card_present`, `capture_method`,
+/// 2. `POST /v1/payment_intents` (`payment_method_types[]` of step 0, `capture_method`,
 ///    `application_fee_amount` on the connected account, `metadata[order_reference]`) with
 ///    key `<message_id>:create_payment_intent`: a redelivery replays the same PaymentIntent.
 /// 3. One transaction: the PaymentIntent recorded on the claimed row, the reply.
@@ -18,12 +22,22 @@ import StripeAPI
 struct CreatePaymentIntentHandler: Sendable {
     /// SQL of the payments table.
     let payments: PaymentStore
+    /// SQL of the accounts table (countries).
+    let accounts: AccountStore
 
     /// Handles one command; see the type's steps.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func handle(_ command: CreateTerminalPaymentIntent,
                 _ context: inout HandlerContext) throws -> Reply<CreateTerminalPaymentIntent.Result> {
-        let captureMethod = command.captureMethod ?? .manual
+        var country: String?
+        if let account = command.account { country = try self.country(of: account, context: context) }
+        let choice: RegionalRules.Choice
+        switch RegionalRules.decide(country: country, captureMethod: command.captureMethod,
+                                    paymentMethodTypes: command.paymentMethodTypes) {
+        case .success(let value): choice = value
+        case .failure(let error): return .error(error)
+        }
+        let captureMethod = choice.captureMethod
         let new = PaymentStore.NewPayment(orderReference: command.orderReference, account: command.account,
                                           amount: command.amount, currency: command.currency.lowercased(),
                                           captureMethod: captureMethod.rawValue,
@@ -40,7 +54,7 @@ struct CreatePaymentIntentHandler: Sendable {
         }
         let created: PaymentIntent
         switch try context.stripe({ client throws(StripeError) in
-            try client.createPaymentIntent(Self.params(command, captureMethod: captureMethod),
+            try client.createPaymentIntent(Self.params(command, choice: choice),
                                            options: .idempotent(context.idempotencyKey("create_payment_intent"),
                                                                 stripeAccount: command.account))
         }) {
@@ -108,12 +122,30 @@ struct CreatePaymentIntentHandler: Sendable {
         }
     }
 
+    /// The account's country: recorded, else fetched from Stripe (`GET /v1/accounts/{id}`)
+    /// and recorded (source `stripe`); nil when Stripe cannot say (the create call will tell).
+    /// - Throws: `HandlerError` to retry later, `StoreError`.
+    private func country(of account: String, context: HandlerContext) throws -> String? {
+        if let known = try accounts.country(of: account, on: context.db) { return known }
+        guard case .success(let fetched) = try context.stripe({ client throws(StripeError) in
+            try client.retrieveAccount(account)
+        }), let country = fetched.country?.uppercased(), country.count == 2 else { return nil }
+        try accounts.save(account: account, country: country, source: "stripe", on: context.db)
+        return country
+    }
+
     /// `POST /v1/payment_intents` parameters.
-    static func params(_ c: CreateTerminalPaymentIntent, captureMethod: TerminalCaptureMethod) -> PaymentIntentCreateParams {
+    static func params(_ c: CreateTerminalPaymentIntent, choice: RegionalRules.Choice) -> PaymentIntentCreateParams {
         var metadata = c.metadata ?? [:]
         metadata["order_reference"] = c.orderReference
-        return PaymentIntentCreateParams(amount: c.amount, currency: c.currency.lowercased(), paymentMethodTypes: ["card_present"],
-                                         captureMethod: captureMethod == .manual ? .manual : .automatic,
+        let capture: CaptureMethod = switch choice.captureMethod {
+        case .manual: .manual
+        case .automatic: .automatic
+        case .manualPreferred: .manualPreferred
+        }
+        return PaymentIntentCreateParams(amount: c.amount, currency: c.currency.lowercased(),
+                                         paymentMethodTypes: choice.paymentMethodTypes.map(\.rawValue),
+                                         captureMethod: capture,
                                          applicationFeeAmount: c.applicationFeeAmount, description: c.description,
                                          cardPresentRequestIncrementalAuthorizationSupport: c.requestIncrementalAuthorizationSupport,
                                          metadata: metadata)
@@ -126,6 +158,7 @@ struct CreatePaymentIntentHandler: Sendable {
             status: Messages.PaymentIntentStatus(rawValue: pi.status?.rawValue ?? "requires_payment_method"),
             amount: pi.amount ?? payment.amount, currency: payment.currency,
             captureMethod: TerminalCaptureMethod(rawValue: payment.captureMethod) ?? .manual,
-            account: payment.account, reused: reused)
+            account: payment.account, reused: reused,
+            paymentMethodTypes: pi.paymentMethodTypes?.compactMap(TerminalPaymentMethodType.init(rawValue:)))
     }
 }

@@ -16,6 +16,7 @@ struct MarkPaidOtherwiseHandler: Sendable {
         let flags = try orders.markPaidOtherwise(command.orderReference, method: command.method, on: context.db)
         let payment = try payments.find(orderReference: command.orderReference, on: context.db)
         return .ok(TerminalOrderState(orderReference: flags.orderReference, completed: flags.completed,
-                                      paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent))
+                                      paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent,
+                                      abandoned: flags.abandoned))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Messages
 import Runtime
 import StripeAPI
@@ -5,15 +6,19 @@ import StripeAPI
 /// `terminal.reconcile` (Stripe-bound), sent by operators or by the ``ReconcileScheduler``.
 ///
 /// 1. Lease up to ``batchLimit`` payments still `requires_capture` (authorized at least
-///    `older_than_seconds` ago; of `account` if given) with `FOR UPDATE SKIP LOCKED`, so
-///    replicas running reconciliations at once never share a payment.
+///    `older_than_seconds` ago; of `account` if given; at locations in `time_zone` if given)
+///    with `FOR UPDATE SKIP LOCKED`, so replicas running reconciliations at once never share a payment.
 /// 2. For each, ``ReconcileDecision``: capture (`POST …/capture`, key
 ///    `<message_id>:capture:<pi>`) when the order was completed and not paid otherwise,
 ///    cancel (`POST …/cancel`, `cancellation_reason=abandoned`, key `<message_id>:cancel:<pi>`)
-///    otherwise. A Stripe refusal leaves the payment (`left`) after recording Stripe's state.
+///    when paid otherwise or abandoned by the platform, or when nobody spoke and the grace
+///    (``ReconcileGrace`` in the payment's zone, on the settings' clock) is over; otherwise
+///    `left` (`within grace until …`), untouched. A Stripe refusal leaves the payment (`left`)
+///    after recording Stripe's state.
 ///    A redelivered run re-leases its own rows and replays the same keys: nothing twice.
 /// 3. One transaction: every payment's new state and `terminal.payment.*` event, leases
-///    released, `terminal.reconciliation.completed` with the counts, the reply.
+///    released, `terminal.reconciliation.completed` with the counts and every decision (the
+///    report; a scheduled run names its zone and local date), the reply.
 /// `dry_run` reports the decisions without leasing or calling Stripe.
 /// Thread-safety: `Sendable`, stateless.
 struct ReconcileHandler: Sendable {
@@ -23,11 +28,15 @@ struct ReconcileHandler: Sendable {
     static let leaseSeconds = 600
     /// Header marking a scheduled run (`x-reconcile-trigger: schedule`).
     static let triggerHeader = "x-reconcile-trigger"
+    /// Header naming the local date a scheduled daily run closes (`YYYY-MM-DD`).
+    static let localDateHeader = "x-reconcile-local-date"
 
     /// SQL of the payments table.
     let payments: PaymentStore
     /// SQL of the orders table.
     let orders: OrderStore
+    /// The grace, the default zone and the clock.
+    var settings = TerminalGatewaySettings()
 
     /// One payment's outcome in this run.
     private struct Outcome {
@@ -41,23 +50,31 @@ struct ReconcileHandler: Sendable {
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func handle(_ command: Reconcile, _ context: inout HandlerContext) throws -> Reply<Reconcile.Result> {
         let messageId = context.envelope.messageId
-        let now = context.now
+        let now = settings.clock.now
+        let defaultZone = settings.reconcileTimeZone
         let before = command.olderThanSeconds.map { now - $0 }
         let dryRun = command.dryRun ?? false
         let refused = dryRun ? [] : try adopt(command.paymentIntents ?? [], account: command.account, context: context)
         let candidates = dryRun
-            ? try payments.reconcilable(authorizedBefore: before, account: command.account, limit: Self.batchLimit, on: context.db)
+            ? try payments.reconcilable(authorizedBefore: before, account: command.account, limit: Self.batchLimit,
+                                        zone: command.timeZone, defaultZone: defaultZone, on: context.db)
             : try payments.claimForReconciliation(messageId: messageId, authorizedBefore: before, account: command.account,
-                                                  limit: Self.batchLimit, leaseSeconds: Self.leaseSeconds, on: context.db)
+                                                  limit: Self.batchLimit, leaseSeconds: Self.leaseSeconds,
+                                                  zone: command.timeZone, defaultZone: defaultZone, on: context.db)
         let flags = try orders.flags(candidates.map(\.orderReference), on: context.db)
+        let zones = try payments.zones(of: candidates.map(\.paymentIntent), defaultZone: defaultZone, on: context.db)
         var outcomes: [Outcome] = []
         for payment in candidates {
-            let decision = ReconcileDecision.decide(flags[payment.orderReference])
+            let cancellableAt = settings.reconcileGrace.cancellableAt(authorizedAt: payment.authorizedAt ?? now,
+                                                                      zone: zones[payment.paymentIntent] ?? defaultZone)
+            var decision = ReconcileDecision.decide(flags[payment.orderReference], graceOver: now >= cancellableAt)
+            if decision.action == .left { decision.reason += " until \(Self.iso8601(cancellableAt))" }
             var outcome = Outcome(payment: payment, decision: decision)
-            if !dryRun { try run(&outcome, context: context) }
+            if !dryRun, decision.action != .left { try run(&outcome, context: context) }
             outcomes.append(outcome)
         }
         let trigger = context.envelope.headers.extra[Self.triggerHeader] ?? "command"
+        let localDate = context.envelope.headers.extra[Self.localDateHeader]
         if dryRun { return .ok(Self.result(outcomes, dryRun: true)) }
         let payments = self.payments
         return try context.transaction { db in
@@ -71,7 +88,9 @@ struct ReconcileHandler: Sendable {
             }
             let result = Self.result(outcomes, dryRun: false, refused: refused)
             try context.publish(ReconciliationCompleted(captured: result.captured, canceled: result.canceled, left: result.left,
-                                                        trigger: trigger, occurredAt: now), stripeAccount: command.account)
+                                                        trigger: trigger, occurredAt: now, payments: result.payments,
+                                                        timeZone: command.timeZone, localDate: localDate),
+                                stripeAccount: command.account)
             context.log.info("reconciliation completed", ["captured": String(result.captured), "canceled": String(result.canceled),
                                                           "left": String(result.left), "trigger": trigger])
             return .ok(result)
@@ -124,12 +143,17 @@ struct ReconcileHandler: Sendable {
         return refused
     }
 
+    /// `2026-12-01T13:00:00Z` for Unix seconds `t`.
+    static func iso8601(_ t: Int) -> String {
+        Date(timeIntervalSince1970: TimeInterval(t)).formatted(.iso8601)
+    }
+
     /// The reply: counts and one line per payment (`left` for failures and refused PaymentIntents).
     private static func result(_ outcomes: [Outcome], dryRun: Bool, refused: [ReconciledPayment] = []) -> Reconcile.Result {
         let payments = refused + outcomes.map { o in
             ReconciledPayment(paymentIntent: o.payment.paymentIntent, orderReference: o.payment.orderReference,
                               action: o.failure == nil ? o.decision.action : .left,
-                              reason: o.failure ?? (dryRun ? "would: " : "") + o.decision.reason)
+                              reason: o.failure ?? (dryRun && o.decision.action != .left ? "would: " : "") + o.decision.reason)
         }
         return Reconcile.Result(captured: payments.filter { $0.action == .captured }.count,
                                 canceled: payments.filter { $0.action == .canceled }.count,

@@ -7,16 +7,22 @@ import Foundation
 #endif
 import Messages
 public import Runtime
-import Store
+public import Store
 import Synchronization
 
-/// Publishes a `terminal.reconcile` command every `RECONCILE_INTERVAL_SECONDS`, through the
-/// service's outbox, so that any one worker of any replica runs it.
+/// Publishes the scheduled `terminal.reconcile` commands through the service's outbox, so
+/// that any one worker of any replica runs them:
+/// - daily (the default): one per time zone (each location's, and `RECONCILE_TIME_ZONE`) once
+///   that zone's clock passes `RECONCILE_LOCAL_TIME` (a zone seen for the first time starts at
+///   its next scheduled time); what is due is ``DailyReconcilePlan``'s
+///   decision (pure), on the settings' clock; the command names the zone (`time_zone`) and
+///   carries `x-reconcile-local-date`;
+/// - every `RECONCILE_INTERVAL_SECONDS` when set (`older_than_seconds` = the minimum age).
 ///
-/// With many replicas each runs a scheduler, but only one publishes per interval: in one
-/// transaction it advances `reconcile_schedule.next_run_at` (only when due) and writes the
-/// command's outbox row; the runtime's relay publishes it. The command carries
-/// `x-reconcile-trigger: schedule` and `older_than_seconds` = the minimum age setting.
+/// With many replicas each runs a scheduler, but only one publishes each run: in one
+/// transaction it advances `reconcile_runs.last_local_date` (or
+/// `reconcile_schedule.next_run_at`), only when due, and writes the command's outbox row; the
+/// runtime's relay publishes it. Commands carry `x-reconcile-trigger: schedule`.
 ///
 /// Thread-safety: `Sendable`; ``start()`` runs a dedicated thread that owns its own Postgres
 /// connection (re-opened after failures, which are logged and retried every tick).
@@ -45,9 +51,9 @@ public final class ReconcileScheduler: Sendable {
                               firstStepAfter: Self.tick)
     }
 
-    /// Starts the scheduling thread (does nothing when the interval is 0 or already started).
+    /// Starts the scheduling thread (does nothing when neither schedule is on, or already started).
     public func start() {
-        guard settings.reconcileIntervalSeconds > 0 else { return }
+        guard settings.reconcileIntervalSeconds > 0 || settings.reconcileLocalTime != nil else { return }
         if !loop.start({ [self] in SchedulerTask(scheduler: self) }) {
             log.error("reconciliation scheduler thread could not be created")
         }
@@ -60,7 +66,7 @@ public final class ReconcileScheduler: Sendable {
     }
 
     /// The scheduler's thread: every tick (the first one tick after start) a connection
-    /// opened when needed and one ``publishIfDue(on:)``; a failure is logged and retried
+    /// opened when needed and one ``publishDue(on:)``; a failure is logged and retried
     /// about a tick later, with a fresh connection unless the schema is only not migrated yet.
     private struct SchedulerTask: BackgroundTask {
         let scheduler: ReconcileScheduler
@@ -74,7 +80,8 @@ public final class ReconcileScheduler: Sendable {
 
         func step() throws -> BackgroundLoop.Next {
             guard let db else { return .again }
-            if try scheduler.publishIfDue(on: db) { scheduler.log.info("scheduled reconciliation published") }
+            let published = try scheduler.publishDue(on: db)
+            if published > 0 { scheduler.log.info("scheduled reconciliation published", ["runs": String(published)]) }
             return .idle(ReconcileScheduler.tick)
         }
 
@@ -88,7 +95,47 @@ public final class ReconcileScheduler: Sendable {
         }
     }
 
-    /// Claims the due run and writes its command to the outbox, in one transaction.
+    /// Publishes every run due now (daily per zone, then the interval's).
+    /// - Returns: how many runs were published.
+    /// - Throws: `StoreError`, `EncodingError`.
+    public func publishDue(on db: PGConnection) throws -> Int {
+        var published = try publishDailyDue(on: db)
+        if settings.reconcileIntervalSeconds > 0, try publishIfDue(on: db) { published += 1 }
+        return published
+    }
+
+    /// The daily runs due at the settings' clock, each claimed and written to the outbox in
+    /// its own transaction (a zone another replica claimed first is skipped).
+    /// - Returns: how many were published.
+    /// - Throws: `StoreError`, `EncodingError`.
+    func publishDailyDue(on db: PGConnection) throws -> Int {
+        guard let time = settings.reconcileLocalTime else { return 0 }
+        let locations = LocationStore(schema: try SQLIdentifier(schema))
+        let due = DailyReconcilePlan(time: time).due(lastRun: try locations.zones(defaultZone: settings.reconcileTimeZone, on: db),
+                                                     now: settings.clock.now)
+        var published = 0
+        for run in due {
+            let claimed = try db.transaction { db -> Bool in
+                guard try locations.claimRun(timeZone: run.timeZone, localDate: run.localDate, on: db), !run.baseline else { return false }
+                try enqueue(Reconcile(timeZone: run.timeZone), headers: [ReconcileHandler.localDateHeader: run.localDate], on: db)
+                return true
+            }
+            if claimed { published += 1 }
+        }
+        return published
+    }
+
+    /// Writes a scheduled `terminal.reconcile` to the outbox (`x-reconcile-trigger: schedule`).
+    private func enqueue(_ command: Reconcile, headers: [String: String] = [:], on db: PGConnection) throws {
+        var envelope = try Envelope.make(command, appId: appId)
+        envelope.correlationId = envelope.messageId
+        envelope.headers.extra[ReconcileHandler.triggerHeader] = "schedule"
+        for (name, value) in headers { envelope.headers.extra[name] = value }
+        _ = try Outbox(schema: schema).enqueue(OutboxMessage(
+            envelope, exchange: Exchanges.commands, routingKey: Reconcile.messageName, mandatory: true), on: db)
+    }
+
+    /// Claims the due interval run and writes its command to the outbox, in one transaction.
     /// - Returns: whether a run was due (and published).
     /// - Throws: `StoreError`, `EncodingError`.
     func publishIfDue(on db: PGConnection) throws -> Bool {
@@ -100,12 +147,7 @@ public final class ReconcileScheduler: Sendable {
                 WHERE id = 1 AND next_run_at <= now()
                 """, [.int(Int64(interval))]).affectedRows == 1
             guard due else { return false }
-            let command = Reconcile(olderThanSeconds: settings.reconcileMinimumAgeSeconds)
-            var envelope = try Envelope.make(command, appId: appId)
-            envelope.correlationId = envelope.messageId
-            envelope.headers.extra[ReconcileHandler.triggerHeader] = "schedule"
-            _ = try Outbox(schema: schema).enqueue(OutboxMessage(
-                envelope, exchange: Exchanges.commands, routingKey: Reconcile.messageName, mandatory: true), on: db)
+            try enqueue(Reconcile(olderThanSeconds: settings.reconcileMinimumAgeSeconds), on: db)
             return true
         }
     }

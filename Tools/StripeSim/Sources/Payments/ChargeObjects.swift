@@ -18,6 +18,12 @@ enum ChargeObjects {
                                                              && TestPaymentMethod.incrementalBrands.contains(behaviour.brand)),
                 "receipt": ["application_preferred_name": nil, "authorization_code": "123456"],
             ]
+        case "interac_present":
+            details["interac_present"] = [
+                "brand": .string(behaviour.brand), "country": .string(behaviour.country), "last4": .string(behaviour.last4),
+                "exp_month": 12, "exp_year": 2030, "funding": "debit", "read_method": "contact_emv", "network": "interac",
+                "receipt": ["application_preferred_name": "Interac", "authorization_code": "123456", "account_type": "checking"],
+            ]
         case "sepa_debit":
             details["sepa_debit"] = method["sepa_debit"] ?? [:]
         case "us_bank_account":

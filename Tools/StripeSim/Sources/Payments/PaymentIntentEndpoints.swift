@@ -56,6 +56,23 @@ enum PaymentIntentEndpoints {
     static let typeCurrencies: [String: Set<String>] = ["bancontact": ["eur"], "eps": ["eur"], "us_bank_account": ["usd"],
                                                         "ideal": ["eur"], "p24": ["eur", "pln"]]
 
+    /// Interac's rules (Stripe's Terminal regional considerations for Canada):
+    /// `interac_present` only on a Canadian account (the connected account of the call, or
+    /// the simulator's platform, which is in the US), and never with `capture_method` `manual`
+    /// (removed for Interac in API version 2025-03-31).
+    static func checkInterac(_ call: SimCall, _ pi: JSONValue) throws(SimError) {
+        guard pi["payment_method_types"]?.arrayValue?.contains("interac_present") == true else { return }
+        let country = call.account.flatMap { call.state.lookup($0)?.value["country"]?.stringValue } ?? "US"
+        guard country == "CA" else {
+            throw SimError.invalidRequest("The payment method type \"interac_present\" is only available to accounts in Canada (CA); this account is in \(country).",
+                                          param: "payment_method_types", code: "payment_intent_invalid_parameter")
+        }
+        guard pi["capture_method"]?.stringValue != "manual" else {
+            throw SimError.invalidRequest("The capture_method `manual` is not supported for the payment method type interac_present; use `automatic` or `automatic_async`.",
+                                          param: "capture_method", code: "payment_intent_invalid_parameter")
+        }
+    }
+
     static func find(_ call: SimCall) throws(SimError) -> JSONValue {
         let pi = try call.state.require(call.id(), type: "payment_intent", scope: call.scope, noun: "payment_intent")
         return PaymentIntentMachine.expireAuthorizationIfDue(call: call, pi: pi)
@@ -125,7 +142,7 @@ enum PaymentIntentEndpoints {
         }
         if let currency = try params.string("currency") { pi["currency"] = .string(currency.lowercased()) }
         if let capture = try params.string("capture_method") {
-            guard ["automatic", "automatic_async", "manual"].contains(capture) else {
+            guard ["automatic", "automatic_async", "manual", "manual_preferred"].contains(capture) else {
                 throw SimError.invalidRequest("Invalid capture_method", param: "capture_method")
             }
             pi["capture_method"] = .string(capture)
@@ -144,6 +161,7 @@ enum PaymentIntentEndpoints {
             }
             pi["payment_method_types"] = .strings(types)
         }
+        try checkInterac(call, pi)
         if let customer = try params.string("customer") {
             _ = try call.state.require(customer, type: "customer", scope: call.scope, param: "customer")
             pi["customer"] = .string(customer)

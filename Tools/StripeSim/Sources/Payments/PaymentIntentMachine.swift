@@ -43,7 +43,9 @@ enum PaymentIntentMachine {
         pi["payment_method"] = method["id"] ?? nil
         pi["last_payment_error"] = nil
         pi["next_action"] = nil
+        // `manual_preferred`: manual where the method allows it; Interac is always captured at once.
         let manual = pi["capture_method"] == "manual"
+            || (pi["capture_method"] == "manual_preferred" && behaviour.type != "interac_present")
         switch behaviour.outcome {
         case .succeed:
             var charge = ChargeObjects.make(call: call, pi: pi, method: method, behaviour: behaviour, status: "succeeded", captured: !manual)

@@ -22,6 +22,9 @@ enum PaymentMethodObjects {
                                          "routing_number": "110000000", "status_details": nil]
         case "link":
             object["link"] = ["email": nil, "persistent_token": nil]
+        case "interac_present":
+            object["interac_present"] = ["brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
+                                         "exp_month": 12, "exp_year": 2030, "funding": "debit", "read_method": "contact_emv"]
         case "card_present":
             object["card_present"] = ["brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
                                       "exp_month": 12, "exp_year": 2030, "funding": "credit", "read_method": "contactless_emv"]

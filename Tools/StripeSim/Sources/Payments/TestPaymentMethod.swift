@@ -110,6 +110,7 @@ struct TestPaymentMethod: Sendable, Equatable {
         "card_present_visa": TestPaymentMethod(type: "card_present", brand: "visa", last4: "4242", country: "US", outcome: .succeed),
         "card_present_mastercard": TestPaymentMethod(type: "card_present", brand: "mastercard", last4: "4444", country: "US", outcome: .succeed),
         "card_present_jcb": TestPaymentMethod(type: "card_present", brand: "jcb", last4: "0505", country: "US", outcome: .succeed),
+        "interac_present": TestPaymentMethod(type: "interac_present", brand: "interac", last4: "9969", country: "CA", outcome: .succeed),
     ]
 
     /// The card-present test method of a `present_payment_method` `card_present[number]`

@@ -40,6 +40,7 @@ enum ReaderActions {
         router.add("POST", "/v1/test_helpers/terminal/readers/:id/present_payment_method",
                    Endpoint(["amount_tip", "card_present", "interac_present", "type"], presentPaymentMethod))
         ReaderCollect.register(&router)
+        ReaderDisplay.register(&router)
     }
 
     /// `cancel_action`: clears the action in progress.
@@ -106,7 +107,12 @@ enum ReaderActions {
         }
         let pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent")
         let amount = pi["amount"]?.intValue ?? 0
-        let cardName = TestPaymentMethod.cardPresentName(number: try call.params.hash("card_present")?.string("number"))
+        let interac = try call.params.string("type") == "interac_present"
+        if interac, pi["payment_method_types"]?.arrayValue?.contains("interac_present") != true {
+            throw SimError.invalidRequest("The PaymentIntent's payment_method_types do not include interac_present.", param: "type")
+        }
+        let cardName = interac ? "interac_present"
+            : TestPaymentMethod.cardPresentName(number: try call.params.hash("card_present")?.string("number"))
         var behaviour = TestPaymentMethod.cardPresent[cardName] ?? TestPaymentMethod.visa
         if let decline = declines[amount % 100] {
             behaviour.outcome = .decline(code: "card_declined", declineCode: decline.code, message: decline.message)
