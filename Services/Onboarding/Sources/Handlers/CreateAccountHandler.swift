@@ -45,7 +45,7 @@ struct CreateAccountHandler: Sendable {
         let own = owner == context.envelope.messageId
         if !own && claim.ageSeconds < Self.claimLifetimeSeconds {
             let message = "seller reference \(reference) is being created by command \(owner)"
-            if context.envelope.headers.attempt < context.worker.config.retryDelays.count {
+            if !context.isLastAttempt {
                 throw HandlerError.retry(code: ReplyError.Code.duplicateReference, message: message)
             }
             return .error(ReplyError(code: ReplyError.Code.duplicateReference, message: message, retryable: true))
