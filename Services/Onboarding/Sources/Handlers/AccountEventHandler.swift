@@ -63,7 +63,7 @@ struct AccountEventHandler: Sendable {
         var effective = input
         if OnboardingStateMachine.apply(input, to: peek.projection).disposition == .needsRefetch {
             let now = Int64(Date().timeIntervalSince1970)
-            switch try context.stripe({ stripe throws(StripeError) in try stripe.retrieveAccount(accountId, observedAt: now) }) {
+            switch try context.stripe({ client throws(StripeError) in try client.retrieveAccount(accountId).snapshot(observedAt: now) }) {
             case .success(let snapshot): effective = .fetched(snapshot)
             case .failure(let error): return .retry(error)
             }

@@ -7,7 +7,7 @@ extension HandlerContext {
     /// (retryable failures retried through the delay queues until the last attempt), its
     /// failure as the runtime's reply error (``ReplyError/stripe(_:)``).
     /// - Throws: `HandlerError` (retry), or what the runtime's client factory throws.
-    func stripe<T>(_ body: (StripeAccounts) throws(StripeError) -> T) throws -> Result<T, ReplyError> {
-        try stripe(mapping: ReplyError.stripe) { client throws(StripeError) in try body(StripeAccounts(client: client)) }
+    func stripe<T>(_ body: (StripeClient) throws(StripeError) -> T) throws -> Result<T, ReplyError> {
+        try stripe(mapping: ReplyError.stripe, body)
     }
 }
