@@ -1,3 +1,5 @@
+import Messages
+
 extension HandlerContext {
     /// Whether this delivery is the message's last: its `x-attempt` has reached the number of
     /// delay queues (`RETRY_DELAYS`), so a transient failure thrown now is dead-lettered

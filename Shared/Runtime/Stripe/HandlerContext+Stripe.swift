@@ -1,5 +1,5 @@
 import Messages
-import StripeAPI
+public import StripeAPI
 
 extension HandlerContext {
     /// Runs one Stripe call with this worker's client (rate-limited, heartbeating, see
