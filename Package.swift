@@ -65,23 +65,33 @@ let package = Package(
                 exclude: ["README.md"]),
         library("TestKit", path: "Shared/TestKit", ["Bus", "Messages", "Store", "CCurl", "CShims"]),
 
-        // Services: a library with all the logic, and a thin executable.
-        library("OnboardingService", path: "Services/Onboarding/Sources", ["Runtime", "StripeAPI", "Messages"]),
-        executable("OnboardingMain", path: "Services/Onboarding/Main", ["OnboardingService"]),
-        library("PaymentsService", path: "Services/Payments/Sources", ["Runtime", "StripeAPI", "Messages"]),
-        executable("PaymentsMain", path: "Services/Payments/Main", ["PaymentsService"]),
-        library("TerminalGateway", path: "Services/TerminalGateway/Sources", ["Runtime", "StripeAPI", "Messages"]),
-        executable("TerminalGatewayMain", path: "Services/TerminalGateway/Main", ["TerminalGateway"]),
-        library("NotificationsService", path: "Services/Notifications/Sources", ["Runtime", "StripeAPI", "Messages", "HTTPServer"]),
-        executable("NotificationsMain", path: "Services/Notifications/Main", ["NotificationsService"]),
+        // Services: a schema target (the Postgres schema's name and migrations), a library
+        // with all the logic, and a thin executable.
+        library("OnboardingSchema", path: "Services/Onboarding/Schema", ["Store"]),
+        library("OnboardingService", path: "Services/Onboarding/Sources",
+                ["OnboardingSchema", "Runtime", "Store", "StripeAPI", "Messages"]),
+        executable("OnboardingMain", path: "Services/Onboarding/Main", ["OnboardingService", "Runtime"]),
+        library("PaymentsSchema", path: "Services/Payments/Schema", ["Store"]),
+        library("PaymentsService", path: "Services/Payments/Sources",
+                ["PaymentsSchema", "Runtime", "Store", "StripeAPI", "Messages"]),
+        executable("PaymentsMain", path: "Services/Payments/Main", ["PaymentsService", "Runtime"]),
+        library("TerminalGatewaySchema", path: "Services/TerminalGateway/Schema", ["Store"]),
+        library("TerminalGateway", path: "Services/TerminalGateway/Sources",
+                ["TerminalGatewaySchema", "Runtime", "Bus", "Store", "StripeAPI", "Messages"]),
+        executable("TerminalGatewayMain", path: "Services/TerminalGateway/Main", ["TerminalGateway", "Runtime"]),
+        library("NotificationsSchema", path: "Services/Notifications/Schema", ["Store"]),
+        library("NotificationsService", path: "Services/Notifications/Sources",
+                ["NotificationsSchema", "Runtime", "Bus", "Store", "StripeAPI", "Messages", "HTTPServer", "CCurl", "CShims"]),
+        executable("NotificationsMain", path: "Services/Notifications/Main", ["NotificationsService", "Runtime"]),
 
         // Tools.
-        library("StripeSimCore", path: "Tools/StripeSim/Sources", ["HTTPServer", "CCrypto"]),
+        library("StripeSimCore", path: "Tools/StripeSim/Sources", ["HTTPServer", "CCrypto", "CCurl", "CShims"]),
         executable("StripeSimMain", path: "Tools/StripeSim/Main", ["StripeSimCore"]),
-        library("ConnectBusCLI", path: "Tools/ConnectBusCLI/Sources", ["Runtime", "Bus", "Messages", "Store",
-            "OnboardingService", "PaymentsService", "TerminalGateway", "NotificationsService"]),
+        // The CLI links the services' schema targets (for `migrate`), not the services.
+        library("ConnectBusCLI", path: "Tools/ConnectBusCLI/Sources", ["Runtime", "Bus", "Messages", "Store", "StripeAPI",
+            "OnboardingSchema", "PaymentsSchema", "TerminalGatewaySchema", "NotificationsSchema"]),
         executable("ConnectBusMain", path: "Tools/ConnectBusCLI/Main", ["ConnectBusCLI"]),
-        executable("Bench", path: "Tools/Bench", ["Runtime", "Bus", "Store", "Messages"]),
+        executable("Bench", path: "Tools/Bench", ["Runtime", "Bus", "Store", "Messages", "StripeAPI"]),
         // libFuzzer targets (scripts/fuzz.sh builds them instrumented with -sanitize=fuzzer);
         // libFuzzer's own main is linked in every build, so a plain build runs a corpus too.
         .executableTarget(name: "Fuzz", dependencies: ["StripeAPI", "StripeSimCore", "HTTPServer", "Messages", "Bus",
@@ -92,16 +102,22 @@ let package = Package(
 
         // Tests mirror the module layout.
         tests("MessagesTests", ["Messages"]),
-        tests("BusTests", ["Bus", "Messages", "TestKit"]),
+        tests("BusTests", ["Bus", "Messages", "TestKit", "CRabbitMQ"]),
         tests("StoreTests", ["Store", "TestKit"]),
-        tests("HTTPServerTests", ["HTTPServer", "StripeAPI", "TestKit"]),
+        tests("HTTPServerTests", ["HTTPServer", "TestKit"]),
         tests("RuntimeTests", ["Runtime", "Bus", "Store", "Messages", "StripeAPI", "HTTPServer", "TestKit"]),
-        tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "HTTPServer", "TestKit"]),
-        tests("StripeSimTests", ["StripeSimCore", "StripeAPI", "TestKit"]),
-        tests("OnboardingServiceTests", ["OnboardingService", "StripeAPI", "StripeSimCore", "TestKit"]),
-        tests("PaymentsServiceTests", ["PaymentsService", "StripeAPI", "StripeSimCore", "TestKit"]),
-        tests("TerminalGatewayTests", ["TerminalGateway", "StripeAPI", "StripeSimCore", "TestKit"]),
-        tests("NotificationsServiceTests", ["NotificationsService", "StripeAPI", "StripeSimCore", "TestKit"]),
-        tests("EndToEndTests", ["ConnectBusCLI", "TestKit", "StripeSimCore"]),
+        tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "HTTPServer"]),
+        tests("StripeSimTests", ["StripeSimCore", "HTTPServer", "TestKit", "CCrypto", "CCurl", "CShims"]),
+        tests("OnboardingServiceTests", ["OnboardingService", "OnboardingSchema", "Runtime", "Bus", "Store", "Messages",
+                                         "StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("PaymentsServiceTests", ["PaymentsService", "PaymentsSchema", "Runtime", "Bus", "Store", "Messages",
+                                       "HTTPServer", "StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("TerminalGatewayTests", ["TerminalGateway", "TerminalGatewaySchema", "Runtime", "Bus", "Store", "Messages",
+                                       "StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("NotificationsServiceTests", ["NotificationsService", "NotificationsSchema", "Runtime", "Bus", "Store",
+                                            "Messages", "HTTPServer", "StripeAPI", "StripeSimCore", "TestKit"]),
+        tests("EndToEndTests", ["ConnectBusCLI", "OnboardingService", "PaymentsService", "TerminalGateway",
+                                "NotificationsService", "Runtime", "Bus", "Store", "Messages", "StripeAPI",
+                                "TestKit", "StripeSimCore"]),
     ]
 )

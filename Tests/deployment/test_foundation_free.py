@@ -15,7 +15,7 @@ SERVICE_MODULE_DIRS = [
     "Shared/Messages", "Shared/Bus", "Shared/Store", "Shared/HTTPServer", "Shared/StripeAPI",
     "Shared/Runtime", "Services",
 ]
-IMPORT = re.compile(r"^\s*(@\w+\s+)*import\s+(class\s+|struct\s+|enum\s+|func\s+)?Foundation(\.\w+)?\s*$")
+IMPORT = re.compile(r"^\s*(@\w+\s+)*((public|package|internal|fileprivate|private)\s+)?import\s+(class\s+|struct\s+|enum\s+|func\s+)?Foundation(\.\w+)?\s*$")
 
 
 def unguarded_foundation_imports(text: str) -> list[int]:

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import NotificationsSchema
 import FoundationEssentials
 #else
 import Foundation
@@ -27,7 +28,7 @@ public enum NotificationsService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "notifications"
     /// Postgres schema the service owns.
-    public static let schema = "notifications"
+    public static let schema = NotificationsMigrations.schema
     /// The service's event queue (messages to people).
     public static let eventsQueue = "notifications.events"
 
@@ -60,11 +61,8 @@ public enum NotificationsService {
         let slot = IngressSlot()
         let sweeperSlot = SweeperSlot()
         let backfillStore = BackfillStore(schema: identifier)
-        let backfillRoute = Route.command(BackfillStripeEvents.self, mode: .batched) { command, context in
-            try BackfillStripeEventsHandler.handle(command, &context, backfillStore, wake: { sweeperSlot.wake() })
-        }
         let host = ServiceHost(name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
-                               routes: [backfillRoute] + (try emailRoutes(schema: schema, settings: settings)),
+                               routes: try routes(schema: schema, settings: settings, wakeSweeper: { sweeperSlot.wake() }),
                                http: { slot.handle($0) }, log: log)
         let ingress = WebhookIngress(settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
                                      databaseURL: ingressDatabaseURL ?? config.databaseURL,
@@ -90,6 +88,18 @@ public enum NotificationsService {
             host.log.warning("SMTP_URL is not set: no e-mail is sent and \(eventsQueue) is not consumed")
         }
         return (host, ingress)
+    }
+
+    /// Every route of the service: `notifications.backfill` (batched; `wakeSweeper` starts a
+    /// sweep at once) and the e-mail route when SMTP is configured.
+    /// - Throws: `StoreError` (`store.invalid_identifier`) for a bad schema name.
+    public static func routes(schema: String, settings: NotificationsSettings,
+                              wakeSweeper: @escaping @Sendable () -> Void) throws -> [Route] {
+        let backfillStore = BackfillStore(schema: try SQLIdentifier(schema))
+        let backfillRoute = Route.command(BackfillStripeEvents.self, mode: .batched) { command, context in
+            try BackfillStripeEventsHandler.handle(command, &context, backfillStore, wake: wakeSweeper)
+        }
+        return [backfillRoute] + (try emailRoutes(schema: schema, settings: settings))
     }
 
     /// The e-mail route (`notifications.events`), or none when SMTP is not configured.

@@ -1,3 +1,4 @@
+import OnboardingSchema
 import Messages
 public import Runtime
 import Store
@@ -16,7 +17,7 @@ public enum OnboardingService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "onboarding"
     /// Postgres schema the service owns.
-    public static let schema = "onboarding"
+    public static let schema = OnboardingMigrations.schema
     /// The service's event queue.
     public static let eventsQueue = "onboarding.events"
     /// The Stripe events (as re-published by notifications) the event queue is bound to.

@@ -1,3 +1,4 @@
+import PaymentsSchema
 import Messages
 public import Runtime
 import Store
@@ -15,7 +16,7 @@ public enum PaymentsService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "payments"
     /// Postgres schema the service owns.
-    public static let schema = "payments"
+    public static let schema = PaymentsMigrations.schema
     /// The service's event queue.
     public static let eventsQueue = "payments.events"
     /// The Stripe events (as re-published by notifications) the event queue is bound to.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+public import Runtime
 import StripeAPI
 
 /// Settings of the payments service beyond the runtime's ``ServiceConfig``.
@@ -22,23 +23,28 @@ public struct PaymentsSettings: Sendable, Equatable {
         self.publishableKey = publishableKey
     }
 
-    /// Reads `STRIPE_PUBLISHABLE_KEY` (or the file named by `STRIPE_PUBLISHABLE_KEY_FILE`);
-    /// absent or empty → the placeholder.
-    /// - Throws: `PaymentsSettings.Problem` when the key does not start with `pk_` or the
-    ///   file cannot be read.
-    public static func fromEnvironment(_ env: [String: String]) throws -> PaymentsSettings {
-        var key = env["STRIPE_PUBLISHABLE_KEY"]
-        if key == nil, let path = env["STRIPE_PUBLISHABLE_KEY_FILE"] {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw Problem(message: "STRIPE_PUBLISHABLE_KEY_FILE: cannot read \(path)")
-            }
-            key = String(decoding: data, as: UTF8.self).trimmingSpacesAndNewlines()
-        }
-        guard let key, !key.isEmpty else { return PaymentsSettings() }
+    /// Reads `STRIPE_PUBLISHABLE_KEY` (or the file named by `STRIPE_PUBLISHABLE_KEY_FILE`)
+    /// from `reader`; absent or empty → the placeholder. A key that does not start with
+    /// `pk_` (or an unreadable file) is reported on `reader` and the placeholder is kept.
+    public init(reading reader: inout EnvironmentReader) {
+        self.init()
+        guard let key = reader.string("STRIPE_PUBLISHABLE_KEY")?.trimmingSpacesAndNewlines(), !key.isEmpty else { return }
         guard key.hasPrefix("pk_") else {
-            throw Problem(message: "STRIPE_PUBLISHABLE_KEY: expected a publishable key starting with pk_")
+            reader.report("STRIPE_PUBLISHABLE_KEY", "expected a publishable key starting with pk_")
+            return
         }
-        return PaymentsSettings(publishableKey: key)
+        publishableKey = key
+    }
+
+    /// Reads the settings from `env` alone (the service reads them with its ``ServiceConfig``).
+    /// - Throws: ``Problem`` naming each bad variable.
+    public static func fromEnvironment(_ env: [String: String]) throws(Problem) -> PaymentsSettings {
+        var reader = EnvironmentReader(env)
+        let settings = PaymentsSettings(reading: &reader)
+        guard reader.problems.isEmpty else {
+            throw Problem(message: reader.problems.map { "\($0.variable): \($0.message)" }.joined(separator: "; "))
+        }
+        return settings
     }
 
     /// A configuration problem, naming the variable.

@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import TerminalGatewaySchema
 import FoundationEssentials
 #else
 import Foundation
@@ -19,7 +20,7 @@ public enum TerminalGatewayService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "terminal-gateway"
     /// Postgres schema the service owns.
-    public static let schema = "terminal"
+    public static let schema = TerminalMigrations.schema
     /// The service's event queue.
     public static let eventsQueue = "terminal.events"
     /// The Stripe events (as re-published by notifications) the event queue is bound to.

@@ -12,31 +12,39 @@ import StripeAPI
 /// secrets (the file's content, without its trailing newline, is the value), and
 /// collects every problem instead of stopping at the first.
 ///
+/// ``ServiceConfig`` and each service's own settings read through one reader, so a
+/// misconfigured process reports every problem at once with the same `_FILE` handling
+/// (``ServiceConfig/fromEnvironment(service:_:arguments:requireStripeKey:defaultHTTPPort:settings:)``).
+///
 /// Not thread-safe (a mutable value used during start-up only).
-struct EnvironmentReader {
-    let env: [String: String]
+public struct EnvironmentReader {
+    /// The environment read.
+    public let env: [String: String]
     /// Reads a file's content; injectable for tests.
     let readFile: (String) -> String?
-    private(set) var problems: [ConfigError.Problem] = []
+    /// Every problem reported so far, in the order found.
+    public private(set) var problems: [ConfigError.Problem] = []
 
-    init(_ env: [String: String], readFile: @escaping (String) -> String? = EnvironmentReader.readFileContent) {
+    /// A reader of `env`; `readFile` reads the files `<NAME>_FILE` variables name.
+    public init(_ env: [String: String], readFile: @escaping (String) -> String? = EnvironmentReader.readFileContent) {
         self.env = env
         self.readFile = readFile
     }
 
     /// The content of the file at `path` without trailing newlines, or `nil` when unreadable.
-    static func readFileContent(_ path: String) -> String? {
+    public static func readFileContent(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path),
               let text = String(data: data, encoding: .utf8) else { return nil }
         return String(text.reversed().drop(while: { $0 == "\n" || $0 == "\r" }).reversed())
     }
 
-    mutating func report(_ variable: String, _ message: String) {
+    /// Records a problem with `variable` (e.g. `report("SMTP_TLS", "must be none, starttls or tls")`).
+    public mutating func report(_ variable: String, _ message: String) {
         problems.append(ConfigError.Problem(variable: variable, message: message))
     }
 
     /// The raw value of `name` or `name_FILE`; empty strings count as unset.
-    mutating func string(_ name: String) -> String? {
+    public mutating func string(_ name: String) -> String? {
         let direct = env[name].flatMap { $0.isEmpty ? nil : $0 }
         let filePath = env[name + "_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         switch (direct, filePath) {
@@ -61,7 +69,7 @@ struct EnvironmentReader {
     }
 
     /// A required string; reports `is required` when missing.
-    mutating func required(_ name: String) -> String {
+    public mutating func required(_ name: String) -> String {
         guard let value = string(name) else {
             if !problems.contains(where: { $0.variable.hasPrefix(name) }) { report(name, "is required") }
             return ""
@@ -70,7 +78,7 @@ struct EnvironmentReader {
     }
 
     /// An integer within `range`, or `fallback` when unset.
-    mutating func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
+    public mutating func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
         guard let raw = string(name) else { return fallback }
         guard let value = Int(raw.trimmingSpaces()), range.contains(value) else {
             report(name, "must be an integer between \(range.lowerBound) and \(range.upperBound)")
@@ -80,7 +88,7 @@ struct EnvironmentReader {
     }
 
     /// A decimal number within `range`, or `fallback` when unset.
-    mutating func double(_ name: String, default fallback: Double, in range: ClosedRange<Double>) -> Double {
+    public mutating func double(_ name: String, default fallback: Double, in range: ClosedRange<Double>) -> Double {
         guard let raw = string(name) else { return fallback }
         guard let value = Double(raw.trimmingSpaces()), range.contains(value) else {
             report(name, "must be a number between \(range.lowerBound) and \(range.upperBound)")
@@ -90,7 +98,7 @@ struct EnvironmentReader {
     }
 
     /// A comma-separated list with empty items dropped, or `[]` when unset.
-    mutating func list(_ name: String) -> [String] {
+    public mutating func list(_ name: String) -> [String] {
         guard let raw = string(name) else { return [] }
         return raw.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }

@@ -25,9 +25,38 @@ extension ServiceConfig {
                             defaultHTTPPort: defaultHTTPPort, readFile: EnvironmentReader.readFileContent)
     }
 
+    /// Reads the configuration of `service` and, with the same reader, the service's own
+    /// settings, so every problem of both is reported at once.
+    ///
+    /// ```swift
+    /// let (config, settings) = try ServiceConfig.fromEnvironment(
+    ///     service: "payments", environment, arguments: arguments, requireStripeKey: true,
+    ///     settings: PaymentsSettings.init(reading:))
+    /// ```
+    /// - Parameter settings: reads the service's variables from the reader, reporting each
+    ///   problem on it (``EnvironmentReader/report(_:_:)``) and returning its defaults for them.
+    /// - Throws: ``ConfigError`` listing every missing or malformed variable of both by name.
+    public static func fromEnvironment<Settings>(
+        service: String, _ env: [String: String], arguments: [String] = [], requireStripeKey: Bool = false,
+        defaultHTTPPort: UInt16 = 8080, settings: (inout EnvironmentReader) -> Settings
+    ) throws(ConfigError) -> (config: ServiceConfig, settings: Settings) {
+        try fromEnvironment(service: service, env, arguments: arguments, requireStripeKey: requireStripeKey,
+                            defaultHTTPPort: defaultHTTPPort, readFile: EnvironmentReader.readFileContent,
+                            settings: settings)
+    }
+
     static func fromEnvironment(service: String, _ env: [String: String], arguments: [String],
                                 requireStripeKey: Bool, defaultHTTPPort: UInt16,
                                 readFile: @escaping (String) -> String?) throws(ConfigError) -> ServiceConfig {
+        try fromEnvironment(service: service, env, arguments: arguments, requireStripeKey: requireStripeKey,
+                            defaultHTTPPort: defaultHTTPPort, readFile: readFile, settings: { _ in () }).config
+    }
+
+    static func fromEnvironment<Settings>(
+        service: String, _ env: [String: String], arguments: [String], requireStripeKey: Bool,
+        defaultHTTPPort: UInt16, readFile: @escaping (String) -> String?,
+        settings readSettings: (inout EnvironmentReader) -> Settings
+    ) throws(ConfigError) -> (config: ServiceConfig, settings: Settings) {
         var reader = EnvironmentReader(env, readFile: readFile)
         let amqp = reader.required("AMQP_URL")
         if !amqp.isEmpty, !(amqp.hasPrefix("amqp://") || amqp.hasPrefix("amqps://")) {
@@ -68,6 +97,7 @@ extension ServiceConfig {
         let level = LogLevel(rawValue: levelName.lowercased())
         if level == nil { reader.report("LOG_LEVEL", "must be one of debug, info, warning, error") }
 
+        let settings = readSettings(&reader)
         var problems = reader.problems
         var queues: [String]?
         do {
@@ -86,7 +116,7 @@ extension ServiceConfig {
             relayGrace: .milliseconds(grace), relayBatchSize: relayBatch, heartbeatSeconds: heartbeat, logLevel: level ?? .info)
         config.batchSize = batchSize
         config.stripeBoundPrefetch = stripeBoundPrefetch
-        return config
+        return (config, settings)
     }
 
     private static func retryDelays(_ reader: inout EnvironmentReader) -> [Duration] {

@@ -1,3 +1,4 @@
+import NotificationsSchema
 import Foundation
 import NotificationsService
 import Store

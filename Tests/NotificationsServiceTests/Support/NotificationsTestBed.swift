@@ -1,3 +1,4 @@
+import NotificationsSchema
 import Bus
 import Foundation
 import Messages

@@ -1,3 +1,4 @@
+import OnboardingSchema
 import Foundation
 import Store
 import Testing

@@ -1,3 +1,4 @@
+import PaymentsSchema
 import Foundation
 import Store
 import Testing

@@ -1,3 +1,4 @@
+import TerminalGatewaySchema
 import Foundation
 import Store
 import Testing

@@ -1,8 +1,8 @@
-import NotificationsService
-import OnboardingService
-import PaymentsService
+import NotificationsSchema
+import OnboardingSchema
+import PaymentsSchema
 public import Store
-import TerminalGateway
+import TerminalGatewaySchema
 
 /// `connectbus migrate [--service S]`: runs services' schema migrations (the same lists
 /// the services run at start-up, under the same advisory lock).
@@ -28,12 +28,13 @@ public enum MigrateVerb: Verb {
     Environment: DATABASE_URL (default the local admin role).
     """
 
-    /// Each service's schema and migrations.
+    /// Each service's schema and migrations (from the services' schema targets, so the CLI
+    /// links the migrations and not the services).
     public static let services: [(name: String, schema: String, migrations: [Migration])] = [
-        ("onboarding", OnboardingService.schema, OnboardingMigrations.all),
-        ("payments", PaymentsService.schema, PaymentsMigrations.all),
-        ("terminal", TerminalGatewayService.schema, TerminalMigrations.all),
-        ("notifications", NotificationsService.schema, NotificationsMigrations.all),
+        ("onboarding", OnboardingMigrations.schema, OnboardingMigrations.all),
+        ("payments", PaymentsMigrations.schema, PaymentsMigrations.all),
+        ("terminal", TerminalMigrations.schema, TerminalMigrations.all),
+        ("notifications", NotificationsMigrations.schema, NotificationsMigrations.all),
     ]
 
     /// Runs the verb; see ``help``.

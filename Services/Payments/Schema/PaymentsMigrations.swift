@@ -12,6 +12,8 @@ public import Store
 /// - `customers`: the Customer created per (account, platform customer reference);
 /// - `account_charges`: the projection of which connected accounts can take charges.
 public enum PaymentsMigrations {
+    /// The Postgres schema these migrations build, owned by the service's role (`payments`).
+    public static let schema = "payments"
     /// The migrations, in order.
     public static let all: [Migration] = [
         Migration(version: 1, name: "orders", sql: """

@@ -18,6 +18,8 @@ public import Store
 /// - `account_status` (version 6): capability statuses, `pending_verification`,
 ///   `future_requirements` and the newest deadline announced (see ``AccountStatusStore``).
 public enum OnboardingMigrations {
+    /// The Postgres schema these migrations build, owned by the service's role (`onboarding`).
+    public static let schema = "onboarding"
     /// The migrations, in order. Names are unqualified: the `Migrator` runs each with
     /// `search_path` set to the service's schema.
     public static let all: [Migration] = [

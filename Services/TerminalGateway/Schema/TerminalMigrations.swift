@@ -14,6 +14,8 @@ public import Store
 /// - `reconcile_schedule`: one row with the next scheduled reconciliation time, so that
 ///   with many replicas only one publishes each scheduled `terminal.reconcile`.
 public enum TerminalMigrations {
+    /// The Postgres schema these migrations build, owned by the service's role (`terminal`).
+    public static let schema = "terminal"
     /// The migrations, in order. Names are unqualified: the `Migrator` runs each with
     /// `search_path` set to the service's schema.
     public static let all: [Migration] = [

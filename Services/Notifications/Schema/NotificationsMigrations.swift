@@ -26,6 +26,8 @@ public import Store
 /// others keep their bytes; a payload
 /// PostgreSQL cannot read as JSON in UTF-8 is left as it is, and the migration still succeeds.
 public enum NotificationsMigrations {
+    /// The Postgres schema these migrations build, owned by the service's role (`notifications`).
+    public static let schema = "notifications"
     /// The migrations, in order.
     public static let all: [Migration] = [
         Migration(version: 1, name: "stripe_events", sql: """

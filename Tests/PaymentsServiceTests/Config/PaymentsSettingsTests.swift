@@ -1,0 +1,41 @@
+import PaymentsService
+import Runtime
+import Testing
+
+/// `PaymentsSettings` is read by the same reader as `ServiceConfig`: one pass, every problem
+/// of both reported at once, the same `_FILE` handling.
+@Suite struct PaymentsSettingsTests {
+    @Test func theKeyAndItsFileVariantAreRead() throws {
+        let direct = try ServiceConfig.fromEnvironment(
+            service: "payments", ["AMQP_URL": "amqp://localhost", "DATABASE_URL": "postgres://localhost/x",
+                                  "STRIPE_PUBLISHABLE_KEY": "pk_test_123"],
+            settings: PaymentsSettings.init(reading:)).settings
+        #expect(direct.publishableKey == "pk_test_123")
+        let unset = try PaymentsSettings.fromEnvironment([:])
+        #expect(unset.publishableKey == PaymentsSettings.placeholderPublishableKey)
+    }
+
+    @Test func everyProblemOfConfigAndSettingsIsReportedTogether() {
+        do {
+            _ = try ServiceConfig.fromEnvironment(
+                service: "payments", ["STRIPE_PUBLISHABLE_KEY": "sk_test_not_publishable", "WORKERS": "0"],
+                requireStripeKey: true, settings: PaymentsSettings.init(reading:))
+            Issue.record("expected a ConfigError")
+        } catch {
+            let variables = Set(error.problems.map(\.variable))
+            #expect(variables == ["AMQP_URL", "DATABASE_URL", "STRIPE_API_KEY", "WORKERS", "STRIPE_PUBLISHABLE_KEY"])
+        }
+    }
+
+    @Test func aFileVariantThatCannotBeReadIsNamed() {
+        do {
+            _ = try ServiceConfig.fromEnvironment(
+                service: "payments", ["AMQP_URL": "amqp://localhost", "DATABASE_URL": "postgres://localhost/x",
+                                      "STRIPE_PUBLISHABLE_KEY_FILE": "/nonexistent/connectbus/pk"],
+                settings: PaymentsSettings.init(reading:))
+            Issue.record("expected a ConfigError")
+        } catch {
+            #expect(error.problems.map(\.variable) == ["STRIPE_PUBLISHABLE_KEY_FILE"])
+        }
+    }
+}
