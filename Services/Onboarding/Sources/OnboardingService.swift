@@ -21,12 +21,7 @@ public enum OnboardingService {
     /// The service's event queue.
     public static let eventsQueue = "onboarding.events"
     /// The Stripe events (as re-published by notifications) the event queue is bound to.
-    public static let stripeEvents = [
-        "stripe.account.updated", "stripe.account.application.deauthorized", "stripe.capability.updated",
-        "stripe.person.created", "stripe.person.updated", "stripe.person.deleted",
-        "stripe.account.external_account.created", "stripe.account.external_account.updated",
-        "stripe.account.external_account.deleted",
-    ]
+    public static let stripeEvents = AccountEventType.allCases.map(\.routingKey)
 
     /// The host for `config` with every route of the service, on schema `onboarding`.
     public static func make(config: ServiceConfig) -> ServiceHost {

@@ -24,12 +24,7 @@ public enum PaymentsService {
     /// The service's event queue.
     public static let eventsQueue = "payments.events"
     /// The Stripe events (as re-published by notifications) the event queue is bound to.
-    public static let stripeEvents = [
-        "stripe.checkout.session.completed", "stripe.checkout.session.async_payment_succeeded",
-        "stripe.checkout.session.async_payment_failed", "stripe.checkout.session.expired",
-        "stripe.payment_intent.succeeded", "stripe.payment_intent.processing",
-        "stripe.payment_intent.payment_failed", "stripe.charge.refunded", "stripe.setup_intent.succeeded",
-    ]
+    public static let stripeEvents = PaymentEventType.allCases.map(\.routingKey)
     /// The onboarding events feeding the account projection.
     public static let onboardingEvents = "onboarding.account.#"
 

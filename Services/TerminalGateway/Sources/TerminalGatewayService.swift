@@ -25,11 +25,7 @@ public enum TerminalGatewayService {
     /// The service's event queue.
     public static let eventsQueue = "terminal.events"
     /// The Stripe events (as re-published by notifications) the event queue is bound to.
-    public static let stripeEvents = [
-        "stripe.terminal.reader.action_succeeded", "stripe.terminal.reader.action_failed",
-        "stripe.payment_intent.amount_capturable_updated", "stripe.payment_intent.succeeded",
-        "stripe.payment_intent.canceled", "stripe.payment_intent.payment_failed",
-    ]
+    public static let stripeEvents = TerminalEventType.allCases.map(\.routingKey)
 
     /// The host for `config` with every route of the service, on schema `terminal`.
     public static func make(config: ServiceConfig, settings: TerminalGatewaySettings = TerminalGatewaySettings()) -> ServiceHost {

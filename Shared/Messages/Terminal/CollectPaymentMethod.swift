@@ -31,29 +31,8 @@ public struct CollectPaymentMethod: CommandMessage, FieldDocumented {
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
     ]
 
-    /// The reader is waiting for the card.
-    public struct Result: Codable, Sendable, Equatable, FieldDocumented {
-        /// The reader (`tmr_…`).
-        public var reader: String
-        /// The PaymentIntent (`pi_…`).
-        public var paymentIntent: String
-        /// The reader's action state.
-        public var actionStatus: ReaderActionStatus
-
-        /// Creates the result.
-        public init(reader: String, paymentIntent: String, actionStatus: ReaderActionStatus) {
-            self.reader = reader
-            self.paymentIntent = paymentIntent
-            self.actionStatus = actionStatus
-        }
-
-        /// Catalogue descriptions of the fields, by wire name.
-        public static let fieldDescriptions: [String: String] = [
-            "reader": "The reader (`tmr_…`).",
-            "payment_intent": "The PaymentIntent (`pi_…`).",
-            "action_status": "The reader's action state.",
-        ]
-    }
+    /// The reader is waiting for the card: ``ReaderActionResult``.
+    public typealias Result = ReaderActionResult
 }
 
 /// The reader, PaymentIntent and account rules: ``ReaderPaymentCommand``.

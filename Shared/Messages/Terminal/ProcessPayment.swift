@@ -38,29 +38,8 @@ public struct ProcessPayment: CommandMessage, FieldDocumented {
         "skip_tipping": "Skip on-reader tipping (`process_config[skip_tipping]`).",
     ]
 
-    /// The reader has taken the PaymentIntent.
-    public struct Result: Codable, Sendable, Equatable, FieldDocumented {
-        /// The reader (`tmr_…`).
-        public var reader: String
-        /// The PaymentIntent (`pi_…`).
-        public var paymentIntent: String
-        /// The reader's action state (normally `in_progress`).
-        public var actionStatus: ReaderActionStatus
-
-        /// Creates the result; optional fields default to absent.
-        public init(reader: String, paymentIntent: String, actionStatus: ReaderActionStatus) {
-            self.reader = reader
-            self.paymentIntent = paymentIntent
-            self.actionStatus = actionStatus
-        }
-
-        /// Catalogue descriptions of the fields, by wire name.
-        public static let fieldDescriptions: [String: String] = [
-            "reader": "The reader (`tmr_…`).",
-            "payment_intent": "The PaymentIntent (`pi_…`).",
-            "action_status": "The reader's action state (normally `in_progress`).",
-        ]
-    }
+    /// The reader has taken the PaymentIntent: ``ReaderActionResult``.
+    public typealias Result = ReaderActionResult
 }
 
 /// The reader, PaymentIntent and account rules: ``ReaderPaymentCommand``.

@@ -15,10 +15,18 @@ public struct RedeliveryPolicy: Sendable, Equatable {
     /// The number of delayed retries before a message is parked.
     public var maxAttempts: Int { delays.count }
 
+    /// Whether a message at attempt `attempt` (its `x-attempt`) has no delayed retry left:
+    /// a transient failure now is dead-lettered, not retried. The one place that decides it,
+    /// for the worker (``decide(_:attempt:queue:)``) and for handlers
+    /// (`HandlerContext.isLastAttempt`).
+    public func isLastAttempt(_ attempt: Int) -> Bool {
+        max(0, attempt) >= delays.count
+    }
+
     /// Decides where the message goes after `failure` at attempt `attempt`.
     public func decide(_ failure: HandlingFailure, attempt: Int, queue: String) -> RetryDecision {
         let current = max(0, attempt)
-        if failure.disposition == .retry, current < delays.count {
+        if failure.disposition == .retry, !isLastAttempt(current) {
             let next = current + 1
             return .retry(queue: RedeliveryPolicy.retryQueue(queue, attempt: next), attempt: next)
         }

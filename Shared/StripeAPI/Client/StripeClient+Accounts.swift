@@ -22,6 +22,13 @@ extension StripeClient {
         try request(.post, Self.path("/v1/accounts", account, "/persons"), params: params.formParams, options: options)
     }
 
+    /// `POST /v1/accounts/{account}/persons/{person}`: updates a person (the same parameters as create).
+    public func updatePerson(account: String, person: String, _ params: PersonParams,
+                             options: RequestOptions) throws(StripeError) -> Person {
+        try request(.post, Self.path("/v1/accounts", account, "/persons/") + FormEncoding.percentEncode(person),
+                    params: params.formParams, options: options)
+    }
+
     /// `POST /v1/account_links`: a single-use onboarding link.
     public func createAccountLink(_ params: AccountLinkCreateParams, options: RequestOptions) throws(StripeError) -> AccountLink {
         try request(.post, "/v1/account_links", params: params.formParams, options: options)
@@ -30,5 +37,11 @@ extension StripeClient {
     /// `POST /v1/accounts/{account}/login_links`: a single-use Express dashboard link.
     public func createLoginLink(account: String, options: RequestOptions) throws(StripeError) -> LoginLink {
         try request(.post, Self.path("/v1/accounts", account, "/login_links"), params: FormParams(), options: options)
+    }
+
+    /// `POST /v1/account_sessions`: a client secret for Connect's embedded components.
+    public func createAccountSession(_ params: AccountSessionCreateParams,
+                                     options: RequestOptions) throws(StripeError) -> AccountSession {
+        try request(.post, "/v1/account_sessions", params: params.formParams, options: options)
     }
 }

@@ -15,6 +15,16 @@ public struct AccountCreateParams: StripeParams, Equatable {
     public var businessType: String?
     /// Public business details.
     public var businessProfile: BusinessProfileParams?
+    /// `individual[…]`: the person an individual account represents.
+    public var individual: PersonParams?
+    /// `company[…]`: the company's details.
+    public var company: CompanyParams?
+    /// `external_account`: where payouts go.
+    public var externalAccount: ExternalAccountParams?
+    /// `tos_acceptance[…]`: the account holder's acceptance of Stripe's terms.
+    public var tosAcceptance: TosAcceptanceParams?
+    /// `settings[…]`: statement descriptor, payout schedule.
+    public var settings: AccountSettingsParams?
     /// Capabilities to request, e.g. `card_payments`, `transfers` (sent sorted).
     public var requestedCapabilities: [String]?
     /// Three-letter default currency.
@@ -57,10 +67,15 @@ public struct AccountCreateParams: StripeParams, Equatable {
     /// Account parameters.
     public init(type: Account.AccountType? = nil, controller: Controller? = nil, country: String? = nil, email: String? = nil,
                 businessType: String? = nil, businessProfile: BusinessProfileParams? = nil,
+                individual: PersonParams? = nil, company: CompanyParams? = nil,
+                externalAccount: ExternalAccountParams? = nil, tosAcceptance: TosAcceptanceParams? = nil,
+                settings: AccountSettingsParams? = nil,
                 requestedCapabilities: [String]? = nil, defaultCurrency: String? = nil,
                 metadata: [String: String]? = nil, expand: [String]? = nil, extra: FormParams = FormParams()) {
         self.type = type; self.controller = controller; self.country = country; self.email = email
         self.businessType = businessType; self.businessProfile = businessProfile
+        self.individual = individual; self.company = company; self.externalAccount = externalAccount
+        self.tosAcceptance = tosAcceptance; self.settings = settings
         self.requestedCapabilities = requestedCapabilities; self.defaultCurrency = defaultCurrency
         self.metadata = metadata; self.expand = expand; self.extra = extra
     }
@@ -74,15 +89,25 @@ public struct AccountCreateParams: StripeParams, Equatable {
         p.set("email", email)
         p.set("business_type", businessType)
         p.set("business_profile", businessProfile?.formParams)
-        if let requestedCapabilities {
-            var caps = FormParams()
-            for name in requestedCapabilities.sorted() { caps[name] = ["requested": true] }
-            p["capabilities"] = .object(caps)
-        }
+        p.set("individual", individual?.formParams)
+        p.set("company", company?.formParams)
+        externalAccount?.set(into: &p)
+        p.set("tos_acceptance", tosAcceptance?.formParams)
+        p.set("settings", settings?.formParams)
+        p.set("capabilities", requestedCapabilities.map(Self.capabilities))
         p.set("default_currency", defaultCurrency)
         p.set("metadata", metadata)
         p.set("expand", expand)
         return p.merging(extra)
+    }
+}
+
+extension AccountCreateParams {
+    /// `capabilities[<name>][requested]=true` for each name, sorted; nothing for none.
+    static func capabilities(_ names: [String]) -> FormParams {
+        var caps = FormParams()
+        for name in names.sorted() { caps[name] = ["requested": true] }
+        return caps
     }
 }
 

@@ -6,8 +6,8 @@ import Testing
 /// The form parameters `create_account` sends to `POST /v1/accounts` and `/persons`.
 @Suite("create_account Stripe parameters")
 struct CreateAccountParamsTests {
-    func pairs(_ params: FormParams) -> [String: String] {
-        Dictionary(FormEncoding.pairs(params).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    func pairs(_ params: some StripeParams) -> [String: String] {
+        Dictionary(FormEncoding.pairs(params.formParams).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     @Test func expressAccountRequestsCapabilitiesAndKeepsTheReference() {
@@ -49,7 +49,7 @@ struct CreateAccountParamsTests {
         let json = #"{"seller_reference":"ctl-1","country":"US","controller":{"fees":{"payer":"application"},"losses":{"payments":"application"},"stripe_dashboard":{"type":"express"}}}"#
         let command = try Envelope(type: CreateAccount.messageName, appId: "t", body: Array(json.utf8))
             .decodeCommand(CreateAccount.self)
-        let pairs = FormEncoding.pairs(CreateAccountHandler.accountParams(command))
+        let pairs = FormEncoding.pairs(CreateAccountHandler.accountParams(command).formParams)
         let keys = pairs.map(\.key)
         #expect(keys.contains("controller[fees][payer]"))
         #expect(!keys.contains("controller"))
@@ -80,8 +80,8 @@ struct CreateAccountParamsTests {
 /// The prefill `create_account` and `update_account` send, in Stripe's parameter names.
 @Suite("prefill Stripe parameters")
 struct PrefillParamsTests {
-    func pairs(_ params: FormParams) -> [String: String] {
-        Dictionary(FormEncoding.pairs(params).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    func pairs(_ params: some StripeParams) -> [String: String] {
+        Dictionary(FormEncoding.pairs(params.formParams).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     @Test func individualCompanyBankTermsAndSettings() {
@@ -106,7 +106,7 @@ struct PrefillParamsTests {
         #expect(p["settings[payouts][schedule][monthly_anchor]"] == "15")
         #expect(p["capabilities[transfers][requested]"] == "true")
         #expect(p["capabilities[card_payments][requested]"] == nil)
-        #expect(!FormEncoding.pairs(CreateAccountHandler.accountParams(command)).contains { $0.value.isEmpty })
+        #expect(!FormEncoding.pairs(CreateAccountHandler.accountParams(command).formParams).contains { $0.value.isEmpty })
     }
 
     @Test func updateSendsOnlyWhatChanges() {
@@ -118,8 +118,7 @@ struct PrefillParamsTests {
     }
 
     @Test func personRelationship() {
-        var params = AccountForm.person(PersonDetails(firstName: "Ann"))
-        AccountForm.put(&params, "relationship", AccountForm.relationship(Messages.PersonRelationship(owner: true, percentOwnership: 12.5)))
+        let params = PersonParams(PersonDetails(firstName: "Ann"), relationship: Messages.PersonRelationship(owner: true, percentOwnership: 12.5))
         let p = pairs(params)
         #expect(p == ["first_name": "Ann", "relationship[owner]": "true", "relationship[percent_ownership]": "12.5"])
     }

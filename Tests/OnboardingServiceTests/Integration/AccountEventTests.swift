@@ -45,7 +45,7 @@ extension OnboardingIntegrationTests {
                 let messageId = Envelope.newMessageId()
                 let account: String = try await onThread {
                     let client = try bed.stripeClient()
-                    let created = try client.send(.post, "/v1/accounts", params: CreateAccountHandler.accountParams(command),
+                    let created = try client.send(.post, "/v1/accounts", params: CreateAccountHandler.accountParams(command).formParams,
                                                   options: .idempotent("\(messageId):create_account"))
                     let id = (try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["id"] as? String ?? ""
                     var link = FormParams()

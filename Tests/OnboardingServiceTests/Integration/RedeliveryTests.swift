@@ -49,7 +49,7 @@ extension OnboardingIntegrationTests {
                 let messageId = Envelope.newMessageId()
                 let orphan: String = try await onThread {
                     let client = try bed.stripeClient()
-                    let response = try client.send(.post, "/v1/accounts", params: CreateAccountHandler.accountParams(command),
+                    let response = try client.send(.post, "/v1/accounts", params: CreateAccountHandler.accountParams(command).formParams,
                                                    options: .idempotent("\(messageId):create_account"))
                     let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
                     return object?["id"] as? String ?? ""

@@ -45,6 +45,17 @@ struct AccountEventPayloadTests {
         #expect(payload.created == 5)
     }
 
+    @Test func everyConsumedTypeIsBoundAndKnown() throws {
+        #expect(OnboardingService.stripeEvents.count == AccountEventType.allCases.count)
+        for type in AccountEventType.allCases {
+            #expect(OnboardingService.stripeEvents.contains("stripe.\(type.rawValue)"))
+        }
+        let person = Array(#"{"id":"evt_4","type":"person.updated","created":5,"account":"acct_9","data":{"object":{"id":"person_1","object":"person"}}}"#.utf8)
+        #expect(try AccountEventPayload.parse(person).kind == .personUpdated)
+        let other = Array(#"{"id":"evt_5","type":"payout.paid","created":5,"account":"acct_9","data":{"object":{"id":"po_1","object":"payout"}}}"#.utf8)
+        #expect(try AccountEventPayload.parse(other).kind == nil)
+    }
+
     @Test func namesTheMissingField() {
         #expect(throws: AccountEventPayload.ParseError(field: "created")) {
             try AccountEventPayload.parse(Array(#"{"id":"evt_3","type":"account.updated","data":{}}"#.utf8))

@@ -42,6 +42,26 @@ struct PaymentEventTests {
         #expect(parsed.paymentIntent?.id == "pi_1")
     }
 
+    @Test("every consumed type is bound and parses to the object it carries")
+    func everyConsumedType() throws {
+        let objects: [PaymentEventType.Object: String] = [
+            .checkoutSession: #"{"id":"cs_1","object":"checkout.session"}"#,
+            .paymentIntent: #"{"id":"pi_1","object":"payment_intent"}"#,
+            .charge: #"{"id":"ch_1","object":"charge"}"#,
+        ]
+        #expect(PaymentsService.stripeEvents.count == PaymentEventType.allCases.count)
+        for type in PaymentEventType.allCases {
+            #expect(PaymentsService.stripeEvents.contains("stripe.\(type.rawValue)"))
+            let object = try #require(objects[type.object])
+            let event = try #require(try PaymentEvent.parse(body(type.rawValue, object: object), fallbackAccount: nil, now: 1))
+            #expect(event.type == type)
+            switch (event.subject, type.object) {
+            case (.checkoutSession, .checkoutSession), (.paymentIntent, .paymentIntent), (.charge, .charge): break
+            default: Issue.record("\(type.rawValue) parsed as \(event.subject)")
+            }
+        }
+    }
+
     @Test("other event types are not handled")
     func otherTypes() throws {
         #expect(try PaymentEvent.parse(body("customer.created", object: #"{"id":"cus_1"}"#), fallbackAccount: nil, now: 1) == nil)

@@ -15,6 +15,16 @@ struct RedeliveryPolicyTests {
         #expect(policy.decide(transient, attempt: 9, queue: "q") == .deadLetter(queue: "q.dlq", attempt: 9))
     }
 
+    @Test func theLastAttemptIsTheOneATransientFailureParks() {
+        for attempt in -1...5 {
+            let parks = policy.decide(transient, attempt: attempt, queue: "q").queue == "q.dlq"
+            #expect(policy.isLastAttempt(attempt) == parks, "attempt \(attempt)")
+        }
+        #expect(!policy.isLastAttempt(2))
+        #expect(policy.isLastAttempt(3))
+        #expect(RedeliveryPolicy(delays: []).isLastAttempt(0))
+    }
+
     @Test func poisonGoesStraightToTheDeadLetterQueue() {
         #expect(policy.decide(poison, attempt: 0, queue: "q") == .deadLetter(queue: "q.dlq", attempt: 0))
         #expect(RedeliveryPolicy(delays: []).decide(transient, attempt: 0, queue: "q").queue == "q.dlq")

@@ -29,6 +29,25 @@ struct TerminalStripeEventTests {
         #expect(event.created == 42)
     }
 
+    @Test func everyConsumedTypeIsBoundAndNamesItsPaymentIntent() throws {
+        let objects: [TerminalEventType.Object: String] = [
+            .reader: #"{"id":"tmr_1","object":"terminal.reader","action":{"type":"process_payment_intent","status":"succeeded","process_payment_intent":{"payment_intent":"pi_1"}}}"#,
+            .paymentIntent: #"{"id":"pi_1","object":"payment_intent"}"#,
+        ]
+        #expect(TerminalGatewayService.stripeEvents.count == TerminalEventType.allCases.count)
+        for type in TerminalEventType.allCases {
+            #expect(TerminalGatewayService.stripeEvents.contains("stripe.\(type.rawValue)"))
+            let object = try #require(objects[type.object])
+            let body = Array(#"{"id":"evt_1","type":"\#(type.rawValue)","data":{"object":\#(object)}}"#.utf8)
+            let event = try TerminalStripeEvent.parse(body, fallbackAccount: nil, now: 0)
+            #expect(event.kind == type)
+            #expect(event.paymentIntent == "pi_1", "\(type.rawValue)")
+            #expect(event.reader == (type.object == .reader ? "tmr_1" : nil))
+        }
+        let other = Array(#"{"id":"evt_2","type":"payment_intent.created","data":{"object":{"id":"pi_2","object":"payment_intent"}}}"#.utf8)
+        #expect(try TerminalStripeEvent.parse(other, fallbackAccount: nil, now: 0).kind == nil)
+    }
+
     @Test func malformedEventsNameTheirPart() {
         #expect(throws: MessageDecodingError.self) { try TerminalStripeEvent.parse(Array("nope".utf8), fallbackAccount: nil, now: 0) }
         let wrongObject = Array(#"{"id":"evt_3","type":"terminal.reader.action_succeeded","data":{"object":{"object":"reader"}}}"#.utf8)

@@ -40,20 +40,20 @@ struct AccountEventHandler: Sendable {
             return .deadLetter(.missingField("account"))
         }
         let input: OnboardingInput
-        switch payload.type {
-        case "account.updated":
+        switch payload.kind {
+        case .accountUpdated:
             guard let snapshot = payload.snapshot else { return .deadLetter(.missingField("data.object")) }
             input = .event(snapshot)
-        case "account.application.deauthorized":
+        case .applicationDeauthorized:
             input = .deauthorized(at: payload.created)
-        case "capability.updated":
+        case .capabilityUpdated:
             return try applyCapability(payload, accountId: accountId, &context)
-        case "person.created", "person.updated", "person.deleted", "account.external_account.created",
-             "account.external_account.updated", "account.external_account.deleted":
+        case .personCreated, .personUpdated, .personDeleted, .externalAccountCreated, .externalAccountUpdated,
+             .externalAccountDeleted:
             // What these change in the requirements arrives with the account.updated Stripe sends alongside.
             context.log.info("account change noted", ["type": payload.type, "event": payload.eventId, "account": accountId])
             return .done
-        default:
+        case nil:
             context.log.info("ignored Stripe event type", ["type": payload.type, "event": payload.eventId])
             return .done
         }
@@ -63,7 +63,7 @@ struct AccountEventHandler: Sendable {
         var effective = input
         if OnboardingStateMachine.apply(input, to: peek.projection).disposition == .needsRefetch {
             let now = Int64(Date().timeIntervalSince1970)
-            switch try context.stripe({ stripe throws(StripeError) in try stripe.retrieveAccount(accountId, observedAt: now) }) {
+            switch try context.stripe({ client throws(StripeError) in try client.retrieveAccount(accountId).snapshot(observedAt: now) }) {
             case .success(let snapshot): effective = .fetched(snapshot)
             case .failure(let error): return .retry(error)
             }

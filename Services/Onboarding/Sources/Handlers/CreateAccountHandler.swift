@@ -45,14 +45,16 @@ struct CreateAccountHandler: Sendable {
         let own = owner == context.envelope.messageId
         if !own && claim.ageSeconds < Self.claimLifetimeSeconds {
             let message = "seller reference \(reference) is being created by command \(owner)"
-            if context.envelope.headers.attempt < context.worker.config.retryDelays.count {
+            if !context.isLastAttempt {
                 throw HandlerError.retry(code: ReplyError.Code.duplicateReference, message: message)
             }
             return .error(ReplyError(code: ReplyError.Code.duplicateReference, message: message, retryable: true))
         }
         let created: AccountSnapshot, control: AccountControl
-        switch try context.stripe({ stripe throws(StripeError) in
-            try stripe.createAccount(Self.accountParams(command), idempotencyKey: "\(owner):create_account")
+        switch try context.stripe({ client throws(StripeError) in
+            let account = try client.createAccount(Self.accountParams(command), options: .idempotent("\(owner):create_account"))
+            let at = try StripeAnswer.required(account.created, "created", of: "account", from: "/v1/accounts", client: client)
+            return (account.snapshot(observedAt: Int64(at)), account.control)
         }) {
         case .success(let (snapshot, c)): (created, control) = (snapshot, c)
         case .failure(let error):
@@ -67,9 +69,9 @@ struct CreateAccountHandler: Sendable {
         }
         var personError: ReplyError?
         if let representative = command.representative {
-            let person = try context.stripe { stripe throws(StripeError) in
-                try stripe.createPerson(accountId: created.accountId, Self.personParams(representative),
-                                        idempotencyKey: "\(owner):create_person")
+            let person = try context.stripe { client throws(StripeError) in
+                try client.createPerson(account: created.accountId, Self.personParams(representative),
+                                        options: .idempotent("\(owner):create_person")).id
             }
             if case .failure(let error) = person {
                 // The account exists at Stripe: record it all the same (one account per
@@ -118,57 +120,31 @@ struct CreateAccountHandler: Sendable {
 
     /// `POST /v1/accounts` parameters: `type`, `controller[…]` or neither (Stripe applies the
     /// platform's default controller properties), `country` (absent: Stripe's default),
-    /// `email`, the prefill (``AccountForm/prefill(into:businessType:businessProfile:individual:company:externalAccount:tosAcceptance:settings:)``),
-    /// `capabilities[<name>][requested]` (the command's, else card_payments and transfers,
-    /// unless the seller manages a full Stripe dashboard and none were named), and
-    /// `metadata[…]` plus `metadata[seller_reference]`.
-    static func accountParams(_ command: CreateAccount) -> FormParams {
-        var params = FormParams()
-        params.set("type", command.type?.rawValue)
-        if let controller = command.controller {
-            var c = FormParams()
-            if let fees = controller.fees { c.set("fees", ["payer": fees.payer]) }
-            if let losses = controller.losses { c.set("losses", ["payments": losses.payments]) }
-            c.set("requirement_collection", controller.requirementCollection)
-            if let dashboard = controller.stripeDashboard { c.set("stripe_dashboard", ["type": dashboard.type]) }
-            AccountForm.put(&params, "controller", c)
-        }
-        params.set("country", command.country)
-        params.set("email", command.email)
-        AccountForm.prefill(into: &params, businessType: command.businessType, businessProfile: command.businessProfile,
-                            individual: command.individual, company: command.company,
-                            externalAccount: command.externalAccount, tosAcceptance: command.tosAcceptance,
-                            settings: command.settings)
+    /// `email`, the prefill (business type and profile, individual, company, bank account,
+    /// terms, settings: ``AccountCreateParams``), `capabilities[<name>][requested]` (the
+    /// command's, else card_payments and transfers, unless the seller manages a full Stripe
+    /// dashboard and none were named), and `metadata[…]` plus `metadata[seller_reference]`.
+    static func accountParams(_ command: CreateAccount) -> AccountCreateParams {
         let fullDashboard = command.type == .standard || command.controller?.stripeDashboard?.type == "full"
-        if let names = command.capabilities {
-            AccountForm.put(&params, "capabilities", AccountForm.capabilities(names))
-        } else if !fullDashboard {
-            params.set("capabilities", AccountForm.capabilities(defaultCapabilities))
-        }
         var metadata = command.metadata ?? [:]
         metadata["seller_reference"] = command.sellerReference
-        params.set("metadata", metadata)
-        return params
+        return AccountCreateParams(
+            type: command.type.map { Account.AccountType(rawValue: $0.rawValue) },
+            controller: command.controller.map(AccountCreateParams.Controller.init), country: command.country,
+            email: command.email, businessType: command.businessType,
+            businessProfile: command.businessProfile.map(BusinessProfileParams.init),
+            individual: command.individual.map { PersonParams($0) }, company: command.company.map(CompanyParams.init),
+            externalAccount: command.externalAccount.map(ExternalAccountParams.init),
+            tosAcceptance: command.tosAcceptance.map(TosAcceptanceParams.init),
+            settings: command.settings.map(AccountSettingsParams.init),
+            requestedCapabilities: command.capabilities ?? (fullDashboard ? nil : defaultCapabilities), metadata: metadata)
     }
 
-    /// `POST /v1/accounts/{id}/persons` parameters for the representative.
-    static func personParams(_ r: Representative) -> FormParams {
-        var params = FormParams()
-        params.set("first_name", r.firstName)
-        params.set("last_name", r.lastName)
-        params.set("email", r.email)
-        params.set("phone", r.phone)
-        var relationship = FormParams()
-        relationship.set("representative", true)
-        relationship.set("title", r.title)
-        params.set("relationship", relationship)
-        if let dob = r.dateOfBirth {
-            var d = FormParams()
-            d.set("day", dob.day)
-            d.set("month", dob.month)
-            d.set("year", dob.year)
-            params.set("dob", d)
-        }
-        return params
+    /// `POST /v1/accounts/{id}/persons` parameters for the representative
+    /// (`relationship[representative]=true` with the title).
+    static func personParams(_ r: Representative) -> PersonParams {
+        PersonParams(firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone,
+                     dob: r.dateOfBirth.map(DateOfBirthParams.init),
+                     relationship: PersonParams.Relationship(representative: true, title: r.title))
     }
 }

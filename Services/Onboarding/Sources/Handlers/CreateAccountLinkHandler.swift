@@ -45,9 +45,13 @@ struct CreateAccountLinkHandler: Sendable {
             return .error(.conflict("invalid_state", "account \(account) disconnected the platform"))
         }
         let key = context.idempotencyKey(step)
-        let link: IssuedAccountLink
-        switch try context.stripe({ stripe throws(StripeError) in
-            try stripe.createAccountLink(accountId: account, parameters, idempotencyKey: key)
+        let params = AccountLinkCreateParams(account: account, refreshUrl: parameters.refreshURL,
+                                             returnUrl: parameters.returnURL, type: parameters.type, collect: parameters.collect)
+        let link: (url: String, expiresAt: Int)
+        switch try context.stripe({ client throws(StripeError) in
+            let issued = try client.createAccountLink(params, options: .idempotent(key))
+            return (issued.url, try StripeAnswer.required(issued.expiresAt, "expires_at", of: "account_link",
+                                                          from: "/v1/account_links", client: client))
         }) {
         case .success(let issued): link = issued
         case .failure(let error): return .error(error)
@@ -57,6 +61,6 @@ struct CreateAccountLinkHandler: Sendable {
             try links.save(parameters, accountId: account, on: db)
             try controls.markOnboardingStarted(accountId: account, on: db)
         }
-        return .ok(CreateAccountLink.Result(account: account, url: link.url, expiresAt: Int(link.expiresAt)))
+        return .ok(CreateAccountLink.Result(account: account, url: link.url, expiresAt: link.expiresAt))
     }
 }

@@ -29,10 +29,13 @@ struct DashboardHandlers: Sendable {
                                      retryable: false, field: "account"))
         }
         let key = context.idempotencyKey("create_login_link")
-        switch try context.stripe({ stripe throws(StripeError) in
-            try stripe.createLoginLink(accountId: command.account, idempotencyKey: key)
+        switch try context.stripe({ client throws(StripeError) in
+            let link = try client.createLoginLink(account: command.account, options: .idempotent(key))
+            return (link.url, try StripeAnswer.required(link.created, "created", of: "login_link",
+                                                        from: "/v1/accounts/{id}/login_links", client: client))
         }) {
-        case .success(let link): return .ok(CreateLoginLink.Result(account: command.account, url: link.url, created: link.created))
+        case .success(let (url, created)):
+            return .ok(CreateLoginLink.Result(account: command.account, url: url, created: Int64(created)))
         case .failure(let error): return .error(error)
         }
     }
@@ -41,11 +44,11 @@ struct DashboardHandlers: Sendable {
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func accountSession(_ command: CreateAccountSession, _ context: inout HandlerContext) throws -> Reply<CreateAccountSession.Result> {
         if let refusal = try refusal(command.account, context) { return .error(refusal) }
-        let components = Self.components(command.components)
+        let params = AccountSessionCreateParams(account: command.account, components: Self.components(command.components))
         let key = context.idempotencyKey("create_account_session")
-        let session: (clientSecret: String, expiresAt: Int64)
-        switch try context.stripe({ stripe throws(StripeError) in
-            try stripe.createAccountSession(accountId: command.account, components: components, idempotencyKey: key)
+        let session: AccountSession
+        switch try context.stripe({ client throws(StripeError) in
+            try client.createAccountSession(params, options: .idempotent(key))
         }) {
         case .success(let s): session = s
         case .failure(let error): return .error(error)
@@ -53,42 +56,38 @@ struct DashboardHandlers: Sendable {
         let controls = self.controls
         try context.transaction { db in try controls.markOnboardingStarted(accountId: command.account, on: db) }
         return .ok(CreateAccountSession.Result(account: command.account, clientSecret: session.clientSecret,
-                                               expiresAt: session.expiresAt))
+                                               expiresAt: Int64(session.expiresAt)))
     }
 
-    /// `components[<name>][enabled]` and `components[<name>][features][<feature>]`.
-    static func components(_ c: EmbeddedComponents) -> FormParams {
-        func component(_ enabled: Bool, _ features: [(String, Bool?)]) -> FormParams {
-            var p = FormParams()
-            p.set("enabled", enabled)
-            var f = FormParams()
-            for (name, value) in features { f.set(name, value) }
-            AccountForm.put(&p, "features", f)
-            return p
+    /// `components[<name>][enabled]` and `components[<name>][features][<feature>]`, in the
+    /// order Stripe's reference lists the components.
+    static func components(_ c: EmbeddedComponents) -> [AccountSessionCreateParams.Component] {
+        typealias Component = AccountSessionCreateParams.Component
+        typealias Feature = Component.Feature
+        func account(_ name: String, _ a: EmbeddedComponents.AccountComponent) -> Component {
+            Component(name: name, enabled: a.enabled, features: [
+                Feature("external_account_collection", a.features?.externalAccountCollection),
+                Feature("disable_stripe_user_authentication", a.features?.disableStripeUserAuthentication)])
         }
-        func account(_ a: EmbeddedComponents.AccountComponent) -> FormParams {
-            component(a.enabled, [("external_account_collection", a.features?.externalAccountCollection),
-                                  ("disable_stripe_user_authentication", a.features?.disableStripeUserAuthentication)])
-        }
-        var p = FormParams()
-        if let a = c.accountOnboarding { p.set("account_onboarding", account(a)) }
-        if let a = c.accountManagement { p.set("account_management", account(a)) }
-        if let a = c.notificationBanner { p.set("notification_banner", account(a)) }
+        var components: [Component] = []
+        if let a = c.accountOnboarding { components.append(account("account_onboarding", a)) }
+        if let a = c.accountManagement { components.append(account("account_management", a)) }
+        if let a = c.notificationBanner { components.append(account("notification_banner", a)) }
         if let pay = c.payments {
-            p.set("payments", component(pay.enabled, [
-                ("refund_management", pay.features?.refundManagement), ("dispute_management", pay.features?.disputeManagement),
-                ("capture_payments", pay.features?.capturePayments),
-                ("destination_on_behalf_of_charge_management", pay.features?.destinationOnBehalfOfChargeManagement)]))
+            components.append(Component(name: "payments", enabled: pay.enabled, features: [
+                Feature("refund_management", pay.features?.refundManagement), Feature("dispute_management", pay.features?.disputeManagement),
+                Feature("capture_payments", pay.features?.capturePayments),
+                Feature("destination_on_behalf_of_charge_management", pay.features?.destinationOnBehalfOfChargeManagement)]))
         }
         if let out = c.payouts {
-            p.set("payouts", component(out.enabled, [
-                ("edit_payout_schedule", out.features?.editPayoutSchedule), ("instant_payouts", out.features?.instantPayouts),
-                ("standard_payouts", out.features?.standardPayouts),
-                ("external_account_collection", out.features?.externalAccountCollection),
-                ("disable_stripe_user_authentication", out.features?.disableStripeUserAuthentication)]))
+            components.append(Component(name: "payouts", enabled: out.enabled, features: [
+                Feature("edit_payout_schedule", out.features?.editPayoutSchedule), Feature("instant_payouts", out.features?.instantPayouts),
+                Feature("standard_payouts", out.features?.standardPayouts),
+                Feature("external_account_collection", out.features?.externalAccountCollection),
+                Feature("disable_stripe_user_authentication", out.features?.disableStripeUserAuthentication)]))
         }
-        if let s = c.paymentMethodSettings { p.set("payment_method_settings", component(s.enabled, [])) }
-        return p
+        if let s = c.paymentMethodSettings { components.append(Component(name: "payment_method_settings", enabled: s.enabled)) }
+        return components
     }
 
     private func refusal(_ account: String, _ context: HandlerContext) throws -> ReplyError? {

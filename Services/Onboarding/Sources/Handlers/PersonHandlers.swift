@@ -17,11 +17,10 @@ struct PersonHandlers: Sendable {
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func add(_ command: AddPerson, _ context: inout HandlerContext) throws -> Reply<AddPerson.Result> {
         if let refusal = try refusal(command.account, context) { return .error(refusal) }
-        var params = AccountForm.person(command.person)
-        AccountForm.put(&params, "relationship", AccountForm.relationship(command.relationship))
+        let params = PersonParams(command.person, relationship: command.relationship)
         let key = context.idempotencyKey("add_person")
-        switch try context.stripe({ stripe throws(StripeError) in
-            try stripe.createPerson(accountId: command.account, params, idempotencyKey: key)
+        switch try context.stripe({ client throws(StripeError) in
+            try client.createPerson(account: command.account, params, options: .idempotent(key)).id
         }) {
         case .success(let id): return .ok(AddPerson.Result(account: command.account, person: id))
         case .failure(let error): return .error(error)
@@ -32,11 +31,10 @@ struct PersonHandlers: Sendable {
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func update(_ command: UpdatePerson, _ context: inout HandlerContext) throws -> Reply<UpdatePerson.Result> {
         if let refusal = try refusal(command.account, context) { return .error(refusal) }
-        var params = AccountForm.person(command.details)
-        AccountForm.put(&params, "relationship", AccountForm.relationship(command.relationship))
+        let params = PersonParams(command.details, relationship: command.relationship)
         let key = context.idempotencyKey("update_person")
-        switch try context.stripe({ stripe throws(StripeError) in
-            try stripe.updatePerson(accountId: command.account, personId: command.person, params, idempotencyKey: key)
+        switch try context.stripe({ client throws(StripeError) in
+            try client.updatePerson(account: command.account, person: command.person, params, options: .idempotent(key)).id
         }) {
         case .success(let id): return .ok(AddPerson.Result(account: command.account, person: id))
         case .failure(let error): return .error(error)

@@ -26,8 +26,8 @@ struct SyncAccountHandler: Sendable {
         }
         let fetched: AccountSnapshot
         let now = Int64(Date().timeIntervalSince1970)
-        switch try context.stripe({ stripe throws(StripeError) in
-            try stripe.retrieveAccount(command.account, observedAt: now)
+        switch try context.stripe({ client throws(StripeError) in
+            try client.retrieveAccount(command.account).snapshot(observedAt: now)
         }) {
         case .success(let snapshot): fetched = snapshot
         case .failure(let error): return .error(error)

@@ -39,8 +39,8 @@ struct UpdateAccountHandler: Sendable {
         }
         let params = Self.params(command)
         let key = context.idempotencyKey("update_account")
-        switch try context.stripe({ stripe throws(StripeError) in
-            try stripe.updateAccount(command.account, params, idempotencyKey: key)
+        switch try context.stripe({ client throws(StripeError) in
+            try client.updateAccount(command.account, params, options: .idempotent(key)).requirements?.currentlyDue ?? []
         }) {
         case .success(let due): return .ok(UpdateAccount.Result(account: command.account, updated: fields, currentlyDue: due))
         case .failure(let error): return .error(error)
@@ -48,15 +48,14 @@ struct UpdateAccountHandler: Sendable {
     }
 
     /// `POST /v1/accounts/{id}` parameters: only the fields the command gives.
-    static func params(_ command: UpdateAccount) -> FormParams {
-        var params = FormParams()
-        params.set("email", command.email)
-        AccountForm.prefill(into: &params, businessType: command.businessType, businessProfile: command.businessProfile,
-                            individual: command.individual, company: command.company,
-                            externalAccount: command.externalAccount, tosAcceptance: command.tosAcceptance,
-                            settings: command.settings)
-        if let names = command.capabilities { AccountForm.put(&params, "capabilities", AccountForm.capabilities(names)) }
-        params.set("metadata", command.metadata)
-        return params
+    static func params(_ command: UpdateAccount) -> AccountUpdateParams {
+        AccountUpdateParams(
+            email: command.email, businessType: command.businessType,
+            businessProfile: command.businessProfile.map(BusinessProfileParams.init),
+            individual: command.individual.map { PersonParams($0) }, company: command.company.map(CompanyParams.init),
+            externalAccount: command.externalAccount.map(ExternalAccountParams.init),
+            tosAcceptance: command.tosAcceptance.map(TosAcceptanceParams.init),
+            settings: command.settings.map(AccountSettingsParams.init), requestedCapabilities: command.capabilities,
+            metadata: command.metadata)
     }
 }

@@ -17,6 +17,8 @@ public struct AccountEventPayload: Sendable, Equatable {
     public var eventId: String
     /// `account.updated`, `account.application.deauthorized`, ….
     public var type: String
+    /// ``type`` as one the service consumes, or `nil` for another.
+    public var kind: AccountEventType? { AccountEventType(rawValue: type) }
     /// Unix seconds when Stripe created the event.
     public var created: Int64
     /// The connected account the event concerns: `data.object.id` for `account.updated`,
@@ -51,7 +53,7 @@ public struct AccountEventPayload: Sendable, Equatable {
         }
         var payload = AccountEventPayload(eventId: event.id, type: event.type, created: event.created,
                                           accountId: event.account, snapshot: nil)
-        if event.type == "capability.updated" {
+        if payload.kind == .capabilityUpdated {
             let wire: Wire.CapabilityEvent
             do { wire = try JSONDecoder().decode(Wire.CapabilityEvent.self, from: Data(body)) } catch {
                 throw ParseError(field: Self.field(of: error))
@@ -60,7 +62,7 @@ public struct AccountEventPayload: Sendable, Equatable {
             payload.capability = (wire.data.object.id, wire.data.object.status)
             return payload
         }
-        guard event.type == "account.updated" else { return payload }
+        guard payload.kind == .accountUpdated else { return payload }
         guard let object = event.data.object else { throw ParseError(field: "data.object") }
         payload.accountId = object.id
         payload.snapshot = object.snapshot(observedAt: event.created)

@@ -49,7 +49,7 @@ struct PaymentEventHandler: Sendable {
         }
         guard let account = event.account else {
             // A platform event: every charge of this service is on a connected account.
-            context.log.info("platform Stripe event ignored", ["event": event.id, "type": event.type])
+            context.log.info("platform Stripe event ignored", ["event": event.id, "type": event.type.rawValue])
             return .done
         }
         switch event.subject {
@@ -80,11 +80,11 @@ struct PaymentEventHandler: Sendable {
         if let currency = session.currency { updated.currency = currency }
         let input: OrderInput
         switch event.type {
-        case "checkout.session.completed":
+        case .checkoutSessionCompleted:
             input = session.paymentStatus == .unpaid ? .paymentProcessing(at: event.created) : .paymentSucceeded(at: event.created)
-        case "checkout.session.async_payment_succeeded": input = .paymentSucceeded(at: event.created)
-        case "checkout.session.async_payment_failed": input = .paymentFailed(at: event.created)
-        case "checkout.session.expired":
+        case .checkoutSessionAsyncPaymentSucceeded: input = .paymentSucceeded(at: event.created)
+        case .checkoutSessionAsyncPaymentFailed: input = .paymentFailed(at: event.created)
+        case .checkoutSessionExpired:
             guard order.checkoutSession == session.id else { return .done }
             input = .sessionExpired(at: event.created)
         default:
@@ -111,7 +111,7 @@ struct PaymentEventHandler: Sendable {
             context.log.info("event for a replaced PaymentIntent ignored", ["event": event.id, "payment_intent": pi.id])
             return .done
         }
-        if order.channel == .checkout && event.type != "payment_intent.succeeded" {
+        if order.channel == .checkout && event.type != .paymentIntentSucceeded {
             // The buyer may retry on the Checkout page; the session's own events
             // (completed unpaid, async_payment_failed) decide awaiting and failed.
             context.log.info("PaymentIntent progress of a Checkout order left to the session's events", ["event": event.id])
@@ -122,11 +122,11 @@ struct PaymentEventHandler: Sendable {
         var details = PaymentDetails()
         let input: OrderInput
         switch event.type {
-        case "payment_intent.succeeded": input = .paymentSucceeded(at: event.created)
-        case "payment_intent.processing":
+        case .paymentIntentSucceeded: input = .paymentSucceeded(at: event.created)
+        case .paymentIntentProcessing:
             details.paymentMethodType = pi.paymentMethodTypes?.count == 1 ? pi.paymentMethodTypes?.first : nil
             input = .paymentProcessing(at: event.created)
-        case "payment_intent.payment_failed":
+        case .paymentIntentPaymentFailed:
             details.failureCode = pi.lastPaymentError?.code
             details.declineCode = pi.lastPaymentError?.declineCode
             details.failureMessage = pi.lastPaymentError?.message

@@ -27,7 +27,7 @@ struct PaymentEvent: Sendable, Equatable {
     /// Stripe's event id (`evt_…`).
     var id: String
     /// The event type, e.g. `checkout.session.completed`.
-    var type: String
+    var type: PaymentEventType
     /// The connected account the event belongs to.
     var account: String?
     /// `created`, Unix seconds.
@@ -43,23 +43,19 @@ struct PaymentEvent: Sendable, Equatable {
         do { event = try JSONDecoder().decode(StripeEvent.self, from: Data(body)) } catch {
             throw MessageDecodingError(field: "", kind: .malformed, reason: "not a Stripe event: \(error)")
         }
+        guard let type = PaymentEventType(rawValue: event.type) else { return nil }
         let subject: Subject
         do {
-            if event.type.hasPrefix("checkout.session.") {
-                subject = .checkoutSession(try event.dataObject(as: CheckoutSession.self))
-            } else if event.type.hasPrefix("payment_intent.") {
-                subject = .paymentIntent(try event.dataObject(as: PaymentIntent.self))
-            } else if event.type == "charge.refunded" {
-                subject = .charge(try event.dataObject(as: Charge.self))
-            } else if event.type.hasPrefix("setup_intent.") {
-                subject = .setupIntent(try event.dataObject(as: SetupIntent.self))
-            } else {
-                return nil
+            switch type.object {
+            case .checkoutSession: subject = .checkoutSession(try event.dataObject(as: CheckoutSession.self))
+            case .paymentIntent: subject = .paymentIntent(try event.dataObject(as: PaymentIntent.self))
+            case .charge: subject = .charge(try event.dataObject(as: Charge.self))
+            case .setupIntent: subject = .setupIntent(try event.dataObject(as: SetupIntent.self))
             }
         } catch {
             throw MessageDecodingError(field: "data.object", kind: .malformed, reason: "not a \(event.type) object: \(error)")
         }
-        return PaymentEvent(id: event.id, type: event.type, account: event.account ?? fallbackAccount,
+        return PaymentEvent(id: event.id, type: type, account: event.account ?? fallbackAccount,
                             created: event.created ?? now, subject: subject)
     }
 }

@@ -31,8 +31,7 @@ struct ConfirmPaymentHandler: Sendable {
         }
         switch answer {
         case .success(let reader):
-            let status = reader.action?.status.map { ReaderActionStatus(rawValue: $0.rawValue) } ?? .inProgress
-            return .ok(TerminalConfirmPayment.Result(reader: reader.id, paymentIntent: payment.paymentIntent, actionStatus: status))
+            return .ok(TerminalConfirmPayment.Result(reader, paymentIntent: payment.paymentIntent))
         case .failure(let error) where error.code == "terminal_reader_timeout":
             _ = try context.stripe { client throws(StripeError) in
                 try client.cancelAction(reader: command.reader,
@@ -46,9 +45,7 @@ struct ConfirmPaymentHandler: Sendable {
                     "the card collected on reader \(command.reader) for payment_intent \(payment.paymentIntent) was not confirmed within 30 seconds; the reader action was cancelled, collect it again"))
             }
         case .failure(let error):
-            let reply = TerminalErrorMapping.reply(error, reader: command.reader, paymentIntent: payment.paymentIntent)
-            if reply.retryable { throw HandlerError.retry(code: reply.code, message: reply.message) }
-            return .error(reply)
+            return .error(try TerminalErrorMapping.readerRefusal(error, reader: command.reader, paymentIntent: payment.paymentIntent))
         }
     }
 }

@@ -12,7 +12,7 @@ import StripeAPI
 ///   `<message_id>:process_payment`; unknown reader → `not_found.reader`, busy →
 ///   `conflict.reader_busy`, offline → `conflict.reader_offline`, timeouts are retried on
 ///   the same PaymentIntent.
-/// - One transaction: the payment `processing` on that reader, the reply.
+/// - One transaction: the payment `processing` on that reader, the reply (``ReaderActionStart``).
 /// Thread-safety: `Sendable`, stateless.
 struct ProcessPaymentHandler: Sendable {
     /// SQL of the payments table.
@@ -38,24 +38,9 @@ struct ProcessPaymentHandler: Sendable {
             break
         }
         let params = ProcessPaymentIntentParams(paymentIntent: payment.paymentIntent, skipTipping: command.skipTipping)
-        let reader: TerminalReader
-        switch try context.stripe({ client throws(StripeError) in
-            try client.processPaymentIntent(reader: command.reader, params,
-                                            options: .idempotent(key, stripeAccount: payment.account))
-        }) {
-        case .success(let answer): reader = answer
-        case .failure(let error):
-            let reply = TerminalErrorMapping.reply(error, reader: command.reader, paymentIntent: payment.paymentIntent)
-            if reply.retryable { throw HandlerError.retry(code: reply.code, message: reply.message) }
-            return .error(reply)
-        }
-        let writer = PaymentTransitionWriter(payments: payments)
-        let now = context.now
-        return try context.transaction { db in
-            try writer.apply(.processStarted(reader: command.reader, key: key), paymentIntent: payment.paymentIntent,
-                             occurredAt: now, db: db, context: context)
-            let status = reader.action?.status.map { ReaderActionStatus(rawValue: $0.rawValue) } ?? .inProgress
-            return .ok(ProcessPayment.Result(reader: reader.id, paymentIntent: payment.paymentIntent, actionStatus: status))
+        return try ReaderActionStart(payments: payments).start(payment, reader: command.reader, key: key,
+                                                                context: context) { client, options throws(StripeError) in
+            try client.processPaymentIntent(reader: command.reader, params, options: options)
         }
     }
 }

@@ -42,7 +42,7 @@ struct TerminalEventHandler: Sendable {
             return try publishCollected(collected, payment: payment, event: event, context: &context)
         }
         if payment.state.isFinal {
-            if event.type == "payment_intent.succeeded", payment.captureKey == nil, let key = event.idempotencyKey {
+            if event.kind == .paymentIntentSucceeded, payment.captureKey == nil, let key = event.idempotencyKey {
                 return try learnCaptureKey(key, payment: payment, context: &context)
             }
             return .done
@@ -52,7 +52,7 @@ struct TerminalEventHandler: Sendable {
         case .success(let s): snapshot = s
         case .failure(let error): return .retry(ReplyError.stripe(error))
         }
-        let captureKey = event.type == "payment_intent.succeeded" ? event.idempotencyKey : nil
+        let captureKey = event.kind == .paymentIntentSucceeded ? event.idempotencyKey : nil
         let writer = PaymentTransitionWriter(payments: payments)
         let payments = self.payments
         return try context.transaction { db in
@@ -102,7 +102,7 @@ struct TerminalEventHandler: Sendable {
         let writer = PaymentTransitionWriter(payments: payments)
         let payments = self.payments
         let messageId = context.envelope.messageId
-        let captureKey = event.type == "payment_intent.succeeded" ? event.idempotencyKey : nil
+        let captureKey = event.kind == .paymentIntentSucceeded ? event.idempotencyKey : nil
         return try context.transaction { db in
             try payments.adopt(candidate.payment, messageId: messageId, on: db)
             try writer.apply(.snapshot(candidate.snapshot, captureKey: captureKey), paymentIntent: candidate.payment.paymentIntent,

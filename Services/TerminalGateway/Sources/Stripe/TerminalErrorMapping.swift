@@ -1,5 +1,6 @@
 import Runtime
 import Messages
+import Runtime
 import StripeAPI
 
 /// Maps Stripe's Terminal and PaymentIntent errors to the gateway's stable reply codes
@@ -42,5 +43,16 @@ enum TerminalErrorMapping {
         default:
             return .stripe(error)
         }
+    }
+
+    /// The reply error for a refused reader action (`process_payment_intent`,
+    /// `collect_payment_method`, `confirm_payment_intent`): ``reply(_:reader:paymentIntent:location:)``,
+    /// except that a retryable one (a reader timeout) is thrown, so the command is retried
+    /// on the same PaymentIntent through the delay queues.
+    /// - Throws: `HandlerError.retry` with the reply's code and message when it is retryable.
+    static func readerRefusal(_ error: StripeError, reader: String, paymentIntent: String) throws -> ReplyError {
+        let reply = Self.reply(error, reader: reader, paymentIntent: paymentIntent)
+        if reply.retryable { throw HandlerError.retry(code: reply.code, message: reply.message) }
+        return reply
     }
 }

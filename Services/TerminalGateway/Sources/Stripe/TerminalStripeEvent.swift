@@ -18,6 +18,8 @@ struct TerminalStripeEvent: Sendable, Equatable {
     var id: String
     /// e.g. `payment_intent.amount_capturable_updated`.
     var type: String
+    /// ``type`` as one the gateway consumes, or `nil` for another.
+    var kind: TerminalEventType? { TerminalEventType(rawValue: type) }
     /// The connected account (`account`, else the `x-stripe-account` header), or `nil`.
     var account: String?
     /// `created`, Unix seconds.
@@ -77,7 +79,8 @@ struct TerminalStripeEvent: Sendable, Equatable {
         var parsed = TerminalStripeEvent(id: event.id, type: event.type, account: event.account ?? fallbackAccount,
                                          created: event.created ?? now, idempotencyKey: event.request?.idempotencyKey)
         do {
-            if event.type.hasPrefix("terminal.reader.") {
+            switch parsed.kind?.object {
+            case .reader:
                 let reader = try event.dataObject(as: TerminalReader.self)
                 parsed.reader = reader.id
                 parsed.paymentIntent = reader.action?.processPaymentIntent?.paymentIntent?.id
@@ -90,8 +93,10 @@ struct TerminalStripeEvent: Sendable, Equatable {
                                                            walletType: method.card_present?.wallet?.type)
                     }
                 }
-            } else if event.type.hasPrefix("payment_intent.") {
+            case .paymentIntent:
                 parsed.paymentIntent = try event.dataObject(as: PaymentIntent.self).id
+            case nil:
+                break
             }
         } catch {
             throw MessageDecodingError(field: "data.object", kind: .malformed, reason: "not a \(event.type) object: \(error)")

@@ -1,5 +1,6 @@
-/// A person's details as Stripe's Persons API takes them (names, contact, date of birth,
-/// address, id number). The id number is sent to Stripe and never stored here.
+/// A person's details as Stripe takes them for a Person and for an individual account's
+/// `individual` (names, contact, date of birth, address, id number); ``IndividualDetails``
+/// is this type. The id number is sent to Stripe and never stored here.
 public struct PersonDetails: Codable, Sendable, Equatable, FieldDocumented {
     /// First name.
     public var firstName: String?
@@ -13,7 +14,7 @@ public struct PersonDetails: Codable, Sendable, Equatable, FieldDocumented {
     public var dob: DateOfBirth?
     /// Home address.
     public var address: Address?
-    /// Government-issued id number (SSN in the US).
+    /// Government-issued id number (SSN in the US); sent to Stripe, never stored here.
     public var idNumber: String?
 
     /// Creates the value; absent parts are not sent.

@@ -71,6 +71,17 @@ enum ReaderActions {
     }
 
     private static func process(_ call: SimCall) throws(SimError) -> JSONValue {
+        try startPaymentAction(call, type: "process_payment_intent", config: "process_config", verb: "processed")
+    }
+
+    /// Starts the reader action `type` (`process_payment_intent`, `collect_payment_method`) on
+    /// the call's `payment_intent`: 400 `terminal_reader_offline` for an offline reader, 409
+    /// `terminal_reader_busy` while another action is in progress, 404 for an unknown
+    /// PaymentIntent, 400 without `card_present` in its `payment_method_types`, 400
+    /// `payment_intent_unexpected_state` unless it waits for a method or a confirmation. The
+    /// action is `in_progress` with the PaymentIntent and the call's `config` parameter under
+    /// `action.<type>`; its start time is kept for the reader timeout.
+    static func startPaymentAction(_ call: SimCall, type: String, config: String, verb: String) throws(SimError) -> JSONValue {
         var reader = try onlineReader(call)
         if reader.value(at: "action.status") == "in_progress" {
             throw SimError(status: 409, type: "invalid_request_error", code: "terminal_reader_busy",
@@ -84,11 +95,11 @@ enum ReaderActions {
         let status = pi["status"]?.stringValue ?? ""
         guard ["requires_payment_method", "requires_confirmation"].contains(status) else {
             throw SimError.unexpectedState("payment_intent_unexpected_state",
-                "This PaymentIntent has a status of \(status) and cannot be processed by a reader.", param: "payment_intent")
+                "This PaymentIntent has a status of \(status) and cannot be \(verb) by a reader.", param: "payment_intent")
         }
         reader["action"] = [
-            "type": "process_payment_intent", "status": "in_progress", "failure_code": nil, "failure_message": nil,
-            "process_payment_intent": ["payment_intent": .string(piId), "process_config": call.params.json("process_config") ?? nil],
+            "type": .string(type), "status": "in_progress", "failure_code": nil, "failure_message": nil,
+            type: ["payment_intent": .string(piId), config: call.params.json(config) ?? nil],
         ]
         call.state.replace(reader)
         call.state.secrets["action_started:\(call.id())"] = String(call.now)

@@ -18,28 +18,7 @@ enum ReaderCollect {
     }
 
     private static func collect(_ call: SimCall) throws(SimError) -> JSONValue {
-        var reader = try ReaderActions.onlineReader(call)
-        if reader.value(at: "action.status") == "in_progress" {
-            throw SimError(status: 409, type: "invalid_request_error", code: "terminal_reader_busy",
-                           message: "Reader is currently busy processing another request.")
-        }
-        let piId = try call.params.requiredString("payment_intent")
-        let pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent", param: "payment_intent")
-        guard pi["payment_method_types"]?.arrayValue?.contains("card_present") == true else {
-            throw SimError.invalidRequest("PaymentIntent must include card_present in payment_method_types.", param: "payment_intent")
-        }
-        let status = pi["status"]?.stringValue ?? ""
-        guard ["requires_payment_method", "requires_confirmation"].contains(status) else {
-            throw SimError.unexpectedState("payment_intent_unexpected_state",
-                "This PaymentIntent has a status of \(status) and cannot be collected by a reader.", param: "payment_intent")
-        }
-        reader["action"] = [
-            "type": "collect_payment_method", "status": "in_progress", "failure_code": nil, "failure_message": nil,
-            "collect_payment_method": ["payment_intent": .string(piId), "collect_config": call.params.json("collect_config") ?? nil],
-        ]
-        call.state.replace(reader)
-        call.state.secrets["action_started:\(call.id())"] = String(call.now)
-        return reader
+        try ReaderActions.startPaymentAction(call, type: "collect_payment_method", config: "collect_config", verb: "collected")
     }
 
     /// `present_payment_method` while collecting: the card is read, not charged.

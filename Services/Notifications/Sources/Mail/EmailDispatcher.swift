@@ -74,8 +74,7 @@ public struct EmailDispatcher: Sendable {
         } catch let problem as EmailTemplateText.Problem {
             return try park(attempt, attempts: attempts, code: problem.code, message: "\(problem)", &ctx)
         } catch let error as SMTPError {
-            let last = source.headers.attempt >= ctx.worker.config.retryDelays.count
-            guard error.isTransient, !last else {
+            guard error.isTransient, !ctx.isLastAttempt else {
                 return try park(attempt, attempts: attempts, code: error.code, message: error.description, &ctx)
             }
             try emails.markFailed(attempt.notification, status: "retrying", code: error.code,

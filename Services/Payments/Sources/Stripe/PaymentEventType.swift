@@ -1,0 +1,50 @@
+/// The Stripe event types the service consumes: the one list its queue bindings
+/// (``PaymentsService/stripeEvents``), ``PaymentEvent/parse(_:fallbackAccount:now:)`` and
+/// ``PaymentEventHandler``'s dispatch derive from. Raw values are Stripe's `type`
+/// (https://docs.stripe.com/api/events/types).
+enum PaymentEventType: String, CaseIterable, Sendable {
+    /// `checkout.session.completed`.
+    case checkoutSessionCompleted = "checkout.session.completed"
+    /// `checkout.session.async_payment_succeeded`.
+    case checkoutSessionAsyncPaymentSucceeded = "checkout.session.async_payment_succeeded"
+    /// `checkout.session.async_payment_failed`.
+    case checkoutSessionAsyncPaymentFailed = "checkout.session.async_payment_failed"
+    /// `checkout.session.expired`.
+    case checkoutSessionExpired = "checkout.session.expired"
+    /// `payment_intent.succeeded`.
+    case paymentIntentSucceeded = "payment_intent.succeeded"
+    /// `payment_intent.processing`.
+    case paymentIntentProcessing = "payment_intent.processing"
+    /// `payment_intent.payment_failed`.
+    case paymentIntentPaymentFailed = "payment_intent.payment_failed"
+    /// `charge.refunded`.
+    case chargeRefunded = "charge.refunded"
+    /// `setup_intent.succeeded` (a method saved in a setup sheet).
+    case setupIntentSucceeded = "setup_intent.succeeded"
+
+    /// The kind of object in the event's `data.object`.
+    enum Object: Sendable {
+        /// A Checkout Session.
+        case checkoutSession
+        /// A PaymentIntent.
+        case paymentIntent
+        /// A Charge.
+        case charge
+        /// A SetupIntent.
+        case setupIntent
+    }
+
+    /// What `data.object` holds for this type.
+    var object: Object {
+        switch self {
+        case .checkoutSessionCompleted, .checkoutSessionAsyncPaymentSucceeded, .checkoutSessionAsyncPaymentFailed,
+             .checkoutSessionExpired: .checkoutSession
+        case .paymentIntentSucceeded, .paymentIntentProcessing, .paymentIntentPaymentFailed: .paymentIntent
+        case .chargeRefunded: .charge
+        case .setupIntentSucceeded: .setupIntent
+        }
+    }
+
+    /// The routing key notifications re-publishes the event under: `stripe.<type>`.
+    var routingKey: String { "stripe.\(rawValue)" }
+}
