@@ -2,9 +2,9 @@
 import Glibc
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// An outbox row claimed for publishing. Thread-safety: a plain `Sendable` value.

@@ -3,9 +3,9 @@ import CLibPQ
 import Glibc
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// One row of a `PGResult`, decoded by column name from Postgres' text output.

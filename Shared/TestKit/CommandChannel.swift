@@ -1,6 +1,6 @@
 import Bus
 import Foundation
-import Messages
+public import Messages
 import Synchronization
 
 /// Publishes commands to `connectbus.commands` with chosen message ids (to replay exact

@@ -1,6 +1,6 @@
 import Bus
 import Foundation
-import Messages
+public import Messages
 import Synchronization
 
 /// A queue of the test's own bound to `connectbus.events` (e.g. `onboarding.account.#`),

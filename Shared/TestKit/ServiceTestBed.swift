@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// A test bed around one service running in the test process (its host, a Stripe simulator,
 /// an event monitor queue and a command channel with a reply queue of its own, on a unique

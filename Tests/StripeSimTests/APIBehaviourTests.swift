@@ -1,3 +1,4 @@
+import TestKit
 import Foundation
 import StripeSimCore
 import Testing

@@ -1,3 +1,5 @@
+import HTTPServer
+import TestKit
 import StripeSimCore
 import Testing
 

@@ -1,3 +1,4 @@
+import TestKit
 import StripeSimCore
 import Testing
 

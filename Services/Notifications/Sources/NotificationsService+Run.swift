@@ -1,4 +1,4 @@
-import Runtime
+public import Runtime
 import Store
 
 extension NotificationsService {

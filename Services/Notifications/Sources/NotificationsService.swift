@@ -5,7 +5,7 @@ import Foundation
 #endif
 import HTTPServer
 import Messages
-import Runtime
+public import Runtime
 import Store
 import Synchronization
 

@@ -1,7 +1,7 @@
 import Messages
-import Runtime
+public import Runtime
 import Store
-import StripeAPI
+public import StripeAPI
 
 /// The `payments` service: its name, schema, routes and how to build its host.
 ///

@@ -4,9 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import Messages
-import Runtime
+public import Runtime
 import Store
-import StripeAPI
+public import StripeAPI
 
 /// The `terminal-gateway` service: its name, schema, routes and how to build and run its host.
 ///

@@ -6,7 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Messages
+public import Messages
 
 /// Sends a command and waits for its reply (DESIGN §3 request/reply): for the CLI, tests
 /// and platform tools.

@@ -7,7 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Messages
+public import Messages
 
 extension AMQPConnection {
     /// Starts a consumer on `queue` with manual acknowledgement: sets the channel's prefetch

@@ -7,7 +7,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Messages
+public import Messages
 
 extension AMQPConnection {
     /// Puts the channel in publisher-confirm mode (confirm.select): from now on every

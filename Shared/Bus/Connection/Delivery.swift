@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// One message delivered to a consumer (basic.deliver), copied out of rabbitmq-c's buffers.
 ///

@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// One queue to declare (queue.declare) with its `x-arguments`.
 public struct QueueSpec: Sendable, Equatable {

@@ -6,7 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Messages
+public import Messages
 
 /// The AMQP basic properties ConnectBus puts on every message, as Swift values
 /// (ARCHITECTURE "Wire conventions"; AMQP 0-9-1 §4.2.6 content header, class `basic`).

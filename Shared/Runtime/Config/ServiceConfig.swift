@@ -1,4 +1,4 @@
-import HTTPServer
+public import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif

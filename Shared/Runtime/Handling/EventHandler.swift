@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// The handler of one event type (or routing-key pattern) inside an event route.
 ///

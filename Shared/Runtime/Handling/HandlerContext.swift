@@ -1,6 +1,6 @@
 import Bus
-import Messages
-import Store
+public import Messages
+public import Store
 
 /// What a handler gets besides its message: the envelope, the database, a logger with
 /// the message's ids, the worker's own resources, and the outbox.

@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// What a handler decided about one message.
 ///

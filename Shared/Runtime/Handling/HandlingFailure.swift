@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// A classified handler failure: the stable code and safe message that go into metrics,
 /// logs and `x-error-*` headers, and whether a retry may help.

@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// The runtime's view of a handler: the raw envelope and the context in, an outcome out.
 ///

@@ -1,5 +1,5 @@
-import Messages
-import StripeAPI
+public import Messages
+public import StripeAPI
 
 extension ReplyError {
     /// The reply error for a failed Stripe call, the one mapping every service uses:

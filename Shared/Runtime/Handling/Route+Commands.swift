@@ -1,5 +1,5 @@
 import Bus
-import Messages
+public import Messages
 
 extension Route {
     /// A route for the command `C` on its own queue (`C.queueName`), bound to

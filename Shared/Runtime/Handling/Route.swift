@@ -1,4 +1,4 @@
-import Bus
+public import Bus
 import Messages
 
 /// One queue a service consumes and how its messages are handled.

@@ -7,9 +7,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import HTTPServer
-import Store
-import StripeAPI
+public import HTTPServer
+public import Store
+public import StripeAPI
 import Synchronization
 
 /// Runs a service: migrates its schema, declares its topology, starts a worker pool for

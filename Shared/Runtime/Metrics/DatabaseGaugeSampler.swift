@@ -1,5 +1,5 @@
 import Dispatch
-import Store
+public import Store
 import Synchronization
 
 /// A gauge whose value is read from the service's own tables, so it survives restarts and

@@ -1,4 +1,4 @@
-import Bus
+public import Bus
 import Messages
 
 /// The consumer span of one delivery (`<queue> process`), child of the message's incoming

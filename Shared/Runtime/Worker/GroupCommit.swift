@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
-import Dispatch
-import Store
+public import Dispatch
+public import Store
 
 /// Group commit for request threads that must see their write committed before they
 /// answer (webhook ingress, HTTP endpoints): callers on any number of threads

@@ -6,8 +6,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Messages
-import Store
+public import Messages
+public import Store
 
 extension OutboxMessage {
     /// The outbox row for publishing `envelope` to `exchange` with `routingKey`; headers

@@ -1,4 +1,4 @@
-import Bus
+public import Bus
 import Dispatch
 #if canImport(Glibc)
 import Glibc

@@ -6,7 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import StripeAPI
+public import StripeAPI
 
 /// Resources owned by one worker thread: its Stripe client (created on first use, with
 /// the worker's heartbeat hook), the process's Stripe rate limiter and a cache for

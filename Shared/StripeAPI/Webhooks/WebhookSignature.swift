@@ -2,9 +2,9 @@
 import Glibc
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Verifies and creates `Stripe-Signature` headers

@@ -1,3 +1,4 @@
+import Messages
 import CRabbitMQ
 import Testing
 @testable import Bus

@@ -1,3 +1,4 @@
+import ConnectBusCLI
 import Bus
 import Foundation
 import TestKit

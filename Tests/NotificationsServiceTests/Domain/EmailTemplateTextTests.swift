@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Messages
 import NotificationsService
 import Testing

@@ -1,3 +1,4 @@
+import Store
 import Bus
 import Foundation
 import HTTPServer

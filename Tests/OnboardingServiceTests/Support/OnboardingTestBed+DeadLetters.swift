@@ -1,3 +1,4 @@
+import TestKit
 import Bus
 import Foundation
 import Messages

@@ -1,3 +1,4 @@
+import StripeSimCore
 import Messages
 import OnboardingService
 import TestKit

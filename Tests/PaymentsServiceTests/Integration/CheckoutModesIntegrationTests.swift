@@ -1,3 +1,5 @@
+import HTTPServer
+import StripeSimCore
 import Foundation
 import Messages
 import PaymentsService

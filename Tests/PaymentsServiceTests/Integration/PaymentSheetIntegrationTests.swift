@@ -1,3 +1,4 @@
+import StripeSimCore
 import Bus
 import Foundation
 import Messages

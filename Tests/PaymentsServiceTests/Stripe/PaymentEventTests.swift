@@ -1,3 +1,4 @@
+import StripeAPI
 import Foundation
 import Messages
 import Testing

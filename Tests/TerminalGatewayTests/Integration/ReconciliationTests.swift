@@ -1,3 +1,4 @@
+import StripeSimCore
 import Foundation
 import Messages
 import Runtime

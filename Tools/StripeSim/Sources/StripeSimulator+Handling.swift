@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+public import HTTPServer
 
 extension StripeSimulator {
     /// Answers one HTTP request exactly as the running server would (usable in-process

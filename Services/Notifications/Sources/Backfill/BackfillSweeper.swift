@@ -3,9 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Runtime
-import Store
-import StripeAPI
+public import Runtime
+public import Store
+public import StripeAPI
 import Synchronization
 
 /// Recovers Stripe events whose webhook never reached the service, from `GET /v1/events`

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import StripeAPI
-import Runtime
+public import Runtime
 
 /// The service's own configuration beyond ``ServiceConfig``, read from the environment in
 /// one place and validated all at once.

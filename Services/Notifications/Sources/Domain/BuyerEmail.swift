@@ -1,4 +1,4 @@
-import StripeAPI
+public import StripeAPI
 
 /// What Stripe knows of a buyer's e-mail address, for an order whose event carries no
 /// `customer_email`.

@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// Whom a message to people is for. A buyer's message goes only to the buyer, a seller's
 /// only to the seller: neither address ever stands in for the other.

@@ -2,9 +2,9 @@
 import Glibc
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// One e-mail as the bytes sent after SMTP `DATA` (RFC 5322, MIME, UTF-8 plain text, CRLF

@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// What one domain event asks to be sent: the template, its fields, and the facts the
 /// send record and the `notifications.email.*` events carry. Built by the handlers from

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import StripeAPI
-import Messages
+public import Messages
 
 /// A message template: a `Subject:` line, a blank line, then the body, with named fields
 /// written `{{name}}` (letters, digits and `_`). Stored as plain files

@@ -1,11 +1,11 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 import Messages
-import Runtime
-import Store
+public import Runtime
+public import Store
 import StripeAPI
 
 /// Sends the e-mail an event asks for, at most once per event and template (see

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import StripeAPI
-import Runtime
+public import Runtime
 
 /// Where and how e-mail is sent: an `smtp://host:port` URL, the sender, TLS mode and
 /// optional credentials. Thread-safe value type; the password is never logged.

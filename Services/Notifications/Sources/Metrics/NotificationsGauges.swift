@@ -1,5 +1,5 @@
-import Runtime
-import Store
+public import Runtime
+public import Store
 
 /// The notifications service's gauge read from its `emails` table (see ``DatabaseGaugeSampler``):
 /// `connectbus_emails{status}`, the e-mails per status (`sending`, `retrying`, `sent`,

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// Where a backfill sweep of one scope stands (`backfill_scopes`).
 ///

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of `<schema>.emails`: one row per message to a person, keyed by the
 /// notification id (`<source message_id>:<template>`).

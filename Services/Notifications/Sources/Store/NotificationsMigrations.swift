@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The numbered migrations of the notifications schema (applied by the runtime's `Migrator`
 /// under its advisory lock, after the runtime's own inbox/outbox tables, with `search_path`

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of `<schema>.recipients`: the e-mail address last seen for a connected account,
 /// filled from events that carry one (`onboarding.account.created`,

@@ -6,7 +6,7 @@ import Foundation
 import Runtime
 import Bus
 import Messages
-import Store
+public import Store
 
 /// One verified webhook event on its way into ``StripeEventStore``: what was read from it,
 /// its bytes as Stripe sent them less any `client_secret` member (``EventBodyScrubber``),

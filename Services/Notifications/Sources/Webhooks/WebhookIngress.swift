@@ -1,10 +1,10 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
-import HTTPServer
-import Runtime
+public import HTTPServer
+public import Runtime
 import Store
 import StripeAPI
 

@@ -1,5 +1,5 @@
 import HTTPServer
-import StripeAPI
+public import StripeAPI
 
 /// Why a webhook request was refused, with its HTTP status and metric label.
 ///

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of `account_controls`: who collects an account's requirements, its dashboard,
 /// and when onboarding started (the first account link or session). One row per account,

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of `account_link_parameters`: the last link parameters per account (never the
 /// link URL). Stateless apart from the schema; runs on the caller's connection. Throws `StoreError`.

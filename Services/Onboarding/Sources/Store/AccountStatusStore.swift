@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Store
+public import Store
 
 /// The SQL of `account_status` (``AccountStatus`` per account). Stateless; runs on the
 /// caller's connection and transaction. Throws `StoreError`.

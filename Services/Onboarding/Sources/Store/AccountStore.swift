@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Store
+public import Store
 
 /// The SQL of the `accounts` aggregate (one place for every statement on the table).
 ///

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of `seller_claims`: which `create_account` command (by message id) is creating
 /// the Stripe account of a seller reference that is not recorded yet.

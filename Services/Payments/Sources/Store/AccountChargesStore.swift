@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of `account_charges`, the projection of which connected accounts can take
 /// charges. Calls run on the caller's connection and throw `StoreError`.

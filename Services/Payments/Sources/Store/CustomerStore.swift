@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of the `customers` table: the Stripe Customer created for each (connected
 /// account, platform customer reference). Calls run on the caller's connection and throw

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of the `orders` aggregate.
 ///

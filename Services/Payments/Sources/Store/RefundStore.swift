@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 /// The SQL of `refunds`: each Refund the service made, keyed by its id (`re_…`). Calls run
 /// on the caller's connection and throw `StoreError`.

@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// What a capture command may do with a payment (``TerminalPaymentMachine/planCapture(_:amountToCapture:captureKey:now:)``).
 public enum CaptureDecision: Sendable, Equatable {

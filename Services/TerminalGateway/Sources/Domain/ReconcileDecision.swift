@@ -1,4 +1,4 @@
-import Messages
+public import Messages
 
 /// What reconciliation does with a PaymentIntent still `requires_capture`, and why.
 public struct ReconcileDecision: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import Runtime
-import Store
+public import Runtime
+public import Store
 
 /// The terminal gateway's gauges read from its `payments` table (see ``DatabaseGaugeSampler``):
 ///

@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Messages
-import Runtime
+public import Runtime
 import Store
 import Synchronization
 

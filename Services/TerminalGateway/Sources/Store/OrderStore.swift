@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Store
+public import Store
 
 /// The SQL of the `orders` table: what the point-of-sale app said about each order.
 ///

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 extension PaymentStore {
     /// Records a PaymentIntent the point-of-sale app created (origin `app`) as `payment`

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 extension PaymentStore {
     /// What claiming an order reference for a new PaymentIntent found.

@@ -1,4 +1,4 @@
-import Store
+public import Store
 
 extension PaymentStore {
     /// Claims up to `limit` payments still `requires_capture` for the reconciliation run

@@ -1,4 +1,4 @@
-import Bus
+public import Bus
 
 /// Where the CLI finds the servers, read once from the same environment variables the
 /// services use, with the local development servers as defaults.

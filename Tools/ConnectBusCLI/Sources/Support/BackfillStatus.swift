@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The backfill sweep's state as `connectbus status` prints it, read from the
 /// notifications service's `/metrics` (`connectbus_backfill_*`, see the service's README).

@@ -1,6 +1,6 @@
 import Foundation
-import Messages
-import Runtime
+public import Messages
+public import Runtime
 
 /// One parked message as `connectbus dlq` reads it: where it came from, why it failed and
 /// its attempts (`x-failures`).

@@ -1,6 +1,6 @@
-import Bus
+public import Bus
 import Foundation
-import Messages
+public import Messages
 
 /// Reads, replays and purges one `<queue>.dlq` over AMQP. Every operation takes at most
 /// the messages present when it starts (the depth from a passive declare), so messages

@@ -1,4 +1,4 @@
-import Bus
+public import Bus
 import Foundation
 import Messages
 import Runtime

@@ -1,5 +1,5 @@
-import Foundation
-import Messages
+public import Foundation
+public import Messages
 
 /// One event as the `tail` monitor shows it: a line with the time, routing key, account
 /// and the fields an operator looks for (amount, currency, order, status, …), or one JSON

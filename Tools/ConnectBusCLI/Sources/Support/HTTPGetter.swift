@@ -1,3 +1,4 @@
+import Foundation
 import StripeAPI
 
 /// Plain HTTP GETs for the CLI (the RabbitMQ management API, services' health endpoints),

@@ -1,5 +1,5 @@
-import Foundation
-import Messages
+public import Foundation
+public import Messages
 
 /// Where `connectbus tail --from` starts reading the event history stream
 /// (`connectbus.events.history`): the AMQP 0-9-1 consume argument `x-stream-offset`.

@@ -1,5 +1,5 @@
 import Bus
-import Foundation
+public import Foundation
 import Messages
 
 /// The age of the oldest message of a queue nobody consumes: every message present is

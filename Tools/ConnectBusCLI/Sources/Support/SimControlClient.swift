@@ -1,4 +1,4 @@
-import StripeAPI
+public import StripeAPI
 
 /// HTTP calls to stripe-sim's control plane (`/sim/…`, JSON bodies), through the libcurl
 /// transport of StripeAPI. Not `Sendable`: owns a curl handle; use it on one thread.

@@ -1,7 +1,7 @@
 import NotificationsService
 import OnboardingService
 import PaymentsService
-import Store
+public import Store
 import TerminalGateway
 
 /// `connectbus migrate [--service S]`: runs services' schema migrations (the same lists

@@ -1,5 +1,5 @@
 import Foundation
-import StripeAPI
+public import StripeAPI
 
 /// `connectbus sim …`: stripe-sim's control plane for operators — the clock, faults,
 /// webhook chaos and secret rotation, inspection, snapshot/restore and reset — as calls

@@ -1,4 +1,4 @@
-import Bus
+public import Bus
 import Messages
 
 /// `connectbus topology`: declares the exchanges and every command queue of the catalogue

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One request the simulator answered.
 public struct RequestLogEntry: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The simulator's one time source: Unix seconds that run with the wall clock, shifted by
 /// an offset (``advance(by:)``) or frozen at one instant (``freeze(at:)``). Everything

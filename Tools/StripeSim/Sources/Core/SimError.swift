@@ -3,6 +3,7 @@
 ///
 /// Follows https://docs.stripe.com/api/errors: `type` is one of `api_error`,
 /// `card_error`, `idempotency_error`, `invalid_request_error`.
+import Foundation
 public struct SimError: Error, Sendable, Equatable {
     /// HTTP status, e.g. 400, 402, 404.
     public var status: Int

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import HTTPServer
 
 /// The PaymentSheet "app" (`/sim/app/payment_sheet?client_secret=…`): what the mobile SDK

@@ -1,3 +1,5 @@
+import Foundation
+import FoundationEssentials
 import HTTPServer
 
 /// Checkout for people: the hosted page (`/sim/checkout/<id>`) and the page that mounts an

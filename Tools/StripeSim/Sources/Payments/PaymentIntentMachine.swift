@@ -2,6 +2,7 @@
 /// `requires_payment_method` → `requires_confirmation` → (`requires_action`) →
 /// `processing` / `requires_capture` → `succeeded`, or `canceled`; a decline returns to
 /// `requires_payment_method` with `last_payment_error`, so the same intent can be retried.
+import Foundation
 enum PaymentIntentMachine {
     /// What an authorization attempt did.
     enum Result {

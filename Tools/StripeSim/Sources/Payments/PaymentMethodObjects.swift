@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// PaymentMethod JSON (shape of Stripe's `payment_method` example) and
