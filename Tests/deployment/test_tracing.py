@@ -281,15 +281,20 @@ TRACED = {}
 
 
 def print_tree(trace_id, spans):
-    """The trace as a tree, children under their parents in start order."""
-    by_id = {span.span_id.hex(): (service, span) for service, span in spans}
+    """The trace as a tree: each span under its parent, siblings in start order."""
+    ids = {span.span_id.hex() for _, span in spans}
+    children = {}
+    for service, span in spans:
+        parent = span.parent_span_id.hex()
+        children.setdefault(parent if parent in ids else None, []).append((service, span))
     print("\ntrace", trace_id)
-    for service, span in sorted(spans, key=lambda p: p[1].start_time_unix_nano):
-        depth, parent = 0, span.parent_span_id.hex()
-        while parent in by_id:
-            depth, parent = depth + 1, by_id[parent][1].parent_span_id.hex()
-        print(f"  {'  ' * depth}{service}: {span.name} [{KINDS.get(span.kind, span.kind)}] "
-              f"({(span.end_time_unix_nano - span.start_time_unix_nano) / 1e6:.1f} ms)")
+
+    def walk(parent, depth):
+        for service, span in sorted(children.get(parent, []), key=lambda p: p[1].start_time_unix_nano):
+            print(f"  {'  ' * depth}{service}: {span.name} [{KINDS.get(span.kind, span.kind)}] "
+                  f"({(span.end_time_unix_nano - span.start_time_unix_nano) / 1e6:.1f} ms)")
+            walk(span.span_id.hex(), depth + 1)
+    walk(None, 0)
 
 
 KINDS = {1: "internal", 2: "server", 3: "client", 4: "producer", 5: "consumer"}

@@ -27,8 +27,8 @@ struct SpanRecordingTests {
         Dictionary(span.attributes, uniquingKeysWith: { first, _ in first })
     }
 
-    @Test func aPublishIsAProducerSpanUnderTheMessagesTraceparent() throws {
-        try Self.withTracer { exporter in
+    @Test func aPublishIsAProducerSpanUnderTheMessagesTraceparent() {
+        Self.withTracer { exporter in
             let parent = TraceContext(traceId: TraceContext.newTraceId(), spanId: TraceContext.newSpanId(), sampled: true)
             var event = Envelope(type: "payments.order.paid", appId: "payments", body: Array("{}".utf8))
             event.correlationId = "corr-1"
@@ -61,8 +61,8 @@ struct SpanRecordingTests {
         }
     }
 
-    @Test func aTransactionIsADatabaseClientSpanAndNeedsASampledParent() throws {
-        try Self.withTracer { exporter in
+    @Test func aTransactionIsADatabaseClientSpanAndNeedsASampledParent() {
+        Self.withTracer { exporter in
             let parent = TraceContext(traceId: TraceContext.newTraceId(), spanId: TraceContext.newSpanId(), sampled: true)
             TransactionSpan.record(parent: parent, schema: "payments", startNanos: 10, outboxRows: 2)
             TransactionSpan.record(parent: parent, schema: "payments", startNanos: 10, outboxRows: 0, batchSize: 50,
@@ -83,9 +83,9 @@ struct SpanRecordingTests {
         }
     }
 
-    @Test func openSpanAroundRecordsTheErrorCodeAndNeverStartsATraceOfItsOwn() throws {
+    @Test func openSpanAroundRecordsTheErrorCodeAndNeverStartsATraceOfItsOwn() {
         struct Refused: Error {}
-        try Self.withTracer { exporter in
+        Self.withTracer { exporter in
             let parent = TraceContext(traceId: TraceContext.newTraceId(), spanId: TraceContext.newSpanId(), sampled: true)
             #expect(throws: Refused.self) {
                 try OpenSpan.around("SMTP send", kind: .client, of: parent, attributes: [("server.port", .int(25))],

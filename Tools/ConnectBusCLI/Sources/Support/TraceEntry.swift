@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One line of `connectbus trace`: when, which service (schema) or `bus`, what kind of
 /// thing (`command`, `received` (an inbox row), `handled` (an event that called Stripe),
