@@ -12,6 +12,13 @@ extension Migrator {
     ///   `traceparent`, `x-attempt`, …); the other columns are the AMQP properties, so a row
     ///   holds everything needed to rebuild the message.
     ///
+    /// - `message_log(message_id text primary key, queue, type, outcome, reply jsonb,
+    ///   stripe_calls jsonb, first_at, last_at)`: for messages of Stripe-bound routes that
+    ///   called Stripe or replied, the reply as sent and every Stripe HTTP attempt (method,
+    ///   path, status, request id, idempotency key, account, attempt, time) across
+    ///   deliveries — what `connectbus trace` reads (written with the message's own
+    ///   transaction, or after a failed one, by `MessageLog`).
+    ///
     /// Reserved versions start at -1000; a later runtime change is appended with the next
     /// version up (-998, -997, …), never reusing one, so runtime tables always migrate
     /// before a service's own versions (≥ 1).
@@ -42,6 +49,19 @@ extension Migrator {
                 created_at timestamptz NOT NULL DEFAULT now()
             );
             CREATE INDEX outbox_created_at_idx ON outbox (created_at, id);
+            """),
+        Migration(version: -998, name: "runtime_message_log", sql: """
+            CREATE TABLE message_log (
+                message_id text PRIMARY KEY,
+                queue text NOT NULL,
+                type text NOT NULL,
+                outcome text NOT NULL,
+                reply jsonb,
+                stripe_calls jsonb NOT NULL DEFAULT '[]',
+                first_at timestamptz NOT NULL DEFAULT now(),
+                last_at timestamptz NOT NULL DEFAULT now()
+            );
+            CREATE INDEX message_log_last_at_idx ON message_log (last_at);
             """),
     ]
 }

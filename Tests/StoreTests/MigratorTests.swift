@@ -36,7 +36,7 @@ struct MigratorTests {
             let tables = try conn.query("""
                 SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name
                 """, [.text(schema)]) { try $0.string("table_name") }
-            #expect(tables == ["accounts", "inbox", "links", "outbox", "schema_migrations"])
+            #expect(tables == ["accounts", "inbox", "links", "message_log", "outbox", "schema_migrations"])
             // Running again is a no-op.
             #expect(try Migrator(schema: schema, migrations: MigratorTests.migrations).migrate(conn).isEmpty)
         }

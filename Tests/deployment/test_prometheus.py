@@ -111,6 +111,8 @@ def test_rules_cover_what_operators_page_on():
     assert "connectbus_stripe_rate_limited" in exprs["StripeRateLimited"]
     assert "connectbus_terminal_authorization_next_expiry_timestamp_seconds" in exprs["TerminalAuthorizationExpiring"]
     assert "connectbus_emails" in exprs["EmailsParked"]
+    assert "connectbus_backfill_last_sweep_timestamp_seconds" in exprs["BackfillBehind"]
+    assert "connectbus_backfill_sweeps_total" in exprs["BackfillBehind"]
 
 
 def test_scrape_configuration_covers_every_process():

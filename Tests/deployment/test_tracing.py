@@ -5,9 +5,13 @@ package (ExportTraceServiceRequest through protobuf's JSON parser, unknown field
 
 The command `onboarding.create_account` is published with our own `traceparent`; the trace
 must hold onboarding's consumer span (child of ours), a client span per Stripe call (child
-of that one, with request id and idempotency key), and notifications' consumer span of the
-`onboarding.account.created` event it caused (child of onboarding's span, in another
-service); the reply carries onboarding's span as its parent.
+of that one, with request id and idempotency key), the transaction's span (`db.*`), a
+producer span per publish (the event and the reply), and notifications' consumer span of
+the `onboarding.account.created` event it caused (child of onboarding's span, in another
+service) with its own SMTP send, transaction and publish spans; the reply carries
+onboarding's span as its parent. A signed webhook posted with a `traceparent` must give the
+request → verify → store → relay publish spans and the consumer's span of the re-published
+event.
 
 Needs the local servers and the built executables (like test_demo_end_to_end.py).
 """
@@ -175,10 +179,12 @@ def test_one_commands_trace_links_every_span_across_services(suite, receiver):
     assert reply_props is not None, "no reply"
     assert reply_body["ok"] is True, reply_body
 
-    def complete():
+    def complete():   # exporters send in batches: wait for the last spans of both services
         spans = spans_of(receiver, trace_id)
-        services = {s for s, _ in spans}
-        return spans if {"onboarding", "notifications"} <= services else None
+        names = {(s, x.name) for s, x in spans}
+        wanted = {("onboarding", "onboarding.create_account process"), ("onboarding", "connectbus.events publish"),
+                  ("notifications", "notifications.events process"), ("notifications", "COMMIT notifications")}
+        return spans if wanted <= names else None
     deadline = time.time() + 60
     spans = None
     while spans is None and time.time() < deadline:
@@ -199,7 +205,8 @@ def test_one_commands_trace_links_every_span_across_services(suite, receiver):
     assert a["messaging.message.id"] == {"stringValue": message_id}
     assert a["messaging.operation.type"] == {"stringValue": "process"}
 
-    stripe_calls = [x for s, x in spans if x.kind == 3 and x.parent_span_id == command_span.span_id]
+    stripe_calls = [x for s, x in spans if x.kind == 3 and x.parent_span_id == command_span.span_id
+                    and "http.request.method" in attributes(x)]
     assert stripe_calls, "no Stripe call span under the command"
     for call in stripe_calls:
         c = attributes(call)
@@ -211,10 +218,51 @@ def test_one_commands_trace_links_every_span_across_services(suite, receiver):
             assert c["stripe.idempotency_key"]["stringValue"]
         assert call.start_time_unix_nano <= call.end_time_unix_nano
 
+    # The transaction: one client span under the command, PostgreSQL's conventions.
+    commits = [x for s, x in spans if s == "onboarding" and x.parent_span_id == command_span.span_id
+               and x.name == "COMMIT onboarding"]
+    assert len(commits) == 1, [x.name for _, x in spans]
+    t = attributes(commits[0])
+    assert commits[0].kind == 3   # SPAN_KIND_CLIENT
+    assert t["db.system.name"] == {"stringValue": "postgresql"}
+    assert t["db.namespace"] == {"stringValue": "onboarding"}
+    assert t["db.operation.name"] == {"stringValue": "COMMIT"}
+    assert int(t["connectbus.outbox.rows"]["intValue"]) >= 2   # the event and the reply
+    assert max(c.end_time_unix_nano for c in stripe_calls) <= commits[0].start_time_unix_nano, \
+        "the transaction opens after the Stripe calls"
+
+    # Each publish: a producer span under the command span, after the commit.
+    publishes = [x for s, x in spans if s == "onboarding" and x.kind == 4]
+    assert all(p.parent_span_id == command_span.span_id for p in publishes)
+    by_destination = {attributes(p)["messaging.destination.name"]["stringValue"]: p for p in publishes}
+    assert set(by_destination) >= {"connectbus.events", "amq.default"}, list(by_destination)
+    event_publish = attributes(by_destination["connectbus.events"])
+    assert event_publish["messaging.operation.type"] == {"stringValue": "send"}
+    assert event_publish["messaging.operation.name"] == {"stringValue": "publish"}
+    assert event_publish["messaging.system"] == {"stringValue": "rabbitmq"}
+    assert event_publish["messaging.rabbitmq.destination.routing_key"] == {"stringValue": "onboarding.account.created"}
+    assert event_publish["messaging.message.conversation_id"] == {"stringValue": message_id}
+    reply_publish = attributes(by_destination["amq.default"])
+    assert reply_publish["messaging.rabbitmq.destination.routing_key"] == {"stringValue": reply_queue}
+    assert reply_publish["messaging.message.id"] == {"stringValue": reply_props.message_id}
+    assert all(p.start_time_unix_nano >= commits[0].end_time_unix_nano for p in publishes)
+
     downstream = [(s, x) for s, x in spans if s == "notifications" and x.parent_span_id == command_span.span_id]
     assert downstream, "notifications' span of onboarding.account.created is not a child of the command's span"
     assert downstream[0][1].name == "notifications.events process"
-    assert attributes(downstream[0][1])["messaging.destination.name"] == {"stringValue": "notifications.events"}
+    event_span = downstream[0][1]
+    assert attributes(event_span)["messaging.destination.name"] == {"stringValue": "notifications.events"}
+    # The consumer's message is the one the publish span sent.
+    assert attributes(event_span)["messaging.message.id"] == event_publish["messaging.message.id"]
+
+    # notifications records the seller's address in its own transaction, under its consumer span.
+    deadline = time.time() + 30
+    while time.time() < deadline and not any(x.name == "COMMIT notifications" for _, x in spans_of(receiver, trace_id)):
+        time.sleep(0.3)
+    spans = spans_of(receiver, trace_id)
+    by_id = {span.span_id.hex(): (service, span) for service, span in spans}
+    notification_children = {x.name for s, x in spans if x.parent_span_id == event_span.span_id}
+    assert "COMMIT notifications" in notification_children, notification_children
 
     # The reply continues the trace from the command's span.
     assert reply_props.headers["traceparent"] == f"00-{trace_id}-{command_span.span_id.hex()}-01"
@@ -223,9 +271,128 @@ def test_one_commands_trace_links_every_span_across_services(suite, receiver):
         parent = span.parent_span_id.hex()
         assert parent == root_span or parent in by_id, (service, span.name)
 
+    print_tree(trace_id, spans)
+    account = next((v for v in json.dumps(reply_body).replace('"', " ").split() if v.startswith("acct_")), None)
+    assert account, reply_body
+    TRACED["account"] = account
+
+
+TRACED = {}
+
+
+def print_tree(trace_id, spans):
+    """The trace as a tree: each span under its parent, siblings in start order."""
+    ids = {span.span_id.hex() for _, span in spans}
+    children = {}
+    for service, span in spans:
+        parent = span.parent_span_id.hex()
+        children.setdefault(parent if parent in ids else None, []).append((service, span))
     print("\ntrace", trace_id)
-    for service, span in sorted(spans, key=lambda p: p[1].start_time_unix_nano):
-        depth, parent = 0, span.parent_span_id.hex()
-        while parent in by_id:
-            depth, parent = depth + 1, by_id[parent][1].parent_span_id.hex()
-        print(f"  {'  ' * depth}{service}: {span.name} ({(span.end_time_unix_nano - span.start_time_unix_nano) / 1e6:.1f} ms)")
+
+    def walk(parent, depth):
+        for service, span in sorted(children.get(parent, []), key=lambda p: p[1].start_time_unix_nano):
+            print(f"  {'  ' * depth}{service}: {span.name} [{KINDS.get(span.kind, span.kind)}] "
+                  f"({(span.end_time_unix_nano - span.start_time_unix_nano) / 1e6:.1f} ms)")
+            walk(span.span_id.hex(), depth + 1)
+    walk(None, 0)
+
+
+KINDS = {1: "internal", 2: "server", 3: "client", 4: "producer", 5: "consumer"}
+
+
+def post_account_updated(account, event_id, created, due, traceparent):
+    """POSTs a signed `account.updated` for `account` to notifications' Connect endpoint."""
+    import hashlib
+    import hmac
+    import urllib.request
+    body = json.dumps({"id": event_id, "object": "event", "type": "account.updated", "account": account,
+                       "api_version": "2026-11-18.endive", "created": created, "livemode": False,
+                       "pending_webhooks": 1, "request": {"id": None, "idempotency_key": None},
+                       "data": {"object": {"id": account, "object": "account", "charges_enabled": False,
+                                           "payouts_enabled": False, "details_submitted": False,
+                                           "requirements": {"currently_due": due, "past_due": due,
+                                                            "eventually_due": due, "disabled_reason": None}}}}).encode()
+    stamp = str(int(time.time()))
+    secret = os.environ.get("STRIPE_CONNECT_WEBHOOK_SECRET", "whsec_connectbus_demo_connect")
+    signature = hmac.new(secret.encode(), stamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+    port = int(os.environ.get("DEMO_HTTP_PORT_BASE", "8080")) + 4
+    headers = {"Content-Type": "application/json", "Stripe-Signature": f"t={stamp},v1={signature}"}
+    if traceparent:
+        headers["traceparent"] = traceparent
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/webhooks/stripe/connect", data=body, method="POST",
+                                     headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 200
+
+
+def test_one_webhooks_trace_links_request_verify_store_and_relay(suite, receiver):
+    """A signed Stripe event posted with a traceparent: the ingress's server span (child of
+    ours) holds the signature check and the store; the relay's publish of stripe.account.updated
+    and onboarding's consumer span of it hang off the request span; onboarding announces the
+    requirement now past due and notifications' e-mail about it (SMTP send) is in the same trace."""
+    account = TRACED.get("account")
+    if account is None:
+        pytest.skip("needs the account of the command test")
+    trace_id, root_span = uuid.uuid4().hex, uuid.uuid4().hex[:16]
+    created = int(time.time()) + 5
+    # First (untraced) nothing due, then (traced) a requirement past due: onboarding announces it.
+    post_account_updated(account, f"evt_clear{uuid.uuid4().hex[:16]}", created, [], None)
+    event_id = f"evt_trace{uuid.uuid4().hex[:16]}"
+    post_account_updated(account, event_id, created + 1, ["external_account"], f"00-{trace_id}-{root_span}-01")
+
+    def complete():   # down to notifications' e-mail about the requirements now past due
+        found = spans_of(receiver, trace_id)
+        names = {(s, x.name) for s, x in found}
+        wanted = {("onboarding", "onboarding.events process"), ("notifications", "SMTP send"),
+                  ("notifications", "notifications.events process")}
+        return found if wanted <= names and sum(1 for s, x in found if s == "notifications" and x.kind == 4) >= 2 \
+            else None
+    deadline = time.time() + 60
+    spans = None
+    while spans is None and time.time() < deadline:
+        spans = complete()
+        time.sleep(0.3)
+    assert receiver.errors == [], receiver.errors
+    assert spans, [(s, x.name) for s, x in spans_of(receiver, trace_id)]
+    servers = [x for s, x in spans if s == "notifications" and x.kind == 2]
+    assert len(servers) == 1
+    server = servers[0]
+    assert server.name == "POST /webhooks/stripe/connect" and server.parent_span_id.hex() == root_span
+    a = attributes(server)
+    assert a["http.request.method"] == {"stringValue": "POST"}
+    assert a["http.route"] == {"stringValue": "/webhooks/stripe/connect"}
+    assert int(a["http.response.status_code"]["intValue"]) == 200
+    assert a["stripe.event_id"] == {"stringValue": event_id}
+    children = {x.name: x for s, x in spans if x.parent_span_id == server.span_id}
+    assert {"verify Stripe-Signature", "INSERT notifications.stripe_events", "connectbus.events publish"} <= set(children), \
+        list(children)
+    assert children["verify Stripe-Signature"].kind == 1
+    store = attributes(children["INSERT notifications.stripe_events"])
+    assert store["db.system.name"] == {"stringValue": "postgresql"}
+    assert store["db.collection.name"] == {"stringValue": "stripe_events"}
+    relay = attributes(children["connectbus.events publish"])
+    assert relay["connectbus.relayed"] == {"boolValue": True}
+    assert relay["messaging.rabbitmq.destination.routing_key"] == {"stringValue": "stripe.account.updated"}
+    consumer = [x for s, x in spans if s == "onboarding" and x.kind == 5]
+    assert consumer[0].parent_span_id == server.span_id
+    assert attributes(consumer[0])["messaging.message.id"] == relay["messaging.message.id"]
+    # onboarding publishes onboarding.account.requirements_due; notifications e-mails the seller.
+    onboarding_publishes = {attributes(x)["messaging.rabbitmq.destination.routing_key"]["stringValue"]: x
+                            for s, x in spans if s == "onboarding" and x.kind == 4}
+    assert "onboarding.account.requirements_due" in onboarding_publishes, list(onboarding_publishes)
+    assert all(p.parent_span_id == consumer[0].span_id for p in onboarding_publishes.values())
+    mail_consumer = [x for s, x in spans if s == "notifications" and x.kind == 5]
+    assert len(mail_consumer) == 1 and mail_consumer[0].parent_span_id == consumer[0].span_id
+    smtp = [x for s, x in spans if x.name == "SMTP send"]
+    assert len(smtp) == 1 and smtp[0].parent_span_id == mail_consumer[0].span_id and smtp[0].kind == 3
+    m = attributes(smtp[0])
+    assert m["network.protocol.name"] == {"stringValue": "smtp"}
+    assert m["server.address"] == {"stringValue": "127.0.0.1"}
+    assert m["connectbus.email.template"] == {"stringValue": "onboarding_incomplete"}
+    assert smtp[0].status.code == 1   # STATUS_CODE_OK
+    after_mail = {x.name for s, x in spans if x.parent_span_id == mail_consumer[0].span_id}
+    assert {"SMTP send", "COMMIT notifications", "connectbus.events publish"} <= after_mail, after_mail
+    for service, span in spans:
+        parent = span.parent_span_id.hex()
+        assert parent == root_span or parent in {x.span_id.hex() for _, x in spans}, (service, span.name)
+    print_tree(trace_id, spans)

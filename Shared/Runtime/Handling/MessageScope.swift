@@ -38,6 +38,8 @@ final class MessageScope {
     /// Batched routes: whether the message's savepoint is open, or failed to open.
     private(set) var savepointOpen = false
     private(set) var savepointError: StoreError?
+    /// Stripe-bound routes: when the message's transaction began (ns since the epoch; its span).
+    private(set) var transactionStartNanos: UInt64?
     private static let savepoint = "connectbus_message"
 
     init(db: PGConnection, schema: String, appId: String, messageId: String, queue: String, mode: Route.Mode) {
@@ -90,6 +92,7 @@ final class MessageScope {
     /// - Throws: `Duplicate`, `StoreError`.
     func openTransaction() throws {
         guard !isOpen else { return }
+        transactionStartNanos = Tracer.nowNanos()
         try db.beginDeferred()
         isOpen = true
         guard try inbox.record(messageId: messageId, queue: queue, on: db) else { throw Duplicate() }

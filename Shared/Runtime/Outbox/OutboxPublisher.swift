@@ -33,6 +33,7 @@ struct OutboxPublisher {
         return try db.transaction { db in
             let taken = try outbox.claimAndDelete(ids: ids, on: db)
             var count = 0
+            let start = Tracer.nowNanos()
             for (index, id) in ids.enumerated() where taken.contains(id) {
                 let message = messages[index]
                 try bus.publish(envelopes[index], exchange: message.exchange, routingKey: message.routingKey,
@@ -42,6 +43,10 @@ struct OutboxPublisher {
             if let unroutable = try waitForConfirms(bus) {
                 log.error("unroutable message dropped from the outbox: no queue is bound for it",
                           ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
+            }
+            for (index, id) in ids.enumerated() where taken.contains(id) {
+                PublishSpan.record(envelopes[index], exchange: messages[index].exchange,
+                                   routingKey: messages[index].routingKey, startNanos: start, relayed: false)
             }
             return count
         }
@@ -87,6 +92,7 @@ struct OutboxPublisher {
     /// - Throws: `BusError` for a nack, timeout or lost connection.
     private func publishAndConfirm(_ rows: [OutboxRow], bus: AMQPConnection) throws {
         guard !rows.isEmpty else { return }
+        let start = Tracer.nowNanos()
         for row in rows {
             try bus.publish(row.message.envelope, exchange: row.message.exchange,
                             routingKey: row.message.routingKey, mandatory: row.message.mandatory)
@@ -94,6 +100,10 @@ struct OutboxPublisher {
         if let unroutable = try waitForConfirms(bus) {
             log.error("unroutable message dropped from the outbox: no queue is bound for it",
                       ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
+        }
+        for row in rows {
+            PublishSpan.record(row.message.envelope, exchange: row.message.exchange,
+                               routingKey: row.message.routingKey, startNanos: start, relayed: true)
         }
     }
 

@@ -9,7 +9,8 @@ import Messages
 /// `messaging.consumer.group.name` (the service), `connectbus.message.type`, `connectbus.attempt`.
 public struct MessageSpan {
     let tracer: Tracer
-    let context: TraceContext
+    /// The span's context (what the handler's publishes and Stripe calls carry).
+    public let context: TraceContext
     let parent: TraceContext?
     let start: UInt64
     let delivery: Delivery

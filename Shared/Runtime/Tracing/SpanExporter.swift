@@ -43,6 +43,9 @@ public final class SpanExporter: Sendable {
     /// Spans the collector accepted.
     public var exported: Int { exportedCount.load(ordering: .relaxed) }
 
+    /// The spans waiting to be sent (tests read what was recorded without a collector).
+    func queuedSpans() -> [SpanData] { queue.withLock { $0 } }
+
     /// Queues `span` for export, or drops it when the queue is full. Never blocks on I/O.
     public func offer(_ span: SpanData) {
         let kept = queue.withLock { spans -> Bool in

@@ -4,6 +4,29 @@ import StripeAPI
 /// client's hooks. Thread-safety: not `Sendable`; one worker thread.
 final class TraceSlot {
     var context: TraceContext?
+    /// Batched routes: the consumer spans of the batch being handled, parents of the batch
+    /// transaction's spans (``TransactionSpan/recordBatch(_:schema:startNanos:size:failure:)``).
+    var batch: [TraceContext] = []
+    /// The Stripe attempts of the message being handled, for ``MessageLog`` (at most
+    /// ``MessageLog/maxCalls``); taken by ``takeCalls()``.
+    var calls: [TimedAttempt] = []
+
+    /// Records one attempt of the message being handled.
+    func recordCall(_ attempt: StripeAttempt) {
+        if calls.count < MessageLog.maxCalls { calls.append(TimedAttempt(attempt: attempt, endNanos: Tracer.nowNanos())) }
+    }
+
+    /// The attempts recorded since the last call, emptied.
+    func takeCalls() -> [TimedAttempt] {
+        defer { calls = [] }
+        return calls
+    }
+
+    /// Sets the message's context, remembering it for the batch transaction's span.
+    func enterBatched(_ context: TraceContext?) {
+        self.context = context
+        if let context { batch.append(context) }
+    }
 }
 
 /// The client span of one Stripe HTTP attempt (`POST /v1/payment_intents/{id}/capture`),

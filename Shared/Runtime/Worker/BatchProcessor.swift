@@ -51,14 +51,22 @@ struct BatchProcessor {
         guard let last = batch.last else { return }
         let db = try connections.database()
         let committed: Committed
+        let begun = Tracer.nowNanos()
+        resources.traceSlot.batch = []
         do {
             committed = try db.transaction { db in try run(batch, db: db) }
+            TransactionSpan.recordBatch(resources.traceSlot, schema: settings.schema, startNanos: begun,
+                                        size: batch.count, failure: nil)
         } catch let error as StoreError where error.code != StoreError.Code.connectionFailed && batch.count > 1 {
+            TransactionSpan.recordBatch(resources.traceSlot, schema: settings.schema, startNanos: begun,
+                                        size: batch.count, failure: error.code)
             settings.log.warning("batch commit failed; redoing one message per transaction",
                                  ["error": error.description, "batch": String(batch.count)])
             for delivery in batch { try process([delivery], connections: connections) }
             return
         } catch let error as StoreError where error.code != StoreError.Code.connectionFailed {
+            TransactionSpan.recordBatch(resources.traceSlot, schema: settings.schema, startNanos: begun,
+                                        size: batch.count, failure: error.code)
             committed = Committed(results: [.failed(FailureClassifier.classify(error))], outboxIds: [],
                                   outboxMessages: [], outboxEnvelopes: [])
         }
@@ -93,7 +101,7 @@ struct BatchProcessor {
 
     private func handle(_ delivery: Delivery, db: PGConnection) -> Result {
         let span = MessageSpan.begin(delivery, queue: settings.route.queue, appId: settings.appId)
-        resources.traceSlot.context = span?.context
+        resources.traceSlot.enterBatched(span?.context)
         let result = handleUntraced(delivery, db: db)
         resources.traceSlot.context = nil
         if case .failed(let failure) = result { span?.end(failure: failure) } else { span?.end(failure: nil) }

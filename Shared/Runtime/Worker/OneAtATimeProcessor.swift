@@ -43,6 +43,7 @@ struct OneAtATimeProcessor {
         let start = ContinuousClock.now
         let span = MessageSpan.begin(delivery, queue: queue, appId: settings.appId)
         resources.traceSlot.context = span?.context
+        _ = resources.traceSlot.takeCalls()
         defer { resources.traceSlot.context = nil }
         var failure: HandlingFailure?
         do {
@@ -54,7 +55,12 @@ struct OneAtATimeProcessor {
                                          log: log, worker: resources, scope: scope)
             let outcome = try handler(envelope, &context)
             if outcome == .done {
-                try scope.commit()
+                try MessageLog.writeCommitted(scope, calls: resources.traceSlot.takeCalls(), envelope: envelope)
+                do { try scope.commit() } catch {
+                    TransactionSpan.record(scope, parent: span?.context, failure: error)
+                    throw error
+                }
+                TransactionSpan.record(scope, parent: span?.context, failure: nil)
             } else {
                 scope.rollback()
                 failure = FailureClassifier.classify(outcome)
@@ -72,6 +78,9 @@ struct OneAtATimeProcessor {
             failure = FailureClassifier.classify(error)
         }
         span?.end(failure: failure)
+        if let failure {
+            MessageLog.writeFailed(scope, calls: resources.traceSlot.takeCalls(), envelope: envelope, code: failure.code)
+        }
         let bus = try connections.publisher()
         if let failure {
             let decision = settings.policy.decide(failure, attempt: envelope.headers.attempt, queue: queue)

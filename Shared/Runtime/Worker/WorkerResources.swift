@@ -71,6 +71,7 @@ public final class WorkerResources {
         client.onAttempt = { attempt in
             metrics.stripeRequests.increment(attempt.method.rawValue, attempt.httpStatus.map(String.init) ?? "none")
             StripeAttemptSpan.record(attempt, parent: slot.context, apiBase: apiBase)
+            slot.recordCall(attempt)
             previous?(attempt)
         }
         rateLimiter.attach(to: client, priority: { [unowned self] in self.stripePriority }, heartbeat: heartbeat)

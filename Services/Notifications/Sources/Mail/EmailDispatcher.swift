@@ -70,7 +70,11 @@ public struct EmailDispatcher: Sendable {
             let message = EmailMessage(from: smtp.from, to: recipient, subject: rendered.subject, body: rendered.body,
                                        messageId: attempt.notification, date: now())
             let client = try ctx.worker.resource(SMTPClient.self) { try SMTPClient(settings: smtp) }
-            try client.send(message.bytes, to: recipient)
+            try OpenSpan.around("SMTP send", kind: .client, of: ctx.traceContext,
+                                attributes: SMTPSpan.attributes(smtp, attempt, attempts: attempts),
+                                describe: SMTPSpan.code) {
+                try client.send(message.bytes, to: recipient)
+            }
         } catch let problem as EmailTemplateText.Problem {
             return try park(attempt, attempts: attempts, code: problem.code, message: "\(problem)", &ctx)
         } catch let error as SMTPError {

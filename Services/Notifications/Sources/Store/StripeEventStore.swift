@@ -22,13 +22,17 @@ public struct IncomingStripeEvent: Sendable {
     /// How it reached the service: a webhook, or the backfill sweep's `GET /v1/events`
     /// (then the re-published message carries `x-stripe-source: backfill`).
     public var source: StripeEventSource
+    /// The `traceparent` the re-published message carries (the webhook request's span), if traced.
+    public var traceparent: String?
 
     /// An event to store.
-    public init(facts: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint, source: StripeEventSource = .webhook) {
+    public init(facts: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint, source: StripeEventSource = .webhook,
+                traceparent: String? = nil) {
         self.facts = facts
         self.body = body
         self.endpoint = endpoint
         self.source = source
+        self.traceparent = traceparent
     }
 }
 
@@ -97,7 +101,8 @@ public struct StripeEventStore: Sendable {
             messages.append(KeyedOutboxMessage(key: facts.id, message: OutboxMessage(
                 exchange: Exchanges.events, routingKey: facts.routingKey, messageId: facts.messageId,
                 type: facts.routingKey, appId: appId, timestamp: now,
-                headersJSON: StripeEventStore.headersJSON(facts, source: event.source), body: event.body,
+                headersJSON: StripeEventStore.headersJSON(facts, source: event.source, traceparent: event.traceparent),
+                body: event.body,
                 mandatory: false)))
         }
         let stored = try outbox.enqueue(messages, ifReturnedBy: """
@@ -127,10 +132,14 @@ public struct StripeEventStore: Sendable {
     /// The AMQP headers of the re-published event as the outbox's JSON object, keys sorted:
     /// `x-schema-version` 1, `x-stripe-account` (when the event has `account`),
     /// `x-stripe-api-version` (when known), `x-stripe-event-id`, and `x-stripe-source`
-    /// `backfill` for an event the backfill sweep fetched (absent for webhooks) — what
+    /// `backfill` for an event the backfill sweep fetched (absent for webhooks), and first
+    /// `traceparent` when the request was traced — what
     /// `MessageHeaders(stripeAccount:extra:).table` holds, written directly (hot path).
-    static func headersJSON(_ event: StripeEventFacts, source: StripeEventSource = .webhook) -> [UInt8] {
-        var text = "{\"" + MessageHeaders.Key.schemaVersion + "\":1"
+    static func headersJSON(_ event: StripeEventFacts, source: StripeEventSource = .webhook,
+                            traceparent: String? = nil) -> [UInt8] {
+        var text = "{"
+        if let traceparent { text += "\"" + MessageHeaders.Key.traceparent + "\":" + JSONText.quoted(traceparent) + "," }
+        text += "\"" + MessageHeaders.Key.schemaVersion + "\":1"
         if let account = event.account { text += ",\"" + MessageHeaders.Key.stripeAccount + "\":" + JSONText.quoted(account) }
         if let version = event.apiVersion {
             text += ",\"" + MessageHeaders.Key.stripeApiVersion + "\":" + JSONText.quoted(version)

@@ -34,6 +34,7 @@ import StripeAPI
 /// until its event is committed.
 public final class WebhookIngress: Sendable {
     private let settings: WebhookSettings
+    private let storeSchema: String
     private let commits: GroupCommit<IncomingStripeEvent, Bool>
     private let metrics: WebhookMetrics
     private let log: Logger
@@ -56,6 +57,7 @@ public final class WebhookIngress: Sendable {
                 metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.settings = settings
+        self.storeSchema = store.schema.name
         self.commits = GroupCommit(name: "webhooks", databaseURL: databaseURL, connectTimeoutSeconds: 5,
                                    applicationName: applicationName, writers: settings.writers,
                                    maxBatch: settings.maxBatch, metrics: metrics, log: log,
@@ -75,35 +77,46 @@ public final class WebhookIngress: Sendable {
     public func handle(_ request: HTTPRequest) -> HTTPResponse? {
         guard let endpoint = WebhookEndpoint(path: request.path) else { return nil }
         let started = ContinuousClock.now
+        var span = WebhookTrace.request(request, endpoint)
         defer {
             let elapsed = (ContinuousClock.now - started).components
             metrics.requestSeconds.observe(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
         }
         do {
-            let duplicate = try accept(request, endpoint)
+            let duplicate = try accept(request, endpoint, trace: &span)
             metrics.received.increment(endpoint.rawValue)
             if duplicate {
                 metrics.duplicates.increment()
+                WebhookTrace.end(span, status: 200, rejection: nil)
                 return .json(200, Array(#"{"received":true,"duplicate":true}"#.utf8))
             }
+            WebhookTrace.end(span, status: 200, rejection: nil)
             return .json(200, Array(#"{"received":true}"#.utf8))
         } catch {
             metrics.rejected.increment(error.reason)
-            return error.response
+            let response = error.response
+            WebhookTrace.end(span, status: response.status, rejection: error)
+            return response
         }
     }
 
     /// Checks and stores the request; returns whether the event was a duplicate.
-    private func accept(_ request: HTTPRequest, _ endpoint: WebhookEndpoint) throws(WebhookRejection) -> Bool {
+    private func accept(_ request: HTTPRequest, _ endpoint: WebhookEndpoint,
+                        trace span: inout OpenSpan?) throws(WebhookRejection) -> Bool {
         guard request.method == "POST" else { throw .wrongMethod }
         guard !request.bodyTooLarge, request.body.count <= settings.maxBodyBytes else { throw .bodyTooLarge }
         guard WebhookIngress.isJSON(request.headers["content-type"]) else { throw .unsupportedMediaType }
+        var verify = WebhookTrace.verify(under: span)
         do {
             try WebhookSignature.verify(payload: request.body, header: request.headers["stripe-signature"],
                                         secrets: settings.secrets(for: endpoint), tolerance: settings.tolerance,
                                         now: now())
+            verify?.end()
         } catch {
-            throw WebhookRejection(error)
+            let rejection = WebhookRejection(error)
+            verify?.set("error.type", .string(rejection.reason))
+            verify?.end(error: rejection.reason)
+            throw rejection
         }
         // After the signature check (on the raw bytes) and before anything is stored.
         let body: [UInt8]
@@ -114,9 +127,17 @@ public final class WebhookIngress: Sendable {
             }
         }
         guard let event = StripeEventFacts.parse(body) else { throw .malformedEvent }
+        WebhookTrace.describe(&span, event)
+        var store = WebhookTrace.store(under: span, schema: storeSchema)
         do {
-            return !(try commits.submit(IncomingStripeEvent(facts: event, body: body, endpoint: endpoint)))
+            let stored = try commits.submit(IncomingStripeEvent(facts: event, body: body, endpoint: endpoint,
+                                                                traceparent: span?.context.traceparent))
+            store?.set("connectbus.duplicate", .bool(!stored))
+            store?.end()
+            return !stored
         } catch {
+            store?.set("error.type", .string("store.unavailable"))
+            store?.end(error: String(describing: error))
             log.warning("could not store a webhook event; answering 503",
                         ["event_id": event.id, "error": String(describing: error)])
             throw .unavailable

@@ -72,6 +72,10 @@ public final class EventFollower {
         self.emit = emit
     }
 
+    /// When set, ``follow(limit:duration:)`` also stops once no message came for this long
+    /// (`connectbus trace` reads the history stream until it is caught up).
+    public var stopsWhenIdle: Duration?
+
     /// The queue declared on each connection.
     public var queueSpec: QueueSpec {
         guard let queueName else { return QueueSpec(name: "", durable: false, exclusive: true, autoDelete: true) }
@@ -112,9 +116,12 @@ public final class EventFollower {
                 onReady(state.queue, true)
             }
             do throws(BusError) {
-                var wait = Duration.seconds(1)
+                var wait = stopsWhenIdle ?? Duration.seconds(1)
                 if let deadline { wait = max(min(wait, deadline - .now), .milliseconds(1)) }
-                guard let delivery = try connection.nextDelivery(timeout: wait) else { continue }
+                guard let delivery = try connection.nextDelivery(timeout: wait) else {
+                    if stopsWhenIdle != nil { break }
+                    continue
+                }
                 if history != nil {
                     if let offset = delivery.envelope.headers.extra["x-stream-offset"].flatMap(Int.init) {
                         state.lastOffset = offset

@@ -1,0 +1,82 @@
+import Bus
+import Messages
+import Store
+import StripeAPI
+
+/// Writes `<schema>.message_log` (see `Migrator.runtimeMigrations`): for a message of a
+/// Stripe-bound route that called Stripe or replied, its outcome, the reply as sent and every
+/// Stripe HTTP attempt with the request id Stripe (or stripe-sim) answered — what
+/// `connectbus trace` reads to join a command to its Stripe calls and the webhooks they caused
+/// (a Stripe event's `request.id`).
+///
+/// Cost: nothing for a message that neither called Stripe nor replied; else one `INSERT … ON
+/// CONFLICT` inside the message's own transaction (a failed delivery's calls are written
+/// after its rollback, autocommit, and a redelivery appends its calls to the same row).
+/// Each element of `stripe_calls`: `at_ms` (Unix ms, when the attempt ended), `method`,
+/// `path`, `status` (absent without an answer), `request_id`, `idempotency_key`, `account`,
+/// `attempt` (1 = first try), `duration_ms`, `error_code`, `will_retry`.
+enum MessageLog {
+    /// At most this many attempts are kept per delivery (a runaway loop cannot grow the row unbounded).
+    static let maxCalls = 100
+
+    /// Writes the row of a committed message (before `COMMIT`, in its transaction).
+    /// - Throws: `StoreError`.
+    static func writeCommitted(_ scope: MessageScope, calls: [TimedAttempt], envelope: Envelope) throws {
+        let reply = scope.writtenOutbox.firstIndex { $0.exchange == Exchanges.default }
+            .map { scope.writtenEnvelopes[$0].body }
+        guard !calls.isEmpty || reply != nil else { return }
+        try scope.openTransaction()
+        try write(scope.database, schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: "done",
+                  reply: reply, calls: calls)
+    }
+
+    /// Writes the row of a failed delivery (autocommit, after its rollback); errors are
+    /// logged by the caller's next use of the connection, never thrown (the failure path must go on).
+    static func writeFailed(_ scope: MessageScope, calls: [TimedAttempt], envelope: Envelope, code: String) {
+        guard !calls.isEmpty else { return }
+        _ = try? write(scope.db, schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: code,
+                       reply: nil, calls: calls)
+    }
+
+    static func write(_ db: PGConnection, schema: String, queue: String, envelope: Envelope, outcome: String,
+                      reply: [UInt8]?, calls: [TimedAttempt]) throws {
+        let table = try SQLIdentifier(schema).quoted + ".message_log"
+        try db.execute("""
+            INSERT INTO \(table) (message_id, queue, type, outcome, reply, stripe_calls)
+            VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)
+            ON CONFLICT (message_id) DO UPDATE SET outcome = EXCLUDED.outcome,
+                reply = coalesce(EXCLUDED.reply, \(table).reply),
+                stripe_calls = \(table).stripe_calls || EXCLUDED.stripe_calls, last_at = now()
+            """, [.text(envelope.messageId), .text(queue), .text(envelope.type), .text(outcome),
+                  reply.flatMap { isJSONObject($0) ? .json($0) : nil }, .json(Array(callsJSON(calls).utf8))])
+    }
+
+    /// The JSON array of `calls`.
+    static func callsJSON(_ calls: [TimedAttempt]) -> String {
+        "[" + calls.map { call in
+            let a = call.attempt
+            var fields = [#""at_ms":\#(call.endNanos / 1_000_000)"#, #""method":"\#(a.method.rawValue)""#,
+                          #""path":\#(JSONText.quoted(a.path))"#, #""attempt":\#(a.attempt)"#,
+                          #""duration_ms":\#(Int(a.duration / .milliseconds(1)))"#, #""will_retry":\#(a.willRetry)"#]
+            if let status = a.httpStatus { fields.append(#""status":\#(status)"#) }
+            if let id = a.requestId { fields.append(#""request_id":\#(JSONText.quoted(id))"#) }
+            if let key = a.idempotencyKey { fields.append(#""idempotency_key":\#(JSONText.quoted(key))"#) }
+            if let account = a.stripeAccount { fields.append(#""account":\#(JSONText.quoted(account))"#) }
+            if let code = a.errorCode { fields.append(#""error_code":\#(JSONText.quoted(code))"#) }
+            return "{" + fields.joined(separator: ",") + "}"
+        }.joined(separator: ",") + "]"
+    }
+
+    /// A reply body is stored only when it is a JSON object (replies always are; anything
+    /// else would fail the cast and with it the message's transaction).
+    static func isJSONObject(_ body: [UInt8]) -> Bool {
+        let trimmed = body.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        return trimmed.first == UInt8(ascii: "{")
+    }
+}
+
+/// One Stripe HTTP attempt and when it ended (ns since the Unix epoch).
+struct TimedAttempt {
+    var attempt: StripeAttempt
+    var endNanos: UInt64
+}
