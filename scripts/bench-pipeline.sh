@@ -12,6 +12,9 @@
 # Env: PEER_BENCH_DIR (default: ../shared/bench next to the main checkout), PEER_SECONDS (6),
 # BENCH_MESSAGES (connectbus-bench messages per run, 30000), BENCH_SKIP_BUILD=1,
 # BENCH_ONE_AT_A_TIME_ARGS / BENCH_BATCHED_ARGS (connectbus-bench options of the two runs),
+# BENCH_BEFORE (another connectbus-bench binary, e.g. a copy built before a change: each round
+# also runs it, labelled "before", so a change is compared within the same rounds),
+# BENCH_SKIP_BACKLOG=1,
 # the port variables of scripts/lib/common.sh. Needs cc, python3 with pika and psycopg
 # (scripts/install-deps.sh).
 set -euo pipefail
@@ -56,16 +59,23 @@ peer() { # label fill batch
     local out; out="$("$WORK/pipeline_c" 4 "$SECS" 100 peer.in "$3" 2>&1 | tail -1)"; sleep 0.5
     read -r left sink rows < <(python3 "$PEERS/pipeline/q.py" counts)
     local done=$((${2} - left)) ok=no; [ "$rows" = "$done" ] && [ "$sink" = "$done" ] && ok=yes
-    echo "peer $1 | $out | consumed=$done rows=$rows routed=$sink consistent=$ok"
+    echo "peer $1 | $out | consumed=$done rows=$rows routed=$sink consistent=$ok | $(load)"
 }
+load() { echo "load $(cut -d' ' -f1-3 /proc/loadavg)"; }
 for round in $(seq 1 "$ROUNDS"); do
     echo "== round $round"
     peer "C per-message w=4" 40000 1
     # shellcheck disable=SC2086
-    echo "connectbus $("$BENCH" $ONE_ARGS | tail -1)"
+    echo "connectbus $("$BENCH" $ONE_ARGS | tail -1) | $(load)"
+    # shellcheck disable=SC2086
+    [ -z "${BENCH_BEFORE:-}" ] || echo "before $("$BENCH_BEFORE" $ONE_ARGS | tail -1) | $(load)"
     peer "C batch-50 w=4" 150000 50
     # shellcheck disable=SC2086
-    echo "connectbus $("$BENCH" $BATCH_ARGS | tail -1)"
+    echo "connectbus $("$BENCH" $BATCH_ARGS | tail -1) | $(load)"
+    # shellcheck disable=SC2086
+    [ -z "${BENCH_BEFORE:-}" ] || echo "before $("$BENCH_BEFORE" $BATCH_ARGS | tail -1) | $(load)"
 done
-echo "== outbox relay"
-"$BENCH" backlog --rows "${BENCH_BACKLOG_ROWS:-100000}"
+if [ "${BENCH_SKIP_BACKLOG:-0}" != 1 ]; then
+    echo "== outbox relay"
+    "$BENCH" backlog --rows "${BENCH_BACKLOG_ROWS:-100000}"
+fi

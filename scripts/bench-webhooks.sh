@@ -16,7 +16,9 @@
 # runtime's default for a service with endpoints). Before the load the ingress tables are
 # vacuumed (earlier runs leave dead rows behind), so runs start from the same state.
 # AMQP_URL / DATABASE_URL default to the local servers' admin user and role.
-# Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16
+# BENCH_RATE (events/s) paces the load instead (scripts/bench-webhooks.lua: each connection
+# waits for its next slot, latency timed from the send): the p99 at a given offered load.
+# Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16 BENCH_RATE=0
 # BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=per-connection BENCH_SKIP_BUILD=1
 # BENCH_KEEP=1, BENCH_BIN=<folder with notifications and connectbus-bench: no build>, the
 # port variables of scripts/lib/common.sh)
@@ -59,7 +61,7 @@ else
 fi
 
 RUN="$("$BIN/connectbus-bench" webhooks-prepare "$WORK/events.txt" "$EVENTS" "$SECRET")"
-echo "run $RUN: $CONNECTIONS connections to port $TARGET_PORT ($HTTP_THREADS HTTP threads), $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes"
+echo "run $RUN: $CONNECTIONS connections to port $TARGET_PORT ($HTTP_THREADS HTTP threads), $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes, $( [ "${BENCH_RATE:-0}" != 0 ] && echo "paced at $BENCH_RATE events/s" || echo "closed loop"); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 HTTP_PORT="$PORT" HTTP_THREADS="$HTTP_THREADS" \
     STRIPE_WEBHOOK_SECRETS="$SECRET" LOG_LEVEL=warning \
@@ -89,7 +91,7 @@ CPU_BEFORE="$(cpu_ticks)"
 mkdir -p "$WORK/done"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d600s --latency --timeout 10s \
     -s scripts/bench-webhooks.lua "http://127.0.0.1:$TARGET_PORT/webhooks/stripe" \
-    -- "$WORK/events.txt" "$THREADS" "$WORK/done" >"$WORK/wrk.txt" 2>&1 &
+    -- "$WORK/events.txt" "$THREADS" "$WORK/done" "${BENCH_RATE:-0}" >"$WORK/wrk.txt" 2>&1 &
 WRK_PID=$!
 # Stop wrk when every thread is done, or when the service has accepted every event, or
 # when nothing was accepted for 5 s (a lost connection); wrk prints its statistics on SIGINT.

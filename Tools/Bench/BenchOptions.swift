@@ -27,6 +27,10 @@ struct BenchOptions {
     static let usage = """
         usage: connectbus-bench [options]                 throughput of consume → transaction → confirmed publish → ack
                connectbus-bench backlog [--rows N]         outbox relay drain rate after an outage (default 100000 rows)
+               connectbus-bench command-overhead --sim URL [--commands N] [--in-flight N]
+                                                           publish → reply of a Stripe-bound command against a
+                                                           running onboarding + stripe-sim, the sim's own time
+                                                           taken out (scripts/bench-command-overhead.sh)
                connectbus-bench webhooks-prepare|webhooks-verify …   (scripts/bench-webhooks.sh)
 
         The bench route's no-op handler writes one event per message to connectbus.events; every
@@ -45,6 +49,9 @@ struct BenchOptions {
           --payload-bytes N             command body size (default 200, BENCH_PAYLOAD_BYTES)
           --subscribers N               quorum queues bound to the events (default 1; 0 = none, events dropped)
           --repeat N                    measure each configuration N times (default 1)
+          --sim URL                     command-overhead: stripe-sim's base URL (its /sim/requests log)
+          --commands N                  command-overhead: commands to time (default 1000)
+          --in-flight N                 command-overhead: commands outstanding at once (default 1)
           --help                        this text
 
         environment: AMQP_URL, DATABASE_URL (default: the local development servers)
@@ -58,6 +65,10 @@ struct BenchOptions {
     var repeats = 1
     /// `backlog` subcommand: rows to pile up.
     var backlogRows = 100_000
+    /// `command-overhead`: stripe-sim's base URL, commands to time, commands outstanding.
+    var simURL: String?
+    var commands = 1000
+    var inFlight = 1
     var subcommand: String?
     /// Explicit configuration from the command line, or `nil` for the presets.
     var explicit: Configuration?
@@ -97,6 +108,11 @@ struct BenchOptions {
             case "--subscribers": subscribers = try number(flag, rest.popFirst(), min: 0)
             case "--repeat": repeats = try number(flag, rest.popFirst())
             case "--rows": backlogRows = try number(flag, rest.popFirst())
+            case "--sim":
+                guard let value = rest.popFirst() else { throw BenchError("--sim needs a URL") }
+                simURL = value.hasSuffix("/") ? String(value.dropLast()) : value
+            case "--commands": commands = try number(flag, rest.popFirst())
+            case "--in-flight": inFlight = try number(flag, rest.popFirst())
             default: throw BenchError("unknown option \(flag)")
             }
         }

@@ -39,6 +39,8 @@ do {
         exit(failed ? 1 : 0)
     case "backlog":
         exit(try BacklogRun(options: options).execute())
+    case "command-overhead":
+        exit(try CommandOverheadRun(options: options).execute())
     case let other?:
         FileHandle.standardError.write(Data("connectbus-bench: unknown command \(other)\n\n\(BenchOptions.usage)\n".utf8))
         exit(2)

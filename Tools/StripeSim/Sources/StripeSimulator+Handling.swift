@@ -6,11 +6,18 @@ extension StripeSimulator {
     /// without a socket). Order: hosted pages bypass the API pipeline; otherwise fault
     /// latency, rate limit, injected 500, auth, parameter parsing, route, unknown
     /// parameters, then idempotency and execution under the state lock.
+    ///
+    /// Every API answer carries `Sim-Duration-Us`: the simulator's own time for the request in
+    /// microseconds, from the start of this function to the answer (injected latency
+    /// included, the HTTP server's parsing and the network not), also logged as
+    /// `duration_us` in the request log, so a benchmark can take Stripe's time out of a
+    /// caller's measurement.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == "GET", request.path == "/metrics" {
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                                 body: Array((metrics.render() + rateLimitMetrics()).utf8))
         }
+        let started = ContinuousClock.now
         let requestId = requestIds.make("req", length: 14)
         if request.path.hasPrefix("/sim/") { return handlePage(request, requestId: requestId) }
         let decision = faultInjector.decide(method: request.method, path: request.path, header: request.headers["x-sim-fault"])
@@ -19,10 +26,14 @@ extension StripeSimulator {
                                 defaultVersion: config.apiVersion, time: Date(timeIntervalSince1970: clock.now))
         var response = process(&exchange, decision: decision)
         if decision.drop { response = .dropConnection }
+        let elapsed = ContinuousClock.now - started
+        let micros = Int(elapsed.components.seconds) * 1_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000)
+        if response.status != 0 { response.headers["Sim-Duration-Us"] = String(micros) }
         log.append(RequestLogEntry(
             time: exchange.time, method: request.method, path: request.path, account: exchange.account,
             idempotencyKey: exchange.idempotencyKey, params: exchange.paramsJSON,
-            status: response.status, requestId: requestId, replayed: exchange.replayed, fault: decision.label))
+            status: response.status, requestId: requestId, replayed: exchange.replayed, fault: decision.label,
+            durationMicros: micros))
         metrics.record(method: request.method, status: response.status, fault: decision.label)
         return response
     }

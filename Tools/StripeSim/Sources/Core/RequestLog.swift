@@ -22,6 +22,9 @@ public struct RequestLogEntry: Sendable, Equatable {
     public var replayed: Bool
     /// The fault injected, if any (`"500"`, `"429"`, `"drop"`, `"latency=…"`).
     public var fault: String?
+    /// The simulator's own time for the request in microseconds (`Sim-Duration-Us`; 0 for
+    /// hosted pages).
+    public var durationMicros: Int = 0
 
     /// The entry as one JSON object (`time` in Unix seconds with fractions).
     public var json: JSONValue {
@@ -29,7 +32,7 @@ public struct RequestLogEntry: Sendable, Equatable {
             "time": .double(time.timeIntervalSince1970), "method": .string(method), "path": .string(path),
             "account": .optional(account), "idempotency_key": .optional(idempotencyKey), "params": params,
             "status": .int(status), "request_id": .string(requestId), "replayed": .bool(replayed),
-            "fault": .optional(fault),
+            "fault": .optional(fault), "duration_us": .int(durationMicros),
         ]
     }
 }

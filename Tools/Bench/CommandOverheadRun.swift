@@ -1,0 +1,126 @@
+import Bus
+import Foundation
+import Messages
+
+/// `connectbus-bench command-overhead`: what the suite adds to a Stripe-bound command, with
+/// Stripe's own time taken out. Publishes `onboarding.create_account` commands (one
+/// `POST /v1/accounts` each, Idempotency-Key `<message_id>:create_account`) to a running
+/// `onboarding` service whose Stripe is a running stripe-sim with no added latency, one at a
+/// time (so nothing queues), and times publish → reply on the platform side. Then reads
+/// the simulator's request log (`GET /sim/requests`; `duration_us` is its own time per
+/// request, see Tools/StripeSim/README.md) and subtracts, per command, the time the
+/// simulator spent on that command's requests. Prints p50/p90/p99/max of the round trip,
+/// of the simulator's time and of the overhead, in milliseconds.
+///
+/// `--in-flight N` keeps N commands outstanding instead of one (a load phase: the round trip
+/// then includes queueing; `scripts/bench-command-overhead.sh` uses it to measure the
+/// service's memory under load).
+struct CommandOverheadRun {
+    let options: BenchOptions
+
+    /// One command's timing, in microseconds.
+    struct Sample {
+        var roundTrip: Int
+        var simulator: Int
+        var overhead: Int { roundTrip - simulator }
+    }
+
+    func execute() throws -> Int32 {
+        guard let simURL = options.simURL else { throw BenchError("command-overhead needs --sim URL (stripe-sim's base URL)") }
+        let suffix = UUID().uuidString.prefix(8).lowercased()
+        let replyQueue = "bench.overhead_replies_\(suffix)"
+        let url = try AMQPURL(options.amqpURL)
+        let publisher = try AMQPConnection(url: url, connectionName: "bench.overhead.publish")
+        defer { publisher.close() }
+        let consumer = try AMQPConnection(url: url, connectionName: "bench.overhead.replies")
+        defer { consumer.close() }
+        _ = try consumer.declareQueue(QueueSpec(name: replyQueue, durable: false))
+        defer { _ = try? consumer.deleteQueue(replyQueue) }
+        try consumer.startConsuming(queue: replyQueue, prefetch: 500)
+
+        var sent: [String: ContinuousClock.Instant] = [:]
+        var roundTrips: [String: Int] = [:]
+        var failures = 0
+        func send(_ index: Int, prefix: String) throws {
+            let messageId = "\(prefix)-\(suffix)-\(index)"
+            let command = CreateAccount(sellerReference: "bench-\(suffix)-\(prefix)-\(index)", country: "US",
+                                        email: "seller\(index)@bench.example", type: .express)
+            let envelope = Envelope(messageId: messageId, correlationId: messageId, type: CreateAccount.messageName,
+                                    appId: "bench", replyTo: replyQueue,
+                                    headers: MessageHeaders(schemaVersion: CreateAccount.schemaVersion),
+                                    body: try MessageCoder.encode(command))
+            sent[messageId] = .now
+            try publisher.publish(envelope, exchange: Exchanges.commands, routingKey: CreateAccount.messageName,
+                                  mandatory: true)
+        }
+        func receive() throws {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while ContinuousClock.now < deadline {
+                guard let delivery = try consumer.nextDelivery(timeout: .milliseconds(500)) else { continue }
+                let arrived = ContinuousClock.now
+                try consumer.ack(delivery.deliveryTag, multiple: false)
+                guard let id = delivery.envelope.correlationId, let start = sent.removeValue(forKey: id) else { continue }
+                if !String(decoding: delivery.envelope.body, as: UTF8.self).contains("\"ok\":true") { failures += 1 }
+                roundTrips[id] = Int(((arrived - start).seconds * 1e6).rounded())
+                return
+            }
+            throw BenchError("no reply within 60 s (is onboarding running against this broker?)")
+        }
+        func run(count: Int, prefix: String) throws {
+            var next = 0
+            while next < min(options.inFlight, count) { try send(next, prefix: prefix); next += 1 }
+            for _ in 0..<count {
+                try receive()
+                if next < count { try send(next, prefix: prefix); next += 1 }
+            }
+        }
+        try run(count: min(50, options.commands), prefix: "warmup")
+        roundTrips.removeAll()
+        let started = Date().timeIntervalSince1970
+        try run(count: options.commands, prefix: "cmd")
+        let simulator = try simulatorMicros(simURL, since: started - 1)
+        let samples = roundTrips.map { id, micros in Sample(roundTrip: micros, simulator: simulator[id] ?? 0) }
+        let missing = roundTrips.keys.filter { simulator[$0] == nil }.count
+        print("command-overhead: \(samples.count) × \(CreateAccount.messageName) (POST /v1/accounts), "
+              + "\(options.inFlight) in flight, \(failures) error replies, \(missing) without a simulator entry")
+        func line(_ label: String, _ values: [Int]) {
+            let sorted = values.sorted()
+            func at(_ q: Double) -> Double {
+                guard !sorted.isEmpty else { return .nan }
+                return Double(sorted[min(sorted.count - 1, Int((Double(sorted.count) * q).rounded(.up)) - 1)]) / 1000
+            }
+            print(String(format: "%-34@ p50 %7.2f ms  p90 %7.2f ms  p99 %7.2f ms  max %7.2f ms", label as NSString,
+                         at(0.5), at(0.9), at(0.99), at(1.0)))
+        }
+        line("publish → reply", samples.map(\.roundTrip))
+        line("stripe-sim's own time", samples.map(\.simulator))
+        line("overhead (round trip − sim)", samples.map(\.overhead))
+        return failures == 0 && missing == 0 ? 0 : 1
+    }
+
+    /// Microseconds the simulator spent per command (by the message id in its
+    /// `Idempotency-Key`, `<message_id>:<step>`), from its request log since `since`.
+    private func simulatorMicros(_ base: String, since: Double) throws -> [String: Int] {
+        // Foundation on Linux reads no http URL without FoundationNetworking: ask curl.
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-fsS", base + "/sim/requests?since=\(since)&limit=100000"]
+        let pipe = Pipe()
+        curl.standardOutput = pipe
+        try curl.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
+        guard curl.terminationStatus == 0 else { throw BenchError("curl \(base)/sim/requests failed") }
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let entries = object["data"] as? [[String: Any]] else {
+            throw BenchError("unexpected /sim/requests answer")
+        }
+        var micros: [String: Int] = [:]
+        for entry in entries {
+            guard let key = entry["idempotency_key"] as? String, let colon = key.lastIndex(of: ":"),
+                  let duration = entry["duration_us"] as? Int else { continue }
+            micros[String(key[..<colon]), default: 0] += duration
+        }
+        return micros
+    }
+}

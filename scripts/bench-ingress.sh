@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Webhook ingress side by side with its Python peer (../shared/bench/ingress/peer: Flask under
+# gunicorn sync workers, the stripe verifier, psycopg, a pika relay), in rounds on the same
+# local servers, with the same wrk script and the same kind of signed ~2 KiB events:
+#   1. notifications, closed loop at 16 connections (scripts/bench-webhooks.sh);
+#   2. the peer with 2 and with 4 workers, closed loop at 16 connections, every event checked
+#      stored (its `ctl.py verify`);
+#   3. notifications paced at PACED_RATE events/s (default 2,000): the p99 at that offered load.
+# Prints one line per measurement with the load average; compare within a round only.
+# The peer runs from a virtualenv with its pinned requirements (PEER_PYTHON, default
+# /tmp/bvenv/bin/python, created with `python3 -m venv` + `pip install -r
+# peer/requirements.txt` when missing).
+# Usage: scripts/bench-ingress.sh [ROUNDS=3]   (env: PEER_BENCH_DIR, PEER_EVENTS=8000,
+# PEER_WORKERS="2 4", PEER_PORT=18490, CB_EVENTS=40000, PACED_RATE=2000, PACED_EVENTS=30000,
+# BENCH_SKIP_BUILD=1, BENCH_BUILD_PATH (default .build), the port variables of scripts/lib/common.sh)
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$CB_REPO"
+ROUNDS="${1:-3}"
+"$CB_REPO/scripts/infra-up.sh" >&2
+. "$CB_REPO/scripts/lib/common.sh"
+export AMQP_URL="${AMQP_URL:-$(cb_admin_amqp_url)}"
+export DATABASE_URL="${DATABASE_URL:-$(cb_admin_database_url)}"
+export BENCH_BUILD_PATH="${BENCH_BUILD_PATH:-.build}"
+PEERS="${PEER_BENCH_DIR:-}"
+if [ -z "$PEERS" ]; then
+    for candidate in "$CB_REPO/../shared/bench" "$CB_REPO/../../shared/bench"; do
+        [ -d "$candidate/ingress/peer" ] && PEERS="$(cd "$candidate" && pwd)" && break
+    done
+fi
+[ -n "$PEERS" ] && [ -f "$PEERS/ingress/peer/ctl.py" ] || cb_die "peers not found: set PEER_BENCH_DIR"
+PEER_PYTHON="${PEER_PYTHON:-/tmp/bvenv/bin/python}"
+if ! "$PEER_PYTHON" -c "import flask, gunicorn, stripe, psycopg, pika" 2>/dev/null; then
+    cb_log "creating the peer's virtualenv $(dirname "$(dirname "$PEER_PYTHON")")"
+    python3 -m venv "$(dirname "$(dirname "$PEER_PYTHON")")"
+    "$PEER_PYTHON" -m pip install --quiet --disable-pip-version-check -r "$PEERS/ingress/peer/requirements.txt"
+fi
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+    for product in notifications connectbus-bench; do
+        swift build -c release --static-swift-stdlib --build-path "$BENCH_BUILD_PATH" --product "$product" >&2
+    done
+fi
+BIN="$(swift build -c release --static-swift-stdlib --build-path "$BENCH_BUILD_PATH" --show-bin-path)"
+psql "$DATABASE_URL" -qtAc "SELECT 1 FROM pg_database WHERE datname = 'peer'" | grep -q 1 \
+    || psql "$DATABASE_URL" -qc "CREATE DATABASE peer"
+export PEER_DSN="postgresql://$CB_ADMIN_ROLE:$CB_ADMIN_ROLE_PASSWORD@127.0.0.1:$CB_PG_PORT/peer"
+export PEER_AMQP_URL="amqp://$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD@127.0.0.1:$CB_AMQP_PORT/%2F"
+WORK="$(mktemp -d)"
+export PEER_RUN_DIR="$WORK/peer"
+CTL=("$PEER_PYTHON" "$PEERS/ingress/peer/ctl.py")
+trap '"${CTL[@]}" stop >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+"${CTL[@]}" setup >/dev/null
+PORT="${PEER_PORT:-18490}"
+SECRET="whsec_peer_$RANDOM$RANDOM"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+stored() { "${CTL[@]}" verify | python3 -c 'import json,sys; print(json.load(sys.stdin)["stored"])'; }
+
+connectbus() { # label, env...
+    local label="$1"; shift
+    env BENCH_SKIP_BUILD=1 "$@" scripts/bench-webhooks.sh >"$WORK/cb.txt" 2>&1 || { cat "$WORK/cb.txt" >&2; cb_die "bench-webhooks.sh failed"; }
+    local rps p99 rate
+    rps="$(awk '/Requests\/sec/ {print $2}' "$WORK/cb.txt")"
+    p99="$(awk '$1 == "99%" {print $2}' "$WORK/cb.txt")"
+    rate="$(grep -E "events/s" "$WORK/cb.txt" | grep -v "^run" | head -1)"
+    echo "connectbus $label | wrk $rps req/s, p99 $p99 | $rate | $(grep -E '^peak RSS' "$WORK/cb.txt") | load $(load)"
+}
+
+peer() { # workers
+    local workers="$1" events="${PEER_EVENTS:-8000}"
+    "${CTL[@]}" reset >/dev/null
+    "${CTL[@]}" start --workers "$workers" --port "$PORT" --secret "$SECRET" >/dev/null
+    local run before after
+    run="$("$BIN/connectbus-bench" webhooks-prepare "$WORK/peer-events.txt" "$events" "$SECRET")"
+    before="$(stored)"
+    rm -rf "$WORK/done"; mkdir -p "$WORK/done"
+    wrk -t2 -c16 -d300s --latency --timeout 10s -s scripts/bench-webhooks.lua \
+        "http://127.0.0.1:$PORT/webhooks/stripe" -- "$WORK/peer-events.txt" 2 "$WORK/done" 0 >"$WORK/peer-wrk.txt" 2>&1 &
+    local wrk_pid=$!
+    # wrk waits for its full duration once every thread stopped: interrupt it (it prints its statistics).
+    while kill -0 "$wrk_pid" 2>/dev/null && [ "$(ls "$WORK/done" | wc -l)" -lt 2 ]; do sleep 0.5; done
+    sleep 0.3
+    kill -INT "$wrk_pid" 2>/dev/null || true
+    wait "$wrk_pid" || true
+    sleep 1
+    after="$(stored)"
+    "${CTL[@]}" stop >/dev/null
+    "$PEER_PYTHON" - "$PEER_AMQP_URL" "bench.webhooks.$run" <<'PY'
+import sys, pika
+connection = pika.BlockingConnection(pika.URLParameters(sys.argv[1]))
+connection.channel().queue_delete(sys.argv[2])
+connection.close()
+PY
+    local ok=no; [ $((after - before)) = "$events" ] && ok=yes
+    echo "peer python w=$workers | wrk $(awk '/Requests\/sec/ {print $2}' "$WORK/peer-wrk.txt") req/s, p99 $(awk '$1 == "99%" {print $2}' "$WORK/peer-wrk.txt") | stored $((after - before)) of $events ($ok) | load $(load)"
+}
+
+for round in $(seq 1 "$ROUNDS"); do
+    echo "== round $round"
+    connectbus "closed loop, 16 connections" BENCH_EVENTS="${CB_EVENTS:-40000}" BENCH_CONNECTIONS=16
+    for workers in ${PEER_WORKERS:-2 4}; do peer "$workers"; done
+    connectbus "paced at ${PACED_RATE:-2000}/s, 16 connections" BENCH_EVENTS="${PACED_EVENTS:-30000}" \
+        BENCH_CONNECTIONS=16 BENCH_RATE="${PACED_RATE:-2000}"
+done
