@@ -1,3 +1,4 @@
+import CShims
 import Synchronization
 import CMicroHTTPD
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import CShims
 import CMicroHTTPD
 
 /// Reading request values from, and queueing responses on, a libmicrohttpd connection.

@@ -60,7 +60,7 @@ struct PaymentEventHandler: Sendable {
         case .charge(let charge):
             return try refunded(charge, event: event, context: context)
         case .setupIntent(let si):
-            if event.type == "setup_intent.succeeded" { try savedMethods.record(si, account: account, at: event.created, context: context) }
+            if event.type == .setupIntentSucceeded { try savedMethods.record(si, account: account, at: event.created, context: context) }
             return .done
         }
     }
@@ -101,12 +101,12 @@ struct PaymentEventHandler: Sendable {
             context.log.info("PaymentIntent of another origin ignored", ["event": event.id])
             return .done
         }
-        if event.type == "payment_intent.payment_failed", pi.lastPaymentError?.code == "authentication_required" {
+        if event.type == .paymentIntentPaymentFailed, pi.lastPaymentError?.code == "authentication_required" {
             context.log.info("off-session authentication request left to charge_saved_payment_method", ["event": event.id])
             return .done
         }
         let order = try lockedOrder(account: account, reference: reference, on: context.db)
-        if event.type == "payment_intent.succeeded" { try savedMethods.record(pi, account: account, at: event.created, context: context) }
+        if event.type == .paymentIntentSucceeded { try savedMethods.record(pi, account: account, at: event.created, context: context) }
         if let known = order.paymentIntent, known != pi.id {
             context.log.info("event for a replaced PaymentIntent ignored", ["event": event.id, "payment_intent": pi.id])
             return .done
