@@ -1,4 +1,5 @@
 import Foundation
+public import Runtime
 
 /// Settings of the terminal gateway beyond the runtime's ``ServiceConfig``.
 ///
@@ -42,53 +43,47 @@ public struct TerminalGatewaySettings: Sendable, Equatable {
 
     /// Reads `RECONCILE_INTERVAL_SECONDS`, `RECONCILE_MIN_AGE_SECONDS`, `RECONCILE_LOCAL_TIME`,
     /// `RECONCILE_TIME_ZONE`, `RECONCILE_GRACE`, `CAPTURE_FEE_PERCENT` and `CAPTURE_FEE_FIXED`
-    /// (absent → defaults; no fee policy without either fee variable).
-    /// - Throws: ``Problem`` naming every variable that is out of range or malformed
-    ///   (interval 0…86400, age 0…172800, local time `HH:MM` or `off`, a known IANA zone,
-    ///   grace `end_of_day` or seconds ≥ 3600, percent 0…100, fixed 0…1000000).
+    /// from `reader` (the one ``ServiceConfig`` is read with; `_FILE` variants work alike;
+    /// absent → defaults; no fee policy without either fee variable). Each variable out of
+    /// range or malformed is reported on `reader` (interval 0…86400, age 0…172800, local time
+    /// `HH:MM` or `off`, a known IANA zone, grace `end_of_day` or seconds ≥ 3600, percent
+    /// 0…100, fixed 0…1000000) and keeps its default.
+    public init(reading reader: inout EnvironmentReader) {
+        self.init()
+        reconcileIntervalSeconds = reader.int("RECONCILE_INTERVAL_SECONDS", default: 0, in: 0...86_400)
+        reconcileMinimumAgeSeconds = reader.int("RECONCILE_MIN_AGE_SECONDS", default: 3600, in: 0...172_800)
+        if let raw = reader.string("RECONCILE_LOCAL_TIME") {
+            if raw == "off" { reconcileLocalTime = nil } else if let parsed = LocalTime(parsing: raw) { reconcileLocalTime = parsed } else {
+                reader.report("RECONCILE_LOCAL_TIME", "must be HH:MM (24-hour) or off")
+            }
+        }
+        if let raw = reader.string("RECONCILE_TIME_ZONE") {
+            if TimeZone(identifier: raw) != nil { reconcileTimeZone = raw } else {
+                reader.report("RECONCILE_TIME_ZONE", "must be an IANA time zone such as Australia/Sydney")
+            }
+        }
+        if let raw = reader.string("RECONCILE_GRACE") {
+            if let parsed = ReconcileGrace(parsing: raw) { reconcileGrace = parsed } else {
+                reader.report("RECONCILE_GRACE", "must be end_of_day or a number of seconds of at least 3600")
+            }
+        }
+        let percentSet = reader.isSet("CAPTURE_FEE_PERCENT")
+        let percent = reader.double("CAPTURE_FEE_PERCENT", default: 0, in: 0...100)
+        let fixedSet = reader.isSet("CAPTURE_FEE_FIXED")
+        let fixed = reader.int("CAPTURE_FEE_FIXED", default: 0, in: 0...1_000_000)
+        captureFeePolicy = percentSet || fixedSet ? CaptureFeePolicy(percent: percent, fixed: fixed) : nil
+    }
+
+    /// The settings from `env` alone (the service reads them with its ``ServiceConfig``, see
+    /// ``init(reading:)``).
+    /// - Throws: ``Problem`` naming every variable that is out of range or malformed.
     public static func fromEnvironment(_ env: [String: String]) throws(Problem) -> TerminalGatewaySettings {
-        var problems: [String] = []
-        func read(_ name: String, default value: Int, in range: ClosedRange<Int>) -> Int {
-            guard let raw = env[name], !raw.isEmpty else { return value }
-            guard let parsed = Int(raw), range.contains(parsed) else {
-                problems.append("\(name): must be an integer from \(range.lowerBound) to \(range.upperBound)")
-                return value
-            }
-            return parsed
+        var reader = EnvironmentReader(env)
+        let settings = TerminalGatewaySettings(reading: &reader)
+        guard reader.problems.isEmpty else {
+            throw Problem(message: reader.problems.map { "\($0.variable): \($0.message)" }.joined(separator: "; "))
         }
-        let interval = read("RECONCILE_INTERVAL_SECONDS", default: 0, in: 0...86_400)
-        let age = read("RECONCILE_MIN_AGE_SECONDS", default: 3600, in: 0...172_800)
-        var localTime: LocalTime? = LocalTime(hour: 23, minute: 0)
-        if let raw = env["RECONCILE_LOCAL_TIME"], !raw.isEmpty {
-            if raw == "off" { localTime = nil } else if let parsed = LocalTime(parsing: raw) { localTime = parsed } else {
-                problems.append("RECONCILE_LOCAL_TIME: must be HH:MM (24-hour) or off")
-            }
-        }
-        var zone = "UTC"
-        if let raw = env["RECONCILE_TIME_ZONE"], !raw.isEmpty {
-            if TimeZone(identifier: raw) != nil { zone = raw } else {
-                problems.append("RECONCILE_TIME_ZONE: must be an IANA time zone such as Australia/Sydney")
-            }
-        }
-        var grace = ReconcileGrace.endOfDay
-        if let raw = env["RECONCILE_GRACE"], !raw.isEmpty {
-            if let parsed = ReconcileGrace(parsing: raw) { grace = parsed } else {
-                problems.append("RECONCILE_GRACE: must be end_of_day or a number of seconds of at least 3600")
-            }
-        }
-        var percent: Double?
-        if let raw = env["CAPTURE_FEE_PERCENT"], !raw.isEmpty {
-            if let parsed = Double(raw), parsed.isFinite, (0...100).contains(parsed) { percent = parsed } else {
-                problems.append("CAPTURE_FEE_PERCENT: must be a number from 0 to 100")
-            }
-        }
-        let fixedSet = !(env["CAPTURE_FEE_FIXED"] ?? "").isEmpty
-        let fixed = read("CAPTURE_FEE_FIXED", default: 0, in: 0...1_000_000)
-        guard problems.isEmpty else { throw Problem(message: problems.joined(separator: "; ")) }
-        let policy = percent != nil || fixedSet ? CaptureFeePolicy(percent: percent ?? 0, fixed: fixed) : nil
-        return TerminalGatewaySettings(reconcileIntervalSeconds: interval, reconcileMinimumAgeSeconds: age,
-                                       captureFeePolicy: policy, reconcileLocalTime: localTime, reconcileTimeZone: zone,
-                                       reconcileGrace: grace)
+        return settings
     }
 
     /// A configuration problem, naming the variables.

@@ -68,6 +68,11 @@ public struct EnvironmentReader {
         }
     }
 
+    /// Whether `name` or `name_FILE` is set to a non-empty value (nothing is read or reported).
+    public func isSet(_ name: String) -> Bool {
+        !(env[name] ?? "").isEmpty || !(env[name + "_FILE"] ?? "").isEmpty
+    }
+
     /// A required string; reports `is required` when missing.
     public mutating func required(_ name: String) -> String {
         guard let value = string(name) else {

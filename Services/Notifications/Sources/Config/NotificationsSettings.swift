@@ -45,73 +45,64 @@ public struct NotificationsSettings: Sendable {
         self.templatesDirectory = templatesDirectory
     }
 
-    /// Reads the settings from `env`.
+    /// Reads the settings from `env` alone (the service reads them with its ``ServiceConfig``,
+    /// see ``init(reading:)``).
     /// - Throws: ``ConfigError`` listing every invalid variable.
     public static func fromEnvironment(_ env: [String: String]) throws(ConfigError) -> NotificationsSettings {
-        var problems: [ConfigError.Problem] = []
-        func value(_ name: String) -> String? {
-            if let direct = env[name], !direct.isEmpty { return direct }
-            guard let path = env[name + "_FILE"], !path.isEmpty else { return nil }
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                problems.append(.init(variable: name + "_FILE", message: "cannot read \(path)"))
-                return nil
-            }
-            return text.trimmingSpacesAndNewlines()
-        }
+        var reader = EnvironmentReader(env)
+        let settings = NotificationsSettings(reading: &reader)
+        guard reader.problems.isEmpty else { throw ConfigError(problems: reader.problems) }
+        return settings
+    }
+
+    /// Reads the settings from `reader` (the one ``ServiceConfig`` is read with, so every
+    /// problem of both is reported at once; `_FILE` variants work alike). Each invalid
+    /// variable is reported on `reader` and keeps its default.
+    public init(reading reader: inout EnvironmentReader) {
         func list(_ name: String) -> [String]? {
-            value(name).map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
+            reader.string(name).map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
         }
         let platform = list("STRIPE_WEBHOOK_SECRETS") ?? []
         let connect = list("STRIPE_CONNECT_WEBHOOK_SECRETS")
-        func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
-            guard let text = value(name) else { return fallback }
-            guard let parsed = Int(text), range.contains(parsed) else {
-                problems.append(.init(variable: name, message: "must be an integer in \(range.lowerBound)…\(range.upperBound)"))
-                return fallback
-            }
-            return parsed
-        }
-        let maxBody = integer("WEBHOOK_MAX_BODY_BYTES", default: 1 << 20, in: 1...(1 << 20))
-        let writers = integer("WEBHOOK_WRITERS", default: 2, in: 1...16)
-        let maxBatch = integer("WEBHOOK_MAX_BATCH", default: 64, in: 1...1000)
+        let maxBody = reader.int("WEBHOOK_MAX_BODY_BYTES", default: 1 << 20, in: 1...(1 << 20))
+        let writers = reader.int("WEBHOOK_WRITERS", default: 2, in: 1...16)
+        let maxBatch = reader.int("WEBHOOK_MAX_BATCH", default: 64, in: 1...1000)
         var smtp: SMTPSettings?
-        if let url = value("SMTP_URL") {
+        if let url = reader.string("SMTP_URL") {
             do {
-                smtp = try SMTPSettings(url: url, from: value("SMTP_FROM") ?? SMTPSettings.defaultFrom,
-                                        tls: value("SMTP_TLS") ?? "none", username: value("SMTP_USERNAME"),
-                                        password: value("SMTP_PASSWORD"))
+                smtp = try SMTPSettings(url: url, from: reader.string("SMTP_FROM") ?? SMTPSettings.defaultFrom,
+                                        tls: reader.string("SMTP_TLS") ?? "none", username: reader.string("SMTP_USERNAME"),
+                                        password: reader.string("SMTP_PASSWORD"))
             } catch {
-                problems.append(contentsOf: error.problems)
+                for problem in error.problems { reader.report(problem.variable, problem.message) }
             }
         }
         var backfill = BackfillSettings()
-        backfill.intervalSeconds = integer("BACKFILL_INTERVAL_SECONDS", default: 300, in: 0...86_400)
-        backfill.safetyWindowSeconds = integer("BACKFILL_SAFETY_WINDOW_SECONDS", default: 600, in: 0...2_592_000)
-        backfill.pageSize = integer("BACKFILL_PAGE_SIZE", default: 100, in: 1...100)
+        backfill.intervalSeconds = reader.int("BACKFILL_INTERVAL_SECONDS", default: 300, in: 0...86_400)
+        backfill.safetyWindowSeconds = reader.int("BACKFILL_SAFETY_WINDOW_SECONDS", default: 600, in: 0...2_592_000)
+        backfill.pageSize = reader.int("BACKFILL_PAGE_SIZE", default: 100, in: 1...100)
         if let types = list("BACKFILL_TYPES") {
             if types == ["*"] {
                 backfill.types = []
             } else if types.isEmpty || types.count > 20 || types.contains(where: { StripeEventFacts.parse(Array("{\"id\":\"x\",\"type\":\"\($0)\"}".utf8)) == nil }) {
-                problems.append(.init(variable: "BACKFILL_TYPES", message: "must be * or 1…20 comma-separated event types"))
+                reader.report("BACKFILL_TYPES", "must be * or 1…20 comma-separated event types")
             } else {
                 backfill.types = types
             }
         }
-        switch value("BACKFILL_ONLY_FAILED") {
+        switch reader.string("BACKFILL_ONLY_FAILED") {
         case nil, "true": backfill.onlyFailed = true
         case "false": backfill.onlyFailed = false
-        default: problems.append(.init(variable: "BACKFILL_ONLY_FAILED", message: "must be true or false"))
+        default: reader.report("BACKFILL_ONLY_FAILED", "must be true or false")
         }
-        let explicitTemplates = value("NOTIFICATIONS_TEMPLATES_DIR")
+        let explicitTemplates = reader.string("NOTIFICATIONS_TEMPLATES_DIR")
         let templates = explicitTemplates ?? defaultTemplatesDirectory()
         if smtp != nil, explicitTemplates != nil, !FileManager.default.fileExists(atPath: templates) {
-            problems.append(.init(variable: "NOTIFICATIONS_TEMPLATES_DIR", message: "no such folder: \(templates)"))
+            reader.report("NOTIFICATIONS_TEMPLATES_DIR", "no such folder: \(templates)")
         }
-        guard problems.isEmpty else { throw ConfigError(problems: problems) }
-        return NotificationsSettings(webhooks: WebhookSettings(platformSecrets: platform, connectSecrets: connect,
-                                                                       maxBodyBytes: maxBody, writers: writers,
-                                                                       maxBatch: maxBatch),
-                                             smtp: smtp, templatesDirectory: templates, backfill: backfill)
+        self.init(webhooks: WebhookSettings(platformSecrets: platform, connectSecrets: connect, maxBodyBytes: maxBody,
+                                            writers: writers, maxBatch: maxBatch),
+                  smtp: smtp, templatesDirectory: templates, backfill: backfill)
     }
 
     /// The first existing of `./Templates`, `./Services/Notifications/Templates` and the
