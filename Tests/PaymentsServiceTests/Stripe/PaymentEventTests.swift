@@ -48,6 +48,7 @@ struct PaymentEventTests {
             .checkoutSession: #"{"id":"cs_1","object":"checkout.session"}"#,
             .paymentIntent: #"{"id":"pi_1","object":"payment_intent"}"#,
             .charge: #"{"id":"ch_1","object":"charge"}"#,
+            .setupIntent: #"{"id":"seti_1","object":"setup_intent"}"#,
         ]
         #expect(PaymentsService.stripeEvents.count == PaymentEventType.allCases.count)
         for type in PaymentEventType.allCases {
@@ -56,7 +57,8 @@ struct PaymentEventTests {
             let event = try #require(try PaymentEvent.parse(body(type.rawValue, object: object), fallbackAccount: nil, now: 1))
             #expect(event.type == type)
             switch (event.subject, type.object) {
-            case (.checkoutSession, .checkoutSession), (.paymentIntent, .paymentIntent), (.charge, .charge): break
+            case (.checkoutSession, .checkoutSession), (.paymentIntent, .paymentIntent), (.charge, .charge),
+                 (.setupIntent, .setupIntent): break
             default: Issue.record("\(type.rawValue) parsed as \(event.subject)")
             }
         }
