@@ -72,7 +72,7 @@ def test_published_ports_are_loopback_only(compose):
 def test_definitions_and_sql_files_exist():
     assert (REPO / "docker" / "rabbitmq" / "definitions.json").is_file()
     sql = sorted(p.name for p in (REPO / "docker" / "postgres").glob("*.sql"))
-    assert sql == ["01-admin-and-database.sql", "02-service-roles.sql"]
+    assert sql == ["01-admin-and-database.sql", "02-service-roles.sql", "03-stripe-rate-limits.sql"]
 
 
 def test_payments_returns_a_publishable_key_to_the_mobile_app(compose):
