@@ -117,7 +117,7 @@ def run_checks(run, checks):
     emails = collections.defaultdict(list)
     for ref, template, status in psql(run.database_url,
             "SELECT order_reference, template, status FROM notifications.emails WHERE order_reference IN (%s) "
-            "AND template IN ('order_confirmation','payment_failed')" % ref_list):
+            "AND template IN ('order_confirmation','payment_failed','payment_processing')" % ref_list):
         emails[ref].append((template, status))
 
     # events (distinct message ids) -----------------------------------------------------------
@@ -230,12 +230,18 @@ def run_checks(run, checks):
     due = [o for o in counted if o.outcome in ("paid", "payment_failed") and o.email]
     bad_mail = []
     for o in due:
-        rows = emails.get(o.ref, [])
-        if len(rows) != 1 or rows[0][1] != "sent" or mails.get(o.email.lower(), 0) != 1:
+        # A delayed method (SEPA) also gets one "payment received, confirming with your bank"
+        # e-mail while it is processing, before the outcome's.
+        rows = [r for r in emails.get(o.ref, []) if r[0] != "payment_processing"]
+        processing = [r for r in emails.get(o.ref, []) if r[0] == "payment_processing"]
+        expected = 1 + len(processing)
+        if (len(rows) != 1 or rows[0][1] != "sent" or len(processing) > 1
+                or any(r[1] != "sent" for r in processing) or mails.get(o.email.lower(), 0) != expected):
             bad_mail.append("%s: rows %s, %d received" % (o.ref, rows, mails.get(o.email.lower(), 0)))
     checks.add("one e-mail per paid or failed order", not bad_mail,
                "%d e-mails due, %d received (distinct Message-IDs), %d resent copies with the same Message-ID after a kill%s"
-               % (len(due), sum(mails[o.email.lower()] for o in due), copies, (": " + sample(bad_mail)) if bad_mail else ""))
+               % (sum(1 + sum(1 for r in emails.get(o.ref, []) if r[0] == "payment_processing") for o in due),
+                  sum(mails[o.email.lower()] for o in due), copies, (": " + sample(bad_mail)) if bad_mail else ""))
 
     # outbox and queues ---------------------------------------------------------------------
     left = psql(run.database_url, " UNION ALL ".join(
