@@ -37,8 +37,10 @@ public struct NotificationsSettings: Sendable {
     public var backfill: BackfillSettings
 
     /// Creates settings in code (tests).
-    public init(webhooks: WebhookSettings, smtp: SMTPSettings?, templatesDirectory: String = NotificationsSettings.defaultTemplatesDirectory(),
-                backfill: BackfillSettings = BackfillSettings()) {
+    public init(
+        webhooks: WebhookSettings, smtp: SMTPSettings?, templatesDirectory: String = NotificationsSettings.defaultTemplatesDirectory(),
+        backfill: BackfillSettings = BackfillSettings()
+    ) {
         self.webhooks = webhooks
         self.backfill = backfill
         self.smtp = smtp
@@ -70,9 +72,10 @@ public struct NotificationsSettings: Sendable {
         var smtp: SMTPSettings?
         if let url = reader.string("SMTP_URL") {
             do {
-                smtp = try SMTPSettings(url: url, from: reader.string("SMTP_FROM") ?? SMTPSettings.defaultFrom,
-                                        tls: reader.string("SMTP_TLS") ?? "none", username: reader.string("SMTP_USERNAME"),
-                                        password: reader.string("SMTP_PASSWORD"))
+                smtp = try SMTPSettings(
+                    url: url, from: reader.string("SMTP_FROM") ?? SMTPSettings.defaultFrom,
+                    tls: reader.string("SMTP_TLS") ?? "none", username: reader.string("SMTP_USERNAME"),
+                    password: reader.string("SMTP_PASSWORD"))
             } catch {
                 for problem in error.problems { reader.report(problem.variable, problem.message) }
             }
@@ -84,7 +87,9 @@ public struct NotificationsSettings: Sendable {
         if let types = list("BACKFILL_TYPES") {
             if types == ["*"] {
                 backfill.types = []
-            } else if types.isEmpty || types.count > 20 || types.contains(where: { StripeEventFacts.parse(Array("{\"id\":\"x\",\"type\":\"\($0)\"}".utf8)) == nil }) {
+            } else if types.isEmpty || types.count > 20
+                || types.contains(where: { StripeEventFacts.parse(Array("{\"id\":\"x\",\"type\":\"\($0)\"}".utf8)) == nil })
+            {
                 reader.report("BACKFILL_TYPES", "must be * or 1…20 comma-separated event types")
             } else {
                 backfill.types = types
@@ -96,13 +101,15 @@ public struct NotificationsSettings: Sendable {
         default: reader.report("BACKFILL_ONLY_FAILED", "must be true or false")
         }
         let explicitTemplates = reader.string("NOTIFICATIONS_TEMPLATES_DIR")
-        let templates = explicitTemplates ?? defaultTemplatesDirectory()
+        let templates = explicitTemplates ?? NotificationsSettings.defaultTemplatesDirectory()
         if smtp != nil, explicitTemplates != nil, !FileManager.default.fileExists(atPath: templates) {
             reader.report("NOTIFICATIONS_TEMPLATES_DIR", "no such folder: \(templates)")
         }
-        self.init(webhooks: WebhookSettings(platformSecrets: platform, connectSecrets: connect, maxBodyBytes: maxBody,
-                                            writers: writers, maxBatch: maxBatch),
-                  smtp: smtp, templatesDirectory: templates, backfill: backfill)
+        self.init(
+            webhooks: WebhookSettings(
+                platformSecrets: platform, connectSecrets: connect, maxBodyBytes: maxBody,
+                writers: writers, maxBatch: maxBatch),
+            smtp: smtp, templatesDirectory: templates, backfill: backfill)
     }
 
     /// The first existing of `./Templates`, `./Services/Notifications/Templates` and the
