@@ -15,8 +15,9 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 func system(_ name: String, _ pkgConfig: String, _ apt: String) -> Target {
-    .systemLibrary(name: name, path: "Shared/\(name)", pkgConfig: pkgConfig,
-                   providers: [.apt([apt])])
+    .systemLibrary(
+        name: name, path: "Shared/\(name)", pkgConfig: pkgConfig,
+        providers: [.apt([apt])])
 }
 
 func library(_ name: String, path: String, _ deps: [Target.Dependency], exclude: [String] = []) -> Target {
@@ -52,8 +53,9 @@ let package = Package(
         system("CMicroHTTPD", "libmicrohttpd", "libmicrohttpd-dev"),
         system("CCrypto", "libcrypto", "libssl-dev"),
         // Fixed-argument wrappers for variadic C functions Swift cannot import.
-        .target(name: "CShims", dependencies: ["CCurl", "CRabbitMQ", "CMicroHTTPD"],
-                path: "Shared/CShims"),
+        .target(
+            name: "CShims", dependencies: ["CCurl", "CRabbitMQ", "CMicroHTTPD"],
+            path: "Shared/CShims"),
 
         // Shared libraries.
         library("Messages", path: "Shared/Messages", []),
@@ -61,44 +63,57 @@ let package = Package(
         library("Store", path: "Shared/Store", ["CLibPQ"], exclude: ["README.md"]),
         library("HTTPServer", path: "Shared/HTTPServer", ["CMicroHTTPD", "CShims"]),
         library("StripeAPI", path: "Shared/StripeAPI", ["CCurl", "CCrypto", "CShims"], exclude: ["README.md"]),
-        library("Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CShims"],
-                exclude: ["README.md"]),
+        library(
+            "Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CShims"],
+            exclude: ["README.md"]),
         library("TestKit", path: "Shared/TestKit", ["Bus", "Messages", "Store", "CCurl", "CShims"]),
 
         // Services: a schema target (the Postgres schema's name and migrations), a library
         // with all the logic, and a thin executable.
         library("OnboardingSchema", path: "Services/Onboarding/Schema", ["Store"]),
-        library("OnboardingService", path: "Services/Onboarding/Sources",
-                ["OnboardingSchema", "Runtime", "Store", "StripeAPI", "Messages"]),
+        library(
+            "OnboardingService", path: "Services/Onboarding/Sources",
+            ["OnboardingSchema", "Runtime", "Store", "StripeAPI", "Messages"]),
         executable("OnboardingMain", path: "Services/Onboarding/Main", ["OnboardingService", "Runtime"]),
         library("PaymentsSchema", path: "Services/Payments/Schema", ["Store"]),
-        library("PaymentsService", path: "Services/Payments/Sources",
-                ["PaymentsSchema", "Runtime", "Store", "StripeAPI", "Messages"]),
+        library(
+            "PaymentsService", path: "Services/Payments/Sources",
+            ["PaymentsSchema", "Runtime", "Store", "StripeAPI", "Messages"]),
         executable("PaymentsMain", path: "Services/Payments/Main", ["PaymentsService", "Runtime"]),
         library("TerminalGatewaySchema", path: "Services/TerminalGateway/Schema", ["Store"]),
-        library("TerminalGateway", path: "Services/TerminalGateway/Sources",
-                ["TerminalGatewaySchema", "Runtime", "Bus", "Store", "StripeAPI", "Messages"]),
+        library(
+            "TerminalGateway", path: "Services/TerminalGateway/Sources",
+            ["TerminalGatewaySchema", "Runtime", "Bus", "Store", "StripeAPI", "Messages"]),
         executable("TerminalGatewayMain", path: "Services/TerminalGateway/Main", ["TerminalGateway", "Runtime"]),
         library("NotificationsSchema", path: "Services/Notifications/Schema", ["Store"]),
-        library("NotificationsService", path: "Services/Notifications/Sources",
-                ["NotificationsSchema", "Runtime", "Bus", "Store", "StripeAPI", "Messages", "HTTPServer", "CCurl", "CShims"]),
+        library(
+            "NotificationsService", path: "Services/Notifications/Sources",
+            ["NotificationsSchema", "Runtime", "Bus", "Store", "StripeAPI", "Messages", "HTTPServer", "CCurl", "CShims"]),
         executable("NotificationsMain", path: "Services/Notifications/Main", ["NotificationsService", "Runtime"]),
 
         // Tools.
         library("StripeSimCore", path: "Tools/StripeSim/Sources", ["HTTPServer", "CCrypto", "CCurl", "CShims"]),
         executable("StripeSimMain", path: "Tools/StripeSim/Main", ["StripeSimCore"]),
         // The CLI links the services' schema targets (for `migrate`), not the services.
-        library("ConnectBusCLI", path: "Tools/ConnectBusCLI/Sources", ["Runtime", "Bus", "Messages", "Store", "StripeAPI",
-            "OnboardingSchema", "PaymentsSchema", "TerminalGatewaySchema", "NotificationsSchema"]),
+        library(
+            "ConnectBusCLI", path: "Tools/ConnectBusCLI/Sources",
+            [
+                "Runtime", "Bus", "Messages", "Store", "StripeAPI",
+                "OnboardingSchema", "PaymentsSchema", "TerminalGatewaySchema", "NotificationsSchema",
+            ]),
         executable("ConnectBusMain", path: "Tools/ConnectBusCLI/Main", ["ConnectBusCLI"]),
         executable("Bench", path: "Tools/Bench", ["Runtime", "Bus", "Store", "Messages", "StripeAPI"]),
         // libFuzzer targets (scripts/fuzz.sh builds them instrumented with -sanitize=fuzzer);
         // libFuzzer's own main is linked in every build, so a plain build runs a corpus too.
-        .executableTarget(name: "Fuzz", dependencies: ["StripeAPI", "StripeSimCore", "HTTPServer", "Messages", "Bus",
-                                                       "Store", "NotificationsService"],
-                          path: "Tools/Fuzz/Sources",
-                          swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],
-                          linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]),
+        .executableTarget(
+            name: "Fuzz",
+            dependencies: [
+                "StripeAPI", "StripeSimCore", "HTTPServer", "Messages", "Bus",
+                "Store", "NotificationsService",
+            ],
+            path: "Tools/Fuzz/Sources",
+            swiftSettings: swiftSettings + [.unsafeFlags(["-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]),
 
         // Tests mirror the module layout.
         tests("MessagesTests", ["Messages"]),
@@ -108,16 +123,36 @@ let package = Package(
         tests("RuntimeTests", ["Runtime", "Bus", "Store", "Messages", "StripeAPI", "HTTPServer", "TestKit", "StripeSimCore"]),
         tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "HTTPServer"]),
         tests("StripeSimTests", ["StripeSimCore", "HTTPServer", "TestKit", "CCrypto", "CCurl", "CShims"]),
-        tests("OnboardingServiceTests", ["OnboardingService", "OnboardingSchema", "Runtime", "Bus", "Store", "Messages",
-                                         "StripeAPI", "StripeSimCore", "TestKit"]),
-        tests("PaymentsServiceTests", ["PaymentsService", "PaymentsSchema", "Runtime", "Bus", "Store", "Messages",
-                                       "HTTPServer", "StripeAPI", "StripeSimCore", "TestKit"]),
-        tests("TerminalGatewayTests", ["TerminalGateway", "TerminalGatewaySchema", "Runtime", "Bus", "Store", "Messages",
-                                       "StripeAPI", "StripeSimCore", "TestKit"]),
-        tests("NotificationsServiceTests", ["NotificationsService", "NotificationsSchema", "Runtime", "Bus", "Store",
-                                            "Messages", "HTTPServer", "StripeAPI", "StripeSimCore", "TestKit"]),
-        tests("EndToEndTests", ["ConnectBusCLI", "OnboardingService", "PaymentsService", "TerminalGateway",
-                                "NotificationsService", "Runtime", "Bus", "Store", "Messages", "StripeAPI",
-                                "TestKit", "StripeSimCore"]),
+        tests(
+            "OnboardingServiceTests",
+            [
+                "OnboardingService", "OnboardingSchema", "Runtime", "Bus", "Store", "Messages",
+                "StripeAPI", "StripeSimCore", "TestKit",
+            ]),
+        tests(
+            "PaymentsServiceTests",
+            [
+                "PaymentsService", "PaymentsSchema", "Runtime", "Bus", "Store", "Messages",
+                "HTTPServer", "StripeAPI", "StripeSimCore", "TestKit",
+            ]),
+        tests(
+            "TerminalGatewayTests",
+            [
+                "TerminalGateway", "TerminalGatewaySchema", "Runtime", "Bus", "Store", "Messages",
+                "StripeAPI", "StripeSimCore", "TestKit",
+            ]),
+        tests(
+            "NotificationsServiceTests",
+            [
+                "NotificationsService", "NotificationsSchema", "Runtime", "Bus", "Store",
+                "Messages", "HTTPServer", "StripeAPI", "StripeSimCore", "TestKit",
+            ]),
+        tests(
+            "EndToEndTests",
+            [
+                "ConnectBusCLI", "OnboardingService", "PaymentsService", "TerminalGateway",
+                "NotificationsService", "Runtime", "Bus", "Store", "Messages", "StripeAPI",
+                "TestKit", "StripeSimCore",
+            ]),
     ]
 )

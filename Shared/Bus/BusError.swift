@@ -19,8 +19,10 @@ public struct BusError: Error, Sendable, Equatable, CustomStringConvertible {
     public var messageId: String?
 
     /// Creates an error; prefer the static constructors, which use the stable codes.
-    public init(code: String, message: String, replyCode: Int? = nil,
-                libraryStatus: Int32? = nil, messageId: String? = nil) {
+    public init(
+        code: String, message: String, replyCode: Int? = nil,
+        libraryStatus: Int32? = nil, messageId: String? = nil
+    ) {
         self.code = code
         self.message = message
         self.replyCode = replyCode

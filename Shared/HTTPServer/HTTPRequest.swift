@@ -23,9 +23,11 @@ public struct HTTPRequest: Sendable {
     public var bodyTooLarge: Bool
 
     /// Builds a request value (the server does this; tests and routers may too).
-    public init(method: String, path: String, query: [String: String] = [:],
-                headers: [String: String] = [:], body: [UInt8] = [], queryItems: [QueryItem]? = nil,
-                bodyTooLarge: Bool = false) {
+    public init(
+        method: String, path: String, query: [String: String] = [:],
+        headers: [String: String] = [:], body: [UInt8] = [], queryItems: [QueryItem]? = nil,
+        bodyTooLarge: Bool = false
+    ) {
         self.bodyTooLarge = bodyTooLarge
         self.method = method
         self.path = path

@@ -51,14 +51,17 @@ public final class HTTPServer: @unchecked Sendable {
     ///   - handler: called once per complete request on a server thread.
     /// - Throws: ``HTTPServerError`` with code `http.start_failed` when libmicrohttpd cannot
     ///   start (port in use, no permission).
-    public init(host loopbackOnly: Bool = true, port: UInt16, threading: HTTPThreading = .pool(2),
-                maxBodyBytes: Int = 1 << 20, connectionLimit: Int = 1024, timeoutSeconds: Int = 30,
-                onBodyTooLarge: (@Sendable (HTTPRequest) -> HTTPResponse)? = nil,
-                handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+    public init(
+        host loopbackOnly: Bool = true, port: UInt16, threading: HTTPThreading = .pool(2),
+        maxBodyBytes: Int = 1 << 20, connectionLimit: Int = 1024, timeoutSeconds: Int = 30,
+        onBodyTooLarge: (@Sendable (HTTPRequest) -> HTTPResponse)? = nil,
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) throws {
         let limit = max(0, maxBodyBytes)
         let context = Unmanaged.passRetained(
-            HTTPServerContext(handler: handler, maxBodyBytes: limit,
-                              tooLarge: onBodyTooLarge ?? { _ in HTTPServer.payloadTooLarge(limit: limit) }))
+            HTTPServerContext(
+                handler: handler, maxBodyBytes: limit,
+                tooLarge: onBodyTooLarge ?? { _ in HTTPServer.payloadTooLarge(limit: limit) }))
         // MHD_USE_ITC: needed by MHD_quiesce_daemon, which ``stop()`` uses.
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0  // 0: one internal polling thread, no pool.
@@ -66,14 +69,16 @@ public final class HTTPServer: @unchecked Sendable {
         case .pool(let threads): if threads > 1 { poolSize = UInt32(min(threads, 1024)) }
         case .perConnection: flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue
         }
-        guard let daemon = cbshim_mhd_start(
-            UInt32(flags), port, loopbackOnly ? 1 : 0, poolSize,  // 0: one internal thread, no pool
-            UInt32(max(1, connectionLimit)), UInt32(max(0, timeoutSeconds)),
-            mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, context.toOpaque())
+        guard
+            let daemon = cbshim_mhd_start(
+                UInt32(flags), port, loopbackOnly ? 1 : 0, poolSize,  // 0: one internal thread, no pool
+                UInt32(max(1, connectionLimit)), UInt32(max(0, timeoutSeconds)),
+                mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, context.toOpaque())
         else {
             context.release()
-            throw HTTPServerError(code: "http.start_failed",
-                                  message: "libmicrohttpd could not listen on port \(port)")
+            throw HTTPServerError(
+                code: "http.start_failed",
+                message: "libmicrohttpd could not listen on port \(port)")
         }
         self.daemon = Mutex(Int(bitPattern: daemon))
         self.context = context
@@ -92,11 +97,12 @@ public final class HTTPServer: @unchecked Sendable {
     /// then closes every connection and joins the server's threads. Idempotent. Never call
     /// it from inside the handler (it would wait for its own request).
     public func stop() {
-        let running = OpaquePointer(bitPattern: daemon.withLock { current in
-            let running = current
-            current = 0
-            return running
-        })
+        let running = OpaquePointer(
+            bitPattern: daemon.withLock { current in
+                let running = current
+                current = 0
+                return running
+            })
         guard let running else { return }
         // Stop accepting, let the requests in progress be answered (up to 30 s), then close
         // every connection and join the threads.
@@ -128,8 +134,10 @@ final class HTTPServerContext: Sendable {
     /// Requests begun (first access-handler call) and not yet completed.
     let activeRequests = Atomic<Int>(0)
 
-    init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
-         tooLarge: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    init(
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
+        tooLarge: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.tooLarge = tooLarge

@@ -71,8 +71,10 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
 }
 
 /// The request as handlers see it (headers, query, method, path and `body`).
-private func requestValue(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
-                          body: [UInt8], bodyTooLarge: Bool = false) -> HTTPRequest {
+private func requestValue(
+    _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+    body: [UInt8], bodyTooLarge: Bool = false
+) -> HTTPRequest {
     let query = MHDValues.collect(connection, kind: .GET_ARGUMENT_KIND, lowercaseKeys: false)
     return HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET",
@@ -84,8 +86,10 @@ private func requestValue(_ connection: OpaquePointer, url: UnsafePointer<CChar>
 
 /// The server's answer to a body over the cap, always closing the connection (the rest of
 /// the body is never read).
-private func tooLarge(_ context: HTTPServerContext, _ connection: OpaquePointer, url: UnsafePointer<CChar>?,
-                      method: UnsafePointer<CChar>?) -> HTTPResponse {
+private func tooLarge(
+    _ context: HTTPServerContext, _ connection: OpaquePointer, url: UnsafePointer<CChar>?,
+    method: UnsafePointer<CChar>?
+) -> HTTPResponse {
     var response = context.tooLarge(requestValue(connection, url: url, method: method, body: [], bodyTooLarge: true))
     if response.status == 0 { response = HTTPServer.payloadTooLarge(limit: context.maxBodyBytes) }
     response.headers["Connection"] = "close"

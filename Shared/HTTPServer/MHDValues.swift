@@ -6,25 +6,29 @@ import CMicroHTTPD
 enum MHDValues {
     /// Collects the connection's values of one kind (headers or query arguments).
     /// Repeated keys are joined with `", "`.
-    static func collect(_ connection: OpaquePointer, kind: MHD_ValueKind,
-                        lowercaseKeys: Bool) -> (values: [String: String], items: [QueryItem]) {
+    static func collect(
+        _ connection: OpaquePointer, kind: MHD_ValueKind,
+        lowercaseKeys: Bool
+    ) -> (values: [String: String], items: [QueryItem]) {
         let box = Collector(lowercaseKeys: lowercaseKeys)
         let unmanaged = Unmanaged.passRetained(box)
         defer { unmanaged.release() }
-        _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
-            guard let cls, let key else { return .YES }
-            let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
-            var name = String(cString: key)
-            if collector.lowercaseKeys { name = name.lowercased() }
-            let text = value.map { String(cString: $0) } ?? ""
-            collector.items.append(QueryItem(name: name, value: text))
-            if let existing = collector.values[name] {
-                collector.values[name] = existing + ", " + text
-            } else {
-                collector.values[name] = text
-            }
-            return .YES
-        }, unmanaged.toOpaque())
+        _ = MHD_get_connection_values(
+            connection, kind,
+            { cls, _, key, value in
+                guard let cls, let key else { return .YES }
+                let collector = Unmanaged<Collector>.fromOpaque(cls).takeUnretainedValue()
+                var name = String(cString: key)
+                if collector.lowercaseKeys { name = name.lowercased() }
+                let text = value.map { String(cString: $0) } ?? ""
+                collector.items.append(QueryItem(name: name, value: text))
+                if let existing = collector.values[name] {
+                    collector.values[name] = existing + ", " + text
+                } else {
+                    collector.values[name] = text
+                }
+                return .YES
+            }, unmanaged.toOpaque())
         return (box.values, box.items)
     }
 
@@ -39,8 +43,9 @@ enum MHDValues {
     /// Copies `response` into a libmicrohttpd response, queues it and releases it.
     static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let created = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                            .RESPMEM_MUST_COPY)
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                .RESPMEM_MUST_COPY)
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }

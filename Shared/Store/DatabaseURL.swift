@@ -45,7 +45,8 @@ public enum DatabaseURL {
             // (a `?` before that `@` belongs to the user or password), the user at the first `:`.
             let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
             if let at = rest[..<authorityEnd].firstIndex(of: "@"),
-               let colon = rest[..<at].firstIndex(of: ":") {
+                let colon = rest[..<at].firstIndex(of: ":")
+            {
                 text = scheme + rest[...colon] + "***" + rest[at...]
             }
         }

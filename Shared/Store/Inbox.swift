@@ -31,8 +31,9 @@ public struct Inbox: Sendable {
     public func record(messageId: String, queue: String, on conn: PGConnection) throws(StoreError) -> Bool {
         let table = try table.get()
         guard conn.isInTransaction else {
-            throw StoreError(code: StoreError.Code.transactionState,
-                             message: "Inbox.record must run inside the handler's transaction")
+            throw StoreError(
+                code: StoreError.Code.transactionState,
+                message: "Inbox.record must run inside the handler's transaction")
         }
         let result = try conn.execute(
             "INSERT INTO \(table) (message_id, queue) VALUES ($1, $2) ON CONFLICT (message_id) DO NOTHING",
@@ -49,10 +50,12 @@ public struct Inbox: Sendable {
     /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
     public func record(messageIds: [String], queue: String, on conn: PGConnection) throws(StoreError) -> Set<String> {
         let table = try table.get()
-        let rows = try conn.query("""
+        let rows = try conn.query(
+            """
             INSERT INTO \(table) (message_id, queue) SELECT DISTINCT unnest($1::text[]), $2
             ON CONFLICT (message_id) DO NOTHING RETURNING message_id
-            """, [.textArray(messageIds), .text(queue)]) { row in try row.string("message_id") }
+            """, [.textArray(messageIds), .text(queue)]
+        ) { row in try row.string("message_id") }
         return Set(rows)
     }
 
@@ -63,8 +66,9 @@ public struct Inbox: Sendable {
     public func forget(messageIds: [String], on conn: PGConnection) throws(StoreError) {
         let table = try table.get()
         guard !messageIds.isEmpty else { return }
-        try conn.execute("DELETE FROM \(table) WHERE message_id = ANY($1)", [.textArray(messageIds)],
-                         planning: .perExecution)
+        try conn.execute(
+            "DELETE FROM \(table) WHERE message_id = ANY($1)", [.textArray(messageIds)],
+            planning: .perExecution)
     }
 
     /// Whether `messageId` is recorded (committed, or earlier in the caller's transaction):
@@ -89,7 +93,8 @@ public struct Inbox: Sendable {
     @discardableResult
     public func prune(olderThan: Duration, limit: Int, on conn: PGConnection) throws(StoreError) -> Int {
         let table = try table.get()
-        let result = try conn.execute("""
+        let result = try conn.execute(
+            """
             DELETE FROM \(table) WHERE message_id = ANY(ARRAY(
                 SELECT message_id FROM \(table)
                 WHERE received_at < now() - make_interval(secs => $1)

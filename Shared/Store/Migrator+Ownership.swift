@@ -21,9 +21,11 @@ extension Migrator {
     ///   cannot use; the server's error for a failing statement).
     func actAsSchemaOwner(_ schema: SQLIdentifier, on conn: PGConnection) throws(StoreError) -> Bool {
         let owner = try schemaOwner(schema, on: conn)
-        let session = try conn.query("""
+        let session = try conn.query(
+            """
             SELECT current_user AS me, pg_has_role(current_user, $1, 'MEMBER') AS member
-            """, [.text(owner)]) { row in (try row.string("me"), try row.bool("member")) }
+            """, [.text(owner)]
+        ) { row in (try row.string("me"), try row.bool("member")) }
         guard let (me, member) = session.first else { return false }
         var switched = false
         if me != owner {
@@ -54,10 +56,12 @@ extension Migrator {
             return owner
         }
         // The role named like the schema, if it exists and this session may act as it.
-        let namesake = try conn.query("""
+        let namesake = try conn.query(
+            """
             SELECT 1 AS found FROM pg_roles
             WHERE rolname = $1 AND rolname <> current_user AND pg_has_role(current_user, oid, 'MEMBER')
-            """, [.text(schema.name)]) { try $0.int("found") }
+            """, [.text(schema.name)]
+        ) { try $0.int("found") }
         let authorization = namesake.isEmpty ? "" : " AUTHORIZATION \(schema.quoted)"
         try conn.command("CREATE SCHEMA IF NOT EXISTS \(schema.quoted)\(authorization)")
         return try conn.query(ownerQuery, [.text(schema.name)], { try $0.string("owner") }).first ?? ""
@@ -65,9 +69,12 @@ extension Migrator {
 
     /// Gives the schema's owner the tables, views and sequences (those not tied to a
     /// table's column, which follow their table) that `role` owns in the schema.
-    private func reclaimObjects(in schema: SQLIdentifier, ownedBy role: String,
-                                on conn: PGConnection) throws(StoreError) {
-        let statements = try conn.query("""
+    private func reclaimObjects(
+        in schema: SQLIdentifier, ownedBy role: String,
+        on conn: PGConnection
+    ) throws(StoreError) {
+        let statements = try conn.query(
+            """
             SELECT format('ALTER %s %I.%I OWNER TO %I',
                           CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW'
                                          WHEN 'S' THEN 'SEQUENCE' WHEN 'f' THEN 'FOREIGN TABLE'
@@ -80,7 +87,8 @@ extension Migrator {
                   SELECT 1 FROM pg_depend d
                   WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('a', 'i')))
             ORDER BY c.relkind, c.relname
-            """, [.text(schema.name), .text(role)]) { try $0.string("statement") }
+            """, [.text(schema.name), .text(role)]
+        ) { try $0.string("statement") }
         for statement in statements {
             try conn.command(statement)
         }
@@ -88,22 +96,28 @@ extension Migrator {
 
     /// Throws when a table of the schema belongs to another role and `owner` may not
     /// select, insert, update and delete in it.
-    private func checkOwnerCanUseTables(of schema: SQLIdentifier, owner: String,
-                                        on conn: PGConnection) throws(StoreError) {
-        let foreign = try conn.query("""
+    private func checkOwnerCanUseTables(
+        of schema: SQLIdentifier, owner: String,
+        on conn: PGConnection
+    ) throws(StoreError) {
+        let foreign = try conn.query(
+            """
             SELECT c.relname || ' (owner ' || pg_get_userbyid(c.relowner) || ')' AS described
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relowner <> n.nspowner
               AND NOT (has_table_privilege(n.nspowner, c.oid, 'SELECT') AND has_table_privilege(n.nspowner, c.oid, 'INSERT')
                        AND has_table_privilege(n.nspowner, c.oid, 'UPDATE') AND has_table_privilege(n.nspowner, c.oid, 'DELETE'))
             ORDER BY c.relname
-            """, [.text(schema.name)]) { try $0.string("described") }
+            """, [.text(schema.name)]
+        ) { try $0.string("described") }
         guard !foreign.isEmpty else { return }
-        throw StoreError(code: StoreError.Code.queryFailed, sqlState: "42501", message: """
-            schema \(schema.name): tables \(foreign.joined(separator: ", ")) belong to another role, and \
-            the schema's owner \(owner) may not use them; run the migrations once as the role that \
-            created them (e.g. `connectbus migrate --service \(schema.name)` with the admin role), which gives \
-            them to \(owner), or ALTER TABLE … OWNER TO \(owner)
-            """)
+        throw StoreError(
+            code: StoreError.Code.queryFailed, sqlState: "42501",
+            message: """
+                schema \(schema.name): tables \(foreign.joined(separator: ", ")) belong to another role, and \
+                the schema's owner \(owner) may not use them; run the migrations once as the role that \
+                created them (e.g. `connectbus migrate --service \(schema.name)` with the admin role), which gives \
+                them to \(owner), or ALTER TABLE … OWNER TO \(owner)
+                """)
     }
 }

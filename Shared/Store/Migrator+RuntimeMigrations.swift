@@ -23,45 +23,51 @@ extension Migrator {
     /// version up (-998, -997, …), never reusing one, so runtime tables always migrate
     /// before a service's own versions (≥ 1).
     public static let runtimeMigrations: [Migration] = [
-        Migration(version: -1000, name: "runtime_inbox", sql: """
-            CREATE TABLE inbox (
-                message_id text PRIMARY KEY,
-                queue text NOT NULL,
-                received_at timestamptz NOT NULL DEFAULT now()
-            );
-            CREATE INDEX inbox_received_at_idx ON inbox (received_at);
-            """),
-        Migration(version: -999, name: "runtime_outbox", sql: """
-            CREATE TABLE outbox (
-                id bigserial PRIMARY KEY,
-                exchange text NOT NULL,
-                routing_key text NOT NULL,
-                message_id text NOT NULL,
-                type text NOT NULL,
-                correlation_id text,
-                reply_to text,
-                app_id text NOT NULL,
-                content_type text NOT NULL,
-                message_timestamp timestamptz NOT NULL,
-                headers jsonb NOT NULL DEFAULT '{}',
-                body bytea NOT NULL,
-                mandatory boolean NOT NULL,
-                created_at timestamptz NOT NULL DEFAULT now()
-            );
-            CREATE INDEX outbox_created_at_idx ON outbox (created_at, id);
-            """),
-        Migration(version: -998, name: "runtime_message_log", sql: """
-            CREATE TABLE message_log (
-                message_id text PRIMARY KEY,
-                queue text NOT NULL,
-                type text NOT NULL,
-                outcome text NOT NULL,
-                reply jsonb,
-                stripe_calls jsonb NOT NULL DEFAULT '[]',
-                first_at timestamptz NOT NULL DEFAULT now(),
-                last_at timestamptz NOT NULL DEFAULT now()
-            );
-            CREATE INDEX message_log_last_at_idx ON message_log (last_at);
-            """),
+        Migration(
+            version: -1000, name: "runtime_inbox",
+            sql: """
+                CREATE TABLE inbox (
+                    message_id text PRIMARY KEY,
+                    queue text NOT NULL,
+                    received_at timestamptz NOT NULL DEFAULT now()
+                );
+                CREATE INDEX inbox_received_at_idx ON inbox (received_at);
+                """),
+        Migration(
+            version: -999, name: "runtime_outbox",
+            sql: """
+                CREATE TABLE outbox (
+                    id bigserial PRIMARY KEY,
+                    exchange text NOT NULL,
+                    routing_key text NOT NULL,
+                    message_id text NOT NULL,
+                    type text NOT NULL,
+                    correlation_id text,
+                    reply_to text,
+                    app_id text NOT NULL,
+                    content_type text NOT NULL,
+                    message_timestamp timestamptz NOT NULL,
+                    headers jsonb NOT NULL DEFAULT '{}',
+                    body bytea NOT NULL,
+                    mandatory boolean NOT NULL,
+                    created_at timestamptz NOT NULL DEFAULT now()
+                );
+                CREATE INDEX outbox_created_at_idx ON outbox (created_at, id);
+                """),
+        Migration(
+            version: -998, name: "runtime_message_log",
+            sql: """
+                CREATE TABLE message_log (
+                    message_id text PRIMARY KEY,
+                    queue text NOT NULL,
+                    type text NOT NULL,
+                    outcome text NOT NULL,
+                    reply jsonb,
+                    stripe_calls jsonb NOT NULL DEFAULT '[]',
+                    first_at timestamptz NOT NULL DEFAULT now(),
+                    last_at timestamptz NOT NULL DEFAULT now()
+                );
+                CREATE INDEX message_log_last_at_idx ON message_log (last_at);
+                """),
     ]
 }

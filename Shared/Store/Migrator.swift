@@ -42,8 +42,9 @@ public struct Migrator: Sendable {
         let identifier = try SQLIdentifier(schema)
         try validateList()
         guard !conn.isInTransaction else {
-            throw StoreError(code: StoreError.Code.transactionState,
-                             message: "migrate() must run outside a transaction")
+            throw StoreError(
+                code: StoreError.Code.transactionState,
+                message: "migrate() must run outside a transaction")
         }
         let lockKey: [PGValue?] = [.text("connectbus.migrate." + schema)]
         try conn.execute("SELECT pg_advisory_lock(hashtext($1))", lockKey)
@@ -57,7 +58,8 @@ public struct Migrator: Sendable {
     /// Creates the history table if needed and applies the pending migrations (the lock
     /// is held and the session acts as the schema's owner).
     private func migrateAsOwner(_ identifier: SQLIdentifier, on conn: PGConnection) throws(StoreError) -> [Migration] {
-        try conn.command("""
+        try conn.command(
+            """
             CREATE TABLE IF NOT EXISTS \(identifier.quoted).schema_migrations (
                 version integer PRIMARY KEY,
                 name text NOT NULL,
@@ -71,8 +73,11 @@ public struct Migrator: Sendable {
         let changed = migrations.filter { m in appliedNames[m.version].map { $0 != m.name } ?? false }
         guard changed.isEmpty else {
             let list = changed.map { "\($0.version) (applied as \"\(appliedNames[$0.version] ?? "")\", code says \"\($0.name)\")" }
-            throw StoreError(code: StoreError.Code.migrationChanged,
-                             message: "schema \(schema): applied migrations differ from the code: \(list.joined(separator: ", ")); add a new version instead of editing one")
+            throw StoreError(
+                code: StoreError.Code.migrationChanged,
+                message:
+                    "schema \(schema): applied migrations differ from the code: \(list.joined(separator: ", ")); add a new version instead of editing one"
+            )
         }
         let pending = migrations.filter { appliedNames[$0.version] == nil }.sorted { $0.version < $1.version }
         for migration in pending {
@@ -87,16 +92,18 @@ public struct Migrator: Sendable {
             try conn.transaction { conn in
                 try conn.command("SET LOCAL search_path TO \(schema.quoted), public")
                 try conn.command(migration.sql)
-                try conn.execute("INSERT INTO \(schema.quoted).schema_migrations (version, name) VALUES ($1, $2)",
-                                 [.int(Int64(migration.version)), .text(migration.name)])
+                try conn.execute(
+                    "INSERT INTO \(schema.quoted).schema_migrations (version, name) VALUES ($1, $2)",
+                    [.int(Int64(migration.version)), .text(migration.name)])
             }
         } catch let error as StoreError {
             var wrapped = error
             wrapped.message = "schema \(schema.name) migration \(migration.version) \(migration.name): \(error.message)"
             throw wrapped
         } catch {
-            throw StoreError(code: StoreError.Code.queryFailed,
-                             message: "schema \(schema.name) migration \(migration.version) \(migration.name): \(error)")
+            throw StoreError(
+                code: StoreError.Code.queryFailed,
+                message: "schema \(schema.name) migration \(migration.version) \(migration.name): \(error)")
         }
     }
 
@@ -106,8 +113,11 @@ public struct Migrator: Sendable {
         for migration in migrations {
             let reserved = migration.version <= 0 && !Migrator.runtimeMigrations.contains(migration)
             guard seen.insert(migration.version).inserted, !migration.name.isEmpty, !reserved else {
-                throw StoreError(code: StoreError.Code.migrationChanged,
-                                 message: "schema \(schema): migration \(migration.version) \"\(migration.name)\" has a duplicate or reserved (≤ 0) version or an empty name")
+                throw StoreError(
+                    code: StoreError.Code.migrationChanged,
+                    message:
+                        "schema \(schema): migration \(migration.version) \"\(migration.name)\" has a duplicate or reserved (≤ 0) version or an empty name"
+                )
             }
         }
     }

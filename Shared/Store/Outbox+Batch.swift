@@ -17,7 +17,8 @@ extension Outbox {
     public func enqueue(batch messages: [OutboxMessage], on conn: PGConnection) throws(StoreError) -> [Int64] {
         let table = try table.get()
         guard !messages.isEmpty else { return [] }
-        return try conn.query("""
+        return try conn.query(
+            """
             INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
                 content_type, message_timestamp, headers, body, mandatory)
             SELECT x.e, x.r, x.m, x.t, x.c, x.rt, x.a, x.ct, to_timestamp(x.ts), x.h, decode(x.b, 'base64'), x.md
@@ -26,7 +27,8 @@ extension Outbox {
                 AS x(e, r, m, t, c, rt, a, ct, ts, h, b, md, ord)
             ORDER BY x.ord
             RETURNING id
-            """, [.json(Outbox.rowsJSON(messages))]) { row in try row.int("id") }
+            """, [.json(Outbox.rowsJSON(messages))]
+        ) { row in try row.int("id") }
     }
 
     /// Locks and deletes (uncommitted, inside the caller's transaction) the rows of `ids`
@@ -46,12 +48,15 @@ extension Outbox {
         let table = try table.get()
         try requireTransaction(conn, "claimAndDelete")
         guard !ids.isEmpty else { return [] }
-        return Set(try conn.query("""
-            WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
-            DELETE FROM \(table) WHERE id = ANY(ARRAY(
-                SELECT o.id FROM \(table) AS o, relaxed WHERE o.id = ANY($1) FOR UPDATE OF o SKIP LOCKED))
-            RETURNING id
-            """, [.intArray(ids)], planning: .perExecution) { row in try row.int("id") })
+        return Set(
+            try conn.query(
+                """
+                WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
+                DELETE FROM \(table) WHERE id = ANY(ARRAY(
+                    SELECT o.id FROM \(table) AS o, relaxed WHERE o.id = ANY($1) FOR UPDATE OF o SKIP LOCKED))
+                RETURNING id
+                """, [.intArray(ids)], planning: .perExecution
+            ) { row in try row.int("id") })
     }
 
     /// `[{"e":…,"r":…,…},…]`, the parameter of ``enqueue(batch:on:)``: per message in order

@@ -34,8 +34,10 @@ extension Outbox {
     /// shape). Keys must be distinct (the caller keeps the first of a repeated key).
     /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's
     ///   `StoreError` (connection failures are `store.connection_failed`).
-    public func enqueue(_ messages: [KeyedOutboxMessage], ifReturnedBy statement: String, parameters: [PGValue?],
-                        on conn: PGConnection) throws(StoreError) -> Set<String> {
+    public func enqueue(
+        _ messages: [KeyedOutboxMessage], ifReturnedBy statement: String, parameters: [PGValue?],
+        on conn: PGConnection
+    ) throws(StoreError) -> Set<String> {
         let table = try table.get()
         guard let first = messages.first?.message else { return [] }
         var params = parameters
@@ -80,19 +82,22 @@ extension Outbox {
             ]
             rows.append("(" + cells.joined(separator: ", ") + ")")
         }
-        return Set(try conn.query("""
-            WITH message (key, ord, exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
-                          content_type, message_timestamp, headers, body, mandatory) AS (
-                VALUES \(rows.joined(separator: ", "))),
-            guarded AS (\(statement)),
-            relayed AS (
-                INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
-                    content_type, message_timestamp, headers, body, mandatory)
-                SELECT m.exchange, m.routing_key, m.message_id, m.type, m.correlation_id, m.reply_to, m.app_id,
-                    m.content_type, m.message_timestamp, m.headers, m.body, m.mandatory
-                FROM message m JOIN guarded g ON g.key = m.key ORDER BY m.ord)
-            SELECT key FROM guarded
-            """, params) { row in try row.string("key") })
+        return Set(
+            try conn.query(
+                """
+                WITH message (key, ord, exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
+                              content_type, message_timestamp, headers, body, mandatory) AS (
+                    VALUES \(rows.joined(separator: ", "))),
+                guarded AS (\(statement)),
+                relayed AS (
+                    INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
+                        content_type, message_timestamp, headers, body, mandatory)
+                    SELECT m.exchange, m.routing_key, m.message_id, m.type, m.correlation_id, m.reply_to, m.app_id,
+                        m.content_type, m.message_timestamp, m.headers, m.body, m.mandatory
+                    FROM message m JOIN guarded g ON g.key = m.key ORDER BY m.ord)
+                SELECT key FROM guarded
+                """, params
+            ) { row in try row.string("key") })
     }
 
 }

@@ -39,14 +39,19 @@ public struct Outbox: Sendable {
     @discardableResult
     public func enqueue(_ message: OutboxMessage, on conn: PGConnection) throws(StoreError) -> Int64 {
         let table = try table.get()
-        let rows = try conn.query("""
+        let rows = try conn.query(
+            """
             INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to,
                 app_id, content_type, message_timestamp, headers, body, mandatory)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id
-            """, [.text(message.exchange), .text(message.routingKey), .text(message.messageId),
-                  .text(message.type), message.correlationId.map(PGValue.text), message.replyTo.map(PGValue.text),
-                  .text(message.appId), .text(message.contentType), .timestamp(message.timestamp),
-                  .json(message.headersJSON), .bytes(message.body), .bool(message.mandatory)]) { row in
+            """,
+            [
+                .text(message.exchange), .text(message.routingKey), .text(message.messageId),
+                .text(message.type), message.correlationId.map(PGValue.text), message.replyTo.map(PGValue.text),
+                .text(message.appId), .text(message.contentType), .timestamp(message.timestamp),
+                .json(message.headersJSON), .bytes(message.body), .bool(message.mandatory),
+            ]
+        ) { row in
             try row.int("id")
         }
         guard let id = rows.first else {
@@ -62,9 +67,11 @@ public struct Outbox: Sendable {
         let table = try table.get()
         try requireTransaction(conn, "claim")
         guard !ids.isEmpty else { return [] }
-        return try conn.query("""
+        return try conn.query(
+            """
             SELECT \(Outbox.columns) FROM \(table) WHERE id = ANY($1) ORDER BY id FOR UPDATE SKIP LOCKED
-            """, [.intArray(ids)], planning: .perExecution) { row in try OutboxRow(row: row) }
+            """, [.intArray(ids)], planning: .perExecution
+        ) { row in try OutboxRow(row: row) }
     }
 
     /// Deletes, uncommitted, up to `limit` rows created more than `olderThan` before the
@@ -98,8 +105,10 @@ public struct Outbox: Sendable {
     /// it): losing the deletion in a database crash only publishes the rows again, which
     /// consumers' inboxes absorb, so waiting for its WAL flush buys nothing.
     /// - Throws: `store.transaction_state` outside a transaction; `StoreError` from the statement.
-    public func takeStale(olderThan: Duration, limit: Int, after cursor: OutboxCursor?,
-                          on conn: PGConnection) throws(StoreError) -> OutboxTake {
+    public func takeStale(
+        olderThan: Duration, limit: Int, after cursor: OutboxCursor?,
+        on conn: PGConnection
+    ) throws(StoreError) -> OutboxTake {
         let table = try table.get()
         try requireTransaction(conn, "takeStale")
         var parameters: [PGValue] = [.double(olderThan.seconds), .int(Int64(max(1, limit)))]
@@ -108,14 +117,16 @@ public struct Outbox: Sendable {
             after = "(o.created_at, o.id) > (timestamptz 'epoch' + $3::int8 * interval '1 microsecond', $4::int8) AND "
             parameters += [.int(cursor.createdAtMicroseconds), .int(cursor.id)]
         }
-        let rows = try conn.query("""
+        let rows = try conn.query(
+            """
             WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
             DELETE FROM \(table) WHERE id = ANY(ARRAY(
                 SELECT o.id FROM \(table) AS o, relaxed
                 WHERE \(after)o.created_at < now() - make_interval(secs => $1)
                 ORDER BY o.created_at, o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED))
             RETURNING \(Outbox.columns), (EXTRACT(EPOCH FROM created_at) * 1000000)::int8 AS created_at_us
-            """, parameters, planning: .perExecution) { row in
+            """, parameters, planning: .perExecution
+        ) { row in
             (try OutboxRow(row: row), OutboxCursor(createdAtMicroseconds: try row.int("created_at_us"), id: try row.int("id")))
         }.sorted { $0.1 < $1.1 }
         return OutboxTake(rows: rows.map(\.0), cursor: rows.last?.1)
@@ -135,21 +146,27 @@ public struct Outbox: Sendable {
     /// after `countLimit` rows and the oldest row is the first entry of the
     /// `(created_at, id)` index.
     /// - Throws: `StoreError` from the statement.
-    public func lag(countLimit: Int = 10_000, on conn: PGConnection) throws(StoreError)
-        -> (count: Int, oldestAgeSeconds: Double) {
+    public func lag(
+        countLimit: Int = 10_000, on conn: PGConnection
+    ) throws(StoreError)
+        -> (count: Int, oldestAgeSeconds: Double)
+    {
         let table = try table.get()
-        let rows = try conn.query("""
+        let rows = try conn.query(
+            """
             SELECT (SELECT count(*) FROM (SELECT 1 FROM \(table) LIMIT $1) AS pending) AS count,
                    COALESCE(EXTRACT(EPOCH FROM clock_timestamp() -
                        (SELECT created_at FROM \(table) ORDER BY created_at, id LIMIT 1)), 0)::float8 AS oldest
-            """, [.int(Int64(max(1, countLimit)))], planning: .perExecution) { row in (Int(try row.int("count")), try row.double("oldest")) }
+            """, [.int(Int64(max(1, countLimit)))], planning: .perExecution
+        ) { row in (Int(try row.int("count")), try row.double("oldest")) }
         return rows.first ?? (0, 0)
     }
 
     func requireTransaction(_ conn: PGConnection, _ operation: String) throws(StoreError) {
         guard conn.isInTransaction else {
-            throw StoreError(code: StoreError.Code.transactionState,
-                             message: "Outbox.\(operation) must run inside the caller's transaction")
+            throw StoreError(
+                code: StoreError.Code.transactionState,
+                message: "Outbox.\(operation) must run inside the caller's transaction")
         }
     }
 }

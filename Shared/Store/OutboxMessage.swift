@@ -42,10 +42,12 @@ public struct OutboxMessage: Sendable, Equatable {
     public var mandatory: Bool
 
     /// Creates a message to enqueue.
-    public init(exchange: String, routingKey: String, messageId: String, type: String,
-                correlationId: String? = nil, replyTo: String? = nil, appId: String,
-                contentType: String = "application/json", timestamp: Date,
-                headersJSON: [UInt8] = Array("{}".utf8), body: [UInt8], mandatory: Bool) {
+    public init(
+        exchange: String, routingKey: String, messageId: String, type: String,
+        correlationId: String? = nil, replyTo: String? = nil, appId: String,
+        contentType: String = "application/json", timestamp: Date,
+        headersJSON: [UInt8] = Array("{}".utf8), body: [UInt8], mandatory: Bool
+    ) {
         self.exchange = exchange
         self.routingKey = routingKey
         self.messageId = messageId

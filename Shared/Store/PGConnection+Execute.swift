@@ -20,15 +20,18 @@ extension PGConnection {
     /// Runs one parameterised statement as ``execute(_:_:)`` does, planned as `planning` says.
     /// - Throws: as ``execute(_:_:)``.
     @discardableResult
-    public func execute(_ sql: String, _ params: [PGValue?],
-                        planning: PGPlanning) throws(StoreError) -> PGResult {
+    public func execute(
+        _ sql: String, _ params: [PGValue?],
+        planning: PGPlanning
+    ) throws(StoreError) -> PGResult {
         let wire = params.map { ($0 ?? .null).wireForm }
         let types = wire.map(\.oid)
         let plan = usesPreparedStatements && planning == .cached ? statementPlan(sql, types: types) : nil
         let buffer = PGParameterBuffer(wire)
         if let index = buffer.parameterWithNUL {
-            throw StoreError(code: StoreError.Code.queryFailed, sqlState: "22021",
-                             message: "parameter $\(index) contains a NUL byte, which Postgres text cannot hold")
+            throw StoreError(
+                code: StoreError.Code.queryFailed, sqlState: "22021",
+                message: "parameter $\(index) contains a NUL byte, which Postgres text cannot hold")
         }
         let sendMain: () -> Int32 = { [handle] in
             buffer.withPointers { values, lengths, formats in
@@ -67,15 +70,19 @@ extension PGConnection {
     /// Runs a parameterised query and decodes each row with `decode`, in order.
     /// - Throws: `StoreError` as `execute` does; an error thrown by `decode` is returned as
     ///   is when it is a `StoreError`, otherwise as `store.decode` with its description.
-    public func query<T>(_ sql: String, _ params: [PGValue?] = [],
-                         _ decode: (PGRow) throws -> T) throws(StoreError) -> [T] {
+    public func query<T>(
+        _ sql: String, _ params: [PGValue?] = [],
+        _ decode: (PGRow) throws -> T
+    ) throws(StoreError) -> [T] {
         try query(sql, params, planning: .cached, decode)
     }
 
     /// Runs a parameterised query as ``query(_:_:_:)`` does, planned as `planning` says.
     /// - Throws: as ``query(_:_:_:)``.
-    public func query<T>(_ sql: String, _ params: [PGValue?], planning: PGPlanning,
-                         _ decode: (PGRow) throws -> T) throws(StoreError) -> [T] {
+    public func query<T>(
+        _ sql: String, _ params: [PGValue?], planning: PGPlanning,
+        _ decode: (PGRow) throws -> T
+    ) throws(StoreError) -> [T] {
         let result = try execute(sql, params, planning: planning)
         var rows: [T] = []
         rows.reserveCapacity(result.rowCount)
@@ -132,11 +139,13 @@ extension PGConnection {
     /// when libpq reports the connection lost without a SQLSTATE.
     private func error(from result: PGResult) -> StoreError {
         let sqlState = result.errorField("C")
-        let primary = result.errorField("M")
+        let primary =
+            result.errorField("M")
             ?? String(cString: PQresultErrorMessage(result.raw)).trimmingTrailingWhitespace()
-        var error = StoreError.fromServer(sqlState: sqlState, message: redact(primary),
-                                          detail: result.errorField("D").map(redact),
-                                          constraint: result.errorField("n"))
+        var error = StoreError.fromServer(
+            sqlState: sqlState, message: redact(primary),
+            detail: result.errorField("D").map(redact),
+            constraint: result.errorField("n"))
         if sqlState == nil, PQstatus(handle) != CONNECTION_OK {
             error.code = StoreError.Code.connectionFailed
         }

@@ -26,8 +26,9 @@ extension PGConnection {
         guard PQpipelineSync(handle) == 1 else {
             throw connectionError(prefix: "could not send pipeline sync")
         }
-        let skipped = StoreError(code: StoreError.Code.queryFailed, sqlState: "25P02",
-                                 message: "skipped after an earlier statement in the pipeline failed")
+        let skipped = StoreError(
+            code: StoreError.Code.queryFailed, sqlState: "25P02",
+            message: "skipped after an earlier statement in the pipeline failed")
         var outcomes: [Result<PGResult, StoreError>] = []
         for _ in 0..<(pending.count + steps.count) {
             var outcome: Result<PGResult, StoreError>?

@@ -14,8 +14,9 @@ extension PGConnection {
     @discardableResult
     public func transaction<T>(_ body: (PGConnection) throws -> T) throws -> T {
         guard !isInTransaction else {
-            throw StoreError(code: StoreError.Code.transactionState,
-                             message: "transaction() called inside a transaction; use savepoint() to nest")
+            throw StoreError(
+                code: StoreError.Code.transactionState,
+                message: "transaction() called inside a transaction; use savepoint() to nest")
         }
         deferred = ["BEGIN"]
         let value: T
@@ -42,8 +43,9 @@ extension PGConnection {
             throw error
         }
         guard tag != "ROLLBACK" else {
-            throw StoreError(code: StoreError.Code.queryFailed, sqlState: "25P02",
-                             message: "transaction was rolled back at COMMIT because a statement in it failed")
+            throw StoreError(
+                code: StoreError.Code.queryFailed, sqlState: "25P02",
+                message: "transaction was rolled back at COMMIT because a statement in it failed")
         }
         return value
     }
@@ -55,8 +57,9 @@ extension PGConnection {
     /// - Throws: `store.transaction_state` when already inside a transaction.
     public func beginDeferred() throws(StoreError) {
         guard !isInTransaction else {
-            throw StoreError(code: StoreError.Code.transactionState,
-                             message: "beginDeferred() called inside a transaction")
+            throw StoreError(
+                code: StoreError.Code.transactionState,
+                message: "beginDeferred() called inside a transaction")
         }
         deferred = ["BEGIN"]
     }
@@ -75,8 +78,9 @@ extension PGConnection {
     public func savepoint<T>(_ name: String, _ body: (PGConnection) throws -> T) throws -> T {
         let identifier = try SQLIdentifier(name)
         guard isInTransaction else {
-            throw StoreError(code: StoreError.Code.transactionState,
-                             message: "savepoint(\(name)) called outside a transaction")
+            throw StoreError(
+                code: StoreError.Code.transactionState,
+                message: "savepoint(\(name)) called outside a transaction")
         }
         let mark = deferred.count
         let flushes = deferredFlushes

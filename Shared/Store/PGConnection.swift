@@ -66,8 +66,10 @@ public final class PGConnection {
     /// rather than printed to stderr by libpq.
     /// - Throws: `StoreError` `store.connection_failed` (transient) with libpq's message,
     ///   the URL's password redacted.
-    public init(url: String, applicationName: String, preparedStatements: Bool = true,
-                connectTimeoutSeconds: Int = 10) throws(StoreError) {
+    public init(
+        url: String, applicationName: String, preparedStatements: Bool = true,
+        connectTimeoutSeconds: Int = 10
+    ) throws(StoreError) {
         self.password = DatabaseURL.password(in: url)
         self.usesPreparedStatements = preparedStatements
         self.applicationName = applicationName
@@ -168,8 +170,9 @@ public final class PGConnection {
     /// libpq's connection error text, trimmed and redacted, as `store.connection_failed`.
     func connectionError(prefix: String) -> StoreError {
         let text = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
-        return StoreError(code: StoreError.Code.connectionFailed,
-                          message: redact("\(prefix): \(text.trimmingTrailingWhitespace())"))
+        return StoreError(
+            code: StoreError.Code.connectionFailed,
+            message: redact("\(prefix): \(text.trimmingTrailingWhitespace())"))
     }
 
     /// `message` with the URL's password replaced by `***`.

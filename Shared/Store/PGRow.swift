@@ -93,8 +93,11 @@ public struct PGRow {
     public func optionalBytes(_ column: String) throws(StoreError) -> [UInt8]? {
         let field = try fieldNumber(column)
         if PQgetisnull(result.raw, Int32(index), field) != 0 { return nil }
-        guard let value = PGBytea.decode(PQgetvalue(result.raw, Int32(index), field),
-                                         length: Int(PQgetlength(result.raw, Int32(index), field))) else {
+        guard
+            let value = PGBytea.decode(
+                PQgetvalue(result.raw, Int32(index), field),
+                length: Int(PQgetlength(result.raw, Int32(index), field)))
+        else {
             throw PGRow.decodeError(column, "bytea")
         }
         return value
@@ -118,8 +121,10 @@ public struct PGRow {
         return field
     }
 
-    private func decoded<T>(_ column: String, _ type: String,
-                            _ parse: (String) -> T?) throws(StoreError) -> T? {
+    private func decoded<T>(
+        _ column: String, _ type: String,
+        _ parse: (String) -> T?
+    ) throws(StoreError) -> T? {
         guard let text = try rawText(column) else { return nil }
         guard let value = parse(text) else { throw PGRow.decodeError(column, type) }
         return value

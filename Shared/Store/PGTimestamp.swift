@@ -31,9 +31,10 @@ enum PGTimestamp {
     static func parse(_ text: String) -> Date? {
         var s = Scanner(Array(text.utf8))
         guard let y = s.int(4), s.take("-"), let mo = s.int(2), s.take("-"), let d = s.int(2),
-              s.take(" ") || s.take("T"),
-              let h = s.int(2), s.take(":"), let mi = s.int(2), s.take(":"), let sec = s.int(2),
-              (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, sec < 61 else { return nil }
+            s.take(" ") || s.take("T"),
+            let h = s.int(2), s.take(":"), let mi = s.int(2), s.take(":"), let sec = s.int(2),
+            (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, sec < 61
+        else { return nil }
         var micros: Int64 = 0
         if s.take(".") {
             var digits = 0

@@ -11,8 +11,9 @@ public struct SQLIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `StoreError` with code `store.invalid_identifier` naming the rejected value.
     public init(_ name: String) throws(StoreError) {
         guard SQLIdentifier.isValid(name) else {
-            throw StoreError(code: StoreError.Code.invalidIdentifier,
-                             message: "invalid SQL identifier \"\(name)\": expected ^[a-z_][a-z0-9_]*$, at most 63 characters")
+            throw StoreError(
+                code: StoreError.Code.invalidIdentifier,
+                message: "invalid SQL identifier \"\(name)\": expected ^[a-z_][a-z0-9_]*$, at most 63 characters")
         }
         self.name = name
     }

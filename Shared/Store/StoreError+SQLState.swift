@@ -18,9 +18,12 @@ extension StoreError {
     }
 
     /// An error for a server-reported failure, mapped through `code(forSQLState:)`.
-    public static func fromServer(sqlState: String?, message: String, detail: String? = nil,
-                                  constraint: String? = nil) -> StoreError {
-        StoreError(code: code(forSQLState: sqlState), sqlState: sqlState, message: message,
-                   detail: detail, constraint: constraint)
+    public static func fromServer(
+        sqlState: String?, message: String, detail: String? = nil,
+        constraint: String? = nil
+    ) -> StoreError {
+        StoreError(
+            code: code(forSQLState: sqlState), sqlState: sqlState, message: message,
+            detail: detail, constraint: constraint)
     }
 }

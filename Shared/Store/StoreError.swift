@@ -43,8 +43,10 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var constraint: String?
 
     /// Creates an error; prefer the mapping in `StoreError.fromServer` for server errors.
-    public init(code: String, sqlState: String? = nil, message: String,
-                detail: String? = nil, constraint: String? = nil) {
+    public init(
+        code: String, sqlState: String? = nil, message: String,
+        detail: String? = nil, constraint: String? = nil
+    ) {
         self.code = code
         self.sqlState = sqlState
         self.message = message

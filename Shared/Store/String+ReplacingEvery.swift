@@ -11,7 +11,8 @@ extension String {
         var index = 0
         while index < haystack.count {
             if haystack[index] == needle[0], index + needle.count <= haystack.count,
-               haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                haystack[index..<(index + needle.count)].elementsEqual(needle)
+            {
                 out.append(contentsOf: replacement.utf8)
                 index += needle.count
             } else {

@@ -23,8 +23,10 @@ public func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) as
 ///   - condition: the check; it runs on the polling thread, never on the cooperative pool.
 /// - Returns: whether the condition held.
 /// - Throws: the last check's error, when the check made at the deadline throws.
-public func eventually(timeout: Duration = .seconds(30),
-                       _ condition: @escaping @Sendable () throws -> Bool) async throws -> Bool {
+public func eventually(
+    timeout: Duration = .seconds(30),
+    _ condition: @escaping @Sendable () throws -> Bool
+) async throws -> Bool {
     try await onThread {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {

@@ -40,10 +40,11 @@ public final class CommandChannel: Sendable {
     ///
     /// - Throws: `BusError` when publishing or the publisher confirm fails; an encoding error.
     public func publish<C: CommandMessage>(_ command: C, messageId: String, copies: Int = 1, attempt: Int = 0) throws {
-        let envelope = Envelope(messageId: messageId, correlationId: "corr-" + messageId, type: C.messageName,
-                                appId: appId, replyTo: replyQueue,
-                                headers: MessageHeaders(schemaVersion: C.schemaVersion, attempt: attempt),
-                                body: try MessageCoder.encode(command))
+        let envelope = Envelope(
+            messageId: messageId, correlationId: "corr-" + messageId, type: C.messageName,
+            appId: appId, replyTo: replyQueue,
+            headers: MessageHeaders(schemaVersion: C.schemaVersion, attempt: attempt),
+            body: try MessageCoder.encode(command))
         let connection = try connect()
         defer { connection.close() }
         try connection.enableConfirms()
@@ -57,8 +58,10 @@ public final class CommandChannel: Sendable {
     ///
     /// - Returns: the decoded reply, or `nil` when none came in time.
     /// - Throws: `BusError` when the reply queue cannot be read; a decoding error.
-    public func reply<C: CommandMessage>(to _: C.Type, messageId: String,
-                                         timeout: Duration = .seconds(60)) throws -> Reply<C.Result>? {
+    public func reply<C: CommandMessage>(
+        to _: C.Type, messageId: String,
+        timeout: Duration = .seconds(60)
+    ) throws -> Reply<C.Result>? {
         let correlationId = "corr-" + messageId
         let deadline = ContinuousClock.now + timeout
         let connection = try connect()
@@ -89,11 +92,14 @@ public final class CommandChannel: Sendable {
     ///
     /// - Returns: the message id used, and the reply envelope or `nil` when none came in time.
     /// - Throws: `BusError` when publishing or reading fails.
-    public func sendRaw(type: String, json: String,
-                        timeout: Duration = .seconds(60)) throws -> (messageId: String, reply: Envelope?) {
+    public func sendRaw(
+        type: String, json: String,
+        timeout: Duration = .seconds(60)
+    ) throws -> (messageId: String, reply: Envelope?) {
         let messageId = Envelope.newMessageId()
-        let envelope = Envelope(messageId: messageId, correlationId: "corr-" + messageId, type: type,
-                                appId: appId, replyTo: replyQueue, body: Array(json.utf8))
+        let envelope = Envelope(
+            messageId: messageId, correlationId: "corr-" + messageId, type: type,
+            appId: appId, replyTo: replyQueue, body: Array(json.utf8))
         let connection = try connect()
         defer { connection.close() }
         try connection.enableConfirms()

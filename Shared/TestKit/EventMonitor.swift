@@ -21,16 +21,20 @@ public final class EventMonitor: Sendable {
     /// Declares the queue (non-durable) with a binding to `connectbus.events` per pattern.
     ///
     /// - Throws: `BusError` when the broker cannot be reached or refuses the declaration.
-    public init(url: String, queue: String, patterns: [String],
-                connectionName: String = "connectbus-tests.monitor") throws {
+    public init(
+        url: String, queue: String, patterns: [String],
+        connectionName: String = "connectbus-tests.monitor"
+    ) throws {
         self.url = url
         self.queue = queue
         self.connectionName = connectionName
         let connection = try connect()
         defer { connection.close() }
-        try connection.declare(Topology.exchanges.merged(with: Topology(
-            queues: [QueueSpec(name: queue, durable: false)],
-            bindings: patterns.map { BindingSpec(queue: queue, exchange: Exchanges.events, pattern: $0) })))
+        try connection.declare(
+            Topology.exchanges.merged(
+                with: Topology(
+                    queues: [QueueSpec(name: queue, durable: false)],
+                    bindings: patterns.map { BindingSpec(queue: queue, exchange: Exchanges.events, pattern: $0) })))
     }
 
     private func connect() throws -> AMQPConnection {
@@ -63,8 +67,10 @@ public final class EventMonitor: Sendable {
     ///
     /// - Returns: the matching messages received, possibly fewer than `count`.
     /// - Throws: `BusError` when the queue cannot be read.
-    public func wait(count: Int, timeout: Duration = .seconds(30),
-                     _ matching: (Envelope) -> Bool) throws -> [Envelope] {
+    public func wait(
+        count: Int, timeout: Duration = .seconds(30),
+        _ matching: (Envelope) -> Bool
+    ) throws -> [Envelope] {
         let deadline = ContinuousClock.now + timeout
         var found = try all().filter(matching)
         while found.count < count, ContinuousClock.now < deadline {
@@ -89,8 +95,10 @@ public final class EventMonitor: Sendable {
     ///
     /// - Returns: the events received, possibly fewer than `count`.
     /// - Throws: `BusError` when the queue cannot be read.
-    public func wait(for type: String, account: String, count: Int = 1,
-                     timeout: Duration = .seconds(30)) throws -> [Envelope] {
+    public func wait(
+        for type: String, account: String, count: Int = 1,
+        timeout: Duration = .seconds(30)
+    ) throws -> [Envelope] {
         let deadline = ContinuousClock.now + timeout
         var found = try events(type: type, account: account)
         while found.count < count, ContinuousClock.now < deadline {
@@ -114,8 +122,10 @@ public final class EventMonitor: Sendable {
     ///
     /// - Returns: the events received, possibly fewer than `count`.
     /// - Throws: `BusError` when the queue cannot be read.
-    public func wait<E: EventMessage>(for type: E.Type, count: Int = 1, timeout: Duration = .seconds(30),
-                                      where matches: @escaping (E) -> Bool = { _ in true }) throws -> [E] {
+    public func wait<E: EventMessage>(
+        for type: E.Type, count: Int = 1, timeout: Duration = .seconds(30),
+        where matches: @escaping (E) -> Bool = { _ in true }
+    ) throws -> [E] {
         let deadline = ContinuousClock.now + timeout
         var found = try events(type, where: matches)
         while found.count < count, ContinuousClock.now < deadline {

@@ -21,9 +21,11 @@ public struct IntegrationEnvironment: Sendable {
     public static let current: IntegrationEnvironment? = {
         let env = ProcessInfo.processInfo.environment
         guard env["CONNECTBUS_INTEGRATION"] == "1",
-              let amqp = env["AMQP_URL"], let db = env["DATABASE_URL"] else { return nil }
-        return IntegrationEnvironment(amqpURL: amqp, databaseURL: db,
-                                      stripeSimBinary: env["STRIPE_SIM_BINARY"])
+            let amqp = env["AMQP_URL"], let db = env["DATABASE_URL"]
+        else { return nil }
+        return IntegrationEnvironment(
+            amqpURL: amqp, databaseURL: db,
+            stripeSimBinary: env["STRIPE_SIM_BINARY"])
     }()
 
     /// `true` when integration tests should run (use with `.enabled(if:)`).

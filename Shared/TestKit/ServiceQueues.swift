@@ -8,8 +8,10 @@ public enum ServiceQueues {
     ///
     /// - Returns: whether every queue had a consumer before `timeout` passed.
     /// - Throws: `BusError` when the check made at the deadline fails (e.g. a queue missing).
-    public static func waitForConsumers(_ queues: [String], amqpURL: String, connectionName: String,
-                                        timeout: Duration = .seconds(30)) async throws -> Bool {
+    public static func waitForConsumers(
+        _ queues: [String], amqpURL: String, connectionName: String,
+        timeout: Duration = .seconds(30)
+    ) async throws -> Bool {
         try await eventually(timeout: timeout) {
             let connection = try AMQPConnection(url: try AMQPURL(amqpURL), connectionName: connectionName)
             defer { connection.close() }

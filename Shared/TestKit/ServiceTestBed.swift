@@ -40,8 +40,9 @@ extension ServiceTestBed {
     /// - Throws: what the service's start throws.
     public func start() async throws {
         try await onThread { try self.startService() }
-        _ = try await ServiceQueues.waitForConsumers(serviceQueues, amqpURL: env.amqpURL,
-                                                     connectionName: "\(testName).probe")
+        _ = try await ServiceQueues.waitForConsumers(
+            serviceQueues, amqpURL: env.amqpURL,
+            connectionName: "\(testName).probe")
     }
 
     /// Stops the service, deletes the monitor and reply queues and drops the schema;

@@ -10,8 +10,10 @@ public enum TestHTTPClient {
     ///
     /// - Returns: the response, whatever its status.
     /// - Throws: ``TestHTTPError`` when libcurl fails (connection refused, dropped, timed out).
-    public static func send(_ method: String, _ url: String, headers: [String: String] = [:],
-                            body: [UInt8]? = nil) async throws -> TestResponse {
+    public static func send(
+        _ method: String, _ url: String, headers: [String: String] = [:],
+        body: [UInt8]? = nil
+    ) async throws -> TestResponse {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 continuation.resume(with: Result { try sendBlocking(method, url, headers: headers, body: body) })
@@ -24,8 +26,10 @@ public enum TestHTTPClient {
     ///
     /// - Returns: the response, whatever its status.
     /// - Throws: ``TestHTTPError`` when libcurl fails.
-    public static func sendBlocking(_ method: String, _ url: String, headers: [String: String],
-                                    body: [UInt8]?) throws -> TestResponse {
+    public static func sendBlocking(
+        _ method: String, _ url: String, headers: [String: String],
+        body: [UInt8]?
+    ) throws -> TestResponse {
         guard let curl = curl_easy_init() else { throw TestHTTPError(curlCode: -1, message: "curl_easy_init") }
         defer { curl_easy_cleanup(curl) }
         let sink = Sink()

@@ -8,7 +8,8 @@ struct HTTPServerTests {
     /// Echoes method, path, query, one header and the body back as text.
     private static func echoServer(maxBodyBytes: Int = 1 << 20, threading: HTTPThreading = .pool(2)) throws -> HTTPServer {
         try HTTPServer(port: 0, threading: threading, maxBodyBytes: maxBodyBytes) { request in
-            let line = "\(request.method) \(request.path) q=\(request.query["q"] ?? "-") "
+            let line =
+                "\(request.method) \(request.path) q=\(request.query["q"] ?? "-") "
                 + "x=\(request.headers["x-test"] ?? "-") len=\(request.body.count)"
             return HTTPResponse(status: 201, headers: ["X-Echo": line], body: request.body)
         }
@@ -69,11 +70,17 @@ struct HTTPServerTests {
     func payloadTooLargeHandler() async throws {
         let calls = Counter()
         let seen = Counter()
-        let server = try HTTPServer(port: 0, maxBodyBytes: 1000, onBodyTooLarge: { request in
-            if request.bodyTooLarge && request.body.isEmpty && request.path == "/hook"
-                && request.headers["x-test"] == "yes" { seen.increment() }
-            return .json(413, Array(#"{"error":"too_large"}"#.utf8))
-        }) { _ in
+        let server = try HTTPServer(
+            port: 0, maxBodyBytes: 1000,
+            onBodyTooLarge: { request in
+                if request.bodyTooLarge && request.body.isEmpty && request.path == "/hook"
+                    && request.headers["x-test"] == "yes"
+                {
+                    seen.increment()
+                }
+                return .json(413, Array(#"{"error":"too_large"}"#.utf8))
+            }
+        ) { _ in
             calls.increment()
             return .text(200, "ok")
         }

@@ -9,9 +9,11 @@ import Testing
     }
 
     @Test func redactsPasswordOption() {
-        #expect(DatabaseURL.redacted("postgresql://app@h/db?password=hunter2&sslmode=disable")
+        #expect(
+            DatabaseURL.redacted("postgresql://app@h/db?password=hunter2&sslmode=disable")
                 == "postgresql://app@h/db?password=***&sslmode=disable")
-        #expect(DatabaseURL.redacted("host=h user=u password='a b\\'c' dbname=d")
+        #expect(
+            DatabaseURL.redacted("host=h user=u password='a b\\'c' dbname=d")
                 == "host=h user=u password=*** dbname=d")
         #expect(DatabaseURL.password(in: "host=h password='a b' user=u") == "a b")
     }
@@ -24,7 +26,8 @@ import Testing
 
     @Test func redactsPasswordInMessages() {
         let url = "postgres://u:topsecret@h/db"
-        #expect(DatabaseURL.redact("auth failed for topsecret (topsecret)", passwordOf: url)
+        #expect(
+            DatabaseURL.redact("auth failed for topsecret (topsecret)", passwordOf: url)
                 == "auth failed for *** (***)")
     }
 

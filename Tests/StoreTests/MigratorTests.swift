@@ -6,10 +6,12 @@ import Testing
 struct MigratorTests {
     /// Not idempotent on purpose: applying any of them twice fails.
     static let migrations = [
-        Migration(version: 1, name: "create_accounts", sql: """
-            CREATE TABLE accounts (id text PRIMARY KEY, status text NOT NULL);
-            CREATE INDEX accounts_status_idx ON accounts (status);
-            """),
+        Migration(
+            version: 1, name: "create_accounts",
+            sql: """
+                CREATE TABLE accounts (id text PRIMARY KEY, status text NOT NULL);
+                CREATE INDEX accounts_status_idx ON accounts (status);
+                """),
         Migration(version: 2, name: "add_email", sql: "ALTER TABLE accounts ADD COLUMN email text;"),
         Migration(version: 3, name: "create_links", sql: "CREATE TABLE links (id bigserial PRIMARY KEY);"),
     ]
@@ -33,9 +35,11 @@ struct MigratorTests {
                 "\(try $0.int("version")):\(try $0.string("name"))"
             }
             #expect(history == (Migrator.runtimeMigrations + MigratorTests.migrations).map { "\($0.version):\($0.name)" })
-            let tables = try conn.query("""
+            let tables = try conn.query(
+                """
                 SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name
-                """, [.text(schema)]) { try $0.string("table_name") }
+                """, [.text(schema)]
+            ) { try $0.string("table_name") }
             #expect(tables == ["accounts", "inbox", "links", "message_log", "outbox", "schema_migrations"])
             // Running again is a no-op.
             #expect(try Migrator(schema: schema, migrations: MigratorTests.migrations).migrate(conn).isEmpty)
@@ -59,12 +63,15 @@ struct MigratorTests {
                 _ = try? admin.execute("DROP ROLE IF EXISTS \(role.quoted)")
             }
             try admin.execute("CREATE SCHEMA \(role.quoted) AUTHORIZATION \(role.quoted)")
-            let service = try PGConnection(url: TestDatabase.url(user: role.name, password: role.name),
-                                           applicationName: "store-tests-service")
+            let service = try PGConnection(
+                url: TestDatabase.url(user: role.name, password: role.name),
+                applicationName: "store-tests-service")
             let applied = try Migrator(schema: role.name, migrations: MigratorTests.migrations).migrate(service)
             #expect(applied.count == Migrator.runtimeMigrations.count + MigratorTests.migrations.count)
-            let owners = try admin.query("SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = $1",
-                                         [.text(role.name)]) { try $0.string("tableowner") }
+            let owners = try admin.query(
+                "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = $1",
+                [.text(role.name)]
+            ) { try $0.string("tableowner") }
             #expect(owners == [role.name])
             // Without CREATE on the database it cannot make a schema it lacks.
             #expect(throws: StoreError.self) {
@@ -108,8 +115,10 @@ struct MigratorTests {
                     #expect(error.code == "store.query_failed")
                     #expect(error.message.contains("migration 1 broken"))
                 }
-                let tables = try conn.query("SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'a'",
-                                            [.text(schema.name)]) { try $0.string("table_name") }
+                let tables = try conn.query(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'a'",
+                    [.text(schema.name)]
+                ) { try $0.string("table_name") }
                 #expect(tables.isEmpty)
             }
         }
@@ -118,8 +127,10 @@ struct MigratorTests {
     @Test func reservedAndDuplicateVersionsAreRejected() async throws {
         try await onThread {
             let conn = try TestDatabase.connect()
-            for list in [[Migration(version: 0, name: "zero", sql: "")],
-                         [Migration(version: 1, name: "a", sql: ""), Migration(version: 1, name: "b", sql: "")]] {
+            for list in [
+                [Migration(version: 0, name: "zero", sql: "")],
+                [Migration(version: 1, name: "a", sql: ""), Migration(version: 1, name: "b", sql: "")],
+            ] {
                 #expect(throws: StoreError.self) { try Migrator(schema: "store_never_created", migrations: list).migrate(conn) }
             }
             #expect(throws: StoreError.self) { try Migrator(schema: "Bad-Schema", migrations: []).migrate(conn) }

@@ -60,11 +60,13 @@ struct OutboxBatchTests {
                 let messages = ["k0", "k1", "k2"].enumerated().map { index, key in
                     KeyedOutboxMessage(key: key, message: OutboxTests.message(index))
                 }
-                let stored = try outbox.enqueue(messages, ifReturnedBy: """
-                    INSERT INTO \(schema.quoted).seen (key, label, body)
-                    SELECT m.key, $1, m.body FROM message m ORDER BY m.ord
-                    ON CONFLICT (key) DO NOTHING RETURNING key
-                    """, parameters: [.text("new")], on: conn)
+                let stored = try outbox.enqueue(
+                    messages,
+                    ifReturnedBy: """
+                        INSERT INTO \(schema.quoted).seen (key, label, body)
+                        SELECT m.key, $1, m.body FROM message m ORDER BY m.ord
+                        ON CONFLICT (key) DO NOTHING RETURNING key
+                        """, parameters: [.text("new")], on: conn)
                 #expect(stored == ["k0", "k2"])
                 let rows = try conn.transaction { conn in
                     try outbox.takeStale(olderThan: .zero, limit: 10, on: conn)

@@ -6,18 +6,20 @@ import Testing
 @Suite(.enabled(if: IntegrationEnvironment.isEnabled))
 struct OutboxTests {
     static func message(_ n: Int) -> OutboxMessage {
-        OutboxMessage(exchange: "connectbus.events", routingKey: "payments.order.paid", messageId: "msg-\(n)",
-                      type: "payments.order.paid", correlationId: n % 2 == 0 ? "corr-\(n)" : nil,
-                      replyTo: n % 2 == 0 ? "amq.gen-reply" : nil, appId: "payments",
-                      timestamp: Date(timeIntervalSince1970: 1_700_000_000 + Double(n)),
-                      headersJSON: Array(#"{"x-schema-version": 1, "x-stripe-account": "acct_1"}"#.utf8),
-                      body: [123, 0, 125, UInt8(n % 256)], mandatory: n % 3 == 0)
+        OutboxMessage(
+            exchange: "connectbus.events", routingKey: "payments.order.paid", messageId: "msg-\(n)",
+            type: "payments.order.paid", correlationId: n % 2 == 0 ? "corr-\(n)" : nil,
+            replyTo: n % 2 == 0 ? "amq.gen-reply" : nil, appId: "payments",
+            timestamp: Date(timeIntervalSince1970: 1_700_000_000 + Double(n)),
+            headersJSON: Array(#"{"x-schema-version": 1, "x-stripe-account": "acct_1"}"#.utf8),
+            body: [123, 0, 125, UInt8(n % 256)], mandatory: n % 3 == 0)
     }
 
     /// Makes every row look `seconds` older, so stale claims need no waiting.
     static func backdate(_ schema: SQLIdentifier, seconds: Int, on conn: PGConnection) throws {
-        try conn.execute("UPDATE \(schema.quoted).outbox SET created_at = created_at - make_interval(secs => $1)",
-                         [.double(Double(seconds))])
+        try conn.execute(
+            "UPDATE \(schema.quoted).outbox SET created_at = created_at - make_interval(secs => $1)",
+            [.double(Double(seconds))])
     }
 
     @Test func enqueueClaimDeleteRoundTrip() async throws {

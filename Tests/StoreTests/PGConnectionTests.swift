@@ -9,7 +9,8 @@ struct PGConnectionTests {
     func roundTripsEveryValueKind(prepared: Bool) async throws {
         try await onThread {
             try TestDatabase.withSchema(prepared: prepared) { conn, schema in
-                try conn.execute("""
+                try conn.execute(
+                    """
                     CREATE TABLE \(schema.quoted).kinds (
                         n int PRIMARY KEY, t text, i bigint, b bool, by bytea, j jsonb,
                         ts timestamptz, d float8)
@@ -17,13 +18,21 @@ struct PGConnectionTests {
                 let date = Date(timeIntervalSince1970: 1_700_000_000.123456)
                 let bytes: [UInt8] = [0, 1, 0, 255, 0, 92, 120]
                 let insert = "INSERT INTO \(schema.quoted).kinds VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
-                try conn.execute(insert, [.int(1), .text("héllo 'quoted' \"x\" \\"), .int(Int64.min),
-                                          .bool(true), .bytes(bytes), .json(Array(#"{"a": [1, 2]}"#.utf8)),
-                                          .timestamp(date), .double(-2.5)])
+                try conn.execute(
+                    insert,
+                    [
+                        .int(1), .text("héllo 'quoted' \"x\" \\"), .int(Int64.min),
+                        .bool(true), .bytes(bytes), .json(Array(#"{"a": [1, 2]}"#.utf8)),
+                        .timestamp(date), .double(-2.5),
+                    ])
                 try conn.execute(insert, [.int(2), nil, .null, nil, .null, nil, .null, nil])
-                try conn.execute(insert, [.int(3), .text(""), .int(Int64.max), .bool(false), .bytes([]),
-                                          .json(Array("null".utf8)), .timestamp(Date(timeIntervalSince1970: 0)),
-                                          .double(0)])
+                try conn.execute(
+                    insert,
+                    [
+                        .int(3), .text(""), .int(Int64.max), .bool(false), .bytes([]),
+                        .json(Array("null".utf8)), .timestamp(Date(timeIntervalSince1970: 0)),
+                        .double(0),
+                    ])
                 let rows = try conn.query("SELECT * FROM \(schema.quoted).kinds ORDER BY n") { $0 }
                 #expect(rows.count == 3)
                 let full = rows[0], nulls = rows[1], edge = rows[2]
@@ -56,8 +65,10 @@ struct PGConnectionTests {
     @Test func arraysBindForAny() async throws {
         try await onThread {
             let conn = try TestDatabase.connect()
-            let ints = try conn.query("SELECT x FROM unnest($1::int8[]) AS x WHERE x = ANY($2)",
-                                      [.intArray([1, 2, 3]), .intArray([3, 1])]) { try $0.int("x") }
+            let ints = try conn.query(
+                "SELECT x FROM unnest($1::int8[]) AS x WHERE x = ANY($2)",
+                [.intArray([1, 2, 3]), .intArray([3, 1])]
+            ) { try $0.int("x") }
             #expect(ints == [1, 3])
             let texts = try conn.query("SELECT unnest($1::text[]) AS s", [.textArray(["a\"b", "c\\d", ""])]) {
                 try $0.string("s")
@@ -85,8 +96,12 @@ struct PGConnectionTests {
             let conn = try TestDatabase.connect()
             let row = try #require(try conn.execute("SELECT 'abc'::text AS word, NULL::int AS nothing").first)
             #expect(throws: StoreError.self) { try row.int("word") }
-            do { _ = try row.int("word") } catch let error as StoreError { #expect(error.code == "store.decode"); #expect(error.message.contains("\"word\"")) }
-            do { _ = try row.int("nothing") } catch let error as StoreError { #expect(error.message.contains("\"nothing\"")); #expect(error.message.contains("NULL")) }
+            do { _ = try row.int("word") } catch let error as StoreError {
+                #expect(error.code == "store.decode"); #expect(error.message.contains("\"word\""))
+            }
+            do { _ = try row.int("nothing") } catch let error as StoreError {
+                #expect(error.message.contains("\"nothing\"")); #expect(error.message.contains("NULL"))
+            }
             do { _ = try row.string("missing") } catch let error as StoreError { #expect(error.message.contains("\"missing\"")) }
         }
     }
@@ -183,8 +198,9 @@ struct PGConnectionTests {
             #expect(plain.connectionOption("connect_timeout") == "10")
             #expect(plain.connectionOption("password") == nil)
             let separator = TestDatabase.adminURL.contains("?") ? "&" : "?"
-            let asked = try PGConnection(url: TestDatabase.adminURL + separator + "gssencmode=prefer&connect_timeout=5",
-                                         applicationName: "store-tests")
+            let asked = try PGConnection(
+                url: TestDatabase.adminURL + separator + "gssencmode=prefer&connect_timeout=5",
+                applicationName: "store-tests")
             #expect(asked.connectionOption("gssencmode") == "prefer")
             #expect(asked.connectionOption("connect_timeout") == "5")
         }

@@ -8,8 +8,10 @@ import Testing
         #expect(identifier.quoted == "\"\(name)\"")
     }
 
-    @Test(arguments: ["", "Payments", "1abc", "a-b", "a b", "a\"; DROP SCHEMA x; --", "é", "a.b",
-                      String(repeating: "a", count: 64)])
+    @Test(arguments: [
+        "", "Payments", "1abc", "a-b", "a b", "a\"; DROP SCHEMA x; --", "é", "a.b",
+        String(repeating: "a", count: 64),
+    ])
     func rejectsInvalidNames(_ name: String) {
         do {
             _ = try SQLIdentifier(name)

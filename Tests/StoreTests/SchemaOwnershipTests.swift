@@ -8,19 +8,24 @@ import Testing
 @Suite(.enabled(if: IntegrationEnvironment.isEnabled))
 struct SchemaOwnershipTests {
     static let first = [
-        Migration(version: 1, name: "create_accounts", sql: """
-            CREATE TABLE accounts (id text PRIMARY KEY, status text NOT NULL);
-            CREATE INDEX accounts_status_idx ON accounts (status);
-            """),
+        Migration(
+            version: 1, name: "create_accounts",
+            sql: """
+                CREATE TABLE accounts (id text PRIMARY KEY, status text NOT NULL);
+                CREATE INDEX accounts_status_idx ON accounts (status);
+                """)
     ]
     /// The second release: alters a table of the first and adds a table and a sequence.
-    static let second = first + [
-        Migration(version: 2, name: "add_email", sql: "ALTER TABLE accounts ADD COLUMN email text;"),
-        Migration(version: 3, name: "create_links", sql: """
-            CREATE TABLE links (id bigserial PRIMARY KEY, account text NOT NULL);
-            CREATE SEQUENCE link_numbers;
-            """),
-    ]
+    static let second =
+        first + [
+            Migration(version: 2, name: "add_email", sql: "ALTER TABLE accounts ADD COLUMN email text;"),
+            Migration(
+                version: 3, name: "create_links",
+                sql: """
+                    CREATE TABLE links (id bigserial PRIMARY KEY, account text NOT NULL);
+                    CREATE SEQUENCE link_numbers;
+                    """),
+        ]
 
     @Test func adminFirstThenTheServiceRole() async throws {
         try await onThread {
@@ -51,8 +56,10 @@ struct SchemaOwnershipTests {
         try await onThread {
             try ServiceRole.withNew(createSchema: false) { role, admin, service in
                 #expect(try Migrator(schema: role, migrations: Self.first).migrate(admin).count == Migrator.runtimeMigrations.count + 1)
-                let owner = try admin.query("SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = $1",
-                                            [.text(role)]) { try $0.string("owner") }
+                let owner = try admin.query(
+                    "SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = $1",
+                    [.text(role)]
+                ) { try $0.string("owner") }
                 #expect(owner == [role])
                 #expect(try Migrator(schema: role, migrations: Self.second).migrate(service).count == 2)
                 try ServiceRole.useEveryTable(service)
@@ -67,7 +74,8 @@ struct SchemaOwnershipTests {
         try await onThread {
             try ServiceRole.withNew { role, admin, service in
                 let schema = try SQLIdentifier(role)
-                try admin.execute("""
+                try admin.execute(
+                    """
                     CREATE TABLE \(schema.quoted).schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
                                                                    applied_at timestamptz NOT NULL DEFAULT now())
                     """)
@@ -96,12 +104,15 @@ struct SchemaOwnershipTests {
 /// makes them for the services (no superuser, no CREATE on the database, CONNECT granted).
 enum ServiceRole {
     /// Runs `body(role, admin connection, role's connection)`, then drops the schema and role.
-    static func withNew(createSchema: Bool = true,
-                        _ body: (String, PGConnection, PGConnection) throws -> Void) throws {
+    static func withNew(
+        createSchema: Bool = true,
+        _ body: (String, PGConnection, PGConnection) throws -> Void
+    ) throws {
         let role = try SQLIdentifier(IntegrationEnvironment.uniqueName("store_owner"))
         let admin = try TestDatabase.connect("store-tests-admin")
-        let database = try SQLIdentifier(try admin.query("SELECT current_database() AS name") { try $0.string("name") }
-            .first ?? "connectbus")
+        let database = try SQLIdentifier(
+            try admin.query("SELECT current_database() AS name") { try $0.string("name") }
+                .first ?? "connectbus")
         try admin.execute("CREATE ROLE \(role.quoted) LOGIN NOSUPERUSER NOCREATEDB PASSWORD '\(role.name)'")
         defer {
             _ = try? admin.execute("DROP SCHEMA IF EXISTS \(role.quoted) CASCADE")
@@ -113,18 +124,21 @@ enum ServiceRole {
         if createSchema {
             try admin.execute("CREATE SCHEMA \(role.quoted) AUTHORIZATION \(role.quoted)")
         }
-        let service = try PGConnection(url: TestDatabase.url(user: role.name, password: role.name),
-                                       applicationName: "store-tests-service")
+        let service = try PGConnection(
+            url: TestDatabase.url(user: role.name, password: role.name),
+            applicationName: "store-tests-service")
         try body(role.name, admin, service)
     }
 
     /// The distinct owners of the tables, views and sequences in `schema`.
     static func owners(in schema: String, _ admin: PGConnection) throws -> [String] {
-        try admin.query("""
+        try admin.query(
+            """
             SELECT DISTINCT pg_get_userbyid(c.relowner) AS owner FROM pg_class c
             JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'v', 'S', 'i') ORDER BY 1
-            """, [.text(schema)]) { try $0.string("owner") }
+            """, [.text(schema)]
+        ) { try $0.string("owner") }
     }
 
     /// Writes and reads every table the migrations (runtime's and `SchemaOwnershipTests.second`) made.

@@ -33,16 +33,19 @@ struct StoreBenchmarkTests {
                         for n in batch..<(batch + 50) {
                             try conn.savepoint("message") { conn in
                                 _ = try inbox.record(messageId: "m-\(n)", queue: "q", on: conn)
-                                try outbox.enqueue(OutboxMessage(exchange: "x", routingKey: "k", messageId: "o-\(n)", type: "t",
-                                                                 appId: "bench", timestamp: Date(), body: body, mandatory: false), on: conn)
+                                try outbox.enqueue(
+                                    OutboxMessage(
+                                        exchange: "x", routingKey: "k", messageId: "o-\(n)", type: "t",
+                                        appId: "bench", timestamp: Date(), body: body, mandatory: false), on: conn)
                             }
                         }
                     }
                 }
                 let runtime = Double(count) / (ContinuousClock.now - start).inSeconds
                 #expect(try outbox.lag(on: conn).count == count)
-                print("store bench prepared=\(prepared): single-row insert+commit \(Int(plain))/s; "
-                      + "messages (savepoint+inbox+outbox, 50 per commit, synchronous_commit off) \(Int(runtime))/s")
+                print(
+                    "store bench prepared=\(prepared): single-row insert+commit \(Int(plain))/s; "
+                        + "messages (savepoint+inbox+outbox, 50 per commit, synchronous_commit off) \(Int(runtime))/s")
             }
         }
     }

@@ -25,8 +25,10 @@ enum TestDatabase {
 
     /// Runs `body` with a fresh schema named `store_test_<hex>` (created as admin) and
     /// drops it (cascade) afterwards, whatever happens.
-    static func withSchema<T>(prepared: Bool = true,
-                              _ body: (PGConnection, SQLIdentifier) throws -> T) throws -> T {
+    static func withSchema<T>(
+        prepared: Bool = true,
+        _ body: (PGConnection, SQLIdentifier) throws -> T
+    ) throws -> T {
         let conn = try connect(prepared: prepared)
         let schema = try SQLIdentifier(IntegrationEnvironment.uniqueName("store_test"))
         try conn.execute("CREATE SCHEMA \(schema.quoted)")

@@ -8,9 +8,10 @@ struct APIVersionParamsTests {
     private static let basil = "2025-03-31.basil"
 
     private func checkout(_ mode: CheckoutSessionUIMode?) -> CheckoutSessionCreateParams {
-        CheckoutSessionCreateParams(uiMode: mode, lineItems: [CheckoutLineItemParams(price: "price_1")],
-                                    returnUrl: "https://x.test/r?s={CHECKOUT_SESSION_ID}", paymentMethodTypes: ["card", "sepa_debit"],
-                                    redirectOnCompletion: .ifRequired)
+        CheckoutSessionCreateParams(
+            uiMode: mode, lineItems: [CheckoutLineItemParams(price: "price_1")],
+            returnUrl: "https://x.test/r?s={CHECKOUT_SESSION_ID}", paymentMethodTypes: ["card", "sepa_debit"],
+            redirectOnCompletion: .ifRequired)
     }
 
     @Test func pinsEndiveAndDatesDecideTheShapes() {
@@ -46,8 +47,10 @@ struct APIVersionParamsTests {
     }
 
     @Test func modelsDecodeBothGenerations() throws {
-        for (wire, normalized) in [("hosted", "hosted_page"), ("embedded", "embedded_page"), ("custom", "elements"),
-                                   ("hosted_page", "hosted_page"), ("embedded_page", "embedded_page"), ("elements", "elements")] {
+        for (wire, normalized) in [
+            ("hosted", "hosted_page"), ("embedded", "embedded_page"), ("custom", "elements"),
+            ("hosted_page", "hosted_page"), ("embedded_page", "embedded_page"), ("elements", "elements"),
+        ] {
             let json = #"{"id":"cs_1","object":"checkout.session","ui_mode":"\#(wire)","payment_method_types":["card"]}"#
             let session = try JSONDecoder().decode(CheckoutSession.self, from: Data(json.utf8))
             #expect(session.uiMode?.rawValue == wire)
@@ -64,8 +67,9 @@ struct APIVersionParamsTests {
         #expect(client.apiVersion(for: RequestOptions()) == Self.basil)
         let created = try client.createCheckoutSession(checkout(.elements), options: .idempotent("k1"))
         #expect(created.uiMode?.normalized == .elements)
-        _ = try client.createCheckoutSession(checkout(.elements),
-                                             options: RequestOptions(idempotencyKey: "k2", stripeVersion: StripeAPIVersion.current))
+        _ = try client.createCheckoutSession(
+            checkout(.elements),
+            options: RequestOptions(idempotencyKey: "k2", stripeVersion: StripeAPIVersion.current))
         let basilBody = String(decoding: transport.requests[0].body, as: UTF8.self)
         let endiveBody = String(decoding: transport.requests[1].body, as: UTF8.self)
         #expect(transport.requests[0].header("Stripe-Version") == Self.basil)

@@ -43,20 +43,28 @@ struct CurlTransportTests {
     static let intent = #"{"id":"pi_1","object":"payment_intent","amount":1099,"currency":"usd","status":"requires_capture"}"#
 
     func client(_ server: ScriptedServer, maxRetries: Int = 2, timeout: Duration = .seconds(20)) throws -> StripeClient {
-        var config = StripeConfig(apiKey: Self.key, apiBase: server.baseURL, connectTimeout: .seconds(5), timeout: timeout,
-                                  maxRetries: maxRetries)
+        var config = StripeConfig(
+            apiKey: Self.key, apiBase: server.baseURL, connectTimeout: .seconds(5), timeout: timeout,
+            maxRetries: maxRetries)
         config.apiVersion = "2025-03-31.basil"
         let transport = try CurlTransport(connectTimeout: config.connectTimeout, timeout: config.timeout)
         return try StripeClient(config: config, transport: transport, sleeper: { _ in })
     }
 
     @Test func postSendsStripeHeadersAndFormAndReadsResponseHeaders() throws {
-        let server = try ScriptedServer([ScriptedServer.json(200, Self.intent, ["Request-Id": "req_abc", "Idempotent-Replayed": "true",
-                                                                                 "Stripe-Version": "2025-03-31.basil"])])
+        let server = try ScriptedServer([
+            ScriptedServer.json(
+                200, Self.intent,
+                [
+                    "Request-Id": "req_abc", "Idempotent-Replayed": "true",
+                    "Stripe-Version": "2025-03-31.basil",
+                ])
+        ])
         defer { server.stop() }
         let client = try client(server)
-        let params = PaymentIntentCreateParams(amount: 1099, currency: "usd", captureMethod: .manual,
-                                               metadata: ["note": "Zoë & co"])
+        let params = PaymentIntentCreateParams(
+            amount: 1099, currency: "usd", captureMethod: .manual,
+            metadata: ["note": "Zoë & co"])
         let intent = try client.createPaymentIntent(params, options: RequestOptions(stripeAccount: "acct_42", idempotencyKey: "m1:pi"))
         #expect(intent.status == .requiresCapture)
         let seen = try #require(server.requests.first)
@@ -68,10 +76,14 @@ struct CurlTransportTests {
         #expect(seen.header("idempotency-key") == "m1:pi")
         #expect(seen.header("content-type") == "application/x-www-form-urlencoded")
         #expect(seen.header("user-agent")?.hasPrefix("ConnectBus/") == true)
-        #expect(String(decoding: seen.body, as: UTF8.self)
-            == "amount=1099&currency=usd&capture_method=manual&metadata[note]=Zo%C3%AB%20%26%20co")
-        #expect(client.lastResponse == StripeResponseInfo(httpStatus: 200, requestId: "req_abc", idempotentReplayed: true,
-                                                          stripeVersion: "2025-03-31.basil", attempts: 1))
+        #expect(
+            String(decoding: seen.body, as: UTF8.self)
+                == "amount=1099&currency=usd&capture_method=manual&metadata[note]=Zo%C3%AB%20%26%20co")
+        #expect(
+            client.lastResponse
+                == StripeResponseInfo(
+                    httpStatus: 200, requestId: "req_abc", idempotentReplayed: true,
+                    stripeVersion: "2025-03-31.basil", attempts: 1))
     }
 
     @Test func droppedConnectionAndServerErrorAreRetriedWithTheSameKey() throws {
@@ -82,8 +94,9 @@ struct CurlTransportTests {
         ])
         defer { server.stop() }
         let client = try client(server)
-        let intent = try client.capturePaymentIntent("pi_1", PaymentIntentCaptureParams(amountToCapture: 500),
-                                                     options: .idempotent("m2:capture"))
+        let intent = try client.capturePaymentIntent(
+            "pi_1", PaymentIntentCaptureParams(amountToCapture: 500),
+            options: .idempotent("m2:capture"))
         #expect(intent.id == "pi_1")
         let seen = server.requests
         #expect(seen.count == 3)
@@ -111,13 +124,15 @@ struct CurlTransportTests {
 
     @Test func cardErrorIsNotRetried() throws {
         let server = try ScriptedServer([
-            ScriptedServer.json(402, #"{"error":{"type":"card_error","code":"card_declined","decline_code":"generic_decline","message":"Your card was declined."}}"#,
-                                ["Request-Id": "req_card"]),
+            ScriptedServer.json(
+                402, #"{"error":{"type":"card_error","code":"card_declined","decline_code":"generic_decline","message":"Your card was declined."}}"#,
+                ["Request-Id": "req_card"])
         ])
         defer { server.stop() }
         let error = try #require(throws: StripeError.self) {
-            try client(server).confirmPaymentIntent("pi_1", PaymentIntentConfirmParams(paymentMethod: "pm_card_chargeDeclined"),
-                                                    options: .idempotent("m4:confirm"))
+            try client(server).confirmPaymentIntent(
+                "pi_1", PaymentIntentConfirmParams(paymentMethod: "pm_card_chargeDeclined"),
+                options: .idempotent("m4:confirm"))
         }
         #expect(error.kind == .card)
         #expect(error.declineCode == "generic_decline")
@@ -127,8 +142,10 @@ struct CurlTransportTests {
 
     @Test func autoPagingOverHTTPUsesTheQueryString() throws {
         let server = try ScriptedServer([
-            ScriptedServer.json(200, #"{"object":"list","has_more":true,"url":"/v1/terminal/readers","data":[{"id":"tmr_2","object":"terminal.reader"}]}"#),
-            ScriptedServer.json(200, #"{"object":"list","has_more":false,"url":"/v1/terminal/readers","data":[{"id":"tmr_1","object":"terminal.reader"}]}"#),
+            ScriptedServer.json(
+                200, #"{"object":"list","has_more":true,"url":"/v1/terminal/readers","data":[{"id":"tmr_2","object":"terminal.reader"}]}"#),
+            ScriptedServer.json(
+                200, #"{"object":"list","has_more":false,"url":"/v1/terminal/readers","data":[{"id":"tmr_1","object":"terminal.reader"}]}"#),
         ])
         defer { server.stop() }
         let readers: [TerminalReader] = try client(server).autoPagingList(
@@ -141,8 +158,10 @@ struct CurlTransportTests {
     }
 
     @Test func keepAliveReusesOneConnection() throws {
-        let server = try ScriptedServer([ScriptedServer.json(200, Self.intent), ScriptedServer.json(200, Self.intent),
-                                         ScriptedServer.json(200, Self.intent)])
+        let server = try ScriptedServer([
+            ScriptedServer.json(200, Self.intent), ScriptedServer.json(200, Self.intent),
+            ScriptedServer.json(200, Self.intent),
+        ])
         defer { server.stop() }
         let transport = try CurlTransport(connectTimeout: .seconds(5), timeout: .seconds(20))
         let client = try StripeClient(config: StripeConfig(apiKey: Self.key, apiBase: server.baseURL), transport: transport)

@@ -2,8 +2,11 @@ import Foundation
 import Testing
 @testable import StripeAPI
 
-@Suite("Stripe's example objects decode", .enabled(if: Fixtures.available,
-       "skipped: ../shared/stripe/fixtures3.json (Stripe's fixtures) is not present next to the repository"))
+@Suite(
+    "Stripe's example objects decode",
+    .enabled(
+        if: Fixtures.available,
+        "skipped: ../shared/stripe/fixtures3.json (Stripe's fixtures) is not present next to the repository"))
 struct FixtureDecodingTests {
     @Test func account() throws {
         let account = try Fixtures.decode(Account.self, "account")
@@ -161,7 +164,8 @@ struct ModelDecodingTests {
 
     @Test func expandableDecodesIdOrObject() throws {
         let asId = #"{"id":"pi_1","latest_charge":"ch_1"}"#
-        let expanded = #"{"id":"pi_1","latest_charge":{"id":"ch_1","object":"charge","amount":500,"payment_method_details":{"type":"card_present","card_present":{"brand":"visa","last4":"0000","overcapture_supported":true,"read_method":"contactless_emv"}}}}"#
+        let expanded =
+            #"{"id":"pi_1","latest_charge":{"id":"ch_1","object":"charge","amount":500,"payment_method_details":{"type":"card_present","card_present":{"brand":"visa","last4":"0000","overcapture_supported":true,"read_method":"contactless_emv"}}}}"#
         let a = try JSONDecoder().decode(PaymentIntent.self, from: Data(asId.utf8))
         let b = try JSONDecoder().decode(PaymentIntent.self, from: Data(expanded.utf8))
         #expect(a.latestCharge == .id("ch_1"))
@@ -178,7 +182,8 @@ struct ModelDecodingTests {
     }
 
     @Test func connectEventDecodesTypedObject() throws {
-        let json = #"{"id":"evt_1","object":"event","type":"payment_intent.succeeded","account":"acct_9","api_version":"2025-03-31.basil","created":1700000000,"data":{"object":{"id":"pi_7","object":"payment_intent","amount":1099,"status":"succeeded","brand_new_field":{"x":[1,2.5,null,true]}}}}"#
+        let json =
+            #"{"id":"evt_1","object":"event","type":"payment_intent.succeeded","account":"acct_9","api_version":"2025-03-31.basil","created":1700000000,"data":{"object":{"id":"pi_7","object":"payment_intent","amount":1099,"status":"succeeded","brand_new_field":{"x":[1,2.5,null,true]}}}}"#
         let event = try JSONDecoder().decode(StripeEvent.self, from: Data(json.utf8))
         #expect(event.account == "acct_9")
         #expect(event.apiVersion == "2025-03-31.basil")

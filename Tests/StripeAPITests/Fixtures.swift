@@ -10,8 +10,9 @@ enum Fixtures {
     /// The raw JSON of every resource, or `nil` when the file is missing or unreadable.
     static let resources: [String: Data]? = {
         guard let data = try? Data(contentsOf: url),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let resources = root["resources"] as? [String: Any] else { return nil }
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let resources = root["resources"] as? [String: Any]
+        else { return nil }
         var out: [String: Data] = [:]
         for (name, object) in resources {
             if let bytes = try? JSONSerialization.data(withJSONObject: object) { out[name] = bytes }

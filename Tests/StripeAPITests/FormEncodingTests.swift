@@ -19,13 +19,16 @@ struct FormEncodingTests {
     }
 
     @Test func arraysOfObjects() {
-        let params: FormParams = ["line_items": [
-            ["price_data": ["currency": "usd", "unit_amount": 1500, "product_data": ["name": "T-shirt"]], "quantity": 2],
-            ["price": "price_123", "quantity": 1],
-        ]]
-        #expect(params.encoded() == "line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=1500"
-            + "&line_items[0][price_data][product_data][name]=T-shirt&line_items[0][quantity]=2"
-            + "&line_items[1][price]=price_123&line_items[1][quantity]=1")
+        let params: FormParams = [
+            "line_items": [
+                ["price_data": ["currency": "usd", "unit_amount": 1500, "product_data": ["name": "T-shirt"]], "quantity": 2],
+                ["price": "price_123", "quantity": 1],
+            ]
+        ]
+        #expect(
+            params.encoded() == "line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=1500"
+                + "&line_items[0][price_data][product_data][name]=T-shirt&line_items[0][quantity]=2"
+                + "&line_items[1][price]=price_123&line_items[1][quantity]=1")
     }
 
     @Test func reservedCharactersArePercentEncoded() {
@@ -46,8 +49,10 @@ struct FormEncodingTests {
     @Test func anEmptyObjectIsNeverSent() {
         var controller = FormParams()
         controller.set("requirement_collection", nil as String?)
-        let params: FormParams = ["controller": .object(controller), "country": "US", "metadata": .map([:]),
-                                  "business_profile": ["support_address": .object(FormParams())]]
+        let params: FormParams = [
+            "controller": .object(controller), "country": "US", "metadata": .map([:]),
+            "business_profile": ["support_address": .object(FormParams())],
+        ]
         #expect(params.encoded() == "country=US")
         #expect(FormEncoding.pairs(params).map(\.key) == ["country"])
     }
@@ -79,36 +84,41 @@ struct FormEncodingTests {
             amount: 1099, currency: "eur", automaticPaymentMethods: true, captureMethod: .manual,
             applicationFeeAmount: 123, customer: "cus_1", confirm: false,
             cardPresentRequestExtendedAuthorization: true, metadata: ["order_id": "A/1"], expand: ["latest_charge"])
-        #expect(params.formParams.encoded() == "amount=1099&currency=eur&automatic_payment_methods[enabled]=true"
-            + "&capture_method=manual&application_fee_amount=123&customer=cus_1&confirm=false"
-            + "&payment_method_options[card_present][request_extended_authorization]=true"
-            + "&metadata[order_id]=A%2F1&expand[0]=latest_charge")
+        #expect(
+            params.formParams.encoded() == "amount=1099&currency=eur&automatic_payment_methods[enabled]=true"
+                + "&capture_method=manual&application_fee_amount=123&customer=cus_1&confirm=false"
+                + "&payment_method_options[card_present][request_extended_authorization]=true"
+                + "&metadata[order_id]=A%2F1&expand[0]=latest_charge")
     }
 
     @Test func checkoutSessionParams() {
         let params = CheckoutSessionCreateParams(
             mode: .payment, uiMode: .embedded,
-            lineItems: [CheckoutLineItemParams(priceData: .init(currency: "usd", unitAmount: 2000, productName: "Mug"), quantity: 2),
-                        CheckoutLineItemParams(price: "price_9")],
+            lineItems: [
+                CheckoutLineItemParams(priceData: .init(currency: "usd", unitAmount: 2000, productName: "Mug"), quantity: 2),
+                CheckoutLineItemParams(price: "price_9"),
+            ],
             returnUrl: "https://shop.example/return?session_id={CHECKOUT_SESSION_ID}",
             customerEmail: "zoë+1@example.com", clientReferenceId: "order_42", applicationFeeAmount: 50,
             metadata: ["order_id": "42"])
-        #expect(params.formParams.encoded() == "mode=payment&ui_mode=embedded_page"
-            + "&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=2000"
-            + "&line_items[0][price_data][product_data][name]=Mug&line_items[0][quantity]=2"
-            + "&line_items[1][price]=price_9&line_items[1][quantity]=1"
-            + "&return_url=https%3A%2F%2Fshop.example%2Freturn%3Fsession_id%3D%7BCHECKOUT_SESSION_ID%7D"
-            + "&customer_email=zo%C3%AB%2B1%40example.com&client_reference_id=order_42"
-            + "&payment_intent_data[application_fee_amount]=50&metadata[order_id]=42")
+        #expect(
+            params.formParams.encoded() == "mode=payment&ui_mode=embedded_page"
+                + "&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=2000"
+                + "&line_items[0][price_data][product_data][name]=Mug&line_items[0][quantity]=2"
+                + "&line_items[1][price]=price_9&line_items[1][quantity]=1"
+                + "&return_url=https%3A%2F%2Fshop.example%2Freturn%3Fsession_id%3D%7BCHECKOUT_SESSION_ID%7D"
+                + "&customer_email=zo%C3%AB%2B1%40example.com&client_reference_id=order_42"
+                + "&payment_intent_data[application_fee_amount]=50&metadata[order_id]=42")
     }
 
     @Test func accountParamsWithControllerAndCapabilities() {
         let params = AccountCreateParams(
             controller: .init(feesPayer: "application", lossesPayments: "application", stripeDashboardType: "express"),
             country: "US", requestedCapabilities: ["transfers", "card_payments"])
-        #expect(params.formParams.encoded() == "controller[fees][payer]=application&controller[losses][payments]=application"
-            + "&controller[stripe_dashboard][type]=express&country=US"
-            + "&capabilities[card_payments][requested]=true&capabilities[transfers][requested]=true")
+        #expect(
+            params.formParams.encoded() == "controller[fees][payer]=application&controller[losses][payments]=application"
+                + "&controller[stripe_dashboard][type]=express&country=US"
+                + "&capabilities[card_payments][requested]=true&capabilities[transfers][requested]=true")
     }
 
     @Test func extraOverridesAndAppends() {

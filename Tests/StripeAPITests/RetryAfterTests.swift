@@ -13,15 +13,16 @@ struct RetryAfterTests {
             .respond(200, ["request-id": "req_2"], #"{"id":"cus_1","object":"customer"}"#),
         ])
         let sleeper = RecordingSleeper()
-        let client = try StripeClient(config: StripeConfig(apiKey: "sk_test_retryafter", maxRetries: 2), transport: transport,
-                                      sleeper: sleeper.sleep, random: { 0.1 })
+        let client = try StripeClient(
+            config: StripeConfig(apiKey: "sk_test_retryafter", maxRetries: 2), transport: transport,
+            sleeper: sleeper.sleep, random: { 0.1 })
         var hooked: [String] = []
         var reported: [Duration?] = []
         client.beforeAttempt = { method, path in hooked.append("\(method.rawValue) \(path)") }
         client.onAttempt = { reported.append($0.retryAfter) }
         _ = try client.send(.get, "/v1/customers/cus_1")
         #expect(hooked == ["GET /v1/customers/cus_1", "GET /v1/customers/cus_1"])
-        #expect(sleeper.delays == [.seconds(3)])          // not the 0.05 s the jitter alone would wait
+        #expect(sleeper.delays == [.seconds(3)])  // not the 0.05 s the jitter alone would wait
         #expect(reported == [.seconds(3), nil])
     }
 
@@ -31,8 +32,9 @@ struct RetryAfterTests {
             .respond(200, [:], #"{"id":"cus_1","object":"customer"}"#),
         ])
         let sleeper = RecordingSleeper()
-        let client = try StripeClient(config: StripeConfig(apiKey: "sk_test_retryafter"), transport: transport,
-                                      sleeper: sleeper.sleep, random: { 1.0 })
+        let client = try StripeClient(
+            config: StripeConfig(apiKey: "sk_test_retryafter"), transport: transport,
+            sleeper: sleeper.sleep, random: { 1.0 })
         _ = try client.send(.get, "/v1/customers/cus_1")
         #expect(sleeper.delays == [.milliseconds(500)])
     }

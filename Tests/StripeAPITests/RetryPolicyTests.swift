@@ -5,12 +5,13 @@ import Testing
 struct RetryPolicyTests {
     let policy = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(500), maxDelay: .seconds(8))
 
-    @Test(arguments: [
-        (Int?.none, Bool?.none, true), (409, nil, true), (429, nil, true), (500, nil, true), (502, nil, true),
-        (503, nil, true), (400, nil, false), (401, nil, false), (402, nil, false), (403, nil, false),
-        (404, nil, false), (500, false, false), (503, false, false), (nil, false, false), (400, true, true),
-        (402, true, true), (200, nil, false), (200, true, false),
-    ] as [(Int?, Bool?, Bool)])
+    @Test(
+        arguments: [
+            (Int?.none, Bool?.none, true), (409, nil, true), (429, nil, true), (500, nil, true), (502, nil, true),
+            (503, nil, true), (400, nil, false), (401, nil, false), (402, nil, false), (403, nil, false),
+            (404, nil, false), (500, false, false), (503, false, false), (nil, false, false), (400, true, true),
+            (402, true, true), (200, nil, false), (200, true, false),
+        ] as [(Int?, Bool?, Bool)])
     func decisionForFirstFailure(status: Int?, header: Bool?, expected: Bool) {
         #expect(policy.shouldRetry(status: status, stripeShouldRetry: header, attempt: 0) == expected)
     }

@@ -59,8 +59,9 @@ struct SecretRedactionTests {
 
     @Test func curlErrorTextIsRedacted() throws {
         // The key is embedded in the URL's user part so curl's own error text could echo it.
-        var config = StripeConfig(apiKey: Self.key, apiBase: "http://\(Self.key)@127.0.0.1:1",
-                                  connectTimeout: .seconds(5), timeout: .seconds(10))
+        var config = StripeConfig(
+            apiKey: Self.key, apiBase: "http://\(Self.key)@127.0.0.1:1",
+            connectTimeout: .seconds(5), timeout: .seconds(10))
         config.maxRetries = 1
         let client = try StripeClient(config: config)
         var waited = 0

@@ -27,8 +27,9 @@ struct SimulatorTests {
 
         init(maxRetries: Int = 2, key: String = SimulatorTests.key) throws {
             try sim.start(port: 0)
-            var config = StripeConfig(apiKey: key, apiBase: sim.baseURL, connectTimeout: .seconds(5),
-                                      timeout: .seconds(30), maxRetries: maxRetries)
+            var config = StripeConfig(
+                apiKey: key, apiBase: sim.baseURL, connectTimeout: .seconds(5),
+                timeout: .seconds(30), maxRetries: maxRetries)
             config.apiVersion = "2025-03-31.basil"
             let transport = try CurlTransport(connectTimeout: config.connectTimeout, timeout: config.timeout)
             client = try StripeClient(config: config, transport: transport, sleeper: { [between] _ in between.action() })
@@ -43,8 +44,9 @@ struct SimulatorTests {
         let h = try Harness()
         h.sim.faults = FaultSettings(failRate: 1)
         h.betweenAttempts = { h.sim.faults = FaultSettings() }
-        let customer = try h.client.createCustomer(CustomerCreateParams(email: "zoë@example.com", metadata: ["order": "1"]),
-                                                   options: .idempotent("msg-1:create_customer"))
+        let customer = try h.client.createCustomer(
+            CustomerCreateParams(email: "zoë@example.com", metadata: ["order": "1"]),
+            options: .idempotent("msg-1:create_customer"))
         #expect(customer.email == "zoë@example.com")
         #expect(customer.metadata == ["order": "1"])
         #expect(h.sim.count(objectType: "customer") == 1)
@@ -58,8 +60,9 @@ struct SimulatorTests {
         let h = try Harness()
         h.sim.faults = FaultSettings(dropRate: 1)
         h.betweenAttempts = { h.sim.faults = FaultSettings() }
-        let intent = try h.client.createPaymentIntent(PaymentIntentCreateParams(amount: 2000, currency: "usd", paymentMethodTypes: ["card"]),
-                                                      options: .idempotent("msg-2:create_pi"))
+        let intent = try h.client.createPaymentIntent(
+            PaymentIntentCreateParams(amount: 2000, currency: "usd", paymentMethodTypes: ["card"]),
+            options: .idempotent("msg-2:create_pi"))
         #expect(intent.amount == 2000)
         #expect(h.sim.count(objectType: "payment_intent") == 1)
         #expect(h.client.lastResponse?.idempotentReplayed == true)
@@ -118,17 +121,20 @@ struct SimulatorTests {
     @Test func manualCapturePaymentFlow() throws {
         let h = try Harness()
         let created = try h.client.createPaymentIntent(
-            PaymentIntentCreateParams(amount: 5000, currency: "usd", paymentMethodTypes: ["card"], captureMethod: .manual,
-                                      metadata: ["order_id": "o/7 & co"]),
+            PaymentIntentCreateParams(
+                amount: 5000, currency: "usd", paymentMethodTypes: ["card"], captureMethod: .manual,
+                metadata: ["order_id": "o/7 & co"]),
             options: .idempotent("o7:create"))
         #expect(created.status == .requiresPaymentMethod)
         #expect(created.metadata?["order_id"] == "o/7 & co")
-        let confirmed = try h.client.confirmPaymentIntent(created.id, PaymentIntentConfirmParams(paymentMethod: "pm_card_visa"),
-                                                          options: .idempotent("o7:confirm"))
+        let confirmed = try h.client.confirmPaymentIntent(
+            created.id, PaymentIntentConfirmParams(paymentMethod: "pm_card_visa"),
+            options: .idempotent("o7:confirm"))
         #expect(confirmed.status == .requiresCapture)
         #expect(confirmed.amountCapturable == 5000)
-        let captured = try h.client.capturePaymentIntent(created.id, PaymentIntentCaptureParams(amountToCapture: 4000),
-                                                         options: .idempotent("o7:capture"))
+        let captured = try h.client.capturePaymentIntent(
+            created.id, PaymentIntentCaptureParams(amountToCapture: 4000),
+            options: .idempotent("o7:capture"))
         #expect(captured.status == .succeeded)
         #expect(captured.amountReceived == 4000)
         let again = try #require(throws: StripeError.self) {
@@ -144,11 +150,13 @@ struct SimulatorTests {
 
     @Test func declinedCardIsACardError() throws {
         let h = try Harness()
-        let created = try h.client.createPaymentIntent(PaymentIntentCreateParams(amount: 1000, currency: "usd", paymentMethodTypes: ["card"]),
-                                                       options: .idempotent("d:create"))
+        let created = try h.client.createPaymentIntent(
+            PaymentIntentCreateParams(amount: 1000, currency: "usd", paymentMethodTypes: ["card"]),
+            options: .idempotent("d:create"))
         let error = try #require(throws: StripeError.self) {
-            try h.client.confirmPaymentIntent(created.id, PaymentIntentConfirmParams(paymentMethod: "pm_card_chargeDeclined"),
-                                              options: .idempotent("d:confirm"))
+            try h.client.confirmPaymentIntent(
+                created.id, PaymentIntentConfirmParams(paymentMethod: "pm_card_chargeDeclined"),
+                options: .idempotent("d:confirm"))
         }
         #expect(error.kind == .card)
         #expect(error.code == "card_declined")
@@ -162,8 +170,9 @@ struct SimulatorTests {
     @Test func connectOnboardingAndCheckoutShapesDecode() throws {
         let h = try Harness()
         let account = try h.client.createAccount(
-            AccountCreateParams(controller: .init(feesPayer: "application", lossesPayments: "application", stripeDashboardType: "express"),
-                                country: "US", email: "shop@example.com", requestedCapabilities: ["card_payments", "transfers"]),
+            AccountCreateParams(
+                controller: .init(feesPayer: "application", lossesPayments: "application", stripeDashboardType: "express"),
+                country: "US", email: "shop@example.com", requestedCapabilities: ["card_payments", "transfers"]),
             options: .idempotent("acct:create"))
         #expect(account.id.hasPrefix("acct_"))
         #expect(account.requirements?.currentlyDue?.isEmpty == false)
@@ -173,9 +182,10 @@ struct SimulatorTests {
         #expect(link.url.hasPrefix(h.sim.baseURL))
         let onAccount = RequestOptions(stripeAccount: account.id, idempotencyKey: "cs:create")
         let session = try h.client.createCheckoutSession(
-            CheckoutSessionCreateParams(lineItems: [CheckoutLineItemParams(priceData: .init(currency: "usd", unitAmount: 1500, productName: "Tee"), quantity: 2)],
-                                        successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/cancel",
-                                        clientReferenceId: "order_1", applicationFeeAmount: 100),
+            CheckoutSessionCreateParams(
+                lineItems: [CheckoutLineItemParams(priceData: .init(currency: "usd", unitAmount: 1500, productName: "Tee"), quantity: 2)],
+                successUrl: "https://shop.example/ok", cancelUrl: "https://shop.example/cancel",
+                clientReferenceId: "order_1", applicationFeeAmount: 100),
             options: onAccount)
         #expect(session.status == .open)
         #expect(session.amountTotal == 3000)
@@ -201,8 +211,9 @@ struct SimulatorTests {
     @Test func threeDSecureCardRequiresAction() throws {
         let h = try Harness()
         let intent = try h.client.createPaymentIntent(
-            PaymentIntentCreateParams(amount: 1500, currency: "eur", paymentMethodTypes: ["card"], paymentMethod: "pm_card_authenticationRequired",
-                                      confirm: true, returnUrl: "https://shop.example/after-3ds"),
+            PaymentIntentCreateParams(
+                amount: 1500, currency: "eur", paymentMethodTypes: ["card"], paymentMethod: "pm_card_authenticationRequired",
+                confirm: true, returnUrl: "https://shop.example/after-3ds"),
             options: .idempotent("3ds:create"))
         #expect(intent.status == .requiresAction)
         #expect(intent.nextAction?.type != nil)
@@ -211,11 +222,13 @@ struct SimulatorTests {
     @Test func terminalReaderFlowDecodes() throws {
         let h = try Harness()
         let location = try h.client.createLocation(
-            TerminalLocationCreateParams(displayName: "Shop", line1: "1 Main St", city: "San Francisco", postalCode: "94102",
-                                         state: "CA", country: "US"),
+            TerminalLocationCreateParams(
+                displayName: "Shop", line1: "1 Main St", city: "San Francisco", postalCode: "94102",
+                state: "CA", country: "US"),
             options: .idempotent("t:loc"))
-        let reader = try h.client.createReader(TerminalReaderCreateParams(registrationCode: "simulated-wpe", location: location.id, label: "Till 1"),
-                                               options: .idempotent("t:reader"))
+        let reader = try h.client.createReader(
+            TerminalReaderCreateParams(registrationCode: "simulated-wpe", location: location.id, label: "Till 1"),
+            options: .idempotent("t:reader"))
         #expect(reader.id.hasPrefix("tmr_"))
         #expect(reader.location?.id == location.id)
         let readers = try h.client.listReaders(ListParams(filters: ["location": .string(location.id)]))
@@ -225,8 +238,9 @@ struct SimulatorTests {
         let intent = try h.client.createPaymentIntent(
             PaymentIntentCreateParams(amount: 2500, currency: "usd", paymentMethodTypes: ["card_present"], captureMethod: .manual),
             options: .idempotent("t:pi"))
-        let processing = try h.client.processPaymentIntent(reader: reader.id, ProcessPaymentIntentParams(paymentIntent: intent.id),
-                                                           options: .idempotent("t:process"))
+        let processing = try h.client.processPaymentIntent(
+            reader: reader.id, ProcessPaymentIntentParams(paymentIntent: intent.id),
+            options: .idempotent("t:process"))
         #expect(processing.action?.type == .processPaymentIntent)
         #expect(processing.action?.status == .inProgress)
         #expect(processing.action?.processPaymentIntent?.paymentIntent?.id == intent.id)

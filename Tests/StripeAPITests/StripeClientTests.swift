@@ -8,8 +8,10 @@ struct StripeClientTests {
     static let intentJSON = #"{"id":"pi_1","object":"payment_intent","amount":1099,"currency":"usd","status":"requires_payment_method"}"#
     static let apiError = #"{"error":{"type":"api_error","message":"boom"}}"#
 
-    func makeClient(_ transport: ScriptedTransport, sleeper: RecordingSleeper = RecordingSleeper(),
-                    maxRetries: Int = 2) throws -> StripeClient {
+    func makeClient(
+        _ transport: ScriptedTransport, sleeper: RecordingSleeper = RecordingSleeper(),
+        maxRetries: Int = 2
+    ) throws -> StripeClient {
         var config = StripeConfig(apiKey: Self.key, apiBase: "http://127.0.0.1:12111/", maxRetries: maxRetries)
         config.apiVersion = "2025-03-31.basil"
         return try StripeClient(config: config, transport: transport, sleeper: sleeper.sleep, random: { 1.0 })
@@ -72,8 +74,9 @@ struct StripeClientTests {
     @Test func ephemeralKeyUsesTheSDKsVersion() throws {
         let transport = ScriptedTransport([.respond(200, [:], #"{"id":"ephkey_1","object":"ephemeral_key","secret":"ek_test_1"}"#)])
         let client = try makeClient(transport)
-        let key = try client.createEphemeralKey(EphemeralKeyCreateParams(customer: "cus_1"), apiVersion: "2020-08-27",
-                                                options: .idempotent("k1"))
+        let key = try client.createEphemeralKey(
+            EphemeralKeyCreateParams(customer: "cus_1"), apiVersion: "2020-08-27",
+            options: .idempotent("k1"))
         #expect(key.secret == "ek_test_1")
         #expect(transport.requests.first?.header("Stripe-Version") == "2020-08-27")
     }
@@ -99,8 +102,11 @@ struct StripeClientTests {
         #expect(Set(transport.requests.compactMap { $0.header("Idempotency-Key") }) == ["msg-7:capture"])
         #expect(Set(transport.requests.map(\.body)).count == 1)
         #expect(sleeper.delays == [.milliseconds(500), .seconds(1)])
-        #expect(client.lastResponse == StripeResponseInfo(httpStatus: 200, requestId: "req_b", idempotentReplayed: true,
-                                                          stripeVersion: nil, attempts: 3))
+        #expect(
+            client.lastResponse
+                == StripeResponseInfo(
+                    httpStatus: 200, requestId: "req_b", idempotentReplayed: true,
+                    stripeVersion: nil, attempts: 3))
     }
 
     @Test func defaultSleeperKeepsCallingWhileWaiting() throws {
@@ -112,7 +118,7 @@ struct StripeClientTests {
         client.whileWaiting = { calls += 1 }
         _ = try client.retrievePaymentIntent("pi_1")
         #expect(transport.requests.count == 2)
-        #expect(calls >= 3)   // once per scripted attempt, at least once while backing off
+        #expect(calls >= 3)  // once per scripted attempt, at least once while backing off
     }
 
     @Test func retriesExhaustedThrowTheLastError() throws {
@@ -134,20 +140,26 @@ struct StripeClientTests {
 
     @Test(arguments: [400, 402, 403, 404])
     func clientErrorsAreNeverRetried(status: Int) throws {
-        let transport = ScriptedTransport([.respond(status, [:], #"{"error":{"type":"invalid_request_error","message":"no"}}"#),
-                                           .respond(200, [:], Self.intentJSON)])
+        let transport = ScriptedTransport([
+            .respond(status, [:], #"{"error":{"type":"invalid_request_error","message":"no"}}"#),
+            .respond(200, [:], Self.intentJSON),
+        ])
         let client = try makeClient(transport)
         #expect(throws: StripeError.self) { try client.retrievePaymentIntent("pi_1") }
         #expect(transport.requests.count == 1)
     }
 
     @Test func shouldRetryHeaderForbidsAndForces() throws {
-        let forbidden = ScriptedTransport([.respond(500, ["stripe-should-retry": "false"], Self.apiError),
-                                           .respond(200, [:], Self.intentJSON)])
+        let forbidden = ScriptedTransport([
+            .respond(500, ["stripe-should-retry": "false"], Self.apiError),
+            .respond(200, [:], Self.intentJSON),
+        ])
         #expect(throws: StripeError.self) { try makeClient(forbidden).retrievePaymentIntent("pi_1") }
         #expect(forbidden.requests.count == 1)
-        let forced = ScriptedTransport([.respond(400, ["stripe-should-retry": "true"], #"{"error":{"type":"invalid_request_error"}}"#),
-                                        .respond(200, [:], Self.intentJSON)])
+        let forced = ScriptedTransport([
+            .respond(400, ["stripe-should-retry": "true"], #"{"error":{"type":"invalid_request_error"}}"#),
+            .respond(200, [:], Self.intentJSON),
+        ])
         #expect(try makeClient(forced).retrievePaymentIntent("pi_1").id == "pi_1")
         #expect(forced.requests.count == 2)
     }
@@ -167,10 +179,11 @@ struct StripeClientTests {
         let client = try makeClient(transport)
         let all = try client.listAllPaymentIntents(ListParams(limit: 2, filters: ["customer": "cus_1"]))
         #expect(all.map(\.id) == ["pi_3", "pi_2", "pi_1"])
-        #expect(transport.requests.map(\.url) == [
-            "http://127.0.0.1:12111/v1/payment_intents?limit=2&customer=cus_1",
-            "http://127.0.0.1:12111/v1/payment_intents?limit=2&starting_after=pi_2&customer=cus_1",
-        ])
+        #expect(
+            transport.requests.map(\.url) == [
+                "http://127.0.0.1:12111/v1/payment_intents?limit=2&customer=cus_1",
+                "http://127.0.0.1:12111/v1/payment_intents?limit=2&starting_after=pi_2&customer=cus_1",
+            ])
     }
 
     @Test func autoPagingStopsAtMaxItems() throws {

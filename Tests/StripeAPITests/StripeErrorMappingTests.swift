@@ -18,7 +18,10 @@ struct StripeErrorMappingTests {
     }
 
     @Test func cardErrorWithDeclineCode() {
-        let error = map(402, #"{"error":{"type":"card_error","code":"card_declined","decline_code":"insufficient_funds","param":"payment_method","message":"Your card has insufficient funds.","payment_intent":{"id":"pi_9","object":"payment_intent"}}}"#)
+        let error = map(
+            402,
+            #"{"error":{"type":"card_error","code":"card_declined","decline_code":"insufficient_funds","param":"payment_method","message":"Your card has insufficient funds.","payment_intent":{"id":"pi_9","object":"payment_intent"}}}"#
+        )
         #expect(error.kind == .card)
         #expect(error.code == "card_declined")
         #expect(error.declineCode == "insufficient_funds")
@@ -29,13 +32,19 @@ struct StripeErrorMappingTests {
     }
 
     @Test func idempotencyError() {
-        let error = map(400, #"{"error":{"type":"idempotency_error","message":"Keys for idempotent requests can only be used with the same parameters they were first used with."}}"#)
+        let error = map(
+            400,
+            #"{"error":{"type":"idempotency_error","message":"Keys for idempotent requests can only be used with the same parameters they were first used with."}}"#
+        )
         #expect(error.kind == .idempotency)
         #expect(!error.isRetryable)
     }
 
     @Test func invalidRequestWithParam() {
-        let error = map(400, #"{"error":{"type":"invalid_request_error","code":"parameter_unknown","param":"line_items[0][prise]","message":"Received unknown parameter: line_items[0][prise]"}}"#)
+        let error = map(
+            400,
+            #"{"error":{"type":"invalid_request_error","code":"parameter_unknown","param":"line_items[0][prise]","message":"Received unknown parameter: line_items[0][prise]"}}"#
+        )
         #expect(error.kind == .invalidRequest)
         #expect(error.param == "line_items[0][prise]")
         #expect(error.code == "parameter_unknown")
@@ -43,7 +52,8 @@ struct StripeErrorMappingTests {
     }
 
     @Test func notFound() {
-        let error = map(404, #"{"error":{"type":"invalid_request_error","code":"resource_missing","param":"intent","message":"No such payment_intent: 'pi_x'"}}"#)
+        let error = map(
+            404, #"{"error":{"type":"invalid_request_error","code":"resource_missing","param":"intent","message":"No such payment_intent: 'pi_x'"}}"#)
         #expect(error.kind == .invalidRequest)
         #expect(error.code == "resource_missing")
         #expect(!error.isRetryable)
@@ -51,7 +61,7 @@ struct StripeErrorMappingTests {
 
     @Test func authentication401MasksKeyInMessage() {
         let error = map(401, #"{"error":{"type":"invalid_request_error","message":"Invalid API Key provided: sk_test_abcdefghijklmnop1234"}}"#)
-        #expect(error.kind == .authentication)   // Stripe sends invalid_request_error with 401 for a bad key
+        #expect(error.kind == .authentication)  // Stripe sends invalid_request_error with 401 for a bad key
         #expect(error.type == "invalid_request_error")
         #expect(!error.message.contains("abcdefghijklmnop"))
         #expect(error.message.contains("sk_test_[REDACTED]"))

@@ -50,20 +50,23 @@ struct WebhookSignatureTests {
         }
         // Exactly at the tolerance is still accepted; a custom tolerance is honoured.
         #expect(throws: Never.self) {
-            try WebhookSignature.verify(payload: payload, header: header, secrets: [secret],
-                                        now: Date(timeIntervalSince1970: TimeInterval(t + 300)))
+            try WebhookSignature.verify(
+                payload: payload, header: header, secrets: [secret],
+                now: Date(timeIntervalSince1970: TimeInterval(t + 300)))
         }
         #expect(throws: WebhookSignatureError.staleTimestamp(ageSeconds: 61)) {
-            try WebhookSignature.verify(payload: payload, header: header, secrets: [secret], tolerance: .seconds(60),
-                                        now: Date(timeIntervalSince1970: TimeInterval(t + 61)))
+            try WebhookSignature.verify(
+                payload: payload, header: header, secrets: [secret], tolerance: .seconds(60),
+                now: Date(timeIntervalSince1970: TimeInterval(t + 61)))
         }
     }
 
     @Test func futureTimestampIsAcceptedLikeStripesLibraries() throws {
         // Only age is bounded (see WebhookSignature): 600 s ahead, twice the tolerance, passes.
         let header = WebhookSignature.sign(payload: payload, secret: secret, timestamp: t + 600)
-        try WebhookSignature.verify(payload: payload, header: header, secrets: [secret],
-                                    now: Date(timeIntervalSince1970: TimeInterval(t)))
+        try WebhookSignature.verify(
+            payload: payload, header: header, secrets: [secret],
+            now: Date(timeIntervalSince1970: TimeInterval(t)))
     }
 
     @Test func upperCaseHexIsNoMatch() throws {
@@ -77,8 +80,9 @@ struct WebhookSignatureTests {
             }
         }
         // The same signature in lower case, beside an upper-case copy, still matches.
-        try WebhookSignature.verify(payload: payload, header: "t=\(t),v1=\(good.uppercased()),v1=\(good)",
-                                    secrets: [secret], now: now)
+        try WebhookSignature.verify(
+            payload: payload, header: "t=\(t),v1=\(good.uppercased()),v1=\(good)",
+            secrets: [secret], now: now)
     }
 
     @Test func onlyV0SignaturesIsNoV1Signature() {
@@ -127,8 +131,10 @@ struct WebhookSignatureTests {
     }
 
     @Test func errorsNeverShowSecrets() {
-        let all: [WebhookSignatureError] = [.missingHeader, .malformedHeader("x"), .noV1Signature,
-                                            .staleTimestamp(ageSeconds: 1), .noMatch, .noSecrets]
+        let all: [WebhookSignatureError] = [
+            .missingHeader, .malformedHeader("x"), .noV1Signature,
+            .staleTimestamp(ageSeconds: 1), .noMatch, .noSecrets,
+        ]
         for error in all { #expect(!error.description.contains("whsec_")) }
         #expect(Set(all.map(\.code)).count == all.count)
     }

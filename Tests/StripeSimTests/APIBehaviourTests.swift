@@ -40,11 +40,13 @@ struct APIBehaviourTests {
         #expect(top.status == 400)
         #expect(top.errorCode == "parameter_unknown")
         #expect(top.json.value(at: "error.param") == "colour")
-        let nested = try await sim.post("/v1/checkout/sessions", [
-            ("mode", "payment"), ("success_url", "https://x.test/ok"), ("line_items[0][price_data][currency]", "usd"),
-            ("line_items[0][price_data][unit_amount]", "1000"), ("line_items[0][price_data][product_data][name]", "Tee"),
-            ("line_items[0][quantity]", "1"), ("payment_intent_data[colour]", "blue"),
-        ])
+        let nested = try await sim.post(
+            "/v1/checkout/sessions",
+            [
+                ("mode", "payment"), ("success_url", "https://x.test/ok"), ("line_items[0][price_data][currency]", "usd"),
+                ("line_items[0][price_data][unit_amount]", "1000"), ("line_items[0][price_data][product_data][name]", "Tee"),
+                ("line_items[0][quantity]", "1"), ("payment_intent_data[colour]", "blue"),
+            ])
         #expect(nested.errorCode == "parameter_unknown")
         #expect(nested.json.value(at: "error.param") == "payment_intent_data[colour]")
         let missing = try await sim.post("/v1/payment_intents", [("currency", "usd")])
@@ -100,10 +102,12 @@ struct APIBehaviourTests {
         let key = try await sim.post("/v1/ephemeral_keys", [("customer", customer)], account: a, version: "2020-08-27")
         #expect(key["secret"]?.hasPrefix("ek_test_") == true)
         #expect(key.headers["stripe-version"] == "2020-08-27")
-        let session = try await sim.post("/v1/customer_sessions", [
-            ("customer", customer), ("components[mobile_payment_element][enabled]", "true"),
-            ("components[mobile_payment_element][features][payment_method_save]", "enabled"),
-        ], account: a)
+        let session = try await sim.post(
+            "/v1/customer_sessions",
+            [
+                ("customer", customer), ("components[mobile_payment_element][enabled]", "true"),
+                ("components[mobile_payment_element][features][payment_method_save]", "enabled"),
+            ], account: a)
         #expect(session["client_secret"]?.hasPrefix("cuss_secret_") == true)
         #expect(session.json.value(at: "components.mobile_payment_element.enabled") == true)
         #expect(session.json.value(at: "components.mobile_payment_element.features.payment_method_save") == "enabled")

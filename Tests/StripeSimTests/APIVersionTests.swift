@@ -29,7 +29,9 @@ struct APIVersionTests {
         return false
     }
 
-    private func session(_ sim: SimTestClient, _ form: [(String, String)], account: String, version: String? = nil) async throws -> SimTestClient.Reply {
+    private func session(
+        _ sim: SimTestClient, _ form: [(String, String)], account: String, version: String? = nil
+    ) async throws -> SimTestClient.Reply {
         try await sim.post("/v1/checkout/sessions", [("mode", "payment")] + form + Self.lineItem, account: account, version: version)
     }
 
@@ -51,19 +53,23 @@ struct APIVersionTests {
             #expect(refused.status == 400)
             #expect(refused.json.value(at: "error.message")?.stringValue?.contains("hosted, embedded, custom") == true)
         }
-        let newList = try await session(sim, [("success_url", "https://x.test/ok"), ("allowed_payment_method_types[0]", "card")],
-                                        account: a, version: Self.basil)
+        let newList = try await session(
+            sim, [("success_url", "https://x.test/ok"), ("allowed_payment_method_types[0]", "card")],
+            account: a, version: Self.basil)
         #expect(newList.errorCode == "parameter_unknown")
         #expect(newList.json.value(at: "error.param") == "allowed_payment_method_types")
 
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "eur"), ("payment_method_types[0]", "card")], account: a)
+        let pi = try await sim.post(
+            "/v1/payment_intents", [("amount", "1000"), ("currency", "eur"), ("payment_method_types[0]", "card")], account: a)
         #expect(pi.status == 400)
         #expect(pi.errorCode == "payment_method_types_no_longer_supported")
-        let basilPI = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "eur"), ("allowed_payment_method_types[0]", "card")],
-                                         account: a, version: Self.basil)
+        let basilPI = try await sim.post(
+            "/v1/payment_intents", [("amount", "1000"), ("currency", "eur"), ("allowed_payment_method_types[0]", "card")],
+            account: a, version: Self.basil)
         #expect(basilPI.errorCode == "parameter_unknown")
-        let basilOK = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "eur"), ("payment_method_types[0]", "card")],
-                                         account: a, version: Self.basil)
+        let basilOK = try await sim.post(
+            "/v1/payment_intents", [("amount", "1000"), ("currency", "eur"), ("payment_method_types[0]", "card")],
+            account: a, version: Self.basil)
         #expect(basilOK["status"] == "requires_payment_method")
         #expect(basilOK.headers["stripe-version"] == Self.basil)
     }
@@ -80,8 +86,9 @@ struct APIVersionTests {
         #expect(elements["redirect_on_completion"] == "always")
         let asBasil = try await sim.send("GET", "/v1/checkout/sessions/\(id)", form: [], account: a, version: Self.basil)
         #expect(asBasil["ui_mode"] == "custom")
-        let embedded = try await session(sim, [("ui_mode", "embedded"), Self.returnURL, ("payment_method_types[0]", "card")],
-                                         account: a, version: Self.basil)
+        let embedded = try await session(
+            sim, [("ui_mode", "embedded"), Self.returnURL, ("payment_method_types[0]", "card")],
+            account: a, version: Self.basil)
         #expect(embedded["ui_mode"] == "embedded")
         let embeddedId = try #require(embedded["id"])
         #expect(try await sim.get("/v1/checkout/sessions/\(embeddedId)", account: a)["ui_mode"] == "embedded_page")
@@ -109,10 +116,18 @@ struct APIVersionTests {
         let defaultHook = try WebhookReceiver(failures: 0)
         let sim = try simulator()
         let a = try await sim.account()
-        _ = try await sim.post("/v1/webhook_endpoints", [("url", basilHook.url), ("enabled_events[]", "checkout.session.completed"),
-                                                         ("connect", "true"), ("api_version", Self.basil)])
-        _ = try await sim.post("/v1/webhook_endpoints", [("url", defaultHook.url), ("enabled_events[]", "checkout.session.completed"),
-                                                         ("connect", "true")])
+        _ = try await sim.post(
+            "/v1/webhook_endpoints",
+            [
+                ("url", basilHook.url), ("enabled_events[]", "checkout.session.completed"),
+                ("connect", "true"), ("api_version", Self.basil),
+            ])
+        _ = try await sim.post(
+            "/v1/webhook_endpoints",
+            [
+                ("url", defaultHook.url), ("enabled_events[]", "checkout.session.completed"),
+                ("connect", "true"),
+            ])
         let created = try await session(sim, [("ui_mode", "embedded_page"), Self.returnURL], account: a)
         let id = try #require(created["id"])
         #expect(try await sim.page("POST", "/sim/checkout/\(id)/pay", form: [("payment_method", "pm_card_visa")]).status == 302)
@@ -153,15 +168,20 @@ struct APIVersionTests {
         let a = try await sim.account()
         let card = try await session(sim, [("ui_mode", "elements"), Self.returnURL], account: a)
         let cardId = try #require(card["id"])
-        let challenge = try await sim.page("POST", "/sim/checkout/\(cardId)/submit", form: [("method", "card"), ("card_number", "4000 0025 0000 3155")])
+        let challenge = try await sim.page(
+            "POST", "/sim/checkout/\(cardId)/submit", form: [("method", "card"), ("card_number", "4000 0025 0000 3155")])
         #expect(challenge.status == 303)
         #expect(challenge.headers["location"]?.contains("/challenge") == true)
 
         _ = try await sim.control("POST", "/sim/clock/freeze")
         var intents: [String: String] = [:]
         for iban in ["AT321904300235473204", "AT861904300235473202"] {
-            let sepa = try await sim.post("/v1/payment_intents", [("amount", "1500"), ("currency", "eur"),
-                ("allowed_payment_method_types[0]", "sepa_debit"), ("payment_method", iban), ("confirm", "true")], account: a)
+            let sepa = try await sim.post(
+                "/v1/payment_intents",
+                [
+                    ("amount", "1500"), ("currency", "eur"),
+                    ("allowed_payment_method_types[0]", "sepa_debit"), ("payment_method", iban), ("confirm", "true"),
+                ], account: a)
             #expect(sepa["status"] == "processing")
             intents[iban] = sepa["id"]
         }

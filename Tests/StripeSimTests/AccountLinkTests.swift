@@ -5,10 +5,12 @@ import Testing
 @Suite("stripe-sim account links")
 struct AccountLinkTests {
     private func link(_ sim: SimTestClient, _ account: String) async throws -> String {
-        let reply = try await sim.post("/v1/account_links", [
-            ("account", account), ("type", "account_onboarding"),
-            ("refresh_url", "https://platform.test/refresh"), ("return_url", "https://platform.test/return"),
-        ])
+        let reply = try await sim.post(
+            "/v1/account_links",
+            [
+                ("account", account), ("type", "account_onboarding"),
+                ("refresh_url", "https://platform.test/refresh"), ("return_url", "https://platform.test/return"),
+            ])
         #expect(reply["object"] == "account_link")
         let url = try #require(reply["url"])
         return String(url.dropFirst(sim.base.count))
@@ -17,11 +19,13 @@ struct AccountLinkTests {
     @Test("completing a link enables the account and emits account.updated; the link is single use")
     func complete() async throws {
         let sim = try SimTestClient()
-        let account = try await sim.post("/v1/accounts", [
-            ("controller[stripe_dashboard][type]", "express"), ("controller[fees][payer]", "application"),
-            ("controller[losses][payments]", "application"), ("capabilities[card_payments][requested]", "true"),
-            ("capabilities[transfers][requested]", "true"),
-        ])
+        let account = try await sim.post(
+            "/v1/accounts",
+            [
+                ("controller[stripe_dashboard][type]", "express"), ("controller[fees][payer]", "application"),
+                ("controller[losses][payments]", "application"), ("capabilities[card_payments][requested]", "true"),
+                ("capabilities[transfers][requested]", "true"),
+            ])
         let id = try #require(account["id"])
         #expect(account["type"] == "express")
         #expect(account.json["charges_enabled"] == false)
@@ -74,9 +78,11 @@ struct AccountLinkTests {
             #expect(empty.json.value(at: "error.param") == .string(param))
         }
         let custom = try await sim.account(type: "custom")
-        let person = try await sim.post("/v1/accounts/\(custom)/persons", [
-            ("first_name", "Ada"), ("last_name", "Lovelace"), ("relationship[representative]", "true"), ("relationship[title]", "CEO"),
-        ])
+        let person = try await sim.post(
+            "/v1/accounts/\(custom)/persons",
+            [
+                ("first_name", "Ada"), ("last_name", "Lovelace"), ("relationship[representative]", "true"), ("relationship[title]", "CEO"),
+            ])
         #expect(person.json.value(at: "relationship.representative") == true)
         let due = try await sim.get("/v1/accounts/\(custom)").json.value(at: "requirements.currently_due")?.arrayValue ?? []
         #expect(!due.contains("representative.first_name"))

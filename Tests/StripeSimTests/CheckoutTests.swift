@@ -19,10 +19,12 @@ struct CheckoutTests {
     func hostedCard() async throws {
         let sim = try simulator()
         let a = try await sim.account()
-        let session = try await sim.post("/v1/checkout/sessions", [
-            ("mode", "payment"), ("success_url", "https://shop.test/ok?cs={CHECKOUT_SESSION_ID}"),
-            ("payment_intent_data[application_fee_amount]", "300"), ("metadata[order]", "o-1"),
-        ] + Self.lineItem, account: a)
+        let session = try await sim.post(
+            "/v1/checkout/sessions",
+            [
+                ("mode", "payment"), ("success_url", "https://shop.test/ok?cs={CHECKOUT_SESSION_ID}"),
+                ("payment_intent_data[application_fee_amount]", "300"), ("metadata[order]", "o-1"),
+            ] + Self.lineItem, account: a)
         let id = try #require(session["id"])
         #expect(session.json["amount_total"] == 3000)
         #expect(session["url"] == "\(sim.base)/sim/checkout/\(id)")
@@ -54,11 +56,19 @@ struct CheckoutTests {
         let a = try await sim.account()
         let missing = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("ui_mode", "embedded_page")] + Self.lineItem, account: a)
         #expect(missing.errorCode == "parameter_missing")
-        let mixed = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("ui_mode", "embedded_page"),
-            ("return_url", "https://x.test/r"), ("success_url", "https://x.test/s")] + Self.lineItem, account: a)
+        let mixed = try await sim.post(
+            "/v1/checkout/sessions",
+            [
+                ("mode", "payment"), ("ui_mode", "embedded_page"),
+                ("return_url", "https://x.test/r"), ("success_url", "https://x.test/s"),
+            ] + Self.lineItem, account: a)
         #expect(mixed.status == 400)
-        let session = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("ui_mode", "embedded_page"),
-            ("return_url", "https://shop.test/return?session_id={CHECKOUT_SESSION_ID}")] + Self.lineItem, account: a)
+        let session = try await sim.post(
+            "/v1/checkout/sessions",
+            [
+                ("mode", "payment"), ("ui_mode", "embedded_page"),
+                ("return_url", "https://shop.test/return?session_id={CHECKOUT_SESSION_ID}"),
+            ] + Self.lineItem, account: a)
         #expect(session["client_secret"]?.contains("_secret_") == true)
         #expect(session.json["url"] == .null)
     }
@@ -69,8 +79,12 @@ struct CheckoutTests {
         let a = try await sim.account()
         var ids: [String: String] = [:]
         for outcome in ["sepa_succeed", "sepa_fail"] {
-            let session = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("success_url", "https://x.test/ok"),
-                ("allowed_payment_method_types[0]", "card"), ("allowed_payment_method_types[1]", "sepa_debit")] + Self.lineItem, account: a)
+            let session = try await sim.post(
+                "/v1/checkout/sessions",
+                [
+                    ("mode", "payment"), ("success_url", "https://x.test/ok"),
+                    ("allowed_payment_method_types[0]", "card"), ("allowed_payment_method_types[1]", "sepa_debit"),
+                ] + Self.lineItem, account: a)
             let id = try #require(session["id"])
             ids[outcome] = id
             #expect(try await sim.page("POST", "/sim/checkout/\(id)/pay", form: [("payment_method", outcome)]).status == 302)
@@ -101,7 +115,8 @@ struct CheckoutTests {
     func expire() async throws {
         let sim = try simulator()
         let a = try await sim.account()
-        let session = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("success_url", "https://x.test/ok")] + Self.lineItem, account: a)
+        let session = try await sim.post(
+            "/v1/checkout/sessions", [("mode", "payment"), ("success_url", "https://x.test/ok")] + Self.lineItem, account: a)
         let id = try #require(session["id"])
         #expect(try await sim.post("/v1/checkout/sessions/\(id)/expire", [], account: a)["status"] == "expired")
         #expect(try await sim.post("/v1/checkout/sessions/\(id)/expire", [], account: a).status == 400)

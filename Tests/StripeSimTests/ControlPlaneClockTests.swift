@@ -53,8 +53,12 @@ struct ControlPlaneClockTests {
         let sim = try SimTestClient()
         _ = try await freeze(sim)
         let account = try await sim.account()
-        let link = try await sim.post("/v1/account_links", [("account", account), ("type", "account_onboarding"),
-            ("refresh_url", "https://p.test/refresh"), ("return_url", "https://p.test/return")])
+        let link = try await sim.post(
+            "/v1/account_links",
+            [
+                ("account", account), ("type", "account_onboarding"),
+                ("refresh_url", "https://p.test/refresh"), ("return_url", "https://p.test/return"),
+            ])
         try await advance(sim, 301)
         let page = try await sim.page("GET", String((link["url"] ?? "").dropFirst(sim.base.count)) + "?outcome=complete")
         #expect(page.status == 302)
@@ -72,12 +76,20 @@ struct ControlPlaneClockTests {
     func expiries() async throws {
         let sim = try SimTestClient()
         _ = try await freeze(sim)
-        let session = try await sim.post("/v1/checkout/sessions", [("mode", "payment"), ("success_url", "https://p.test/ok"),
-            ("line_items[0][price_data][currency]", "usd"), ("line_items[0][price_data][unit_amount]", "1000"),
-            ("line_items[0][price_data][product_data][name]", "Mug"), ("line_items[0][quantity]", "1")])
+        let session = try await sim.post(
+            "/v1/checkout/sessions",
+            [
+                ("mode", "payment"), ("success_url", "https://p.test/ok"),
+                ("line_items[0][price_data][currency]", "usd"), ("line_items[0][price_data][unit_amount]", "1000"),
+                ("line_items[0][price_data][product_data][name]", "Mug"), ("line_items[0][quantity]", "1"),
+            ])
         #expect(session["status"] == "open")
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "2000"), ("currency", "usd"), ("capture_method", "manual"),
-            ("payment_method", "pm_card_visa"), ("confirm", "true")])
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "2000"), ("currency", "usd"), ("capture_method", "manual"),
+                ("payment_method", "pm_card_visa"), ("confirm", "true"),
+            ])
         #expect(pi["status"] == "requires_capture")
         try await advance(sim, 86_400)
         #expect(try await eventTypes(sim, type: "checkout.session.expired") == 1)
@@ -99,21 +111,39 @@ struct ControlPlaneClockTests {
         config.asyncPaymentDelaySeconds = 4 * 86_400
         let sim = try SimTestClient(config: config)
         _ = try await freeze(sim)
-        let wrongRouting = try await sim.post("/v1/payment_methods", [("type", "us_bank_account"),
-            ("us_bank_account[routing_number]", "021000021"), ("us_bank_account[account_number]", "000123456789")])
+        let wrongRouting = try await sim.post(
+            "/v1/payment_methods",
+            [
+                ("type", "us_bank_account"),
+                ("us_bank_account[routing_number]", "021000021"), ("us_bank_account[account_number]", "000123456789"),
+            ])
         #expect(wrongRouting.json.value(at: "error.param") == "us_bank_account[routing_number]")
         var intents: [String] = []
         for account in ["000123456789", "000222222227"] {
-            let method = try await sim.post("/v1/payment_methods", [("type", "us_bank_account"),
-                ("us_bank_account[routing_number]", "110000000"), ("us_bank_account[account_number]", account)])
+            let method = try await sim.post(
+                "/v1/payment_methods",
+                [
+                    ("type", "us_bank_account"),
+                    ("us_bank_account[routing_number]", "110000000"), ("us_bank_account[account_number]", account),
+                ])
             #expect(method.json.value(at: "us_bank_account.last4")?.stringValue == String(account.suffix(4)))
-            let pi = try await sim.post("/v1/payment_intents", [("amount", "5000"), ("currency", "usd"),
-                ("allowed_payment_method_types[]", "us_bank_account"), ("payment_method", method["id"] ?? ""), ("confirm", "true")])
+            let pi = try await sim.post(
+                "/v1/payment_intents",
+                [
+                    ("amount", "5000"), ("currency", "usd"),
+                    ("allowed_payment_method_types[]", "us_bank_account"), ("payment_method", method["id"] ?? ""), ("confirm", "true"),
+                ])
             #expect(pi["status"] == "processing")
             intents.append(pi["id"] ?? "")
         }
-        #expect(try await sim.post("/v1/payment_intents", [("amount", "5000"), ("currency", "eur"),
-            ("allowed_payment_method_types[]", "us_bank_account")]).status == 400)
+        #expect(
+            try await sim.post(
+                "/v1/payment_intents",
+                [
+                    ("amount", "5000"), ("currency", "eur"),
+                    ("allowed_payment_method_types[]", "us_bank_account"),
+                ]
+            ).status == 400)
         try await advance(sim, 4 * 86_400)
         var statuses: [String] = []
         for _ in 0..<250 {
@@ -131,14 +161,24 @@ struct ControlPlaneClockTests {
     /// A reader at a new location of a new account, with a `process_payment_intent` action in progress.
     private func readerWaiting(_ sim: SimTestClient) async throws -> (account: String, reader: String) {
         let account = try await sim.account()
-        let location = try await sim.post("/v1/terminal/locations", [("display_name", "Shop"), ("address[line1]", "1 Main St"),
-            ("address[city]", "San Francisco"), ("address[state]", "CA"), ("address[postal_code]", "94110"), ("address[country]", "US")],
+        let location = try await sim.post(
+            "/v1/terminal/locations",
+            [
+                ("display_name", "Shop"), ("address[line1]", "1 Main St"),
+                ("address[city]", "San Francisco"), ("address[state]", "CA"), ("address[postal_code]", "94110"), ("address[country]", "US"),
+            ],
             account: account)
-        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")],
-                                        account: account)
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"),
-            ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
-        _ = try await sim.post("/v1/terminal/readers/\(reader["id"] ?? "")/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: account)
+        let reader = try await sim.post(
+            "/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")],
+            account: account)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "usd"),
+                ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual"),
+            ], account: account)
+        _ = try await sim.post(
+            "/v1/terminal/readers/\(reader["id"] ?? "")/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: account)
         return (account, reader["id"] ?? "")
     }
 
@@ -159,8 +199,12 @@ struct ControlPlaneClockTests {
         config.asyncPaymentDelaySeconds = 3600
         let sim = try SimTestClient(config: config)
         _ = try await freeze(sim)
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "1500"), ("currency", "eur"), ("allowed_payment_method_types[]", "sepa_debit"),
-            ("payment_method", "sepa_succeed"), ("confirm", "true")])
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1500"), ("currency", "eur"), ("allowed_payment_method_types[]", "sepa_debit"),
+                ("payment_method", "sepa_succeed"), ("confirm", "true"),
+            ])
         #expect(pi["status"] == "processing")
         let id = try #require(pi["id"])
         try await advance(sim, 3599)
@@ -174,15 +218,25 @@ struct ControlPlaneClockTests {
         #expect(settled)
 
         let account = try await sim.account()
-        let location = try await sim.post("/v1/terminal/locations", [("display_name", "Shop"), ("address[line1]", "1 Main St"),
-            ("address[city]", "San Francisco"), ("address[state]", "CA"), ("address[postal_code]", "94110"), ("address[country]", "US")],
+        let location = try await sim.post(
+            "/v1/terminal/locations",
+            [
+                ("display_name", "Shop"), ("address[line1]", "1 Main St"),
+                ("address[city]", "San Francisco"), ("address[state]", "CA"), ("address[postal_code]", "94110"), ("address[country]", "US"),
+            ],
             account: account)
-        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")],
-                                        account: account)
+        let reader = try await sim.post(
+            "/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")],
+            account: account)
         let readerId = try #require(reader["id"])
-        let cardPresent = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"),
-            ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
-        _ = try await sim.post("/v1/terminal/readers/\(readerId)/process_payment_intent", [("payment_intent", cardPresent["id"] ?? "")], account: account)
+        let cardPresent = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "usd"),
+                ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual"),
+            ], account: account)
+        _ = try await sim.post(
+            "/v1/terminal/readers/\(readerId)/process_payment_intent", [("payment_intent", cardPresent["id"] ?? "")], account: account)
         try await advance(sim, 29)
         #expect(try await sim.get("/v1/terminal/readers/\(readerId)", account: account).json.value(at: "action.status") == "in_progress")
         try await advance(sim, 1)

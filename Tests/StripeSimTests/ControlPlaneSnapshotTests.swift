@@ -35,8 +35,9 @@ struct ControlPlaneSnapshotTests {
 
         let fresh = try SimTestClient()
         let document = try await first.control("GET", "/sim/snapshot")
-        let restored = try await SimHTTP.send("POST", fresh.base + "/sim/restore", headers: ["Content-Type": "application/json"],
-                                              body: document.json.serialized())
+        let restored = try await SimHTTP.send(
+            "POST", fresh.base + "/sim/restore", headers: ["Content-Type": "application/json"],
+            body: document.json.serialized())
         #expect(restored.status == 200)
         #expect(try await fresh.get("/v1/customers/\(ids[0])")["email"] == "c0@b.test")
         #expect(try await fresh.control("POST", "/sim/restore", ["format": "nope"]).status == 400)

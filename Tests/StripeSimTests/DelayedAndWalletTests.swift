@@ -8,10 +8,18 @@ import Testing
 @Suite("stripe-sim: ACH Direct Debit, Link, shipping, payment method domains")
 struct DelayedAndWalletTests {
     private func achIntent(_ sim: SimTestClient, account: String, number: String) async throws -> String {
-        let method = try await sim.post("/v1/payment_methods", [("type", "us_bank_account"),
-            ("us_bank_account[routing_number]", "110000000"), ("us_bank_account[account_number]", number)], account: account)
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "2500"), ("currency", "usd"),
-            ("automatic_payment_methods[enabled]", "true"), ("payment_method", method["id"] ?? ""), ("confirm", "true")],
+        let method = try await sim.post(
+            "/v1/payment_methods",
+            [
+                ("type", "us_bank_account"),
+                ("us_bank_account[routing_number]", "110000000"), ("us_bank_account[account_number]", number),
+            ], account: account)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "2500"), ("currency", "usd"),
+                ("automatic_payment_methods[enabled]", "true"), ("payment_method", method["id"] ?? ""), ("confirm", "true"),
+            ],
             account: account)
         #expect(pi["status"] == "processing", "\(number): \(pi.json)")
         return pi["id"] ?? ""
@@ -31,13 +39,16 @@ struct DelayedAndWalletTests {
         let sim = try SimTestClient(config: config)
         #expect(try await sim.control("POST", "/sim/clock/freeze").status == 200)
         let account = try await sim.account()
-        let expected: [(String, String?)] = [("000123456789", nil), ("000111111113", "account_closed"),
-                                             ("000111111116", "no_account"), ("000222222227", "insufficient_funds"),
-                                             ("000333333335", "debit_not_authorized"), ("000444444440", "invalid_currency")]
+        let expected: [(String, String?)] = [
+            ("000123456789", nil), ("000111111113", "account_closed"),
+            ("000111111116", "no_account"), ("000222222227", "insufficient_funds"),
+            ("000333333335", "debit_not_authorized"), ("000444444440", "invalid_currency"),
+        ]
         var intents: [String] = []
         for (number, _) in expected { intents.append(try await achIntent(sim, account: account, number: number)) }
         // Automatic payment methods in USD offer ACH Direct Debit and Link.
-        let types = try await sim.get("/v1/payment_intents/\(intents[0])", account: account).json["payment_method_types"]?
+        let types =
+            try await sim.get("/v1/payment_intents/\(intents[0])", account: account).json["payment_method_types"]?
             .arrayValue?.compactMap(\.stringValue) ?? []
         #expect(types.contains("us_bank_account") && types.contains("link"))
         // A day short of the delay nothing settles.
@@ -63,8 +74,12 @@ struct DelayedAndWalletTests {
             }
         }
         // Stripe's test PaymentMethod ids behave like the account numbers.
-        let token = try await sim.post("/v1/payment_intents", [("amount", "2500"), ("currency", "usd"),
-            ("allowed_payment_method_types[]", "us_bank_account"), ("payment_method", "pm_usBankAccount_noAccount"), ("confirm", "true")],
+        let token = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "2500"), ("currency", "usd"),
+                ("allowed_payment_method_types[]", "us_bank_account"), ("payment_method", "pm_usBankAccount_noAccount"), ("confirm", "true"),
+            ],
             account: account)
         #expect(token["status"] == "processing")
     }
@@ -73,21 +88,33 @@ struct DelayedAndWalletTests {
     func linkRecognisesTheBuyer() async throws {
         let sim = try SimTestClient()
         let account = try await sim.account()
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "1800"), ("currency", "usd"),
-            ("allowed_payment_method_types[]", "card"), ("allowed_payment_method_types[]", "link"), ("receipt_email", "jenny@example.com"),
-            ("payment_method", "pm_link"), ("confirm", "true")], account: account)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1800"), ("currency", "usd"),
+                ("allowed_payment_method_types[]", "card"), ("allowed_payment_method_types[]", "link"), ("receipt_email", "jenny@example.com"),
+                ("payment_method", "pm_link"), ("confirm", "true"),
+            ], account: account)
         #expect(pi["status"] == "succeeded")
         let method = try await sim.get("/v1/payment_methods/\(pi["payment_method"] ?? "")", account: account)
         #expect(method["type"] == "link")
         #expect(method.json.value(at: "link.email")?.stringValue == "jenny@example.com")
         let customer = try await sim.post("/v1/customers", [("email", "ada@example.com")], account: account)
-        let viaCustomer = try await sim.post("/v1/payment_intents", [("amount", "1800"), ("currency", "usd"),
-            ("allowed_payment_method_types[]", "link"), ("customer", customer["id"] ?? ""), ("payment_method", "pm_link"), ("confirm", "true")],
+        let viaCustomer = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1800"), ("currency", "usd"),
+                ("allowed_payment_method_types[]", "link"), ("customer", customer["id"] ?? ""), ("payment_method", "pm_link"), ("confirm", "true"),
+            ],
             account: account)
         let second = try await sim.get("/v1/payment_methods/\(viaCustomer["payment_method"] ?? "")", account: account)
         #expect(second.json.value(at: "link.email")?.stringValue == "ada@example.com")
-        let cardOnly = try await sim.post("/v1/payment_intents", [("amount", "1800"), ("currency", "usd"),
-            ("allowed_payment_method_types[]", "card"), ("payment_method", "pm_link"), ("confirm", "true")], account: account)
+        let cardOnly = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1800"), ("currency", "usd"),
+                ("allowed_payment_method_types[]", "card"), ("payment_method", "pm_link"), ("confirm", "true"),
+            ], account: account)
         #expect(cardOnly.errorCode == "payment_intent_incompatible_payment_method")
     }
 
@@ -96,23 +123,32 @@ struct DelayedAndWalletTests {
         let sim = try SimTestClient()
         let account = try await sim.account()
         let base = [("amount", "1800"), ("currency", "usd"), ("allowed_payment_method_types[]", "card")]
-        let created = try await sim.post("/v1/payment_intents", base + [("shipping[name]", "Jenny Rosen"),
-            ("shipping[address][line1]", "510 Townsend St"), ("shipping[address][country]", "US"),
-            ("shipping[carrier]", "USPS"), ("shipping[tracking_number]", "9400100000000000000000")], account: account)
+        let created = try await sim.post(
+            "/v1/payment_intents",
+            base + [
+                ("shipping[name]", "Jenny Rosen"),
+                ("shipping[address][line1]", "510 Townsend St"), ("shipping[address][country]", "US"),
+                ("shipping[carrier]", "USPS"), ("shipping[tracking_number]", "9400100000000000000000"),
+            ], account: account)
         #expect(created.json.value(at: "shipping.name")?.stringValue == "Jenny Rosen")
         #expect(created.json.value(at: "shipping.address.line1")?.stringValue == "510 Townsend St")
         #expect(created.json.value(at: "shipping.address.city") == .null)
         #expect(created.json.value(at: "shipping.tracking_number")?.stringValue == "9400100000000000000000")
-        let confirmed = try await sim.post("/v1/payment_intents/\(created["id"] ?? "")/confirm", [("payment_method", "pm_card_visa"),
-            ("shipping[name]", "Ada Lovelace"), ("shipping[address][line1]", "1 Main St"), ("shipping[phone]", "+15555550100")],
+        let confirmed = try await sim.post(
+            "/v1/payment_intents/\(created["id"] ?? "")/confirm",
+            [
+                ("payment_method", "pm_card_visa"),
+                ("shipping[name]", "Ada Lovelace"), ("shipping[address][line1]", "1 Main St"), ("shipping[phone]", "+15555550100"),
+            ],
             account: account)
         #expect(confirmed["status"] == "succeeded")
         #expect(confirmed.json.value(at: "shipping.name")?.stringValue == "Ada Lovelace")
         #expect(confirmed.json.value(at: "shipping.carrier") == .null)
         let noName = try await sim.post("/v1/payment_intents", base + [("shipping[address][line1]", "1 Main St")], account: account)
         #expect(noName.status == 400 && noName.json.value(at: "error.param")?.stringValue == "shipping[name]")
-        let noLine = try await sim.post("/v1/payment_intents", base + [("shipping[name]", "Jenny"), ("shipping[address][city]", "SF")],
-                                        account: account)
+        let noLine = try await sim.post(
+            "/v1/payment_intents", base + [("shipping[name]", "Jenny"), ("shipping[address][city]", "SF")],
+            account: account)
         #expect(noLine.status == 400 && noLine.json.value(at: "error.param")?.stringValue == "shipping[address][line1]")
     }
 

@@ -34,7 +34,8 @@ struct EventListFilterTests {
         #expect(created(try await sim.get("/v1/events", [("created[gt]", "\(start + 10)")])) == [start + 20])
         #expect(created(try await sim.get("/v1/events", [("created[lte]", "\(start + 10)")])) == [start + 10, start])
         #expect(created(try await sim.get("/v1/events", [("created[lt]", "\(start + 10)")])) == [start])
-        #expect(created(try await sim.get("/v1/events", [("created[gte]", "\(start)"), ("created[lt]", "\(start + 20)")]))
+        #expect(
+            created(try await sim.get("/v1/events", [("created[gte]", "\(start)"), ("created[lt]", "\(start + 20)")]))
                 == [start + 10, start])
         #expect(created(try await sim.get("/v1/events", [("created", "\(start + 20)")])) == [start + 20])
         let unknown = try await sim.get("/v1/events", [("created[after]", "1")])
@@ -52,8 +53,9 @@ struct EventListFilterTests {
         let platform = try await sim.get("/v1/events", [("types[]", "customer.created"), ("limit", "100")])
         #expect(platform.json["data"]?.arrayValue?.count == 1)
         #expect(platform.json["data"]?.arrayValue?.first?["account"] == nil)
-        let connected = try await sim.get("/v1/events", [("types[]", "customer.created"), ("types[]", "account.updated")],
-                                          account: account)
+        let connected = try await sim.get(
+            "/v1/events", [("types[]", "customer.created"), ("types[]", "account.updated")],
+            account: account)
         let types = connected.json["data"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
         #expect(types == ["customer.created"])
         #expect(connected.json["data"]?.arrayValue?.first?["account"]?.stringValue == account)

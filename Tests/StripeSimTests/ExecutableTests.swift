@@ -32,8 +32,9 @@ struct ExecutableTests {
         let line = await Self.firstLine(output.fileHandleForReading)
         #expect(line.hasPrefix("stripe-sim listening on http://127.0.0.1:"))
         let port = try #require(line.split(separator: "(").last.flatMap { $0.split(separator: " ").last }.flatMap { Int($0.dropLast(2)) })
-        let reply = try await SimHTTP.send("POST", "http://127.0.0.1:\(port)/v1/customers",
-                                           headers: ["Authorization": "Bearer sk_test_binary123"], body: Array("email=a%40b.test".utf8))
+        let reply = try await SimHTTP.send(
+            "POST", "http://127.0.0.1:\(port)/v1/customers",
+            headers: ["Authorization": "Bearer sk_test_binary123"], body: Array("email=a%40b.test".utf8))
         #expect(reply.status == 200)
         process.terminate()
         process.waitUntilExit()

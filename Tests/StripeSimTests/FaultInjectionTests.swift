@@ -66,8 +66,10 @@ struct FaultInjectionTests {
 
     @Test("command line: seed, frozen clock and webhook retry schedule")
     func commandLineForTheControlPlane() throws {
-        let parsed = try SimulatorCommandLine.parse(["--seed", "42", "--freeze-clock", "1800000000", "--webhook-retries", "stripe",
-                                                     "--reader-timeout", "0"])
+        let parsed = try SimulatorCommandLine.parse([
+            "--seed", "42", "--freeze-clock", "1800000000", "--webhook-retries", "stripe",
+            "--reader-timeout", "0",
+        ])
         #expect(parsed.config.seed == 42)
         #expect(parsed.config.readerConfirmWindowSeconds == 0)
         #expect(parsed.config.frozenClockAt == 1_800_000_000)

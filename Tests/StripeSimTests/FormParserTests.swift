@@ -9,23 +9,28 @@ struct FormParserTests {
 
     @Test("nested hashes and indexed arrays")
     func nested() throws {
-        let value = try parse("metadata[order_id]=42&line_items[1][quantity]=2&line_items[0][price]=price_a&line_items[1][price]=price_b&line_items[0][quantity]=1")
-        #expect(value == .dict([
-            "metadata": .dict(["order_id": .string("42")]),
-            "line_items": .array([
-                .dict(["price": .string("price_a"), "quantity": .string("1")]),
-                .dict(["price": .string("price_b"), "quantity": .string("2")]),
-            ]),
-        ]))
+        let value = try parse(
+            "metadata[order_id]=42&line_items[1][quantity]=2&line_items[0][price]=price_a&line_items[1][price]=price_b&line_items[0][quantity]=1")
+        #expect(
+            value
+                == .dict([
+                    "metadata": .dict(["order_id": .string("42")]),
+                    "line_items": .array([
+                        .dict(["price": .string("price_a"), "quantity": .string("1")]),
+                        .dict(["price": .string("price_b"), "quantity": .string("2")]),
+                    ]),
+                ]))
     }
 
     @Test("[] arrays: plain values append, repeated keys start a new element")
     func bracketArrays() throws {
         let value = try parse("expand[]=a&expand[]=b&items[][price]=p1&items[][quantity]=1&items[][price]=p2")
-        #expect(value == .dict([
-            "expand": .array([.string("a"), .string("b")]),
-            "items": .array([.dict(["price": .string("p1"), "quantity": .string("1")]), .dict(["price": .string("p2")])]),
-        ]))
+        #expect(
+            value
+                == .dict([
+                    "expand": .array([.string("a"), .string("b")]),
+                    "items": .array([.dict(["price": .string("p1"), "quantity": .string("1")]), .dict(["price": .string("p2")])]),
+                ]))
     }
 
     @Test("percent-decoding and + as space; empty value kept")

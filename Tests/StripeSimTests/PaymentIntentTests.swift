@@ -12,8 +12,12 @@ struct PaymentIntentTests {
     func manualCapture() async throws {
         let sim = try SimTestClient()
         let a = try await sim.account()
-        let pi = try await intent(sim, account: a, [("capture_method", "manual"), ("payment_method", "pm_card_visa"),
-                                                     ("confirm", "true"), ("application_fee_amount", "100")])
+        let pi = try await intent(
+            sim, account: a,
+            [
+                ("capture_method", "manual"), ("payment_method", "pm_card_visa"),
+                ("confirm", "true"), ("application_fee_amount", "100"),
+            ])
         #expect(pi["status"] == "requires_capture")
         #expect(pi.json["amount_capturable"] == 1000)
         let id = try #require(pi["id"])
@@ -37,9 +41,13 @@ struct PaymentIntentTests {
     func redirectMethodCurrencies() async throws {
         let sim = try SimTestClient()
         let a = try await sim.account()
-        let eur = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "eur"),
-            ("allowed_payment_method_types[0]", "bancontact"), ("allowed_payment_method_types[1]", "ideal"),
-            ("allowed_payment_method_types[2]", "eps"), ("allowed_payment_method_types[3]", "p24")], account: a)
+        let eur = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "eur"),
+                ("allowed_payment_method_types[0]", "bancontact"), ("allowed_payment_method_types[1]", "ideal"),
+                ("allowed_payment_method_types[2]", "eps"), ("allowed_payment_method_types[3]", "p24"),
+            ], account: a)
         #expect(eur["status"] == "requires_payment_method")
         #expect(eur.json["payment_method_types"]?.arrayValue?.count == 4)
         let usd = try await intent(sim, account: a, [("allowed_payment_method_types[0]", "ideal")])
@@ -55,13 +63,21 @@ struct PaymentIntentTests {
         let refused = try await sim.post("/v1/payment_intents/\(plain["id"] ?? "")/capture", [("amount_to_capture", "1100")], account: a)
         #expect(refused.status == 400)
         #expect(refused.errorCode == "amount_too_large")
-        let offered = try await intent(sim, account: a, [("capture_method", "manual"), ("payment_method", "pm_card_visa"), ("confirm", "true"),
-                                                         ("payment_method_options[card][request_overcapture]", "if_available")])
+        let offered = try await intent(
+            sim, account: a,
+            [
+                ("capture_method", "manual"), ("payment_method", "pm_card_visa"), ("confirm", "true"),
+                ("payment_method_options[card][request_overcapture]", "if_available"),
+            ])
         let allowed = try await sim.post("/v1/payment_intents/\(offered["id"] ?? "")/capture", [("amount_to_capture", "1100")], account: a)
         #expect(allowed["status"] == "succeeded")
         #expect(allowed.json["amount_received"] == 1100)
-        let tooMuch = try await intent(sim, account: a, [("capture_method", "manual"), ("payment_method", "pm_card_visa"), ("confirm", "true"),
-                                                         ("payment_method_options[card][request_overcapture]", "if_available")])
+        let tooMuch = try await intent(
+            sim, account: a,
+            [
+                ("capture_method", "manual"), ("payment_method", "pm_card_visa"), ("confirm", "true"),
+                ("payment_method_options[card][request_overcapture]", "if_available"),
+            ])
         let beyond = try await sim.post("/v1/payment_intents/\(tooMuch["id"] ?? "")/capture", [("amount_to_capture", "5000")], account: a)
         #expect(beyond.errorCode == "amount_too_large")
     }
@@ -95,8 +111,12 @@ struct PaymentIntentTests {
     func threeDSecure() async throws {
         let sim = try SimTestClient()
         let a = try await sim.account()
-        let pi = try await intent(sim, account: a, [("payment_method", "pm_card_authenticationRequired"), ("confirm", "true"),
-                                                    ("return_url", "https://app.test/return")])
+        let pi = try await intent(
+            sim, account: a,
+            [
+                ("payment_method", "pm_card_authenticationRequired"), ("confirm", "true"),
+                ("return_url", "https://app.test/return"),
+            ])
         #expect(pi["status"] == "requires_action")
         #expect(pi.json.value(at: "next_action.type") == "redirect_to_url")
         let page = try await sim.page("POST", "/sim/payment_intents/\(pi["id"] ?? "")/authenticate?outcome=succeed")

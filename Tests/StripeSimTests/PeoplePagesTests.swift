@@ -10,21 +10,34 @@ struct PeoplePagesTests {
     private func path(_ sim: SimTestClient, _ url: String?) -> String { String((url ?? "").dropFirst(sim.base.count)) }
 
     private func session(_ sim: SimTestClient, account: String? = nil, extra: [(String, String)] = []) async throws -> SimTestClient.Reply {
-        try await sim.post("/v1/checkout/sessions", [("mode", "payment"),
-            ("line_items[0][price_data][currency]", "usd"), ("line_items[0][price_data][unit_amount]", "2400"),
-            ("line_items[0][price_data][product_data][name]", "Stoneware mug"), ("line_items[0][quantity]", "2"),
-            ("customer_email", "ada@b.test")] + extra, account: account)
+        try await sim.post(
+            "/v1/checkout/sessions",
+            [
+                ("mode", "payment"),
+                ("line_items[0][price_data][currency]", "usd"), ("line_items[0][price_data][unit_amount]", "2400"),
+                ("line_items[0][price_data][product_data][name]", "Stoneware mug"), ("line_items[0][quantity]", "2"),
+                ("customer_email", "ada@b.test"),
+            ] + extra, account: account)
     }
 
     @Test("onboarding form: prefilled from the account, submit completes it once, later visits go to refresh_url")
     func onboarding() async throws {
         let sim = try SimTestClient()
-        let account = try await sim.post("/v1/accounts", [("type", "express"), ("email", "owner@b.test"),
-                                                          ("business_profile[name]", "Lovelace <Ceramics>")])
+        let account = try await sim.post(
+            "/v1/accounts",
+            [
+                ("type", "express"), ("email", "owner@b.test"),
+                ("business_profile[name]", "Lovelace <Ceramics>"),
+            ])
         let id = try #require(account["id"])
-        _ = try await sim.post("/v1/accounts/\(id)/persons", [("first_name", "Ada"), ("last_name", "Lovelace"), ("relationship[representative]", "true")])
-        let link = try await sim.post("/v1/account_links", [("account", id), ("type", "account_onboarding"),
-            ("refresh_url", "https://p.test/refresh"), ("return_url", "https://p.test/return")])
+        _ = try await sim.post(
+            "/v1/accounts/\(id)/persons", [("first_name", "Ada"), ("last_name", "Lovelace"), ("relationship[representative]", "true")])
+        let link = try await sim.post(
+            "/v1/account_links",
+            [
+                ("account", id), ("type", "account_onboarding"),
+                ("refresh_url", "https://p.test/refresh"), ("return_url", "https://p.test/return"),
+            ])
         let form = try await sim.page("GET", path(sim, link["url"]))
         #expect(form.status == 200)
         #expect(form.headers["content-type"]?.hasPrefix("text/html") == true)
@@ -72,15 +85,20 @@ struct PeoplePagesTests {
     @Test("embedded Checkout mounts from its client secret; SEPA by IBAN completes unpaid")
     func embedded() async throws {
         let sim = try SimTestClient()
-        let created = try await session(sim, extra: [("ui_mode", "embedded_page"), ("return_url", "https://p.test/back"),
-                                                     ("allowed_payment_method_types[]", "card"), ("allowed_payment_method_types[]", "sepa_debit")])
+        let created = try await session(
+            sim,
+            extra: [
+                ("ui_mode", "embedded_page"), ("return_url", "https://p.test/back"),
+                ("allowed_payment_method_types[]", "card"), ("allowed_payment_method_types[]", "sepa_debit"),
+            ])
         let secret = try #require(created["client_secret"])
         let page = try await sim.page("GET", "/sim/checkout/embedded?client_secret=\(secret)")
         #expect(page.status == 200)
         #expect(page.text.contains("Embedded checkout") && page.text.contains("SEPA Debit"))
         #expect(try await sim.page("GET", "/sim/checkout/embedded?client_secret=\(secret)x").status == 404)
-        let paid = try await sim.page("POST", "/sim/checkout/\(created["id"] ?? "")/submit",
-                                      form: [("method", "sepa_debit"), ("iban", "AT61 1904 3002 3457 3201")])
+        let paid = try await sim.page(
+            "POST", "/sim/checkout/\(created["id"] ?? "")/submit",
+            form: [("method", "sepa_debit"), ("iban", "AT61 1904 3002 3457 3201")])
         #expect(paid.status == 303)
         #expect(paid.headers["location"] == "https://p.test/back")
         let session = try await sim.get("/v1/checkout/sessions/\(created["id"] ?? "")")
@@ -91,16 +109,22 @@ struct PeoplePagesTests {
     @Test("Checkout offers a US bank account when the session allows it; test routing and account numbers only")
     func achCheckout() async throws {
         let sim = try SimTestClient()
-        let created = try await session(sim, extra: [("success_url", "https://p.test/ok"), ("allowed_payment_method_types[]", "card"),
-                                                     ("allowed_payment_method_types[]", "us_bank_account")])
+        let created = try await session(
+            sim,
+            extra: [
+                ("success_url", "https://p.test/ok"), ("allowed_payment_method_types[]", "card"),
+                ("allowed_payment_method_types[]", "us_bank_account"),
+            ])
         let id = try #require(created["id"])
         #expect(try await sim.page("GET", "/sim/checkout/\(id)").text.contains("US bank account (ACH Direct Debit)"))
-        let wrong = try await sim.page("POST", "/sim/checkout/\(id)/submit",
-                                       form: [("method", "us_bank_account"), ("routing_number", "021000021"), ("account_number", "000123456789")])
+        let wrong = try await sim.page(
+            "POST", "/sim/checkout/\(id)/submit",
+            form: [("method", "us_bank_account"), ("routing_number", "021000021"), ("account_number", "000123456789")])
         #expect(wrong.status == 402)
         #expect(wrong.text.contains("routing number 110000000"))
-        let paid = try await sim.page("POST", "/sim/checkout/\(id)/submit",
-                                      form: [("method", "us_bank_account"), ("routing_number", "110000000"), ("account_number", "000123456789")])
+        let paid = try await sim.page(
+            "POST", "/sim/checkout/\(id)/submit",
+            form: [("method", "us_bank_account"), ("routing_number", "110000000"), ("account_number", "000123456789")])
         #expect(paid.status == 303)
         let session = try await sim.get("/v1/checkout/sessions/\(id)")
         #expect(session["status"] == "complete")
@@ -136,16 +160,28 @@ struct PeoplePagesTests {
     func readerConsole() async throws {
         let sim = try SimTestClient()
         let account = try await sim.account()
-        let location = try await sim.post("/v1/terminal/locations", [("display_name", "Shop"), ("address[line1]", "1 Main St"),
-            ("address[city]", "San Francisco"), ("address[state]", "CA"), ("address[postal_code]", "94110"), ("address[country]", "US")],
+        let location = try await sim.post(
+            "/v1/terminal/locations",
+            [
+                ("display_name", "Shop"), ("address[line1]", "1 Main St"),
+                ("address[city]", "San Francisco"), ("address[state]", "CA"), ("address[postal_code]", "94110"), ("address[country]", "US"),
+            ],
             account: account)
-        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? ""),
-                                                                  ("label", "Counter")], account: account)
+        let reader = try await sim.post(
+            "/v1/terminal/readers",
+            [
+                ("registration_code", "simulated-wpe"), ("location", location["id"] ?? ""),
+                ("label", "Counter"),
+            ], account: account)
         let readerId = try #require(reader["id"])
         #expect(try await sim.page("GET", "/sim/terminal/readers/\(readerId)").text.contains("Waiting for the point of sale"))
         #expect(try await sim.page("GET", "/sim/terminal/readers").text.contains(readerId))
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "4205"), ("currency", "usd"),
-            ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual")], account: account)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "4205"), ("currency", "usd"),
+                ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual"),
+            ], account: account)
         _ = try await sim.post("/v1/terminal/readers/\(readerId)/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: account)
         #expect(try await sim.page("GET", "/sim/terminal/readers/\(readerId)").text.contains("42.05 USD"))
         let declined = try await sim.page("POST", "/sim/terminal/readers/\(readerId)/present")

@@ -42,7 +42,9 @@ struct RoundTripLatencyTests {
         #expect(results.allSatisfy { $0.status == 200 })
         let sorted = results.map(\.micros).sorted()
         if !sorted.isEmpty {
-            print("stripe-sim round trip over \(sorted.count) GETs: p50 \(Int(sorted[sorted.count / 2])) µs, p99 \(Int(sorted[sorted.count * 99 / 100])) µs")
+            print(
+                "stripe-sim round trip over \(sorted.count) GETs: p50 \(Int(sorted[sorted.count / 2])) µs, p99 \(Int(sorted[sorted.count * 99 / 100])) µs"
+            )
         }
     }
 }

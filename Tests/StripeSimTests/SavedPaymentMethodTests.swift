@@ -8,10 +8,13 @@ struct SavedPaymentMethodTests {
     }
 
     /// Saves `card` for `customer` through a SetupIntent (3-D Secure completed when asked).
-    private func setUp(_ sim: SimTestClient, _ account: String, _ customer: String, _ card: String,
-                       usage: String = "off_session") async throws -> String {
-        let si = try await sim.post("/v1/setup_intents", [("customer", customer), ("usage", usage), ("allowed_payment_method_types[0]", "card")],
-                                    account: account)
+    private func setUp(
+        _ sim: SimTestClient, _ account: String, _ customer: String, _ card: String,
+        usage: String = "off_session"
+    ) async throws -> String {
+        let si = try await sim.post(
+            "/v1/setup_intents", [("customer", customer), ("usage", usage), ("allowed_payment_method_types[0]", "card")],
+            account: account)
         let id = try #require(si["id"])
         let confirmed = try await sim.post("/v1/setup_intents/\(id)/confirm", [("payment_method", card)], account: account)
         if confirmed["status"] == "requires_action" {
@@ -23,9 +26,13 @@ struct SavedPaymentMethodTests {
     }
 
     private func offSession(_ sim: SimTestClient, _ account: String, _ customer: String, _ method: String) async throws -> SimTestClient.Reply {
-        try await sim.post("/v1/payment_intents", [("amount", "2000"), ("currency", "usd"), ("customer", customer),
-                                                   ("payment_method", method), ("confirm", "true"), ("off_session", "true"),
-                                                   ("allowed_payment_method_types[0]", "card")], account: account)
+        try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "2000"), ("currency", "usd"), ("customer", customer),
+                ("payment_method", method), ("confirm", "true"), ("off_session", "true"),
+                ("allowed_payment_method_types[0]", "card"),
+            ], account: account)
     }
 
     @Test("setup_future_usage attaches the method to the customer; SetupIntents save without charging")
@@ -33,17 +40,25 @@ struct SavedPaymentMethodTests {
         let sim = try SimTestClient()
         let a = try await sim.account()
         let c = try await customer(sim, a)
-        let paid = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"), ("customer", c),
-            ("setup_future_usage", "off_session"), ("payment_method", "pm_card_visa"), ("confirm", "true"),
-            ("allowed_payment_method_types[0]", "card")], account: a)
+        let paid = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "usd"), ("customer", c),
+                ("setup_future_usage", "off_session"), ("payment_method", "pm_card_visa"), ("confirm", "true"),
+                ("allowed_payment_method_types[0]", "card"),
+            ], account: a)
         #expect(paid["status"] == "succeeded")
         #expect(paid["setup_future_usage"] == "off_session")
         let method = try #require(paid["payment_method"])
         let listed = try await sim.get("/v1/customers/\(c)/payment_methods", account: a)
         #expect(listed.json["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [method])
-        let noCustomer = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"),
-            ("setup_future_usage", "off_session"), ("payment_method", "pm_card_visa"), ("confirm", "true"),
-            ("allowed_payment_method_types[0]", "card")], account: a)
+        let noCustomer = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "usd"),
+                ("setup_future_usage", "off_session"), ("payment_method", "pm_card_visa"), ("confirm", "true"),
+                ("allowed_payment_method_types[0]", "card"),
+            ], account: a)
         #expect(noCustomer.status == 400)
         let saved = try await setUp(sim, a, c, "pm_card_mastercard")
         #expect(try await sim.get("/v1/payment_methods/\(saved)", account: a).json["customer"]?.stringValue == c)
@@ -75,9 +90,13 @@ struct SavedPaymentMethodTests {
         #expect(onSessionOnly.errorCode == "authentication_required")
 
         // 3155 saved during an on-session payment with setup_future_usage=off_session: authenticated then, fine later.
-        let first = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"), ("customer", c),
-            ("setup_future_usage", "off_session"), ("payment_method", "4000002500003155"), ("confirm", "true"),
-            ("allowed_payment_method_types[0]", "card")], account: a)
+        let first = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "usd"), ("customer", c),
+                ("setup_future_usage", "off_session"), ("payment_method", "4000002500003155"), ("confirm", "true"),
+                ("allowed_payment_method_types[0]", "card"),
+            ], account: a)
         #expect(first["status"] == "requires_action")
         _ = try await sim.page("POST", "/sim/payment_intents/\(first["id"] ?? "")/authenticate?outcome=succeed")
         let saved = try #require(try await sim.get("/v1/payment_intents/\(first["id"] ?? "")", account: a)["payment_method"])
@@ -102,8 +121,12 @@ struct SavedPaymentMethodTests {
         let a = try await sim.account()
         let c = try await customer(sim, a)
         let method = try await setUp(sim, a, c, "4242424242424242")
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "1000"), ("currency", "usd"), ("customer", c),
-            ("allowed_payment_method_types[0]", "card"), ("payment_method_options[card][require_cvc_recollection]", "true")], account: a)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "usd"), ("customer", c),
+                ("allowed_payment_method_types[0]", "card"), ("payment_method_options[card][require_cvc_recollection]", "true"),
+            ], account: a)
         #expect(pi.json.value(at: "payment_method_options.card.require_cvc_recollection") == true)
         let id = try #require(pi["id"])
         let without = try await sim.post("/v1/payment_intents/\(id)/confirm", [("payment_method", method)], account: a)
@@ -113,8 +136,9 @@ struct SavedPaymentMethodTests {
         #expect(bad.errorCode == "invalid_cvc")
         let token = try #require(try await sim.post("/v1/tokens", [("cvc_update[cvc]", "123")])["id"])
         #expect(token.hasPrefix("cvctok_"))
-        let with = try await sim.post("/v1/payment_intents/\(id)/confirm",
-                                      [("payment_method", method), ("payment_method_options[card][cvc_token]", token)], account: a)
+        let with = try await sim.post(
+            "/v1/payment_intents/\(id)/confirm",
+            [("payment_method", method), ("payment_method_options[card][cvc_token]", token)], account: a)
         #expect(with["status"] == "succeeded")
     }
 }

@@ -28,8 +28,10 @@ final class SimTestClient: Sendable {
         var errorType: String? { json.value(at: "error.type")?.stringValue }
     }
 
-    func post(_ path: String, _ form: [(String, String)] = [], account: String? = nil, idempotencyKey: String? = nil,
-              version: String? = nil, fault: String? = nil, key: String? = nil) async throws -> Reply {
+    func post(
+        _ path: String, _ form: [(String, String)] = [], account: String? = nil, idempotencyKey: String? = nil,
+        version: String? = nil, fault: String? = nil, key: String? = nil
+    ) async throws -> Reply {
         try await send("POST", path, form: form, account: account, idempotencyKey: idempotencyKey, version: version, fault: fault, key: key)
     }
 
@@ -38,8 +40,10 @@ final class SimTestClient: Sendable {
         return try await send("GET", path + suffix, form: [], account: account, key: key)
     }
 
-    func send(_ method: String, _ path: String, form: [(String, String)], account: String? = nil, idempotencyKey: String? = nil,
-              version: String? = nil, fault: String? = nil, key: String? = nil) async throws -> Reply {
+    func send(
+        _ method: String, _ path: String, form: [(String, String)], account: String? = nil, idempotencyKey: String? = nil,
+        version: String? = nil, fault: String? = nil, key: String? = nil
+    ) async throws -> Reply {
         var headers = ["Authorization": "Bearer \(key ?? self.key)"]
         if let account { headers["Stripe-Account"] = account }
         if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
@@ -61,8 +65,9 @@ final class SimTestClient: Sendable {
 
     /// A control-plane call (`/sim/…`) with an optional JSON body; the answer's status and JSON.
     func control(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> Reply {
-        let response = try await SimHTTP.send(method, base + path, headers: body == nil ? [:] : ["Content-Type": "application/json"],
-                                              body: body?.serialized() ?? (method == "GET" ? nil : []))
+        let response = try await SimHTTP.send(
+            method, base + path, headers: body == nil ? [:] : ["Content-Type": "application/json"],
+            body: body?.serialized() ?? (method == "GET" ? nil : []))
         return Reply(status: response.status, headers: response.headers, json: JSONValue.parse(response.body) ?? .null)
     }
 

@@ -6,12 +6,15 @@ import Testing
 @Suite("stripe-sim Terminal regional rules and display")
 struct TerminalRegionalTests {
     private static func reader(_ sim: SimTestClient, account: String, country: String) async throws -> String {
-        let location = try await sim.post("/v1/terminal/locations", [
-            ("display_name", "Shop"), ("address[line1]", "1 Main St"), ("address[city]", "Toronto"), ("address[state]", "ON"),
-            ("address[postal_code]", "M5V 1A1"), ("address[country]", country),
-        ], account: account)
-        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")],
-                                        account: account)
+        let location = try await sim.post(
+            "/v1/terminal/locations",
+            [
+                ("display_name", "Shop"), ("address[line1]", "1 Main St"), ("address[city]", "Toronto"), ("address[state]", "ON"),
+                ("address[postal_code]", "M5V 1A1"), ("address[country]", country),
+            ], account: account)
+        let reader = try await sim.post(
+            "/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")],
+            account: account)
         return try #require(reader["id"])
     }
 
@@ -23,28 +26,35 @@ struct TerminalRegionalTests {
     func interac() async throws {
         let sim = try SimTestClient()
         let us = try await Self.account(sim, country: "US")
-        let refused = try await sim.post("/v1/payment_intents", [
-            ("amount", "1000"), ("currency", "usd"), ("allowed_payment_method_types[]", "card_present"),
-            ("allowed_payment_method_types[]", "interac_present"), ("capture_method", "automatic"),
-        ], account: us)
+        let refused = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "usd"), ("allowed_payment_method_types[]", "card_present"),
+                ("allowed_payment_method_types[]", "interac_present"), ("capture_method", "automatic"),
+            ], account: us)
         #expect(refused.status == 400)
         #expect(refused.json.value(at: "error.param") == "payment_method_types")
         let ca = try await Self.account(sim, country: "CA")
-        let manual = try await sim.post("/v1/payment_intents", [
-            ("amount", "1000"), ("currency", "cad"), ("allowed_payment_method_types[]", "card_present"),
-            ("allowed_payment_method_types[]", "interac_present"), ("capture_method", "manual"),
-        ], account: ca)
+        let manual = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "cad"), ("allowed_payment_method_types[]", "card_present"),
+                ("allowed_payment_method_types[]", "interac_present"), ("capture_method", "manual"),
+            ], account: ca)
         #expect(manual.status == 400)
         #expect(manual.json.value(at: "error.param") == "capture_method")
-        let pi = try await sim.post("/v1/payment_intents", [
-            ("amount", "1000"), ("currency", "cad"), ("allowed_payment_method_types[]", "card_present"),
-            ("allowed_payment_method_types[]", "interac_present"), ("capture_method", "manual_preferred"),
-        ], account: ca)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "cad"), ("allowed_payment_method_types[]", "card_present"),
+                ("allowed_payment_method_types[]", "interac_present"), ("capture_method", "manual_preferred"),
+            ], account: ca)
         let piId = try #require(pi["id"])
         let reader = try await Self.reader(sim, account: ca, country: "CA")
         _ = try await sim.post("/v1/terminal/readers/\(reader)/process_payment_intent", [("payment_intent", piId)], account: ca)
-        _ = try await sim.post("/v1/test_helpers/terminal/readers/\(reader)/present_payment_method", [("type", "interac_present")],
-                               account: ca)
+        _ = try await sim.post(
+            "/v1/test_helpers/terminal/readers/\(reader)/present_payment_method", [("type", "interac_present")],
+            account: ca)
         let paid = try await sim.get("/v1/payment_intents/\(piId)", [("expand[]", "latest_charge")], account: ca)
         #expect(paid["status"] == "succeeded")
         #expect(paid.json.value(at: "latest_charge.payment_method_details.type") == "interac_present")
@@ -54,9 +64,11 @@ struct TerminalRegionalTests {
     func manualPreferredCard() async throws {
         let sim = try SimTestClient()
         let au = try await Self.account(sim, country: "AU")
-        let pi = try await sim.post("/v1/payment_intents", [
-            ("amount", "1000"), ("currency", "aud"), ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual_preferred"),
-        ], account: au)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "aud"), ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual_preferred"),
+            ], account: au)
         let piId = try #require(pi["id"])
         #expect(pi["capture_method"] == "manual_preferred")
         let reader = try await Self.reader(sim, account: au, country: "AU")
@@ -80,12 +92,15 @@ struct TerminalRegionalTests {
         #expect(shown.json.value(at: "action.set_reader_display.cart.total")?.intValue == 650)
         let noTotal = try await sim.post("/v1/terminal/readers/\(reader)/set_reader_display", cart.filter { $0.0 != "cart[total]" }, account: a)
         #expect(noTotal.status == 400)
-        let wrongType = try await sim.post("/v1/terminal/readers/\(reader)/set_reader_display",
-                                           cart.map { $0.0 == "type" ? ("type", "video") : $0 }, account: a)
+        let wrongType = try await sim.post(
+            "/v1/terminal/readers/\(reader)/set_reader_display",
+            cart.map { $0.0 == "type" ? ("type", "video") : $0 }, account: a)
         #expect(wrongType.status == 400)
-        let pi = try await sim.post("/v1/payment_intents", [
-            ("amount", "650"), ("currency", "usd"), ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual"),
-        ], account: a)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "650"), ("currency", "usd"), ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual"),
+            ], account: a)
         _ = try await sim.post("/v1/terminal/readers/\(reader)/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: a)
         let busy = try await sim.post("/v1/terminal/readers/\(reader)/set_reader_display", cart, account: a)
         #expect(busy.errorCode == "terminal_reader_busy")

@@ -5,10 +5,12 @@ import Testing
 struct TerminalTests {
     /// A Terminal location of connected account `account`.
     private static func location(_ sim: SimTestClient, account: String) async throws -> SimTestClient.Reply {
-        try await sim.post("/v1/terminal/locations", [
-            ("display_name", "Shop"), ("address[line1]", "1 Main St"), ("address[city]", "SF"), ("address[state]", "CA"),
-            ("address[postal_code]", "94110"), ("address[country]", "US"),
-        ], account: account)
+        try await sim.post(
+            "/v1/terminal/locations",
+            [
+                ("display_name", "Shop"), ("address[line1]", "1 Main St"), ("address[city]", "SF"), ("address[state]", "CA"),
+                ("address[postal_code]", "94110"), ("address[country]", "US"),
+            ], account: account)
     }
 
     @Test("a reader taken offline answers terminal_reader_offline to every action until it is back online")
@@ -16,11 +18,14 @@ struct TerminalTests {
         let sim = try SimTestClient()
         let a = try await sim.account()
         let location = try await Self.location(sim, account: a)
-        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")], account: a)
+        let reader = try await sim.post(
+            "/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")], account: a)
         let readerId = try #require(reader["id"])
-        let pi = try await sim.post("/v1/payment_intents", [
-            ("amount", "1000"), ("currency", "usd"), ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual"),
-        ], account: a)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1000"), ("currency", "usd"), ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual"),
+            ], account: a)
         let piId = try #require(pi["id"])
         sim.simulator.setReaderStatus(readerId, online: false)
         #expect(try await sim.get("/v1/terminal/readers/\(readerId)", account: a)["status"] == "offline")
@@ -45,12 +50,15 @@ struct TerminalTests {
         #expect(token["secret"]?.hasPrefix("pst_test_") == true)
         let badCode = try await sim.post("/v1/terminal/readers", [("registration_code", "nope"), ("location", location["id"] ?? "")], account: a)
         #expect(badCode.status == 400)
-        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")], account: a)
+        let reader = try await sim.post(
+            "/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")], account: a)
         #expect(reader["device_type"] == "simulated_wisepos_e")
         let readerId = try #require(reader["id"])
-        let pi = try await sim.post("/v1/payment_intents", [
-            ("amount", "1005"), ("currency", "usd"), ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual"),
-        ], account: a)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "1005"), ("currency", "usd"), ("allowed_payment_method_types[]", "card_present"), ("capture_method", "manual"),
+            ], account: a)
         let piId = try #require(pi["id"])
         let processing = try await sim.post("/v1/terminal/readers/\(readerId)/process_payment_intent", [("payment_intent", piId)], account: a)
         #expect(processing.json.value(at: "action.status") == "in_progress")
@@ -83,16 +91,21 @@ struct TerminalTests {
         let sim = try SimTestClient()
         let a = try await sim.account()
         let location = try await sim.post("/v1/terminal/locations", [("display_name", "S"), ("address[country]", "US")], account: a)
-        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-s700"), ("location", location["id"] ?? "")], account: a)
+        let reader = try await sim.post(
+            "/v1/terminal/readers", [("registration_code", "simulated-s700"), ("location", location["id"] ?? "")], account: a)
         let readerId = try #require(reader["id"])
-        for (amount, code) in [(1001, "call_issuer"), (1055, "incorrect_pin"), (1065, "withdrawal_count_limit_exceeded"), (1075, "pin_try_exceeded")] {
-            let pi = try await sim.post("/v1/payment_intents", [("amount", String(amount)), ("currency", "usd"), ("allowed_payment_method_types[0]", "card_present")], account: a)
+        for (amount, code) in [(1001, "call_issuer"), (1055, "incorrect_pin"), (1065, "withdrawal_count_limit_exceeded"), (1075, "pin_try_exceeded")]
+        {
+            let pi = try await sim.post(
+                "/v1/payment_intents", [("amount", String(amount)), ("currency", "usd"), ("allowed_payment_method_types[0]", "card_present")],
+                account: a)
             _ = try await sim.post("/v1/terminal/readers/\(readerId)/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: a)
             _ = try await sim.post("/v1/test_helpers/terminal/readers/\(readerId)/present_payment_method", [], account: a)
             let after = try await sim.get("/v1/payment_intents/\(pi["id"] ?? "")", account: a)
             #expect(after.json.value(at: "last_payment_error.decline_code")?.stringValue == code)
         }
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "2000"), ("currency", "usd"), ("allowed_payment_method_types[0]", "card_present")], account: a)
+        let pi = try await sim.post(
+            "/v1/payment_intents", [("amount", "2000"), ("currency", "usd"), ("allowed_payment_method_types[0]", "card_present")], account: a)
         _ = try await sim.post("/v1/terminal/readers/\(readerId)/process_payment_intent", [("payment_intent", pi["id"] ?? "")], account: a)
         let canceled = try await sim.post("/v1/terminal/readers/\(readerId)/cancel_action", [], account: a)
         #expect(canceled.json["action"] == .null)
@@ -110,9 +123,14 @@ struct CaptureWindowTests {
         let sim = try SimTestClient()
         let a = try await sim.account()
         let location = try await sim.post("/v1/terminal/locations", [("display_name", "S"), ("address[country]", "US")], account: a)
-        let reader = try await sim.post("/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")], account: a)
-        let pi = try await sim.post("/v1/payment_intents", [("amount", "3000"), ("currency", "usd"),
-            ("allowed_payment_method_types[0]", "card_present"), ("capture_method", "manual")], account: a)
+        let reader = try await sim.post(
+            "/v1/terminal/readers", [("registration_code", "simulated-wpe"), ("location", location["id"] ?? "")], account: a)
+        let pi = try await sim.post(
+            "/v1/payment_intents",
+            [
+                ("amount", "3000"), ("currency", "usd"),
+                ("allowed_payment_method_types[0]", "card_present"), ("capture_method", "manual"),
+            ], account: a)
         let piId = try #require(pi["id"])
         _ = try await sim.post("/v1/terminal/readers/\(reader["id"] ?? "")/process_payment_intent", [("payment_intent", piId)], account: a)
         _ = try await sim.post("/v1/test_helpers/terminal/readers/\(reader["id"] ?? "")/present_payment_method", [], account: a)

@@ -56,8 +56,12 @@ struct WebhookDeliveryTests {
         ]
         let sim = try SimTestClient(config: config)
         let account = try await sim.account()
-        let link = try await sim.post("/v1/account_links", [("account", account), ("type", "account_onboarding"),
-            ("refresh_url", "https://p.test/refresh"), ("return_url", "https://p.test/return")])
+        let link = try await sim.post(
+            "/v1/account_links",
+            [
+                ("account", account), ("type", "account_onboarding"),
+                ("refresh_url", "https://p.test/refresh"), ("return_url", "https://p.test/return"),
+            ])
         _ = try await sim.page("GET", String((link["url"] ?? "").dropFirst(sim.base.count)) + "?outcome=complete")
         #expect(await SimTestClient.eventually { connect.requests.count >= 2 })
         let attempts = connect.requests
@@ -66,8 +70,9 @@ struct WebhookDeliveryTests {
         #expect(event["type"] == "account.updated")
         #expect(event["account"]?.stringValue == account)
         let header = try #require(attempts[1].headers["stripe-signature"])
-        let parts = Dictionary(header.split(separator: ",").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }
-            .compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }, uniquingKeysWith: { first, _ in first })
+        let parts = Dictionary(
+            header.split(separator: ",").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }
+                .compactMap { $0.count == 2 ? ($0[0], $0[1]) : nil }, uniquingKeysWith: { first, _ in first })
         let timestamp = try #require(parts["t"])
         #expect(parts["v1"] == expectedSignature(attempts[1].body, secret: "whsec_connect", timestamp: timestamp))
         #expect(parts["v1"] != expectedSignature(attempts[1].body, secret: "whsec_platform", timestamp: timestamp))

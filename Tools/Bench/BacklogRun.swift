@@ -36,9 +36,11 @@ struct BacklogRun {
         try Migrator(schema: schema, migrations: []).migrate(db)
         let admin = try AMQPConnection(url: try AMQPURL(options.amqpURL), connectionName: "bench.backlog")
         defer { admin.close() }
-        try admin.declare(Topology.exchanges.merged(with: Topology(
-            queues: subscribers.map { QueueSpec.quorum($0) },
-            bindings: subscribers.map { BindingSpec(queue: $0, exchange: Exchanges.events, pattern: key) })))
+        try admin.declare(
+            Topology.exchanges.merged(
+                with: Topology(
+                    queues: subscribers.map { QueueSpec.quorum($0) },
+                    bindings: subscribers.map { BindingSpec(queue: $0, exchange: Exchanges.events, pattern: key) })))
 
         let steadyRows = min(10_000, options.backlogRows)
         try fill(steadyRows, schema: schema, key: key, db: db)
@@ -69,24 +71,28 @@ struct BacklogRun {
             Thread.sleep(forTimeInterval: 0.1)
         } while ContinuousClock.now < deadline
         let routed = counts.allSatisfy { $0 == expected }
-        print(String(format: "outbox relay: steady state %.0f rows/s (%d rows); backlog of %d rows drained at %.0f rows/s; "
-                     + "longest relay statement %.1f ms; routed to %d subscriber(s): %@",
-                     steady.rate, steadyRows, relay.statistics.rows, drained.rate,
-                     relay.statistics.longestStatementSeconds * 1000, subscribers.count,
-                     subscribers.isEmpty ? "-" : (routed ? "all \(expected) each" : "MISSING \(counts)")))
+        print(
+            String(
+                format: "outbox relay: steady state %.0f rows/s (%d rows); backlog of %d rows drained at %.0f rows/s; "
+                    + "longest relay statement %.1f ms; routed to %d subscriber(s): %@",
+                steady.rate, steadyRows, relay.statistics.rows, drained.rate,
+                relay.statistics.longestStatementSeconds * 1000, subscribers.count,
+                subscribers.isEmpty ? "-" : (routed ? "all \(expected) each" : "MISSING \(counts)")))
         return relay.statistics.rows == options.backlogRows && routed ? 0 : 1
     }
 
     private func relay(_ url: AMQPURL, _ schema: String, _ rows: Rows) -> OutboxRelay {
-        OutboxRelay(amqpURL: url, databaseURL: options.databaseURL,
-                    schema: schema, name: "bench.relay", idleInterval: .milliseconds(20),
-                    metrics: RuntimeMetrics(registry: MetricsRegistry()), log: Logger(service: "bench", level: .error),
-                    observer: { rows.append($0) })
+        OutboxRelay(
+            amqpURL: url, databaseURL: options.databaseURL,
+            schema: schema, name: "bench.relay", idleInterval: .milliseconds(20),
+            metrics: RuntimeMetrics(registry: MetricsRegistry()), log: Logger(service: "bench", level: .error),
+            observer: { rows.append($0) })
     }
 
     /// `count` rows of ~300-byte events, backdated a minute (older than any grace period).
     private func fill(_ count: Int, schema: String, key: String, db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(schema).outbox (exchange, routing_key, message_id, type, app_id, content_type,
                 message_timestamp, headers, body, mandatory, created_at)
             SELECT $1, $2, gen_random_uuid()::text, 'bench.backlog_event', 'bench', 'application/json', now(),

@@ -121,20 +121,26 @@ struct BenchOptions {
             let w = workers ?? 4
             let p = prefetch ?? (m == .batched ? 50 : 1)
             let b = m == .batched ? (batchSize ?? p) : 1
-            explicit = Configuration(label: "\(m.rawValue), \(w) workers, prefetch \(p), batch \(b)", mode: m,
-                                     workers: w, prefetch: p, batchSize: b)
+            explicit = Configuration(
+                label: "\(m.rawValue), \(w) workers, prefetch \(p), batch \(b)", mode: m,
+                workers: w, prefetch: p, batchSize: b)
         }
     }
 
     /// The configurations to measure: the explicit one, or the presets filtered by `BENCH_RUNS`.
     var runs: [Configuration] {
         if let explicit { return [explicit] }
-        let all = [Configuration(label: "one at a time, prefetch 1, 4 workers", mode: .batched, workers: 4, prefetch: 1,
-                                 batchSize: 1),
-                   Configuration(label: "batched, 50 per transaction, prefetch 100, 2 workers", mode: .batched,
-                                 workers: 2, prefetch: 100, batchSize: 50),
-                   Configuration(label: "batched, 50 per transaction, prefetch 100, 4 workers", mode: .batched,
-                                 workers: 4, prefetch: 100, batchSize: 50)]
+        let all = [
+            Configuration(
+                label: "one at a time, prefetch 1, 4 workers", mode: .batched, workers: 4, prefetch: 1,
+                batchSize: 1),
+            Configuration(
+                label: "batched, 50 per transaction, prefetch 100, 2 workers", mode: .batched,
+                workers: 2, prefetch: 100, batchSize: 50),
+            Configuration(
+                label: "batched, 50 per transaction, prefetch 100, 4 workers", mode: .batched,
+                workers: 4, prefetch: 100, batchSize: 50),
+        ]
         return all.enumerated().filter { selected?.contains($0.offset) ?? true }.map(\.element)
     }
 }

@@ -43,15 +43,18 @@ struct CommandOverheadRun {
         var failures = 0
         func send(_ index: Int, prefix: String) throws {
             let messageId = "\(prefix)-\(suffix)-\(index)"
-            let command = CreateAccount(sellerReference: "bench-\(suffix)-\(prefix)-\(index)", country: "US",
-                                        email: "seller\(index)@bench.example", type: .express)
-            let envelope = Envelope(messageId: messageId, correlationId: messageId, type: CreateAccount.messageName,
-                                    appId: "bench", replyTo: replyQueue,
-                                    headers: MessageHeaders(schemaVersion: CreateAccount.schemaVersion),
-                                    body: try MessageCoder.encode(command))
+            let command = CreateAccount(
+                sellerReference: "bench-\(suffix)-\(prefix)-\(index)", country: "US",
+                email: "seller\(index)@bench.example", type: .express)
+            let envelope = Envelope(
+                messageId: messageId, correlationId: messageId, type: CreateAccount.messageName,
+                appId: "bench", replyTo: replyQueue,
+                headers: MessageHeaders(schemaVersion: CreateAccount.schemaVersion),
+                body: try MessageCoder.encode(command))
             sent[messageId] = .now
-            try publisher.publish(envelope, exchange: Exchanges.commands, routingKey: CreateAccount.messageName,
-                                  mandatory: true)
+            try publisher.publish(
+                envelope, exchange: Exchanges.commands, routingKey: CreateAccount.messageName,
+                mandatory: true)
         }
         func receive() throws {
             let deadline = ContinuousClock.now + .seconds(60)
@@ -81,16 +84,19 @@ struct CommandOverheadRun {
         let simulator = try simulatorMicros(simURL, since: started - 1)
         let samples = roundTrips.map { id, micros in Sample(roundTrip: micros, simulator: simulator[id] ?? 0) }
         let missing = roundTrips.keys.filter { simulator[$0] == nil }.count
-        print("command-overhead: \(samples.count) × \(CreateAccount.messageName) (POST /v1/accounts), "
-              + "\(options.inFlight) in flight, \(failures) error replies, \(missing) without a simulator entry")
+        print(
+            "command-overhead: \(samples.count) × \(CreateAccount.messageName) (POST /v1/accounts), "
+                + "\(options.inFlight) in flight, \(failures) error replies, \(missing) without a simulator entry")
         func line(_ label: String, _ values: [Int]) {
             let sorted = values.sorted()
             func at(_ q: Double) -> Double {
                 guard !sorted.isEmpty else { return .nan }
                 return Double(sorted[min(sorted.count - 1, Int((Double(sorted.count) * q).rounded(.up)) - 1)]) / 1000
             }
-            print(String(format: "%-34@ p50 %7.2f ms  p90 %7.2f ms  p99 %7.2f ms  max %7.2f ms", label as NSString,
-                         at(0.5), at(0.9), at(0.99), at(1.0)))
+            print(
+                String(
+                    format: "%-34@ p50 %7.2f ms  p90 %7.2f ms  p99 %7.2f ms  max %7.2f ms", label as NSString,
+                    at(0.5), at(0.9), at(0.99), at(1.0)))
         }
         line("publish → reply", samples.map(\.roundTrip))
         line("stripe-sim's own time", samples.map(\.simulator))
@@ -112,13 +118,15 @@ struct CommandOverheadRun {
         curl.waitUntilExit()
         guard curl.terminationStatus == 0 else { throw BenchError("curl \(base)/sim/requests failed") }
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let entries = object["data"] as? [[String: Any]] else {
+            let entries = object["data"] as? [[String: Any]]
+        else {
             throw BenchError("unexpected /sim/requests answer")
         }
         var micros: [String: Int] = [:]
         for entry in entries {
             guard let key = entry["idempotency_key"] as? String, let colon = key.lastIndex(of: ":"),
-                  let duration = entry["duration_us"] as? Int else { continue }
+                let duration = entry["duration_us"] as? Int
+            else { continue }
             micros[String(key[..<colon]), default: 0] += duration
         }
         return micros

@@ -30,18 +30,24 @@ struct ThroughputRun {
         let schema = "bench_\(suffix)"
         let eventKey = "bench.noop_done.\(suffix)"
         let subscribers = (0..<options.subscribers).map { "bench.subscriber_\(suffix).\($0 + 1)" }
-        let route = Route.raw(queue: queue, mode: configuration.mode == .batched ? .batched : .oneAtATime(rateLimited: true),
-                              exchange: Exchanges.commands, patterns: [queue],
-                              handlers: [queue: { envelope, context in
-                                  let event = Envelope(correlationId: envelope.messageId, type: "bench.noop_done",
-                                                       appId: "bench", body: envelope.body)
-                                  try context.enqueue(event, exchange: Exchanges.events, routingKey: eventKey,
-                                                      mandatory: false)
-                                  return .done
-                              }])
-        var config = ServiceConfig(service: "bench", amqpURL: options.amqpURL, databaseURL: options.databaseURL,
-                                   stripeRequestsPerSecond: 1_000_000, workers: configuration.workers,
-                                   prefetch: configuration.prefetch, httpPort: 0, logLevel: .error)
+        let route = Route.raw(
+            queue: queue, mode: configuration.mode == .batched ? .batched : .oneAtATime(rateLimited: true),
+            exchange: Exchanges.commands, patterns: [queue],
+            handlers: [
+                queue: { envelope, context in
+                    let event = Envelope(
+                        correlationId: envelope.messageId, type: "bench.noop_done",
+                        appId: "bench", body: envelope.body)
+                    try context.enqueue(
+                        event, exchange: Exchanges.events, routingKey: eventKey,
+                        mandatory: false)
+                    return .done
+                }
+            ])
+        var config = ServiceConfig(
+            service: "bench", amqpURL: options.amqpURL, databaseURL: options.databaseURL,
+            stripeRequestsPerSecond: 1_000_000, workers: configuration.workers,
+            prefetch: configuration.prefetch, httpPort: 0, logLevel: .error)
         config.batchSize = configuration.batchSize
         config.stripeBoundPrefetch = configuration.prefetch
         defer { Cleanup.drop(schema: schema, queues: [queue] + subscribers, options) }
@@ -67,17 +73,20 @@ struct ThroughputRun {
         host.shutdown()
         let done = Int(processed)
         let timed = first.map { (Int(processed - $0.count), (end - $0.at).seconds) } ?? (done, (end - start).seconds)
-        return Result(messages: timed.0, seconds: timed.1, routed: try routed(subscribers, expected: done),
-                      total: done)
+        return Result(
+            messages: timed.0, seconds: timed.1, routed: try routed(subscribers, expected: done),
+            total: done)
     }
 
     private func declareSubscribers(_ names: [String], eventKey: String) throws {
         guard !names.isEmpty else { return }
         let connection = try AMQPConnection(url: try AMQPURL(options.amqpURL), connectionName: "bench.subscribers")
         defer { connection.close() }
-        try connection.declare(Topology.exchanges.merged(with: Topology(
-            queues: names.map { QueueSpec.quorum($0) },
-            bindings: names.map { BindingSpec(queue: $0, exchange: Exchanges.events, pattern: eventKey) })))
+        try connection.declare(
+            Topology.exchanges.merged(
+                with: Topology(
+                    queues: names.map { QueueSpec.quorum($0) },
+                    bindings: names.map { BindingSpec(queue: $0, exchange: Exchanges.events, pattern: eventKey) })))
     }
 
     /// The message count of each subscriber queue, once every one holds `expected` (or after 60 s).
@@ -101,8 +110,9 @@ struct ThroughputRun {
         var sent = 0
         while sent < options.messages {
             for _ in 0..<min(500, options.messages - sent) {
-                try connection.publish(Envelope(type: queue, appId: "bench", body: body), exchange: Exchanges.commands,
-                                       routingKey: queue, mandatory: true)
+                try connection.publish(
+                    Envelope(type: queue, appId: "bench", body: body), exchange: Exchanges.commands,
+                    routingKey: queue, mandatory: true)
                 sent += 1
             }
             try connection.waitForConfirms(timeout: .seconds(30))

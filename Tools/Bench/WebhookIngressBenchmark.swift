@@ -38,10 +38,12 @@ enum WebhookIngressBenchmark {
     }
 
     private static func usage() -> Int32 {
-        FileHandle.standardError.write(Data("""
-            usage: connectbus-bench webhooks-prepare <file> <count> <secret>
-                   connectbus-bench webhooks-verify <run> <count> [schema]\n
-            """.utf8))
+        FileHandle.standardError.write(
+            Data(
+                """
+                usage: connectbus-bench webhooks-prepare <file> <count> <secret>
+                       connectbus-bench webhooks-verify <run> <count> [schema]\n
+                """.utf8))
         return 2
     }
 
@@ -51,10 +53,15 @@ enum WebhookIngressBenchmark {
         let run = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         let connection = try AMQPConnection(url: try AMQPURL(options.amqpURL), connectionName: "bench.webhooks")
         defer { connection.close() }
-        try connection.declare(Topology.exchanges.merged(with: Topology(
-            queues: [QueueSpec(name: monitorQueue(run))],
-            bindings: [BindingSpec(queue: monitorQueue(run), exchange: Exchanges.events,
-                                   pattern: "stripe.bench.r\(run).#")])))
+        try connection.declare(
+            Topology.exchanges.merged(
+                with: Topology(
+                    queues: [QueueSpec(name: monitorQueue(run))],
+                    bindings: [
+                        BindingSpec(
+                            queue: monitorQueue(run), exchange: Exchanges.events,
+                            pattern: "stripe.bench.r\(run).#")
+                    ])))
         let timestamp = Int(Date().timeIntervalSince1970)
         let padding = String(repeating: "x", count: 1560)
         var out = Data()
@@ -89,10 +96,12 @@ enum WebhookIngressBenchmark {
         var stored = 0, published = 0
         var span = 0.0
         repeat {
-            let rows = try db.query("""
+            let rows = try db.query(
+                """
                 SELECT count(*) AS n, COALESCE(EXTRACT(EPOCH FROM max(received_at) - min(received_at)), 0)::float8 AS span
                 FROM \(table) WHERE event_id LIKE $1
-                """, [.text("evt_bench_\(run)_%")]) { row in (Int(try row.int("n")), try row.double("span")) }
+                """, [.text("evt_bench_\(run)_%")]
+            ) { row in (Int(try row.int("n")), try row.double("span")) }
             stored = rows.first?.0 ?? 0
             span = rows.first?.1 ?? 0
             published = try connection.queueStatus(monitorQueue(run)).messages
@@ -101,8 +110,10 @@ enum WebhookIngressBenchmark {
         } while ContinuousClock.now < deadline
         print("stored \(stored) of \(count) events, published \(published)")
         if span > 0 {
-            print(String(format: "ingress rate: %.0f events/s (%d events stored within %.2f s)",
-                         Double(stored) / span, stored, span))
+            print(
+                String(
+                    format: "ingress rate: %.0f events/s (%d events stored within %.2f s)",
+                    Double(stored) / span, stored, span))
         }
         try db.execute("DELETE FROM \(table) WHERE event_id LIKE $1", [.text("evt_bench_\(run)_%")])
         return stored == count && published == count ? 0 : 1

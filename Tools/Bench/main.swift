@@ -22,18 +22,23 @@ if let code = WebhookIngressBenchmark.runIfRequested(CommandLine.arguments, opti
 do {
     switch options.subcommand {
     case nil:
-        print("connectbus-bench: \(options.messages) messages per run, payload \(options.payloadBytes) bytes, "
-              + "events routed to \(options.subscribers) quorum queue(s)")
+        print(
+            "connectbus-bench: \(options.messages) messages per run, payload \(options.payloadBytes) bytes, "
+                + "events routed to \(options.subscribers) quorum queue(s)")
         var failed = false
         for run in options.runs {
             for _ in 0..<options.repeats {
                 let result = try ThroughputRun(options: options, configuration: run).execute()
                 let routedOK = result.routed.allSatisfy { $0 == result.total }
                 failed = failed || !routedOK || result.total < options.messages
-                let routed = result.routed.isEmpty ? "no subscriber"
+                let routed =
+                    result.routed.isEmpty
+                    ? "no subscriber"
                     : routedOK ? "routed to \(result.routed.count) queue(s): all" : "ROUTED \(result.routed)"
-                print(String(format: "%-52@ %8.0f msg/s  (%d messages in %.2f s; %@)", run.label as NSString,
-                             result.messagesPerSecond, result.messages, result.seconds, routed as NSString))
+                print(
+                    String(
+                        format: "%-52@ %8.0f msg/s  (%d messages in %.2f s; %@)", run.label as NSString,
+                        result.messagesPerSecond, result.messages, result.seconds, routed as NSString))
             }
         }
         exit(failed ? 1 : 0)

@@ -30,97 +30,105 @@ public enum NotificationsMigrations {
     public static let schema = "notifications"
     /// The migrations, in order.
     public static let all: [Migration] = [
-        Migration(version: 1, name: "stripe_events", sql: """
-            CREATE TABLE stripe_events (
-                event_id     text PRIMARY KEY,
-                endpoint     text NOT NULL CHECK (endpoint IN ('platform', 'connect')),
-                type         text NOT NULL,
-                account      text,
-                api_version  text,
-                livemode     boolean NOT NULL DEFAULT false,
-                created      bigint,
-                payload      bytea NOT NULL,
-                received_at  timestamptz NOT NULL DEFAULT now()
-            );
-            CREATE INDEX stripe_events_received_at_idx ON stripe_events (received_at);
-            """),
-        Migration(version: 2, name: "emails_and_recipients", sql: """
-            CREATE TABLE emails (
-                notification       text PRIMARY KEY,
-                source_message_id  text NOT NULL,
-                source_event       text NOT NULL,
-                template           text NOT NULL,
-                recipient          text NOT NULL,
-                account            text,
-                order_reference    text,
-                status             text NOT NULL CHECK (status IN ('sending', 'retrying', 'sent', 'parked')),
-                attempts           integer NOT NULL DEFAULT 0,
-                last_error_code    text,
-                last_error         text,
-                sent_at            timestamptz,
-                created_at         timestamptz NOT NULL DEFAULT now(),
-                updated_at         timestamptz NOT NULL DEFAULT now(),
-                UNIQUE (source_message_id, template)
-            );
-            CREATE TABLE recipients (
-                account     text PRIMARY KEY,
-                email       text NOT NULL,
-                updated_at  timestamptz NOT NULL DEFAULT now()
-            );
-            """),
-        Migration(version: 3, name: "stripe_events_without_client_secrets", sql: """
-            CREATE FUNCTION without_client_secret_v3(value jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $fn$
-            BEGIN
-                IF jsonb_typeof(value) = 'object' THEN
-                    RETURN COALESCE((SELECT jsonb_object_agg(key, without_client_secret_v3(member))
-                                     FROM jsonb_each(value) AS m(key, member) WHERE key <> 'client_secret'), '{}'::jsonb);
-                ELSIF jsonb_typeof(value) = 'array' THEN
-                    RETURN COALESCE((SELECT jsonb_agg(without_client_secret_v3(item) ORDER BY ordinal)
-                                     FROM jsonb_array_elements(value) WITH ORDINALITY AS a(item, ordinal)), '[]'::jsonb);
-                END IF;
-                RETURN value;
-            END
-            $fn$;
-            DO $do$
-            DECLARE
-                stored record;
-                original jsonb;
-                cleaned jsonb;
-            BEGIN
-                FOR stored IN SELECT event_id, payload FROM stripe_events
-                              WHERE position('client_secret'::bytea IN payload) > 0 LOOP
-                    BEGIN
-                        original := convert_from(stored.payload, 'UTF8')::jsonb;
-                        cleaned := without_client_secret_v3(original);
-                        IF cleaned <> original THEN
-                            UPDATE stripe_events SET payload = convert_to(cleaned::text, 'UTF8')
-                             WHERE event_id = stored.event_id;
-                        END IF;
-                    EXCEPTION WHEN others THEN
-                        RAISE WARNING 'stripe_events %: payload left as stored (%)', stored.event_id, SQLERRM;
-                    END;
-                END LOOP;
-            END
-            $do$;
-            DROP FUNCTION without_client_secret_v3(jsonb);
-            """),
-        Migration(version: 4, name: "backfill", sql: """
-            CREATE TABLE backfill_scopes (
-                scope          text PRIMARY KEY,
-                high_water     bigint,
-                sweep_since    bigint,
-                sweep_cursor   text,
-                sweep_newest   bigint,
-                sweep_started  boolean NOT NULL DEFAULT false,
-                last_sweep_at  timestamptz,
-                recovered      bigint NOT NULL DEFAULT 0
-            );
-            CREATE TABLE backfill_requests (
-                id            bigserial PRIMARY KEY,
-                since         bigint,
-                requested_at  timestamptz NOT NULL DEFAULT now()
-            );
-            CREATE INDEX stripe_events_account_created_idx ON stripe_events (account, created);
-            """),
+        Migration(
+            version: 1, name: "stripe_events",
+            sql: """
+                CREATE TABLE stripe_events (
+                    event_id     text PRIMARY KEY,
+                    endpoint     text NOT NULL CHECK (endpoint IN ('platform', 'connect')),
+                    type         text NOT NULL,
+                    account      text,
+                    api_version  text,
+                    livemode     boolean NOT NULL DEFAULT false,
+                    created      bigint,
+                    payload      bytea NOT NULL,
+                    received_at  timestamptz NOT NULL DEFAULT now()
+                );
+                CREATE INDEX stripe_events_received_at_idx ON stripe_events (received_at);
+                """),
+        Migration(
+            version: 2, name: "emails_and_recipients",
+            sql: """
+                CREATE TABLE emails (
+                    notification       text PRIMARY KEY,
+                    source_message_id  text NOT NULL,
+                    source_event       text NOT NULL,
+                    template           text NOT NULL,
+                    recipient          text NOT NULL,
+                    account            text,
+                    order_reference    text,
+                    status             text NOT NULL CHECK (status IN ('sending', 'retrying', 'sent', 'parked')),
+                    attempts           integer NOT NULL DEFAULT 0,
+                    last_error_code    text,
+                    last_error         text,
+                    sent_at            timestamptz,
+                    created_at         timestamptz NOT NULL DEFAULT now(),
+                    updated_at         timestamptz NOT NULL DEFAULT now(),
+                    UNIQUE (source_message_id, template)
+                );
+                CREATE TABLE recipients (
+                    account     text PRIMARY KEY,
+                    email       text NOT NULL,
+                    updated_at  timestamptz NOT NULL DEFAULT now()
+                );
+                """),
+        Migration(
+            version: 3, name: "stripe_events_without_client_secrets",
+            sql: """
+                CREATE FUNCTION without_client_secret_v3(value jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $fn$
+                BEGIN
+                    IF jsonb_typeof(value) = 'object' THEN
+                        RETURN COALESCE((SELECT jsonb_object_agg(key, without_client_secret_v3(member))
+                                         FROM jsonb_each(value) AS m(key, member) WHERE key <> 'client_secret'), '{}'::jsonb);
+                    ELSIF jsonb_typeof(value) = 'array' THEN
+                        RETURN COALESCE((SELECT jsonb_agg(without_client_secret_v3(item) ORDER BY ordinal)
+                                         FROM jsonb_array_elements(value) WITH ORDINALITY AS a(item, ordinal)), '[]'::jsonb);
+                    END IF;
+                    RETURN value;
+                END
+                $fn$;
+                DO $do$
+                DECLARE
+                    stored record;
+                    original jsonb;
+                    cleaned jsonb;
+                BEGIN
+                    FOR stored IN SELECT event_id, payload FROM stripe_events
+                                  WHERE position('client_secret'::bytea IN payload) > 0 LOOP
+                        BEGIN
+                            original := convert_from(stored.payload, 'UTF8')::jsonb;
+                            cleaned := without_client_secret_v3(original);
+                            IF cleaned <> original THEN
+                                UPDATE stripe_events SET payload = convert_to(cleaned::text, 'UTF8')
+                                 WHERE event_id = stored.event_id;
+                            END IF;
+                        EXCEPTION WHEN others THEN
+                            RAISE WARNING 'stripe_events %: payload left as stored (%)', stored.event_id, SQLERRM;
+                        END;
+                    END LOOP;
+                END
+                $do$;
+                DROP FUNCTION without_client_secret_v3(jsonb);
+                """),
+        Migration(
+            version: 4, name: "backfill",
+            sql: """
+                CREATE TABLE backfill_scopes (
+                    scope          text PRIMARY KEY,
+                    high_water     bigint,
+                    sweep_since    bigint,
+                    sweep_cursor   text,
+                    sweep_newest   bigint,
+                    sweep_started  boolean NOT NULL DEFAULT false,
+                    last_sweep_at  timestamptz,
+                    recovered      bigint NOT NULL DEFAULT 0
+                );
+                CREATE TABLE backfill_requests (
+                    id            bigserial PRIMARY KEY,
+                    since         bigint,
+                    requested_at  timestamptz NOT NULL DEFAULT now()
+                );
+                CREATE INDEX stripe_events_account_created_idx ON stripe_events (account, created);
+                """),
     ]
 }

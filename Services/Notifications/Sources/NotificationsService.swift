@@ -44,41 +44,50 @@ public enum NotificationsService {
     ///   - ingressDatabaseURL: database of the webhook ingress (default: `config.databaseURL`).
     ///   - log: the host's logger (default: JSON lines on standard error).
     /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
-    public static func make(config: ServiceConfig, settings: NotificationsSettings, schema: String,
-                            ingressDatabaseURL: String? = nil, log: Logger? = nil) throws -> ServiceHost {
-        try makeParts(config: config, settings: settings, schema: schema, ingressDatabaseURL: ingressDatabaseURL,
-                      log: log).host
+    public static func make(
+        config: ServiceConfig, settings: NotificationsSettings, schema: String,
+        ingressDatabaseURL: String? = nil, log: Logger? = nil
+    ) throws -> ServiceHost {
+        try makeParts(
+            config: config, settings: settings, schema: schema, ingressDatabaseURL: ingressDatabaseURL,
+            log: log
+        ).host
     }
 
     /// The host and its webhook ingress (served on the host's HTTP server, whose
     /// `HTTP_THREADS` default to 16 for a service with endpoints of its own).
     /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
-    public static func makeParts(config: ServiceConfig, settings: NotificationsSettings, schema: String = schema,
-                                 ingressDatabaseURL: String? = nil,
-                                 log: Logger? = nil) throws -> (host: ServiceHost, ingress: WebhookIngress) {
+    public static func makeParts(
+        config: ServiceConfig, settings: NotificationsSettings, schema: String = schema,
+        ingressDatabaseURL: String? = nil,
+        log: Logger? = nil
+    ) throws -> (host: ServiceHost, ingress: WebhookIngress) {
         let identifier = try SQLIdentifier(schema)
         var config = config
         config.relayGrace = .zero
         let slot = IngressSlot()
         let sweeperSlot = SweeperSlot()
         let backfillStore = BackfillStore(schema: identifier)
-        let host = ServiceHost(name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
-                               routes: try routes(schema: schema, settings: settings, wakeSweeper: { sweeperSlot.wake() }),
-                               http: { slot.handle($0) }, log: log)
-        let ingress = WebhookIngress(settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
-                                     databaseURL: ingressDatabaseURL ?? config.databaseURL,
-                                     applicationName: "\(name).webhooks", metrics: host.metrics.registry, log: host.log,
-                                     afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
+        let host = ServiceHost(
+            name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
+            routes: try routes(schema: schema, settings: settings, wakeSweeper: { sweeperSlot.wake() }),
+            http: { slot.handle($0) }, log: log)
+        let ingress = WebhookIngress(
+            settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
+            databaseURL: ingressDatabaseURL ?? config.databaseURL,
+            applicationName: "\(name).webhooks", metrics: host.metrics.registry, log: host.log,
+            afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
         slot.install(ingress)
         host.onShutdown { ingress.stop() }
         if config.stripeAPIKey != nil {
             let stripeConfig = config
-            let sweeper = BackfillSweeper(settings: settings.backfill, events: StripeEventStore(schema: identifier, appId: name),
-                                          progress: backfillStore, databaseURL: config.databaseURL,
-                                          applicationName: "\(name).backfill",
-                                          makeStripe: { try WorkerResources.defaultStripeClient(stripeConfig) },
-                                          rateLimiter: host.stripeRateLimiter, metrics: host.metrics.registry, log: host.log,
-                                          afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
+            let sweeper = BackfillSweeper(
+                settings: settings.backfill, events: StripeEventStore(schema: identifier, appId: name),
+                progress: backfillStore, databaseURL: config.databaseURL,
+                applicationName: "\(name).backfill",
+                makeStripe: { try WorkerResources.defaultStripeClient(stripeConfig) },
+                rateLimiter: host.stripeRateLimiter, metrics: host.metrics.registry, log: host.log,
+                afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
             sweeperSlot.install(sweeper)
             host.onStarted { sweeper.start() }
             host.onShutdown { sweeper.stop() }
@@ -94,8 +103,10 @@ public enum NotificationsService {
     /// Every route of the service: `notifications.backfill` (batched; `wakeSweeper` starts a
     /// sweep at once) and the e-mail route when SMTP is configured.
     /// - Throws: `StoreError` (`store.invalid_identifier`) for a bad schema name.
-    public static func routes(schema: String, settings: NotificationsSettings,
-                              wakeSweeper: @escaping @Sendable () -> Void) throws -> [Route] {
+    public static func routes(
+        schema: String, settings: NotificationsSettings,
+        wakeSweeper: @escaping @Sendable () -> Void
+    ) throws -> [Route] {
         let backfillStore = BackfillStore(schema: try SQLIdentifier(schema))
         let backfillRoute = Route.command(BackfillStripeEvents.self, mode: .batched) { command, context in
             try BackfillStripeEventsHandler.handle(command, &context, backfillStore, wake: wakeSweeper)
@@ -111,14 +122,16 @@ public enum NotificationsService {
         let dispatcher = EmailDispatcher(schema: identifier, smtp: smtp, templatesDirectory: settings.templatesDirectory)
         let recipients = RecipientStore(schema: identifier)
         return [
-            .events(queue: eventsQueue, mode: .oneAtATime(rateLimited: false), [
-                .on(OrderPaid.self) { try OrderPaidHandler.handle($0, &$1, dispatcher) },
-                .on(OrderPaymentFailed.self) { try OrderPaymentFailedHandler.handle($0, &$1, dispatcher) },
-                .on(OrderRequiresAction.self) { try OrderRequiresActionHandler.handle($0, &$1, dispatcher) },
-                .on(OrderAwaitingPayment.self) { try OrderAwaitingPaymentHandler.handle($0, &$1, dispatcher) },
-                .on(AccountRequirementsDue.self) { try AccountRequirementsDueHandler.handle($0, &$1, dispatcher) },
-                .on(AccountCreated.self) { try AccountCreatedHandler.handle($0, &$1, recipients) },
-            ]),
+            .events(
+                queue: eventsQueue, mode: .oneAtATime(rateLimited: false),
+                [
+                    .on(OrderPaid.self) { try OrderPaidHandler.handle($0, &$1, dispatcher) },
+                    .on(OrderPaymentFailed.self) { try OrderPaymentFailedHandler.handle($0, &$1, dispatcher) },
+                    .on(OrderRequiresAction.self) { try OrderRequiresActionHandler.handle($0, &$1, dispatcher) },
+                    .on(OrderAwaitingPayment.self) { try OrderAwaitingPaymentHandler.handle($0, &$1, dispatcher) },
+                    .on(AccountRequirementsDue.self) { try AccountRequirementsDueHandler.handle($0, &$1, dispatcher) },
+                    .on(AccountCreated.self) { try AccountCreatedHandler.handle($0, &$1, recipients) },
+                ])
         ]
     }
 }

@@ -3,7 +3,8 @@ import Runtime
 
 // Reads the configuration, builds the service and runs it until SIGTERM/SIGINT.
 ServiceMain.run(service: OnboardingService.name) { environment, arguments in
-    let config = try ServiceConfig.fromEnvironment(service: OnboardingService.name, environment,
-                                                   arguments: arguments, requireStripeKey: true)
+    let config = try ServiceConfig.fromEnvironment(
+        service: OnboardingService.name, environment,
+        arguments: arguments, requireStripeKey: true)
     return OnboardingService.make(config: config).run()
 }

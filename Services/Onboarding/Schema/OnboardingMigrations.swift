@@ -23,74 +23,86 @@ public enum OnboardingMigrations {
     /// The migrations, in order. Names are unqualified: the `Migrator` runs each with
     /// `search_path` set to the service's schema.
     public static let all: [Migration] = [
-        Migration(version: 1, name: "accounts", sql: """
-            CREATE TABLE accounts (
-                seller_reference    text PRIMARY KEY,
-                stripe_account_id   text NOT NULL CONSTRAINT accounts_stripe_account_id_key UNIQUE,
-                account_type        text,
-                country             text,
-                email               text,
-                status              text NOT NULL CONSTRAINT accounts_status_check CHECK
-                                    (status IN ('pending', 'details_submitted', 'restricted', 'enabled', 'deauthorized')),
-                details_submitted   boolean NOT NULL DEFAULT false,
-                charges_enabled     boolean NOT NULL DEFAULT false,
-                payouts_enabled     boolean NOT NULL DEFAULT false,
-                currently_due       jsonb NOT NULL DEFAULT '[]'::jsonb,
-                past_due            jsonb NOT NULL DEFAULT '[]'::jsonb,
-                disabled_reason     text,
-                onboarding_completed_at timestamptz,
-                deauthorized_at     timestamptz,
-                last_stripe_update  bigint NOT NULL DEFAULT 0,
-                created_message_id  text NOT NULL,
-                created_at          timestamptz NOT NULL DEFAULT now(),
-                updated_at          timestamptz NOT NULL DEFAULT now()
-            );
-            """),
-        Migration(version: 2, name: "account_link_parameters", sql: """
-            CREATE TABLE account_link_parameters (
-                stripe_account_id text PRIMARY KEY
-                                  REFERENCES accounts (stripe_account_id) ON DELETE CASCADE,
-                link_type         text NOT NULL CONSTRAINT account_link_parameters_type_check CHECK
-                                  (link_type IN ('account_onboarding', 'account_update')),
-                refresh_url       text NOT NULL,
-                return_url        text NOT NULL,
-                collect           text,
-                updated_at        timestamptz NOT NULL DEFAULT now()
-            );
-            """),
-        Migration(version: 3, name: "accounts_eventually_due_and_deadline", sql: """
-            ALTER TABLE accounts
-                ADD COLUMN eventually_due   jsonb NOT NULL DEFAULT '[]'::jsonb,
-                ADD COLUMN current_deadline bigint;
-            """),
-        Migration(version: 4, name: "seller_claims", sql: """
-            CREATE TABLE seller_claims (
-                seller_reference text PRIMARY KEY,
-                message_id       text NOT NULL,
-                claimed_at       timestamptz NOT NULL DEFAULT now()
-            );
-            """),
-        Migration(version: 5, name: "account_controls", sql: """
-            CREATE TABLE account_controls (
-                stripe_account_id      text PRIMARY KEY
-                                       REFERENCES accounts (stripe_account_id) ON DELETE CASCADE,
-                requirement_collection text,
-                dashboard_type         text,
-                onboarding_started_at  timestamptz
-            );
-            """),
-        Migration(version: 6, name: "account_status", sql: """
-            CREATE TABLE account_status (
-                stripe_account_id     text PRIMARY KEY
+        Migration(
+            version: 1, name: "accounts",
+            sql: """
+                CREATE TABLE accounts (
+                    seller_reference    text PRIMARY KEY,
+                    stripe_account_id   text NOT NULL CONSTRAINT accounts_stripe_account_id_key UNIQUE,
+                    account_type        text,
+                    country             text,
+                    email               text,
+                    status              text NOT NULL CONSTRAINT accounts_status_check CHECK
+                                        (status IN ('pending', 'details_submitted', 'restricted', 'enabled', 'deauthorized')),
+                    details_submitted   boolean NOT NULL DEFAULT false,
+                    charges_enabled     boolean NOT NULL DEFAULT false,
+                    payouts_enabled     boolean NOT NULL DEFAULT false,
+                    currently_due       jsonb NOT NULL DEFAULT '[]'::jsonb,
+                    past_due            jsonb NOT NULL DEFAULT '[]'::jsonb,
+                    disabled_reason     text,
+                    onboarding_completed_at timestamptz,
+                    deauthorized_at     timestamptz,
+                    last_stripe_update  bigint NOT NULL DEFAULT 0,
+                    created_message_id  text NOT NULL,
+                    created_at          timestamptz NOT NULL DEFAULT now(),
+                    updated_at          timestamptz NOT NULL DEFAULT now()
+                );
+                """),
+        Migration(
+            version: 2, name: "account_link_parameters",
+            sql: """
+                CREATE TABLE account_link_parameters (
+                    stripe_account_id text PRIMARY KEY
                                       REFERENCES accounts (stripe_account_id) ON DELETE CASCADE,
-                capabilities          jsonb NOT NULL DEFAULT '{}'::jsonb,
-                pending_verification  jsonb NOT NULL DEFAULT '[]'::jsonb,
-                future_currently_due  jsonb NOT NULL DEFAULT '[]'::jsonb,
-                future_eventually_due jsonb NOT NULL DEFAULT '[]'::jsonb,
-                future_deadline       bigint,
-                announced_deadline    bigint,
-                last_stripe_update    bigint NOT NULL DEFAULT 0
-            );
-            """),
+                    link_type         text NOT NULL CONSTRAINT account_link_parameters_type_check CHECK
+                                      (link_type IN ('account_onboarding', 'account_update')),
+                    refresh_url       text NOT NULL,
+                    return_url        text NOT NULL,
+                    collect           text,
+                    updated_at        timestamptz NOT NULL DEFAULT now()
+                );
+                """),
+        Migration(
+            version: 3, name: "accounts_eventually_due_and_deadline",
+            sql: """
+                ALTER TABLE accounts
+                    ADD COLUMN eventually_due   jsonb NOT NULL DEFAULT '[]'::jsonb,
+                    ADD COLUMN current_deadline bigint;
+                """),
+        Migration(
+            version: 4, name: "seller_claims",
+            sql: """
+                CREATE TABLE seller_claims (
+                    seller_reference text PRIMARY KEY,
+                    message_id       text NOT NULL,
+                    claimed_at       timestamptz NOT NULL DEFAULT now()
+                );
+                """),
+        Migration(
+            version: 5, name: "account_controls",
+            sql: """
+                CREATE TABLE account_controls (
+                    stripe_account_id      text PRIMARY KEY
+                                           REFERENCES accounts (stripe_account_id) ON DELETE CASCADE,
+                    requirement_collection text,
+                    dashboard_type         text,
+                    onboarding_started_at  timestamptz
+                );
+                """),
+        Migration(
+            version: 6, name: "account_status",
+            sql: """
+                CREATE TABLE account_status (
+                    stripe_account_id     text PRIMARY KEY
+                                          REFERENCES accounts (stripe_account_id) ON DELETE CASCADE,
+                    capabilities          jsonb NOT NULL DEFAULT '{}'::jsonb,
+                    pending_verification  jsonb NOT NULL DEFAULT '[]'::jsonb,
+                    future_currently_due  jsonb NOT NULL DEFAULT '[]'::jsonb,
+                    future_eventually_due jsonb NOT NULL DEFAULT '[]'::jsonb,
+                    future_deadline       bigint,
+                    announced_deadline    bigint,
+                    last_stripe_update    bigint NOT NULL DEFAULT 0
+                );
+                """),
     ]
 }

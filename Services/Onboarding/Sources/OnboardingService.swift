@@ -34,11 +34,14 @@ public enum OnboardingService {
     ///   - makeStripe: each worker's Stripe client factory (default: from `config`).
     ///   - log: the host's logger (default: JSON lines on standard error).
     /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
-    public static func make(config: ServiceConfig, schema: String,
-                            makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
-                            log: Logger? = nil) throws -> ServiceHost {
-        ServiceHost(name: name, config: config, schema: schema, migrations: OnboardingMigrations.all,
-                    routes: try routes(schema: schema), makeStripe: makeStripe, log: log)
+    public static func make(
+        config: ServiceConfig, schema: String,
+        makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
+        log: Logger? = nil
+    ) throws -> ServiceHost {
+        ServiceHost(
+            name: name, config: config, schema: schema, migrations: OnboardingMigrations.all,
+            routes: try routes(schema: schema), makeStripe: makeStripe, log: log)
     }
 
     /// Every route of the service, with its SQL bound to `schema`.
@@ -48,8 +51,9 @@ public enum OnboardingService {
         let accounts = AccountStore(schema: identifier)
         let links = AccountLinkParametersStore(schema: identifier)
         let controls = AccountControlStore(schema: identifier)
-        let createAccount = CreateAccountHandler(accounts: accounts, claims: SellerClaimStore(schema: identifier),
-                                                 controls: controls)
+        let createAccount = CreateAccountHandler(
+            accounts: accounts, claims: SellerClaimStore(schema: identifier),
+            controls: controls)
         let updateAccount = UpdateAccountHandler(accounts: accounts, controls: controls)
         let persons = PersonHandlers(accounts: accounts)
         let dashboards = DashboardHandlers(accounts: accounts, controls: controls)
@@ -67,9 +71,11 @@ public enum OnboardingService {
             .command(UpdatePerson.self, mode: .oneAtATime(rateLimited: true)) { try persons.update($0, &$1) },
             .command(CreateLoginLink.self, mode: .oneAtATime(rateLimited: true)) { try dashboards.loginLink($0, &$1) },
             .command(CreateAccountSession.self, mode: .oneAtATime(rateLimited: true)) { try dashboards.accountSession($0, &$1) },
-            .events(queue: eventsQueue, mode: .oneAtATime(rateLimited: true), stripeEvents.map { pattern in
-                EventHandler.raw(pattern) { try events.handle($0, &$1) }
-            }),
+            .events(
+                queue: eventsQueue, mode: .oneAtATime(rateLimited: true),
+                stripeEvents.map { pattern in
+                    EventHandler.raw(pattern) { try events.handle($0, &$1) }
+                }),
         ]
     }
 }

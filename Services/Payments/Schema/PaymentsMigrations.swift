@@ -23,79 +23,85 @@ public enum PaymentsMigrations {
     public static let schema = "payments"
     /// The migrations, in order.
     public static let all: [Migration] = [
-        Migration(version: 1, name: "orders", sql: """
-            CREATE TABLE orders (
-                account                text NOT NULL,
-                order_reference        text NOT NULL,
-                channel                text NOT NULL CONSTRAINT orders_channel_check CHECK
-                                       (channel IN ('checkout', 'payment_intent', 'payment_sheet', 'server_confirm')),
-                state                  text NOT NULL CONSTRAINT orders_state_check CHECK
-                                       (state IN ('open', 'awaiting_payment', 'paid', 'payment_failed',
-                                                  'partially_refunded', 'refunded')),
-                checkout_session       text CONSTRAINT orders_checkout_session_key UNIQUE,
-                ui_mode                text,
-                payment_intent         text CONSTRAINT orders_payment_intent_key UNIQUE,
-                customer               text,
-                customer_email         text,
-                amount                 bigint,
-                currency               text,
-                application_fee_amount bigint,
-                amount_refunded        bigint NOT NULL DEFAULT 0,
-                last_event_at          bigint NOT NULL DEFAULT 0,
-                paid_at                timestamptz,
-                created_message_id     text NOT NULL,
-                created_at             timestamptz NOT NULL DEFAULT now(),
-                updated_at             timestamptz NOT NULL DEFAULT now(),
-                PRIMARY KEY (account, order_reference)
-            );
-            CREATE TABLE refunds (
-                refund          text PRIMARY KEY,
-                account         text NOT NULL,
-                order_reference text NOT NULL,
-                amount          bigint NOT NULL,
-                status          text NOT NULL,
-                created_at      timestamptz NOT NULL DEFAULT now(),
-                FOREIGN KEY (account, order_reference) REFERENCES orders (account, order_reference)
-            );
-            CREATE TABLE customers (
-                account            text NOT NULL,
-                customer_reference text NOT NULL,
-                customer           text NOT NULL,
-                created_at         timestamptz NOT NULL DEFAULT now(),
-                PRIMARY KEY (account, customer_reference)
-            );
-            CREATE TABLE account_charges (
-                account         text PRIMARY KEY,
-                charges_enabled boolean NOT NULL DEFAULT false,
-                deauthorized    boolean NOT NULL DEFAULT false,
-                last_event_at   bigint NOT NULL DEFAULT 0,
-                updated_at      timestamptz NOT NULL DEFAULT now()
-            );
-            """),
-        Migration(version: 2, name: "saved_payment_methods", sql: """
-            ALTER TABLE orders DROP CONSTRAINT orders_channel_check;
-            ALTER TABLE orders ADD CONSTRAINT orders_channel_check CHECK
-                (channel IN ('checkout', 'payment_intent', 'payment_sheet', 'server_confirm', 'off_session'));
-            ALTER TABLE orders DROP CONSTRAINT orders_state_check;
-            ALTER TABLE orders ADD CONSTRAINT orders_state_check CHECK
-                (state IN ('open', 'awaiting_payment', 'requires_action', 'paid', 'payment_failed',
-                           'partially_refunded', 'refunded'));
-            CREATE TABLE saved_payment_methods (
-                account            text NOT NULL,
-                payment_method     text NOT NULL,
-                customer           text NOT NULL,
-                customer_reference text,
-                type               text NOT NULL,
-                usage              text,
-                saved_at           bigint NOT NULL,
-                detached           boolean NOT NULL DEFAULT false,
-                updated_at         timestamptz NOT NULL DEFAULT now(),
-                PRIMARY KEY (account, payment_method)
-            );
-            CREATE INDEX saved_payment_methods_customer ON saved_payment_methods (account, customer, saved_at DESC);
-            """),
-        Migration(version: 3, name: "orders_shipping", sql: """
-            ALTER TABLE orders ADD COLUMN shipping jsonb;
-            """),
+        Migration(
+            version: 1, name: "orders",
+            sql: """
+                CREATE TABLE orders (
+                    account                text NOT NULL,
+                    order_reference        text NOT NULL,
+                    channel                text NOT NULL CONSTRAINT orders_channel_check CHECK
+                                           (channel IN ('checkout', 'payment_intent', 'payment_sheet', 'server_confirm')),
+                    state                  text NOT NULL CONSTRAINT orders_state_check CHECK
+                                           (state IN ('open', 'awaiting_payment', 'paid', 'payment_failed',
+                                                      'partially_refunded', 'refunded')),
+                    checkout_session       text CONSTRAINT orders_checkout_session_key UNIQUE,
+                    ui_mode                text,
+                    payment_intent         text CONSTRAINT orders_payment_intent_key UNIQUE,
+                    customer               text,
+                    customer_email         text,
+                    amount                 bigint,
+                    currency               text,
+                    application_fee_amount bigint,
+                    amount_refunded        bigint NOT NULL DEFAULT 0,
+                    last_event_at          bigint NOT NULL DEFAULT 0,
+                    paid_at                timestamptz,
+                    created_message_id     text NOT NULL,
+                    created_at             timestamptz NOT NULL DEFAULT now(),
+                    updated_at             timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (account, order_reference)
+                );
+                CREATE TABLE refunds (
+                    refund          text PRIMARY KEY,
+                    account         text NOT NULL,
+                    order_reference text NOT NULL,
+                    amount          bigint NOT NULL,
+                    status          text NOT NULL,
+                    created_at      timestamptz NOT NULL DEFAULT now(),
+                    FOREIGN KEY (account, order_reference) REFERENCES orders (account, order_reference)
+                );
+                CREATE TABLE customers (
+                    account            text NOT NULL,
+                    customer_reference text NOT NULL,
+                    customer           text NOT NULL,
+                    created_at         timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (account, customer_reference)
+                );
+                CREATE TABLE account_charges (
+                    account         text PRIMARY KEY,
+                    charges_enabled boolean NOT NULL DEFAULT false,
+                    deauthorized    boolean NOT NULL DEFAULT false,
+                    last_event_at   bigint NOT NULL DEFAULT 0,
+                    updated_at      timestamptz NOT NULL DEFAULT now()
+                );
+                """),
+        Migration(
+            version: 2, name: "saved_payment_methods",
+            sql: """
+                ALTER TABLE orders DROP CONSTRAINT orders_channel_check;
+                ALTER TABLE orders ADD CONSTRAINT orders_channel_check CHECK
+                    (channel IN ('checkout', 'payment_intent', 'payment_sheet', 'server_confirm', 'off_session'));
+                ALTER TABLE orders DROP CONSTRAINT orders_state_check;
+                ALTER TABLE orders ADD CONSTRAINT orders_state_check CHECK
+                    (state IN ('open', 'awaiting_payment', 'requires_action', 'paid', 'payment_failed',
+                               'partially_refunded', 'refunded'));
+                CREATE TABLE saved_payment_methods (
+                    account            text NOT NULL,
+                    payment_method     text NOT NULL,
+                    customer           text NOT NULL,
+                    customer_reference text,
+                    type               text NOT NULL,
+                    usage              text,
+                    saved_at           bigint NOT NULL,
+                    detached           boolean NOT NULL DEFAULT false,
+                    updated_at         timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (account, payment_method)
+                );
+                CREATE INDEX saved_payment_methods_customer ON saved_payment_methods (account, customer, saved_at DESC);
+                """),
+        Migration(
+            version: 3, name: "orders_shipping",
+            sql: """
+                ALTER TABLE orders ADD COLUMN shipping jsonb;
+                """),
     ]
 }

@@ -40,11 +40,14 @@ public enum PaymentsService {
     ///   - makeStripe: each worker's Stripe client factory (default: from `config`).
     ///   - log: the host's logger (default: JSON lines on standard error).
     /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
-    public static func make(config: ServiceConfig, settings: PaymentsSettings, schema: String,
-                            makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
-                            log: Logger? = nil) throws -> ServiceHost {
-        ServiceHost(name: name, config: config, schema: schema, migrations: PaymentsMigrations.all,
-                    routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
+    public static func make(
+        config: ServiceConfig, settings: PaymentsSettings, schema: String,
+        makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
+        log: Logger? = nil
+    ) throws -> ServiceHost {
+        ServiceHost(
+            name: name, config: config, schema: schema, migrations: PaymentsMigrations.all,
+            routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
     }
 
     /// Every route of the service, with its SQL bound to `schema`.
@@ -61,13 +64,15 @@ public enum PaymentsService {
         let checkout = CreateCheckoutSessionHandler(orders: orders, gate: gate, customers: customers)
         let product = CreateProductHandler()
         let price = CreatePriceHandler()
-        let sheet = CreatePaymentSheetHandler(customers: customers, intents: intents, gate: gate,
-                                              publishableKey: settings.publishableKey)
+        let sheet = CreatePaymentSheetHandler(
+            customers: customers, intents: intents, gate: gate,
+            publishableKey: settings.publishableKey)
         let setupSheet = CreateSetupSheetHandler(customers: customers, gate: gate, publishableKey: settings.publishableKey)
         let listMethods = ListPaymentMethodsHandler(customers: customerStore)
         let detachMethod = DetachPaymentMethodHandler(customers: customerStore, saved: saved)
-        let chargeSaved = ChargeSavedPaymentMethodHandler(orders: orders, customers: customerStore, saved: saved, recorder: recorder,
-                                                          intents: intents, gate: gate)
+        let chargeSaved = ChargeSavedPaymentMethodHandler(
+            orders: orders, customers: customerStore, saved: saved, recorder: recorder,
+            intents: intents, gate: gate)
         let intent = CreatePaymentIntentHandler(intents: intents, gate: gate)
         let ephemeralKey = CreateEphemeralKeyHandler()
         let confirm = ConfirmPaymentHandler(orders: orders, intents: intents, gate: gate)
@@ -95,8 +100,9 @@ public enum PaymentsService {
             .command(ChargeSavedPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try chargeSaved.handle($0, &$1) },
             .command(RegisterPaymentMethodDomain.self, mode: .oneAtATime(rateLimited: true)) { try registerDomain.handle($0, &$1) },
             .command(ListPaymentMethodDomains.self, mode: .oneAtATime(rateLimited: true)) { try listDomains.handle($0, &$1) },
-            .events(queue: eventsQueue, mode: .batched,
-                    stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }
+            .events(
+                queue: eventsQueue, mode: .batched,
+                stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }
                     + [EventHandler.raw(onboardingEvents) { try accounts.handle($0, &$1) }]),
         ]
     }

@@ -39,11 +39,14 @@ public enum TerminalGatewayService {
     ///   - log: the host's logger (default: JSON lines on standard error).
     ///   - settings: the gateway's own settings (the capture fee policy).
     /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
-    public static func make(config: ServiceConfig, schema: String, settings: TerminalGatewaySettings = TerminalGatewaySettings(),
-                            makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
-                            log: Logger? = nil) throws -> ServiceHost {
-        ServiceHost(name: name, config: config, schema: schema, migrations: TerminalMigrations.all,
-                    routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
+    public static func make(
+        config: ServiceConfig, schema: String, settings: TerminalGatewaySettings = TerminalGatewaySettings(),
+        makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
+        log: Logger? = nil
+    ) throws -> ServiceHost {
+        ServiceHost(
+            name: name, config: config, schema: schema, migrations: TerminalMigrations.all,
+            routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
     }
 
     /// Runs the service with its reconciliation scheduler and its database gauges
@@ -51,8 +54,9 @@ public enum TerminalGatewayService {
     public static func run(config: ServiceConfig, settings: TerminalGatewaySettings) -> Int32 {
         let host = make(config: config, settings: settings)
         if let identifier = try? SQLIdentifier(schema) { host.sampleDatabaseGauges(TerminalGauges.all(schema: identifier)) }
-        let scheduler = ReconcileScheduler(databaseURL: config.databaseURL, schema: schema, appId: name,
-                                           settings: settings, log: host.log)
+        let scheduler = ReconcileScheduler(
+            databaseURL: config.databaseURL, schema: schema, appId: name,
+            settings: settings, log: host.log)
         scheduler.start()
         let code = host.run()
         scheduler.stop()
@@ -106,11 +110,14 @@ public enum TerminalGatewayService {
             .command(CompleteOrder.self, mode: .batched) { try complete.handle($0, &$1) },
             .command(MarkPaidOtherwise.self, mode: .batched) { try paidOtherwise.handle($0, &$1) },
             .command(AbandonOrder.self, mode: .batched) { try abandon.handle($0, &$1) },
-            .events(queue: eventsQueue, mode: .oneAtATime(rateLimited: true), stripeEvents.map { pattern in
-                EventHandler.raw(pattern) { try events.handle($0, &$1) }
-            } + AccountCountryHandler.events.map { pattern in
-                EventHandler.raw(pattern) { try countries.handle($0, &$1) }
-            }),
+            .events(
+                queue: eventsQueue, mode: .oneAtATime(rateLimited: true),
+                stripeEvents.map { pattern in
+                    EventHandler.raw(pattern) { try events.handle($0, &$1) }
+                }
+                    + AccountCountryHandler.events.map { pattern in
+                        EventHandler.raw(pattern) { try countries.handle($0, &$1) }
+                    }),
         ]
     }
 }

@@ -29,9 +29,11 @@ public struct TerminalGatewaySettings: Sendable, Equatable {
     public var captureFeePolicy: CaptureFeePolicy?
 
     /// Settings with the documented defaults.
-    public init(reconcileIntervalSeconds: Int = 0, reconcileMinimumAgeSeconds: Int = 3600,
-                captureFeePolicy: CaptureFeePolicy? = nil, reconcileLocalTime: LocalTime? = LocalTime(hour: 23, minute: 0),
-                reconcileTimeZone: String = "UTC", reconcileGrace: ReconcileGrace = .endOfDay, clock: TerminalClock = .system) {
+    public init(
+        reconcileIntervalSeconds: Int = 0, reconcileMinimumAgeSeconds: Int = 3600,
+        captureFeePolicy: CaptureFeePolicy? = nil, reconcileLocalTime: LocalTime? = LocalTime(hour: 23, minute: 0),
+        reconcileTimeZone: String = "UTC", reconcileGrace: ReconcileGrace = .endOfDay, clock: TerminalClock = .system
+    ) {
         self.reconcileIntervalSeconds = reconcileIntervalSeconds
         self.reconcileLocalTime = reconcileLocalTime
         self.reconcileTimeZone = reconcileTimeZone
@@ -53,17 +55,25 @@ public struct TerminalGatewaySettings: Sendable, Equatable {
         reconcileIntervalSeconds = reader.int("RECONCILE_INTERVAL_SECONDS", default: 0, in: 0...86_400)
         reconcileMinimumAgeSeconds = reader.int("RECONCILE_MIN_AGE_SECONDS", default: 3600, in: 0...172_800)
         if let raw = reader.string("RECONCILE_LOCAL_TIME") {
-            if raw == "off" { reconcileLocalTime = nil } else if let parsed = LocalTime(parsing: raw) { reconcileLocalTime = parsed } else {
+            if raw == "off" {
+                reconcileLocalTime = nil
+            } else if let parsed = LocalTime(parsing: raw) {
+                reconcileLocalTime = parsed
+            } else {
                 reader.report("RECONCILE_LOCAL_TIME", "must be HH:MM (24-hour) or off")
             }
         }
         if let raw = reader.string("RECONCILE_TIME_ZONE") {
-            if TimeZone(identifier: raw) != nil { reconcileTimeZone = raw } else {
+            if TimeZone(identifier: raw) != nil {
+                reconcileTimeZone = raw
+            } else {
                 reader.report("RECONCILE_TIME_ZONE", "must be an IANA time zone such as Australia/Sydney")
             }
         }
         if let raw = reader.string("RECONCILE_GRACE") {
-            if let parsed = ReconcileGrace(parsing: raw) { reconcileGrace = parsed } else {
+            if let parsed = ReconcileGrace(parsing: raw) {
+                reconcileGrace = parsed
+            } else {
                 reader.report("RECONCILE_GRACE", "must be end_of_day or a number of seconds of at least 3600")
             }
         }

@@ -50,16 +50,20 @@ public final class RequestReplyClient {
     /// - Throws: ``BusError`` (`bus.unroutable` when no queue takes the command,
     ///   `bus.timeout` when no reply arrives in time, `bus.invalid_reply` when the reply
     ///   body is not a `Reply<C.Result>`), or the encoding error of the command.
-    public func send<C: CommandMessage>(_ command: C, stripeAccount: String?,
-                                        timeout: Duration) throws -> Reply<C.Result> {
-        let reply = try sendRaw(type: C.messageName, body: MessageCoder.encode(command),
-                                schemaVersion: C.schemaVersion, stripeAccount: stripeAccount, timeout: timeout)
+    public func send<C: CommandMessage>(
+        _ command: C, stripeAccount: String?,
+        timeout: Duration
+    ) throws -> Reply<C.Result> {
+        let reply = try sendRaw(
+            type: C.messageName, body: MessageCoder.encode(command),
+            schemaVersion: C.schemaVersion, stripeAccount: stripeAccount, timeout: timeout)
         do {
             return try MessageCoder.decode(Reply<C.Result>.self, from: reply.body)
         } catch {
-            throw BusError(code: BusError.Code.invalidReply,
-                           message: "reply to \(C.messageName) is not a valid reply: \(error)",
-                           messageId: reply.messageId)
+            throw BusError(
+                code: BusError.Code.invalidReply,
+                message: "reply to \(C.messageName) is not a valid reply: \(error)",
+                messageId: reply.messageId)
         }
     }
 
@@ -72,20 +76,24 @@ public final class RequestReplyClient {
     ///   - stripeAccount: the connected account, if any.
     ///   - timeout: how long to wait for the confirm and the reply, together.
     /// - Throws: ``BusError`` `bus.unroutable`, `bus.timeout` or a connection error.
-    public func sendRaw(type: String, body: [UInt8], schemaVersion: Int = 1, stripeAccount: String? = nil,
-                        timeout: Duration) throws(BusError) -> Envelope {
+    public func sendRaw(
+        type: String, body: [UInt8], schemaVersion: Int = 1, stripeAccount: String? = nil,
+        timeout: Duration
+    ) throws(BusError) -> Envelope {
         let deadline = ContinuousClock.now + timeout
         let correlationId = Envelope.newMessageId()
-        let command = Envelope(correlationId: correlationId, type: type, appId: appId, replyTo: replyQueue,
-                               headers: MessageHeaders(schemaVersion: schemaVersion, stripeAccount: stripeAccount),
-                               body: body)
+        let command = Envelope(
+            correlationId: correlationId, type: type, appId: appId, replyTo: replyQueue,
+            headers: MessageHeaders(schemaVersion: schemaVersion, stripeAccount: stripeAccount),
+            body: body)
         try publisher.publish(command, exchange: Exchanges.commands, routingKey: type, mandatory: true)
         try publisher.waitForConfirms(timeout: deadline - .now)
         while true {
             let remaining = deadline - .now
             guard remaining > .zero, let delivery = try consumer.nextDelivery(timeout: remaining) else {
-                throw BusError(code: BusError.Code.timeout,
-                               message: "no reply to \(type) within \(timeout)", messageId: command.messageId)
+                throw BusError(
+                    code: BusError.Code.timeout,
+                    message: "no reply to \(type) within \(timeout)", messageId: command.messageId)
             }
             try consumer.ack(delivery.deliveryTag, multiple: false)
             if delivery.envelope.correlationId == correlationId { return delivery.envelope }

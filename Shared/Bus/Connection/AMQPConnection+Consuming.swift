@@ -25,14 +25,17 @@ extension AMQPConnection {
     }
 
     /// ``startConsuming(queue:prefetch:consumerTag:)`` with basic.consume `arguments`.
-    public func startConsuming(queue: String, prefetch: UInt16, consumerTag: String? = nil,
-                               arguments: [String: HeaderValue]) throws(BusError) {
+    public func startConsuming(
+        queue: String, prefetch: UInt16, consumerTag: String? = nil,
+        arguments: [String: HeaderValue]
+    ) throws(BusError) {
         let state = try usableState()
         _ = amqp_basic_qos(state, Self.channel, 0, max(prefetch, 1), 0)
         try check(amqp_get_rpc_reply(state), "\(connectionName): basic.qos")
         let arena = AMQPArena()
-        let ok = amqp_basic_consume(state, Self.channel, arena.bytes(queue), arena.bytes(consumerTag ?? ""),
-                                    0, 0, 0, arena.table(arguments))
+        let ok = amqp_basic_consume(
+            state, Self.channel, arena.bytes(queue), arena.bytes(consumerTag ?? ""),
+            0, 0, 0, arena.table(arguments))
         withExtendedLifetime(arena) {}
         try check(amqp_get_rpc_reply(state), "\(connectionName): consume from \(queue)")
         didSend()
@@ -77,8 +80,9 @@ extension AMQPConnection {
     /// - Throws: ``BusError`` if the connection is unusable or the write fails.
     public func ack(_ deliveryTag: UInt64, multiple: Bool) throws(BusError) {
         let state = try usableState()
-        try check(status: amqp_basic_ack(state, Self.channel, deliveryTag, multiple ? 1 : 0),
-                  "\(connectionName): ack #\(deliveryTag)")
+        try check(
+            status: amqp_basic_ack(state, Self.channel, deliveryTag, multiple ? 1 : 0),
+            "\(connectionName): ack #\(deliveryTag)")
         didSend()
     }
 
@@ -87,8 +91,9 @@ extension AMQPConnection {
     /// - Throws: ``BusError`` if the connection is unusable or the write fails.
     public func reject(_ deliveryTag: UInt64, requeue: Bool) throws(BusError) {
         let state = try usableState()
-        try check(status: amqp_basic_reject(state, Self.channel, deliveryTag, requeue ? 1 : 0),
-                  "\(connectionName): reject #\(deliveryTag)")
+        try check(
+            status: amqp_basic_reject(state, Self.channel, deliveryTag, requeue ? 1 : 0),
+            "\(connectionName): reject #\(deliveryTag)")
         didSend()
     }
 
@@ -97,8 +102,9 @@ extension AMQPConnection {
     /// - Throws: ``BusError`` if the connection is unusable or the write fails.
     public func nack(_ deliveryTag: UInt64, multiple: Bool, requeue: Bool) throws(BusError) {
         let state = try usableState()
-        try check(status: amqp_basic_nack(state, Self.channel, deliveryTag, multiple ? 1 : 0, requeue ? 1 : 0),
-                  "\(connectionName): nack #\(deliveryTag)")
+        try check(
+            status: amqp_basic_nack(state, Self.channel, deliveryTag, multiple ? 1 : 0, requeue ? 1 : 0),
+            "\(connectionName): nack #\(deliveryTag)")
         didSend()
     }
 
@@ -121,10 +127,11 @@ extension AMQPConnection {
     private func delivery(from envelope: amqp_envelope_t) -> Delivery {
         let tag = envelope.consumer_tag.string
         let properties = AMQPProperties(envelope.message.properties)
-        return Delivery(deliveryTag: envelope.delivery_tag, exchange: envelope.exchange.string,
-                        routingKey: envelope.routing_key.string, redelivered: envelope.redelivered != 0,
-                        queue: consumers[tag] ?? "", consumerTag: tag,
-                        envelope: properties.envelope(body: envelope.message.body.array))
+        return Delivery(
+            deliveryTag: envelope.delivery_tag, exchange: envelope.exchange.string,
+            routingKey: envelope.routing_key.string, redelivered: envelope.redelivered != 0,
+            queue: consumers[tag] ?? "", consumerTag: tag,
+            envelope: properties.envelope(body: envelope.message.body.array))
     }
 
     /// Reads the frame amqp_consume_message left unread (AMQP_STATUS_UNEXPECTED_STATE) and
@@ -145,8 +152,9 @@ extension AMQPConnection {
             guard let decoded = method.decoded else { return }
             let tag = decoded.assumingMemoryBound(to: amqp_basic_cancel_t.self).pointee.consumer_tag.string
             let queue = consumers.removeValue(forKey: tag) ?? "?"
-            throw BusError(code: BusError.Code.consumerCancelled,
-                           message: "\(connectionName): broker cancelled consumer \(tag) of queue \(queue)")
+            throw BusError(
+                code: BusError.Code.consumerCancelled,
+                message: "\(connectionName): broker cancelled consumer \(tag) of queue \(queue)")
         default:
             return
         }

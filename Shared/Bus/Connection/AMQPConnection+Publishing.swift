@@ -33,8 +33,10 @@ extension AMQPConnection {
     ///   - mandatory: if no queue matches, the broker returns the message and
     ///     ``waitForConfirms(timeout:)`` throws `bus.unroutable` (use it for commands).
     /// - Throws: ``BusError`` if the connection is unusable or the socket write fails.
-    public func publish(_ envelope: Envelope, exchange: String, routingKey: String,
-                        mandatory: Bool) throws(BusError) {
+    public func publish(
+        _ envelope: Envelope, exchange: String, routingKey: String,
+        mandatory: Bool
+    ) throws(BusError) {
         let state = try usableState()
         amqp_maybe_release_buffers(state)
         let arena = AMQPArena()
@@ -42,9 +44,10 @@ extension AMQPConnection {
         let routingKeyBytes = arena.bytes(routingKey)
         let status = AMQPProperties(envelope: envelope).withCProperties { properties in
             envelope.body.withUnsafeBytes { body in
-                amqp_basic_publish(state, Self.channel, exchangeBytes, routingKeyBytes,
-                                   mandatory ? 1 : 0, 0, properties,
-                                   amqp_bytes_t(len: body.count, bytes: UnsafeMutableRawPointer(mutating: body.baseAddress)))
+                amqp_basic_publish(
+                    state, Self.channel, exchangeBytes, routingKeyBytes,
+                    mandatory ? 1 : 0, 0, properties,
+                    amqp_bytes_t(len: body.count, bytes: UnsafeMutableRawPointer(mutating: body.baseAddress)))
             }
         }
         withExtendedLifetime(arena) {}
@@ -74,8 +77,9 @@ extension AMQPConnection {
         while !unconfirmed.isEmpty {
             let remaining = deadline - .now
             guard remaining > .zero else {
-                throw BusError(code: BusError.Code.timeout,
-                               message: "\(connectionName): \(unconfirmed.count) publish(es) unconfirmed after \(timeout)")
+                throw BusError(
+                    code: BusError.Code.timeout,
+                    message: "\(connectionName): \(unconfirmed.count) publish(es) unconfirmed after \(timeout)")
             }
             var frame = amqp_frame_t()
             var wait = timeval(remaining)
@@ -91,17 +95,22 @@ extension AMQPConnection {
                 let nack = decoded.assumingMemoryBound(to: amqp_basic_nack_t.self).pointee
                 let messageId = unconfirmed[nack.delivery_tag]
                 settle(nack.delivery_tag, multiple: nack.multiple != 0)
-                problem = problem ?? BusError(code: BusError.Code.nacked,
-                                              message: "\(connectionName): broker nacked publish #\(nack.delivery_tag)",
-                                              messageId: messageId)
+                problem =
+                    problem
+                    ?? BusError(
+                        code: BusError.Code.nacked,
+                        message: "\(connectionName): broker nacked publish #\(nack.delivery_tag)",
+                        messageId: messageId)
             case AMQPMethod.basicReturn:
                 let returned = decoded.assumingMemoryBound(to: amqp_basic_return_t.self).pointee
                 let messageId = readReturnedMessage(state)
-                problem = problem ?? BusError(
-                    code: BusError.Code.unroutable,
-                    message: "\(connectionName): message to '\(returned.exchange.string)' with routing key "
-                        + "'\(returned.routing_key.string)' returned: \(returned.reply_text.string)",
-                    replyCode: Int(returned.reply_code), messageId: messageId)
+                problem =
+                    problem
+                    ?? BusError(
+                        code: BusError.Code.unroutable,
+                        message: "\(connectionName): message to '\(returned.exchange.string)' with routing key "
+                            + "'\(returned.routing_key.string)' returned: \(returned.reply_text.string)",
+                        replyCode: Int(returned.reply_code), messageId: messageId)
             default:
                 if let closed = BusError.closeMethod(frame.payload.method, connectionName, state: state) {
                     throw fail(closed)

@@ -12,19 +12,22 @@ extension AMQPConnection {
         let none = amqp_table_t(num_entries: 0, entries: nil)
         for exchange in topology.exchanges {
             let arena = AMQPArena()
-            _ = amqp_exchange_declare(state, Self.channel, arena.bytes(exchange.name), arena.bytes(exchange.type),
-                                      0, exchange.durable ? 1 : 0, 0, 0, none)
+            _ = amqp_exchange_declare(
+                state, Self.channel, arena.bytes(exchange.name), arena.bytes(exchange.type),
+                0, exchange.durable ? 1 : 0, 0, 0, none)
             withExtendedLifetime(arena) {}
             try check(amqp_get_rpc_reply(state), "\(connectionName): declare exchange \(exchange.name)")
         }
         for queue in topology.queues { _ = try declareQueue(queue) }
         for binding in topology.bindings {
             let arena = AMQPArena()
-            _ = amqp_queue_bind(state, Self.channel, arena.bytes(binding.queue), arena.bytes(binding.exchange),
-                                arena.bytes(binding.pattern), none)
+            _ = amqp_queue_bind(
+                state, Self.channel, arena.bytes(binding.queue), arena.bytes(binding.exchange),
+                arena.bytes(binding.pattern), none)
             withExtendedLifetime(arena) {}
-            try check(amqp_get_rpc_reply(state),
-                      "\(connectionName): bind \(binding.queue) to \(binding.exchange) (\(binding.pattern))")
+            try check(
+                amqp_get_rpc_reply(state),
+                "\(connectionName): bind \(binding.queue) to \(binding.exchange) (\(binding.pattern))")
         }
         didSend()
     }
@@ -35,8 +38,9 @@ extension AMQPConnection {
     public func declareQueue(_ spec: QueueSpec) throws(BusError) -> String {
         let state = try usableState()
         let arena = AMQPArena()
-        let ok = amqp_queue_declare(state, Self.channel, arena.bytes(spec.name), 0, spec.durable ? 1 : 0,
-                                    spec.exclusive ? 1 : 0, spec.autoDelete ? 1 : 0, arena.table(spec.arguments))
+        let ok = amqp_queue_declare(
+            state, Self.channel, arena.bytes(spec.name), 0, spec.durable ? 1 : 0,
+            spec.exclusive ? 1 : 0, spec.autoDelete ? 1 : 0, arena.table(spec.arguments))
         withExtendedLifetime(arena) {}
         try check(amqp_get_rpc_reply(state), "\(connectionName): declare queue \(spec.name)")
         didSend()
@@ -48,8 +52,9 @@ extension AMQPConnection {
     public func queueStatus(_ name: String) throws(BusError) -> (messages: Int, consumers: Int) {
         let state = try usableState()
         let arena = AMQPArena()
-        let ok = amqp_queue_declare(state, Self.channel, arena.bytes(name), 1, 0, 0, 0,
-                                    amqp_table_t(num_entries: 0, entries: nil))
+        let ok = amqp_queue_declare(
+            state, Self.channel, arena.bytes(name), 1, 0, 0, 0,
+            amqp_table_t(num_entries: 0, entries: nil))
         withExtendedLifetime(arena) {}
         try check(amqp_get_rpc_reply(state), "\(connectionName): inspect queue \(name)")
         didSend()

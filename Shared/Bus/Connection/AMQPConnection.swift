@@ -64,8 +64,10 @@ public final class AMQPConnection {
     public init(url: AMQPURL, connectionName: String, heartbeatSeconds: Int = 30) throws(BusError) {
         self.url = url
         self.connectionName = connectionName
-        self.state = try AMQPDialer(url: url, connectionName: connectionName,
-                                    heartbeatSeconds: url.heartbeatSeconds ?? heartbeatSeconds).dial()
+        self.state = try AMQPDialer(
+            url: url, connectionName: connectionName,
+            heartbeatSeconds: url.heartbeatSeconds ?? heartbeatSeconds
+        ).dial()
         lastSend = .now
     }
 

@@ -27,8 +27,10 @@ struct AMQPDialer {
     static let frameMax: Int32 = 131_072
 
     /// CA bundles tried, in order, for `amqps://` without `cacertfile` (Debian, RHEL, BSD).
-    static let systemCABundles = ["/etc/ssl/certs/ca-certificates.crt",
-                                  "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
+    static let systemCABundles = [
+        "/etc/ssl/certs/ca-certificates.crt",
+        "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem",
+    ]
 
     /// Index into a cluster's nodes of the node this process last connected to.
     static let preferredNode = Atomic<Int>(0)
@@ -93,9 +95,10 @@ struct AMQPDialer {
         _ = amqp_set_handshake_timeout(state, &timeout)
         let arena = AMQPArena()
         var properties = ClientProperties(connectionName: connectionName).table(in: arena)
-        let login = cbshim_amqp_login_plain_with_properties(state, url.vhost, 0, Self.frameMax,
-                                                            Int32(heartbeatSeconds), &properties,
-                                                            url.user, url.password)
+        let login = cbshim_amqp_login_plain_with_properties(
+            state, url.vhost, 0, Self.frameMax,
+            Int32(heartbeatSeconds), &properties,
+            url.user, url.password)
         withExtendedLifetime(arena) {}
         guard login.reply_type == AMQP_RESPONSE_NORMAL else {
             let error = BusError.rpc(login, "login as \(url.user) to vhost \(url.vhost)", state: state)
@@ -117,7 +120,8 @@ struct AMQPDialer {
         guard let socket = amqp_ssl_socket_new(state) else { throw failed("could not create a TLS socket") }
         amqp_ssl_socket_set_verify_peer(socket, url.verifyPeer ? 1 : 0)
         amqp_ssl_socket_set_verify_hostname(socket, url.verifyPeer ? 1 : 0)
-        let bundle = url.caCertFile
+        let bundle =
+            url.caCertFile
             ?? Self.systemCABundles.first { FileManager.default.fileExists(atPath: $0) }
         if let bundle {
             let status = amqp_ssl_socket_set_cacert(socket, bundle)
@@ -131,8 +135,9 @@ struct AMQPDialer {
     }
 
     private func failed(_ reason: String, status: Int32? = nil, replyCode: Int? = nil) -> BusError {
-        BusError(code: BusError.Code.connectionFailed,
-                 message: "\(connectionName): \(url): \(reason)", replyCode: replyCode, libraryStatus: status)
+        BusError(
+            code: BusError.Code.connectionFailed,
+            message: "\(connectionName): \(url): \(reason)", replyCode: replyCode, libraryStatus: status)
     }
 }
 

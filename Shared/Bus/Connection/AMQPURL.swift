@@ -154,7 +154,9 @@ public struct AMQPURL: Sendable, Equatable, CustomStringConvertible {
             guard let close = s.firstIndex(of: "]") else { throw invalid("unterminated IPv6 address") }
             host = s[s.index(after: s.startIndex)..<close]
             let after = s[s.index(after: close)...]
-            if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
+            if after.hasPrefix(":") {
+                portText = after.dropFirst()
+            } else if !after.isEmpty {
                 throw invalid("unexpected text after IPv6 address")
             }
         } else {

@@ -22,8 +22,10 @@ public struct Delivery: Sendable, Equatable {
     public var envelope: Envelope
 
     /// Creates a delivery (the runtime's in-memory tests build them by hand).
-    public init(deliveryTag: UInt64, exchange: String, routingKey: String, redelivered: Bool,
-                queue: String, consumerTag: String = "", envelope: Envelope) {
+    public init(
+        deliveryTag: UInt64, exchange: String, routingKey: String, redelivered: Bool,
+        queue: String, consumerTag: String = "", envelope: Envelope
+    ) {
         self.deliveryTag = deliveryTag
         self.exchange = exchange
         self.routingKey = routingKey

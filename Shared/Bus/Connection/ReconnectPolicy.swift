@@ -14,8 +14,10 @@ public struct ReconnectPolicy: Sendable, Equatable {
     public var maxAttempts: Int?
 
     /// Creates a policy; defaults: 100 ms doubling up to 10 s, ±20 % jitter, no limit.
-    public init(initialDelay: Duration = .milliseconds(100), maxDelay: Duration = .seconds(10),
-                multiplier: Double = 2, jitter: Double = 0.2, maxAttempts: Int? = nil) {
+    public init(
+        initialDelay: Duration = .milliseconds(100), maxDelay: Duration = .seconds(10),
+        multiplier: Double = 2, jitter: Double = 0.2, maxAttempts: Int? = nil
+    ) {
         self.initialDelay = initialDelay
         self.maxDelay = maxDelay
         self.multiplier = max(multiplier, 1)

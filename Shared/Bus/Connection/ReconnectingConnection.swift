@@ -52,11 +52,13 @@ public final class ReconnectingConnection {
     ///   - onDialFailure: called after each failed attempt that will be retried, with the
     ///     error, the number of failures in a row (≥ 1) and the wait before the next attempt
     ///     (e.g. to say so on stderr); not called for the attempt that gives up.
-    public init(url: AMQPURL, connectionName: String, heartbeatSeconds: Int = 30,
-                topology: Topology = Topology(), policy: ReconnectPolicy = ReconnectPolicy(),
-                setUp: @escaping (AMQPConnection) throws(BusError) -> Void = { _ in },
-                shouldStop: @escaping () -> Bool = { false },
-                onDialFailure: @escaping (BusError, _ failures: Int, _ nextDelay: Duration) -> Void = { _, _, _ in }) {
+    public init(
+        url: AMQPURL, connectionName: String, heartbeatSeconds: Int = 30,
+        topology: Topology = Topology(), policy: ReconnectPolicy = ReconnectPolicy(),
+        setUp: @escaping (AMQPConnection) throws(BusError) -> Void = { _ in },
+        shouldStop: @escaping () -> Bool = { false },
+        onDialFailure: @escaping (BusError, _ failures: Int, _ nextDelay: Duration) -> Void = { _, _, _ in }
+    ) {
         self.url = url
         self.connectionName = connectionName
         self.heartbeatSeconds = heartbeatSeconds
@@ -80,8 +82,9 @@ public final class ReconnectingConnection {
         var failures = 0
         while true {
             do throws(BusError) {
-                let connection = try AMQPConnection(url: url, connectionName: connectionName,
-                                                    heartbeatSeconds: heartbeatSeconds)
+                let connection = try AMQPConnection(
+                    url: url, connectionName: connectionName,
+                    heartbeatSeconds: heartbeatSeconds)
                 do throws(BusError) {
                     try connection.declare(topology)
                     try setUp(connection)

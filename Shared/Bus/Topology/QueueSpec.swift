@@ -16,8 +16,10 @@ public struct QueueSpec: Sendable, Equatable {
     public var arguments: [String: HeaderValue]
 
     /// Creates a spec; defaults to a durable, shared, non-auto-delete queue.
-    public init(name: String, durable: Bool = true, exclusive: Bool = false,
-                autoDelete: Bool = false, arguments: [String: HeaderValue] = [:]) {
+    public init(
+        name: String, durable: Bool = true, exclusive: Bool = false,
+        autoDelete: Bool = false, arguments: [String: HeaderValue] = [:]
+    ) {
         self.name = name
         self.durable = durable
         self.exclusive = exclusive

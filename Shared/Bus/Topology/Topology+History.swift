@@ -15,7 +15,9 @@ extension Topology {
     /// does. Readers consume with `x-stream-offset` (`first`, `last`, `next`, an offset, a
     /// timestamp, or an interval such as `1h`), a prefetch and manual acks (DESIGN §3).
     public static var eventHistory: Topology {
-        exchanges.merged(with: Topology(queues: [QueueSpec(name: eventHistoryQueue, arguments: ["x-queue-type": .string("stream")])],
-                                        bindings: [BindingSpec(queue: eventHistoryQueue, exchange: Exchanges.events, pattern: "#")]))
+        exchanges.merged(
+            with: Topology(
+                queues: [QueueSpec(name: eventHistoryQueue, arguments: ["x-queue-type": .string("stream")])],
+                bindings: [BindingSpec(queue: eventHistoryQueue, exchange: Exchanges.events, pattern: "#")]))
     }
 }

@@ -24,24 +24,31 @@ public struct Topology: Sendable, Equatable {
     public static let defaultRetryDelays: [Duration] = [.seconds(1), .seconds(10), .seconds(60)]
 
     /// `connectbus.commands` and `connectbus.events`: durable topic exchanges.
-    public static let exchanges = Topology(exchanges: [ExchangeSpec(name: Exchanges.commands),
-                                                       ExchangeSpec(name: Exchanges.events)])
+    public static let exchanges = Topology(exchanges: [
+        ExchangeSpec(name: Exchanges.commands),
+        ExchangeSpec(name: Exchanges.events),
+    ])
 
     /// A command queue: the quorum queue `name` bound to `connectbus.commands` with routing
     /// key `name`, its delay queues `name.retry.1…N` (one per delay) and `name.dlq`, plus
     /// both exchanges.
     public static func commandQueue(_ name: String, retryDelays: [Duration] = defaultRetryDelays) -> Topology {
-        withRetries(name, retryDelays: retryDelays,
-                    bindings: [BindingSpec(queue: name, exchange: Exchanges.commands, pattern: name)])
+        withRetries(
+            name, retryDelays: retryDelays,
+            bindings: [BindingSpec(queue: name, exchange: Exchanges.commands, pattern: name)])
     }
 
     /// An event queue: the quorum queue `name` bound to `connectbus.events` once per
     /// pattern, its delay queues and DLQ, plus both exchanges.
-    public static func eventQueue(_ name: String, patterns: [String],
-                                  retryDelays: [Duration] = defaultRetryDelays) -> Topology {
-        withRetries(name, retryDelays: retryDelays, bindings: patterns.map {
-            BindingSpec(queue: name, exchange: Exchanges.events, pattern: $0)
-        })
+    public static func eventQueue(
+        _ name: String, patterns: [String],
+        retryDelays: [Duration] = defaultRetryDelays
+    ) -> Topology {
+        withRetries(
+            name, retryDelays: retryDelays,
+            bindings: patterns.map {
+                BindingSpec(queue: name, exchange: Exchanges.events, pattern: $0)
+            })
     }
 
     /// Name of the delay queue for retry `attempt` (1-based): `<queue>.retry.<attempt>`.
@@ -68,11 +75,14 @@ public struct Topology: Sendable, Equatable {
         var queues = [QueueSpec.quorum(name)]
         for (index, delay) in retryDelays.enumerated() {
             let millis = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
-            queues.append(.quorum(retryQueueName(name, attempt: index + 1), arguments: [
-                "x-message-ttl": .int(Int(max(millis, 0))),
-                "x-dead-letter-exchange": .string(Exchanges.default),
-                "x-dead-letter-routing-key": .string(name),
-            ]))
+            queues.append(
+                .quorum(
+                    retryQueueName(name, attempt: index + 1),
+                    arguments: [
+                        "x-message-ttl": .int(Int(max(millis, 0))),
+                        "x-dead-letter-exchange": .string(Exchanges.default),
+                        "x-dead-letter-routing-key": .string(name),
+                    ]))
         }
         queues.append(.quorum(deadLetterQueueName(name)))
         return Topology(exchanges: exchanges.exchanges, queues: queues, bindings: bindings)

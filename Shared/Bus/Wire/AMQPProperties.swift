@@ -35,9 +35,11 @@ public struct AMQPProperties: Sendable, Equatable {
     public var headers: [String: HeaderValue]
 
     /// Creates properties; everything absent by default.
-    public init(contentType: String? = nil, messageId: String? = nil, correlationId: String? = nil,
-                type: String? = nil, timestamp: UInt64? = nil, appId: String? = nil,
-                replyTo: String? = nil, deliveryMode: UInt8? = nil, headers: [String: HeaderValue] = [:]) {
+    public init(
+        contentType: String? = nil, messageId: String? = nil, correlationId: String? = nil,
+        type: String? = nil, timestamp: UInt64? = nil, appId: String? = nil,
+        replyTo: String? = nil, deliveryMode: UInt8? = nil, headers: [String: HeaderValue] = [:]
+    ) {
         self.contentType = contentType
         self.messageId = messageId
         self.correlationId = correlationId
@@ -55,11 +57,12 @@ public struct AMQPProperties: Sendable, Equatable {
     /// other header as a long string (``MessageHeaders/table``).
     public init(envelope: Envelope) {
         let seconds = envelope.timestamp.timeIntervalSince1970
-        self.init(contentType: envelope.contentType, messageId: envelope.messageId,
-                  correlationId: envelope.correlationId, type: envelope.type.isEmpty ? nil : envelope.type,
-                  timestamp: seconds > 0 ? UInt64(seconds.rounded(.down)) : 0,
-                  appId: envelope.appId, replyTo: envelope.replyTo, deliveryMode: 2,
-                  headers: envelope.headers.table)
+        self.init(
+            contentType: envelope.contentType, messageId: envelope.messageId,
+            correlationId: envelope.correlationId, type: envelope.type.isEmpty ? nil : envelope.type,
+            timestamp: seconds > 0 ? UInt64(seconds.rounded(.down)) : 0,
+            appId: envelope.appId, replyTo: envelope.replyTo, deliveryMode: 2,
+            headers: envelope.headers.table)
     }
 
     /// The envelope these properties describe, with `body`. Lenient, so a consumer can
@@ -68,10 +71,11 @@ public struct AMQPProperties: Sendable, Equatable {
     /// integer headers are accepted as integers or decimal strings
     /// (``MessageHeaders/init(table:)``).
     public func envelope(body: [UInt8]) -> Envelope {
-        Envelope(messageId: messageId ?? "", correlationId: correlationId, type: type ?? "",
-                 timestamp: Date(timeIntervalSince1970: TimeInterval(timestamp ?? 0)),
-                 appId: appId ?? "", replyTo: replyTo,
-                 contentType: contentType ?? Envelope.jsonContentType,
-                 headers: MessageHeaders(table: headers), body: body)
+        Envelope(
+            messageId: messageId ?? "", correlationId: correlationId, type: type ?? "",
+            timestamp: Date(timeIntervalSince1970: TimeInterval(timestamp ?? 0)),
+            appId: appId ?? "", replyTo: replyTo,
+            contentType: contentType ?? Envelope.jsonContentType,
+            headers: MessageHeaders(table: headers), body: body)
     }
 }

@@ -27,13 +27,16 @@ struct ClientProperties {
         [
             ("connection_name", .string(connectionName)),
             ("product", .string("ConnectBus")),
-            ("capabilities", .table([
-                ("authentication_failure_close", .bool(true)),
-                ("basic.nack", .bool(true)),
-                ("connection.blocked", .bool(false)),
-                ("consumer_cancel_notify", .bool(true)),
-                ("publisher_confirms", .bool(true)),
-            ])),
+            (
+                "capabilities",
+                .table([
+                    ("authentication_failure_close", .bool(true)),
+                    ("basic.nack", .bool(true)),
+                    ("connection.blocked", .bool(false)),
+                    ("consumer_cancel_notify", .bool(true)),
+                    ("publisher_confirms", .bool(true)),
+                ])
+            ),
         ]
     }
 

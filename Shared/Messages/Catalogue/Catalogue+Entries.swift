@@ -5,14 +5,17 @@ extension Catalogue {
             return commandEntries(command)
         }
         let isEvent = type is any EventMessage.Type
-        return [CatalogueEntry(
-            name: M.messageName, kind: isEvent ? .event : .command, version: M.schemaVersion,
-            swiftType: String(describing: M.self), description: M.messageDescription,
-            exchange: isEvent ? CatalogueEntry.eventsExchange : CatalogueEntry.commandsExchange,
-            routingKey: M.messageName, queue: nil, related: nil,
-            schema: messageSchema(M.self, title: String(describing: M.self), description: M.messageDescription,
-                                  strict: !isEvent),
-            messageType: M.self)]
+        return [
+            CatalogueEntry(
+                name: M.messageName, kind: isEvent ? .event : .command, version: M.schemaVersion,
+                swiftType: String(describing: M.self), description: M.messageDescription,
+                exchange: isEvent ? CatalogueEntry.eventsExchange : CatalogueEntry.commandsExchange,
+                routingKey: M.messageName, queue: nil, related: nil,
+                schema: messageSchema(
+                    M.self, title: String(describing: M.self), description: M.messageDescription,
+                    strict: !isEvent),
+                messageType: M.self)
+        ]
     }
 
     static func commandEntries<C: CommandMessage>(_ type: C.Type) -> [CatalogueEntry] {
@@ -37,8 +40,10 @@ extension Catalogue {
 
     /// The schema of a message body with `$schema`, `title` and `description`; `strict`
     /// (commands) closes every object (`additionalProperties: false`).
-    static func messageSchema<T: Decodable>(_ type: T.Type, title: String, description: String,
-                                            strict: Bool = false) -> JSONValue {
+    static func messageSchema<T: Decodable>(
+        _ type: T.Type, title: String, description: String,
+        strict: Bool = false
+    ) -> JSONValue {
         var schema: [String: JSONValue] = [:]
         if case .object(let o) = recordedSchema(T.self, strict: strict) { schema = o }
         schema["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
@@ -50,15 +55,19 @@ extension Catalogue {
     /// The schema of a reply: `oneOf` the success and the error form.
     static func replySchema<R: Decodable>(_ type: R.Type, title: String, description: String) -> JSONValue {
         func form(_ ok: Bool, _ key: String, _ body: JSONValue) -> JSONValue {
-            .object(["type": .string("object"),
-                     "properties": .object(["ok": .object(["const": .bool(ok)]), key: body]),
-                     "required": .array([.string("ok"), .string(key)])])
+            .object([
+                "type": .string("object"),
+                "properties": .object(["ok": .object(["const": .bool(ok)]), key: body]),
+                "required": .array([.string("ok"), .string(key)]),
+            ])
         }
         return .object([
             "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
             "title": .string(title), "description": .string(description),
-            "oneOf": .array([form(true, "result", recordedSchema(R.self)),
-                             form(false, "error", recordedSchema(ReplyError.self))]),
+            "oneOf": .array([
+                form(true, "result", recordedSchema(R.self)),
+                form(false, "error", recordedSchema(ReplyError.self)),
+            ]),
         ])
     }
 

@@ -9,8 +9,10 @@ extension JSONValue {
     /// if encoding fails (it cannot for values without non-finite doubles).
     public func bytes(pretty: Bool = false) -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-                                          : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty
+            ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+            : [.sortedKeys, .withoutEscapingSlashes]
         return (try? Array(encoder.encode(self))) ?? []
     }
 

@@ -1,7 +1,8 @@
 /// Literal spellings of ``JSONValue`` for writing schema fragments in code:
 /// `["required": ["company"], "properties": ["business_type": ["const": "company"]]]`.
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral
+{
     /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
     /// An array.

@@ -23,8 +23,11 @@ struct RecordingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decoder.field(type, key: key.stringValue, required: false) }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decoder.field(type, key: key.stringValue, required: false) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-        -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         throw unsupported("nested keyed containers")
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -49,8 +52,11 @@ struct RecordingUnkeyedContainer: UnkeyedDecodingContainer {
         currentIndex += 1
         return value
     }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
-        -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         throw unsupported("nested keyed containers")
     }
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

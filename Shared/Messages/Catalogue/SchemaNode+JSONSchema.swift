@@ -17,8 +17,10 @@ extension SchemaNode {
         case .enumeration(let values, let open):
             let list = JSONValue.array(values.map(JSONValue.string))
             if open {
-                return .object(["type": .string("string"), "examples": list,
-                                "description": .string("Known values are listed in examples; other values may appear.")])
+                return .object([
+                    "type": .string("string"), "examples": list,
+                    "description": .string("Known values are listed in examples; other values may appear."),
+                ])
             }
             return .object(["type": .string("string"), "enum": list])
         case .array(let item):

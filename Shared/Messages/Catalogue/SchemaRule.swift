@@ -41,8 +41,10 @@ extension SchemaRule {
     public static let currency = SchemaRule(["enum": .array(Currency.iso4217.sorted().map(JSONValue.string))])
 
     /// ``Validation/country(_:field:)``: two uppercase letters A–Z.
-    public static let country = SchemaRule(["pattern": .string("^[A-Z][A-Z]"), "minLength": .int(2),
-                                            "maxLength": .int(2)])
+    public static let country = SchemaRule([
+        "pattern": .string("^[A-Z][A-Z]"), "minLength": .int(2),
+        "maxLength": .int(2),
+    ])
 
     /// ``Validation/email(_:field:)``: one `@` with text before it, a dot after it, no space.
     public static let email = SchemaRule(["pattern": .string("^[^@ ]+@[^@ ]*\\.[^@ ]*$")])
@@ -54,8 +56,10 @@ extension SchemaRule {
 
     /// A list of 1…`maximum` distinct Stripe ids with `prefix` (each as ``stripeId(_:)``).
     public static func stripeIds(_ prefix: String, maximum: Int) -> SchemaRule {
-        SchemaRule(["minItems": .int(1), "maxItems": .int(maximum), "uniqueItems": .bool(true),
-                    "items": .object(["pattern": .string("^" + prefix + "[\\s\\S]")])])
+        SchemaRule([
+            "minItems": .int(1), "maxItems": .int(maximum), "uniqueItems": .bool(true),
+            "items": .object(["pattern": .string("^" + prefix + "[\\s\\S]")]),
+        ])
     }
 
     /// ``Validation/account(_:field:)``: `acct_…`.
@@ -108,8 +112,10 @@ extension SchemaRule {
 
     /// An object schema fragment that requires `fields` and forbids `absent`, with extra
     /// per-field keywords.
-    public static func shape(required: [String] = [], absent: [String] = [],
-                             properties: [String: JSONValue] = [:]) -> JSONValue {
+    public static func shape(
+        required: [String] = [], absent: [String] = [],
+        properties: [String: JSONValue] = [:]
+    ) -> JSONValue {
         var out: [String: JSONValue] = [:]
         if !required.isEmpty { out["required"] = .array(required.map(JSONValue.string)) }
         var props = properties

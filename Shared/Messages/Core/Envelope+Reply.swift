@@ -11,13 +11,15 @@ extension Envelope {
     /// Publish it to the command's ``replyTo`` queue through the default exchange.
     /// - Throws: `EncodingError` if the reply cannot be encoded.
     public static func reply<R: Encodable>(_ reply: Reply<R>, to command: Envelope, appId: String) throws -> Envelope {
-        let headers = MessageHeaders(schemaVersion: command.headers.schemaVersion,
-                                     causationId: command.messageId,
-                                     stripeAccount: command.headers.stripeAccount,
-                                     traceparent: command.headers.traceparent)
-        return Envelope(correlationId: command.correlationId ?? command.messageId,
-                        type: command.type + ".reply", appId: appId, headers: headers,
-                        body: try MessageCoder.encode(ReplyBody(reply)))
+        let headers = MessageHeaders(
+            schemaVersion: command.headers.schemaVersion,
+            causationId: command.messageId,
+            stripeAccount: command.headers.stripeAccount,
+            traceparent: command.headers.traceparent)
+        return Envelope(
+            correlationId: command.correlationId ?? command.messageId,
+            type: command.type + ".reply", appId: appId, headers: headers,
+            body: try MessageCoder.encode(ReplyBody(reply)))
     }
 
     /// Decodes this envelope as the reply to a `C` command.
@@ -25,8 +27,9 @@ extension Envelope {
     ///   `C.replyName`, otherwise as ``MessageCoder/decode(_:from:)``.
     public func decodeReply<C: CommandMessage>(to _: C.Type) throws(MessageDecodingError) -> Reply<C.Result> {
         guard type == C.replyName else {
-            throw MessageDecodingError(field: "type", kind: .wrongMessageType,
-                                       reason: "wrong message type: expected \(C.replyName), got \(type)")
+            throw MessageDecodingError(
+                field: "type", kind: .wrongMessageType,
+                reason: "wrong message type: expected \(C.replyName), got \(type)")
         }
         return try MessageCoder.decode(Reply<C.Result>.self, from: body)
     }

@@ -32,10 +32,12 @@ public struct Envelope: Sendable, Equatable {
     public static let jsonContentType = "application/json"
 
     /// Creates an envelope from its parts; `timestamp` is truncated to whole seconds.
-    public init(messageId: String = Envelope.newMessageId(), correlationId: String? = nil, type: String,
-                timestamp: Date = Date(), appId: String, replyTo: String? = nil,
-                contentType: String = Envelope.jsonContentType, headers: MessageHeaders = MessageHeaders(),
-                body: [UInt8]) {
+    public init(
+        messageId: String = Envelope.newMessageId(), correlationId: String? = nil, type: String,
+        timestamp: Date = Date(), appId: String, replyTo: String? = nil,
+        contentType: String = Envelope.jsonContentType, headers: MessageHeaders = MessageHeaders(),
+        body: [UInt8]
+    ) {
         self.messageId = messageId
         self.correlationId = correlationId
         self.type = type
@@ -53,13 +55,17 @@ public struct Envelope: Sendable, Equatable {
     /// Wraps a message: new `message_id`, `type` = its name, `x-schema-version` = its version,
     /// body encoded by ``MessageCoder``, timestamp now.
     /// - Throws: `EncodingError` if the message cannot be encoded.
-    public static func make<M: BusMessage>(_ m: M, appId: String, correlationId: String? = nil,
-                                           causationId: String? = nil, stripeAccount: String? = nil,
-                                           replyTo: String? = nil) throws -> Envelope {
-        let headers = MessageHeaders(schemaVersion: M.schemaVersion, causationId: causationId,
-                                     stripeAccount: stripeAccount)
-        return Envelope(correlationId: correlationId, type: M.messageName, appId: appId, replyTo: replyTo,
-                        headers: headers, body: try MessageCoder.encode(m))
+    public static func make<M: BusMessage>(
+        _ m: M, appId: String, correlationId: String? = nil,
+        causationId: String? = nil, stripeAccount: String? = nil,
+        replyTo: String? = nil
+    ) throws -> Envelope {
+        let headers = MessageHeaders(
+            schemaVersion: M.schemaVersion, causationId: causationId,
+            stripeAccount: stripeAccount)
+        return Envelope(
+            correlationId: correlationId, type: M.messageName, appId: appId, replyTo: replyTo,
+            headers: headers, body: try MessageCoder.encode(m))
     }
 
     /// Decodes the body as `M`, after checking that ``type`` is `M`'s name: strictly for a
@@ -69,8 +75,9 @@ public struct Envelope: Sendable, Equatable {
     ///   envelope carries another message, otherwise as ``MessageCoder/decodeMessage(_:from:)``.
     public func decode<M: BusMessage>(_: M.Type) throws(MessageDecodingError) -> M {
         guard type == M.messageName else {
-            throw MessageDecodingError(field: "type", kind: .wrongMessageType,
-                                       reason: "wrong message type: expected \(M.messageName), got \(type)")
+            throw MessageDecodingError(
+                field: "type", kind: .wrongMessageType,
+                reason: "wrong message type: expected \(M.messageName), got \(type)")
         }
         return try MessageCoder.decodeMessage(M.self, from: body)
     }

@@ -42,14 +42,17 @@ extension MessageHeaders {
     /// buy a message extra retries); unknown headers go to ``extra``.
     public init(table: [String: HeaderValue]) {
         var extra: [String: String] = [:]
-        let modelled: Set<String> = [Key.schemaVersion, Key.attempt, Key.causationId,
-                                     Key.stripeAccount, Key.traceparent]
+        let modelled: Set<String> = [
+            Key.schemaVersion, Key.attempt, Key.causationId,
+            Key.stripeAccount, Key.traceparent,
+        ]
         for (k, v) in table where !modelled.contains(k) { extra[k] = v.stringValue }
-        self.init(schemaVersion: table[Key.schemaVersion]?.intValue ?? 1,
-                  causationId: table[Key.causationId]?.stringValue,
-                  stripeAccount: table[Key.stripeAccount]?.stringValue,
-                  traceparent: table[Key.traceparent]?.stringValue,
-                  attempt: max(0, table[Key.attempt]?.intValue ?? 0),
-                  extra: extra)
+        self.init(
+            schemaVersion: table[Key.schemaVersion]?.intValue ?? 1,
+            causationId: table[Key.causationId]?.stringValue,
+            stripeAccount: table[Key.stripeAccount]?.stringValue,
+            traceparent: table[Key.traceparent]?.stringValue,
+            attempt: max(0, table[Key.attempt]?.intValue ?? 0),
+            extra: extra)
     }
 }

@@ -46,11 +46,13 @@ enum KnownFields {
         switch firstProblem(in: document, shape: node, path: "") {
         case nil: return
         case .unknown(let path)?:
-            throw MessageDecodingError(field: path, kind: .unknownField,
-                                       reason: "unknown field: \(T.self) has no field of this name (commands are strict; see the catalogue)")
+            throw MessageDecodingError(
+                field: path, kind: .unknownField,
+                reason: "unknown field: \(T.self) has no field of this name (commands are strict; see the catalogue)")
         case .null(let path)?:
-            throw MessageDecodingError(field: path, kind: .wrongType,
-                                       reason: "wrong type: null is not allowed in a command; omit an absent field")
+            throw MessageDecodingError(
+                field: path, kind: .wrongType,
+                reason: "wrong type: null is not allowed in a command; omit an absent field")
         }
     }
 
@@ -78,7 +80,8 @@ enum KnownFields {
         case (.dictionary(let valueShape), .object(let members)):
             for key in members.keys.sorted() {
                 if let member = members[key],
-                   let found = firstProblem(in: member, shape: valueShape, path: "\(path).\(key)") {
+                    let found = firstProblem(in: member, shape: valueShape, path: "\(path).\(key)")
+                {
                     return found
                 }
             }

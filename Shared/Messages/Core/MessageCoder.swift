@@ -35,8 +35,9 @@ public enum MessageCoder {
             if translated.kind == .malformed, AnyJSONValue.isWellFormed(bytes) {
                 // Foundation reports a number that does not fit an integer field (1.5, 1e30)
                 // as invalid JSON without a path; the document itself is fine.
-                translated = MessageDecodingError(field: "", kind: .wrongType,
-                                                  reason: "wrong type: a number is not an integer in range")
+                translated = MessageDecodingError(
+                    field: "", kind: .wrongType,
+                    reason: "wrong type: a number is not an integer in range")
             }
             throw translated
         } catch let error as MessageDecodingError {
@@ -71,18 +72,22 @@ public enum MessageCoder {
             let path = SnakeCase.path(context.codingPath + [key])
             return MessageDecodingError(field: path, kind: .missing, reason: "missing required field")
         case .valueNotFound(let type, let context):
-            return MessageDecodingError(field: SnakeCase.path(context.codingPath), kind: .missing,
-                                        reason: "missing required field (null where \(type) is required)")
+            return MessageDecodingError(
+                field: SnakeCase.path(context.codingPath), kind: .missing,
+                reason: "missing required field (null where \(type) is required)")
         case .typeMismatch(let type, let context):
-            return MessageDecodingError(field: SnakeCase.path(context.codingPath), kind: .wrongType,
-                                        reason: "wrong type: expected \(jsonTypeName(type))")
+            return MessageDecodingError(
+                field: SnakeCase.path(context.codingPath), kind: .wrongType,
+                reason: "wrong type: expected \(jsonTypeName(type))")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                return MessageDecodingError(field: "", kind: .malformed,
-                                            reason: "malformed: body is not a valid JSON document")
+                return MessageDecodingError(
+                    field: "", kind: .malformed,
+                    reason: "malformed: body is not a valid JSON document")
             }
-            return MessageDecodingError(field: SnakeCase.path(context.codingPath), kind: .invalidValue,
-                                        reason: "invalid value: \(context.debugDescription)")
+            return MessageDecodingError(
+                field: SnakeCase.path(context.codingPath), kind: .invalidValue,
+                reason: "invalid value: \(context.debugDescription)")
         @unknown default:
             return MessageDecodingError(field: "", kind: .malformed, reason: "malformed: \(error)")
         }

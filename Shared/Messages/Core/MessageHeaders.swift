@@ -19,8 +19,10 @@ public struct MessageHeaders: Sendable, Equatable {
     public var extra: [String: String]
 
     /// Creates headers; every field but the schema version defaults to absent/zero.
-    public init(schemaVersion: Int = 1, causationId: String? = nil, stripeAccount: String? = nil,
-                traceparent: String? = nil, attempt: Int = 0, extra: [String: String] = [:]) {
+    public init(
+        schemaVersion: Int = 1, causationId: String? = nil, stripeAccount: String? = nil,
+        traceparent: String? = nil, attempt: Int = 0, extra: [String: String] = [:]
+    ) {
         self.schemaVersion = schemaVersion
         self.causationId = causationId
         self.stripeAccount = stripeAccount

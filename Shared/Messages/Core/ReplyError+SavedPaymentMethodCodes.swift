@@ -24,6 +24,8 @@ extension ReplyError {
 
     /// `validation.cvc_recollection_not_card` for `field`.
     public static func cvcRecollectionNotCard(_ field: String = "require_cvc_recollection") -> ReplyError {
-        ReplyError(code: Code.cvcRecollectionNotCard, message: "\(field): CVC recollection is for cards only (payment_method_types must include card)", field: field)
+        ReplyError(
+            code: Code.cvcRecollectionNotCard, message: "\(field): CVC recollection is for cards only (payment_method_types must include card)",
+            field: field)
     }
 }

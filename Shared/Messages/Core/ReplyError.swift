@@ -18,8 +18,10 @@ public struct ReplyError: Codable, Sendable, Equatable, Error, CustomStringConve
     public var field: String?
 
     /// Creates a reply error.
-    public init(code: String, message: String, retryable: Bool = false,
-                stripe: StripeErrorInfo? = nil, field: String? = nil) {
+    public init(
+        code: String, message: String, retryable: Bool = false,
+        stripe: StripeErrorInfo? = nil, field: String? = nil
+    ) {
         self.code = code
         self.message = message
         self.retryable = retryable

@@ -50,8 +50,10 @@ public enum SnakeCase {
     }
 
     /// The range of the first Unicode scalar of `key` within `range` that matches.
-    private static func firstScalar(in key: String, _ range: Range<String.Index>,
-                                    where matches: (Unicode.Scalar) -> Bool) -> Range<String.Index>? {
+    private static func firstScalar(
+        in key: String, _ range: Range<String.Index>,
+        where matches: (Unicode.Scalar) -> Bool
+    ) -> Range<String.Index>? {
         let scalars = key.unicodeScalars
         guard let index = scalars[range].firstIndex(where: matches) else { return nil }
         return index..<scalars.index(after: index)

@@ -14,8 +14,10 @@ public struct StripeErrorInfo: Codable, Sendable, Equatable {
     public var requestId: String?
 
     /// Creates the info; every field is optional because Stripe omits what does not apply.
-    public init(type: String? = nil, code: String? = nil, declineCode: String? = nil,
-                param: String? = nil, requestId: String? = nil) {
+    public init(
+        type: String? = nil, code: String? = nil, declineCode: String? = nil,
+        param: String? = nil, requestId: String? = nil
+    ) {
         self.type = type
         self.code = code
         self.declineCode = declineCode

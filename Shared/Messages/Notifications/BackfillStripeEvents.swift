@@ -9,7 +9,8 @@ public struct BackfillStripeEvents: CommandMessage, Validatable, FieldDocumented
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Sweep Stripe's event log (GET /v1/events) now for events whose webhook never arrived, for the platform and every connected account known; each missed event is stored and published once, marked x-stripe-source: backfill. The reply comes when the sweep is recorded, not when it ends; `connectbus status` shows its progress."
+    public static let messageDescription =
+        "Sweep Stripe's event log (GET /v1/events) now for events whose webhook never arrived, for the platform and every connected account known; each missed event is stored and published once, marked x-stripe-source: backfill. The reply comes when the sweep is recorded, not when it ends; `connectbus status` shows its progress."
 
     /// Unix seconds: list events created at or after this time (Stripe keeps 30 days);
     /// absent = from each scope's high-water mark minus the safety window.
@@ -22,7 +23,8 @@ public struct BackfillStripeEvents: CommandMessage, Validatable, FieldDocumented
 
     /// Catalogue descriptions of the fields, by wire name.
     public static let fieldDescriptions: [String: String] = [
-        "since": "Unix seconds (>= 0): list events created at or after this time (Stripe keeps 30 days); absent = from each scope's high-water mark minus the safety window.",
+        "since":
+            "Unix seconds (>= 0): list events created at or after this time (Stripe keeps 30 days); absent = from each scope's high-water mark minus the safety window."
     ]
 
     /// What was recorded.

@@ -6,7 +6,8 @@ public struct EmailFailed: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Sending an e-mail to a person failed; `final` says whether it was parked after the last attempt or will be retried."
+    public static let messageDescription =
+        "Sending an e-mail to a person failed; `final` says whether it was parked after the last attempt or will be retried."
 
     /// The notification's own id: one per source event and template, so it is never sent twice.
     public var notification: String
@@ -34,7 +35,10 @@ public struct EmailFailed: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(notification: String, template: EmailTemplate, recipient: String, sourceEvent: String, sourceMessageId: String, account: String? = nil, orderReference: String? = nil, attempts: Int, errorCode: String, errorMessage: String, final: Bool, occurredAt: Int) {
+    public init(
+        notification: String, template: EmailTemplate, recipient: String, sourceEvent: String, sourceMessageId: String, account: String? = nil,
+        orderReference: String? = nil, attempts: Int, errorCode: String, errorMessage: String, final: Bool, occurredAt: Int
+    ) {
         self.notification = notification
         self.template = template
         self.recipient = recipient

@@ -28,7 +28,10 @@ public struct EmailSent: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(notification: String, template: EmailTemplate, recipient: String, sourceEvent: String, sourceMessageId: String, account: String? = nil, orderReference: String? = nil, attempts: Int, occurredAt: Int) {
+    public init(
+        notification: String, template: EmailTemplate, recipient: String, sourceEvent: String, sourceMessageId: String, account: String? = nil,
+        orderReference: String? = nil, attempts: Int, occurredAt: Int
+    ) {
         self.notification = notification
         self.template = template
         self.recipient = recipient

@@ -6,7 +6,8 @@ public struct EmailSkipped: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "An e-mail an event asked for was not sent, and will not be, for the reason given (e.g. `no_recipient`: no address of the person it is for is known; a buyer's e-mail never goes to the seller instead)."
+    public static let messageDescription =
+        "An e-mail an event asked for was not sent, and will not be, for the reason given (e.g. `no_recipient`: no address of the person it is for is known; a buyer's e-mail never goes to the seller instead)."
 
     /// The notification's own id: one per source event and template.
     public var notification: String
@@ -26,8 +27,10 @@ public struct EmailSkipped: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(notification: String, template: EmailTemplate, reason: EmailSkipReason, sourceEvent: String,
-                sourceMessageId: String, account: String? = nil, orderReference: String? = nil, occurredAt: Int) {
+    public init(
+        notification: String, template: EmailTemplate, reason: EmailSkipReason, sourceEvent: String,
+        sourceMessageId: String, account: String? = nil, orderReference: String? = nil, occurredAt: Int
+    ) {
         self.notification = notification
         self.template = template
         self.reason = reason

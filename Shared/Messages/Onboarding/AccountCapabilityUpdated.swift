@@ -7,7 +7,8 @@ public struct AccountCapabilityUpdated: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "A capability of a connected account changed status (Stripe's `capability.updated`: `inactive` → `pending` → `active`, or `disabled`, `unrequested`); once per change, never for a stale or repeated Stripe event."
+    public static let messageDescription =
+        "A capability of a connected account changed status (Stripe's `capability.updated`: `inactive` → `pending` → `active`, or `disabled`, `unrequested`); once per change, never for a stale or repeated Stripe event."
 
     /// The connected account.
     public var account: String
@@ -23,8 +24,10 @@ public struct AccountCapabilityUpdated: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event.
-    public init(account: String, sellerReference: String? = nil, capability: String, status: String,
-                previousStatus: String? = nil, occurredAt: Int) {
+    public init(
+        account: String, sellerReference: String? = nil, capability: String, status: String,
+        previousStatus: String? = nil, occurredAt: Int
+    ) {
         self.account = account; self.sellerReference = sellerReference; self.capability = capability
         self.status = status; self.previousStatus = previousStatus; self.occurredAt = occurredAt
     }

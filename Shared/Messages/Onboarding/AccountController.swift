@@ -14,7 +14,7 @@ public struct AccountController: Codable, Sendable, Equatable, FieldDocumented {
         public init(payer: String) { self.payer = payer }
         /// Catalogue descriptions of the fields, by wire name.
         public static let fieldDescriptions: [String: String] = [
-            "payer": "`controller[fees][payer]`: `account` or `application`.",
+            "payer": "`controller[fees][payer]`: `account` or `application`."
         ]
     }
 
@@ -26,7 +26,7 @@ public struct AccountController: Codable, Sendable, Equatable, FieldDocumented {
         public init(payments: String) { self.payments = payments }
         /// Catalogue descriptions of the fields, by wire name.
         public static let fieldDescriptions: [String: String] = [
-            "payments": "`controller[losses][payments]`: `stripe` or `application`.",
+            "payments": "`controller[losses][payments]`: `stripe` or `application`."
         ]
     }
 
@@ -38,7 +38,7 @@ public struct AccountController: Codable, Sendable, Equatable, FieldDocumented {
         public init(type: String) { self.type = type }
         /// Catalogue descriptions of the fields, by wire name.
         public static let fieldDescriptions: [String: String] = [
-            "type": "`controller[stripe_dashboard][type]`: `full`, `express` or `none`.",
+            "type": "`controller[stripe_dashboard][type]`: `full`, `express` or `none`."
         ]
     }
 
@@ -52,8 +52,10 @@ public struct AccountController: Codable, Sendable, Equatable, FieldDocumented {
     public var stripeDashboard: StripeDashboard?
 
     /// Creates the value from Stripe's nested parts; absent parts are not sent.
-    public init(fees: Fees? = nil, losses: Losses? = nil, requirementCollection: String? = nil,
-                stripeDashboard: StripeDashboard? = nil) {
+    public init(
+        fees: Fees? = nil, losses: Losses? = nil, requirementCollection: String? = nil,
+        stripeDashboard: StripeDashboard? = nil
+    ) {
         self.fees = fees
         self.losses = losses
         self.requirementCollection = requirementCollection
@@ -62,11 +64,14 @@ public struct AccountController: Codable, Sendable, Equatable, FieldDocumented {
 
     /// Creates the value from the leaf values (`fees.payer`, `losses.payments`,
     /// `requirement_collection`, `stripe_dashboard.type`); nil leaves their part absent.
-    public init(feesPayer: String?, lossesPayments: String? = nil, requirementCollection: String? = nil,
-                stripeDashboardType: String? = nil) {
-        self.init(fees: feesPayer.map(Fees.init(payer:)), losses: lossesPayments.map(Losses.init(payments:)),
-                  requirementCollection: requirementCollection,
-                  stripeDashboard: stripeDashboardType.map(StripeDashboard.init(type:)))
+    public init(
+        feesPayer: String?, lossesPayments: String? = nil, requirementCollection: String? = nil,
+        stripeDashboardType: String? = nil
+    ) {
+        self.init(
+            fees: feesPayer.map(Fees.init(payer:)), losses: lossesPayments.map(Losses.init(payments:)),
+            requirementCollection: requirementCollection,
+            stripeDashboard: stripeDashboardType.map(StripeDashboard.init(type:)))
     }
 
     /// Catalogue descriptions of the fields, by wire name.
@@ -105,14 +110,14 @@ extension AccountController: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "requirement_collection": .allowed(["application", "stripe"]),
+            "requirement_collection": .allowed(["application", "stripe"])
         ]
     }
 
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var objectRules: [SchemaRule] {
         [
-            SchemaRule(["minProperties": .int(1)]),
+            SchemaRule(["minProperties": .int(1)])
         ]
     }
 }
@@ -121,7 +126,7 @@ extension AccountController.Fees: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "payer": .allowed(["account", "application"]),
+            "payer": .allowed(["account", "application"])
         ]
     }
 }
@@ -130,7 +135,7 @@ extension AccountController.Losses: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "payments": .allowed(["application", "stripe"]),
+            "payments": .allowed(["application", "stripe"])
         ]
     }
 }
@@ -139,7 +144,7 @@ extension AccountController.StripeDashboard: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "type": .allowed(["express", "full", "none"]),
+            "type": .allowed(["express", "full", "none"])
         ]
     }
 }

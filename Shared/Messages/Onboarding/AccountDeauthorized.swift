@@ -6,7 +6,8 @@ public struct AccountDeauthorized: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The seller disconnected the platform from its account (`account.application.deauthorized`); no more charges can be made on it."
+    public static let messageDescription =
+        "The seller disconnected the platform from its account (`account.application.deauthorized`); no more charges can be made on it."
 
     /// The connected account.
     public var account: String

@@ -6,7 +6,8 @@ public struct AccountOnboardingCompleted: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The first time a connected account has submitted its details and can take charges; published once per account."
+    public static let messageDescription =
+        "The first time a connected account has submitted its details and can take charges; published once per account."
 
     /// The connected account.
     public var account: String

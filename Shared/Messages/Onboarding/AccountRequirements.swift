@@ -12,7 +12,9 @@ public struct AccountRequirements: Codable, Sendable, Equatable, FieldDocumented
     public var currentDeadline: Int?
 
     /// Creates the value; optional fields default to absent.
-    public init(currentlyDue: [String] = [], pastDue: [String] = [], eventuallyDue: [String] = [], disabledReason: String? = nil, currentDeadline: Int? = nil) {
+    public init(
+        currentlyDue: [String] = [], pastDue: [String] = [], eventuallyDue: [String] = [], disabledReason: String? = nil, currentDeadline: Int? = nil
+    ) {
         self.currentlyDue = currentlyDue
         self.pastDue = pastDue
         self.eventuallyDue = eventuallyDue

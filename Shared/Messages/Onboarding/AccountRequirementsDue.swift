@@ -7,7 +7,8 @@ public struct AccountRequirementsDue: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Stripe needs more information from the seller (requirements currently due or past due, or future requirements whose deadline came into view: once per deadline); notifications e-mails the seller to finish setting up the account, naming the deadline."
+    public static let messageDescription =
+        "Stripe needs more information from the seller (requirements currently due or past due, or future requirements whose deadline came into view: once per deadline); notifications e-mails the seller to finish setting up the account, naming the deadline."
 
     /// The connected account.
     public var account: String
@@ -34,7 +35,11 @@ public struct AccountRequirementsDue: EventMessage, FieldDocumented {
     public var futureDeadline: Int?
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, sellerReference: String? = nil, email: String? = nil, currentlyDue: [String], pastDue: [String], disabledReason: String? = nil, currentDeadline: Int? = nil, occurredAt: Int, pendingVerification: [String]? = nil, futureDue: [String]? = nil, futureDeadline: Int? = nil) {
+    public init(
+        account: String, sellerReference: String? = nil, email: String? = nil, currentlyDue: [String], pastDue: [String],
+        disabledReason: String? = nil, currentDeadline: Int? = nil, occurredAt: Int, pendingVerification: [String]? = nil, futureDue: [String]? = nil,
+        futureDeadline: Int? = nil
+    ) {
         self.account = account
         self.sellerReference = sellerReference
         self.email = email

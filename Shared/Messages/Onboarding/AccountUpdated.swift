@@ -7,7 +7,8 @@ public struct AccountUpdated: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "A connected account's onboarding state changed (from a webhook or a sync); carries the new state and the names of the fields that changed. Never published for an older state than the one already known."
+    public static let messageDescription =
+        "A connected account's onboarding state changed (from a webhook or a sync); carries the new state and the names of the fields that changed. Never published for an older state than the one already known."
 
     /// The connected account.
     public var account: String
@@ -32,8 +33,11 @@ public struct AccountUpdated: EventMessage, FieldDocumented {
     public var country: String?
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, sellerReference: String? = nil, status: AccountOnboardingStatus, detailsSubmitted: Bool, chargesEnabled: Bool, payoutsEnabled: Bool, requirements: AccountRequirements, changedFields: [String], occurredAt: Int,
-                country: String? = nil) {
+    public init(
+        account: String, sellerReference: String? = nil, status: AccountOnboardingStatus, detailsSubmitted: Bool, chargesEnabled: Bool,
+        payoutsEnabled: Bool, requirements: AccountRequirements, changedFields: [String], occurredAt: Int,
+        country: String? = nil
+    ) {
         self.country = country
         self.account = account
         self.sellerReference = sellerReference
@@ -49,7 +53,8 @@ public struct AccountUpdated: EventMessage, FieldDocumented {
     /// Catalogue descriptions of the fields, by wire name.
     public static let fieldDescriptions: [String: String] = [
         "account": "The connected account.",
-        "country": "The account's two-letter ISO 3166-1 country, when known (readers decide regional rules from it, e.g. the terminal gateway's Interac in Canada).",
+        "country":
+            "The account's two-letter ISO 3166-1 country, when known (readers decide regional rules from it, e.g. the terminal gateway's Interac in Canada).",
         "seller_reference": "The platform's reference of the seller, when known.",
         "status": "Onboarding status now.",
         "details_submitted": "Stripe's `details_submitted`.",

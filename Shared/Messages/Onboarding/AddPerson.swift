@@ -8,7 +8,8 @@ public struct AddPerson: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Add a person to a connected account (`POST /v1/accounts/{id}/persons`): an owner, director, executive or the representative, with at least one role true in `relationship`. A redelivered command replays the same person (same Idempotency-Key)."
+    public static let messageDescription =
+        "Add a person to a connected account (`POST /v1/accounts/{id}/persons`): an owner, director, executive or the representative, with at least one role true in `relationship`. A redelivered command replays the same person (same Idempotency-Key)."
 
     /// The connected account.
     public var account: String
@@ -26,7 +27,8 @@ public struct AddPerson: CommandMessage, Validatable, FieldDocumented {
     public static let fieldDescriptions: [String: String] = [
         "account": "The connected account.",
         "person": "The person's details.",
-        "relationship": "The person's roles: at least one of `representative`, `owner`, `director`, `executive` true; `percent_ownership` 0–100, `title`.",
+        "relationship":
+            "The person's roles: at least one of `representative`, `owner`, `director`, `executive` true; `percent_ownership` 0–100, `title`.",
     ]
 
     /// The person Stripe created (or replayed).

@@ -10,7 +10,8 @@ public struct CreateAccount: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Create a connected account for a seller (Accounts v1) with either an account `type` or controller properties, and optionally its representative (a Person with `relationship[representative]=true`). The same seller reference twice returns the existing account, never a second Stripe account."
+    public static let messageDescription =
+        "Create a connected account for a seller (Accounts v1) with either an account `type` or controller properties, and optionally its representative (a Person with `relationship[representative]=true`). The same seller reference twice returns the existing account, never a second Stripe account."
 
     /// The platform's own, unique reference of the seller (e.g. its shop id).
     public var sellerReference: String
@@ -45,12 +46,14 @@ public struct CreateAccount: CommandMessage, Validatable, FieldDocumented {
     public var metadata: [String: String]?
 
     /// Creates the command; optional fields default to absent.
-    public init(sellerReference: String, country: String? = nil, email: String? = nil, type: AccountType? = nil,
-                controller: AccountController? = nil, businessType: String? = nil,
-                businessProfile: BusinessProfile? = nil, individual: IndividualDetails? = nil,
-                company: CompanyDetails? = nil, externalAccount: ExternalAccountDetails? = nil,
-                capabilities: [String]? = nil, tosAcceptance: TermsAcceptance? = nil, settings: AccountSettings? = nil,
-                representative: Representative? = nil, metadata: [String: String]? = nil) {
+    public init(
+        sellerReference: String, country: String? = nil, email: String? = nil, type: AccountType? = nil,
+        controller: AccountController? = nil, businessType: String? = nil,
+        businessProfile: BusinessProfile? = nil, individual: IndividualDetails? = nil,
+        company: CompanyDetails? = nil, externalAccount: ExternalAccountDetails? = nil,
+        capabilities: [String]? = nil, tosAcceptance: TermsAcceptance? = nil, settings: AccountSettings? = nil,
+        representative: Representative? = nil, metadata: [String: String]? = nil
+    ) {
         self.sellerReference = sellerReference
         self.country = country
         self.email = email
@@ -71,17 +74,22 @@ public struct CreateAccount: CommandMessage, Validatable, FieldDocumented {
     /// Catalogue descriptions of the fields, by wire name.
     public static let fieldDescriptions: [String: String] = [
         "seller_reference": "The platform's own, unique reference of the seller (e.g. its shop id).",
-        "country": "Two-letter ISO 3166-1 country code, uppercase (e.g. US, FR), one where Stripe onboards connected accounts (else `validation.unsupported_country`); absent: Stripe's default, the platform's country.",
+        "country":
+            "Two-letter ISO 3166-1 country code, uppercase (e.g. US, FR), one where Stripe onboards connected accounts (else `validation.unsupported_country`); absent: Stripe's default, the platform's country.",
         "email": "The seller's e-mail address.",
-        "type": "Account type (`standard`, `express`, `custom`); give this, `controller`, or neither (the platform's default controller properties), never both.",
-        "controller": "Controller properties in Stripe's nested shape (`{\"fees\":{\"payer\":\"application\"},\"losses\":{\"payments\":\"application\"},\"stripe_dashboard\":{\"type\":\"express\"}}`), at least one; not together with `type`.",
+        "type":
+            "Account type (`standard`, `express`, `custom`); give this, `controller`, or neither (the platform's default controller properties), never both.",
+        "controller":
+            "Controller properties in Stripe's nested shape (`{\"fees\":{\"payer\":\"application\"},\"losses\":{\"payments\":\"application\"},\"stripe_dashboard\":{\"type\":\"express\"}}`), at least one; not together with `type`.",
         "business_type": "`individual`, `company`, `non_profit` or `government_entity`.",
         "business_profile": "Public business details.",
         "individual": "The person behind an individual account, prefilled so onboarding does not ask again; needs `business_type` `individual`.",
         "company": "The company, prefilled; needs `business_type` `company`, `non_profit` or `government_entity`.",
         "external_account": "The bank account for payouts: a `btok_…` token or the bank details.",
-        "capabilities": "Capabilities to request, e.g. `[\"card_payments\",\"transfers\"]`; absent: those two (none for a full Stripe dashboard, whose seller chooses).",
-        "tos_acceptance": "Terms acceptance the platform collected; only for accounts whose requirements the platform collects (`type` `custom` or `controller.requirement_collection` `application`), else Stripe's onboarding asks.",
+        "capabilities":
+            "Capabilities to request, e.g. `[\"card_payments\",\"transfers\"]`; absent: those two (none for a full Stripe dashboard, whose seller chooses).",
+        "tos_acceptance":
+            "Terms acceptance the platform collected; only for accounts whose requirements the platform collects (`type` `custom` or `controller.requirement_collection` `application`), else Stripe's onboarding asks.",
         "settings": "Statement descriptor and payout schedule.",
         "representative": "The representative, created as a Person (`relationship[representative]=true`) before any account link.",
         "metadata": "Stored on the Stripe account.",
@@ -105,7 +113,10 @@ public struct CreateAccount: CommandMessage, Validatable, FieldDocumented {
         public var created: Bool
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, sellerReference: String, status: AccountOnboardingStatus, detailsSubmitted: Bool, chargesEnabled: Bool, payoutsEnabled: Bool, created: Bool) {
+        public init(
+            account: String, sellerReference: String, status: AccountOnboardingStatus, detailsSubmitted: Bool, chargesEnabled: Bool,
+            payoutsEnabled: Bool, created: Bool
+        ) {
             self.account = account
             self.sellerReference = sellerReference
             self.status = status
@@ -145,11 +156,15 @@ public struct CreateAccount: CommandMessage, Validatable, FieldDocumented {
             throw .invalid("company", "company details need business_type company, non_profit or government_entity")
         }
         if tosAcceptance != nil, type != .custom, controller?.requirementCollection != "application" {
-            throw .invalid("tos_acceptance", "the platform gives tos_acceptance only for accounts whose requirements it collects (type custom or controller.requirement_collection application)")
+            throw .invalid(
+                "tos_acceptance",
+                "the platform gives tos_acceptance only for accounts whose requirements it collects (type custom or controller.requirement_collection application)"
+            )
         }
-        try AccountPrefill.validate(businessProfile: businessProfile, individual: individual, company: company,
-                                    externalAccount: externalAccount, capabilities: capabilities,
-                                    tosAcceptance: tosAcceptance, settings: settings)
+        try AccountPrefill.validate(
+            businessProfile: businessProfile, individual: individual, company: company,
+            externalAccount: externalAccount, capabilities: capabilities,
+            tosAcceptance: tosAcceptance, settings: settings)
         if let representative {
             try Validation.nonEmpty(representative.firstName, field: "representative.first_name")
             try Validation.nonEmpty(representative.lastName, field: "representative.last_name")
@@ -175,17 +190,31 @@ extension CreateAccount: SchemaConstrained {
     public static var objectRules: [SchemaRule] {
         [
             SchemaRule(["not": .object(["required": .array(["type", "controller"])])]),
-            .when(["required": ["individual"]],
-                  then: ["required": ["business_type"], "properties": ["business_type": ["const": "individual"]]]),
-            .when(["required": ["company"]],
-                  then: ["required": ["business_type"],
-                         "properties": ["business_type": ["enum": .array(AccountPrefill.companyTypes.map(JSONValue.string))]]]),
-            .when(["required": ["tos_acceptance"]], then: ["anyOf": [
-                ["required": ["type"], "properties": ["type": ["const": "custom"]]],
-                ["required": ["controller"], "properties": ["controller": [
-                    "required": ["requirement_collection"],
-                    "properties": ["requirement_collection": ["const": "application"]]]]],
-            ]]),
+            .when(
+                ["required": ["individual"]],
+                then: ["required": ["business_type"], "properties": ["business_type": ["const": "individual"]]]),
+            .when(
+                ["required": ["company"]],
+                then: [
+                    "required": ["business_type"],
+                    "properties": ["business_type": ["enum": .array(AccountPrefill.companyTypes.map(JSONValue.string))]],
+                ]),
+            .when(
+                ["required": ["tos_acceptance"]],
+                then: [
+                    "anyOf": [
+                        ["required": ["type"], "properties": ["type": ["const": "custom"]]],
+                        [
+                            "required": ["controller"],
+                            "properties": [
+                                "controller": [
+                                    "required": ["requirement_collection"],
+                                    "properties": ["requirement_collection": ["const": "application"]],
+                                ]
+                            ],
+                        ],
+                    ]
+                ]),
         ]
     }
 }

@@ -10,7 +10,8 @@ public struct CreateAccountLink: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Create a single-use, short-lived Account Link for a connected account. The link is returned only in the reply, never stored or sent elsewhere. HTTPS is required for the URLs with a live key (the service checks that); the message accepts http only for local test pages."
+    public static let messageDescription =
+        "Create a single-use, short-lived Account Link for a connected account. The link is returned only in the reply, never stored or sent elsewhere. HTTPS is required for the URLs with a live key (the service checks that); the message accepts http only for local test pages."
 
     /// The connected account.
     public var account: String

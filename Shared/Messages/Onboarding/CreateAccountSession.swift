@@ -9,7 +9,8 @@ public struct CreateAccountSession: CommandMessage, Validatable, FieldDocumented
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "An Account Session for Stripe's Connect embedded components (`POST /v1/account_sessions`), at least one component with `enabled` and its features; the reply's `client_secret` is for Connect.js and goes only into the reply."
+    public static let messageDescription =
+        "An Account Session for Stripe's Connect embedded components (`POST /v1/account_sessions`), at least one component with `enabled` and its features; the reply's `client_secret` is for Connect.js and goes only into the reply."
 
     /// The connected account.
     public var account: String
@@ -22,7 +23,8 @@ public struct CreateAccountSession: CommandMessage, Validatable, FieldDocumented
     /// Catalogue descriptions of the fields, by wire name.
     public static let fieldDescriptions: [String: String] = [
         "account": "The connected account.",
-        "components": "The components to enable, at least one: `account_onboarding`, `account_management`, `notification_banner`, `payments`, `payouts`, `payment_method_settings`.",
+        "components":
+            "The components to enable, at least one: `account_onboarding`, `account_management`, `notification_banner`, `payments`, `payouts`, `payment_method_settings`.",
     ]
 
     /// The session.

@@ -9,7 +9,8 @@ public struct CreateLoginLink: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "A single-use link into the Express dashboard (`POST /v1/accounts/{id}/login_links`) for an account whose dashboard is Express; another account is refused with `conflict.not_express_dashboard` (a service-state rule) before Stripe is called. The URL goes only into the reply."
+    public static let messageDescription =
+        "A single-use link into the Express dashboard (`POST /v1/accounts/{id}/login_links`) for an account whose dashboard is Express; another account is refused with `conflict.not_express_dashboard` (a service-state rule) before Stripe is called. The URL goes only into the reply."
 
     /// The connected account.
     public var account: String

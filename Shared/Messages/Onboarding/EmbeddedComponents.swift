@@ -16,7 +16,8 @@ public struct EmbeddedComponents: Codable, Sendable, Equatable, FieldDocumented 
         /// Catalogue descriptions of the fields, by wire name.
         public static let fieldDescriptions: [String: String] = [
             "external_account_collection": "Whether the component collects a bank account.",
-            "disable_stripe_user_authentication": "Whether Stripe user authentication is off (Stripe allows true only where the platform collects requirements).",
+            "disable_stripe_user_authentication":
+                "Whether Stripe user authentication is off (Stripe allows true only where the platform collects requirements).",
         ]
     }
 
@@ -43,8 +44,10 @@ public struct EmbeddedComponents: Codable, Sendable, Equatable, FieldDocumented 
         /// Whether destination charges on behalf of the account are shown and managed.
         public var destinationOnBehalfOfChargeManagement: Bool?
         /// Creates the value.
-        public init(refundManagement: Bool? = nil, disputeManagement: Bool? = nil, capturePayments: Bool? = nil,
-                    destinationOnBehalfOfChargeManagement: Bool? = nil) {
+        public init(
+            refundManagement: Bool? = nil, disputeManagement: Bool? = nil, capturePayments: Bool? = nil,
+            destinationOnBehalfOfChargeManagement: Bool? = nil
+        ) {
             self.refundManagement = refundManagement; self.disputeManagement = disputeManagement
             self.capturePayments = capturePayments
             self.destinationOnBehalfOfChargeManagement = destinationOnBehalfOfChargeManagement
@@ -83,8 +86,10 @@ public struct EmbeddedComponents: Codable, Sendable, Equatable, FieldDocumented 
         /// Whether Stripe user authentication is off.
         public var disableStripeUserAuthentication: Bool?
         /// Creates the value.
-        public init(editPayoutSchedule: Bool? = nil, instantPayouts: Bool? = nil, standardPayouts: Bool? = nil,
-                    externalAccountCollection: Bool? = nil, disableStripeUserAuthentication: Bool? = nil) {
+        public init(
+            editPayoutSchedule: Bool? = nil, instantPayouts: Bool? = nil, standardPayouts: Bool? = nil,
+            externalAccountCollection: Bool? = nil, disableStripeUserAuthentication: Bool? = nil
+        ) {
             self.editPayoutSchedule = editPayoutSchedule; self.instantPayouts = instantPayouts
             self.standardPayouts = standardPayouts; self.externalAccountCollection = externalAccountCollection
             self.disableStripeUserAuthentication = disableStripeUserAuthentication
@@ -135,9 +140,11 @@ public struct EmbeddedComponents: Codable, Sendable, Equatable, FieldDocumented 
     public var paymentMethodSettings: PlainComponent?
 
     /// Creates the value; absent components are not sent.
-    public init(accountOnboarding: AccountComponent? = nil, accountManagement: AccountComponent? = nil,
-                notificationBanner: AccountComponent? = nil, payments: PaymentsComponent? = nil,
-                payouts: PayoutsComponent? = nil, paymentMethodSettings: PlainComponent? = nil) {
+    public init(
+        accountOnboarding: AccountComponent? = nil, accountManagement: AccountComponent? = nil,
+        notificationBanner: AccountComponent? = nil, payments: PaymentsComponent? = nil,
+        payouts: PayoutsComponent? = nil, paymentMethodSettings: PlainComponent? = nil
+    ) {
         self.accountOnboarding = accountOnboarding; self.accountManagement = accountManagement
         self.notificationBanner = notificationBanner; self.payments = payments; self.payouts = payouts
         self.paymentMethodSettings = paymentMethodSettings

@@ -9,7 +9,8 @@ public struct RefreshAccountLink: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Issue a new Account Link with the same parameters as the last one created for the account; what a `refresh_url` handler calls when a link expired or was already used."
+    public static let messageDescription =
+        "Issue a new Account Link with the same parameters as the last one created for the account; what a `refresh_url` handler calls when a link expired or was already used."
 
     /// The connected account.
     public var account: String
@@ -21,7 +22,7 @@ public struct RefreshAccountLink: CommandMessage, Validatable, FieldDocumented {
 
     /// Catalogue descriptions of the fields, by wire name.
     public static let fieldDescriptions: [String: String] = [
-        "account": "The connected account.",
+        "account": "The connected account."
     ]
 
     /// The new link and its expiry (same shape as onboarding.create_account_link's result).
@@ -38,7 +39,7 @@ extension RefreshAccountLink: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "account": .account,
+            "account": .account
         ]
     }
 }

@@ -15,7 +15,9 @@ public struct Representative: Codable, Sendable, Equatable, FieldDocumented {
     public var dateOfBirth: DateOfBirth?
 
     /// Creates the value; optional fields default to absent.
-    public init(firstName: String, lastName: String, email: String? = nil, phone: String? = nil, title: String? = nil, dateOfBirth: DateOfBirth? = nil) {
+    public init(
+        firstName: String, lastName: String, email: String? = nil, phone: String? = nil, title: String? = nil, dateOfBirth: DateOfBirth? = nil
+    ) {
         self.firstName = firstName
         self.lastName = lastName
         self.email = email

@@ -10,7 +10,8 @@ public struct SyncAccount: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Re-fetch the connected account from Stripe and update its onboarding status; what a `return_url` handler calls, since returning says nothing about completion. Publishes onboarding.account.updated (and onboarding_completed / requirements_due) when something changed."
+    public static let messageDescription =
+        "Re-fetch the connected account from Stripe and update its onboarding status; what a `return_url` handler calls, since returning says nothing about completion. Publishes onboarding.account.updated (and onboarding_completed / requirements_due) when something changed."
 
     /// The connected account.
     public var account: String
@@ -22,7 +23,7 @@ public struct SyncAccount: CommandMessage, Validatable, FieldDocumented {
 
     /// Catalogue descriptions of the fields, by wire name.
     public static let fieldDescriptions: [String: String] = [
-        "account": "The connected account.",
+        "account": "The connected account."
     ]
 
     /// The account's state as Stripe reports it now.
@@ -43,7 +44,10 @@ public struct SyncAccount: CommandMessage, Validatable, FieldDocumented {
         public var changed: Bool
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, status: AccountOnboardingStatus, detailsSubmitted: Bool, chargesEnabled: Bool, payoutsEnabled: Bool, requirements: AccountRequirements, changed: Bool) {
+        public init(
+            account: String, status: AccountOnboardingStatus, detailsSubmitted: Bool, chargesEnabled: Bool, payoutsEnabled: Bool,
+            requirements: AccountRequirements, changed: Bool
+        ) {
             self.account = account
             self.status = status
             self.detailsSubmitted = detailsSubmitted
@@ -76,7 +80,7 @@ extension SyncAccount: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "account": .account,
+            "account": .account
         ]
     }
 }

@@ -12,7 +12,8 @@ public struct UpdateAccount: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Change what the platform prefilled on a connected account (`POST /v1/accounts/{id}`), at least one field. Refused with `conflict.update_not_allowed` before Stripe is called where the rule is known from the recorded account (a service-state rule JSON Schema cannot state): `tos_acceptance` when Stripe collects the account's requirements (Standard, Express), and `business_type`, `business_profile`, `individual`, `company` on such an account once an account link or session was issued."
+    public static let messageDescription =
+        "Change what the platform prefilled on a connected account (`POST /v1/accounts/{id}`), at least one field. Refused with `conflict.update_not_allowed` before Stripe is called where the rule is known from the recorded account (a service-state rule JSON Schema cannot state): `tos_acceptance` when Stripe collects the account's requirements (Standard, Express), and `business_type`, `business_profile`, `individual`, `company` on such an account once an account link or session was issued."
 
     /// The connected account.
     public var account: String
@@ -38,10 +39,12 @@ public struct UpdateAccount: CommandMessage, Validatable, FieldDocumented {
     public var metadata: [String: String]?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, email: String? = nil, businessType: String? = nil, businessProfile: BusinessProfile? = nil,
-                individual: IndividualDetails? = nil, company: CompanyDetails? = nil,
-                externalAccount: ExternalAccountDetails? = nil, capabilities: [String]? = nil,
-                tosAcceptance: TermsAcceptance? = nil, settings: AccountSettings? = nil, metadata: [String: String]? = nil) {
+    public init(
+        account: String, email: String? = nil, businessType: String? = nil, businessProfile: BusinessProfile? = nil,
+        individual: IndividualDetails? = nil, company: CompanyDetails? = nil,
+        externalAccount: ExternalAccountDetails? = nil, capabilities: [String]? = nil,
+        tosAcceptance: TermsAcceptance? = nil, settings: AccountSettings? = nil, metadata: [String: String]? = nil
+    ) {
         self.account = account; self.email = email; self.businessType = businessType
         self.businessProfile = businessProfile; self.individual = individual; self.company = company
         self.externalAccount = externalAccount; self.capabilities = capabilities
@@ -108,17 +111,20 @@ public struct UpdateAccount: CommandMessage, Validatable, FieldDocumented {
         if changedFields.isEmpty { throw .invalid("account", "give at least one field to change", code: ReplyError.Code.missingField) }
         try Validation.email(email)
         try AccountPrefill.validateBusinessType(businessType)
-        try AccountPrefill.validate(businessProfile: businessProfile, individual: individual, company: company,
-                                    externalAccount: externalAccount, capabilities: capabilities,
-                                    tosAcceptance: tosAcceptance, settings: settings)
+        try AccountPrefill.validate(
+            businessProfile: businessProfile, individual: individual, company: company,
+            externalAccount: externalAccount, capabilities: capabilities,
+            tosAcceptance: tosAcceptance, settings: settings)
     }
 }
 
 extension UpdateAccount: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
-        ["account": .account, "email": .email, "business_type": .allowed(AccountPrefill.businessTypes),
-         "capabilities": .capabilityNames]
+        [
+            "account": .account, "email": .email, "business_type": .allowed(AccountPrefill.businessTypes),
+            "capabilities": .capabilityNames,
+        ]
     }
 
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.

@@ -7,7 +7,8 @@ public struct UpdatePerson: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Change a person of a connected account (`POST /v1/accounts/{id}/persons/{person}`): details, roles, ownership, title; at least one of `details` and `relationship`."
+    public static let messageDescription =
+        "Change a person of a connected account (`POST /v1/accounts/{id}/persons/{person}`): details, roles, ownership, title; at least one of `details` and `relationship`."
 
     /// The connected account.
     public var account: String

@@ -18,7 +18,8 @@ public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocume
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "An off-session charge (off_session=true, confirm=true) of a buyer's saved payment method on the connected account, with the application fee. payment_method names the saved method; absent, the buyer's most recently saved one is charged. Answers succeeded (payments.order.paid), processing for a delayed method, or requires_action when the bank asks for authentication: the order becomes payments.order.requires_action, the buyer gets an e-mail with authentication_url, and only the reply carries the PaymentIntent's client secret. A decline is a stripe.card_declined reply error (payments.order.payment_failed). Refused before Stripe is called: a buyer without a saved method (conflict.no_saved_payment_method), a method that is not the buyer's on this account (conflict.payment_method_not_saved). Redelivery never charges twice."
+    public static let messageDescription =
+        "An off-session charge (off_session=true, confirm=true) of a buyer's saved payment method on the connected account, with the application fee. payment_method names the saved method; absent, the buyer's most recently saved one is charged. Answers succeeded (payments.order.paid), processing for a delayed method, or requires_action when the bank asks for authentication: the order becomes payments.order.requires_action, the buyer gets an e-mail with authentication_url, and only the reply carries the PaymentIntent's client secret. A decline is a stripe.card_declined reply error (payments.order.payment_failed). Refused before Stripe is called: a buyer without a saved method (conflict.no_saved_payment_method), a method that is not the buyer's on this account (conflict.payment_method_not_saved). Redelivery never charges twice."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -44,9 +45,11 @@ public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocume
     public var metadata: [String: String]?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, customerReference: String, paymentMethod: String? = nil,
-                amount: Int, currency: String, applicationFeeAmount: Int? = nil, authenticationUrl: String,
-                customerEmail: String? = nil, description: String? = nil, metadata: [String: String]? = nil) {
+    public init(
+        account: String, orderReference: String, customerReference: String, paymentMethod: String? = nil,
+        amount: Int, currency: String, applicationFeeAmount: Int? = nil, authenticationUrl: String,
+        customerEmail: String? = nil, description: String? = nil, metadata: [String: String]? = nil
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.customerReference = customerReference
@@ -68,7 +71,8 @@ public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocume
         "payment_method": "The saved PaymentMethod (`pm_…`); absent: the buyer's most recently saved one.",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
-        "application_fee_amount": "The platform's application fee, at most the amount. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
+        "application_fee_amount":
+            "The platform's application fee, at most the amount. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "authentication_url": "The platform's page where the buyer comes back to authenticate (https), put in the e-mail when the bank asks for it.",
         "customer_email": "The buyer's e-mail for the receipt and the messages about the order.",
         "description": "Description shown in the Dashboard.",
@@ -97,9 +101,11 @@ public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocume
         public var currency: String
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, orderReference: String, paymentIntent: String, paymentMethod: String,
-                    status: PaymentIntentStatus, clientSecret: String? = nil, failureCode: String? = nil, amount: Int,
-                    currency: String) {
+        public init(
+            account: String, orderReference: String, paymentIntent: String, paymentMethod: String,
+            status: PaymentIntentStatus, clientSecret: String? = nil, failureCode: String? = nil, amount: Int,
+            currency: String
+        ) {
             self.account = account
             self.orderReference = orderReference
             self.paymentIntent = paymentIntent
@@ -118,7 +124,8 @@ public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocume
             "payment_intent": "The PaymentIntent id (`pi_…`).",
             "payment_method": "The saved PaymentMethod charged (`pm_…`).",
             "status": "`succeeded`, `processing` or `requires_action` (the bank asks the buyer to authenticate).",
-            "client_secret": "With `requires_action`: the PaymentIntent's client secret for the platform's authentication page (never in events or e-mails).",
+            "client_secret":
+                "With `requires_action`: the PaymentIntent's client secret for the platform's authentication page (never in events or e-mails).",
             "failure_code": "With `requires_action`: Stripe's error code, authentication_required.",
             "amount": "Its amount.",
             "currency": "Its currency.",

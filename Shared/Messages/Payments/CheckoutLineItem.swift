@@ -50,7 +50,7 @@ extension CheckoutLineItem: SchemaConstrained {
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var objectRules: [SchemaRule] {
         [
-            .exactlyOne(of: ["price", "price_data"]),
+            .exactlyOne(of: ["price", "price_data"])
         ]
     }
 }

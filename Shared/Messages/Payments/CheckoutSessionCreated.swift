@@ -29,7 +29,10 @@ public struct CheckoutSessionCreated: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, orderReference: String, checkoutSession: String, uiMode: CheckoutUIMode, amountTotal: Int? = nil, currency: String? = nil, applicationFeeAmount: Int? = nil, expiresAt: Int, occurredAt: Int) {
+    public init(
+        account: String, orderReference: String, checkoutSession: String, uiMode: CheckoutUIMode, amountTotal: Int? = nil, currency: String? = nil,
+        applicationFeeAmount: Int? = nil, expiresAt: Int, occurredAt: Int
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.checkoutSession = checkoutSession

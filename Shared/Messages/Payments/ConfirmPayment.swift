@@ -14,7 +14,8 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Server-side create-and-confirm of a PaymentIntent with a given payment method on the connected account, as the legacy STPPaymentContext flow does. Answers `succeeded`, `requires_action` (with the client secret for the app to authenticate) or, for a decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges twice."
+    public static let messageDescription =
+        "Server-side create-and-confirm of a PaymentIntent with a given payment method on the connected account, as the legacy STPPaymentContext flow does. Answers `succeeded`, `requires_action` (with the client secret for the app to authenticate) or, for a decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges twice."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -39,7 +40,10 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
     public var shipping: Shipping?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, paymentMethod: String, applicationFeeAmount: Int? = nil, customer: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, shipping: Shipping? = nil) {
+    public init(
+        account: String, orderReference: String, amount: Int, currency: String, paymentMethod: String, applicationFeeAmount: Int? = nil,
+        customer: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, shipping: Shipping? = nil
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount
@@ -59,11 +63,13 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
         "payment_method": "The PaymentMethod (`pm_…`) to charge, e.g. a test PaymentMethod like pm_card_visa.",
-        "application_fee_amount": "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
+        "application_fee_amount":
+            "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "customer": "The Customer (`cus_…`) the payment method belongs to.",
         "return_url": "Where a redirect-based authentication returns (https).",
         "metadata": "Stored on the PaymentIntent.",
-        "shipping": "Where the order ships (Stripe's `shipping`: name and address line 1 required); sent with the confirmation, stored with the order and carried by `payments.order.paid`.",
+        "shipping":
+            "Where the order ships (Stripe's `shipping`: name and address line 1 required); sent with the confirmation, stored with the order and carried by `payments.order.paid`.",
     ]
 
     /// The outcome of the confirmation.
@@ -86,7 +92,10 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         public var currency: String
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, orderReference: String, paymentIntent: String, status: PaymentIntentStatus, clientSecret: String? = nil, nextActionType: String? = nil, amount: Int, currency: String) {
+        public init(
+            account: String, orderReference: String, paymentIntent: String, status: PaymentIntentStatus, clientSecret: String? = nil,
+            nextActionType: String? = nil, amount: Int, currency: String
+        ) {
             self.account = account
             self.orderReference = orderReference
             self.paymentIntent = paymentIntent

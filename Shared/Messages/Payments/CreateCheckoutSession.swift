@@ -12,7 +12,8 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Create a Checkout Session for an order as a direct charge on the connected account with the platform's application fee. `ui_mode` `hosted_page` (default) needs `success_url` (optional `cancel_url`) and replies with the session `url`; `embedded_page` and `elements` take no `success_url`/`cancel_url`, need `return_url` containing `{CHECKOUT_SESSION_ID}` unless `redirect_on_completion` is `never` (then no `return_url`), and reply with `client_secret`. `hosted` and `embedded` are aliases of `hosted_page` and `embedded_page`. An order that already has an open session gets that session back, not a second one."
+    public static let messageDescription =
+        "Create a Checkout Session for an order as a direct charge on the connected account with the platform's application fee. `ui_mode` `hosted_page` (default) needs `success_url` (optional `cancel_url`) and replies with the session `url`; `embedded_page` and `elements` take no `success_url`/`cancel_url`, need `return_url` containing `{CHECKOUT_SESSION_ID}` unless `redirect_on_completion` is `never` (then no `return_url`), and reply with `client_secret`. `hosted` and `embedded` are aliases of `hosted_page` and `embedded_page`. An order that already has an open session gets that session back, not a second one."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -44,7 +45,12 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
     public var setupFutureUsage: SetupFutureUsage?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, lineItems: [CheckoutLineItem], applicationFeeAmount: Int? = nil, customerEmail: String? = nil, uiMode: CheckoutUIMode? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil, redirectOnCompletion: CheckoutRedirectOnCompletion? = nil, customerReference: String? = nil, setupFutureUsage: SetupFutureUsage? = nil) {
+    public init(
+        account: String, orderReference: String, lineItems: [CheckoutLineItem], applicationFeeAmount: Int? = nil, customerEmail: String? = nil,
+        uiMode: CheckoutUIMode? = nil, successUrl: String? = nil, cancelUrl: String? = nil, returnUrl: String? = nil,
+        metadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil, redirectOnCompletion: CheckoutRedirectOnCompletion? = nil,
+        customerReference: String? = nil, setupFutureUsage: SetupFutureUsage? = nil
+    ) {
         self.customerReference = customerReference
         self.setupFutureUsage = setupFutureUsage
         self.redirectOnCompletion = redirectOnCompletion
@@ -66,17 +72,24 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
         "line_items": "What the buyer pays for; at least one line.",
-        "application_fee_amount": "The platform's application fee, at most the sum of the inline line items (with an existing price the total is not known here). The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
+        "application_fee_amount":
+            "The platform's application fee, at most the sum of the inline line items (with an existing price the total is not known here). The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "customer_email": "Prefills the buyer's e-mail; also used for the order confirmation.",
-        "ui_mode": "`hosted_page` (default): Stripe's page; `embedded_page`: embedded Checkout; `elements`: the Payment Element mounted from the session's client secret. `hosted` and `embedded` are aliases of `hosted_page` and `embedded_page`; each is sent to Stripe in the spelling of the service's API version.",
-        "redirect_on_completion": "`embedded_page`/`elements` only: `always` (Stripe's default) sends the buyer to `return_url` after paying, `if_required` only after a redirect-based payment method, `never` keeps the buyer on the page and then `return_url` must be absent.",
+        "ui_mode":
+            "`hosted_page` (default): Stripe's page; `embedded_page`: embedded Checkout; `elements`: the Payment Element mounted from the session's client secret. `hosted` and `embedded` are aliases of `hosted_page` and `embedded_page`; each is sent to Stripe in the spelling of the service's API version.",
+        "redirect_on_completion":
+            "`embedded_page`/`elements` only: `always` (Stripe's default) sends the buyer to `return_url` after paying, `if_required` only after a redirect-based payment method, `never` keeps the buyer on the page and then `return_url` must be absent.",
         "success_url": "`hosted_page` only: where the buyer lands after paying (https).",
         "cancel_url": "`hosted_page` only: where the buyer lands after giving up (https).",
-        "return_url": "`embedded_page`/`elements`: where the buyer returns; must contain `{CHECKOUT_SESSION_ID}` (https); required unless `redirect_on_completion` is `never`, refused then.",
+        "return_url":
+            "`embedded_page`/`elements`: where the buyer returns; must contain `{CHECKOUT_SESSION_ID}` (https); required unless `redirect_on_completion` is `never`, refused then.",
         "metadata": "Stored on the session and its PaymentIntent.",
-        "payment_method_types": "Payment method types Checkout offers (e.g. `card`, `sepa_debit`), each one of Checkout's types; sent as `allowed_payment_method_types` from 2026-09-30.endive on, `payment_method_types` before. Absent lets Stripe choose.",
-        "customer_reference": "The platform's own id of the buyer: the session is for the buyer's Customer on the account (found or created), so a method can be saved for them.",
-        "setup_future_usage": "Save the payment method to the buyer's Customer (`payment_intent_data[setup_future_usage]`); needs `customer_reference`.",
+        "payment_method_types":
+            "Payment method types Checkout offers (e.g. `card`, `sepa_debit`), each one of Checkout's types; sent as `allowed_payment_method_types` from 2026-09-30.endive on, `payment_method_types` before. Absent lets Stripe choose.",
+        "customer_reference":
+            "The platform's own id of the buyer: the session is for the buyer's Customer on the account (found or created), so a method can be saved for them.",
+        "setup_future_usage":
+            "Save the payment method to the buyer's Customer (`payment_intent_data[setup_future_usage]`); needs `customer_reference`.",
     ]
 
     /// The session: its id, and its `url` (hosted) or `client_secret` (embedded).
@@ -99,7 +112,10 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         public var reused: Bool
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, orderReference: String, checkoutSession: String, url: String? = nil, clientSecret: String? = nil, status: CheckoutSessionStatus, expiresAt: Int, reused: Bool) {
+        public init(
+            account: String, orderReference: String, checkoutSession: String, url: String? = nil, clientSecret: String? = nil,
+            status: CheckoutSessionStatus, expiresAt: Int, reused: Bool
+        ) {
             self.account = account
             self.orderReference = orderReference
             self.checkoutSession = checkoutSession
@@ -116,7 +132,8 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
             "order_reference": "The platform's order id.",
             "checkout_session": "The session id (`cs_…`).",
             "url": "`hosted_page`: the page to send the buyer to.",
-            "client_secret": "`embedded_page`/`elements`: the secret to mount embedded Checkout (`initEmbeddedCheckout`) or the Payment Element (`initCheckoutElementsSdk`) with.",
+            "client_secret":
+                "`embedded_page`/`elements`: the secret to mount embedded Checkout (`initEmbeddedCheckout`) or the Payment Element (`initCheckoutElementsSdk`) with.",
             "status": "Session status (`open` for a new session).",
             "expires_at": "When the session expires.",
             "reused": "True when the order's open session was returned instead of a new one.",
@@ -139,21 +156,26 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         if setupFutureUsage != nil, customerReference == nil { throw .customerRequired("setup_future_usage", needs: "customer_reference") }
         try Validation.paymentMethodTypes(paymentMethodTypes)
         for (i, type) in (paymentMethodTypes ?? []).enumerated() where !CheckoutPaymentMethodTypes.known.contains(type) {
-            throw .invalid("payment_method_types[\(i)]", "\(type) is not a payment method type Checkout offers",
-                           code: ReplyError.Code.unknownPaymentMethodType)
+            throw .invalid(
+                "payment_method_types[\(i)]", "\(type) is not a payment method type Checkout offers",
+                code: ReplyError.Code.unknownPaymentMethodType)
         }
         let mode = (uiMode ?? .hostedPage).normalized
         if mode.isHosted {
             if redirectOnCompletion != nil {
                 throw .invalid("redirect_on_completion", "only for ui_mode embedded_page or elements", code: ReplyError.Code.fieldNotForUIMode)
             }
-            if returnUrl != nil { throw .invalid("return_url", "only for ui_mode embedded_page or elements; use success_url", code: ReplyError.Code.fieldNotForUIMode) }
+            if returnUrl != nil {
+                throw .invalid("return_url", "only for ui_mode embedded_page or elements; use success_url", code: ReplyError.Code.fieldNotForUIMode)
+            }
             guard let successUrl else { throw .missingField("success_url") }
             try Validation.url(successUrl, field: "success_url")
             try Validation.url(cancelUrl, field: "cancel_url")
             return
         }
-        if successUrl != nil { throw .invalid("success_url", "not for ui_mode \(mode.rawValue); use return_url", code: ReplyError.Code.fieldNotForUIMode) }
+        if successUrl != nil {
+            throw .invalid("success_url", "not for ui_mode \(mode.rawValue); use return_url", code: ReplyError.Code.fieldNotForUIMode)
+        }
         if cancelUrl != nil { throw .invalid("cancel_url", "not for ui_mode \(mode.rawValue)", code: ReplyError.Code.fieldNotForUIMode) }
         if redirectOnCompletion == .never {
             if returnUrl != nil {
@@ -209,18 +231,23 @@ extension CreateCheckoutSession: SchemaConstrained {
     /// `hosted_page` (or no `ui_mode`) needs `success_url` and takes neither `return_url` nor
     /// `redirect_on_completion`.
     public static var objectRules: [SchemaRule] {
-        let never = SchemaRule.shape(required: ["redirect_on_completion"], properties: ["redirect_on_completion": .object(["const": .string("never")])])
-        let returnRule = SchemaRule.when(never, then: SchemaRule.shape(absent: ["return_url"]),
-                                         otherwise: SchemaRule.shape(required: ["return_url"],
-                                                                     properties: ["return_url": .object(["pattern": .string("\\{CHECKOUT_SESSION_ID\\}")])]))
+        let never = SchemaRule.shape(
+            required: ["redirect_on_completion"], properties: ["redirect_on_completion": .object(["const": .string("never")])])
+        let returnRule = SchemaRule.when(
+            never, then: SchemaRule.shape(absent: ["return_url"]),
+            otherwise: SchemaRule.shape(
+                required: ["return_url"],
+                properties: ["return_url": .object(["pattern": .string("\\{CHECKOUT_SESSION_ID\\}")])]))
         var inSite: [String: JSONValue] = [:]
         if case .object(let members) = SchemaRule.shape(absent: ["success_url", "cancel_url"]) { inSite = members }
         inSite["allOf"] = .array([.object(returnRule.keywords)])
         return [
             .dependentRequired("setup_future_usage", ["customer_reference"]),
-            .when(SchemaRule.shape(required: ["ui_mode"], properties: ["ui_mode": .object(["enum": .array(CheckoutUIMode.inSiteValues.map(JSONValue.string))])]),
-                  then: .object(inSite),
-                  otherwise: SchemaRule.shape(required: ["success_url"], absent: ["return_url", "redirect_on_completion"])),
+            .when(
+                SchemaRule.shape(
+                    required: ["ui_mode"], properties: ["ui_mode": .object(["enum": .array(CheckoutUIMode.inSiteValues.map(JSONValue.string))])]),
+                then: .object(inSite),
+                otherwise: SchemaRule.shape(required: ["success_url"], absent: ["return_url", "redirect_on_completion"])),
         ]
     }
 }

@@ -10,7 +10,8 @@ public struct CreateEphemeralKey: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Create an ephemeral key for a Customer on the connected account, for the API version the mobile SDK sends (passed as `Stripe-Version`), as the legacy STPCustomerContext key provider needs. The reply's `key` is the JSON object Stripe returned, to hand to the SDK as is."
+    public static let messageDescription =
+        "Create an ephemeral key for a Customer on the connected account, for the API version the mobile SDK sends (passed as `Stripe-Version`), as the legacy STPCustomerContext key provider needs. The reply's `key` is the JSON object Stripe returned, to hand to the SDK as is."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String

@@ -10,7 +10,8 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Create a PaymentIntent on the connected account for the web Payment Element: automatic payment methods (default) or an explicit list of method types (card, bancontact, eps, ideal, link, p24, sepa_debit, us_bank_account, …), with the application fee. One open PaymentIntent per order: the same order gets its open PaymentIntent back."
+    public static let messageDescription =
+        "Create a PaymentIntent on the connected account for the web Payment Element: automatic payment methods (default) or an explicit list of method types (card, bancontact, eps, ideal, link, p24, sepa_debit, us_bank_account, …), with the application fee. One open PaymentIntent per order: the same order gets its open PaymentIntent back."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -41,7 +42,11 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
     public var shipping: Shipping?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customer: String? = nil, receiptEmail: String? = nil, description: String? = nil, metadata: [String: String]? = nil, setupFutureUsage: SetupFutureUsage? = nil, requireCvcRecollection: Bool? = nil, shipping: Shipping? = nil) {
+    public init(
+        account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil,
+        customer: String? = nil, receiptEmail: String? = nil, description: String? = nil, metadata: [String: String]? = nil,
+        setupFutureUsage: SetupFutureUsage? = nil, requireCvcRecollection: Bool? = nil, shipping: Shipping? = nil
+    ) {
         self.setupFutureUsage = setupFutureUsage
         self.requireCvcRecollection = requireCvcRecollection
         self.account = account
@@ -63,15 +68,19 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
         "order_reference": "The platform's order id.",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
-        "application_fee_amount": "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
+        "application_fee_amount":
+            "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "payment_method_types": "Explicit payment method types; absent means automatic payment methods.",
         "customer": "A Customer (`cus_…`) on the connected account.",
-        "receipt_email": "Where Stripe sends the receipt; also the buyer's e-mail for Link (pass it to the Payment Element as `defaultValues.billingDetails.email`).",
+        "receipt_email":
+            "Where Stripe sends the receipt; also the buyer's e-mail for Link (pass it to the Payment Element as `defaultValues.billingDetails.email`).",
         "description": "Description shown in the Dashboard.",
         "metadata": "Stored on the PaymentIntent.",
         "setup_future_usage": "Save the payment method to `customer` for later (`on_session` or `off_session`); needs `customer`.",
-        "require_cvc_recollection": "Ask the buyer for the CVC again when paying with a saved card (`payment_method_options[card][require_cvc_recollection]`); needs `customer`, and `card` among explicit method types.",
-        "shipping": "Where the order ships (Stripe's `shipping`: name and address line 1 required); stored with the order and carried by `payments.order.paid`.",
+        "require_cvc_recollection":
+            "Ask the buyer for the CVC again when paying with a saved card (`payment_method_options[card][require_cvc_recollection]`); needs `customer`, and `card` among explicit method types.",
+        "shipping":
+            "Where the order ships (Stripe's `shipping`: name and address line 1 required); stored with the order and carried by `payments.order.paid`.",
     ]
 
     /// The PaymentIntent and its client secret.
@@ -94,7 +103,10 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
         public var reused: Bool
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, orderReference: String, paymentIntent: String, clientSecret: String, status: PaymentIntentStatus, amount: Int, currency: String, reused: Bool) {
+        public init(
+            account: String, orderReference: String, paymentIntent: String, clientSecret: String, status: PaymentIntentStatus, amount: Int,
+            currency: String, reused: Bool
+        ) {
             self.account = account
             self.orderReference = orderReference
             self.paymentIntent = paymentIntent
@@ -127,9 +139,10 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
         try Validation.onlinePaymentMethodTypes(paymentMethodTypes)
         try Validation.id(customer, prefix: "cus_", field: "customer")
         try Validation.email(receiptEmail, field: "receipt_email")
-        try Validation.savedMethodOptions(setupFutureUsage: setupFutureUsage, requireCvcRecollection: requireCvcRecollection,
-                                          hasCustomer: customer != nil, customerField: "customer",
-                                          paymentMethodTypes: paymentMethodTypes)
+        try Validation.savedMethodOptions(
+            setupFutureUsage: setupFutureUsage, requireCvcRecollection: requireCvcRecollection,
+            hasCustomer: customer != nil, customerField: "customer",
+            paymentMethodTypes: paymentMethodTypes)
         try shipping?.validate()
     }
 }

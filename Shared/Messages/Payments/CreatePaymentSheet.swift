@@ -11,7 +11,8 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "What a mobile PaymentSheet backend returns: a Customer found or created for the platform's customer reference on the connected account, a CustomerSession client secret (or, if asked, an ephemeral key for the SDK's API version), and a PaymentIntent for the order (automatic payment methods or an explicit list, with the application fee), plus the publishable key and account id the app needs. One open PaymentIntent per order."
+    public static let messageDescription =
+        "What a mobile PaymentSheet backend returns: a Customer found or created for the platform's customer reference on the connected account, a CustomerSession client secret (or, if asked, an ephemeral key for the SDK's API version), and a PaymentIntent for the order (automatic payment methods or an explicit list, with the application fee), plus the publishable key and account id the app needs. One open PaymentIntent per order."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -45,7 +46,11 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public var shipping: Shipping?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, customerReference: String? = nil, customerEmail: String? = nil, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil, metadata: [String: String]? = nil, setupFutureUsage: SetupFutureUsage? = nil, requireCvcRecollection: Bool? = nil, shipping: Shipping? = nil) {
+    public init(
+        account: String, orderReference: String, customerReference: String? = nil, customerEmail: String? = nil, amount: Int, currency: String,
+        applicationFeeAmount: Int? = nil, paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil,
+        metadata: [String: String]? = nil, setupFutureUsage: SetupFutureUsage? = nil, requireCvcRecollection: Bool? = nil, shipping: Shipping? = nil
+    ) {
         self.setupFutureUsage = setupFutureUsage
         self.requireCvcRecollection = requireCvcRecollection
         self.account = account
@@ -66,18 +71,23 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public static let fieldDescriptions: [String: String] = [
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
-        "customer_reference": "The platform's own id of the buyer; one Stripe Customer per reference and connected account. Absent: a guest sheet (no Customer, no CustomerSession, nothing saved).",
+        "customer_reference":
+            "The platform's own id of the buyer; one Stripe Customer per reference and connected account. Absent: a guest sheet (no Customer, no CustomerSession, nothing saved).",
         "customer_email": "E-mail for a new Customer; Link recognises the buyer by it (pass it to PaymentSheet as `defaultBillingDetails.email`).",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
-        "application_fee_amount": "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
+        "application_fee_amount":
+            "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "payment_method_types": "Explicit payment method types (e.g. card, sepa_debit); absent means automatic payment methods.",
         "customer_key": "`customer_session` (default) or `ephemeral_key`.",
         "api_version": "The mobile SDK's Stripe API version; required with `ephemeral_key`.",
         "metadata": "Stored on the PaymentIntent.",
-        "setup_future_usage": "Save the payment method to the buyer's Customer for later (`on_session` or `off_session`); needs `customer_reference`.",
-        "require_cvc_recollection": "Ask the buyer for the CVC again when paying with a saved card; needs `customer_reference`, and `card` among explicit method types.",
-        "shipping": "Where the order ships (Stripe's `shipping`: name and address line 1 required); stored with the order and carried by `payments.order.paid`.",
+        "setup_future_usage":
+            "Save the payment method to the buyer's Customer for later (`on_session` or `off_session`); needs `customer_reference`.",
+        "require_cvc_recollection":
+            "Ask the buyer for the CVC again when paying with a saved card; needs `customer_reference`, and `card` among explicit method types.",
+        "shipping":
+            "Where the order ships (Stripe's `shipping`: name and address line 1 required); stored with the order and carried by `payments.order.paid`.",
     ]
 
     /// Everything the app needs to present PaymentSheet.
@@ -104,7 +114,10 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         public var currency: String
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, orderReference: String, paymentIntent: String, paymentIntentClientSecret: String, customer: String? = nil, customerSessionClientSecret: String? = nil, ephemeralKey: String? = nil, publishableKey: String, amount: Int, currency: String) {
+        public init(
+            account: String, orderReference: String, paymentIntent: String, paymentIntentClientSecret: String, customer: String? = nil,
+            customerSessionClientSecret: String? = nil, ephemeralKey: String? = nil, publishableKey: String, amount: Int, currency: String
+        ) {
             self.account = account
             self.orderReference = orderReference
             self.paymentIntent = paymentIntent
@@ -141,9 +154,10 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         try Validation.email(customerEmail, field: "customer_email")
         try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
         try Validation.onlinePaymentMethodTypes(paymentMethodTypes)
-        try Validation.savedMethodOptions(setupFutureUsage: setupFutureUsage, requireCvcRecollection: requireCvcRecollection,
-                                          hasCustomer: customerReference != nil, customerField: "customer_reference",
-                                          paymentMethodTypes: paymentMethodTypes)
+        try Validation.savedMethodOptions(
+            setupFutureUsage: setupFutureUsage, requireCvcRecollection: requireCvcRecollection,
+            hasCustomer: customerReference != nil, customerField: "customer_reference",
+            paymentMethodTypes: paymentMethodTypes)
         if customerKey != nil, customerReference == nil { throw .customerRequired("customer_key", needs: "customer_reference") }
         try shipping?.validate()
         if customerKey == .ephemeralKey {
@@ -172,8 +186,9 @@ extension CreatePaymentSheet: SchemaConstrained {
     public static var objectRules: [SchemaRule] {
         SchemaRule.savedMethodOptions(customerField: "customer_reference") + [
             .dependentRequired("customer_key", ["customer_reference"]),
-            .when(SchemaRule.shape(required: ["customer_key"], properties: ["customer_key": .object(["const": .string("ephemeral_key")])]),
-                  then: SchemaRule.shape(required: ["api_version"], properties: ["api_version": .object(SchemaRule.nonEmpty.keywords)])),
+            .when(
+                SchemaRule.shape(required: ["customer_key"], properties: ["customer_key": .object(["const": .string("ephemeral_key")])]),
+                then: SchemaRule.shape(required: ["api_version"], properties: ["api_version": .object(SchemaRule.nonEmpty.keywords)])),
         ]
     }
 }

@@ -12,7 +12,8 @@ public struct CreateSetupSheet: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "PaymentSheet in setup mode: save a payment method for a buyer without paying. The Customer found or created for the platform's customer reference on the connected account, a SetupIntent for it (usage off_session by default, automatic payment methods or an explicit list), and a CustomerSession client secret (or, if asked, an ephemeral key for the SDK's API version), plus the publishable key. The method is recorded for the buyer when Stripe reports the SetupIntent succeeded."
+    public static let messageDescription =
+        "PaymentSheet in setup mode: save a payment method for a buyer without paying. The Customer found or created for the platform's customer reference on the connected account, a SetupIntent for it (usage off_session by default, automatic payment methods or an explicit list), and a CustomerSession client secret (or, if asked, an ephemeral key for the SDK's API version), plus the publishable key. The method is recorded for the buyer when Stripe reports the SetupIntent succeeded."
 
     /// The seller's connected account; the method is saved on it.
     public var account: String
@@ -32,9 +33,11 @@ public struct CreateSetupSheet: CommandMessage, Validatable, FieldDocumented {
     public var metadata: [String: String]?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, customerReference: String, customerEmail: String? = nil, usage: SetupFutureUsage? = nil,
-                paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil,
-                metadata: [String: String]? = nil) {
+    public init(
+        account: String, customerReference: String, customerEmail: String? = nil, usage: SetupFutureUsage? = nil,
+        paymentMethodTypes: [String]? = nil, customerKey: PaymentSheetCustomerKey? = nil, apiVersion: String? = nil,
+        metadata: [String: String]? = nil
+    ) {
         self.account = account
         self.customerReference = customerReference
         self.customerEmail = customerEmail
@@ -77,9 +80,11 @@ public struct CreateSetupSheet: CommandMessage, Validatable, FieldDocumented {
         public var publishableKey: String
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, customerReference: String, setupIntent: String, setupIntentClientSecret: String,
-                    customer: String, customerSessionClientSecret: String? = nil, ephemeralKey: String? = nil,
-                    publishableKey: String) {
+        public init(
+            account: String, customerReference: String, setupIntent: String, setupIntentClientSecret: String,
+            customer: String, customerSessionClientSecret: String? = nil, ephemeralKey: String? = nil,
+            publishableKey: String
+        ) {
             self.account = account
             self.customerReference = customerReference
             self.setupIntent = setupIntent
@@ -131,8 +136,9 @@ extension CreateSetupSheet: SchemaConstrained {
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var objectRules: [SchemaRule] {
         [
-            .when(SchemaRule.shape(required: ["customer_key"], properties: ["customer_key": .object(["const": .string("ephemeral_key")])]),
-                  then: SchemaRule.shape(required: ["api_version"], properties: ["api_version": .object(SchemaRule.nonEmpty.keywords)])),
+            .when(
+                SchemaRule.shape(required: ["customer_key"], properties: ["customer_key": .object(["const": .string("ephemeral_key")])]),
+                then: SchemaRule.shape(required: ["api_version"], properties: ["api_version": .object(SchemaRule.nonEmpty.keywords)]))
         ]
     }
 }

@@ -11,7 +11,8 @@ public struct DetachPaymentMethod: CommandMessage, Validatable, FieldDocumented 
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Removes a saved payment method of a buyer on a connected account. The method must be the buyer's: a method of another customer or account is refused with conflict.payment_method_not_saved before anything is detached; an unknown buyer with not_found.customer. Detaching a method already detached answers detached again."
+    public static let messageDescription =
+        "Removes a saved payment method of a buyer on a connected account. The method must be the buyer's: a method of another customer or account is refused with conflict.payment_method_not_saved before anything is detached; an unknown buyer with not_found.customer. Detaching a method already detached answers detached again."
 
     /// The seller's connected account.
     public var account: String

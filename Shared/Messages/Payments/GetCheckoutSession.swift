@@ -10,7 +10,8 @@ public struct GetCheckoutSession: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "What a return page asks about a Checkout Session of any `ui_mode`: its status, payment status, the buyer's e-mail, the amount, and the order's state in the payments store. Read from Stripe (`GET /v1/checkout/sessions/{id}` on the connected account) and the local order; changes nothing."
+    public static let messageDescription =
+        "What a return page asks about a Checkout Session of any `ui_mode`: its status, payment status, the buyer's e-mail, the amount, and the order's state in the payments store. Read from Stripe (`GET /v1/checkout/sessions/{id}` on the connected account) and the local order; changes nothing."
 
     /// The seller's connected account the session was created on.
     public var account: String
@@ -57,9 +58,11 @@ public struct GetCheckoutSession: CommandMessage, Validatable, FieldDocumented {
         public var orderState: String?
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, checkoutSession: String, uiMode: CheckoutUIMode? = nil, status: CheckoutSessionStatus,
-                    paymentStatus: CheckoutPaymentStatus, customerEmail: String? = nil, amountTotal: Int? = nil,
-                    currency: String? = nil, paymentIntent: String? = nil, orderReference: String? = nil, orderState: String? = nil) {
+        public init(
+            account: String, checkoutSession: String, uiMode: CheckoutUIMode? = nil, status: CheckoutSessionStatus,
+            paymentStatus: CheckoutPaymentStatus, customerEmail: String? = nil, amountTotal: Int? = nil,
+            currency: String? = nil, paymentIntent: String? = nil, orderReference: String? = nil, orderState: String? = nil
+        ) {
             self.account = account
             self.checkoutSession = checkoutSession
             self.uiMode = uiMode
@@ -85,7 +88,8 @@ public struct GetCheckoutSession: CommandMessage, Validatable, FieldDocumented {
             "currency": "Three-letter lowercase currency code.",
             "payment_intent": "The session's PaymentIntent (`pi_…`) once the buyer tried to pay.",
             "order_reference": "The platform's order id (the session's `client_reference_id`).",
-            "order_state": "The order's state in the payments store (`open`, `awaiting_payment`, `paid`, `payment_failed`, `partially_refunded`, `refunded`); absent when no order has this session.",
+            "order_state":
+                "The order's state in the payments store (`open`, `awaiting_payment`, `paid`, `payment_failed`, `partially_refunded`, `refunded`); absent when no order has this session.",
         ]
     }
 

@@ -10,7 +10,8 @@ public struct GetPaymentIntent: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "What a return page asks about a PaymentIntent-based order: the PaymentIntent's status and next action, and the order's state in the payments store. Read from Stripe (`GET /v1/payment_intents/{id}` on the connected account) and the local order; changes nothing."
+    public static let messageDescription =
+        "What a return page asks about a PaymentIntent-based order: the PaymentIntent's status and next action, and the order's state in the payments store. Read from Stripe (`GET /v1/payment_intents/{id}` on the connected account) and the local order; changes nothing."
 
     /// The seller's connected account the PaymentIntent was created on.
     public var account: String
@@ -54,9 +55,11 @@ public struct GetPaymentIntent: CommandMessage, Validatable, FieldDocumented {
         public var orderState: String?
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, paymentIntent: String, status: PaymentIntentStatus, nextAction: String? = nil,
-                    redirectUrl: String? = nil, amount: Int, currency: String, lastPaymentError: String? = nil,
-                    orderReference: String? = nil, orderState: String? = nil) {
+        public init(
+            account: String, paymentIntent: String, status: PaymentIntentStatus, nextAction: String? = nil,
+            redirectUrl: String? = nil, amount: Int, currency: String, lastPaymentError: String? = nil,
+            orderReference: String? = nil, orderState: String? = nil
+        ) {
             self.account = account
             self.paymentIntent = paymentIntent
             self.status = status
@@ -80,7 +83,8 @@ public struct GetPaymentIntent: CommandMessage, Validatable, FieldDocumented {
             "currency": "Three-letter lowercase currency code.",
             "last_payment_error": "The last payment error's code (e.g. `card_declined`), when the last attempt failed.",
             "order_reference": "The platform's order id, when an order has this PaymentIntent.",
-            "order_state": "The order's state in the payments store (`open`, `awaiting_payment`, `paid`, `payment_failed`, `partially_refunded`, `refunded`); absent without an order.",
+            "order_state":
+                "The order's state in the payments store (`open`, `awaiting_payment`, `paid`, `payment_failed`, `partially_refunded`, `refunded`); absent without an order.",
         ]
     }
 

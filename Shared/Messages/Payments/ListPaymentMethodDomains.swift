@@ -9,7 +9,8 @@ public struct ListPaymentMethodDomains: CommandMessage, Validatable, FieldDocume
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The payment method domains of a connected account (`GET /v1/payment_method_domains` with `Stripe-Account`, every page), optionally only one hostname or only enabled (or disabled) ones. Changes nothing."
+    public static let messageDescription =
+        "The payment method domains of a connected account (`GET /v1/payment_method_domains` with `Stripe-Account`, every page), optionally only one hostname or only enabled (or disabled) ones. Changes nothing."
 
     /// The seller's connected account.
     public var account: String

@@ -10,7 +10,8 @@ public struct ListPaymentMethods: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The payment methods saved for a buyer on a connected account (what a manage-cards screen shows), as Stripe lists them for the buyer's Customer. A buyer without a Customer yet has none. Writes and publishes nothing."
+    public static let messageDescription =
+        "The payment methods saved for a buyer on a connected account (what a manage-cards screen shows), as Stripe lists them for the buyer's Customer. A buyer without a Customer yet has none. Writes and publishes nothing."
 
     /// The seller's connected account.
     public var account: String

@@ -7,7 +7,8 @@ public struct OrderAwaitingPayment: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The buyer chose a delayed payment method (SEPA Debit, ACH Direct Debit `us_bank_account`): the order is placed but not paid yet; wait for payments.order.paid or payments.order.payment_failed."
+    public static let messageDescription =
+        "The buyer chose a delayed payment method (SEPA Debit, ACH Direct Debit `us_bank_account`): the order is placed but not paid yet; wait for payments.order.paid or payments.order.payment_failed."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -31,7 +32,10 @@ public struct OrderAwaitingPayment: EventMessage, FieldDocumented {
     public var customerEmail: String?
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil, checkoutSession: String? = nil, paymentMethodType: String? = nil, occurredAt: Int, customerEmail: String? = nil) {
+    public init(
+        account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil,
+        checkoutSession: String? = nil, paymentMethodType: String? = nil, occurredAt: Int, customerEmail: String? = nil
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount

@@ -6,7 +6,8 @@ public struct OrderPaid: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The order is paid: fulfil it now. Published exactly once per order, whatever order and number of times Stripe's events arrive."
+    public static let messageDescription =
+        "The order is paid: fulfil it now. Published exactly once per order, whatever order and number of times Stripe's events arrive."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -30,7 +31,10 @@ public struct OrderPaid: EventMessage, FieldDocumented {
     public var shipping: Shipping?
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil, checkoutSession: String? = nil, customerEmail: String? = nil, occurredAt: Int, shipping: Shipping? = nil) {
+    public init(
+        account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil,
+        checkoutSession: String? = nil, customerEmail: String? = nil, occurredAt: Int, shipping: Shipping? = nil
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount

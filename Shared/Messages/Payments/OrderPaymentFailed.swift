@@ -34,7 +34,11 @@ public struct OrderPaymentFailed: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil, checkoutSession: String? = nil, customerEmail: String? = nil, failureCode: String? = nil, declineCode: String? = nil, failureMessage: String? = nil, occurredAt: Int) {
+    public init(
+        account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil, paymentIntent: String? = nil,
+        checkoutSession: String? = nil, customerEmail: String? = nil, failureCode: String? = nil, declineCode: String? = nil,
+        failureMessage: String? = nil, occurredAt: Int
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount

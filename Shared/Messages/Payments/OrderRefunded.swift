@@ -29,7 +29,10 @@ public struct OrderRefunded: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, amountRefundedTotal: Int, currency: String, applicationFeeAmount: Int? = nil, refund: String? = nil, paymentIntent: String? = nil, fullyRefunded: Bool, occurredAt: Int) {
+    public init(
+        account: String, orderReference: String, amount: Int, amountRefundedTotal: Int, currency: String, applicationFeeAmount: Int? = nil,
+        refund: String? = nil, paymentIntent: String? = nil, fullyRefunded: Bool, occurredAt: Int
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount

@@ -9,7 +9,8 @@ public struct OrderRequiresAction: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "An off-session charge of the buyer's saved method needs the buyer: the bank asked for authentication (authentication_required). The buyer is sent to authentication_url, the platform's page, which confirms the PaymentIntent with the client secret from the command's reply (never in this event). Published once per order until it is paid."
+    public static let messageDescription =
+        "An off-session charge of the buyer's saved method needs the buyer: the bank asked for authentication (authentication_required). The buyer is sent to authentication_url, the platform's page, which confirms the PaymentIntent with the client secret from the command's reply (never in this event). Published once per order until it is paid."
 
     /// The seller's connected account.
     public var account: String
@@ -35,9 +36,11 @@ public struct OrderRequiresAction: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil,
-                paymentIntent: String? = nil, paymentMethod: String? = nil, customerEmail: String? = nil,
-                authenticationUrl: String? = nil, failureCode: String? = nil, occurredAt: Int) {
+    public init(
+        account: String, orderReference: String, amount: Int, currency: String, applicationFeeAmount: Int? = nil,
+        paymentIntent: String? = nil, paymentMethod: String? = nil, customerEmail: String? = nil,
+        authenticationUrl: String? = nil, failureCode: String? = nil, occurredAt: Int
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount

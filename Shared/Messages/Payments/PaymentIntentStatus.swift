@@ -19,7 +19,9 @@ public enum PaymentIntentStatus: StripeEnum {
     case unknown(String)
 
     /// Every known value.
-    public static let knownCases: [PaymentIntentStatus] = [.requiresPaymentMethod, .requiresConfirmation, .requiresAction, .processing, .requiresCapture, .canceled, .succeeded]
+    public static let knownCases: [PaymentIntentStatus] = [
+        .requiresPaymentMethod, .requiresConfirmation, .requiresAction, .processing, .requiresCapture, .canceled, .succeeded,
+    ]
 
     /// The wire value.
     public var rawValue: String {

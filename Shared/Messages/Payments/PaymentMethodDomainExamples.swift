@@ -10,7 +10,9 @@ extension RegisterPaymentMethodDomain: ExampleDocumented {
 extension ListPaymentMethodDomains: ExampleDocumented {
     /// Every domain of a seller, and whether one hostname is registered and enabled.
     public static var examples: [JSONValue] {
-        [["account": "acct_1Nv0FGQ9RKHgCVdK"],
-         ["account": "acct_1Nv0FGQ9RKHgCVdK", "domain_name": "shop.ceramics.example", "enabled": true]]
+        [
+            ["account": "acct_1Nv0FGQ9RKHgCVdK"],
+            ["account": "acct_1Nv0FGQ9RKHgCVdK", "domain_name": "shop.ceramics.example", "enabled": true],
+        ]
     }
 }

@@ -22,9 +22,11 @@ public struct PaymentMethodDomainInfo: Codable, Sendable, Equatable, FieldDocume
     public var created: Int?
 
     /// Creates the value; optional fields default to absent.
-    public init(paymentMethodDomain: String, domainName: String, enabled: Bool, applePayStatus: String? = nil,
-                applePayError: String? = nil, googlePayStatus: String? = nil, linkStatus: String? = nil,
-                paypalStatus: String? = nil, created: Int? = nil) {
+    public init(
+        paymentMethodDomain: String, domainName: String, enabled: Bool, applePayStatus: String? = nil,
+        applePayError: String? = nil, googlePayStatus: String? = nil, linkStatus: String? = nil,
+        paypalStatus: String? = nil, created: Int? = nil
+    ) {
         self.paymentMethodDomain = paymentMethodDomain
         self.domainName = domainName
         self.enabled = enabled

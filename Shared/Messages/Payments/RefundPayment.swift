@@ -9,7 +9,8 @@ public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Refund an order's payment on the connected account, fully (no amount: what is left) or partially. Asking for more than is left to refund is a `conflict.refund_exceeds_amount` error."
+    public static let messageDescription =
+        "Refund an order's payment on the connected account, fully (no amount: what is left) or partially. Asking for more than is left to refund is a `conflict.refund_exceeds_amount` error."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -25,7 +26,10 @@ public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {
     public var metadata: [String: String]?
 
     /// Creates the command; optional fields default to absent.
-    public init(account: String, orderReference: String, amount: Int? = nil, reason: RefundReason? = nil, refundApplicationFee: Bool? = nil, metadata: [String: String]? = nil) {
+    public init(
+        account: String, orderReference: String, amount: Int? = nil, reason: RefundReason? = nil, refundApplicationFee: Bool? = nil,
+        metadata: [String: String]? = nil
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.amount = amount
@@ -64,7 +68,10 @@ public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {
         public var fullyRefunded: Bool
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, orderReference: String, refund: String, status: RefundStatus, amount: Int, currency: String, amountRefundedTotal: Int, fullyRefunded: Bool) {
+        public init(
+            account: String, orderReference: String, refund: String, status: RefundStatus, amount: Int, currency: String, amountRefundedTotal: Int,
+            fullyRefunded: Bool
+        ) {
             self.account = account
             self.orderReference = orderReference
             self.refund = refund

@@ -11,7 +11,8 @@ public struct RegisterPaymentMethodDomain: CommandMessage, Validatable, FieldDoc
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Registers a web domain on a connected account so Apple Pay, Google Pay and Link appear in Elements and embedded Checkout served from it (direct charges need the domain on each connected account): `POST /v1/payment_method_domains` with `Stripe-Account`. A domain the account already has is returned (`created: false`); redelivery and repeated registration are harmless."
+    public static let messageDescription =
+        "Registers a web domain on a connected account so Apple Pay, Google Pay and Link appear in Elements and embedded Checkout served from it (direct charges need the domain on each connected account): `POST /v1/payment_method_domains` with `Stripe-Account`. A domain the account already has is returned (`created: false`); redelivery and repeated registration are harmless."
 
     /// The seller's connected account.
     public var account: String

@@ -17,8 +17,10 @@ public struct SavedPaymentMethod: Codable, Sendable, Equatable, FieldDocumented 
     public var created: Int?
 
     /// Creates the entry; optional fields default to absent.
-    public init(paymentMethod: String, type: String, brand: String? = nil, last4: String? = nil, expMonth: Int? = nil,
-                expYear: Int? = nil, created: Int? = nil) {
+    public init(
+        paymentMethod: String, type: String, brand: String? = nil, last4: String? = nil, expMonth: Int? = nil,
+        expYear: Int? = nil, created: Int? = nil
+    ) {
         self.paymentMethod = paymentMethod
         self.type = type
         self.brand = brand

@@ -15,8 +15,10 @@ public struct Shipping: Codable, Sendable, Equatable, FieldDocumented {
     public var trackingNumber: String?
 
     /// Creates the value; optional fields default to absent.
-    public init(name: String, address: ShippingAddress, phone: String? = nil, carrier: String? = nil,
-                trackingNumber: String? = nil) {
+    public init(
+        name: String, address: ShippingAddress, phone: String? = nil, carrier: String? = nil,
+        trackingNumber: String? = nil
+    ) {
         self.name = name
         self.address = address
         self.phone = phone
@@ -67,8 +69,10 @@ public struct ShippingAddress: Codable, Sendable, Equatable, FieldDocumented {
     public var country: String?
 
     /// Creates the value; optional fields default to absent.
-    public init(line1: String, line2: String? = nil, city: String? = nil, state: String? = nil,
-                postalCode: String? = nil, country: String? = nil) {
+    public init(
+        line1: String, line2: String? = nil, city: String? = nil, state: String? = nil,
+        postalCode: String? = nil, country: String? = nil
+    ) {
         self.line1 = line1
         self.line2 = line2
         self.city = city

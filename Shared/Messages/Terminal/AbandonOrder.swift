@@ -9,7 +9,8 @@ public struct AbandonOrder: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The platform says the order was abandoned (the customer left, the sale was voided), so reconciliation cancels its PaymentIntent at its next run without waiting for the grace. An order already completed is not abandoned (`conflict.invalid_state`)."
+    public static let messageDescription =
+        "The platform says the order was abandoned (the customer left, the sale was voided), so reconciliation cancels its PaymentIntent at its next run without waiting for the grace. An order already completed is not abandoned (`conflict.invalid_state`)."
 
     /// The point-of-sale order id; one PaymentIntent per order.
     public var orderReference: String
@@ -21,7 +22,7 @@ public struct AbandonOrder: CommandMessage, Validatable, FieldDocumented {
 
     /// Catalogue descriptions of the fields, by wire name.
     public static let fieldDescriptions: [String: String] = [
-        "order_reference": "The point-of-sale order id; one PaymentIntent per order.",
+        "order_reference": "The point-of-sale order id; one PaymentIntent per order."
     ]
 
     /// The order's state after the change.
@@ -38,7 +39,7 @@ extension AbandonOrder: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "order_reference": .nonEmpty,
+            "order_reference": .nonEmpty
         ]
     }
 }

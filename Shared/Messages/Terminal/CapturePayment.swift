@@ -12,7 +12,8 @@ public struct CapturePayment: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Capture an authorized card-present PaymentIntent, fully or partially (`amount_to_capture`), only from `requires_capture` and before the authorization expires (two days). A second capture is a `conflict.already_captured` error, not a second charge. An on-receipt tip (US only) is an over-capture: the total may exceed the authorized amount by up to 50% of it or 50 USD, whichever is greater, and only when the card's `overcapture_supported` is true; otherwise `conflict.capture_exceeds_authorized`. A PaymentIntent the point-of-sale app created (never seen by the gateway) is retrieved on `account`, must be `card_present`/`interac_present` (else `conflict.not_card_present`) and is recorded. `application_fee_amount` (direct charges, so only with `account`) replaces the platform fee at capture; without it the configured fee policy recomputes the fee from the captured total when that differs from the authorized amount (tip, partial capture) or the PaymentIntent has no fee. A fee above the captured total is `validation.fee_exceeds_amount`."
+    public static let messageDescription =
+        "Capture an authorized card-present PaymentIntent, fully or partially (`amount_to_capture`), only from `requires_capture` and before the authorization expires (two days). A second capture is a `conflict.already_captured` error, not a second charge. An on-receipt tip (US only) is an over-capture: the total may exceed the authorized amount by up to 50% of it or 50 USD, whichever is greater, and only when the card's `overcapture_supported` is true; otherwise `conflict.capture_exceeds_authorized`. A PaymentIntent the point-of-sale app created (never seen by the gateway) is retrieved on `account`, must be `card_present`/`interac_present` (else `conflict.not_card_present`) and is recorded. `application_fee_amount` (direct charges, so only with `account`) replaces the platform fee at capture; without it the configured fee policy recomputes the fee from the captured total when that differs from the authorized amount (tip, partial capture) or the PaymentIntent has no fee. A fee above the captured total is `validation.fee_exceeds_amount`."
 
     /// The PaymentIntent (`pi_…`).
     public var paymentIntent: String
@@ -28,8 +29,10 @@ public struct CapturePayment: CommandMessage, Validatable, FieldDocumented {
     public var applicationFeeAmount: Int?
 
     /// Creates the command; optional fields default to absent.
-    public init(paymentIntent: String, amountToCapture: Int? = nil, account: String? = nil,
-                applicationFeeAmount: Int? = nil) {
+    public init(
+        paymentIntent: String, amountToCapture: Int? = nil, account: String? = nil,
+        applicationFeeAmount: Int? = nil
+    ) {
         self.paymentIntent = paymentIntent
         self.amountToCapture = amountToCapture
         self.account = account
@@ -41,7 +44,8 @@ public struct CapturePayment: CommandMessage, Validatable, FieldDocumented {
         "payment_intent": "The PaymentIntent (`pi_…`).",
         "amount_to_capture": "Amount to capture; absent means the full authorized amount. Above it only as an allowed over-capture.",
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
-        "application_fee_amount": "The platform's fee for this capture, in the smallest currency unit: at most the captured total (`amount_to_capture`, or the authorized amount); only with `account`. Absent: the configured fee policy, else the PaymentIntent's fee.",
+        "application_fee_amount":
+            "The platform's fee for this capture, in the smallest currency unit: at most the captured total (`amount_to_capture`, or the authorized amount); only with `account`. Absent: the configured fee policy, else the PaymentIntent's fee.",
     ]
 
     /// The captured payment.
@@ -60,8 +64,10 @@ public struct CapturePayment: CommandMessage, Validatable, FieldDocumented {
         public var applicationFeeAmount: Int?
 
         /// Creates the result; optional fields default to absent.
-        public init(paymentIntent: String, status: PaymentIntentStatus, amountCaptured: Int, amountAuthorized: Int, currency: String,
-                    applicationFeeAmount: Int? = nil) {
+        public init(
+            paymentIntent: String, status: PaymentIntentStatus, amountCaptured: Int, amountAuthorized: Int, currency: String,
+            applicationFeeAmount: Int? = nil
+        ) {
             self.paymentIntent = paymentIntent
             self.status = status
             self.amountCaptured = amountCaptured
@@ -108,7 +114,7 @@ extension CapturePayment: SchemaConstrained {
     /// The cross-field rules of ``validate()`` (all but `application_fee_amount` ≤ the captured total, which JSON Schema cannot compare).
     public static var objectRules: [SchemaRule] {
         [
-            .dependentRequired("application_fee_amount", ["account"]),
+            .dependentRequired("application_fee_amount", ["account"])
         ]
     }
 }

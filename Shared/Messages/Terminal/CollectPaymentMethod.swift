@@ -7,7 +7,8 @@ public struct CollectPaymentMethod: CommandMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Have a server-driven reader read a card for a PaymentIntent without charging it (`collect_payment_method`). When the card is read the gateway publishes `terminal.payment.method_collected` (brand, last4, funding, wallet type) so the platform can inspect it; `terminal.confirm_payment` must follow within 30 seconds, or `terminal.cancel_reader_action`."
+    public static let messageDescription =
+        "Have a server-driven reader read a card for a PaymentIntent without charging it (`collect_payment_method`). When the card is read the gateway publishes `terminal.payment.method_collected` (brand, last4, funding, wallet type) so the platform can inspect it; `terminal.confirm_payment` must follow within 30 seconds, or `terminal.cancel_reader_action`."
 
     /// The reader (`tmr_…`).
     public var reader: String

@@ -8,7 +8,8 @@ public struct CompleteOrder: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The point-of-sale app says the order is completed (goods handed over), so reconciliation captures its PaymentIntent unless it was paid by other means."
+    public static let messageDescription =
+        "The point-of-sale app says the order is completed (goods handed over), so reconciliation captures its PaymentIntent unless it was paid by other means."
 
     /// The point-of-sale order id; one PaymentIntent per order.
     public var orderReference: String

@@ -8,7 +8,8 @@ public struct CreateConnectionToken: CommandMessage, Validatable, FieldDocumente
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Create a Terminal connection token: the secret the Terminal SDK (iOS, Android, JS) asks its backend for, optionally restricted to a location."
+    public static let messageDescription =
+        "Create a Terminal connection token: the secret the Terminal SDK (iOS, Android, JS) asks its backend for, optionally restricted to a location."
 
     /// Restrict the token to readers of this location (`tml_…`).
     public var location: String?

@@ -24,8 +24,10 @@ public struct CreateLocation: CommandMessage, Validatable, FieldDocumented {
     public var timeZone: String?
 
     /// Creates the command; optional fields default to absent.
-    public init(displayName: String, address: TerminalAddress, account: String? = nil, metadata: [String: String]? = nil,
-                timeZone: String? = nil) {
+    public init(
+        displayName: String, address: TerminalAddress, account: String? = nil, metadata: [String: String]? = nil,
+        timeZone: String? = nil
+    ) {
         self.timeZone = timeZone
         self.displayName = displayName
         self.address = address
@@ -39,7 +41,8 @@ public struct CreateLocation: CommandMessage, Validatable, FieldDocumented {
         "address": "Where it is.",
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
         "metadata": "Stored on the location.",
-        "time_zone": "The location's IANA time zone (e.g. `Australia/Sydney`): its daily reconciliation runs at the configured local time there; absent: `RECONCILE_TIME_ZONE`.",
+        "time_zone":
+            "The location's IANA time zone (e.g. `Australia/Sydney`): its daily reconciliation runs at the configured local time there; absent: `RECONCILE_TIME_ZONE`.",
     ]
 
     /// The new location.

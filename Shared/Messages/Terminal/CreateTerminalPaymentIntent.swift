@@ -11,7 +11,8 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Create a card-present PaymentIntent (`payment_method_types[]=card_present`) for a point-of-sale order, captured manually (default) or automatically, optionally as a direct charge on a connected account with an application fee. The same order reference returns its existing open PaymentIntent: one PaymentIntent per transaction, never two."
+    public static let messageDescription =
+        "Create a card-present PaymentIntent (`payment_method_types[]=card_present`) for a point-of-sale order, captured manually (default) or automatically, optionally as a direct charge on a connected account with an application fee. The same order reference returns its existing open PaymentIntent: one PaymentIntent per transaction, never two."
 
     /// The point-of-sale order id; one PaymentIntent per order.
     public var orderReference: String
@@ -44,8 +45,11 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
     public var paymentMethodTypes: [TerminalPaymentMethodType]?
 
     /// Creates the command; optional fields default to absent.
-    public init(orderReference: String, amount: Int, currency: String, captureMethod: TerminalCaptureMethod? = nil, account: String? = nil, applicationFeeAmount: Int? = nil, description: String? = nil, metadata: [String: String]? = nil,
-                requestIncrementalAuthorizationSupport: Bool? = nil, paymentMethodTypes: [TerminalPaymentMethodType]? = nil) {
+    public init(
+        orderReference: String, amount: Int, currency: String, captureMethod: TerminalCaptureMethod? = nil, account: String? = nil,
+        applicationFeeAmount: Int? = nil, description: String? = nil, metadata: [String: String]? = nil,
+        requestIncrementalAuthorizationSupport: Bool? = nil, paymentMethodTypes: [TerminalPaymentMethodType]? = nil
+    ) {
         self.requestIncrementalAuthorizationSupport = requestIncrementalAuthorizationSupport
         self.paymentMethodTypes = paymentMethodTypes
         self.orderReference = orderReference
@@ -63,13 +67,17 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
         "order_reference": "The point-of-sale order id; one PaymentIntent per order.",
         "amount": "Amount to authorize.",
         "currency": "Currency of the amount.",
-        "capture_method": "`manual` (default; `automatic` for a Canadian account, whose Interac cards cannot be captured manually), `automatic` or `manual_preferred`. An Australian account's `manual` is sent as `manual_preferred`.",
+        "capture_method":
+            "`manual` (default; `automatic` for a Canadian account, whose Interac cards cannot be captured manually), `automatic` or `manual_preferred`. An Australian account's `manual` is sent as `manual_preferred`.",
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
-        "application_fee_amount": "The platform's application fee, at most the amount; only with `account`.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
+        "application_fee_amount":
+            "The platform's application fee, at most the amount; only with `account`.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "description": "Description shown in the Dashboard.",
         "metadata": "Stored on the PaymentIntent.",
-        "request_incremental_authorization_support": "Ask for incremental authorization support (`payment_method_options[card_present][request_incremental_authorization_support]`), so that `terminal.increment_authorization` can raise the authorized amount before capture when the card allows it.",
-        "payment_method_types": "The in-person method types, with `card_present`; absent: `card_present`, plus `interac_present` for a Canadian account (the account's country comes from onboarding's events). `interac_present` is for Canadian accounts only (`conflict.interac_unavailable`) and never with `capture_method` `manual` (`validation.interac_manual_capture`).",
+        "request_incremental_authorization_support":
+            "Ask for incremental authorization support (`payment_method_options[card_present][request_incremental_authorization_support]`), so that `terminal.increment_authorization` can raise the authorized amount before capture when the card allows it.",
+        "payment_method_types":
+            "The in-person method types, with `card_present`; absent: `card_present`, plus `interac_present` for a Canadian account (the account's country comes from onboarding's events). `interac_present` is for Canadian accounts only (`conflict.interac_unavailable`) and never with `capture_method` `manual` (`validation.interac_manual_capture`).",
     ]
 
     /// The PaymentIntent for the order.
@@ -96,8 +104,11 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
         public var paymentMethodTypes: [TerminalPaymentMethodType]?
 
         /// Creates the result; optional fields default to absent.
-        public init(orderReference: String, paymentIntent: String, clientSecret: String, status: PaymentIntentStatus, amount: Int, currency: String, captureMethod: TerminalCaptureMethod, account: String? = nil, reused: Bool,
-                    paymentMethodTypes: [TerminalPaymentMethodType]? = nil) {
+        public init(
+            orderReference: String, paymentIntent: String, clientSecret: String, status: PaymentIntentStatus, amount: Int, currency: String,
+            captureMethod: TerminalCaptureMethod, account: String? = nil, reused: Bool,
+            paymentMethodTypes: [TerminalPaymentMethodType]? = nil
+        ) {
             self.paymentMethodTypes = paymentMethodTypes
             self.orderReference = orderReference
             self.paymentIntent = paymentIntent
@@ -141,8 +152,9 @@ public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDoc
             guard Set(types).count == types.count else { throw .invalid("payment_method_types", "must be distinct") }
             guard types.contains(.cardPresent) else { throw .invalid("payment_method_types", "must include card_present") }
             if types.contains(.interacPresent), captureMethod == .manual {
-                throw .invalid("capture_method", "interac_present payments cannot be captured manually; use automatic, or payment_method_types [card_present]",
-                               code: ReplyError.Code.interacManualCaptureRequested)
+                throw .invalid(
+                    "capture_method", "interac_present payments cannot be captured manually; use automatic, or payment_method_types [card_present]",
+                    code: ReplyError.Code.interacManualCaptureRequested)
             }
         }
     }
@@ -157,8 +169,11 @@ extension CreateTerminalPaymentIntent: SchemaConstrained {
             "currency": .currency,
             "account": .account,
             "application_fee_amount": .nonNegative,
-            "payment_method_types": SchemaRule.minItems(1).and(SchemaRule(["uniqueItems": .bool(true),
-                                                                            "contains": .object(["const": .string("card_present")])])),
+            "payment_method_types": SchemaRule.minItems(1).and(
+                SchemaRule([
+                    "uniqueItems": .bool(true),
+                    "contains": .object(["const": .string("card_present")]),
+                ])),
         ]
     }
 
@@ -167,10 +182,15 @@ extension CreateTerminalPaymentIntent: SchemaConstrained {
     public static var objectRules: [SchemaRule] {
         [
             .dependentRequired("application_fee_amount", ["account"]),
-            .when(.object(["required": .array([.string("payment_method_types"), .string("capture_method")]),
-                           "properties": .object(["payment_method_types": .object(["contains": .object(["const": .string("interac_present")])]),
-                                                  "capture_method": .object(["const": .string("manual")])])]),
-                  then: .bool(false)),
+            .when(
+                .object([
+                    "required": .array([.string("payment_method_types"), .string("capture_method")]),
+                    "properties": .object([
+                        "payment_method_types": .object(["contains": .object(["const": .string("interac_present")])]),
+                        "capture_method": .object(["const": .string("manual")]),
+                    ]),
+                ]),
+                then: .bool(false)),
         ]
     }
 }

@@ -12,7 +12,8 @@ public struct IncrementAuthorization: CommandMessage, Validatable, FieldDocument
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Raise the authorized amount of an authorized card-present PaymentIntent before capture (`POST /v1/payment_intents/{id}/increment_authorization`). Only for a PaymentIntent created with `request_incremental_authorization_support` whose card reports `incremental_authorization_supported` (Visa, Mastercard, American Express, Discover), in `requires_capture`; otherwise `conflict.incremental_authorization_unsupported` (or `conflict.invalid_state`). `amount` is the new total and must exceed the authorized amount (`conflict.amount_not_increased`)."
+    public static let messageDescription =
+        "Raise the authorized amount of an authorized card-present PaymentIntent before capture (`POST /v1/payment_intents/{id}/increment_authorization`). Only for a PaymentIntent created with `request_incremental_authorization_support` whose card reports `incremental_authorization_supported` (Visa, Mastercard, American Express, Discover), in `requires_capture`; otherwise `conflict.incremental_authorization_unsupported` (or `conflict.invalid_state`). `amount` is the new total and must exceed the authorized amount (`conflict.amount_not_increased`)."
 
     /// The PaymentIntent (`pi_…`).
     public var paymentIntent: String
@@ -37,7 +38,8 @@ public struct IncrementAuthorization: CommandMessage, Validatable, FieldDocument
         "payment_intent": "The PaymentIntent (`pi_…`).",
         "amount": "The new total to authorize, in the smallest currency unit.",
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
-        "application_fee_amount": "A new platform fee, at most `amount`; only with `account`. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
+        "application_fee_amount":
+            "A new platform fee, at most `amount`; only with `account`. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
     ]
 
     /// The incremented authorization.
@@ -91,7 +93,7 @@ extension IncrementAuthorization: SchemaConstrained {
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var objectRules: [SchemaRule] {
         [
-            .dependentRequired("application_fee_amount", ["account"]),
+            .dependentRequired("application_fee_amount", ["account"])
         ]
     }
 }

@@ -44,7 +44,7 @@ public struct ListReaders: CommandMessage, Validatable, FieldDocumented {
 
         /// Catalogue descriptions of the fields, by wire name.
         public static let fieldDescriptions: [String: String] = [
-            "readers": "The readers.",
+            "readers": "The readers."
         ]
     }
 

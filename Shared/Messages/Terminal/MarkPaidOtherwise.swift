@@ -8,7 +8,8 @@ public struct MarkPaidOtherwise: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "The point-of-sale app says the order was paid by other means (cash, another card), so reconciliation cancels its PaymentIntent instead of capturing it."
+    public static let messageDescription =
+        "The point-of-sale app says the order was paid by other means (cash, another card), so reconciliation cancels its PaymentIntent instead of capturing it."
 
     /// The point-of-sale order id; one PaymentIntent per order.
     public var orderReference: String
@@ -41,7 +42,7 @@ extension MarkPaidOtherwise: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "order_reference": .nonEmpty,
+            "order_reference": .nonEmpty
         ]
     }
 }

@@ -10,7 +10,8 @@ public struct ProcessPayment: CommandMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Hand a PaymentIntent to a server-driven reader (`process_payment_intent`). The outcome arrives as events (terminal.payment.authorized / declined). A declined card leaves the PaymentIntent `requires_payment_method` and the next attempt reuses it; a timeout is retried on the same PaymentIntent, never on a new one."
+    public static let messageDescription =
+        "Hand a PaymentIntent to a server-driven reader (`process_payment_intent`). The outcome arrives as events (terminal.payment.authorized / declined). A declined card leaves the PaymentIntent `requires_payment_method` and the next attempt reuses it; a timeout is retried on the same PaymentIntent, never on a new one."
 
     /// The reader (`tmr_…`).
     public var reader: String

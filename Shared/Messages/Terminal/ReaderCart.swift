@@ -29,7 +29,8 @@ public struct ReaderCart: Codable, Sendable, Equatable, FieldDocumented {
         "currency": "Currency of every amount.",
         "line_items": "The lines shown, 1 to 100.",
         "tax": "The tax shown, in the smallest currency unit (absent: none shown).",
-        "total": "The total shown, in the smallest currency unit: Σ amount × quantity + tax. The service checks the sum (`validation.cart_total_mismatch`); JSON Schema cannot add fields, so this schema does not.",
+        "total":
+            "The total shown, in the smallest currency unit: Σ amount × quantity + tax. The service checks the sum (`validation.cart_total_mismatch`); JSON Schema cannot add fields, so this schema does not.",
     ]
 
     /// Σ amount × quantity + tax, or nil when it overflows.
@@ -56,8 +57,9 @@ public struct ReaderCart: Codable, Sendable, Equatable, FieldDocumented {
         if let tax, tax < 0 { throw .invalid("\(field).tax", "must not be negative", code: ReplyError.Code.invalidAmount) }
         guard total >= 0 else { throw .invalid("\(field).total", "must not be negative", code: ReplyError.Code.invalidAmount) }
         guard let computed = computedTotal, computed == total else {
-            throw .invalid("\(field).total", "must be the sum of amount × quantity plus tax (\(computedTotal.map(String.init) ?? "overflow")), got \(total)",
-                           code: ReplyError.Code.cartTotalMismatch)
+            throw .invalid(
+                "\(field).total", "must be the sum of amount × quantity plus tax (\(computedTotal.map(String.init) ?? "overflow")), got \(total)",
+                code: ReplyError.Code.cartTotalMismatch)
         }
     }
 }

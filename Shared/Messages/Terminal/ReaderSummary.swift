@@ -14,7 +14,9 @@ public struct ReaderSummary: Codable, Sendable, Equatable, FieldDocumented {
     public var serialNumber: String?
 
     /// Creates the value; optional fields default to absent.
-    public init(reader: String, label: String? = nil, location: String? = nil, deviceType: String, status: ReaderStatus? = nil, serialNumber: String? = nil) {
+    public init(
+        reader: String, label: String? = nil, location: String? = nil, deviceType: String, status: ReaderStatus? = nil, serialNumber: String? = nil
+    ) {
         self.reader = reader
         self.label = label
         self.location = location

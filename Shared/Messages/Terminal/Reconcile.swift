@@ -9,7 +9,8 @@ public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "For every PaymentIntent still `requires_capture`: capture it if the platform marked its order completed and not paid by other means; cancel it when paid otherwise or abandoned (`terminal.abandon_order`), or when nothing was said and the grace (`RECONCILE_GRACE`, default end of the location's day, at least an hour) has passed; otherwise leave it. Report what was done. Also runs on a schedule; safe with several replicas."
+    public static let messageDescription =
+        "For every PaymentIntent still `requires_capture`: capture it if the platform marked its order completed and not paid by other means; cancel it when paid otherwise or abandoned (`terminal.abandon_order`), or when nothing was said and the grace (`RECONCILE_GRACE`, default end of the location's day, at least an hour) has passed; otherwise leave it. Report what was done. Also runs on a schedule; safe with several replicas."
 
     /// Only PaymentIntents authorized at least this many seconds ago; absent means all.
     public var olderThanSeconds: Int?
@@ -27,8 +28,10 @@ public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
     public var timeZone: String?
 
     /// Creates the command; optional fields default to absent.
-    public init(olderThanSeconds: Int? = nil, dryRun: Bool? = nil, account: String? = nil, paymentIntents: [String]? = nil,
-                timeZone: String? = nil) {
+    public init(
+        olderThanSeconds: Int? = nil, dryRun: Bool? = nil, account: String? = nil, paymentIntents: [String]? = nil,
+        timeZone: String? = nil
+    ) {
         self.timeZone = timeZone
         self.olderThanSeconds = olderThanSeconds
         self.dryRun = dryRun
@@ -41,8 +44,10 @@ public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
         "older_than_seconds": "Only PaymentIntents authorized at least this many seconds ago; absent means all.",
         "dry_run": "Report what would be done without doing it.",
         "account": "The seller's connected account for a direct charge (with application fee); absent for the platform's own readers and payments.",
-        "time_zone": "Only payments taken at locations in this IANA time zone (locations without one count as `RECONCILE_TIME_ZONE`); the daily schedule sends one run per zone.",
-        "payment_intents": "PaymentIntents (`pi_…`, up to 100, distinct) the point-of-sale app created that the gateway may never have seen: each is retrieved on `account`, must be card-present, and is recorded before the run (so it is reconciled like the others).",
+        "time_zone":
+            "Only payments taken at locations in this IANA time zone (locations without one count as `RECONCILE_TIME_ZONE`); the daily schedule sends one run per zone.",
+        "payment_intents":
+            "PaymentIntents (`pi_…`, up to 100, distinct) the point-of-sale app created that the gateway may never have seen: each is retrieved on `account`, must be card-present, and is recorded before the run (so it is reconciled like the others).",
     ]
 
     /// The counts and the per-payment report.

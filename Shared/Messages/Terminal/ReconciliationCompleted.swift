@@ -6,7 +6,8 @@ public struct ReconciliationCompleted: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "A reconciliation run finished, with how many PaymentIntents it captured, canceled and left, and each decision (the report): `payments` lists every PaymentIntent with `captured`, `canceled` or `left` and why."
+    public static let messageDescription =
+        "A reconciliation run finished, with how many PaymentIntents it captured, canceled and left, and each decision (the report): `payments` lists every PaymentIntent with `captured`, `canceled` or `left` and why."
 
     /// How many were captured.
     public var captured: Int
@@ -26,8 +27,10 @@ public struct ReconciliationCompleted: EventMessage, FieldDocumented {
     public var localDate: String?
 
     /// Creates the event; optional fields default to absent.
-    public init(captured: Int, canceled: Int, left: Int, trigger: String, occurredAt: Int,
-                payments: [ReconciledPayment]? = nil, timeZone: String? = nil, localDate: String? = nil) {
+    public init(
+        captured: Int, canceled: Int, left: Int, trigger: String, occurredAt: Int,
+        payments: [ReconciledPayment]? = nil, timeZone: String? = nil, localDate: String? = nil
+    ) {
         self.payments = payments
         self.timeZone = timeZone
         self.localDate = localDate

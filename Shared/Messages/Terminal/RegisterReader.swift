@@ -8,7 +8,8 @@ public struct RegisterReader: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Register a reader to a location with its registration code (the simulator's simulated codes such as simulated-wpe work) and a label."
+    public static let messageDescription =
+        "Register a reader to a location with its registration code (the simulator's simulated codes such as simulated-wpe work) and a label."
 
     /// The code the reader shows (e.g. three words), or a simulated reader code.
     public var registrationCode: String
@@ -52,7 +53,9 @@ public struct RegisterReader: CommandMessage, Validatable, FieldDocumented {
         public var serialNumber: String?
 
         /// Creates the result; optional fields default to absent.
-        public init(reader: String, label: String? = nil, location: String, deviceType: String, status: ReaderStatus? = nil, serialNumber: String? = nil) {
+        public init(
+            reader: String, label: String? = nil, location: String, deviceType: String, status: ReaderStatus? = nil, serialNumber: String? = nil
+        ) {
             self.reader = reader
             self.label = label
             self.location = location

@@ -9,7 +9,8 @@ public struct SetReaderDisplay: CommandMessage, Validatable, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Show a cart (lines, tax, total) on a server-driven reader's screen (`POST /v1/terminal/readers/{id}/set_reader_display`, `type=cart`). Nothing is charged. A reader busy with a payment answers `conflict.reader_busy`; a total that is not the lines' sum plus tax is `validation.cart_total_mismatch`."
+    public static let messageDescription =
+        "Show a cart (lines, tax, total) on a server-driven reader's screen (`POST /v1/terminal/readers/{id}/set_reader_display`, `type=cart`). Nothing is charged. A reader busy with a payment answers `conflict.reader_busy`; a total that is not the lines' sum plus tax is `validation.cart_total_mismatch`."
 
     /// The reader (`tmr_…`).
     public var reader: String

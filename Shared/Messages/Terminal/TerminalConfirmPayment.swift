@@ -7,7 +7,8 @@ public struct TerminalConfirmPayment: CommandMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Confirm a PaymentIntent with the card the reader collected (`confirm_payment_intent`), within 30 seconds of the collection; the outcome arrives as events (terminal.payment.authorized / declined). Later: `conflict.collection_expired`, the reader action is cancelled and the PaymentIntent can be collected again."
+    public static let messageDescription =
+        "Confirm a PaymentIntent with the card the reader collected (`confirm_payment_intent`), within 30 seconds of the collection; the outcome arrives as events (terminal.payment.authorized / declined). Later: `conflict.collection_expired`, the reader action is cancelled and the PaymentIntent can be collected again."
 
     /// The reader (`tmr_…`).
     public var reader: String

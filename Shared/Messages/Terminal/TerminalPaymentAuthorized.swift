@@ -29,7 +29,10 @@ public struct TerminalPaymentAuthorized: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(orderReference: String, paymentIntent: String, account: String? = nil, amount: Int, currency: String, reader: String? = nil, captureBefore: Int? = nil, overcaptureSupported: Bool? = nil, occurredAt: Int) {
+    public init(
+        orderReference: String, paymentIntent: String, account: String? = nil, amount: Int, currency: String, reader: String? = nil,
+        captureBefore: Int? = nil, overcaptureSupported: Bool? = nil, occurredAt: Int
+    ) {
         self.orderReference = orderReference
         self.paymentIntent = paymentIntent
         self.account = account

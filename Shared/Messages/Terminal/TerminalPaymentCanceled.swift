@@ -6,7 +6,8 @@ public struct TerminalPaymentCanceled: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "A card-present PaymentIntent was canceled (by command, by reconciliation or by Stripe after the authorization expired)."
+    public static let messageDescription =
+        "A card-present PaymentIntent was canceled (by command, by reconciliation or by Stripe after the authorization expired)."
 
     /// The point-of-sale order id; one PaymentIntent per order.
     public var orderReference: String
@@ -25,7 +26,10 @@ public struct TerminalPaymentCanceled: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(orderReference: String, paymentIntent: String, account: String? = nil, amount: Int, currency: String, cancellationReason: String? = nil, occurredAt: Int) {
+    public init(
+        orderReference: String, paymentIntent: String, account: String? = nil, amount: Int, currency: String, cancellationReason: String? = nil,
+        occurredAt: Int
+    ) {
         self.orderReference = orderReference
         self.paymentIntent = paymentIntent
         self.account = account

@@ -27,7 +27,10 @@ public struct TerminalPaymentCaptured: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(orderReference: String, paymentIntent: String, account: String? = nil, amountCaptured: Int, amountAuthorized: Int? = nil, currency: String, applicationFeeAmount: Int? = nil, occurredAt: Int) {
+    public init(
+        orderReference: String, paymentIntent: String, account: String? = nil, amountCaptured: Int, amountAuthorized: Int? = nil, currency: String,
+        applicationFeeAmount: Int? = nil, occurredAt: Int
+    ) {
         self.orderReference = orderReference
         self.paymentIntent = paymentIntent
         self.account = account

@@ -31,7 +31,10 @@ public struct TerminalPaymentDeclined: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(orderReference: String, paymentIntent: String, account: String? = nil, amount: Int, currency: String, reader: String? = nil, declineCode: String? = nil, failureCode: String? = nil, failureMessage: String? = nil, occurredAt: Int) {
+    public init(
+        orderReference: String, paymentIntent: String, account: String? = nil, amount: Int, currency: String, reader: String? = nil,
+        declineCode: String? = nil, failureCode: String? = nil, failureMessage: String? = nil, occurredAt: Int
+    ) {
         self.orderReference = orderReference
         self.paymentIntent = paymentIntent
         self.account = account

@@ -7,7 +7,8 @@ public struct TerminalPaymentMethodCollected: EventMessage, FieldDocumented {
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "A server-driven reader read a card for a PaymentIntent (`terminal.collect_payment_method`); nothing is charged yet. Inspect it and send `terminal.confirm_payment` within 30 seconds, or cancel the reader action."
+    public static let messageDescription =
+        "A server-driven reader read a card for a PaymentIntent (`terminal.collect_payment_method`); nothing is charged yet. Inspect it and send `terminal.confirm_payment` within 30 seconds, or cancel the reader action."
 
     /// The point-of-sale order id; one PaymentIntent per order.
     public var orderReference: String
@@ -31,8 +32,10 @@ public struct TerminalPaymentMethodCollected: EventMessage, FieldDocumented {
     public var occurredAt: Int
 
     /// Creates the event; optional fields default to absent.
-    public init(orderReference: String, paymentIntent: String, account: String? = nil, reader: String, paymentMethod: String? = nil,
-                brand: String? = nil, last4: String? = nil, funding: String? = nil, walletType: String? = nil, occurredAt: Int) {
+    public init(
+        orderReference: String, paymentIntent: String, account: String? = nil, reader: String, paymentMethod: String? = nil,
+        brand: String? = nil, last4: String? = nil, funding: String? = nil, walletType: String? = nil, occurredAt: Int
+    ) {
         self.orderReference = orderReference
         self.paymentIntent = paymentIntent
         self.account = account

@@ -9,7 +9,8 @@ public struct TerminalRefundPayment: CommandMessage, Validatable, FieldDocumente
     /// Schema version.
     public static let schemaVersion = 1
     /// Catalogue description.
-    public static let messageDescription = "Refund a captured card-present payment, fully or partly (`POST /v1/refunds` with `payment_intent`). An `interac_present` payment is refused with `conflict.refund_in_person`: Interac refunds are made on the reader with the card. Not captured: `conflict.invalid_state`; more than what is left: `conflict.refund_exceeds_amount`."
+    public static let messageDescription =
+        "Refund a captured card-present payment, fully or partly (`POST /v1/refunds` with `payment_intent`). An `interac_present` payment is refused with `conflict.refund_in_person`: Interac refunds are made on the reader with the card. Not captured: `conflict.invalid_state`; more than what is left: `conflict.refund_exceeds_amount`."
 
     /// The PaymentIntent (`pi_…`).
     public var paymentIntent: String

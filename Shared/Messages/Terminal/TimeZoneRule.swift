@@ -16,18 +16,21 @@ public enum TimeZoneRule {
         func ok(_ part: Substring, first: Bool) -> Bool {
             guard let head = part.unicodeScalars.first, !part.isEmpty else { return false }
             if first {
-                return head >= "A" && head <= "Z" && part.count >= 2 && part.unicodeScalars.allSatisfy {
-                    ($0 >= "A" && $0 <= "Z") || ($0 >= "a" && $0 <= "z") || $0 == "_"
-                }
+                return head >= "A" && head <= "Z" && part.count >= 2
+                    && part.unicodeScalars.allSatisfy {
+                        ($0 >= "A" && $0 <= "Z") || ($0 >= "a" && $0 <= "z") || $0 == "_"
+                    }
             }
             return part.unicodeScalars.allSatisfy {
                 ($0 >= "A" && $0 <= "Z") || ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || "_+-".unicodeScalars.contains($0)
             }
         }
         guard value.count <= 64, (2...3).contains(parts.count), ok(parts[0], first: true),
-              parts.dropFirst().allSatisfy({ ok($0, first: false) }) else {
-            throw .invalid(field, "must be an IANA time zone name such as Australia/Sydney, got \(value)",
-                           code: ReplyError.Code.invalidTimeZone)
+            parts.dropFirst().allSatisfy({ ok($0, first: false) })
+        else {
+            throw .invalid(
+                field, "must be an IANA time zone name such as Australia/Sydney, got \(value)",
+                code: ReplyError.Code.invalidTimeZone)
         }
     }
 }

@@ -8,8 +8,9 @@ extension Validation {
     public static func onlinePaymentMethodTypes(_ values: [String]?, field: String = "payment_method_types") throws(ReplyError) {
         try paymentMethodTypes(values, field: field)
         for (i, type) in (values ?? []).enumerated() where !CheckoutPaymentMethodTypes.known.contains(type) {
-            throw .invalid("\(field)[\(i)]", "\(type) is not a payment method type Stripe offers online (e.g. card, link, us_bank_account)",
-                           code: ReplyError.Code.unknownPaymentMethodType)
+            throw .invalid(
+                "\(field)[\(i)]", "\(type) is not a payment method type Stripe offers online (e.g. card, link, us_bank_account)",
+                code: ReplyError.Code.unknownPaymentMethodType)
         }
     }
 
@@ -19,14 +20,15 @@ extension Validation {
     /// scheme, port, path, wildcard or trailing dot. Letters in any case.
     /// - Throws: `validation.invalid_domain` naming `field`.
     public static func hostname(_ value: String, field: String = "domain_name") throws(ReplyError) {
-        let fail = ReplyError.invalid(field, "must be a hostname such as shop.example.com (no scheme, port or path)",
-                                      code: ReplyError.Code.invalidDomain)
+        let fail = ReplyError.invalid(
+            field, "must be a hostname such as shop.example.com (no scheme, port or path)",
+            code: ReplyError.Code.invalidDomain)
         guard !value.isEmpty, value.utf8.count <= 253 else { throw fail }
         let labels = value.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2 else { throw fail }
         for label in labels {
             guard (1...63).contains(label.utf8.count), label.first != "-", label.last != "-",
-                  label.unicodeScalars.allSatisfy({ isLetter($0) || ($0 >= "0" && $0 <= "9") || $0 == "-" })
+                label.unicodeScalars.allSatisfy({ isLetter($0) || ($0 >= "0" && $0 <= "9") || $0 == "-" })
             else { throw fail }
         }
         guard let top = labels.last?.unicodeScalars.first, isLetter(top) else { throw fail }

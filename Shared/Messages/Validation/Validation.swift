@@ -4,8 +4,9 @@ public enum Validation {
     /// An amount must be an integer > 0 in the currency's smallest unit (e.g. cents).
     public static func positiveAmount(_ value: Int, field: String = "amount") throws(ReplyError) {
         guard value > 0 else {
-            throw .invalid(field, "must be a positive integer in the currency's smallest unit, got \(value)",
-                           code: ReplyError.Code.invalidAmount)
+            throw .invalid(
+                field, "must be a positive integer in the currency's smallest unit, got \(value)",
+                code: ReplyError.Code.invalidAmount)
         }
     }
 
@@ -17,8 +18,9 @@ public enum Validation {
     /// A currency must be a lowercase three-letter ISO 4217 code that ``Currency`` knows.
     public static func currency(_ value: String, field: String = "currency") throws(ReplyError) {
         guard Currency.isKnown(value) else {
-            throw .invalid(field, "must be a lowercase ISO 4217 code such as usd or eur, got \"\(value)\"",
-                           code: ReplyError.Code.invalidCurrency)
+            throw .invalid(
+                field, "must be a lowercase ISO 4217 code such as usd or eur, got \"\(value)\"",
+                code: ReplyError.Code.invalidCurrency)
         }
     }
 
@@ -26,8 +28,9 @@ public enum Validation {
     public static func applicationFee(_ fee: Int?, amount: Int, field: String = "application_fee_amount") throws(ReplyError) {
         guard let fee else { return }
         guard fee >= 0, fee <= amount else {
-            throw .invalid(field, "must be between 0 and the amount (\(amount)), got \(fee)",
-                           code: ReplyError.Code.feeExceedsAmount)
+            throw .invalid(
+                field, "must be between 0 and the amount (\(amount)), got \(fee)",
+                code: ReplyError.Code.feeExceedsAmount)
         }
     }
 
@@ -68,9 +71,13 @@ public enum Validation {
     public static func url(_ value: String, field: String, allowHTTP: Bool = false) throws(ReplyError) {
         let lower = value.lowercased()
         let scheme: String
-        if lower.hasPrefix("https://") { scheme = "https://" }
-        else if lower.hasPrefix("http://") { scheme = "http://" }
-        else { throw .invalid(field, "must be an absolute https URL", code: ReplyError.Code.invalidURL) }
+        if lower.hasPrefix("https://") {
+            scheme = "https://"
+        } else if lower.hasPrefix("http://") {
+            scheme = "http://"
+        } else {
+            throw .invalid(field, "must be an absolute https URL", code: ReplyError.Code.invalidURL)
+        }
         let rest = value.dropFirst(scheme.count)
         let authority = rest.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
         guard !authority.isEmpty, !rest.contains(" ") else {
@@ -131,9 +138,12 @@ extension Validation {
         guard let values else { return }
         if values.isEmpty { throw .invalid(field, "give at least one capability, or leave the field out") }
         if Set(values).count != values.count { throw .invalid(field, "must not repeat a capability") }
-        for (i, v) in values.enumerated() where v.isEmpty || v.unicodeScalars.contains(where: {
-            !(($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "_")
-        }) {
+        for (i, v) in values.enumerated()
+        where v.isEmpty
+            || v.unicodeScalars.contains(where: {
+                !(($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "_")
+            })
+        {
             throw .invalid("\(field)[\(i)]", "must be a Stripe capability name such as card_payments")
         }
     }
@@ -152,8 +162,10 @@ extension DateOfBirth {
 extension DateOfBirth: SchemaConstrained {
     /// The field rules of ``validateRange(field:)`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
-        ["day": SchemaRule(["minimum": .int(1), "maximum": .int(31)]),
-         "month": SchemaRule(["minimum": .int(1), "maximum": .int(12)]),
-         "year": SchemaRule(["minimum": .int(1900), "maximum": .int(9999)])]
+        [
+            "day": SchemaRule(["minimum": .int(1), "maximum": .int(31)]),
+            "month": SchemaRule(["minimum": .int(1), "maximum": .int(12)]),
+            "year": SchemaRule(["minimum": .int(1900), "maximum": .int(9999)]),
+        ]
     }
 }

@@ -34,7 +34,8 @@ public struct EnvironmentReader {
     /// The content of the file at `path` without trailing newlines, or `nil` when unreadable.
     public static func readFileContent(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8) else { return nil }
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
         return String(text.reversed().drop(while: { $0 == "\n" || $0 == "\r" }).reversed())
     }
 

@@ -18,11 +18,14 @@ extension ServiceConfig {
     ///   - requireStripeKey: report a missing `STRIPE_API_KEY` as a problem.
     ///   - defaultHTTPPort: used when `HTTP_PORT` is unset.
     /// - Throws: ``ConfigError`` listing every missing or malformed variable by name.
-    public static func fromEnvironment(service: String, _ env: [String: String], arguments: [String] = [],
-                                       requireStripeKey: Bool = false,
-                                       defaultHTTPPort: UInt16 = 8080) throws(ConfigError) -> ServiceConfig {
-        try fromEnvironment(service: service, env, arguments: arguments, requireStripeKey: requireStripeKey,
-                            defaultHTTPPort: defaultHTTPPort, readFile: EnvironmentReader.readFileContent)
+    public static func fromEnvironment(
+        service: String, _ env: [String: String], arguments: [String] = [],
+        requireStripeKey: Bool = false,
+        defaultHTTPPort: UInt16 = 8080
+    ) throws(ConfigError) -> ServiceConfig {
+        try fromEnvironment(
+            service: service, env, arguments: arguments, requireStripeKey: requireStripeKey,
+            defaultHTTPPort: defaultHTTPPort, readFile: EnvironmentReader.readFileContent)
     }
 
     /// Reads the configuration of `service` and, with the same reader, the service's own
@@ -40,16 +43,21 @@ extension ServiceConfig {
         service: String, _ env: [String: String], arguments: [String] = [], requireStripeKey: Bool = false,
         defaultHTTPPort: UInt16 = 8080, settings: (inout EnvironmentReader) -> Settings
     ) throws(ConfigError) -> (config: ServiceConfig, settings: Settings) {
-        try fromEnvironment(service: service, env, arguments: arguments, requireStripeKey: requireStripeKey,
-                            defaultHTTPPort: defaultHTTPPort, readFile: EnvironmentReader.readFileContent,
-                            settings: settings)
+        try fromEnvironment(
+            service: service, env, arguments: arguments, requireStripeKey: requireStripeKey,
+            defaultHTTPPort: defaultHTTPPort, readFile: EnvironmentReader.readFileContent,
+            settings: settings)
     }
 
-    static func fromEnvironment(service: String, _ env: [String: String], arguments: [String],
-                                requireStripeKey: Bool, defaultHTTPPort: UInt16,
-                                readFile: @escaping (String) -> String?) throws(ConfigError) -> ServiceConfig {
-        try fromEnvironment(service: service, env, arguments: arguments, requireStripeKey: requireStripeKey,
-                            defaultHTTPPort: defaultHTTPPort, readFile: readFile, settings: { _ in () }).config
+    static func fromEnvironment(
+        service: String, _ env: [String: String], arguments: [String],
+        requireStripeKey: Bool, defaultHTTPPort: UInt16,
+        readFile: @escaping (String) -> String?
+    ) throws(ConfigError) -> ServiceConfig {
+        try fromEnvironment(
+            service: service, env, arguments: arguments, requireStripeKey: requireStripeKey,
+            defaultHTTPPort: defaultHTTPPort, readFile: readFile, settings: { _ in () }
+        ).config
     }
 
     static func fromEnvironment<Settings>(
@@ -89,7 +97,9 @@ extension ServiceConfig {
         let port = reader.int("HTTP_PORT", default: Int(defaultHTTPPort), in: 0...65535)
         var httpThreading: HTTPThreading?
         if let threads = reader.string("HTTP_THREADS") {
-            httpThreading = threads == "per-connection" ? .perConnection
+            httpThreading =
+                threads == "per-connection"
+                ? .perConnection
                 : .pool(reader.int("HTTP_THREADS", default: 1, in: 1...64))
         }
         let bind = reader.string("HTTP_BIND") ?? "loopback"

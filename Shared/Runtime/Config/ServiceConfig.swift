@@ -90,13 +90,15 @@ public struct ServiceConfig: Sendable {
     public var logLevel: LogLevel
 
     /// Builds a configuration in code (tests, tools) with the documented defaults.
-    public init(service: String, amqpURL: String, databaseURL: String, stripeAPIKey: String? = nil,
-                stripeAPIBase: String = "https://api.stripe.com", stripeAPIVersion: String? = nil,
-                webhookSecrets: [String] = [], stripeRequestsPerSecond: Double = 20, workers: Int = 2,
-                prefetch: Int = 50, httpPort: UInt16 = 0, httpLoopbackOnly: Bool = true,
-                httpThreading: HTTPThreading? = nil, queues: [String]? = nil,
-                retryDelays: [Duration] = [.seconds(1), .seconds(10), .seconds(60)],
-                relayGrace: Duration = .seconds(2), relayBatchSize: Int = 500, heartbeatSeconds: Int = 30, logLevel: LogLevel = .info) {
+    public init(
+        service: String, amqpURL: String, databaseURL: String, stripeAPIKey: String? = nil,
+        stripeAPIBase: String = "https://api.stripe.com", stripeAPIVersion: String? = nil,
+        webhookSecrets: [String] = [], stripeRequestsPerSecond: Double = 20, workers: Int = 2,
+        prefetch: Int = 50, httpPort: UInt16 = 0, httpLoopbackOnly: Bool = true,
+        httpThreading: HTTPThreading? = nil, queues: [String]? = nil,
+        retryDelays: [Duration] = [.seconds(1), .seconds(10), .seconds(60)],
+        relayGrace: Duration = .seconds(2), relayBatchSize: Int = 500, heartbeatSeconds: Int = 30, logLevel: LogLevel = .info
+    ) {
         self.service = service
         self.amqpURL = amqpURL
         self.databaseURL = databaseURL

@@ -20,23 +20,28 @@ public enum FailureClassifier {
             return classify(error.outcome)
         case let error as MessageDecodingError:
             let reply = error.replyError
-            return HandlingFailure(code: reply.code, message: reply.message, disposition: .deadLetter,
-                                   details: reply)
+            return HandlingFailure(
+                code: reply.code, message: reply.message, disposition: .deadLetter,
+                details: reply)
         case let error as ReplyError:
-            return HandlingFailure(code: error.code, message: error.message,
-                                   disposition: error.retryable ? .retry : .deadLetter, details: error)
+            return HandlingFailure(
+                code: error.code, message: error.message,
+                disposition: error.retryable ? .retry : .deadLetter, details: error)
         case let error as StoreError:
-            return HandlingFailure(code: error.code, message: error.message,
-                                   disposition: error.isTransient ? .retry : .deadLetter)
+            return HandlingFailure(
+                code: error.code, message: error.message,
+                disposition: error.isTransient ? .retry : .deadLetter)
         case let error as StripeError:
             let reply = ReplyError.stripe(error)
-            return HandlingFailure(code: reply.code, message: reply.message,
-                                   disposition: error.isRetryable ? .retry : .deadLetter, details: reply)
+            return HandlingFailure(
+                code: reply.code, message: reply.message,
+                disposition: error.isRetryable ? .retry : .deadLetter, details: reply)
         case let error as BusError:
             return HandlingFailure(code: error.code, message: error.message, disposition: .retry)
         default:
-            return HandlingFailure(code: ReplyError.Code.internal, message: String(describing: error),
-                                   disposition: .retry)
+            return HandlingFailure(
+                code: ReplyError.Code.internal, message: String(describing: error),
+                disposition: .retry)
         }
     }
 
@@ -44,14 +49,17 @@ public enum FailureClassifier {
     public static func classify(_ outcome: HandlerOutcome) -> HandlingFailure {
         switch outcome {
         case .done:
-            return HandlingFailure(code: ReplyError.Code.internal, message: "done thrown as an error",
-                                   disposition: .retry)
+            return HandlingFailure(
+                code: ReplyError.Code.internal, message: "done thrown as an error",
+                disposition: .retry)
         case .retry(let reason):
-            return HandlingFailure(code: reason.code, message: reason.message, disposition: .retry,
-                                   details: reason)
+            return HandlingFailure(
+                code: reason.code, message: reason.message, disposition: .retry,
+                details: reason)
         case .deadLetter(let reason):
-            return HandlingFailure(code: reason.code, message: reason.message, disposition: .deadLetter,
-                                   details: reason)
+            return HandlingFailure(
+                code: reason.code, message: reason.message, disposition: .deadLetter,
+                details: reason)
         }
     }
 
@@ -61,11 +69,14 @@ public enum FailureClassifier {
     /// otherwise. Both dead-letter at once.
     public static func unknownType(_ type: String, queue: String) -> HandlingFailure {
         if type.isEmpty {
-            return HandlingFailure(code: ReplyError.Code.missingType,
-                                   message: "the message has no AMQP type property; \(queue) carries several message types, so set type to the message name (e.g. the event's routing key)",
-                                   disposition: .deadLetter)
+            return HandlingFailure(
+                code: ReplyError.Code.missingType,
+                message:
+                    "the message has no AMQP type property; \(queue) carries several message types, so set type to the message name (e.g. the event's routing key)",
+                disposition: .deadLetter)
         }
-        return HandlingFailure(code: ReplyError.Code.unknownMessage,
-                               message: "no handler for message type \(type) on \(queue)", disposition: .deadLetter)
+        return HandlingFailure(
+            code: ReplyError.Code.unknownMessage,
+            message: "no handler for message type \(type) on \(queue)", disposition: .deadLetter)
     }
 }

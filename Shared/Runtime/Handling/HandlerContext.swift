@@ -31,8 +31,10 @@ public struct HandlerContext {
     public let worker: WorkerResources
     let scope: MessageScope
 
-    init(envelope: Envelope, queue: String, redelivered: Bool, log: Logger, worker: WorkerResources,
-         scope: MessageScope) {
+    init(
+        envelope: Envelope, queue: String, redelivered: Bool, log: Logger, worker: WorkerResources,
+        scope: MessageScope
+    ) {
         self.envelope = envelope
         self.queue = queue
         self.redelivered = redelivered
@@ -62,9 +64,10 @@ public struct HandlerContext {
     /// context (`traceparent`); published after the transaction commits.
     /// - Throws: `EncodingError`, `StoreError`.
     public func publish<E: EventMessage>(_ event: E, stripeAccount: String? = nil) throws {
-        var envelope = try Envelope.make(event, appId: scope.appId, correlationId: correlationId,
-                                         causationId: self.envelope.messageId,
-                                         stripeAccount: stripeAccount ?? self.envelope.headers.stripeAccount)
+        var envelope = try Envelope.make(
+            event, appId: scope.appId, correlationId: correlationId,
+            causationId: self.envelope.messageId,
+            stripeAccount: stripeAccount ?? self.envelope.headers.stripeAccount)
         envelope.headers.traceparent = outgoingTraceparent
         try enqueue(envelope, exchange: Exchanges.events, routingKey: E.messageName, mandatory: false)
     }
@@ -73,9 +76,10 @@ public struct HandlerContext {
     /// `C.messageName`, `mandatory`: an unroutable command is an error).
     /// - Throws: `EncodingError`, `StoreError`.
     public func send<C: CommandMessage>(_ command: C, stripeAccount: String? = nil) throws {
-        var envelope = try Envelope.make(command, appId: scope.appId, correlationId: correlationId,
-                                         causationId: self.envelope.messageId,
-                                         stripeAccount: stripeAccount ?? self.envelope.headers.stripeAccount)
+        var envelope = try Envelope.make(
+            command, appId: scope.appId, correlationId: correlationId,
+            causationId: self.envelope.messageId,
+            stripeAccount: stripeAccount ?? self.envelope.headers.stripeAccount)
         envelope.headers.traceparent = outgoingTraceparent
         try enqueue(envelope, exchange: Exchanges.commands, routingKey: C.messageName, mandatory: true)
     }

@@ -122,8 +122,9 @@ final class MessageScope {
             outboxIds = []
             writtenOutbox = []
             writtenEnvelopes = []
-            throw StoreError(code: StoreError.Code.queryFailed, sqlState: "25P02",
-                             message: "transaction was rolled back at COMMIT")
+            throw StoreError(
+                code: StoreError.Code.queryFailed, sqlState: "25P02",
+                message: "transaction was rolled back at COMMIT")
         }
     }
 

@@ -46,7 +46,8 @@ public enum PingRoute {
             try context.reply(Reply<Pong>.ok(Pong(service: service, messageId: envelope.messageId)))
             return .done
         }
-        return Route.raw(queue: name, mode: .batched, exchange: Exchanges.commands, patterns: [name],
-                         handlers: [name: handler])
+        return Route.raw(
+            queue: name, mode: .batched, exchange: Exchanges.commands, patterns: [name],
+            handlers: [name: handler])
     }
 }

@@ -27,9 +27,10 @@ extension Route {
             try context.reply(reply)
             return .done
         }
-        return Route(queue: C.queueName, mode: mode, patterns: [C.messageName], exchange: Exchanges.commands,
-                     handlers: [C.messageName: Middleware.chain(middleware, decodeAndHandle)],
-                     patternHandlers: [])
+        return Route(
+            queue: C.queueName, mode: mode, patterns: [C.messageName], exchange: Exchanges.commands,
+            handlers: [C.messageName: Middleware.chain(middleware, decodeAndHandle)],
+            patternHandlers: [])
     }
 
     /// A route for a service's event queue (e.g. `payments.events`), bound on
@@ -40,8 +41,10 @@ extension Route {
     ///   - mode: `.batched` or `.oneAtATime(rateLimited:)`.
     ///   - middleware: wrappers applied around every handler, outermost first.
     ///   - handlers: one per event type or routing-key pattern (see ``EventHandler``).
-    public static func events(queue: String, mode: Mode, middleware: [Middleware] = [],
-                              _ handlers: [EventHandler]) -> Route {
+    public static func events(
+        queue: String, mode: Mode, middleware: [Middleware] = [],
+        _ handlers: [EventHandler]
+    ) -> Route {
         var exact: [String: MessageHandler] = [:]
         var patterns: [(pattern: String, handler: MessageHandler)] = []
         for handler in handlers {
@@ -52,7 +55,8 @@ extension Route {
                 exact[handler.pattern] = wrapped
             }
         }
-        return Route(queue: queue, mode: mode, patterns: handlers.map(\.pattern), exchange: Exchanges.events,
-                     handlers: exact, patternHandlers: patterns)
+        return Route(
+            queue: queue, mode: mode, patterns: handlers.map(\.pattern), exchange: Exchanges.events,
+            handlers: exact, patternHandlers: patterns)
     }
 }

@@ -11,14 +11,17 @@ extension Route {
     ///     queue, anything else an event queue).
     ///   - patterns: routing-key patterns bound to the queue.
     ///   - handlers: handler per message `type` (exact names; `*`/`#` patterns allowed).
-    public static func raw(queue: String, mode: Mode, exchange: String, patterns: [String],
-                           handlers: [String: MessageHandler]) -> Route {
+    public static func raw(
+        queue: String, mode: Mode, exchange: String, patterns: [String],
+        handlers: [String: MessageHandler]
+    ) -> Route {
         var exact: [String: MessageHandler] = [:]
         var wildcard: [(pattern: String, handler: MessageHandler)] = []
         for (type, handler) in handlers.sorted(by: { $0.key < $1.key }) {
             if type.contains("*") || type.contains("#") { wildcard.append((type, handler)) } else { exact[type] = handler }
         }
-        return Route(queue: queue, mode: mode, patterns: patterns, exchange: exchange,
-                     handlers: exact, patternHandlers: wildcard)
+        return Route(
+            queue: queue, mode: mode, patterns: patterns, exchange: exchange,
+            handlers: exact, patternHandlers: wildcard)
     }
 }

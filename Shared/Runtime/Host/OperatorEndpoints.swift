@@ -23,8 +23,9 @@ struct OperatorEndpoints: Sendable {
             let body = "{\"status\":\"\(ready ? "ready" : "not_ready")\",\"problems\":[\(reasons)]}"
             return .json(ready ? 200 : 503, Array(body.utf8))
         case ("GET", "/metrics"):
-            return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                                body: Array(metrics.render().utf8))
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: Array(metrics.render().utf8))
         default:
             if let response = extra?(request) { return response }
             return .json(404, Array(#"{"error":"not_found"}"#.utf8))

@@ -11,7 +11,8 @@ public enum ReplicaIdentity {
     public static let current: String = {
         if let given = getenv("CONNECTBUS_REPLICA").map({ String(cString: $0) }), !given.isEmpty { return given }
         var buffer = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&buffer, buffer.count) == 0
+        let host =
+            gethostname(&buffer, buffer.count) == 0
             ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
         return "\(host):\(getpid())"
     }()

@@ -70,10 +70,12 @@ public final class ServiceHost: Sendable {
     ///     `413 {"error":"too_large"}`).
     ///   - makeStripe: builds each worker's Stripe client (default: from the configuration).
     ///   - log: logger (default: JSON lines on standard error at the configured level).
-    public init(name: String, config: ServiceConfig, schema: String, migrations: [Migration] = [],
-                routes: [Route], http: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
-                makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
-                log: Logger? = nil) {
+    public init(
+        name: String, config: ServiceConfig, schema: String, migrations: [Migration] = [],
+        routes: [Route], http: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+        makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
+        log: Logger? = nil
+    ) {
         self.name = name
         self.config = config
         self.schema = schema
@@ -83,8 +85,9 @@ public final class ServiceHost: Sendable {
         self.makeStripe = makeStripe
         self.log = log ?? Logger(service: name, level: config.logLevel)
         self.metrics = RuntimeMetrics(registry: MetricsRegistry())
-        self.stripeRateLimiter = StripeRateLimiter(ratePerSecond: config.stripeRequestsPerSecond,
-                                                   fleet: Self.fleetRateLimiter(config, name: name, metrics: metrics, log: self.log))
+        self.stripeRateLimiter = StripeRateLimiter(
+            ratePerSecond: config.stripeRequestsPerSecond,
+            fleet: Self.fleetRateLimiter(config, name: name, metrics: metrics, log: self.log))
     }
 
     /// The port the HTTP server listens on, once started (useful with `HTTP_PORT=0`).
@@ -117,9 +120,13 @@ public final class ServiceHost: Sendable {
         guard let names = config.queues else { return routes }
         let unknown = names.filter { name in !routes.contains { $0.queue == name } }
         guard unknown.isEmpty else {
-            throw ConfigError(problems: [.init(variable: "--queues", message:
-                "names unknown queue(s) \(unknown.joined(separator: ", ")); known: "
-                + routes.map(\.queue).joined(separator: ", "))])
+            throw ConfigError(problems: [
+                .init(
+                    variable: "--queues",
+                    message:
+                        "names unknown queue(s) \(unknown.joined(separator: ", ")); known: "
+                        + routes.map(\.queue).joined(separator: ", "))
+            ])
         }
         return routes.filter { names.contains($0.queue) }
     }
@@ -149,20 +156,22 @@ public final class ServiceHost: Sendable {
         try startTracing(environment: ProcessInfo.processInfo.environment)
         let endpoints = OperatorEndpoints(readiness: readiness, metrics: metrics.registry, extra: extraHTTP)
         let threading = config.httpThreading ?? Self.defaultHTTPThreading(serviceEndpoints: extraHTTP != nil)
-        let http = try HTTPServer(host: config.httpLoopbackOnly, port: config.httpPort, threading: threading,
-                                  connectionLimit: threading == .perConnection ? Self.perConnectionLimit : 1024,
-                                  onBodyTooLarge: { endpoints.handleTooLarge($0) },
-                                  handler: { endpoints.handle($0) })
+        let http = try HTTPServer(
+            host: config.httpLoopbackOnly, port: config.httpPort, threading: threading,
+            connectionLimit: threading == .perConnection ? Self.perConnectionLimit : 1024,
+            onBodyTooLarge: { endpoints.handleTooLarge($0) },
+            handler: { endpoints.handle($0) })
         running.withLock { $0 = RunningParts(http: http) }
         log.info("starting", ["http_port": String(http.port), "queues": selected.map(\.queue).joined(separator: ",")])
         try StartupSteps(host: self, amqpURL: amqpURL).prepare(routes: routes)
         guard !workerStop.isStopped else { return }
         readiness.markMigrated()
         stripeRateLimiter.fleet?.start()
-        let relay = OutboxRelay(amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
-                                name: "\(name).relay", grace: config.relayGrace,
-                                batchSize: config.relayBatchSize,
-                                heartbeatSeconds: config.heartbeatSeconds, metrics: metrics, log: log)
+        let relay = OutboxRelay(
+            amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
+            name: "\(name).relay", grace: config.relayGrace,
+            batchSize: config.relayBatchSize,
+            heartbeatSeconds: config.heartbeatSeconds, metrics: metrics, log: log)
         let workers = makeWorkers(selected, amqpURL: amqpURL)
         readiness.track(workers: workers, relay: relay)
         running.withLock {
@@ -175,19 +184,22 @@ public final class ServiceHost: Sendable {
     }
 
     private func makeWorkers(_ selected: [Route], amqpURL: AMQPURL) -> [Worker] {
-        let endpoints = Worker.Endpoints(amqpURL: amqpURL, databaseURL: config.databaseURL,
-                                         heartbeatSeconds: config.heartbeatSeconds)
+        let endpoints = Worker.Endpoints(
+            amqpURL: amqpURL, databaseURL: config.databaseURL,
+            heartbeatSeconds: config.heartbeatSeconds)
         let limiter = stripeRateLimiter
         let policy = RedeliveryPolicy(delays: config.retryDelays)
         return selected.flatMap { route in
-            let settings = WorkerSettings(route: route, schema: schema, appId: name, policy: policy, metrics: metrics,
-                                          log: log,
-                                          batchSize: route.mode == .batched ? min(config.prefetch, config.batchSize ?? config.prefetch) : 1,
-                                          prefetch: route.mode == .batched ? config.prefetch : config.stripeBoundPrefetch,
-                                          pollInterval: .milliseconds(200))
+            let settings = WorkerSettings(
+                route: route, schema: schema, appId: name, policy: policy, metrics: metrics,
+                log: log,
+                batchSize: route.mode == .batched ? min(config.prefetch, config.batchSize ?? config.prefetch) : 1,
+                prefetch: route.mode == .batched ? config.prefetch : config.stripeBoundPrefetch,
+                pollInterval: .milliseconds(200))
             return (1...max(1, config.workers)).map { index in
-                Worker(settings: settings, endpoints: endpoints, name: "\(name).\(route.queue).\(index)",
-                       config: config, rateLimiter: limiter, makeStripe: makeStripe, stopSignal: workerStop)
+                Worker(
+                    settings: settings, endpoints: endpoints, name: "\(name).\(route.queue).\(index)",
+                    config: config, rateLimiter: limiter, makeStripe: makeStripe, stopSignal: workerStop)
             }
         }
     }
@@ -230,7 +242,9 @@ public final class ServiceHost: Sendable {
             log.warning("worker did not stop in time", ["worker": worker.name])
         }
         parts?.http?.stop()
-        for step in shutdownSteps.withLock({ steps in defer { steps = [] }; return steps }) { step() }
+        for step in shutdownSteps.withLock({ steps in
+            defer { steps = [] }; return steps
+        }) { step() }
         parts?.relay?.stop(timeout: timeout)
         stripeRateLimiter.fleet?.stop()
         stopTracing()

@@ -14,16 +14,22 @@ struct StartupSteps {
             let db = try PGConnection(url: host.config.databaseURL, applicationName: "\(host.name).migrate")
             let applied = try Migrator(schema: host.schema, migrations: host.migrations).migrate(db)
             if !applied.isEmpty {
-                host.log.info("migrated", ["schema": host.schema, "applied": applied.map { String($0.version) }
-                    .joined(separator: ",")])
+                host.log.info(
+                    "migrated",
+                    [
+                        "schema": host.schema,
+                        "applied": applied.map { String($0.version) }
+                            .joined(separator: ","),
+                    ])
             }
         }
         try retrying("declare topology") {
             let topology = routes.reduce(Topology.exchanges) {
                 $0.merged(with: $1.topology(retryDelays: host.config.retryDelays))
             }
-            let connection = try AMQPConnection(url: amqpURL, connectionName: ReplicaIdentity.connectionName("\(host.name).declare"),
-                                                heartbeatSeconds: host.config.heartbeatSeconds)
+            let connection = try AMQPConnection(
+                url: amqpURL, connectionName: ReplicaIdentity.connectionName("\(host.name).declare"),
+                heartbeatSeconds: host.config.heartbeatSeconds)
             defer { connection.close() }
             try connection.declare(topology)
         }
@@ -46,8 +52,9 @@ struct StartupSteps {
 
     private func wait(_ what: String, _ error: any Error, _ backoff: inout Backoff) {
         let delay = backoff.next()
-        host.log.warning("\(what): server unavailable; retrying",
-                         ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
+        host.log.warning(
+            "\(what): server unavailable; retrying",
+            ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
         host.workerStop.wait(delay)
     }
 }

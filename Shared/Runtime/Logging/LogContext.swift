@@ -13,8 +13,10 @@ public struct LogContext: Sendable, Equatable {
     public var queue: String?
 
     /// Creates a context; every id is optional.
-    public init(messageId: String? = nil, correlationId: String? = nil, stripeAccount: String? = nil,
-                requestId: String? = nil, queue: String? = nil) {
+    public init(
+        messageId: String? = nil, correlationId: String? = nil, stripeAccount: String? = nil,
+        requestId: String? = nil, queue: String? = nil
+    ) {
         self.messageId = messageId
         self.correlationId = correlationId
         self.stripeAccount = stripeAccount

@@ -28,8 +28,10 @@ public final class Logger: Sendable {
     private let sink: Sink
 
     /// Creates a logger; `sink` defaults to standard error.
-    public init(service: String, level: LogLevel = .info, context: LogContext = LogContext(),
-                sink: Sink? = nil) {
+    public init(
+        service: String, level: LogLevel = .info, context: LogContext = LogContext(),
+        sink: Sink? = nil
+    ) {
         self.service = service
         self.level = level
         self.context = context

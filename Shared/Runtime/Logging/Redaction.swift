@@ -7,8 +7,10 @@ public enum Redaction {
     public static let mask = "[redacted]"
 
     /// Field names whose values are always replaced (matched case-insensitively as substrings).
-    public static let secretKeys = ["password", "passwd", "secret", "api_key", "apikey", "authorization",
-                                    "token", "cookie", "client_secret", "stripe_key"]
+    public static let secretKeys = [
+        "password", "passwd", "secret", "api_key", "apikey", "authorization",
+        "token", "cookie", "client_secret", "stripe_key",
+    ]
 
     /// Prefixes of Stripe credentials that are masked wherever they appear.
     public static let secretPrefixes = ["sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"]

@@ -44,8 +44,10 @@ public final class DatabaseGaugeSampler: Sendable {
     private let loop: BackgroundLoop
 
     /// A sampler of `gauges`, registered in `registry` at once.
-    public init(databaseURL: String, applicationName: String, registry: MetricsRegistry,
-                gauges: [DatabaseGauge], interval: Duration = DatabaseGaugeSampler.defaultInterval, log: Logger) {
+    public init(
+        databaseURL: String, applicationName: String, registry: MetricsRegistry,
+        gauges: [DatabaseGauge], interval: Duration = DatabaseGaugeSampler.defaultInterval, log: Logger
+    ) {
         self.databaseURL = databaseURL
         self.applicationName = applicationName
         self.interval = interval
@@ -125,10 +127,13 @@ extension ServiceHost {
     /// own (see ``DatabaseGaugeSampler``), stopped with the host's other shutdown steps.
     /// Call before ``run()``.
     @discardableResult
-    public func sampleDatabaseGauges(_ gauges: [DatabaseGauge],
-                                     every interval: Duration = DatabaseGaugeSampler.defaultInterval) -> DatabaseGaugeSampler {
-        let sampler = DatabaseGaugeSampler(databaseURL: config.databaseURL, applicationName: "\(name).gauges",
-                                           registry: metrics.registry, gauges: gauges, interval: interval, log: log)
+    public func sampleDatabaseGauges(
+        _ gauges: [DatabaseGauge],
+        every interval: Duration = DatabaseGaugeSampler.defaultInterval
+    ) -> DatabaseGaugeSampler {
+        let sampler = DatabaseGaugeSampler(
+            databaseURL: config.databaseURL, applicationName: "\(name).gauges",
+            registry: metrics.registry, gauges: gauges, interval: interval, log: log)
         sampler.start()
         onShutdown { sampler.stop() }
         return sampler

@@ -39,10 +39,14 @@ public final class MetricsRegistry: Sendable {
     }
 
     /// Registers (or finds) a histogram family with ascending `buckets` (upper bounds).
-    public func histogram(_ name: String, help: String, labels: [String] = [],
-                          buckets: [Double] = MetricsRegistry.defaultBuckets) -> Histogram {
-        register(MetricFamily(name: name, help: help, kind: .histogram, labelNames: labels,
-                              buckets: buckets.sorted()))
+    public func histogram(
+        _ name: String, help: String, labels: [String] = [],
+        buckets: [Double] = MetricsRegistry.defaultBuckets
+    ) -> Histogram {
+        register(
+            MetricFamily(
+                name: name, help: help, kind: .histogram, labelNames: labels,
+                buckets: buckets.sorted()))
         return Histogram(registry: self, name: name)
     }
 

@@ -43,33 +43,44 @@ public struct RuntimeMetrics: Sendable {
     /// Registers the runtime's families in `registry`.
     public init(registry: MetricsRegistry) {
         self.registry = registry
-        processed = registry.counter("connectbus_messages_processed_total",
-                                     help: "Messages handled and committed.", labels: ["queue"])
-        failed = registry.counter("connectbus_messages_failed_total",
-                                  help: "Handler failures by error code.", labels: ["queue", "code"])
-        retried = registry.counter("connectbus_messages_retried_total",
-                                   help: "Messages sent to a retry delay queue.", labels: ["queue"])
-        deadLettered = registry.counter("connectbus_messages_dead_lettered_total",
-                                        help: "Messages parked in the dead-letter queue.", labels: ["queue"])
-        duplicates = registry.counter("connectbus_messages_duplicate_total",
-                                      help: "Redeliveries acknowledged without work (inbox).", labels: ["queue"])
-        handlerSeconds = registry.histogram("connectbus_handler_seconds",
-                                            help: "Handler latency in seconds.", labels: ["queue"])
-        outboxLag = registry.gauge("connectbus_outbox_lag_seconds",
-                                   help: "Age in seconds of the oldest unpublished outbox row.")
+        processed = registry.counter(
+            "connectbus_messages_processed_total",
+            help: "Messages handled and committed.", labels: ["queue"])
+        failed = registry.counter(
+            "connectbus_messages_failed_total",
+            help: "Handler failures by error code.", labels: ["queue", "code"])
+        retried = registry.counter(
+            "connectbus_messages_retried_total",
+            help: "Messages sent to a retry delay queue.", labels: ["queue"])
+        deadLettered = registry.counter(
+            "connectbus_messages_dead_lettered_total",
+            help: "Messages parked in the dead-letter queue.", labels: ["queue"])
+        duplicates = registry.counter(
+            "connectbus_messages_duplicate_total",
+            help: "Redeliveries acknowledged without work (inbox).", labels: ["queue"])
+        handlerSeconds = registry.histogram(
+            "connectbus_handler_seconds",
+            help: "Handler latency in seconds.", labels: ["queue"])
+        outboxLag = registry.gauge(
+            "connectbus_outbox_lag_seconds",
+            help: "Age in seconds of the oldest unpublished outbox row.")
         outboxPending = registry.gauge("connectbus_outbox_pending", help: "Unpublished outbox rows.")
-        outboxRelayed = registry.counter("connectbus_outbox_relayed_total",
-                                         help: "Outbox rows published by the relay.")
+        outboxRelayed = registry.counter(
+            "connectbus_outbox_relayed_total",
+            help: "Outbox rows published by the relay.")
         outboxRelayStatementSeconds = registry.histogram(
             "connectbus_outbox_relay_statement_seconds", help: "Outbox relay statement duration in seconds.",
             labels: ["statement"], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10])
-        stripeRequestSeconds = registry.histogram("connectbus_stripe_request_seconds",
-                                                  help: "Stripe request latency in seconds.")
-        stripeErrors = registry.counter("connectbus_stripe_errors_total",
-                                        help: "Stripe errors by code.", labels: ["code"])
-        stripeRequests = registry.counter("connectbus_stripe_requests_total",
-                                          help: "Stripe HTTP attempts (retries included) by method and HTTP status.",
-                                          labels: ["method", "status"])
+        stripeRequestSeconds = registry.histogram(
+            "connectbus_stripe_request_seconds",
+            help: "Stripe request latency in seconds.")
+        stripeErrors = registry.counter(
+            "connectbus_stripe_errors_total",
+            help: "Stripe errors by code.", labels: ["code"])
+        stripeRequests = registry.counter(
+            "connectbus_stripe_requests_total",
+            help: "Stripe HTTP attempts (retries included) by method and HTTP status.",
+            labels: ["method", "status"])
         outboxLag.set(0)
         outboxPending.set(0)
         outboxRelayed.increment(by: 0)

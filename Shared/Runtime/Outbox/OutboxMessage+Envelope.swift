@@ -15,19 +15,21 @@ extension OutboxMessage {
     /// extras, keys sorted). `mandatory`: publish with the AMQP mandatory flag (an
     /// unroutable message comes back and the relay retries it).
     public init(_ envelope: Envelope, exchange: String, routingKey: String, mandatory: Bool) {
-        self.init(exchange: exchange, routingKey: routingKey, messageId: envelope.messageId, type: envelope.type,
-                  correlationId: envelope.correlationId, replyTo: envelope.replyTo, appId: envelope.appId,
-                  contentType: envelope.contentType, timestamp: envelope.timestamp,
-                  headersJSON: HeadersJSON.encode(envelope.headers.table), body: envelope.body,
-                  mandatory: mandatory)
+        self.init(
+            exchange: exchange, routingKey: routingKey, messageId: envelope.messageId, type: envelope.type,
+            correlationId: envelope.correlationId, replyTo: envelope.replyTo, appId: envelope.appId,
+            contentType: envelope.contentType, timestamp: envelope.timestamp,
+            headersJSON: HeadersJSON.encode(envelope.headers.table), body: envelope.body,
+            mandatory: mandatory)
     }
 
     /// The envelope this row stands for (headers that cannot be read come back empty,
     /// never failing the publish).
     var envelope: Envelope {
-        Envelope(messageId: messageId, correlationId: correlationId, type: type, timestamp: timestamp,
-                 appId: appId, replyTo: replyTo, contentType: contentType,
-                 headers: MessageHeaders(table: HeadersJSON.decode(headersJSON)), body: body)
+        Envelope(
+            messageId: messageId, correlationId: correlationId, type: type, timestamp: timestamp,
+            appId: appId, replyTo: replyTo, contentType: contentType,
+            headers: MessageHeaders(table: HeadersJSON.decode(headersJSON)), body: body)
     }
 }
 

@@ -27,8 +27,10 @@ struct OutboxPublisher {
     /// for confirms and commits. Returns the number published.
     /// - Throws: `BusError` (the transaction rolls back: rows stay for the relay), `StoreError`.
     @discardableResult
-    func publish(ids: [Int64], messages: [OutboxMessage], envelopes: [Envelope],
-                 db: PGConnection, bus: AMQPConnection) throws -> Int {
+    func publish(
+        ids: [Int64], messages: [OutboxMessage], envelopes: [Envelope],
+        db: PGConnection, bus: AMQPConnection
+    ) throws -> Int {
         guard !ids.isEmpty else { return 0 }
         return try db.transaction { db in
             let taken = try outbox.claimAndDelete(ids: ids, on: db)
@@ -36,17 +38,20 @@ struct OutboxPublisher {
             let start = Tracer.nowNanos()
             for (index, id) in ids.enumerated() where taken.contains(id) {
                 let message = messages[index]
-                try bus.publish(envelopes[index], exchange: message.exchange, routingKey: message.routingKey,
-                                mandatory: message.mandatory)
+                try bus.publish(
+                    envelopes[index], exchange: message.exchange, routingKey: message.routingKey,
+                    mandatory: message.mandatory)
                 count += 1
             }
             if let unroutable = try waitForConfirms(bus) {
-                log.error("unroutable message dropped from the outbox: no queue is bound for it",
-                          ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
+                log.error(
+                    "unroutable message dropped from the outbox: no queue is bound for it",
+                    ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
             }
             for (index, id) in ids.enumerated() where taken.contains(id) {
-                PublishSpan.record(envelopes[index], exchange: messages[index].exchange,
-                                   routingKey: messages[index].routingKey, startNanos: start, relayed: false)
+                PublishSpan.record(
+                    envelopes[index], exchange: messages[index].exchange,
+                    routingKey: messages[index].routingKey, startNanos: start, relayed: false)
             }
             return count
         }
@@ -73,8 +78,10 @@ struct OutboxPublisher {
     /// (keyset scan, see `Outbox.takeStale(olderThan:limit:after:on:)`), in one transaction
     /// with one confirm wait.
     /// - Throws: `BusError` (the transaction rolls back: rows stay), `StoreError`.
-    func publishStale(olderThan grace: Duration, limit: Int, after cursor: OutboxCursor?, db: PGConnection,
-                      bus: AMQPConnection) throws -> StaleBatch {
+    func publishStale(
+        olderThan grace: Duration, limit: Int, after cursor: OutboxCursor?, db: PGConnection,
+        bus: AMQPConnection
+    ) throws -> StaleBatch {
         let start = ContinuousClock.now
         var statement = Duration.zero
         let take = try db.transaction { db in
@@ -83,8 +90,9 @@ struct OutboxPublisher {
             try publishAndConfirm(take.rows, bus: bus)
             return take
         }
-        return StaleBatch(rows: take.rows.count, cursor: take.cursor, statementSeconds: statement.seconds,
-                          seconds: (ContinuousClock.now - start).seconds)
+        return StaleBatch(
+            rows: take.rows.count, cursor: take.cursor, statementSeconds: statement.seconds,
+            seconds: (ContinuousClock.now - start).seconds)
     }
 
     /// Publishes `rows` in order and waits once for every confirm; an unroutable mandatory
@@ -94,16 +102,19 @@ struct OutboxPublisher {
         guard !rows.isEmpty else { return }
         let start = Tracer.nowNanos()
         for row in rows {
-            try bus.publish(row.message.envelope, exchange: row.message.exchange,
-                            routingKey: row.message.routingKey, mandatory: row.message.mandatory)
+            try bus.publish(
+                row.message.envelope, exchange: row.message.exchange,
+                routingKey: row.message.routingKey, mandatory: row.message.mandatory)
         }
         if let unroutable = try waitForConfirms(bus) {
-            log.error("unroutable message dropped from the outbox: no queue is bound for it",
-                      ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
+            log.error(
+                "unroutable message dropped from the outbox: no queue is bound for it",
+                ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
         }
         for row in rows {
-            PublishSpan.record(row.message.envelope, exchange: row.message.exchange,
-                               routingKey: row.message.routingKey, startNanos: start, relayed: true)
+            PublishSpan.record(
+                row.message.envelope, exchange: row.message.exchange,
+                routingKey: row.message.routingKey, startNanos: start, relayed: true)
         }
     }
 

@@ -83,9 +83,11 @@ public final class OutboxRelay: Sendable {
     ///   - idleInterval: pause between polls when nothing is pending.
     ///   - observer: called on the relay thread after every batch that published rows
     ///     (benchmarks and tests; keep it cheap).
-    public init(amqpURL: AMQPURL, databaseURL: String, schema: String, name: String, grace: Duration = .seconds(2),
-                batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
-                metrics: RuntimeMetrics, log: Logger, observer: (@Sendable (Batch) -> Void)? = nil) {
+    public init(
+        amqpURL: AMQPURL, databaseURL: String, schema: String, name: String, grace: Duration = .seconds(2),
+        batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
+        metrics: RuntimeMetrics, log: Logger, observer: (@Sendable (Batch) -> Void)? = nil
+    ) {
         self.observer = observer
         endpoints = Worker.Endpoints(amqpURL: amqpURL, databaseURL: databaseURL, heartbeatSeconds: heartbeatSeconds)
         self.schema = schema
@@ -134,9 +136,10 @@ public final class OutboxRelay: Sendable {
 
         init(relay: OutboxRelay) {
             self.relay = relay
-            connections = WorkerConnections(amqpURL: relay.endpoints.amqpURL, databaseURL: relay.endpoints.databaseURL,
-                                            name: relay.name, heartbeatSeconds: relay.endpoints.heartbeatSeconds,
-                                            consume: nil)
+            connections = WorkerConnections(
+                amqpURL: relay.endpoints.amqpURL, databaseURL: relay.endpoints.databaseURL,
+                name: relay.name, heartbeatSeconds: relay.endpoints.heartbeatSeconds,
+                consume: nil)
             publisher = OutboxPublisher(schema: relay.schema, log: relay.log)
         }
 
@@ -160,8 +163,9 @@ public final class OutboxRelay: Sendable {
         mutating func failed(_ error: any Error, retryIn delay: Duration) {
             relay.connected.store(false, ordering: .relaxed)
             scan = Scan()
-            relay.log.warning("outbox relay lost a connection; reconnecting",
-                              ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
+            relay.log.warning(
+                "outbox relay lost a connection; reconnecting",
+                ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
             if error is BusError { connections.closeBus() } else { connections.close() }
         }
 
@@ -180,17 +184,24 @@ public final class OutboxRelay: Sendable {
 
     /// Publishes one batch from the scan's cursor and moves it (see the type's documentation
     /// for when it rewinds). Returns the rows published.
-    private func relayBatch(olderThan grace: Duration, _ scan: inout Scan, _ publisher: OutboxPublisher,
-                            _ connections: WorkerConnections) throws -> Int {
+    private func relayBatch(
+        olderThan grace: Duration, _ scan: inout Scan, _ publisher: OutboxPublisher,
+        _ connections: WorkerConnections
+    ) throws -> Int {
         let rewound = scan.cursor == nil
-        let batch = try publisher.publishStale(olderThan: grace, limit: batchSize, after: scan.cursor,
-                                               db: try connections.database(), bus: try connections.publisher())
+        let batch = try publisher.publishStale(
+            olderThan: grace, limit: batchSize, after: scan.cursor,
+            db: try connections.database(), bus: try connections.publisher())
         record(statement: "take", batch.statementSeconds)
         if batch.rows > 0 {
             metrics.outboxRelayed.increment(by: Double(batch.rows))
-            totals.withLock { $0.rows += batch.rows; $0.batches += 1 }
-            observer?(Batch(rows: batch.rows, statementSeconds: batch.statementSeconds, seconds: batch.seconds,
-                            finishedAt: .now, rewound: rewound))
+            totals.withLock {
+                $0.rows += batch.rows; $0.batches += 1
+            }
+            observer?(
+                Batch(
+                    rows: batch.rows, statementSeconds: batch.statementSeconds, seconds: batch.seconds,
+                    finishedAt: .now, rewound: rewound))
         }
         if let cursor = batch.cursor { scan.cursor = cursor }
         let sinceRewind = ContinuousClock.now - scan.lastRewind
@@ -217,20 +228,24 @@ public final class OutboxRelay: Sendable {
             for _ in 0..<2 {
                 var cursor: OutboxCursor?
                 while true {
-                    let batch = try publisher.publishStale(olderThan: .zero, limit: batchSize, after: cursor,
-                                                           db: try connections.database(),
-                                                           bus: try connections.publisher())
+                    let batch = try publisher.publishStale(
+                        olderThan: .zero, limit: batchSize, after: cursor,
+                        db: try connections.database(),
+                        bus: try connections.publisher())
                     record(statement: "take", batch.statementSeconds)
                     metrics.outboxRelayed.increment(by: Double(batch.rows))
-                    totals.withLock { $0.rows += batch.rows; $0.batches += batch.rows > 0 ? 1 : 0 }
+                    totals.withLock {
+                        $0.rows += batch.rows; $0.batches += batch.rows > 0 ? 1 : 0
+                    }
                     cursor = batch.cursor ?? cursor
                     if batch.rows < batchSize { break }
                 }
             }
             try updateLag(connections)
         } catch {
-            log.warning("could not flush the outbox at shutdown; rows stay for the next start",
-                        ["error": String(describing: error)])
+            log.warning(
+                "could not flush the outbox at shutdown; rows stay for the next start",
+                ["error": String(describing: error)])
         }
     }
 

@@ -29,10 +29,10 @@ public final class FleetRateLimiter: @unchecked Sendable {
     private let store: FleetRateLimitStore
     private let log: Logger
     private let condition = TimedCondition()
-    private var pending: [Ticket] = []                    // guarded by condition
-    private var degradedUntil: ContinuousClock.Instant?   // guarded by condition
-    private var stopped = false                           // guarded by condition
-    private var started = false                           // guarded by condition
+    private var pending: [Ticket] = []  // guarded by condition
+    private var degradedUntil: ContinuousClock.Instant?  // guarded by condition
+    private var stopped = false  // guarded by condition
+    private var started = false  // guarded by condition
     private let local: Mutex<StripeRateBucket>
     private let epoch = ContinuousClock.now
     private let decisions: Counter
@@ -56,16 +56,20 @@ public final class FleetRateLimiter: @unchecked Sendable {
         self.store = FleetRateLimitStore(keyId: settings.keyId, budget: settings.budget)
         self.log = log
         self.local = Mutex(StripeRateBucket(budget: settings.localBudget))
-        decisions = metrics.counter("connectbus_stripe_rate_limit_decisions_total",
-                                    help: "Stripe requests admitted by the rate limiter, by where it was decided (fleet, local) and priority.",
-                                    labels: ["source", "priority"])
-        waits = metrics.histogram("connectbus_stripe_rate_limit_wait_seconds",
-                                  help: "Time a Stripe request waited for its rate-limit slot.",
-                                  buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10])
-        degradedGauge = metrics.gauge("connectbus_stripe_rate_limit_degraded",
-                                      help: "1 while the process decides Stripe's rate limit alone (database slow or down).")
-        rateLimitedCounter = metrics.counter("connectbus_stripe_rate_limited_total",
-                                             help: "Stripe 429 answers reported to the fleet's rate limiter.")
+        decisions = metrics.counter(
+            "connectbus_stripe_rate_limit_decisions_total",
+            help: "Stripe requests admitted by the rate limiter, by where it was decided (fleet, local) and priority.",
+            labels: ["source", "priority"])
+        waits = metrics.histogram(
+            "connectbus_stripe_rate_limit_wait_seconds",
+            help: "Time a Stripe request waited for its rate-limit slot.",
+            buckets: [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10])
+        degradedGauge = metrics.gauge(
+            "connectbus_stripe_rate_limit_degraded",
+            help: "1 while the process decides Stripe's rate limit alone (database slow or down).")
+        rateLimitedCounter = metrics.counter(
+            "connectbus_stripe_rate_limited_total",
+            help: "Stripe 429 answers reported to the fleet's rate limiter.")
         degradedGauge.set(0)
     }
 
@@ -102,13 +106,15 @@ public final class FleetRateLimiter: @unchecked Sendable {
             }
             guard enqueued else { return acquireLocally(endpoint: endpoint, priority: priority, whileWaiting: whileWaiting) }
             var answer: Ticket.Answer?
-            _ = condition.wait(settings.timeout, until: { ticket.answer != nil }, after: { _ in
-                answer = ticket.answer
-                if answer == nil {
-                    ticket.abandoned = true
-                    enterDegradedLocked(reason: "the database did not answer within \(settings.timeout)")
-                }
-            })
+            _ = condition.wait(
+                settings.timeout, until: { ticket.answer != nil },
+                after: { _ in
+                    answer = ticket.answer
+                    if answer == nil {
+                        ticket.abandoned = true
+                        enterDegradedLocked(reason: "the database did not answer within \(settings.timeout)")
+                    }
+                })
             switch answer {
             case .decided(.send(let after)):
                 decisions.increment("fleet", priority.rawValue)
@@ -157,8 +163,9 @@ public final class FleetRateLimiter: @unchecked Sendable {
         degradedUntil = ContinuousClock.now + settings.degradedFor
         degradedGauge.set(1)
         if !wasDegraded {
-            log.warning("Stripe rate limit decided per process (degraded mode)",
-                        ["reason": reason, "local_rate": String(settings.localBudget.global)])
+            log.warning(
+                "Stripe rate limit decided per process (degraded mode)",
+                ["reason": reason, "local_rate": String(settings.localBudget.global)])
         }
     }
 
@@ -167,20 +174,22 @@ public final class FleetRateLimiter: @unchecked Sendable {
         while true {
             var batch: [Ticket] = []
             var stop = false
-            _ = condition.wait(.seconds(1), until: { stopped || !pending.isEmpty }, after: { _ in
-                stop = stopped
-                pending.removeAll { $0.abandoned }
-                guard !stop, let first = pending.first else { return }
-                if case .slowDown = first.work {
-                    batch = [pending.removeFirst()]
-                } else {
-                    // Every waiting request at once: one round trip for all of them.
-                    var taken = 0
-                    while taken < pending.count, taken < Self.batchLimit, case .take = pending[taken].work { taken += 1 }
-                    batch = Array(pending.prefix(taken))
-                    pending.removeFirst(taken)
-                }
-            })
+            _ = condition.wait(
+                .seconds(1), until: { stopped || !pending.isEmpty },
+                after: { _ in
+                    stop = stopped
+                    pending.removeAll { $0.abandoned }
+                    guard !stop, let first = pending.first else { return }
+                    if case .slowDown = first.work {
+                        batch = [pending.removeFirst()]
+                    } else {
+                        // Every waiting request at once: one round trip for all of them.
+                        var taken = 0
+                        while taken < pending.count, taken < Self.batchLimit, case .take = pending[taken].work { taken += 1 }
+                        batch = Array(pending.prefix(taken))
+                        pending.removeFirst(taken)
+                    }
+                })
             if stop {
                 condition.locked(wakeAll: true) {
                     for waiting in pending { waiting.answer = .unavailable }
@@ -191,8 +200,9 @@ public final class FleetRateLimiter: @unchecked Sendable {
             guard !batch.isEmpty else { continue }
             do {
                 if db == nil {
-                    db = try PGConnection(url: settings.databaseURL, applicationName: settings.applicationName,
-                                          connectTimeoutSeconds: 2)
+                    db = try PGConnection(
+                        url: settings.databaseURL, applicationName: settings.applicationName,
+                        connectTimeoutSeconds: 2)
                 }
                 guard let conn = db else { continue }
                 let answers = try decide(batch, on: conn)

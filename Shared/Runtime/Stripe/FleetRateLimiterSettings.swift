@@ -22,9 +22,11 @@ public struct FleetRateLimiterSettings: Sendable {
     public var applicationName: String
 
     /// Settings with the documented defaults.
-    public init(budget: StripeRateBudget, localRate: Double, databaseURL: String, keyId: String,
-                timeout: Duration = .milliseconds(100), degradedFor: Duration = .seconds(2),
-                applicationName: String = "stripe-limit") {
+    public init(
+        budget: StripeRateBudget, localRate: Double, databaseURL: String, keyId: String,
+        timeout: Duration = .milliseconds(100), degradedFor: Duration = .seconds(2),
+        applicationName: String = "stripe-limit"
+    ) {
         self.budget = budget
         self.localRate = localRate
         self.databaseURL = databaseURL
@@ -38,7 +40,8 @@ public struct FleetRateLimiterSettings: Sendable {
     /// fleet's), each endpoint scaled by the same share.
     public var localBudget: StripeRateBudget {
         let global = min(localRate, budget.global)
-        return StripeRateBudget(global: global, endpoint: budget.endpoint.map { $0 * global / budget.global },
-                                burstSeconds: budget.burstSeconds)
+        return StripeRateBudget(
+            global: global, endpoint: budget.endpoint.map { $0 * global / budget.global },
+            burstSeconds: budget.burstSeconds)
     }
 }

@@ -18,8 +18,10 @@ extension HandlerContext {
     ///     busy Terminal reader: the cashier decides, not a delay queue).
     ///   - body: the call, on the worker's thread.
     /// - Throws: `HandlerError` (retry), or what the runtime's client factory throws.
-    public func stripe<T, Failure: Error>(mapping: (StripeError) -> Failure, answeringAtOnce: Set<String> = [],
-                                          _ body: (StripeClient) throws(StripeError) -> T) throws -> Result<T, Failure> {
+    public func stripe<T, Failure: Error>(
+        mapping: (StripeError) -> Failure, answeringAtOnce: Set<String> = [],
+        _ body: (StripeClient) throws(StripeError) -> T
+    ) throws -> Result<T, Failure> {
         do {
             return .success(try worker.callStripe { client in try body(client) })
         } catch let error as StripeError {

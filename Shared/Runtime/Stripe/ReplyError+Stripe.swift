@@ -8,8 +8,10 @@ extension ReplyError {
     /// in ``ReplyError/stripe``, and `retryable` as the Stripe client decides (network
     /// errors, 409, 429, 5xx). The message is the client's, already free of secrets.
     public static func stripe(_ error: StripeError) -> ReplyError {
-        ReplyError(code: error.stableCode, message: error.message, retryable: error.isRetryable,
-                   stripe: StripeErrorInfo(type: error.type, code: error.code, declineCode: error.declineCode,
-                                           param: error.param, requestId: error.requestId))
+        ReplyError(
+            code: error.stableCode, message: error.message, retryable: error.isRetryable,
+            stripe: StripeErrorInfo(
+                type: error.type, code: error.code, declineCode: error.declineCode,
+                param: error.param, requestId: error.requestId))
     }
 }

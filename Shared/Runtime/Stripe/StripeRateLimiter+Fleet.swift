@@ -6,12 +6,15 @@ extension StripeRateLimiter {
     /// waits, and report every `429` rate limit (not `lock_timeout`, which is a lock on one
     /// object) with its `Retry-After` so the whole fleet slows down. Without a fleet limit it
     /// changes nothing (``acquirePerCall(whileWaiting:)`` limits the process per call).
-    public func attach(to client: StripeClient, priority: @escaping () -> StripeCallPriority,
-                       heartbeat: @escaping () -> Void = {}) {
+    public func attach(
+        to client: StripeClient, priority: @escaping () -> StripeCallPriority,
+        heartbeat: @escaping () -> Void = {}
+    ) {
         guard let fleet else { return }
         client.beforeAttempt = { method, path in
-            fleet.acquire(endpoint: StripeEndpoint.name(method: method.rawValue, path: path), priority: priority(),
-                          whileWaiting: heartbeat)
+            fleet.acquire(
+                endpoint: StripeEndpoint.name(method: method.rawValue, path: path), priority: priority(),
+                whileWaiting: heartbeat)
         }
         let previous = client.onAttempt
         client.onAttempt = { attempt in

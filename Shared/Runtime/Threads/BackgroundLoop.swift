@@ -72,8 +72,10 @@ public final class BackgroundLoop: Sendable {
     ///     retries about every `d`).
     ///   - firstStepAfter: how long to wait before the first step (a scheduler's first tick).
     ///   - stopSignal: the signal that stops it (shared by loops stopped together), a new one by default.
-    public init(name: String, backoff: Backoff = Backoff(), firstStepAfter: Duration = .zero,
-                stopSignal: StopSignal = StopSignal()) {
+    public init(
+        name: String, backoff: Backoff = Backoff(), firstStepAfter: Duration = .zero,
+        stopSignal: StopSignal = StopSignal()
+    ) {
         self.name = name
         self.backoff = backoff
         self.firstStepAfter = firstStepAfter

@@ -19,13 +19,15 @@ public enum DedicatedThread {
     public static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(Start(name: name, body: body))
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
-            _ = cbshim_set_current_thread_name(start.name)
-            start.body()
-            return nil
-        }, box.toOpaque())
+        let created = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
+                _ = cbshim_set_current_thread_name(start.name)
+                start.body()
+                return nil
+            }, box.toOpaque())
         guard created == 0 else {
             box.release()
             return false

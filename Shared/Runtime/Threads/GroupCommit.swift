@@ -87,10 +87,12 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     ///   - afterCommit: called on the writer thread after each batch that stored at least
     ///     one item, before its callers are woken (e.g. ``ServiceHost/nudgeOutboxRelay()``).
     ///   - write: the batch writer.
-    public init(name: String, databaseURL: String, connectTimeoutSeconds: Int = 10, applicationName: String,
-                writers: Int = 2, maxBatch: Int = 64,
-                metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
-                write: @escaping Write) {
+    public init(
+        name: String, databaseURL: String, connectTimeoutSeconds: Int = 10, applicationName: String,
+        writers: Int = 2, maxBatch: Int = 64,
+        metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
+        write: @escaping Write
+    ) {
         self.afterCommit = afterCommit
         self.databaseURL = databaseURL
         self.connectTimeoutSeconds = connectTimeoutSeconds
@@ -98,10 +100,12 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
         self.maxBatch = min(max(1, maxBatch), 10_000)
         self.write = write
         self.log = log
-        batches = metrics.counter("connectbus_group_commit_batches_total",
-                                  help: "Batches written by group commit (one commit each).", labels: ["name"])
-        items = metrics.counter("connectbus_group_commit_items_total",
-                                help: "Items written by group commit.", labels: ["name"])
+        batches = metrics.counter(
+            "connectbus_group_commit_batches_total",
+            help: "Batches written by group commit (one commit each).", labels: ["name"])
+        items = metrics.counter(
+            "connectbus_group_commit_items_total",
+            help: "Items written by group commit.", labels: ["name"])
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(work, nil)
         let count = min(max(1, writers), 64)
@@ -183,7 +187,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
             group.batches.increment(label)
             group.items.increment(label, by: Double(batch.count))
             if let afterCommit = group.afterCommit,
-               results.contains(where: { if case .success = $0 { true } else { false } }) {
+                results.contains(where: { if case .success = $0 { true } else { false } })
+            {
                 afterCommit()
             }
             for (ticket, result) in zip(batch, results) {
@@ -228,8 +233,11 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     private func commit(_ batch: [Item], _ db: inout PGConnection?) -> [Result<Outcome, any Error>] {
         let connection: PGConnection
         do {
-            connection = try db ?? PGConnection(url: databaseURL, applicationName: applicationName,
-                                                connectTimeoutSeconds: connectTimeoutSeconds)
+            connection =
+                try db
+                ?? PGConnection(
+                    url: databaseURL, applicationName: applicationName,
+                    connectTimeoutSeconds: connectTimeoutSeconds)
             db = connection
         } catch {
             log.warning("group commit cannot reach the database", ["error": String(describing: error)])

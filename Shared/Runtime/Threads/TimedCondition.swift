@@ -46,8 +46,9 @@ final class TimedCondition: @unchecked Sendable {
         clock_gettime(CLOCK_MONOTONIC, &now)
         let parts = max(duration, .zero).components
         let nanoseconds = Int(now.tv_nsec) + Int(parts.attoseconds / 1_000_000_000)
-        var deadline = timespec(tv_sec: now.tv_sec + Int(parts.seconds) + nanoseconds / 1_000_000_000,
-                                tv_nsec: nanoseconds % 1_000_000_000)
+        var deadline = timespec(
+            tv_sec: now.tv_sec + Int(parts.seconds) + nanoseconds / 1_000_000_000,
+            tv_nsec: nanoseconds % 1_000_000_000)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while !done() {

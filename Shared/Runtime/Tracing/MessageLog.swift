@@ -26,45 +26,56 @@ enum MessageLog {
             .map { scope.writtenEnvelopes[$0].body }
         guard !calls.isEmpty || reply != nil else { return }
         try scope.openTransaction()
-        try write(scope.database, schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: "done",
-                  reply: reply, calls: calls)
+        try write(
+            scope.database, schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: "done",
+            reply: reply, calls: calls)
     }
 
     /// Writes the row of a failed delivery (autocommit, after its rollback); errors are
     /// logged by the caller's next use of the connection, never thrown (the failure path must go on).
     static func writeFailed(_ scope: MessageScope, calls: [TimedAttempt], envelope: Envelope, code: String) {
         guard !calls.isEmpty else { return }
-        _ = try? write(scope.db, schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: code,
-                       reply: nil, calls: calls)
+        _ = try? write(
+            scope.db, schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: code,
+            reply: nil, calls: calls)
     }
 
-    static func write(_ db: PGConnection, schema: String, queue: String, envelope: Envelope, outcome: String,
-                      reply: [UInt8]?, calls: [TimedAttempt]) throws {
+    static func write(
+        _ db: PGConnection, schema: String, queue: String, envelope: Envelope, outcome: String,
+        reply: [UInt8]?, calls: [TimedAttempt]
+    ) throws {
         let table = try SQLIdentifier(schema).quoted + ".message_log"
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(table) (message_id, queue, type, outcome, reply, stripe_calls)
             VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)
             ON CONFLICT (message_id) DO UPDATE SET outcome = EXCLUDED.outcome,
                 reply = coalesce(EXCLUDED.reply, \(table).reply),
                 stripe_calls = \(table).stripe_calls || EXCLUDED.stripe_calls, last_at = now()
-            """, [.text(envelope.messageId), .text(queue), .text(envelope.type), .text(outcome),
-                  reply.flatMap { isJSONObject($0) ? .json($0) : nil }, .json(Array(callsJSON(calls).utf8))])
+            """,
+            [
+                .text(envelope.messageId), .text(queue), .text(envelope.type), .text(outcome),
+                reply.flatMap { isJSONObject($0) ? .json($0) : nil }, .json(Array(callsJSON(calls).utf8)),
+            ])
     }
 
     /// The JSON array of `calls`.
     static func callsJSON(_ calls: [TimedAttempt]) -> String {
-        "[" + calls.map { call in
-            let a = call.attempt
-            var fields = [#""at_ms":\#(call.endNanos / 1_000_000)"#, #""method":"\#(a.method.rawValue)""#,
-                          #""path":\#(JSONText.quoted(a.path))"#, #""attempt":\#(a.attempt)"#,
-                          #""duration_ms":\#(Int(a.duration / .milliseconds(1)))"#, #""will_retry":\#(a.willRetry)"#]
-            if let status = a.httpStatus { fields.append(#""status":\#(status)"#) }
-            if let id = a.requestId { fields.append(#""request_id":\#(JSONText.quoted(id))"#) }
-            if let key = a.idempotencyKey { fields.append(#""idempotency_key":\#(JSONText.quoted(key))"#) }
-            if let account = a.stripeAccount { fields.append(#""account":\#(JSONText.quoted(account))"#) }
-            if let code = a.errorCode { fields.append(#""error_code":\#(JSONText.quoted(code))"#) }
-            return "{" + fields.joined(separator: ",") + "}"
-        }.joined(separator: ",") + "]"
+        "["
+            + calls.map { call in
+                let a = call.attempt
+                var fields = [
+                    #""at_ms":\#(call.endNanos / 1_000_000)"#, #""method":"\#(a.method.rawValue)""#,
+                    #""path":\#(JSONText.quoted(a.path))"#, #""attempt":\#(a.attempt)"#,
+                    #""duration_ms":\#(Int(a.duration / .milliseconds(1)))"#, #""will_retry":\#(a.willRetry)"#,
+                ]
+                if let status = a.httpStatus { fields.append(#""status":\#(status)"#) }
+                if let id = a.requestId { fields.append(#""request_id":\#(JSONText.quoted(id))"#) }
+                if let key = a.idempotencyKey { fields.append(#""idempotency_key":\#(JSONText.quoted(key))"#) }
+                if let account = a.stripeAccount { fields.append(#""account":\#(JSONText.quoted(account))"#) }
+                if let code = a.errorCode { fields.append(#""error_code":\#(JSONText.quoted(code))"#) }
+                return "{" + fields.joined(separator: ",") + "}"
+            }.joined(separator: ",") + "]"
     }
 
     /// A reply body is stored only when it is a JSON object (replies always are; anything

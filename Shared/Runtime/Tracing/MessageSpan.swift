@@ -22,8 +22,9 @@ public struct MessageSpan {
         guard let tracer = Tracer.current else { return nil }
         let parent = delivery.envelope.headers.traceparent.flatMap(TraceContext.init(traceparent:))
         guard let context = tracer.begin(parent: parent) else { return nil }
-        return MessageSpan(tracer: tracer, context: context, parent: parent, start: Tracer.nowNanos(),
-                           delivery: delivery, queue: queue, appId: appId)
+        return MessageSpan(
+            tracer: tracer, context: context, parent: parent, start: Tracer.nowNanos(),
+            delivery: delivery, queue: queue, appId: appId)
     }
 
     /// Ends the span (status error with the stable code when `failure` is set).
@@ -45,8 +46,10 @@ public struct MessageSpan {
             attributes.append(("messaging.message.conversation_id", .string(correlation)))
         }
         if let failure { attributes.append(("error.type", .string(failure.code))) }
-        tracer.end(SpanData(context: context, parentSpanId: parent?.spanId, name: "\(queue) process", kind: .consumer,
-                            startNanos: start, endNanos: Tracer.nowNanos(), attributes: attributes,
-                            error: failure.map { "\($0.code): \($0.message)" }))
+        tracer.end(
+            SpanData(
+                context: context, parentSpanId: parent?.spanId, name: "\(queue) process", kind: .consumer,
+                startNanos: start, endNanos: Tracer.nowNanos(), attributes: attributes,
+                error: failure.map { "\($0.code): \($0.message)" }))
     }
 }

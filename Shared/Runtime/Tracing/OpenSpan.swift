@@ -18,19 +18,24 @@ public struct OpenSpan {
     /// Starts a span named `name` under `parent` (a new trace when `nil`), or returns `nil`
     /// when tracing is off or the sampler does not record it (a `nil` parent that is not
     /// sampled gives `nil` too, so children of an unsampled span cost nothing).
-    public static func start(_ name: String, kind: SpanData.Kind, parent: TraceContext?,
-                             attributes: [(String, SpanData.Value)] = []) -> OpenSpan? {
+    public static func start(
+        _ name: String, kind: SpanData.Kind, parent: TraceContext?,
+        attributes: [(String, SpanData.Value)] = []
+    ) -> OpenSpan? {
         guard let tracer = Tracer.current, let context = tracer.begin(parent: parent) else { return nil }
-        var span = OpenSpan(context: context, tracer: tracer, parentSpanId: parent?.spanId, name: name, kind: kind,
-                            start: Tracer.nowNanos())
+        var span = OpenSpan(
+            context: context, tracer: tracer, parentSpanId: parent?.spanId, name: name, kind: kind,
+            start: Tracer.nowNanos())
         span.attributes = attributes
         return span
     }
 
     /// Starts a child of `parent`, or returns `nil` when there is no (sampled) parent: a
     /// child span never starts a trace of its own.
-    public static func child(_ name: String, kind: SpanData.Kind, of parent: TraceContext?,
-                             attributes: [(String, SpanData.Value)] = []) -> OpenSpan? {
+    public static func child(
+        _ name: String, kind: SpanData.Kind, of parent: TraceContext?,
+        attributes: [(String, SpanData.Value)] = []
+    ) -> OpenSpan? {
         guard let parent, parent.sampled else { return nil }
         return start(name, kind: kind, parent: parent, attributes: attributes)
     }
@@ -43,8 +48,10 @@ public struct OpenSpan {
 
     /// Ends the span at `endNanos` (nanoseconds since the Unix epoch).
     public func end(at endNanos: UInt64, error: String? = nil) {
-        tracer.end(SpanData(context: context, parentSpanId: parentSpanId, name: name, kind: kind, startNanos: start,
-                            endNanos: max(start, endNanos), attributes: attributes, error: error))
+        tracer.end(
+            SpanData(
+                context: context, parentSpanId: parentSpanId, name: name, kind: kind, startNanos: start,
+                endNanos: max(start, endNanos), attributes: attributes, error: error))
     }
 }
 
@@ -52,10 +59,12 @@ extension OpenSpan {
     /// Runs `body` inside a child span of `parent` (none when `parent` is `nil` or not
     /// sampled); a thrown error ends the span with status `ERROR` and is rethrown.
     /// `describe` names a thrown error's stable code (`error.type`), e.g. `smtp.unavailable`.
-    public static func around<T>(_ name: String, kind: SpanData.Kind, of parent: TraceContext?,
-                                 attributes: [(String, SpanData.Value)] = [],
-                                 describe: (any Error) -> String = { String(describing: $0) },
-                                 _ body: () throws -> T) rethrows -> T {
+    public static func around<T>(
+        _ name: String, kind: SpanData.Kind, of parent: TraceContext?,
+        attributes: [(String, SpanData.Value)] = [],
+        describe: (any Error) -> String = { String(describing: $0) },
+        _ body: () throws -> T
+    ) rethrows -> T {
         guard var span = child(name, kind: kind, of: parent, attributes: attributes) else { return try body() }
         do {
             let value = try body()

@@ -14,10 +14,13 @@ import Messages
 /// (published by the outbox relay rather than right after commit).
 enum PublishSpan {
     /// Records the publish of `envelope` that started at `startNanos`, if its trace is sampled.
-    static func record(_ envelope: Envelope, exchange: String, routingKey: String, startNanos: UInt64,
-                       relayed: Bool) {
+    static func record(
+        _ envelope: Envelope, exchange: String, routingKey: String, startNanos: UInt64,
+        relayed: Bool
+    ) {
         guard let traceparent = envelope.headers.traceparent, Tracer.current != nil,
-              let parent = TraceContext(traceparent: traceparent), parent.sampled else { return }
+            let parent = TraceContext(traceparent: traceparent), parent.sampled
+        else { return }
         let destination = exchange.isEmpty ? "amq.default" : exchange
         guard var span = OpenSpan.child("\(exchange.isEmpty ? "" : exchange + " ")publish", kind: .producer, of: parent)
         else { return }

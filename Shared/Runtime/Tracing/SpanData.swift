@@ -31,8 +31,10 @@ public struct SpanData: Sendable, Equatable {
     public var error: String?
 
     /// A span.
-    public init(context: TraceContext, parentSpanId: String?, name: String, kind: Kind, startNanos: UInt64,
-                endNanos: UInt64, attributes: [(String, Value)] = [], error: String? = nil) {
+    public init(
+        context: TraceContext, parentSpanId: String?, name: String, kind: Kind, startNanos: UInt64,
+        endNanos: UInt64, attributes: [(String, Value)] = [], error: String? = nil
+    ) {
         self.context = context
         self.parentSpanId = parentSpanId
         self.name = name

@@ -26,8 +26,10 @@ public final class SpanExporter: Sendable {
     private let loop: BackgroundLoop
 
     /// An exporter; nothing is sent until ``start()``.
-    public init(url: String, serviceName: String, instanceId: String, capacity: Int = 2048, batchSize: Int = 512,
-                delay: Duration = .seconds(5), log: Logger) {
+    public init(
+        url: String, serviceName: String, instanceId: String, capacity: Int = 2048, batchSize: Int = 512,
+        delay: Duration = .seconds(5), log: Logger
+    ) {
         self.url = url
         self.serviceName = serviceName
         self.instanceId = instanceId
@@ -108,8 +110,9 @@ public final class SpanExporter: Sendable {
     private func send(_ batch: [SpanData], _ transport: CurlTransport?) -> String? {
         guard let transport else { return "libcurl could not be initialised" }
         let body = OTLPJSON.exportRequest(batch, serviceName: serviceName, instanceId: instanceId)
-        let request = StripeHTTPRequest(method: .post, url: url,
-                                        headers: [("Content-Type", "application/json")], body: body)
+        let request = StripeHTTPRequest(
+            method: .post, url: url,
+            headers: [("Content-Type", "application/json")], body: body)
         do {
             let response = try transport.perform(request, whileWaiting: nil)
             return (200..<300).contains(response.status) ? nil : "HTTP \(response.status)"

@@ -38,7 +38,8 @@ enum StripeAttemptSpan {
     static func record(_ attempt: StripeAttempt, parent: TraceContext?, apiBase: String) {
         guard let parent, let tracer = Tracer.current, let context = tracer.begin(parent: parent) else { return }
         let end = Tracer.nowNanos()
-        let nanos = UInt64(max(0, attempt.duration.components.seconds)) * 1_000_000_000
+        let nanos =
+            UInt64(max(0, attempt.duration.components.seconds)) * 1_000_000_000
             + UInt64(max(0, attempt.duration.components.attoseconds / 1_000_000_000))
         var attributes: [(String, SpanData.Value)] = [
             ("http.request.method", .string(attempt.method.rawValue)),
@@ -52,9 +53,11 @@ enum StripeAttemptSpan {
         if let key = attempt.idempotencyKey { attributes.append(("stripe.idempotency_key", .string(key))) }
         if let account = attempt.stripeAccount { attributes.append(("stripe.account", .string(account))) }
         if let code = attempt.errorCode { attributes.append(("error.type", .string(code))) }
-        tracer.end(SpanData(context: context, parentSpanId: parent.spanId, name: "\(attempt.method.rawValue) \(route(attempt.path))",
-                            kind: .client, startNanos: end > nanos ? end - nanos : end, endNanos: end,
-                            attributes: attributes, error: attempt.errorCode))
+        tracer.end(
+            SpanData(
+                context: context, parentSpanId: parent.spanId, name: "\(attempt.method.rawValue) \(route(attempt.path))",
+                kind: .client, startNanos: end > nanos ? end - nanos : end, endNanos: end,
+                attributes: attributes, error: attempt.errorCode))
     }
 
     /// The path with object ids replaced by `{id}` (low-cardinality span names):

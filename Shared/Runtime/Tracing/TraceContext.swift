@@ -23,10 +23,10 @@ public struct TraceContext: Sendable, Equatable {
     public init?(traceparent: String) {
         let parts = traceparent.trimmingCharacters(in: " \t").split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count >= 4, parts[0].count == 2, parts[0] != "ff", Self.isHex(parts[0]),
-              parts[0] != "00" || parts.count == 4,
-              parts[1].count == 32, Self.isHex(parts[1]), parts[1] != Substring(String(repeating: "0", count: 32)),
-              parts[2].count == 16, Self.isHex(parts[2]), parts[2] != Substring(String(repeating: "0", count: 16)),
-              parts[3].count == 2, Self.isHex(parts[3]), let flags = UInt8(parts[3], radix: 16)
+            parts[0] != "00" || parts.count == 4,
+            parts[1].count == 32, Self.isHex(parts[1]), parts[1] != Substring(String(repeating: "0", count: 32)),
+            parts[2].count == 16, Self.isHex(parts[2]), parts[2] != Substring(String(repeating: "0", count: 16)),
+            parts[3].count == 2, Self.isHex(parts[3]), let flags = UInt8(parts[3], radix: 16)
         else { return nil }
         self.init(traceId: String(parts[1]), spanId: String(parts[2]), sampled: flags & 1 == 1)
     }

@@ -47,8 +47,10 @@ public final class Tracer: Sendable {
     /// `OTEL_BSP_SCHEDULE_DELAY` (ms, default 5000), `OTEL_BSP_MAX_QUEUE_SIZE` (2048),
     /// `OTEL_BSP_MAX_EXPORT_BATCH_SIZE` (512).
     /// - Throws: ``TracingConfigError`` naming the variable with a bad value.
-    public static func fromEnvironment(_ env: [String: String], serviceName: String,
-                                       log: Logger) throws(TracingConfigError) -> Tracer? {
+    public static func fromEnvironment(
+        _ env: [String: String], serviceName: String,
+        log: Logger
+    ) throws(TracingConfigError) -> Tracer? {
         if env["OTEL_SDK_DISABLED"]?.lowercased() == "true" { return nil }
         if let exporter = env["OTEL_TRACES_EXPORTER"]?.lowercased(), exporter != "otlp" {
             guard exporter == "none" else {
@@ -81,10 +83,11 @@ public final class Tracer: Sendable {
         }
         let sampler = try TraceSampler.from(env["OTEL_TRACES_SAMPLER"], argument: env["OTEL_TRACES_SAMPLER_ARG"])
         let name = env["OTEL_SERVICE_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? serviceName
-        let exporter = SpanExporter(url: url, serviceName: name, instanceId: ReplicaIdentity.current,
-                                    capacity: try number("OTEL_BSP_MAX_QUEUE_SIZE", 2048),
-                                    batchSize: try number("OTEL_BSP_MAX_EXPORT_BATCH_SIZE", 512),
-                                    delay: .milliseconds(try number("OTEL_BSP_SCHEDULE_DELAY", 5000)), log: log)
+        let exporter = SpanExporter(
+            url: url, serviceName: name, instanceId: ReplicaIdentity.current,
+            capacity: try number("OTEL_BSP_MAX_QUEUE_SIZE", 2048),
+            batchSize: try number("OTEL_BSP_MAX_EXPORT_BATCH_SIZE", 512),
+            delay: .milliseconds(try number("OTEL_BSP_SCHEDULE_DELAY", 5000)), log: log)
         return Tracer(serviceName: name, sampler: sampler, exporter: exporter)
     }
 
@@ -99,8 +102,9 @@ public final class Tracer: Sendable {
         // unsampled message costs two random numbers (no system call) and no string.
         let high = IdGenerator.next(nonZero: true), low = IdGenerator.next(nonZero: false)
         guard sampler.shouldSampleRoot(low: low) else { return nil }
-        return TraceContext(traceId: TraceContext.hex(high) + TraceContext.hex(low), spanId: TraceContext.newSpanId(),
-                            sampled: true)
+        return TraceContext(
+            traceId: TraceContext.hex(high) + TraceContext.hex(low), spanId: TraceContext.newSpanId(),
+            sampled: true)
     }
 
     /// Hands a finished span to the exporter (never blocks).

@@ -15,8 +15,9 @@ enum TransactionSpan {
             if let store = error as? StoreError { return store.code }
             return error is MessageScope.Duplicate ? "duplicate" : String(describing: type(of: error))
         }
-        record(parent: parent, schema: scope.schema, startNanos: scope.transactionStartNanos,
-               outboxRows: scope.writtenOutbox.count, failure: code)
+        record(
+            parent: parent, schema: scope.schema, startNanos: scope.transactionStartNanos,
+            outboxRows: scope.writtenOutbox.count, failure: code)
     }
 
     /// Records, for each traced message of a batch (``TraceSlot/batch``, emptied), the span of
@@ -24,15 +25,18 @@ enum TransactionSpan {
     static func recordBatch(_ slot: TraceSlot, schema: String, startNanos: UInt64, size: Int, failure: String?) {
         guard !slot.batch.isEmpty else { return }
         for parent in slot.batch {
-            record(parent: parent, schema: schema, startNanos: startNanos, outboxRows: 0, batchSize: size,
-                   failure: failure)
+            record(
+                parent: parent, schema: schema, startNanos: startNanos, outboxRows: 0, batchSize: size,
+                failure: failure)
         }
         slot.batch = []
     }
 
     /// Records the span of a transaction that began at `startNanos` under `parent`.
-    static func record(parent: TraceContext?, schema: String, startNanos: UInt64?, outboxRows: Int,
-                       batchSize: Int = 1, failure: String? = nil) {
+    static func record(
+        parent: TraceContext?, schema: String, startNanos: UInt64?, outboxRows: Int,
+        batchSize: Int = 1, failure: String? = nil
+    ) {
         guard let startNanos, var span = OpenSpan.child("COMMIT \(schema)", kind: .client, of: parent) else { return }
         span = span.startingAt(startNanos)
         span.set("db.system.name", .string("postgresql"))

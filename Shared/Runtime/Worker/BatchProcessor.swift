@@ -55,20 +55,25 @@ struct BatchProcessor {
         resources.traceSlot.batch = []
         do {
             committed = try db.transaction { db in try run(batch, db: db) }
-            TransactionSpan.recordBatch(resources.traceSlot, schema: settings.schema, startNanos: begun,
-                                        size: batch.count, failure: nil)
+            TransactionSpan.recordBatch(
+                resources.traceSlot, schema: settings.schema, startNanos: begun,
+                size: batch.count, failure: nil)
         } catch let error as StoreError where error.code != StoreError.Code.connectionFailed && batch.count > 1 {
-            TransactionSpan.recordBatch(resources.traceSlot, schema: settings.schema, startNanos: begun,
-                                        size: batch.count, failure: error.code)
-            settings.log.warning("batch commit failed; redoing one message per transaction",
-                                 ["error": error.description, "batch": String(batch.count)])
+            TransactionSpan.recordBatch(
+                resources.traceSlot, schema: settings.schema, startNanos: begun,
+                size: batch.count, failure: error.code)
+            settings.log.warning(
+                "batch commit failed; redoing one message per transaction",
+                ["error": error.description, "batch": String(batch.count)])
             for delivery in batch { try process([delivery], connections: connections) }
             return
         } catch let error as StoreError where error.code != StoreError.Code.connectionFailed {
-            TransactionSpan.recordBatch(resources.traceSlot, schema: settings.schema, startNanos: begun,
-                                        size: batch.count, failure: error.code)
-            committed = Committed(results: [.failed(FailureClassifier.classify(error))], outboxIds: [],
-                                  outboxMessages: [], outboxEnvelopes: [])
+            TransactionSpan.recordBatch(
+                resources.traceSlot, schema: settings.schema, startNanos: begun,
+                size: batch.count, failure: error.code)
+            committed = Committed(
+                results: [.failed(FailureClassifier.classify(error))], outboxIds: [],
+                outboxMessages: [], outboxEnvelopes: [])
         }
         try finish(batch, committed, last: last, connections: connections)
     }
@@ -111,23 +116,26 @@ struct BatchProcessor {
     private func handleUntraced(_ delivery: Delivery, db: PGConnection) -> Result {
         let envelope = delivery.envelope
         let start = ContinuousClock.now
-        let scope = MessageScope(db: db, schema: settings.schema, appId: settings.appId,
-                                 messageId: envelope.messageId, queue: settings.route.queue, mode: .batched)
+        let scope = MessageScope(
+            db: db, schema: settings.schema, appId: settings.appId,
+            messageId: envelope.messageId, queue: settings.route.queue, mode: .batched)
         do {
             guard let handler = settings.route.handler(forType: envelope.type) else {
                 return .failed(FailureClassifier.unknownType(envelope.type, queue: settings.route.queue))
             }
-            var context = HandlerContext(envelope: envelope, queue: settings.route.queue,
-                                         redelivered: delivery.redelivered, log: settings.log(for: envelope),
-                                         worker: resources, scope: scope)
+            var context = HandlerContext(
+                envelope: envelope, queue: settings.route.queue,
+                redelivered: delivery.redelivered, log: settings.log(for: envelope),
+                worker: resources, scope: scope)
             let outcome = try handler(envelope, &context)
             guard outcome == .done else {
                 scope.discard()
                 return .failed(FailureClassifier.classify(outcome))
             }
             try scope.keep()
-            return .committed(outbox: scope.pendingOutbox, envelopes: scope.pendingEnvelopes,
-                              seconds: (ContinuousClock.now - start).seconds)
+            return .committed(
+                outbox: scope.pendingOutbox, envelopes: scope.pendingEnvelopes,
+                seconds: (ContinuousClock.now - start).seconds)
         } catch {
             scope.discard()
             return .failed(FailureClassifier.classify(error))
@@ -135,8 +143,10 @@ struct BatchProcessor {
     }
 
     /// After commit: publish the batch's outbox rows, republish failures, ack everything.
-    private func finish(_ batch: [Delivery], _ committed: Committed, last: Delivery,
-                        connections: WorkerConnections) throws {
+    private func finish(
+        _ batch: [Delivery], _ committed: Committed, last: Delivery,
+        connections: WorkerConnections
+    ) throws {
         let queue = settings.route.queue
         var failed: [FailedDelivery] = []
         for (delivery, result) in zip(batch, committed.results) {
@@ -154,11 +164,13 @@ struct BatchProcessor {
         }
         let bus = try connections.publisher()
         do {
-            try outbox.publish(ids: committed.outboxIds, messages: committed.outboxMessages,
-                               envelopes: committed.outboxEnvelopes, db: try connections.database(), bus: bus)
+            try outbox.publish(
+                ids: committed.outboxIds, messages: committed.outboxMessages,
+                envelopes: committed.outboxEnvelopes, db: try connections.database(), bus: bus)
         } catch {
-            settings.log.warning("publishing the batch's outbox rows failed; the relay will publish them",
-                                 ["error": String(describing: error)])
+            settings.log.warning(
+                "publishing the batch's outbox rows failed; the relay will publish them",
+                ["error": String(describing: error)])
             if !failed.isEmpty { throw error }
         }
         try failures.publish(failed, bus: bus)

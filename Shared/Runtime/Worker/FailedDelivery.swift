@@ -22,8 +22,9 @@ struct FailedDelivery {
         var envelope = delivery.envelope
         let now = Int(Date().timeIntervalSince1970)
         envelope.headers.extra[MessageHeaders.Key.failures] = FailureHistory.appending(
-            FailureRecord(attempt: delivery.envelope.headers.attempt, at: now, queue: delivery.queue,
-                          code: failure.code, message: failure.message),
+            FailureRecord(
+                attempt: delivery.envelope.headers.attempt, at: now, queue: delivery.queue,
+                code: failure.code, message: failure.message),
             to: delivery.envelope.headers.extra[MessageHeaders.Key.failures])
         envelope.headers.attempt = decision.attempt
         envelope.headers.extra[MessageHeaders.Key.errorCode] = failure.code
@@ -43,8 +44,10 @@ struct FailedDelivery {
     func errorReply(appId: String) -> (Envelope, String)? {
         guard case .deadLetter = decision, let replyTo = delivery.envelope.replyTo, !replyTo.isEmpty
         else { return nil }
-        guard let reply = try? Envelope.reply(Reply<EmptyResult>.error(failure.replyError),
-                                              to: delivery.envelope, appId: appId)
+        guard
+            let reply = try? Envelope.reply(
+                Reply<EmptyResult>.error(failure.replyError),
+                to: delivery.envelope, appId: appId)
         else { return nil }
         return (reply, replyTo)
     }

@@ -14,8 +14,9 @@ struct FailurePublisher {
     func publish(_ failures: [FailedDelivery], bus: AMQPConnection) throws {
         guard !failures.isEmpty else { return }
         for failed in failures {
-            try bus.publish(failed.republished, exchange: Exchanges.default, routingKey: failed.decision.queue,
-                            mandatory: false)
+            try bus.publish(
+                failed.republished, exchange: Exchanges.default, routingKey: failed.decision.queue,
+                mandatory: false)
             if let (reply, replyTo) = failed.errorReply(appId: appId) {
                 try bus.publish(reply, exchange: Exchanges.default, routingKey: replyTo, mandatory: false)
             }
@@ -24,12 +25,16 @@ struct FailurePublisher {
         for failed in failures {
             let queue = failed.delivery.queue
             metrics.failed.increment(queue, failed.failure.code)
-            let fields = ["error_code": failed.failure.code, "error": failed.failure.message,
-                          "attempt": String(failed.decision.attempt), "to": failed.decision.queue]
-            let log = self.log.with(LogContext(messageId: failed.delivery.envelope.messageId,
-                                               correlationId: failed.delivery.envelope.correlationId,
-                                               stripeAccount: failed.delivery.envelope.headers.stripeAccount,
-                                               queue: queue))
+            let fields = [
+                "error_code": failed.failure.code, "error": failed.failure.message,
+                "attempt": String(failed.decision.attempt), "to": failed.decision.queue,
+            ]
+            let log = self.log.with(
+                LogContext(
+                    messageId: failed.delivery.envelope.messageId,
+                    correlationId: failed.delivery.envelope.correlationId,
+                    stripeAccount: failed.delivery.envelope.headers.stripeAccount,
+                    queue: queue))
             switch failed.decision {
             case .retry:
                 metrics.retried.increment(queue)

@@ -38,8 +38,9 @@ struct OneAtATimeProcessor {
             try connections.consumer().ack(delivery.deliveryTag, multiple: false)
             return
         }
-        let scope = MessageScope(db: db, schema: settings.schema, appId: settings.appId,
-                                 messageId: envelope.messageId, queue: queue, mode: settings.route.mode)
+        let scope = MessageScope(
+            db: db, schema: settings.schema, appId: settings.appId,
+            messageId: envelope.messageId, queue: queue, mode: settings.route.mode)
         let start = ContinuousClock.now
         let span = MessageSpan.begin(delivery, queue: queue, appId: settings.appId)
         resources.traceSlot.context = span?.context
@@ -51,8 +52,9 @@ struct OneAtATimeProcessor {
                 throw HandlerError(outcome: .deadLetter(FailureClassifier.unknownType(envelope.type, queue: queue).replyError))
             }
             if settings.route.mode.isRateLimited { resources.prepayStripeToken() }
-            var context = HandlerContext(envelope: envelope, queue: queue, redelivered: delivery.redelivered,
-                                         log: log, worker: resources, scope: scope)
+            var context = HandlerContext(
+                envelope: envelope, queue: queue, redelivered: delivery.redelivered,
+                log: log, worker: resources, scope: scope)
             let outcome = try handler(envelope, &context)
             if outcome == .done {
                 try MessageLog.writeCommitted(scope, calls: resources.traceSlot.takeCalls(), envelope: envelope)
@@ -89,12 +91,15 @@ struct OneAtATimeProcessor {
             settings.metrics.processed.increment(queue)
             settings.metrics.handlerSeconds.observe((ContinuousClock.now - start).seconds, queue)
             do {
-                try outbox.publish(ids: scope.outboxIds, messages: scope.writtenOutbox,
-                                   envelopes: scope.writtenEnvelopes, db: db, bus: bus)
+                try outbox.publish(
+                    ids: scope.outboxIds, messages: scope.writtenOutbox,
+                    envelopes: scope.writtenEnvelopes, db: db, bus: bus)
             } catch {
-                log.warning("publishing outbox rows failed; the relay will publish them",
-                            ["error": String(describing: error)])
+                log.warning(
+                    "publishing outbox rows failed; the relay will publish them",
+                    ["error": String(describing: error)])
             }
         }
         try connections.consumer().ack(delivery.deliveryTag, multiple: false)
-    }}
+    }
+}

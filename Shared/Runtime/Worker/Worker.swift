@@ -40,9 +40,11 @@ final class Worker: Sendable {
     private let loop: BackgroundLoop
     private let connected = Atomic<Bool>(false)
 
-    init(settings: WorkerSettings, endpoints: Endpoints, name: String, config: ServiceConfig,
-         rateLimiter: StripeRateLimiter, makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient,
-         stopSignal: StopSignal) {
+    init(
+        settings: WorkerSettings, endpoints: Endpoints, name: String, config: ServiceConfig,
+        rateLimiter: StripeRateLimiter, makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient,
+        stopSignal: StopSignal
+    ) {
         self.settings = settings
         self.endpoints = endpoints
         self.name = name
@@ -78,14 +80,16 @@ final class Worker: Sendable {
             self.worker = worker
             let settings = worker.settings
             let prefetch = UInt16(clamping: max(settings.prefetch, settings.batchSize))
-            let connections = WorkerConnections(amqpURL: worker.endpoints.amqpURL,
-                                                databaseURL: worker.endpoints.databaseURL, name: worker.name,
-                                                heartbeatSeconds: worker.endpoints.heartbeatSeconds,
-                                                consume: (settings.route.queue, prefetch))
+            let connections = WorkerConnections(
+                amqpURL: worker.endpoints.amqpURL,
+                databaseURL: worker.endpoints.databaseURL, name: worker.name,
+                heartbeatSeconds: worker.endpoints.heartbeatSeconds,
+                consume: (settings.route.queue, prefetch))
             self.connections = connections
-            let resources = WorkerResources(config: worker.config, rateLimiter: worker.rateLimiter,
-                                            metrics: settings.metrics, makeStripe: worker.makeStripe,
-                                            heartbeat: { connections.heartbeat() })
+            let resources = WorkerResources(
+                config: worker.config, rateLimiter: worker.rateLimiter,
+                metrics: settings.metrics, makeStripe: worker.makeStripe,
+                heartbeat: { connections.heartbeat() })
             resources.stripePriority = settings.route.stripePriority
             let failures = FailurePublisher(appId: settings.appId, metrics: settings.metrics, log: settings.log)
             let outbox = OutboxPublisher(schema: settings.schema, log: settings.log)
@@ -95,10 +99,12 @@ final class Worker: Sendable {
                 batched = nil
                 single = nil
             } else {
-                batched = BatchProcessor(settings: settings, resources: resources, failures: failures, outbox: outbox,
-                                         inbox: inbox)
-                single = OneAtATimeProcessor(settings: settings, resources: resources, failures: failures,
-                                              outbox: outbox, inbox: inbox)
+                batched = BatchProcessor(
+                    settings: settings, resources: resources, failures: failures, outbox: outbox,
+                    inbox: inbox)
+                single = OneAtATimeProcessor(
+                    settings: settings, resources: resources, failures: failures,
+                    outbox: outbox, inbox: inbox)
             }
         }
 
@@ -125,9 +131,12 @@ final class Worker: Sendable {
 
         func failed(_ error: any Error, retryIn delay: Duration) {
             worker.connected.store(false, ordering: .relaxed)
-            worker.settings.log.warning("worker lost a connection; reconnecting",
-                                        ["worker": worker.name, "error": String(describing: error),
-                                         "retry_in_ms": String(Int(delay.seconds * 1000))])
+            worker.settings.log.warning(
+                "worker lost a connection; reconnecting",
+                [
+                    "worker": worker.name, "error": String(describing: error),
+                    "retry_in_ms": String(Int(delay.seconds * 1000)),
+                ])
             connections.close()
         }
 

@@ -17,8 +17,10 @@ final class WorkerConnections {
     private var publishConnection: AMQPConnection?
     private var db: PGConnection?
 
-    init(amqpURL: AMQPURL, databaseURL: String, name: String, heartbeatSeconds: Int,
-         consume: (queue: String, prefetch: UInt16)?) {
+    init(
+        amqpURL: AMQPURL, databaseURL: String, name: String, heartbeatSeconds: Int,
+        consume: (queue: String, prefetch: UInt16)?
+    ) {
         self.amqpURL = amqpURL
         self.databaseURL = databaseURL
         self.name = name
@@ -48,8 +50,9 @@ final class WorkerConnections {
         guard let consume else {
             throw BusError(code: BusError.Code.closed, message: "\(name) does not consume")
         }
-        let connection = try AMQPConnection(url: amqpURL, connectionName: ReplicaIdentity.connectionName(name + ".consume"),
-                                            heartbeatSeconds: heartbeatSeconds)
+        let connection = try AMQPConnection(
+            url: amqpURL, connectionName: ReplicaIdentity.connectionName(name + ".consume"),
+            heartbeatSeconds: heartbeatSeconds)
         try connection.startConsuming(queue: consume.queue, prefetch: consume.prefetch)
         consumeConnection = connection
         return connection
@@ -60,8 +63,9 @@ final class WorkerConnections {
         if let publishConnection, publishConnection.isUsable { return publishConnection }
         publishConnection?.close()
         publishConnection = nil
-        let connection = try AMQPConnection(url: amqpURL, connectionName: ReplicaIdentity.connectionName(name + ".publish"),
-                                            heartbeatSeconds: heartbeatSeconds)
+        let connection = try AMQPConnection(
+            url: amqpURL, connectionName: ReplicaIdentity.connectionName(name + ".publish"),
+            heartbeatSeconds: heartbeatSeconds)
         try connection.enableConfirms()
         publishConnection = connection
         return connection

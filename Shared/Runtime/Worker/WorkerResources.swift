@@ -34,8 +34,10 @@ public final class WorkerResources {
     /// ``Route/stripePriority``).
     public var stripePriority: StripeCallPriority = .interactive
 
-    init(config: ServiceConfig, rateLimiter: StripeRateLimiter, metrics: RuntimeMetrics,
-         makeStripe: @escaping (ServiceConfig) throws -> StripeClient, heartbeat: @escaping () -> Void) {
+    init(
+        config: ServiceConfig, rateLimiter: StripeRateLimiter, metrics: RuntimeMetrics,
+        makeStripe: @escaping (ServiceConfig) throws -> StripeClient, heartbeat: @escaping () -> Void
+    ) {
         self.config = config
         self.rateLimiter = rateLimiter
         self.metrics = metrics
@@ -50,9 +52,10 @@ public final class WorkerResources {
         guard let key = config.stripeAPIKey else {
             throw StripeError(kind: .invalidConfiguration, message: "STRIPE_API_KEY is not configured")
         }
-        return try StripeClient(config: StripeConfig(
-            apiKey: key, apiBase: config.stripeAPIBase,
-            apiVersion: config.stripeAPIVersion ?? StripeConfig.defaultAPIVersion))
+        return try StripeClient(
+            config: StripeConfig(
+                apiKey: key, apiBase: config.stripeAPIBase,
+                apiVersion: config.stripeAPIVersion ?? StripeConfig.defaultAPIVersion))
     }
 
     /// This worker's Stripe client, created on first use. Its `whileWaiting` hook sends

@@ -26,7 +26,9 @@ struct WorkerSettings: Sendable {
 
     /// The logger for one delivery's lines.
     func log(for envelope: Messages.Envelope) -> Logger {
-        log.with(LogContext(messageId: envelope.messageId, correlationId: envelope.correlationId,
-                            stripeAccount: envelope.headers.stripeAccount, queue: route.queue))
+        log.with(
+            LogContext(
+                messageId: envelope.messageId, correlationId: envelope.correlationId,
+                stripeAccount: envelope.headers.stripeAccount, queue: route.queue))
     }
 }

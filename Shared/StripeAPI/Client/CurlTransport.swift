@@ -35,7 +35,7 @@ public final class CurlTransport: StripeTransport {
 
     /// Performs `request` on this thread; see ``StripeTransport/perform(_:whileWaiting:)``.
     public func perform(_ request: StripeHTTPRequest, whileWaiting: (() -> Void)?) throws(StripeTransportError) -> StripeHTTPResponse {
-        curl_easy_reset(handle)   // keeps open connections and caches
+        curl_easy_reset(handle)  // keeps open connections and caches
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let sink = CurlResponseSink(whileWaiting: whileWaiting)
         var list: UnsafeMutablePointer<curl_slist>? = nil
@@ -51,8 +51,9 @@ public final class CurlTransport: StripeTransport {
         guard code == CURLE_OK else {
             let detail = String(cString: errorBuffer)
             let summary = String(cString: curl_easy_strerror(code))
-            throw StripeTransportError(code: "curl_\(code.rawValue)",
-                                       message: detail.isEmpty ? summary : "\(summary): \(detail)")
+            throw StripeTransportError(
+                code: "curl_\(code.rawValue)",
+                message: detail.isEmpty ? summary : "\(summary): \(detail)")
         }
         var status = 0
         _ = cbshim_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -62,8 +63,10 @@ public final class CurlTransport: StripeTransport {
         return StripeHTTPResponse(status: status, headers: sink.headers, body: sink.body)
     }
 
-    private func configure(_ request: StripeHTTPRequest, headers: UnsafeMutablePointer<curl_slist>?,
-                           context: UnsafeMutableRawPointer) {
+    private func configure(
+        _ request: StripeHTTPRequest, headers: UnsafeMutablePointer<curl_slist>?,
+        context: UnsafeMutableRawPointer
+    ) {
         _ = cbshim_curl_setopt_string(handle, CURLOPT_URL, request.url)
         _ = cbshim_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         _ = cbshim_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectTimeoutMs)
@@ -71,7 +74,7 @@ public final class CurlTransport: StripeTransport {
         _ = cbshim_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         _ = cbshim_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headers)
         _ = cbshim_curl_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
-        _ = cbshim_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")   // any encoding curl can decode
+        _ = cbshim_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // any encoding curl can decode
         _ = cbshim_curl_setopt_write_function(handle, CurlResponseSink.writeCallback)
         _ = cbshim_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
         _ = cbshim_curl_setopt_header_function(handle, CurlResponseSink.headerCallback)

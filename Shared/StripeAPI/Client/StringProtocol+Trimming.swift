@@ -21,7 +21,8 @@ extension StringProtocol {
     private func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
         let scalars = String(self).unicodeScalars
         guard let first = scalars.firstIndex(where: { !drop($0) }),
-              let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !drop($0) })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

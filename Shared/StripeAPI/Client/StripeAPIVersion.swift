@@ -31,9 +31,11 @@ public enum StripeAPIVersion {
     /// does not start with one.
     public static func date(_ version: String) -> String {
         let prefix = version.prefix(10)
-        let shape = prefix.count == 10 && prefix.enumerated().allSatisfy { index, c in
-            index == 4 || index == 7 ? c == "-" : c.isASCII && c.isNumber
-        }
+        let shape =
+            prefix.count == 10
+            && prefix.enumerated().allSatisfy { index, c in
+                index == 4 || index == 7 ? c == "-" : c.isASCII && c.isNumber
+            }
         return shape ? String(prefix) : String(current.prefix(10))
     }
 

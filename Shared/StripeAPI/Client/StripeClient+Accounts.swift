@@ -7,8 +7,10 @@ extension StripeClient {
     }
 
     /// `GET /v1/accounts/{id}`: retrieves a connected account.
-    public func retrieveAccount(_ id: String, expand: [String]? = nil,
-                                options: RequestOptions = RequestOptions()) throws(StripeError) -> Account {
+    public func retrieveAccount(
+        _ id: String, expand: [String]? = nil,
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> Account {
         try request(.get, Self.path("/v1/accounts", id), params: Self.expandParams(expand), options: options)
     }
 
@@ -23,10 +25,13 @@ extension StripeClient {
     }
 
     /// `POST /v1/accounts/{account}/persons/{person}`: updates a person (the same parameters as create).
-    public func updatePerson(account: String, person: String, _ params: PersonParams,
-                             options: RequestOptions) throws(StripeError) -> Person {
-        try request(.post, Self.path("/v1/accounts", account, "/persons/") + FormEncoding.percentEncode(person),
-                    params: params.formParams, options: options)
+    public func updatePerson(
+        account: String, person: String, _ params: PersonParams,
+        options: RequestOptions
+    ) throws(StripeError) -> Person {
+        try request(
+            .post, Self.path("/v1/accounts", account, "/persons/") + FormEncoding.percentEncode(person),
+            params: params.formParams, options: options)
     }
 
     /// `POST /v1/account_links`: a single-use onboarding link.
@@ -40,8 +45,10 @@ extension StripeClient {
     }
 
     /// `POST /v1/account_sessions`: a client secret for Connect's embedded components.
-    public func createAccountSession(_ params: AccountSessionCreateParams,
-                                     options: RequestOptions) throws(StripeError) -> AccountSession {
+    public func createAccountSession(
+        _ params: AccountSessionCreateParams,
+        options: RequestOptions
+    ) throws(StripeError) -> AccountSession {
         try request(.post, "/v1/account_sessions", params: params.formParams, options: options)
     }
 }

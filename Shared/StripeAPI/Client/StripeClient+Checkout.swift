@@ -4,20 +4,26 @@ extension StripeClient {
     /// `POST /v1/checkout/sessions`: creates a Checkout Session of any UI mode, with the
     /// parameter names and `ui_mode` values of the request's version
     /// (``apiVersion(for:)``).
-    public func createCheckoutSession(_ params: CheckoutSessionCreateParams,
-                                      options: RequestOptions) throws(StripeError) -> CheckoutSession {
+    public func createCheckoutSession(
+        _ params: CheckoutSessionCreateParams,
+        options: RequestOptions
+    ) throws(StripeError) -> CheckoutSession {
         try request(.post, "/v1/checkout/sessions", params: params.formParams(apiVersion: apiVersion(for: options)), options: options)
     }
 
     /// `GET /v1/checkout/sessions/{id}`: retrieves a session (e.g. `expand: ["line_items"]`).
-    public func retrieveCheckoutSession(_ id: String, expand: [String]? = nil,
-                                        options: RequestOptions = RequestOptions()) throws(StripeError) -> CheckoutSession {
+    public func retrieveCheckoutSession(
+        _ id: String, expand: [String]? = nil,
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> CheckoutSession {
         try request(.get, Self.path("/v1/checkout/sessions", id), params: Self.expandParams(expand), options: options)
     }
 
     /// `GET /v1/checkout/sessions/{id}/line_items`: one page of a session's items.
-    public func listCheckoutSessionLineItems(_ id: String, params: ListParams = ListParams(),
-                                             options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<CheckoutSession.LineItem> {
+    public func listCheckoutSessionLineItems(
+        _ id: String, params: ListParams = ListParams(),
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> StripeList<CheckoutSession.LineItem> {
         try list(Self.path("/v1/checkout/sessions", id, "/line_items"), params: params, options: options)
     }
 

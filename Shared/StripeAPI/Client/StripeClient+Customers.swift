@@ -12,21 +12,27 @@ extension StripeClient {
     }
 
     /// `GET /v1/customers`: one page of customers (filter `email` in `params.filters`).
-    public func listCustomers(_ params: ListParams = ListParams(),
-                              options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<Customer> {
+    public func listCustomers(
+        _ params: ListParams = ListParams(),
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> StripeList<Customer> {
         try list("/v1/customers", params: params, options: options)
     }
 
     /// `POST /v1/customer_sessions`: a client secret for client-side components.
-    public func createCustomerSession(_ params: CustomerSessionCreateParams,
-                                      options: RequestOptions) throws(StripeError) -> CustomerSession {
+    public func createCustomerSession(
+        _ params: CustomerSessionCreateParams,
+        options: RequestOptions
+    ) throws(StripeError) -> CustomerSession {
         try request(.post, "/v1/customer_sessions", params: params.formParams, options: options)
     }
 
     /// `POST /v1/ephemeral_keys` with `Stripe-Version: apiVersion` (the version the mobile
     /// SDK asks for; it overrides `options.stripeVersion` and the pinned version).
-    public func createEphemeralKey(_ params: EphemeralKeyCreateParams, apiVersion: String,
-                                   options: RequestOptions) throws(StripeError) -> EphemeralKey {
+    public func createEphemeralKey(
+        _ params: EphemeralKeyCreateParams, apiVersion: String,
+        options: RequestOptions
+    ) throws(StripeError) -> EphemeralKey {
         var versioned = options
         versioned.stripeVersion = apiVersion
         return try request(.post, "/v1/ephemeral_keys", params: params.formParams, options: versioned)

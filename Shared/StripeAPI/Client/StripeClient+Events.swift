@@ -7,14 +7,18 @@ extension StripeClient {
     }
 
     /// `GET /v1/events`: one page of events, newest first (filter `type` in `params.filters`).
-    public func listEvents(_ params: ListParams = ListParams(),
-                           options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<StripeEvent> {
+    public func listEvents(
+        _ params: ListParams = ListParams(),
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> StripeList<StripeEvent> {
         try list("/v1/events", params: params, options: options)
     }
 
     /// `POST /v1/webhook_endpoints`: creates an endpoint; the response carries its `secret`.
-    public func createWebhookEndpoint(_ params: WebhookEndpointCreateParams,
-                                      options: RequestOptions) throws(StripeError) -> WebhookEndpoint {
+    public func createWebhookEndpoint(
+        _ params: WebhookEndpointCreateParams,
+        options: RequestOptions
+    ) throws(StripeError) -> WebhookEndpoint {
         try request(.post, "/v1/webhook_endpoints", params: params.formParams, options: options)
     }
 }

@@ -6,10 +6,13 @@ extension StripeClient {
     /// (https://docs.stripe.com/terminal/features/incremental-authorizations).
     /// - Throws: `StripeError` (e.g. `payment_intent_unexpected_state`, `invalid_request_error`
     ///   when the card does not support it or the amount is not higher).
-    public func incrementAuthorization(_ id: String, _ params: PaymentIntentIncrementAuthorizationParams,
-                                       options: RequestOptions) throws(StripeError) -> PaymentIntent {
-        try request(.post, Self.path("/v1/payment_intents", id, "/increment_authorization"), params: params.formParams,
-                    options: options)
+    public func incrementAuthorization(
+        _ id: String, _ params: PaymentIntentIncrementAuthorizationParams,
+        options: RequestOptions
+    ) throws(StripeError) -> PaymentIntent {
+        try request(
+            .post, Self.path("/v1/payment_intents", id, "/increment_authorization"), params: params.formParams,
+            options: options)
     }
 }
 

@@ -2,8 +2,10 @@
 /// Mutating calls need `options.idempotencyKey`; all throw ``StripeError``.
 extension StripeClient {
     /// `GET /v1/charges/{id}`: retrieves a charge.
-    public func retrieveCharge(_ id: String, expand: [String]? = nil,
-                               options: RequestOptions = RequestOptions()) throws(StripeError) -> Charge {
+    public func retrieveCharge(
+        _ id: String, expand: [String]? = nil,
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> Charge {
         try request(.get, Self.path("/v1/charges", id), params: Self.expandParams(expand), options: options)
     }
 
@@ -23,8 +25,10 @@ extension StripeClient {
     }
 
     /// `GET /v1/application_fees`: one page of platform fees (filter `charge` in `params.filters`).
-    public func listApplicationFees(_ params: ListParams = ListParams(),
-                                    options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<ApplicationFee> {
+    public func listApplicationFees(
+        _ params: ListParams = ListParams(),
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> StripeList<ApplicationFee> {
         try list("/v1/application_fees", params: params, options: options)
     }
 }

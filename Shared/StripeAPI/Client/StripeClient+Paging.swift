@@ -1,8 +1,10 @@
 extension StripeClient {
     /// Fetches one page of a list endpoint, e.g. `/v1/payment_intents`.
     /// - Throws: ``StripeError``.
-    public func list<T>(_ path: String, params: ListParams = ListParams(),
-                        options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<T> {
+    public func list<T>(
+        _ path: String, params: ListParams = ListParams(),
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> StripeList<T> {
         try request(.get, path, params: params.formParams, options: options)
     }
 
@@ -10,9 +12,11 @@ extension StripeClient {
     /// next page with `starting_after=<last id>` while `has_more` is `true`. Stops when
     /// `visit` returns `false`. `params.startingAfter` sets where to begin.
     /// - Throws: ``StripeError`` from any page; items already visited stay visited.
-    public func autoPaging<T: StripeIdentifiable>(_ path: String, params: ListParams = ListParams(),
-                                                  options: RequestOptions = RequestOptions(),
-                                                  visit: (T) -> Bool) throws(StripeError) {
+    public func autoPaging<T: StripeIdentifiable>(
+        _ path: String, params: ListParams = ListParams(),
+        options: RequestOptions = RequestOptions(),
+        visit: (T) -> Bool
+    ) throws(StripeError) {
         var pageParams = params
         while true {
             let page: StripeList<T> = try list(path, params: pageParams, options: options)
@@ -26,9 +30,11 @@ extension StripeClient {
     /// Every item of a list endpoint across pages (at most `maxItems`); see
     /// ``autoPaging(_:params:options:visit:)``.
     /// - Throws: ``StripeError`` from any page.
-    public func autoPagingList<T: StripeIdentifiable>(_ path: String, params: ListParams = ListParams(),
-                                                      options: RequestOptions = RequestOptions(),
-                                                      maxItems: Int = Int.max) throws(StripeError) -> [T] {
+    public func autoPagingList<T: StripeIdentifiable>(
+        _ path: String, params: ListParams = ListParams(),
+        options: RequestOptions = RequestOptions(),
+        maxItems: Int = Int.max
+    ) throws(StripeError) -> [T] {
         var items: [T] = []
         guard maxItems > 0 else { return items }
         try autoPaging(path, params: params, options: options) { (item: T) in

@@ -4,14 +4,19 @@
 /// `options.idempotencyKey`; all throw ``StripeError``.
 extension StripeClient {
     /// `POST /v1/payment_method_domains`: registers a domain.
-    public func createPaymentMethodDomain(_ params: PaymentMethodDomainCreateParams,
-                                          options: RequestOptions) throws(StripeError) -> PaymentMethodDomain {
+    public func createPaymentMethodDomain(
+        _ params: PaymentMethodDomainCreateParams,
+        options: RequestOptions
+    ) throws(StripeError) -> PaymentMethodDomain {
         try request(.post, "/v1/payment_method_domains", params: params.formParams, options: options)
     }
 
     /// `GET /v1/payment_method_domains/{id}`: retrieves one.
-    public func retrievePaymentMethodDomain(_ id: String, options: RequestOptions = RequestOptions()) throws(StripeError)
-        -> PaymentMethodDomain {
+    public func retrievePaymentMethodDomain(
+        _ id: String, options: RequestOptions = RequestOptions()
+    ) throws(StripeError)
+        -> PaymentMethodDomain
+    {
         try request(.get, Self.path("/v1/payment_method_domains", id), options: options)
     }
 
@@ -19,8 +24,10 @@ extension StripeClient {
     /// - Parameters:
     ///   - domainName: only this hostname.
     ///   - enabled: only enabled (true) or disabled (false) domains.
-    public func listPaymentMethodDomains(domainName: String? = nil, enabled: Bool? = nil,
-                                         options: RequestOptions = RequestOptions()) throws(StripeError) -> [PaymentMethodDomain] {
+    public func listPaymentMethodDomains(
+        domainName: String? = nil, enabled: Bool? = nil,
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> [PaymentMethodDomain] {
         var filters = FormParams()
         filters.set("domain_name", domainName)
         filters.set("enabled", enabled)

@@ -41,13 +41,14 @@ public struct ReaderDisplayCartParams: Sendable, Equatable {
     public var form: FormParams {
         var cart = FormParams()
         cart.set("currency", currency)
-        cart["line_items"] = .array(lineItems.map { line in
-            var item = FormParams()
-            item.set("description", line.description)
-            item.set("amount", line.amount)
-            item.set("quantity", line.quantity)
-            return .object(item)
-        })
+        cart["line_items"] = .array(
+            lineItems.map { line in
+                var item = FormParams()
+                item.set("description", line.description)
+                item.set("amount", line.amount)
+                item.set("quantity", line.quantity)
+                return .object(item)
+            })
         cart.set("tax", tax)
         cart.set("total", total)
         var params = FormParams()
@@ -62,8 +63,10 @@ extension StripeClient {
     /// the cart; nothing is charged.
     /// - Throws: `StripeError` (`terminal_reader_busy` while it processes a payment,
     ///   `terminal_reader_offline`, `resource_missing`, …).
-    public func setReaderDisplay(reader: String, _ cart: ReaderDisplayCartParams,
-                                 options: RequestOptions) throws(StripeError) -> TerminalReader {
+    public func setReaderDisplay(
+        reader: String, _ cart: ReaderDisplayCartParams,
+        options: RequestOptions
+    ) throws(StripeError) -> TerminalReader {
         try request(.post, Self.path("/v1/terminal/readers", reader, "/set_reader_display"), params: cart.form, options: options)
     }
 }

@@ -10,8 +10,10 @@ extension StripeClient {
     /// - Throws: ``StripeError`` `invalidConfiguration` for a POST without an idempotency
     ///   key, a key that is empty or longer than 255 characters, a path that does not start
     ///   with `/`, or a header value with control characters.
-    public func buildRequest(_ method: HTTPMethod, _ path: String, params: FormParams,
-                             options: RequestOptions) throws(StripeError) -> StripeHTTPRequest {
+    public func buildRequest(
+        _ method: HTTPMethod, _ path: String, params: FormParams,
+        options: RequestOptions
+    ) throws(StripeError) -> StripeHTTPRequest {
         guard path.hasPrefix("/") else {
             throw StripeError(kind: .invalidConfiguration, message: "path must start with /: \(redact(path))")
         }
@@ -36,13 +38,15 @@ extension StripeClient {
         if let traceparent { headers.append(("traceparent", traceparent)) }
         if let key = options.idempotencyKey {
             guard !key.isEmpty, key.count <= 255 else {
-                throw StripeError(kind: .invalidConfiguration, code: "idempotency_key_invalid",
-                                  message: "Idempotency-Key must have 1 to 255 characters")
+                throw StripeError(
+                    kind: .invalidConfiguration, code: "idempotency_key_invalid",
+                    message: "Idempotency-Key must have 1 to 255 characters")
             }
             headers.append(("Idempotency-Key", key))
         } else if method == .post {
-            throw StripeError(kind: .invalidConfiguration, code: "idempotency_key_missing",
-                              message: "POST \(path) needs RequestOptions.idempotencyKey (derive it from the command's message_id and step)")
+            throw StripeError(
+                kind: .invalidConfiguration, code: "idempotency_key_missing",
+                message: "POST \(path) needs RequestOptions.idempotencyKey (derive it from the command's message_id and step)")
         }
         for header in headers where header.value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw StripeError(kind: .invalidConfiguration, message: "header \(header.name) contains control characters")

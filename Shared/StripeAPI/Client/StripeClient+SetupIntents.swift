@@ -19,8 +19,10 @@ extension StripeClient {
 
     /// `GET /v1/customers/{id}/payment_methods`: one page of the customer's saved methods
     /// (filter `type` in `params.filters`).
-    public func listCustomerPaymentMethods(_ customer: String, _ params: ListParams = ListParams(),
-                                           options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<PaymentMethod> {
+    public func listCustomerPaymentMethods(
+        _ customer: String, _ params: ListParams = ListParams(),
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> StripeList<PaymentMethod> {
         try list(Self.path("/v1/customers", customer, "/payment_methods"), params: params, options: options)
     }
 

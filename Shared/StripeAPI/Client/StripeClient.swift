@@ -55,8 +55,10 @@ public final class StripeClient {
     /// script answers and to avoid real waits). `sleeper` defaults to sleeping in slices
     /// that call ``whileWaiting``; `random` returns a number in `0…1` for the jitter.
     /// - Throws: ``StripeError`` of kind `invalidConfiguration` when `config` is invalid.
-    public init(config: StripeConfig, transport: any StripeTransport,
-                sleeper: ((Duration) -> Void)? = nil, random: @escaping () -> Double = { Double.random(in: 0...1) }) throws(StripeError) {
+    public init(
+        config: StripeConfig, transport: any StripeTransport,
+        sleeper: ((Duration) -> Void)? = nil, random: @escaping () -> Double = { Double.random(in: 0...1) }
+    ) throws(StripeError) {
         let problems = config.problems()
         guard problems.isEmpty else {
             throw StripeError(kind: .invalidConfiguration, message: "invalid StripeConfig: " + problems.joined(separator: "; "))
@@ -75,66 +77,77 @@ public final class StripeClient {
     /// - Throws: ``StripeError``: Stripe's error for non-2xx answers (after retries),
     ///   `network` when no answer arrived, `decoding` when a 2xx body is not a `T`,
     ///   `invalidConfiguration` for a POST without `options.idempotencyKey`.
-    public func request<T: Decodable>(_ method: HTTPMethod, _ path: String, params: FormParams = FormParams(),
-                                      options: RequestOptions = RequestOptions()) throws(StripeError) -> T {
+    public func request<T: Decodable>(
+        _ method: HTTPMethod, _ path: String, params: FormParams = FormParams(),
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> T {
         let response = try send(method, path, params: params, options: options)
         do {
             return try JSONDecoder().decode(T.self, from: Data(response.body))
         } catch {
-            throw StripeError(kind: .decoding, httpStatus: response.status, code: "decoding_failed",
-                              message: redact("response of \(method.rawValue) \(path) is not a \(T.self): \(error)"),
-                              requestId: response.headers["request-id"])
+            throw StripeError(
+                kind: .decoding, httpStatus: response.status, code: "decoding_failed",
+                message: redact("response of \(method.rawValue) \(path) is not a \(T.self): \(error)"),
+                requestId: response.headers["request-id"])
         }
     }
 
     /// Sends one request (with retries) and returns the raw 2xx response.
     /// - Throws: as ``request(_:_:params:options:)`` except for decoding.
-    public func send(_ method: HTTPMethod, _ path: String, params: FormParams = FormParams(),
-                     options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeHTTPResponse {
+    public func send(
+        _ method: HTTPMethod, _ path: String, params: FormParams = FormParams(),
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> StripeHTTPResponse {
         let httpRequest = try buildRequest(method, path, params: params, options: options)
         var attempt = 0
         while true {
             beforeAttempt?(method, path)
             let started = ContinuousClock.now
             let outcome: Result<StripeHTTPResponse, StripeTransportError>
-            do { outcome = .success(try transport.perform(httpRequest, whileWaiting: whileWaiting)) }
-            catch { outcome = .failure(error) }
+            do { outcome = .success(try transport.perform(httpRequest, whileWaiting: whileWaiting)) } catch { outcome = .failure(error) }
             let elapsed = ContinuousClock.now - started
             let error: StripeError
             switch outcome {
             case .success(let response):
                 lastResponse = info(response, attempts: attempt + 1)
                 if (200..<300).contains(response.status) {
-                    report(method, path, options, attempt: attempt, status: response.status,
-                           requestId: response.headers["request-id"], error: nil, elapsed: elapsed, willRetry: false)
+                    report(
+                        method, path, options, attempt: attempt, status: response.status,
+                        requestId: response.headers["request-id"], error: nil, elapsed: elapsed, willRetry: false)
                     return response
                 }
-                error = StripeError.fromResponse(status: response.status, body: response.body,
-                                                 requestId: response.headers["request-id"],
-                                                 stripeShouldRetry: Self.parseBool(response.headers["stripe-should-retry"]),
-                                                 redact: redact)
+                error = StripeError.fromResponse(
+                    status: response.status, body: response.body,
+                    requestId: response.headers["request-id"],
+                    stripeShouldRetry: Self.parseBool(response.headers["stripe-should-retry"]),
+                    redact: redact)
             case .failure(let failure):
                 error = StripeError(kind: .network, code: failure.code, message: redact(failure.message))
             }
             let retry = config.retry.shouldRetry(status: error.httpStatus, stripeShouldRetry: error.stripeShouldRetry, attempt: attempt)
             let retryAfter = Self.retryAfter(outcome)
-            report(method, path, options, attempt: attempt, status: error.httpStatus, requestId: error.requestId,
-                   error: error, elapsed: elapsed, willRetry: retry, retryAfter: retryAfter)
+            report(
+                method, path, options, attempt: attempt, status: error.httpStatus, requestId: error.requestId,
+                error: error, elapsed: elapsed, willRetry: retry, retryAfter: retryAfter)
             guard retry else { throw error }
             wait(max(config.retry.delay(attempt: attempt, unit: random()), retryAfter ?? .zero))
             attempt += 1
         }
     }
 
-    private func report(_ method: HTTPMethod, _ path: String, _ options: RequestOptions, attempt: Int, status: Int?,
-                        requestId: String?, error: StripeError?, elapsed: Duration, willRetry: Bool,
-                        retryAfter: Duration? = nil) {
+    private func report(
+        _ method: HTTPMethod, _ path: String, _ options: RequestOptions, attempt: Int, status: Int?,
+        requestId: String?, error: StripeError?, elapsed: Duration, willRetry: Bool,
+        retryAfter: Duration? = nil
+    ) {
         guard let onAttempt else { return }
         let bare = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
-        onAttempt(StripeAttempt(method: method, path: bare, attempt: attempt + 1, httpStatus: status, requestId: requestId,
-                                errorCode: error?.stableCode, stripeAccount: options.stripeAccount,
-                                idempotencyKey: options.idempotencyKey, duration: elapsed, willRetry: willRetry,
-                                retryAfter: retryAfter))
+        onAttempt(
+            StripeAttempt(
+                method: method, path: bare, attempt: attempt + 1, httpStatus: status, requestId: requestId,
+                errorCode: error?.stableCode, stripeAccount: options.stripeAccount,
+                idempotencyKey: options.idempotencyKey, duration: elapsed, willRetry: willRetry,
+                retryAfter: retryAfter))
     }
 
     /// `text` without the configured key or anything shaped like a Stripe secret.
@@ -154,17 +167,19 @@ public final class StripeClient {
     }
 
     private func info(_ response: StripeHTTPResponse, attempts: Int) -> StripeResponseInfo {
-        StripeResponseInfo(httpStatus: response.status, requestId: response.headers["request-id"],
-                           idempotentReplayed: Self.parseBool(response.headers["idempotent-replayed"]) ?? false,
-                           stripeVersion: response.headers["stripe-version"], attempts: attempts)
+        StripeResponseInfo(
+            httpStatus: response.status, requestId: response.headers["request-id"],
+            idempotentReplayed: Self.parseBool(response.headers["idempotent-replayed"]) ?? false,
+            stripeVersion: response.headers["stripe-version"], attempts: attempts)
     }
 
     /// The `Retry-After` of an answer in seconds (RFC 9110 delay-seconds; an HTTP date is
     /// ignored), capped at 60 s; nil when absent or unreadable.
     static func retryAfter(_ outcome: Result<StripeHTTPResponse, StripeTransportError>) -> Duration? {
         guard case .success(let response) = outcome,
-              let text = response.headers["retry-after"]?.trimmingSpaces(),
-              let seconds = Double(text), seconds.isFinite, seconds >= 0 else { return nil }
+            let text = response.headers["retry-after"]?.trimmingSpaces(),
+            let seconds = Double(text), seconds.isFinite, seconds >= 0
+        else { return nil }
         return .milliseconds(Int(min(seconds, 60) * 1000))
     }
 

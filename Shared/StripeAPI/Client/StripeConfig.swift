@@ -24,10 +24,12 @@ public struct StripeConfig: Sendable, Equatable {
     public static let defaultAPIVersion = StripeAPIVersion.current
 
     /// Settings; only the key is required.
-    public init(apiKey: String, apiBase: String = "https://api.stripe.com",
-                apiVersion: String = StripeConfig.defaultAPIVersion,
-                connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(80),
-                maxRetries: Int = 2, clientVersion: String = "0.1.0") {
+    public init(
+        apiKey: String, apiBase: String = "https://api.stripe.com",
+        apiVersion: String = StripeConfig.defaultAPIVersion,
+        connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(80),
+        maxRetries: Int = 2, clientVersion: String = "0.1.0"
+    ) {
         self.apiKey = apiKey; self.apiBase = apiBase; self.apiVersion = apiVersion
         self.connectTimeout = connectTimeout; self.timeout = timeout
         self.retry = RetryPolicy(maxRetries: maxRetries); self.clientVersion = clientVersion
@@ -67,7 +69,11 @@ extension StripeConfig: CustomStringConvertible, CustomDebugStringConvertible, C
     public var debugDescription: String { description }
     /// A mirror with the key masked (used by `dump` and string interpolation of nested values).
     public var customMirror: Mirror {
-        Mirror(self, children: ["apiKey": SecretRedactor.mask(apiKey), "apiBase": SecretRedactor.redact(apiBase, secret: apiKey),
-                                "apiVersion": apiVersion, "retry": retry], displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "apiKey": SecretRedactor.mask(apiKey), "apiBase": SecretRedactor.redact(apiBase, secret: apiKey),
+                "apiVersion": apiVersion, "retry": retry,
+            ], displayStyle: .struct)
     }
 }

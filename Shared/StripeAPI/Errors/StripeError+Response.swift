@@ -30,19 +30,23 @@ extension StripeError {
     /// The error for a non-2xx answer: Stripe's error JSON when the body has one,
     /// otherwise the kind implied by `status` (401, 403 and 429 always decide the kind).
     /// `redact` scrubs secrets from the message.
-    public static func fromResponse(status: Int, body: [UInt8], requestId: String?, stripeShouldRetry: Bool?,
-                                    redact: (String) -> String = SecretRedactor.redactPatterns) -> StripeError {
+    public static func fromResponse(
+        status: Int, body: [UInt8], requestId: String?, stripeShouldRetry: Bool?,
+        redact: (String) -> String = SecretRedactor.redactPatterns
+    ) -> StripeError {
         let detail = (try? JSONDecoder().decode(Body.self, from: Data(body)))?.error
         // As Stripe's libraries do: 401, 403 and 429 decide the kind whatever the type says
         // (a bad key comes as 401 with type invalid_request_error); otherwise the type does.
-        let kind: StripeErrorKind = [401, 403, 429].contains(status)
+        let kind: StripeErrorKind =
+            [401, 403, 429].contains(status)
             ? StripeErrorKind(httpStatus: status)
             : detail?.type.flatMap(StripeErrorKind.init(stripeType:)) ?? StripeErrorKind(httpStatus: status)
         let fallback = "Stripe answered HTTP \(status)"
-        return StripeError(kind: kind, httpStatus: status, type: detail?.type, code: detail?.code,
-                           declineCode: detail?.declineCode, param: detail?.param,
-                           message: redact(detail?.message ?? fallback), requestId: requestId,
-                           stripeShouldRetry: stripeShouldRetry,
-                           objectId: detail?.paymentIntent?["id"]?.stringValue)
+        return StripeError(
+            kind: kind, httpStatus: status, type: detail?.type, code: detail?.code,
+            declineCode: detail?.declineCode, param: detail?.param,
+            message: redact(detail?.message ?? fallback), requestId: requestId,
+            stripeShouldRetry: stripeShouldRetry,
+            objectId: detail?.paymentIntent?["id"]?.stringValue)
     }
 }

@@ -28,9 +28,11 @@ public struct StripeError: Error, Sendable, Equatable, CustomStringConvertible {
     public var objectId: String?
 
     /// A new error; `message` is redacted by the caller (the client does this).
-    public init(kind: StripeErrorKind, httpStatus: Int? = nil, type: String? = nil, code: String? = nil,
-                declineCode: String? = nil, param: String? = nil, message: String,
-                requestId: String? = nil, stripeShouldRetry: Bool? = nil, objectId: String? = nil) {
+    public init(
+        kind: StripeErrorKind, httpStatus: Int? = nil, type: String? = nil, code: String? = nil,
+        declineCode: String? = nil, param: String? = nil, message: String,
+        requestId: String? = nil, stripeShouldRetry: Bool? = nil, objectId: String? = nil
+    ) {
         self.kind = kind; self.httpStatus = httpStatus; self.type = type; self.code = code
         self.declineCode = declineCode; self.param = param; self.message = message
         self.requestId = requestId; self.stripeShouldRetry = stripeShouldRetry; self.objectId = objectId

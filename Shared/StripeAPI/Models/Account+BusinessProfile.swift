@@ -17,8 +17,10 @@ extension Account {
         public var supportUrl: String?
 
         /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-        public init(name: String? = nil, url: String? = nil, mcc: String? = nil, productDescription: String? = nil,
-                    supportEmail: String? = nil, supportPhone: String? = nil, supportUrl: String? = nil) {
+        public init(
+            name: String? = nil, url: String? = nil, mcc: String? = nil, productDescription: String? = nil,
+            supportEmail: String? = nil, supportPhone: String? = nil, supportUrl: String? = nil
+        ) {
             self.name = name
             self.url = url
             self.mcc = mcc

@@ -16,9 +16,11 @@ extension Account {
         public var stripeDashboard: AccountControllerDashboard?
 
         /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-        public init(type: String? = nil, isController: Bool? = nil, fees: AccountControllerFees? = nil,
-                    losses: AccountControllerLosses? = nil, requirementCollection: String? = nil,
-                    stripeDashboard: AccountControllerDashboard? = nil) {
+        public init(
+            type: String? = nil, isController: Bool? = nil, fees: AccountControllerFees? = nil,
+            losses: AccountControllerLosses? = nil, requirementCollection: String? = nil,
+            stripeDashboard: AccountControllerDashboard? = nil
+        ) {
             self.type = type
             self.isController = isController
             self.fees = fees

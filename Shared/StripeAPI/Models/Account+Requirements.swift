@@ -19,9 +19,11 @@ extension Account {
         public var errors: [RequirementError]?
 
         /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-        public init(currentlyDue: [String]? = nil, eventuallyDue: [String]? = nil, pastDue: [String]? = nil,
-                    pendingVerification: [String]? = nil, disabledReason: String? = nil, currentDeadline: Int? = nil,
-                    errors: [RequirementError]? = nil) {
+        public init(
+            currentlyDue: [String]? = nil, eventuallyDue: [String]? = nil, pastDue: [String]? = nil,
+            pendingVerification: [String]? = nil, disabledReason: String? = nil, currentDeadline: Int? = nil,
+            errors: [RequirementError]? = nil
+        ) {
             self.currentlyDue = currentlyDue
             self.eventuallyDue = eventuallyDue
             self.pastDue = pastDue

@@ -38,12 +38,14 @@ public struct Account: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, type: AccountType? = nil, controller: Controller? = nil,
-                country: String? = nil, email: String? = nil, businessType: String? = nil,
-                businessProfile: BusinessProfile? = nil, capabilities: [String: CapabilityStatus]? = nil,
-                chargesEnabled: Bool? = nil, payoutsEnabled: Bool? = nil, detailsSubmitted: Bool? = nil,
-                defaultCurrency: String? = nil, requirements: Requirements? = nil,
-                futureRequirements: Requirements? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, type: AccountType? = nil, controller: Controller? = nil,
+        country: String? = nil, email: String? = nil, businessType: String? = nil,
+        businessProfile: BusinessProfile? = nil, capabilities: [String: CapabilityStatus]? = nil,
+        chargesEnabled: Bool? = nil, payoutsEnabled: Bool? = nil, detailsSubmitted: Bool? = nil,
+        defaultCurrency: String? = nil, requirements: Requirements? = nil,
+        futureRequirements: Requirements? = nil, metadata: [String: String]? = nil, created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.type = type

@@ -14,8 +14,10 @@ public struct Address: Codable, Sendable, Equatable {
     public var state: String?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(city: String? = nil, country: String? = nil, line1: String? = nil, line2: String? = nil,
-                postalCode: String? = nil, state: String? = nil) {
+    public init(
+        city: String? = nil, country: String? = nil, line1: String? = nil, line2: String? = nil,
+        postalCode: String? = nil, state: String? = nil
+    ) {
         self.city = city
         self.country = country
         self.line1 = line1

@@ -23,9 +23,11 @@ public struct ApplicationFee: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, account: Expandable<Account>? = nil, amount: Int? = nil,
-                amountRefunded: Int? = nil, currency: String? = nil, charge: Expandable<Charge>? = nil,
-                refunded: Bool? = nil, livemode: Bool? = nil, created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, account: Expandable<Account>? = nil, amount: Int? = nil,
+        amountRefunded: Int? = nil, currency: String? = nil, charge: Expandable<Charge>? = nil,
+        refunded: Bool? = nil, livemode: Bool? = nil, created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.account = account

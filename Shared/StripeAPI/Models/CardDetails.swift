@@ -18,9 +18,11 @@ public struct CardDetails: Codable, Sendable, Equatable {
     public var network: String?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(brand: String? = nil, last4: String? = nil, expMonth: Int? = nil, expYear: Int? = nil,
-                funding: String? = nil, country: String? = nil, fingerprint: String? = nil,
-                network: String? = nil) {
+    public init(
+        brand: String? = nil, last4: String? = nil, expMonth: Int? = nil, expYear: Int? = nil,
+        funding: String? = nil, country: String? = nil, fingerprint: String? = nil,
+        network: String? = nil
+    ) {
         self.brand = brand
         self.last4 = last4
         self.expMonth = expMonth
@@ -67,10 +69,12 @@ public struct CardPresentDetails: Codable, Sendable, Equatable {
     public var incrementalAuthorizationSupported: Bool?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(brand: String? = nil, last4: String? = nil, expMonth: Int? = nil, expYear: Int? = nil,
-                funding: String? = nil, network: String? = nil, readMethod: String? = nil,
-                amountAuthorized: Int? = nil, overcaptureSupported: Bool? = nil,
-                incrementalAuthorizationSupported: Bool? = nil) {
+    public init(
+        brand: String? = nil, last4: String? = nil, expMonth: Int? = nil, expYear: Int? = nil,
+        funding: String? = nil, network: String? = nil, readMethod: String? = nil,
+        amountAuthorized: Int? = nil, overcaptureSupported: Bool? = nil,
+        incrementalAuthorizationSupported: Bool? = nil
+    ) {
         self.brand = brand
         self.last4 = last4
         self.expMonth = expMonth

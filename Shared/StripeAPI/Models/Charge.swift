@@ -50,14 +50,16 @@ public struct Charge: Codable, Sendable, Equatable, StripeIdentifiable {
     public var billingDetails: BillingDetails?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, amount: Int? = nil, amountCaptured: Int? = nil,
-                amountRefunded: Int? = nil, currency: String? = nil, status: String? = nil, paid: Bool? = nil,
-                captured: Bool? = nil, refunded: Bool? = nil, paymentIntent: Expandable<PaymentIntent>? = nil,
-                paymentMethod: String? = nil, paymentMethodDetails: PaymentMethodDetails? = nil,
-                failureCode: String? = nil, failureMessage: String? = nil, outcome: ChargeOutcome? = nil,
-                applicationFee: Expandable<ApplicationFee>? = nil, applicationFeeAmount: Int? = nil,
-                customer: Expandable<Customer>? = nil, description: String? = nil, livemode: Bool? = nil,
-                metadata: [String: String]? = nil, created: Int? = nil, billingDetails: BillingDetails? = nil) {
+    public init(
+        id: String, object: String? = nil, amount: Int? = nil, amountCaptured: Int? = nil,
+        amountRefunded: Int? = nil, currency: String? = nil, status: String? = nil, paid: Bool? = nil,
+        captured: Bool? = nil, refunded: Bool? = nil, paymentIntent: Expandable<PaymentIntent>? = nil,
+        paymentMethod: String? = nil, paymentMethodDetails: PaymentMethodDetails? = nil,
+        failureCode: String? = nil, failureMessage: String? = nil, outcome: ChargeOutcome? = nil,
+        applicationFee: Expandable<ApplicationFee>? = nil, applicationFeeAmount: Int? = nil,
+        customer: Expandable<Customer>? = nil, description: String? = nil, livemode: Bool? = nil,
+        metadata: [String: String]? = nil, created: Int? = nil, billingDetails: BillingDetails? = nil
+    ) {
         self.id = id
         self.object = object
         self.amount = amount
@@ -147,8 +149,10 @@ public struct ChargeOutcome: Codable, Sendable, Equatable {
     public var sellerMessage: String?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(type: String? = nil, networkStatus: String? = nil, reason: String? = nil,
-                sellerMessage: String? = nil) {
+    public init(
+        type: String? = nil, networkStatus: String? = nil, reason: String? = nil,
+        sellerMessage: String? = nil
+    ) {
         self.type = type
         self.networkStatus = networkStatus
         self.reason = reason

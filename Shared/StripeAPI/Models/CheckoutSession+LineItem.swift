@@ -24,9 +24,11 @@ extension CheckoutSession {
         public var price: Price?
 
         /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-        public init(id: String, object: String? = nil, description: String? = nil, quantity: Int? = nil,
-                    currency: String? = nil, amountSubtotal: Int? = nil, amountTotal: Int? = nil,
-                    amountDiscount: Int? = nil, amountTax: Int? = nil, price: Price? = nil) {
+        public init(
+            id: String, object: String? = nil, description: String? = nil, quantity: Int? = nil,
+            currency: String? = nil, amountSubtotal: Int? = nil, amountTotal: Int? = nil,
+            amountDiscount: Int? = nil, amountTax: Int? = nil, price: Price? = nil
+        ) {
             self.id = id
             self.object = object
             self.description = description

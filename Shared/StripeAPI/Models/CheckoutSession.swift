@@ -54,15 +54,17 @@ public struct CheckoutSession: Codable, Sendable, Equatable, StripeIdentifiable 
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, mode: CheckoutSessionMode? = nil,
-                uiMode: CheckoutSessionUIMode? = nil, status: Status? = nil,
-                paymentStatus: CheckoutSessionPaymentStatus? = nil, url: String? = nil,
-                clientSecret: String? = nil, successUrl: String? = nil, cancelUrl: String? = nil,
-                returnUrl: String? = nil, customer: Expandable<Customer>? = nil, customerEmail: String? = nil,
-                customerDetails: CheckoutCustomerDetails? = nil, paymentIntent: Expandable<PaymentIntent>? = nil,
-                amountSubtotal: Int? = nil, amountTotal: Int? = nil, currency: String? = nil,
-                clientReferenceId: String? = nil, lineItems: StripeList<LineItem>? = nil, expiresAt: Int? = nil,
-                livemode: Bool? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, mode: CheckoutSessionMode? = nil,
+        uiMode: CheckoutSessionUIMode? = nil, status: Status? = nil,
+        paymentStatus: CheckoutSessionPaymentStatus? = nil, url: String? = nil,
+        clientSecret: String? = nil, successUrl: String? = nil, cancelUrl: String? = nil,
+        returnUrl: String? = nil, customer: Expandable<Customer>? = nil, customerEmail: String? = nil,
+        customerDetails: CheckoutCustomerDetails? = nil, paymentIntent: Expandable<PaymentIntent>? = nil,
+        amountSubtotal: Int? = nil, amountTotal: Int? = nil, currency: String? = nil,
+        clientReferenceId: String? = nil, lineItems: StripeList<LineItem>? = nil, expiresAt: Int? = nil,
+        livemode: Bool? = nil, metadata: [String: String]? = nil, created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.mode = mode

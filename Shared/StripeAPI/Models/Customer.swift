@@ -28,10 +28,12 @@ public struct Customer: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, email: String? = nil, name: String? = nil, phone: String? = nil,
-                description: String? = nil, balance: Int? = nil, currency: String? = nil, address: Address? = nil,
-                deleted: Bool? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
-                created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, email: String? = nil, name: String? = nil, phone: String? = nil,
+        description: String? = nil, balance: Int? = nil, currency: String? = nil, address: Address? = nil,
+        deleted: Bool? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
+        created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.email = email

@@ -15,8 +15,10 @@ public struct CustomerSession: Codable, Sendable, Equatable {
     public var livemode: Bool?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(object: String, clientSecret: String? = nil, customer: String? = nil, created: Int? = nil,
-                expiresAt: Int? = nil, livemode: Bool? = nil) {
+    public init(
+        object: String, clientSecret: String? = nil, customer: String? = nil, created: Int? = nil,
+        expiresAt: Int? = nil, livemode: Bool? = nil
+    ) {
         self.object = object
         self.clientSecret = clientSecret
         self.customer = customer

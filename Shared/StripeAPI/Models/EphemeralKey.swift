@@ -17,9 +17,11 @@ public struct EphemeralKey: Codable, Sendable, Equatable, StripeIdentifiable {
     public var livemode: Bool?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, secret: String? = nil,
-                associatedObjects: [EphemeralKeyAssociatedObject]? = nil, created: Int? = nil, expires: Int? = nil,
-                livemode: Bool? = nil) {
+    public init(
+        id: String, object: String? = nil, secret: String? = nil,
+        associatedObjects: [EphemeralKeyAssociatedObject]? = nil, created: Int? = nil, expires: Int? = nil,
+        livemode: Bool? = nil
+    ) {
         self.id = id
         self.object = object
         self.secret = secret

@@ -59,17 +59,19 @@ public struct PaymentIntent: Codable, Sendable, Equatable, StripeIdentifiable {
     public var setupFutureUsage: String?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, amount: Int? = nil, amountCapturable: Int? = nil,
-                amountReceived: Int? = nil, currency: String? = nil, status: Status? = nil,
-                captureMethod: CaptureMethod? = nil, clientSecret: String? = nil,
-                customer: Expandable<Customer>? = nil, paymentMethod: Expandable<PaymentMethod>? = nil,
-                paymentMethodTypes: [String]? = nil, automaticPaymentMethods: AutomaticPaymentMethods? = nil,
-                latestCharge: Expandable<Charge>? = nil, lastPaymentError: PaymentIntentLastError? = nil,
-                applicationFeeAmount: Int? = nil, nextAction: PaymentIntentNextAction? = nil,
-                paymentMethodOptions: PaymentMethodOptions? = nil, onBehalfOf: String? = nil,
-                transferData: TransferData? = nil, description: String? = nil, cancellationReason: String? = nil,
-                canceledAt: Int? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
-                created: Int? = nil, receiptEmail: String? = nil) {
+    public init(
+        id: String, object: String? = nil, amount: Int? = nil, amountCapturable: Int? = nil,
+        amountReceived: Int? = nil, currency: String? = nil, status: Status? = nil,
+        captureMethod: CaptureMethod? = nil, clientSecret: String? = nil,
+        customer: Expandable<Customer>? = nil, paymentMethod: Expandable<PaymentMethod>? = nil,
+        paymentMethodTypes: [String]? = nil, automaticPaymentMethods: AutomaticPaymentMethods? = nil,
+        latestCharge: Expandable<Charge>? = nil, lastPaymentError: PaymentIntentLastError? = nil,
+        applicationFeeAmount: Int? = nil, nextAction: PaymentIntentNextAction? = nil,
+        paymentMethodOptions: PaymentMethodOptions? = nil, onBehalfOf: String? = nil,
+        transferData: TransferData? = nil, description: String? = nil, cancellationReason: String? = nil,
+        canceledAt: Int? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
+        created: Int? = nil, receiptEmail: String? = nil
+    ) {
         self.id = id
         self.object = object
         self.amount = amount

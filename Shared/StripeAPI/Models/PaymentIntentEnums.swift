@@ -22,7 +22,7 @@ extension PaymentIntent {
         /// Every known case.
         public static let known: [Status] = [
             .requiresPaymentMethod, .requiresConfirmation, .requiresAction, .processing, .requiresCapture,
-            .canceled, .succeeded
+            .canceled, .succeeded,
         ]
 
         /// The wire string.

@@ -15,8 +15,10 @@ public struct PaymentIntentLastError: Codable, Sendable, Equatable {
     public var paymentMethod: PaymentMethod?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(type: String? = nil, code: String? = nil, declineCode: String? = nil, message: String? = nil,
-                param: String? = nil, paymentMethod: PaymentMethod? = nil) {
+    public init(
+        type: String? = nil, code: String? = nil, declineCode: String? = nil, message: String? = nil,
+        param: String? = nil, paymentMethod: PaymentMethod? = nil
+    ) {
         self.type = type
         self.code = code
         self.declineCode = declineCode
@@ -159,8 +161,10 @@ public struct CardPresentOptions: Codable, Sendable, Equatable {
     public var captureMethod: String?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(requestExtendedAuthorization: Bool? = nil, requestIncrementalAuthorizationSupport: Bool? = nil,
-                captureMethod: String? = nil) {
+    public init(
+        requestExtendedAuthorization: Bool? = nil, requestIncrementalAuthorizationSupport: Bool? = nil,
+        captureMethod: String? = nil
+    ) {
         self.requestExtendedAuthorization = requestExtendedAuthorization
         self.requestIncrementalAuthorizationSupport = requestIncrementalAuthorizationSupport
         self.captureMethod = captureMethod

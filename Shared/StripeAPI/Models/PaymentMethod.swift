@@ -23,10 +23,12 @@ public struct PaymentMethod: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, type: String? = nil, card: CardDetails? = nil,
-                cardPresent: CardPresentDetails? = nil, billingDetails: BillingDetails? = nil,
-                customer: Expandable<Customer>? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
-                created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, type: String? = nil, card: CardDetails? = nil,
+        cardPresent: CardPresentDetails? = nil, billingDetails: BillingDetails? = nil,
+        customer: Expandable<Customer>? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
+        created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.type = type

@@ -55,9 +55,11 @@ public struct PaymentMethodDomain: Codable, Sendable, Equatable, StripeIdentifia
     }
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, domainName: String? = nil, enabled: Bool? = nil,
-                applePay: Status? = nil, googlePay: Status? = nil, link: Status? = nil, paypal: Status? = nil,
-                livemode: Bool? = nil, created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, domainName: String? = nil, enabled: Bool? = nil,
+        applePay: Status? = nil, googlePay: Status? = nil, link: Status? = nil, paypal: Status? = nil,
+        livemode: Bool? = nil, created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.domainName = domainName

@@ -27,10 +27,12 @@ public struct Person: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, account: String? = nil, firstName: String? = nil,
-                lastName: String? = nil, email: String? = nil, phone: String? = nil,
-                relationship: PersonRelationship? = nil, requirements: Account.Requirements? = nil,
-                verification: PersonVerification? = nil, metadata: [String: String]? = nil, created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, account: String? = nil, firstName: String? = nil,
+        lastName: String? = nil, email: String? = nil, phone: String? = nil,
+        relationship: PersonRelationship? = nil, requirements: Account.Requirements? = nil,
+        verification: PersonVerification? = nil, metadata: [String: String]? = nil, created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.account = account
@@ -77,8 +79,10 @@ public struct PersonRelationship: Codable, Sendable, Equatable {
     public var percentOwnership: Double?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(representative: Bool? = nil, owner: Bool? = nil, director: Bool? = nil, executive: Bool? = nil,
-                title: String? = nil, percentOwnership: Double? = nil) {
+    public init(
+        representative: Bool? = nil, owner: Bool? = nil, director: Bool? = nil, executive: Bool? = nil,
+        title: String? = nil, percentOwnership: Double? = nil
+    ) {
         self.representative = representative
         self.owner = owner
         self.director = director

@@ -30,11 +30,13 @@ public struct Price: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, active: Bool? = nil, currency: String? = nil,
-                unitAmount: Int? = nil, unitAmountDecimal: String? = nil, product: Expandable<Product>? = nil,
-                type: PriceType? = nil, recurring: PriceRecurring? = nil, nickname: String? = nil,
-                lookupKey: String? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
-                created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, active: Bool? = nil, currency: String? = nil,
+        unitAmount: Int? = nil, unitAmountDecimal: String? = nil, product: Expandable<Product>? = nil,
+        type: PriceType? = nil, recurring: PriceRecurring? = nil, nickname: String? = nil,
+        lookupKey: String? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
+        created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.active = active

@@ -24,10 +24,12 @@ public struct Product: Codable, Sendable, Equatable, StripeIdentifiable {
     public var updated: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, name: String? = nil, description: String? = nil,
-                active: Bool? = nil, defaultPrice: Expandable<Price>? = nil, images: [String]? = nil,
-                livemode: Bool? = nil, metadata: [String: String]? = nil, created: Int? = nil,
-                updated: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, name: String? = nil, description: String? = nil,
+        active: Bool? = nil, defaultPrice: Expandable<Price>? = nil, images: [String]? = nil,
+        livemode: Bool? = nil, metadata: [String: String]? = nil, created: Int? = nil,
+        updated: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.name = name

@@ -24,10 +24,12 @@ public struct Refund: Codable, Sendable, Equatable, StripeIdentifiable {
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, amount: Int? = nil, currency: String? = nil,
-                status: Status? = nil, reason: String? = nil, charge: Expandable<Charge>? = nil,
-                paymentIntent: Expandable<PaymentIntent>? = nil, failureReason: String? = nil,
-                metadata: [String: String]? = nil, created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, amount: Int? = nil, currency: String? = nil,
+        status: Status? = nil, reason: String? = nil, charge: Expandable<Charge>? = nil,
+        paymentIntent: Expandable<PaymentIntent>? = nil, failureReason: String? = nil,
+        metadata: [String: String]? = nil, created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.amount = amount

@@ -74,11 +74,13 @@ public struct SetupIntent: Codable, Sendable, Equatable, StripeIdentifiable {
     }
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, clientSecret: String? = nil, customer: Expandable<Customer>? = nil,
-                paymentMethod: Expandable<PaymentMethod>? = nil, paymentMethodTypes: [String]? = nil,
-                status: Status? = nil, usage: String? = nil, lastSetupError: PaymentIntentLastError? = nil,
-                nextAction: PaymentIntentNextAction? = nil, metadata: [String: String]? = nil, created: Int? = nil,
-                livemode: Bool? = nil) {
+    public init(
+        id: String, object: String? = nil, clientSecret: String? = nil, customer: Expandable<Customer>? = nil,
+        paymentMethod: Expandable<PaymentMethod>? = nil, paymentMethodTypes: [String]? = nil,
+        status: Status? = nil, usage: String? = nil, lastSetupError: PaymentIntentLastError? = nil,
+        nextAction: PaymentIntentNextAction? = nil, metadata: [String: String]? = nil, created: Int? = nil,
+        livemode: Bool? = nil
+    ) {
         self.id = id; self.object = object; self.clientSecret = clientSecret; self.customer = customer
         self.paymentMethod = paymentMethod; self.paymentMethodTypes = paymentMethodTypes; self.status = status
         self.usage = usage; self.lastSetupError = lastSetupError; self.nextAction = nextAction

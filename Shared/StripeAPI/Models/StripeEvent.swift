@@ -24,9 +24,11 @@ public struct StripeEvent: Codable, Sendable, Equatable, StripeIdentifiable {
     public var request: StripeEventRequest?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, type: String, created: Int? = nil, apiVersion: String? = nil,
-                account: String? = nil, livemode: Bool? = nil, pendingWebhooks: Int? = nil, data: StripeEventData,
-                request: StripeEventRequest? = nil) {
+    public init(
+        id: String, object: String? = nil, type: String, created: Int? = nil, apiVersion: String? = nil,
+        account: String? = nil, livemode: Bool? = nil, pendingWebhooks: Int? = nil, data: StripeEventData,
+        request: StripeEventRequest? = nil
+    ) {
         self.id = id
         self.object = object
         self.type = type

@@ -30,13 +30,21 @@ public indirect enum StripeJSONValue: Codable, Sendable, Equatable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let bool = try? container.decode(Bool.self) { self = .bool(bool) }
-        else if let int = try? container.decode(Int.self) { self = .int(int) }
-        else if let double = try? container.decode(Double.self) { self = .double(double) }
-        else if let string = try? container.decode(String.self) { self = .string(string) }
-        else if let array = try? container.decode([StripeJSONValue].self) { self = .array(array) }
-        else { self = .object(try container.decode([String: StripeJSONValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let int = try? container.decode(Int.self) {
+            self = .int(int)
+        } else if let double = try? container.decode(Double.self) {
+            self = .double(double)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([StripeJSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: StripeJSONValue].self))
+        }
     }
 
     /// Encodes the value as it was received.

@@ -15,8 +15,10 @@ public struct TerminalLocation: Codable, Sendable, Equatable, StripeIdentifiable
     public var metadata: [String: String]?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, displayName: String? = nil, address: Address? = nil,
-                livemode: Bool? = nil, metadata: [String: String]? = nil) {
+    public init(
+        id: String, object: String? = nil, displayName: String? = nil, address: Address? = nil,
+        livemode: Bool? = nil, metadata: [String: String]? = nil
+    ) {
         self.id = id
         self.object = object
         self.displayName = displayName

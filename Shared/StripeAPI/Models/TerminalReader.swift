@@ -27,11 +27,13 @@ public struct TerminalReader: Codable, Sendable, Equatable, StripeIdentifiable {
     public var metadata: [String: String]?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, label: String? = nil, deviceType: String? = nil,
-                serialNumber: String? = nil, status: TerminalReaderStatus? = nil,
-                location: Expandable<TerminalLocation>? = nil, action: TerminalReaderAction? = nil,
-                ipAddress: String? = nil, deviceSwVersion: String? = nil, livemode: Bool? = nil,
-                metadata: [String: String]? = nil) {
+    public init(
+        id: String, object: String? = nil, label: String? = nil, deviceType: String? = nil,
+        serialNumber: String? = nil, status: TerminalReaderStatus? = nil,
+        location: Expandable<TerminalLocation>? = nil, action: TerminalReaderAction? = nil,
+        ipAddress: String? = nil, deviceSwVersion: String? = nil, livemode: Bool? = nil,
+        metadata: [String: String]? = nil
+    ) {
         self.id = id
         self.object = object
         self.label = label
@@ -76,9 +78,11 @@ public struct TerminalReaderAction: Codable, Sendable, Equatable {
     public var processPaymentIntent: TerminalProcessPaymentIntentAction?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(type: TerminalReaderActionType? = nil, status: TerminalReaderActionStatus? = nil,
-                failureCode: String? = nil, failureMessage: String? = nil,
-                processPaymentIntent: TerminalProcessPaymentIntentAction? = nil) {
+    public init(
+        type: TerminalReaderActionType? = nil, status: TerminalReaderActionStatus? = nil,
+        failureCode: String? = nil, failureMessage: String? = nil,
+        processPaymentIntent: TerminalProcessPaymentIntentAction? = nil
+    ) {
         self.type = type
         self.status = status
         self.failureCode = failureCode

@@ -42,7 +42,7 @@ public enum TerminalReaderActionType: StripeStringEnum {
     /// Every known case.
     public static let known: [TerminalReaderActionType] = [
         .processPaymentIntent, .processSetupIntent, .refundPayment, .setReaderDisplay, .collectPaymentMethod,
-        .confirmPaymentIntent, .collectInputs
+        .confirmPaymentIntent, .collectInputs,
     ]
 
     /// The wire string.

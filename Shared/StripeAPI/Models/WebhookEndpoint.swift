@@ -25,10 +25,12 @@ public struct WebhookEndpoint: Codable, Sendable, Equatable, StripeIdentifiable 
     public var created: Int?
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
-    public init(id: String, object: String? = nil, url: String? = nil, enabledEvents: [String]? = nil,
-                status: String? = nil, secret: String? = nil, apiVersion: String? = nil,
-                description: String? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
-                created: Int? = nil) {
+    public init(
+        id: String, object: String? = nil, url: String? = nil, enabledEvents: [String]? = nil,
+        status: String? = nil, secret: String? = nil, apiVersion: String? = nil,
+        description: String? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
+        created: Int? = nil
+    ) {
         self.id = id
         self.object = object
         self.url = url

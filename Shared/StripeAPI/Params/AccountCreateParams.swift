@@ -48,8 +48,10 @@ public struct AccountCreateParams: StripeParams, Equatable {
         public var stripeDashboardType: String?
 
         /// Controller properties.
-        public init(feesPayer: String? = nil, lossesPayments: String? = nil,
-                    requirementCollection: String? = nil, stripeDashboardType: String? = nil) {
+        public init(
+            feesPayer: String? = nil, lossesPayments: String? = nil,
+            requirementCollection: String? = nil, stripeDashboardType: String? = nil
+        ) {
             self.feesPayer = feesPayer; self.lossesPayments = lossesPayments
             self.requirementCollection = requirementCollection; self.stripeDashboardType = stripeDashboardType
         }
@@ -65,13 +67,15 @@ public struct AccountCreateParams: StripeParams, Equatable {
     }
 
     /// Account parameters.
-    public init(type: Account.AccountType? = nil, controller: Controller? = nil, country: String? = nil, email: String? = nil,
-                businessType: String? = nil, businessProfile: BusinessProfileParams? = nil,
-                individual: PersonParams? = nil, company: CompanyParams? = nil,
-                externalAccount: ExternalAccountParams? = nil, tosAcceptance: TosAcceptanceParams? = nil,
-                settings: AccountSettingsParams? = nil,
-                requestedCapabilities: [String]? = nil, defaultCurrency: String? = nil,
-                metadata: [String: String]? = nil, expand: [String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        type: Account.AccountType? = nil, controller: Controller? = nil, country: String? = nil, email: String? = nil,
+        businessType: String? = nil, businessProfile: BusinessProfileParams? = nil,
+        individual: PersonParams? = nil, company: CompanyParams? = nil,
+        externalAccount: ExternalAccountParams? = nil, tosAcceptance: TosAcceptanceParams? = nil,
+        settings: AccountSettingsParams? = nil,
+        requestedCapabilities: [String]? = nil, defaultCurrency: String? = nil,
+        metadata: [String: String]? = nil, expand: [String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.type = type; self.controller = controller; self.country = country; self.email = email
         self.businessType = businessType; self.businessProfile = businessProfile
         self.individual = individual; self.company = company; self.externalAccount = externalAccount
@@ -125,8 +129,10 @@ public struct BusinessProfileParams: Sendable, Equatable {
     public var supportEmail: String?
 
     /// Business profile parameters.
-    public init(name: String? = nil, url: String? = nil, mcc: String? = nil,
-                productDescription: String? = nil, supportEmail: String? = nil) {
+    public init(
+        name: String? = nil, url: String? = nil, mcc: String? = nil,
+        productDescription: String? = nil, supportEmail: String? = nil
+    ) {
         self.name = name; self.url = url; self.mcc = mcc
         self.productDescription = productDescription; self.supportEmail = supportEmail
     }

@@ -16,8 +16,10 @@ public struct AccountLinkCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Account link parameters.
-    public init(account: String, refreshUrl: String, returnUrl: String, type: String = "account_onboarding",
-                collect: String? = nil, collectionFields: String? = nil, extra: FormParams = FormParams()) {
+    public init(
+        account: String, refreshUrl: String, returnUrl: String, type: String = "account_onboarding",
+        collect: String? = nil, collectionFields: String? = nil, extra: FormParams = FormParams()
+    ) {
         self.account = account; self.refreshUrl = refreshUrl; self.returnUrl = returnUrl; self.type = type
         self.collect = collect; self.collectionFields = collectionFields; self.extra = extra
     }

@@ -16,8 +16,10 @@ public struct CompanyParams: Sendable, Equatable {
     public var executivesProvided: Bool?
 
     /// Company parameters; absent parts are not sent.
-    public init(name: String? = nil, phone: String? = nil, taxId: String? = nil, address: AddressParams? = nil,
-                directorsProvided: Bool? = nil, ownersProvided: Bool? = nil, executivesProvided: Bool? = nil) {
+    public init(
+        name: String? = nil, phone: String? = nil, taxId: String? = nil, address: AddressParams? = nil,
+        directorsProvided: Bool? = nil, ownersProvided: Bool? = nil, executivesProvided: Bool? = nil
+    ) {
         self.name = name; self.phone = phone; self.taxId = taxId; self.address = address
         self.directorsProvided = directorsProvided; self.ownersProvided = ownersProvided
         self.executivesProvided = executivesProvided
@@ -57,8 +59,10 @@ public enum ExternalAccountParams: Sendable, Equatable {
         public var accountHolderType: String?
 
         /// Bank account details; absent parts are not sent.
-        public init(country: String? = nil, currency: String? = nil, accountNumber: String? = nil, routingNumber: String? = nil,
-                    accountHolderName: String? = nil, accountHolderType: String? = nil) {
+        public init(
+            country: String? = nil, currency: String? = nil, accountNumber: String? = nil, routingNumber: String? = nil,
+            accountHolderName: String? = nil, accountHolderType: String? = nil
+        ) {
             self.country = country; self.currency = currency; self.accountNumber = accountNumber
             self.routingNumber = routingNumber; self.accountHolderName = accountHolderName
             self.accountHolderType = accountHolderType

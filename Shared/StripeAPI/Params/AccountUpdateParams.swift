@@ -24,11 +24,13 @@ public struct AccountUpdateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Update parameters; absent parts are not sent (and so left as they are).
-    public init(email: String? = nil, businessType: String? = nil, businessProfile: BusinessProfileParams? = nil,
-                individual: PersonParams? = nil, company: CompanyParams? = nil,
-                externalAccount: ExternalAccountParams? = nil, tosAcceptance: TosAcceptanceParams? = nil,
-                settings: AccountSettingsParams? = nil, requestedCapabilities: [String]? = nil,
-                metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        email: String? = nil, businessType: String? = nil, businessProfile: BusinessProfileParams? = nil,
+        individual: PersonParams? = nil, company: CompanyParams? = nil,
+        externalAccount: ExternalAccountParams? = nil, tosAcceptance: TosAcceptanceParams? = nil,
+        settings: AccountSettingsParams? = nil, requestedCapabilities: [String]? = nil,
+        metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.email = email; self.businessType = businessType; self.businessProfile = businessProfile
         self.individual = individual; self.company = company; self.externalAccount = externalAccount
         self.tosAcceptance = tosAcceptance; self.settings = settings

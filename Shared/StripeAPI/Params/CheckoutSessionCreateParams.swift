@@ -48,13 +48,15 @@ public struct CheckoutSessionCreateParams: StripeParams, Equatable {
     public var setupFutureUsage: String? = nil
 
     /// Checkout Session parameters.
-    public init(mode: CheckoutSessionMode = .payment, uiMode: CheckoutSessionUIMode? = nil,
-                lineItems: [CheckoutLineItemParams], successUrl: String? = nil, cancelUrl: String? = nil,
-                returnUrl: String? = nil, customer: String? = nil, customerEmail: String? = nil,
-                clientReferenceId: String? = nil, applicationFeeAmount: Int? = nil, captureMethod: CaptureMethod? = nil,
-                paymentIntentMetadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil,
-                expiresAt: Int? = nil, metadata: [String: String]? = nil, expand: [String]? = nil,
-                redirectOnCompletion: CheckoutRedirectOnCompletion? = nil, extra: FormParams = FormParams()) {
+    public init(
+        mode: CheckoutSessionMode = .payment, uiMode: CheckoutSessionUIMode? = nil,
+        lineItems: [CheckoutLineItemParams], successUrl: String? = nil, cancelUrl: String? = nil,
+        returnUrl: String? = nil, customer: String? = nil, customerEmail: String? = nil,
+        clientReferenceId: String? = nil, applicationFeeAmount: Int? = nil, captureMethod: CaptureMethod? = nil,
+        paymentIntentMetadata: [String: String]? = nil, paymentMethodTypes: [String]? = nil,
+        expiresAt: Int? = nil, metadata: [String: String]? = nil, expand: [String]? = nil,
+        redirectOnCompletion: CheckoutRedirectOnCompletion? = nil, extra: FormParams = FormParams()
+    ) {
         self.redirectOnCompletion = redirectOnCompletion
         self.mode = mode; self.uiMode = uiMode; self.lineItems = lineItems; self.successUrl = successUrl
         self.cancelUrl = cancelUrl; self.returnUrl = returnUrl; self.customer = customer
@@ -86,8 +88,9 @@ public struct CheckoutSessionCreateParams: StripeParams, Equatable {
         intentData.set("metadata", paymentIntentMetadata)
         intentData.set("setup_future_usage", setupFutureUsage)
         if !intentData.isEmpty { p["payment_intent_data"] = .object(intentData) }
-        p.set(StripeAPIVersion.usesAllowedPaymentMethodTypes(apiVersion) ? "allowed_payment_method_types" : "payment_method_types",
-              paymentMethodTypes)
+        p.set(
+            StripeAPIVersion.usesAllowedPaymentMethodTypes(apiVersion) ? "allowed_payment_method_types" : "payment_method_types",
+            paymentMethodTypes)
         p.set("expires_at", expiresAt)
         p.set("metadata", metadata)
         p.set("expand", expand)
@@ -118,8 +121,10 @@ public struct CheckoutLineItemParams: Sendable, Equatable {
         public var productDescription: String?
 
         /// Inline price data.
-        public init(currency: String, unitAmount: Int, product: String? = nil,
-                    productName: String? = nil, productDescription: String? = nil) {
+        public init(
+            currency: String, unitAmount: Int, product: String? = nil,
+            productName: String? = nil, productDescription: String? = nil
+        ) {
             self.currency = currency; self.unitAmount = unitAmount; self.product = product
             self.productName = productName; self.productDescription = productDescription
         }

@@ -14,8 +14,10 @@ public struct CustomerCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Customer parameters.
-    public init(email: String? = nil, name: String? = nil, phone: String? = nil, description: String? = nil,
-                metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        email: String? = nil, name: String? = nil, phone: String? = nil, description: String? = nil,
+        metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.email = email; self.name = name; self.phone = phone; self.description = description
         self.metadata = metadata; self.extra = extra
     }

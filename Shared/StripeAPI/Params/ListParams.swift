@@ -13,8 +13,10 @@ public struct ListParams: StripeParams, Equatable {
     public var filters: FormParams
 
     /// List parameters.
-    public init(limit: Int? = nil, startingAfter: String? = nil, endingBefore: String? = nil,
-                expand: [String]? = nil, filters: FormParams = FormParams()) {
+    public init(
+        limit: Int? = nil, startingAfter: String? = nil, endingBefore: String? = nil,
+        expand: [String]? = nil, filters: FormParams = FormParams()
+    ) {
         self.limit = limit; self.startingAfter = startingAfter; self.endingBefore = endingBefore
         self.expand = expand; self.filters = filters
     }

@@ -12,8 +12,10 @@ public struct PaymentIntentCaptureParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Capture parameters.
-    public init(amountToCapture: Int? = nil, applicationFeeAmount: Int? = nil,
-                metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        amountToCapture: Int? = nil, applicationFeeAmount: Int? = nil,
+        metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.amountToCapture = amountToCapture; self.applicationFeeAmount = applicationFeeAmount
         self.metadata = metadata; self.extra = extra
     }
@@ -83,8 +85,10 @@ public struct PaymentIntentUpdateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Update parameters.
-    public init(amount: Int? = nil, applicationFeeAmount: Int? = nil, description: String? = nil,
-                metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        amount: Int? = nil, applicationFeeAmount: Int? = nil, description: String? = nil,
+        metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.amount = amount; self.applicationFeeAmount = applicationFeeAmount; self.description = description
         self.metadata = metadata; self.extra = extra
     }

@@ -37,12 +37,14 @@ public struct PaymentIntentCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// PaymentIntent parameters.
-    public init(amount: Int, currency: String, automaticPaymentMethods: Bool? = nil, paymentMethodTypes: [String]? = nil,
-                captureMethod: CaptureMethod? = nil, applicationFeeAmount: Int? = nil, customer: String? = nil,
-                paymentMethod: String? = nil, confirm: Bool? = nil, returnUrl: String? = nil, description: String? = nil,
-                cardPresentRequestExtendedAuthorization: Bool? = nil,
-                cardPresentRequestIncrementalAuthorizationSupport: Bool? = nil,
-                metadata: [String: String]? = nil, expand: [String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        amount: Int, currency: String, automaticPaymentMethods: Bool? = nil, paymentMethodTypes: [String]? = nil,
+        captureMethod: CaptureMethod? = nil, applicationFeeAmount: Int? = nil, customer: String? = nil,
+        paymentMethod: String? = nil, confirm: Bool? = nil, returnUrl: String? = nil, description: String? = nil,
+        cardPresentRequestExtendedAuthorization: Bool? = nil,
+        cardPresentRequestIncrementalAuthorizationSupport: Bool? = nil,
+        metadata: [String: String]? = nil, expand: [String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.amount = amount; self.currency = currency; self.automaticPaymentMethods = automaticPaymentMethods
         self.paymentMethodTypes = paymentMethodTypes; self.captureMethod = captureMethod
         self.applicationFeeAmount = applicationFeeAmount; self.customer = customer; self.paymentMethod = paymentMethod
@@ -61,8 +63,9 @@ public struct PaymentIntentCreateParams: StripeParams, Equatable {
         p.set("amount", amount)
         p.set("currency", currency)
         if let automaticPaymentMethods { p["automatic_payment_methods"] = ["enabled": .bool(automaticPaymentMethods)] }
-        p.set(StripeAPIVersion.usesAllowedPaymentMethodTypes(apiVersion) ? "allowed_payment_method_types" : "payment_method_types",
-              paymentMethodTypes)
+        p.set(
+            StripeAPIVersion.usesAllowedPaymentMethodTypes(apiVersion) ? "allowed_payment_method_types" : "payment_method_types",
+            paymentMethodTypes)
         p.set("capture_method", captureMethod)
         p.set("application_fee_amount", applicationFeeAmount)
         p.set("customer", customer)

@@ -39,8 +39,10 @@ public struct PersonParams: StripeParams, Equatable {
         public var percentOwnership: Double?
 
         /// Relationship flags.
-        public init(representative: Bool? = nil, owner: Bool? = nil, director: Bool? = nil,
-                    executive: Bool? = nil, title: String? = nil, percentOwnership: Double? = nil) {
+        public init(
+            representative: Bool? = nil, owner: Bool? = nil, director: Bool? = nil,
+            executive: Bool? = nil, title: String? = nil, percentOwnership: Double? = nil
+        ) {
             self.representative = representative; self.owner = owner; self.director = director
             self.executive = executive; self.title = title; self.percentOwnership = percentOwnership
         }
@@ -50,17 +52,21 @@ public struct PersonParams: StripeParams, Equatable {
             p.set("representative", representative); p.set("owner", owner); p.set("director", director)
             p.set("executive", executive); p.set("title", title)
             if let percentOwnership {
-                p.set("percent_ownership", percentOwnership == percentOwnership.rounded()
-                      ? String(Int(percentOwnership)) : String(percentOwnership))
+                p.set(
+                    "percent_ownership",
+                    percentOwnership == percentOwnership.rounded()
+                        ? String(Int(percentOwnership)) : String(percentOwnership))
             }
             return p
         }
     }
 
     /// Person parameters; absent parts are not sent.
-    public init(firstName: String? = nil, lastName: String? = nil, email: String? = nil, phone: String? = nil,
-                dob: DateOfBirthParams? = nil, address: AddressParams? = nil, idNumber: String? = nil,
-                relationship: Relationship? = nil, metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        firstName: String? = nil, lastName: String? = nil, email: String? = nil, phone: String? = nil,
+        dob: DateOfBirthParams? = nil, address: AddressParams? = nil, idNumber: String? = nil,
+        relationship: Relationship? = nil, metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.firstName = firstName; self.lastName = lastName; self.email = email; self.phone = phone
         self.dob = dob; self.address = address; self.idNumber = idNumber
         self.relationship = relationship; self.metadata = metadata; self.extra = extra
@@ -117,8 +123,10 @@ public struct AddressParams: Sendable, Equatable {
     public var country: String?
 
     /// An address; absent parts are not sent.
-    public init(line1: String? = nil, line2: String? = nil, city: String? = nil, state: String? = nil,
-                postalCode: String? = nil, country: String? = nil) {
+    public init(
+        line1: String? = nil, line2: String? = nil, city: String? = nil, state: String? = nil,
+        postalCode: String? = nil, country: String? = nil
+    ) {
         self.line1 = line1; self.line2 = line2; self.city = city; self.state = state
         self.postalCode = postalCode; self.country = country
     }

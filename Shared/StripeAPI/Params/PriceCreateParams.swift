@@ -22,9 +22,11 @@ public struct PriceCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Price parameters.
-    public init(currency: String, unitAmount: Int? = nil, product: String? = nil, productName: String? = nil,
-                recurringInterval: String? = nil, recurringIntervalCount: Int? = nil, nickname: String? = nil,
-                lookupKey: String? = nil, metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        currency: String, unitAmount: Int? = nil, product: String? = nil, productName: String? = nil,
+        recurringInterval: String? = nil, recurringIntervalCount: Int? = nil, nickname: String? = nil,
+        lookupKey: String? = nil, metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.currency = currency; self.unitAmount = unitAmount; self.product = product; self.productName = productName
         self.recurringInterval = recurringInterval; self.recurringIntervalCount = recurringIntervalCount
         self.nickname = nickname; self.lookupKey = lookupKey; self.metadata = metadata; self.extra = extra

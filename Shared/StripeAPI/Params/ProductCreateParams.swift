@@ -14,8 +14,10 @@ public struct ProductCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Product parameters.
-    public init(name: String, description: String? = nil, active: Bool? = nil, id: String? = nil,
-                metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        name: String, description: String? = nil, active: Bool? = nil, id: String? = nil,
+        metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.name = name; self.description = description; self.active = active; self.id = id
         self.metadata = metadata; self.extra = extra
     }

@@ -18,9 +18,11 @@ public struct RefundCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Refund parameters.
-    public init(paymentIntent: String? = nil, charge: String? = nil, amount: Int? = nil, reason: String? = nil,
-                refundApplicationFee: Bool? = nil, reverseTransfer: Bool? = nil,
-                metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        paymentIntent: String? = nil, charge: String? = nil, amount: Int? = nil, reason: String? = nil,
+        refundApplicationFee: Bool? = nil, reverseTransfer: Bool? = nil,
+        metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.paymentIntent = paymentIntent; self.charge = charge; self.amount = amount; self.reason = reason
         self.refundApplicationFee = refundApplicationFee; self.reverseTransfer = reverseTransfer
         self.metadata = metadata; self.extra = extra

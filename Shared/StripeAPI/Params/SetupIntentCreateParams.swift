@@ -14,8 +14,10 @@ public struct SetupIntentCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// SetupIntent parameters.
-    public init(customer: String? = nil, automaticPaymentMethods: Bool? = nil, paymentMethodTypes: [String]? = nil,
-                usage: String? = nil, metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        customer: String? = nil, automaticPaymentMethods: Bool? = nil, paymentMethodTypes: [String]? = nil,
+        usage: String? = nil, metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.customer = customer; self.automaticPaymentMethods = automaticPaymentMethods
         self.paymentMethodTypes = paymentMethodTypes; self.usage = usage; self.metadata = metadata; self.extra = extra
     }
@@ -28,8 +30,9 @@ public struct SetupIntentCreateParams: StripeParams, Equatable {
         var p = FormParams()
         p.set("customer", customer)
         if let automaticPaymentMethods { p["automatic_payment_methods"] = ["enabled": .bool(automaticPaymentMethods)] }
-        p.set(StripeAPIVersion.usesAllowedPaymentMethodTypes(apiVersion) ? "allowed_payment_method_types" : "payment_method_types",
-              paymentMethodTypes)
+        p.set(
+            StripeAPIVersion.usesAllowedPaymentMethodTypes(apiVersion) ? "allowed_payment_method_types" : "payment_method_types",
+            paymentMethodTypes)
         p.set("usage", usage)
         p.set("metadata", metadata)
         return p.merging(extra)

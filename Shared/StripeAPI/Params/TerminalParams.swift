@@ -18,8 +18,10 @@ public struct TerminalLocationCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Location parameters.
-    public init(displayName: String, line1: String, city: String? = nil, postalCode: String? = nil,
-                state: String? = nil, country: String, metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        displayName: String, line1: String, city: String? = nil, postalCode: String? = nil,
+        state: String? = nil, country: String, metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.displayName = displayName; self.line1 = line1; self.city = city; self.postalCode = postalCode
         self.state = state; self.country = country; self.metadata = metadata; self.extra = extra
     }
@@ -51,8 +53,10 @@ public struct TerminalReaderCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Reader parameters.
-    public init(registrationCode: String, location: String? = nil, label: String? = nil,
-                metadata: [String: String]? = nil, extra: FormParams = FormParams()) {
+    public init(
+        registrationCode: String, location: String? = nil, label: String? = nil,
+        metadata: [String: String]? = nil, extra: FormParams = FormParams()
+    ) {
         self.registrationCode = registrationCode; self.location = location; self.label = label
         self.metadata = metadata; self.extra = extra
     }
@@ -81,8 +85,10 @@ public struct ProcessPaymentIntentParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Process parameters.
-    public init(paymentIntent: String, skipTipping: Bool? = nil, enableCustomerCancellation: Bool? = nil,
-                extra: FormParams = FormParams()) {
+    public init(
+        paymentIntent: String, skipTipping: Bool? = nil, enableCustomerCancellation: Bool? = nil,
+        extra: FormParams = FormParams()
+    ) {
         self.paymentIntent = paymentIntent; self.skipTipping = skipTipping
         self.enableCustomerCancellation = enableCustomerCancellation; self.extra = extra
     }

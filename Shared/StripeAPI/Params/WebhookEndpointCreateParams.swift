@@ -14,8 +14,10 @@ public struct WebhookEndpointCreateParams: StripeParams, Equatable {
     public var extra: FormParams
 
     /// Endpoint parameters.
-    public init(url: String, enabledEvents: [String], connect: Bool? = nil, apiVersion: String? = nil,
-                description: String? = nil, extra: FormParams = FormParams()) {
+    public init(
+        url: String, enabledEvents: [String], connect: Bool? = nil, apiVersion: String? = nil,
+        description: String? = nil, extra: FormParams = FormParams()
+    ) {
         self.url = url; self.enabledEvents = enabledEvents; self.connect = connect; self.apiVersion = apiVersion
         self.description = description; self.extra = extra
     }

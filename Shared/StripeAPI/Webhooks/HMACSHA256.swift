@@ -10,9 +10,10 @@ public enum HMACSHA256 {
         let ok = key.withUnsafeBytes { keyBytes in
             message.withUnsafeBytes { messageBytes in
                 out.withUnsafeMutableBufferPointer { outBytes in
-                    HMAC(EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count),
-                         messageBytes.bindMemory(to: UInt8.self).baseAddress, messageBytes.count,
-                         outBytes.baseAddress, &length) != nil
+                    HMAC(
+                        EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count),
+                        messageBytes.bindMemory(to: UInt8.self).baseAddress, messageBytes.count,
+                        outBytes.baseAddress, &length) != nil
                 }
             }
         }

@@ -39,8 +39,10 @@ public enum WebhookSignature {
     ///   - now: the current time.
     /// - Throws: ``WebhookSignatureError``: `missingHeader`, `malformedHeader`,
     ///   `noV1Signature`, `noMatch` (checked before age), `staleTimestamp`, `noSecrets`.
-    public static func verify(payload: [UInt8], header: String?, secrets: [String],
-                              tolerance: Duration = .seconds(300), now: Date) throws(WebhookSignatureError) {
+    public static func verify(
+        payload: [UInt8], header: String?, secrets: [String],
+        tolerance: Duration = .seconds(300), now: Date
+    ) throws(WebhookSignatureError) {
         guard let header, header.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { throw .missingHeader }
         let parsed = try SignatureHeader.parse(header)
         guard let timestamp = parsed.timestamp else { throw .malformedHeader("no t= timestamp") }

@@ -5,7 +5,8 @@ import Testing
 @Suite("AMQPURL cluster lists")
 struct AMQPURLClusterTests {
     @Test func parsesEveryNodeInOrder() throws {
-        let url = try AMQPURL("amqp://payments:pw@127.0.0.1:5801/, amqp://payments:pw@127.0.0.1:5802/,amqps://payments:pw@[::1]:5803/shop?heartbeat=5")
+        let url = try AMQPURL(
+            "amqp://payments:pw@127.0.0.1:5801/, amqp://payments:pw@127.0.0.1:5802/,amqps://payments:pw@[::1]:5803/shop?heartbeat=5")
         #expect(url.nodes.map(\.port) == [5801, 5802, 5803])
         #expect(url.host == "127.0.0.1" && url.port == 5801)
         #expect(url.alternates.count == 2)

@@ -52,10 +52,12 @@ struct AMQPURLTests {
         #expect(url.description == "amqp://guest:***@[::1]:5673/%2F")
     }
 
-    @Test(arguments: ["http://h/", "amqp://h:0/", "amqp://h:99999/", "amqp://h:port/", "amqp://h/a/b",
-                      "amqp://h?heartbeat=-1", "amqp://h?heartbeat=x", "amqp://h?connection_timeout=0",
-                      "amqp://u:p%zz@h/", "amqp://u:p%+1@h/", "amqp://u:p%4@h/", "amqp://u:%FF@h/",
-                      "amqp://[::1/", "amqps://h?verify=maybe"])
+    @Test(arguments: [
+        "http://h/", "amqp://h:0/", "amqp://h:99999/", "amqp://h:port/", "amqp://h/a/b",
+        "amqp://h?heartbeat=-1", "amqp://h?heartbeat=x", "amqp://h?connection_timeout=0",
+        "amqp://u:p%zz@h/", "amqp://u:p%+1@h/", "amqp://u:p%4@h/", "amqp://u:%FF@h/",
+        "amqp://[::1/", "amqps://h?verify=maybe",
+    ])
     func rejectsMalformedURLs(_ text: String) {
         #expect(throws: BusError.self) { try AMQPURL(text) }
         do {

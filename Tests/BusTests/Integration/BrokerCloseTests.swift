@@ -28,7 +28,7 @@ struct BrokerCloseTests {
             defer { c.close() }
             _ = try c.declareQueue(.quorum(queue))
             try c.startConsuming(queue: queue, prefetch: 1)
-            try c.ack(999, multiple: false)   // unknown delivery tag: the broker closes the channel
+            try c.ack(999, multiple: false)  // unknown delivery tag: the broker closes the channel
             return BrokerFixture.busError { () throws(BusError) in _ = try c.nextDelivery(timeout: .seconds(10)) }
         }
         #expect(error?.code == BusError.Code.channelClosed)

@@ -24,8 +24,10 @@ enum BrokerFixture {
     }
 
     /// A JSON envelope of type `type` with a small body.
-    static func envelope(_ type: String = "test.thing_happened", body: String = #"{"n":1}"#,
-                         headers: MessageHeaders = MessageHeaders()) -> Envelope {
+    static func envelope(
+        _ type: String = "test.thing_happened", body: String = #"{"n":1}"#,
+        headers: MessageHeaders = MessageHeaders()
+    ) -> Envelope {
         Envelope(type: type, appId: "bus-tests", headers: headers, body: Array(body.utf8))
     }
 

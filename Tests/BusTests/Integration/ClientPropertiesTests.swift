@@ -4,8 +4,9 @@ import TestKit
 import Testing
 @testable import Bus
 
-@Suite("Client properties and consumer cancel notifications (integration)",
-       .enabled(if: IntegrationEnvironment.isEnabled))
+@Suite(
+    "Client properties and consumer cancel notifications (integration)",
+    .enabled(if: IntegrationEnvironment.isEnabled))
 struct ClientPropertiesTests {
     @Test func connectionNameProductAndCapabilitiesShowInTheManagementAPI() async throws {
         let name = IntegrationEnvironment.uniqueName("bus-tests/worker-1/consume")
@@ -61,9 +62,10 @@ struct ClientPropertiesTests {
                 error = BrokerFixture.busError { () throws(BusError) in _ = try consumer.nextDelivery(timeout: .seconds(1)) }
             }
             // The connection itself stays usable: the broker only cancelled the consumer.
-            let usable = BrokerFixture.busError { () throws(BusError) in
-                _ = try consumer.nextDelivery(timeout: .milliseconds(100))
-            } == nil
+            let usable =
+                BrokerFixture.busError { () throws(BusError) in
+                    _ = try consumer.nextDelivery(timeout: .milliseconds(100))
+                } == nil
             return (error, usable)
         }
         #expect(outcome.0?.code == BusError.Code.consumerCancelled)
@@ -81,8 +83,10 @@ enum ManagementAPI {
         let port = ProcessInfo.processInfo.environment["CONNECTBUS_MANAGEMENT_PORT"] ?? "15672"
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-sS", "--max-time", "10", "-u", "\(url.user):\(url.password)",
-                          "http://\(url.host):\(port)/api/connections"]
+        curl.arguments = [
+            "-sS", "--max-time", "10", "-u", "\(url.user):\(url.password)",
+            "http://\(url.host):\(port)/api/connections",
+        ]
         let output = Pipe()
         curl.standardOutput = output
         try curl.run()

@@ -22,7 +22,7 @@ struct DeliveryGuaranteeTests {
             let dying = try AMQPConnection(url: url, connectionName: "test.consumer-1")
             try dying.startConsuming(queue: queue, prefetch: 1)
             let first = try BrokerFixture.expectDelivery(dying)
-            dying.close()   // no ack: the broker must requeue it
+            dying.close()  // no ack: the broker must requeue it
 
             let survivor = try AMQPConnection(url: url, connectionName: "test.consumer-2")
             defer { survivor.close() }
@@ -70,10 +70,11 @@ struct DeliveryGuaranteeTests {
             let publisher = try AMQPConnection(url: url, connectionName: "test.publisher")
             defer { publisher.close() }
             try publisher.declare(topology)
-            try publisher.declare(topology)   // declaring twice is harmless
+            try publisher.declare(topology)  // declaring twice is harmless
             try publisher.enableConfirms()
-            try publisher.publish(sent, exchange: "", routingKey: Topology.retryQueueName(queue, attempt: 1),
-                                  mandatory: true)
+            try publisher.publish(
+                sent, exchange: "", routingKey: Topology.retryQueueName(queue, attempt: 1),
+                mandatory: true)
             try publisher.waitForConfirms(timeout: .seconds(10))
             let consumer = try AMQPConnection(url: url, connectionName: "test.consumer")
             defer { consumer.close() }
@@ -91,11 +92,13 @@ struct DeliveryGuaranteeTests {
     @Test func headersSurviveTheBroker() async throws {
         let queue = IntegrationEnvironment.uniqueName("bus.test.headers")
         defer { BrokerFixture.deleteQueues([queue]) }
-        let headers = MessageHeaders(schemaVersion: 3, causationId: "cause-7", stripeAccount: "acct_1Abc",
-                                     traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
-                                     attempt: 2, extra: ["x-error-code": "stripe.api_error"])
-        let sent = Envelope(correlationId: "corr-9", type: "payments.thing", appId: "payments",
-                            replyTo: "some.reply.queue", headers: headers, body: Array("{}".utf8))
+        let headers = MessageHeaders(
+            schemaVersion: 3, causationId: "cause-7", stripeAccount: "acct_1Abc",
+            traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+            attempt: 2, extra: ["x-error-code": "stripe.api_error"])
+        let sent = Envelope(
+            correlationId: "corr-9", type: "payments.thing", appId: "payments",
+            replyTo: "some.reply.queue", headers: headers, body: Array("{}".utf8))
         let got = try await BrokerFixture.onThread {
             let url = try BrokerFixture.url
             let connection = try AMQPConnection(url: url, connectionName: "test.headers")
@@ -122,8 +125,9 @@ struct DeliveryGuaranteeTests {
             try publisher.declare(Topology(queues: [.quorum(queue)]))
             try publisher.enableConfirms()
             for i in 0..<50 {
-                try publisher.publish(BrokerFixture.envelope(body: #"{"i":\#(i)}"#), exchange: "",
-                                      routingKey: queue, mandatory: true)
+                try publisher.publish(
+                    BrokerFixture.envelope(body: #"{"i":\#(i)}"#), exchange: "",
+                    routingKey: queue, mandatory: true)
             }
             try publisher.waitForConfirms(timeout: .seconds(20))
             let consumer = try AMQPConnection(url: url, connectionName: "test.consumer")

@@ -39,7 +39,7 @@ struct FailureTests {
 
     @Test func refusedPortIsAConnectionFailure() async throws {
         var refusedURL = try BrokerFixture.url
-        refusedURL.port = 1   // nothing listens on port 1
+        refusedURL.port = 1  // nothing listens on port 1
         let url = refusedURL
         let error = try await BrokerFixture.onThread { () -> BusError? in
             BrokerFixture.busError { () throws(BusError) in _ = try AMQPConnection(url: url, connectionName: "test.refused") }
@@ -51,12 +51,13 @@ struct FailureTests {
         let queue = IntegrationEnvironment.uniqueName("bus.test.reconnect")
         defer { BrokerFixture.deleteQueues([queue]) }
         let (lost, reconnects, delivered) = try await BrokerFixture.onThread { () -> (BusError?, Int, Bool) in
-            let bus = ReconnectingConnection(url: try BrokerFixture.url, connectionName: "test.reconnecting",
-                                             topology: Topology(queues: [.quorum(queue)]),
-                                             policy: ReconnectPolicy(initialDelay: .milliseconds(50), maxAttempts: 20),
-                                             setUp: { (c) throws(BusError) in try c.enableConfirms() })
+            let bus = ReconnectingConnection(
+                url: try BrokerFixture.url, connectionName: "test.reconnecting",
+                topology: Topology(queues: [.quorum(queue)]),
+                policy: ReconnectPolicy(initialDelay: .milliseconds(50), maxAttempts: 20),
+                setUp: { (c) throws(BusError) in try c.enableConfirms() })
             let first = try bus.connection()
-            shutdown(first.socketDescriptor, Int32(SHUT_RDWR))   // the network goes away
+            shutdown(first.socketDescriptor, Int32(SHUT_RDWR))  // the network goes away
             let lost = BrokerFixture.busError { () throws(BusError) in
                 try bus.run { (c) throws(BusError) in
                     try c.publish(BrokerFixture.envelope(), exchange: "", routingKey: queue, mandatory: true)
@@ -77,8 +78,10 @@ struct FailureTests {
 
     @Test func backoffGrowsAndIsCapped() {
         let policy = ReconnectPolicy(initialDelay: .milliseconds(100), maxDelay: .seconds(1), multiplier: 2, jitter: 0)
-        #expect((1...6).map { policy.baseDelay(afterFailures: $0) } ==
-                [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1), .seconds(1)])
+        #expect(
+            (1...6).map { policy.baseDelay(afterFailures: $0) } == [
+                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1), .seconds(1),
+            ])
         let jittery = ReconnectPolicy(initialDelay: .seconds(1), jitter: 0.2)
         for _ in 0..<20 {
             let d = jittery.delay(afterFailures: 1)

@@ -15,7 +15,7 @@ struct HeartbeatTests {
         try c.enableConfirms()
         let end = ContinuousClock.now + .seconds(pump ? 7 : 10)
         while ContinuousClock.now < end {
-            Thread.sleep(forTimeInterval: 0.1)   // "waiting on Stripe"
+            Thread.sleep(forTimeInterval: 0.1)  // "waiting on Stripe"
             if pump { c.sendHeartbeatIfDue() }
         }
         do {

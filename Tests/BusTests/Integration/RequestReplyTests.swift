@@ -19,8 +19,10 @@ struct RequestReplyTests {
     static func startResponder(queue: String, routingKey: String, count: Int) throws -> Thread {
         let url = try BrokerFixture.url
         let setUp = try AMQPConnection(url: url, connectionName: "test.responder.setup")
-        try setUp.declare(Topology(exchanges: Topology.exchanges.exchanges, queues: [.quorum(queue)],
-                                   bindings: [BindingSpec(queue: queue, exchange: Exchanges.commands, pattern: routingKey)]))
+        try setUp.declare(
+            Topology(
+                exchanges: Topology.exchanges.exchanges, queues: [.quorum(queue)],
+                bindings: [BindingSpec(queue: queue, exchange: Exchanges.commands, pattern: routingKey)]))
         setUp.close()
         let thread = Thread {
             do {
@@ -31,8 +33,9 @@ struct RequestReplyTests {
                 for _ in 0..<count {
                     guard let d = try consumer.nextDelivery(timeout: .seconds(20)), let replyTo = d.envelope.replyTo else { return }
                     let command = try MessageCoder.decode(EchoCommand.self, from: d.envelope.body)
-                    let result = EchoCommand.Result(text: command.text.uppercased(),
-                                                    stripeAccount: d.envelope.headers.stripeAccount)
+                    let result = EchoCommand.Result(
+                        text: command.text.uppercased(),
+                        stripeAccount: d.envelope.headers.stripeAccount)
                     var stale = try Envelope.reply(Reply<EchoCommand.Result>.ok(result), to: d.envelope, appId: "responder")
                     stale.correlationId = "someone-else"
                     try consumer.publish(stale, exchange: "", routingKey: replyTo, mandatory: false)
@@ -95,8 +98,10 @@ struct RequestReplyTests {
         let error = try await BrokerFixture.onThread { () -> BusError? in
             let url = try BrokerFixture.url
             let setUp = try AMQPConnection(url: url, connectionName: "test.setup")
-            try setUp.declare(Topology(exchanges: Topology.exchanges.exchanges, queues: [.quorum(queue)],
-                                       bindings: [BindingSpec(queue: queue, exchange: Exchanges.commands, pattern: queue)]))
+            try setUp.declare(
+                Topology(
+                    exchanges: Topology.exchanges.exchanges, queues: [.quorum(queue)],
+                    bindings: [BindingSpec(queue: queue, exchange: Exchanges.commands, pattern: queue)]))
             setUp.close()
             let client = try RequestReplyClient(url: url, appId: "bus-tests")
             defer { client.close() }

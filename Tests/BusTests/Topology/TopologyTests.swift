@@ -8,8 +8,11 @@ struct TopologyTests {
         let t = Topology.commandQueue("payments.create_refund", retryDelays: [.milliseconds(200), .seconds(10)])
         #expect(t.exchanges.map(\.name) == ["connectbus.commands", "connectbus.events"])
         #expect(t.exchanges.allSatisfy { $0.type == "topic" && $0.durable })
-        #expect(t.queues.map(\.name) == ["payments.create_refund", "payments.create_refund.retry.1",
-                                         "payments.create_refund.retry.2", "payments.create_refund.dlq"])
+        #expect(
+            t.queues.map(\.name) == [
+                "payments.create_refund", "payments.create_refund.retry.1",
+                "payments.create_refund.retry.2", "payments.create_refund.dlq",
+            ])
         #expect(t.queues.allSatisfy { $0.arguments["x-queue-type"] == .string("quorum") && $0.durable })
         let retry1 = t.queues[1].arguments
         #expect(retry1["x-message-ttl"] == .int(200))
@@ -17,8 +20,12 @@ struct TopologyTests {
         #expect(retry1["x-dead-letter-routing-key"] == .string("payments.create_refund"))
         #expect(t.queues[2].arguments["x-message-ttl"] == .int(10_000))
         #expect(t.queues[3].arguments["x-message-ttl"] == nil)
-        #expect(t.bindings == [BindingSpec(queue: "payments.create_refund", exchange: "connectbus.commands",
-                                           pattern: "payments.create_refund")])
+        #expect(
+            t.bindings == [
+                BindingSpec(
+                    queue: "payments.create_refund", exchange: "connectbus.commands",
+                    pattern: "payments.create_refund")
+            ])
     }
 
     @Test func defaultRetryDelaysAreOneTenSixtySeconds() {

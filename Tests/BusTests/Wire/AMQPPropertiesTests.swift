@@ -10,8 +10,9 @@ struct AMQPPropertiesTests {
         messageId: "6f1c0a4e-0000-4000-8000-000000000001", correlationId: "corr-1",
         type: "payments.create_checkout_session", timestamp: Date(timeIntervalSince1970: 1_764_400_000.75),
         appId: "payments", replyTo: "amq.gen-reply",
-        headers: MessageHeaders(schemaVersion: 2, causationId: "cause-1", stripeAccount: "acct_123",
-                                traceparent: "00-abc-def-01", attempt: 3, extra: ["x-error-code": "stripe.rate_limit"]),
+        headers: MessageHeaders(
+            schemaVersion: 2, causationId: "cause-1", stripeAccount: "acct_123",
+            traceparent: "00-abc-def-01", attempt: 3, extra: ["x-error-code": "stripe.rate_limit"]),
         body: Array(#"{"amount":1200}"#.utf8))
 
     @Test func envelopeBecomesPersistentPropertiesWithTypedHeaders() {
@@ -47,8 +48,11 @@ struct AMQPPropertiesTests {
     }
 
     @Test func integerHeadersAreAcceptedAsStrings() {
-        let p = AMQPProperties(messageId: "m", type: "t", headers: [
-            "x-schema-version": .string("4"), "x-attempt": .string("2"), "x-stripe-account": .string("acct_9")])
+        let p = AMQPProperties(
+            messageId: "m", type: "t",
+            headers: [
+                "x-schema-version": .string("4"), "x-attempt": .string("2"), "x-stripe-account": .string("acct_9"),
+            ])
         let e = p.withCProperties { AMQPProperties($0.pointee) }.envelope(body: [])
         #expect(e.headers.schemaVersion == 4)
         #expect(e.headers.attempt == 2)

@@ -7,8 +7,9 @@ struct ParsedArgumentsTests {
     let flags: Set<String> = ["yes"]
 
     @Test func splitsPositionalsOptionsAndFlags() throws {
-        let parsed = try ParsedArguments(["payments.refund", "--json", "{}", "--account=acct_1", "--yes", "--", "--not-an-option"],
-                                         verb: "send", options: options, flags: flags)
+        let parsed = try ParsedArguments(
+            ["payments.refund", "--json", "{}", "--account=acct_1", "--yes", "--", "--not-an-option"],
+            verb: "send", options: options, flags: flags)
         #expect(parsed.positionals == ["payments.refund", "--not-an-option"])
         #expect(parsed.value("json") == "{}")
         #expect(parsed.value("account") == "acct_1")

@@ -5,23 +5,26 @@ import Testing
 @Suite("send: errors in the operator's terms")
 struct SendVerbTests {
     @Test func unroutableSaysToStartTheServiceOrDeclareTheQueues() {
-        let error = SendVerb.explain(BusError(code: BusError.Code.unroutable, message: "NO_ROUTE"),
-                                     command: "payments.refund", timeout: 30)
+        let error = SendVerb.explain(
+            BusError(code: BusError.Code.unroutable, message: "NO_ROUTE"),
+            command: "payments.refund", timeout: 30)
         #expect(error.message.contains("no queue takes payments.refund"))
         #expect(error.hint.contains("connectbus topology"))
         #expect(error.exitCode == 1)
     }
 
     @Test func timeoutPointsAtTheQueuesConsumers() {
-        let error = SendVerb.explain(BusError(code: BusError.Code.timeout, message: "no reply"),
-                                     command: "terminal.reconcile", timeout: 2.5)
+        let error = SendVerb.explain(
+            BusError(code: BusError.Code.timeout, message: "no reply"),
+            command: "terminal.reconcile", timeout: 2.5)
         #expect(error.message == "no reply to terminal.reconcile within 2.5 s")
         #expect(error.hint.contains("connectbus status"))
     }
 
     @Test func bothBodySourcesAtOnceAreRefusedBeforeAnythingIsSent() throws {
-        let arguments = try ParsedArguments(["payments.refund", "--json", "{}", "--file", "x.json"], verb: "send",
-                                            options: SendVerb.options, flags: SendVerb.flags)
+        let arguments = try ParsedArguments(
+            ["payments.refund", "--json", "{}", "--file", "x.json"], verb: "send",
+            options: SendVerb.options, flags: SendVerb.flags)
         #expect(throws: CLIError.self) { try SendVerb.body(arguments) }
         #expect(ConnectBusCLI.run(["send"], environment: [:]) == 2)
         #expect(ConnectBusCLI.run(["send", "payments.refund", "--file", "/nonexistent.json"], environment: [:]) == 2)

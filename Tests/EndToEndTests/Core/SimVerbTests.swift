@@ -13,7 +13,8 @@ struct SimVerbTests {
 
     @Test func buildsControlPlaneCalls() throws {
         #expect(try call(["clock", "advance", "2h"]) == SimVerb.Call(method: .post, path: "/sim/clock/advance", body: ["seconds": "7200.0"]))
-        #expect(try call(["faults", "add", "--method", "POST", "--path", "/v1/customers", "--error-rate", "0.5", "--count", "3"]).body
+        #expect(
+            try call(["faults", "add", "--method", "POST", "--path", "/v1/customers", "--error-rate", "0.5", "--count", "3"]).body
                 == ["method": "POST", "path": "/v1/customers", "error_rate": "0.5", "count": "3"])
         #expect(try call(["chaos", "set", "--endpoint", "we_1", "--down"]).body == ["endpoint": "we_1", "down": "true"])
         #expect(try call(["deliveries", "--event", "evt_1", "--failed"]).path == "/sim/webhooks/deliveries?event=evt_1&failed=true")

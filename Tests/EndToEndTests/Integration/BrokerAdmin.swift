@@ -84,8 +84,10 @@ enum BrokerAdmin {
     }
 
     @discardableResult
-    private static func call(_ method: String, _ path: String, json: [String: String]? = nil,
-                             expect: Set<Int>) throws -> TestResponse {
+    private static func call(
+        _ method: String, _ path: String, json: [String: String]? = nil,
+        expect: Set<Int>
+    ) throws -> TestResponse {
         let admin = try AMQPURL(IntegrationEnvironment.current?.amqpURL ?? "")
         let port = ProcessInfo.processInfo.environment["CONNECTBUS_MANAGEMENT_PORT"] ?? "15672"
         let credentials = Data("\(admin.user):\(admin.password)".utf8).base64EncodedString()
@@ -95,8 +97,9 @@ enum BrokerAdmin {
             headers["Content-Type"] = "application/json"
             body = Array(try JSONSerialization.data(withJSONObject: json))
         }
-        let response = try TestHTTPClient.sendBlocking(method, "http://\(admin.host):\(port)\(path)",
-                                                       headers: headers, body: body)
+        let response = try TestHTTPClient.sendBlocking(
+            method, "http://\(admin.host):\(port)\(path)",
+            headers: headers, body: body)
         guard expect.contains(response.status) else {
             throw BrokerAdminError("\(method) \(path) answered \(response.status): \(response.text)")
         }

@@ -14,15 +14,19 @@ struct DeadLetterQueueTests {
         try connection.declare(Topology.commandQueue(base))
         try connection.enableConfirms()
         for index in 0..<count {
-            let headers = MessageHeaders(stripeAccount: "acct_test", attempt: 3, extra: [
-                MessageHeaders.Key.errorCode: "stripe.api_error", MessageHeaders.Key.errorMessage: "boom \(index)",
-                MessageHeaders.Key.originalQueue: base, MessageHeaders.Key.originalRoutingKey: base,
-                MessageHeaders.Key.failedAt: "1700000000",
-            ])
-            let envelope = Envelope(messageId: "m-\(index)", type: base, appId: "test", headers: headers,
-                                    body: Array(#"{"n":\#(index)}"#.utf8))
-            try connection.publish(envelope, exchange: Exchanges.default, routingKey: Topology.deadLetterQueueName(base),
-                                   mandatory: true)
+            let headers = MessageHeaders(
+                stripeAccount: "acct_test", attempt: 3,
+                extra: [
+                    MessageHeaders.Key.errorCode: "stripe.api_error", MessageHeaders.Key.errorMessage: "boom \(index)",
+                    MessageHeaders.Key.originalQueue: base, MessageHeaders.Key.originalRoutingKey: base,
+                    MessageHeaders.Key.failedAt: "1700000000",
+                ])
+            let envelope = Envelope(
+                messageId: "m-\(index)", type: base, appId: "test", headers: headers,
+                body: Array(#"{"n":\#(index)}"#.utf8))
+            try connection.publish(
+                envelope, exchange: Exchanges.default, routingKey: Topology.deadLetterQueueName(base),
+                mandatory: true)
         }
         try connection.waitForConfirms(timeout: .seconds(30))
     }
@@ -124,14 +128,18 @@ struct DeadLetterGroupActionTests {
         try connection.declare(Topology.commandQueue(base))
         try connection.enableConfirms()
         for index in start..<(start + count) {
-            let headers = MessageHeaders(attempt: 3, extra: [
-                MessageHeaders.Key.errorCode: code, MessageHeaders.Key.errorMessage: "failed for acct_\(index)X9 at 17",
-                MessageHeaders.Key.originalQueue: base, MessageHeaders.Key.failedAt: String(1_700_000_000 + index),
-            ])
-            let envelope = Envelope(messageId: "m-\(index)", type: base, appId: "test", headers: headers,
-                                    body: Array(#"{"n":\#(index)}"#.utf8))
-            try connection.publish(envelope, exchange: Exchanges.default, routingKey: Topology.deadLetterQueueName(base),
-                                   mandatory: true)
+            let headers = MessageHeaders(
+                attempt: 3,
+                extra: [
+                    MessageHeaders.Key.errorCode: code, MessageHeaders.Key.errorMessage: "failed for acct_\(index)X9 at 17",
+                    MessageHeaders.Key.originalQueue: base, MessageHeaders.Key.failedAt: String(1_700_000_000 + index),
+                ])
+            let envelope = Envelope(
+                messageId: "m-\(index)", type: base, appId: "test", headers: headers,
+                body: Array(#"{"n":\#(index)}"#.utf8))
+            try connection.publish(
+                envelope, exchange: Exchanges.default, routingKey: Topology.deadLetterQueueName(base),
+                mandatory: true)
         }
         try connection.waitForConfirms(timeout: .seconds(30))
     }
@@ -139,14 +147,17 @@ struct DeadLetterGroupActionTests {
     @Test func aGroupIsReplayedAloneAndOneMessageIsPurgedAlone() async throws {
         let base = IntegrationEnvironment.uniqueName("cli.test.groups")
         defer { BrokerThread.delete(Topology.commandQueue(base).queues.map(\.name)) }
-        let result = try await BrokerThread.run { () throws -> (groups: [DeadLetterGroup], replayed: Int, purged: Int,
-                                                                 left: [String], back: Int) in
+        let result = try await BrokerThread.run {
+            () throws -> (
+                groups: [DeadLetterGroup], replayed: Int, purged: Int,
+                left: [String], back: Int
+            ) in
             try Self.park(4, base: base, code: "stripe.rate_limit", from: 0)
             try Self.park(3, base: base, code: "stripe.api_error", from: 10)
             let dlq = try DeadLetterQueue(name: Topology.deadLetterQueueName(base), environment: BrokerThread.environment)
             let groups = DeadLetterGroup.grouping(try dlq.peek(limit: 100).map { ParkedMessage(dlq: dlq.name, envelope: $0.envelope) })
             let rateLimited = try #require(groups.first { $0.fingerprint.code == "stripe.rate_limit" })
-            _ = try DeadLetterQueueTests.depth(dlq.name, reaching: 7)   // the peeked messages are ready again
+            _ = try DeadLetterQueueTests.depth(dlq.name, reaching: 7)  // the peeked messages are ready again
             let replayed = try dlq.act(replay: true, limit: 100) {
                 ParkedMessage(dlq: dlq.name, envelope: $0).fingerprint.id == rateLimited.fingerprint.id
             }
@@ -179,13 +190,15 @@ struct QueueAgeTests {
             try connection.declare(Topology(queues: [QueueSpec(name: queue, arguments: ["x-queue-type": .string("quorum")])]))
             try connection.enableConfirms()
             for (index, seconds) in [1_700_000_000.0, 1_700_000_100, 1_700_000_050].enumerated() {
-                let envelope = Envelope(messageId: "m-\(index)", type: "t", timestamp: Date(timeIntervalSince1970: seconds),
-                                        appId: "test", headers: MessageHeaders(), body: Array("{}".utf8))
+                let envelope = Envelope(
+                    messageId: "m-\(index)", type: "t", timestamp: Date(timeIntervalSince1970: seconds),
+                    appId: "test", headers: MessageHeaders(), body: Array("{}".utf8))
                 try connection.publish(envelope, exchange: Exchanges.default, routingKey: queue, mandatory: true)
             }
             try connection.waitForConfirms(timeout: .seconds(30))
-            let age = QueueAges.oldestAge(of: queue, environment: BrokerThread.environment,
-                                          now: Date(timeIntervalSince1970: 1_700_000_600))
+            let age = QueueAges.oldestAge(
+                of: queue, environment: BrokerThread.environment,
+                now: Date(timeIntervalSince1970: 1_700_000_600))
             _ = try DeadLetterQueueTests.depth(queue, reaching: 3)
             try connection.startConsuming(queue: queue, prefetch: 10)
             var order: [String] = []

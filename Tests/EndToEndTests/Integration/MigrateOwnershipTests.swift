@@ -8,8 +8,9 @@ import Testing
 /// `connectbus migrate`, `scripts/bench-webhooks.sh`) and by the service's own role: the
 /// service's role owns every table afterwards and can use it. Each run works on a
 /// throwaway role and schema of the same name, laid out as docker/postgres makes them.
-@Suite("migrations: the schema's role owns its tables whoever migrates first (integration)",
-       .enabled(if: IntegrationEnvironment.isEnabled))
+@Suite(
+    "migrations: the schema's role owns its tables whoever migrates first (integration)",
+    .enabled(if: IntegrationEnvironment.isEnabled))
 struct MigrateOwnershipTests {
     static let services = MigrateVerb.services.map(\.name)
 
@@ -46,8 +47,9 @@ enum ThrowawayRole {
         let adminURL = IntegrationEnvironment.current?.databaseURL ?? ""
         let role = try SQLIdentifier(IntegrationEnvironment.uniqueName("cli_owner"))
         let admin = try PGConnection(url: adminURL, applicationName: "cli-tests-admin")
-        let database = try SQLIdentifier(try admin.query("SELECT current_database() AS name") { try $0.string("name") }
-            .first ?? "connectbus")
+        let database = try SQLIdentifier(
+            try admin.query("SELECT current_database() AS name") { try $0.string("name") }
+                .first ?? "connectbus")
         try admin.execute("CREATE ROLE \(role.quoted) LOGIN NOSUPERUSER NOCREATEDB PASSWORD '\(role.name)'")
         defer {
             _ = try? admin.execute("DROP SCHEMA IF EXISTS \(role.quoted) CASCADE")
@@ -67,11 +69,13 @@ enum ThrowawayRole {
     /// Every table and sequence of the schema belongs to `role`, which reads every table
     /// and takes its strongest lock (what ALTER TABLE in a later migration needs).
     static func expectOwnsAndUsesEveryTable(_ role: String, admin: PGConnection, own: PGConnection) throws {
-        let relations = try admin.query("""
+        let relations = try admin.query(
+            """
             SELECT c.relname AS name, c.relkind AS kind, pg_get_userbyid(c.relowner) AS owner FROM pg_class c
             JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind IN ('r', 'S', 'v')
             ORDER BY c.relname
-            """, [.text(role)]) { (try $0.string("name"), try $0.string("kind"), try $0.string("owner")) }
+            """, [.text(role)]
+        ) { (try $0.string("name"), try $0.string("kind"), try $0.string("owner")) }
         #expect(relations.contains { $0.0 == "schema_migrations" })
         #expect(relations.filter { $0.2 != role }.map(\.0) == [])
         for (name, kind, _) in relations where kind == "r" {

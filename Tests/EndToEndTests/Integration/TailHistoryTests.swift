@@ -13,8 +13,9 @@ struct TailHistoryTests {
         defer { publisher.close() }
         try publisher.enableConfirms()
         for key in keys {
-            try publisher.publish(Envelope(type: key, appId: "test", headers: MessageHeaders(), body: Array("{}".utf8)),
-                                  exchange: Exchanges.events, routingKey: key, mandatory: false)
+            try publisher.publish(
+                Envelope(type: key, appId: "test", headers: MessageHeaders(), body: Array("{}".utf8)),
+                exchange: Exchanges.events, routingKey: key, mandatory: false)
         }
         try publisher.waitForConfirms(timeout: .seconds(30))
     }
@@ -22,8 +23,10 @@ struct TailHistoryTests {
     /// (routing key, x-stream-offset) of the first `limit` matching events read from `from`.
     static func read(_ from: HistoryOffset, patterns: [String], limit: Int) throws -> [(String, Int)] {
         var seen: [(String, Int)] = []
-        let follower = EventFollower(url: try AMQPURL(try BrokerAdmin.amqpURL(user: "monitor", password: "monitor")),
-                                     patterns: patterns, history: from) { delivery in
+        let follower = EventFollower(
+            url: try AMQPURL(try BrokerAdmin.amqpURL(user: "monitor", password: "monitor")),
+            patterns: patterns, history: from
+        ) { delivery in
             seen.append((delivery.routingKey, Int(delivery.envelope.headers.extra["x-stream-offset"] ?? "") ?? -1))
         }
         try follower.follow(limit: limit, duration: .seconds(60))

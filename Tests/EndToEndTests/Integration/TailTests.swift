@@ -18,8 +18,10 @@ struct TailTests {
             let follower = EventFollower(
                 url: monitor, patterns: ["\(topic).order.*"],
                 onReady: { _, _ in
-                    seen.note(publish: ["\(topic).order.paid": 100, "\(topic).account.updated": 1,
-                                        "\(topic).order.refunded": 40])
+                    seen.note(publish: [
+                        "\(topic).order.paid": 100, "\(topic).account.updated": 1,
+                        "\(topic).order.refunded": 40,
+                    ])
                 },
                 emit: { seen.append(EventLine.text(routingKey: $0.routingKey, envelope: $0.envelope)) })
             try follower.follow(limit: 2, duration: .seconds(60))
@@ -110,8 +112,9 @@ struct TailTests {
     @Test func aQueueTheMonitorUserMayNotDeclareFailsAtOnceWithAHint() async throws {
         let monitor = try AMQPURL(try BrokerAdmin.amqpURL(user: "monitor", password: "monitor"))
         let error = try await BrokerThread.run { () -> CLIError? in
-            let follower = EventFollower(url: monitor, patterns: ["#"], queueName: "payments.not-mine",
-                                         emit: { _ in })
+            let follower = EventFollower(
+                url: monitor, patterns: ["#"], queueName: "payments.not-mine",
+                emit: { _ in })
             do throws(CLIError) {
                 try follower.follow(limit: 1, duration: .seconds(30))
                 return nil
@@ -146,8 +149,9 @@ private final class Lines: @unchecked Sendable {
             defer { publisher.close() }
             try publisher.enableConfirms()
             for (key, amount) in events {
-                let envelope = Envelope(type: key, appId: "test", headers: MessageHeaders(stripeAccount: "acct_t"),
-                                        body: Array(#"{"amount":\#(amount),"currency":"usd"}"#.utf8))
+                let envelope = Envelope(
+                    type: key, appId: "test", headers: MessageHeaders(stripeAccount: "acct_t"),
+                    body: Array(#"{"amount":\#(amount),"currency":"usd"}"#.utf8))
                 try publisher.publish(envelope, exchange: Exchanges.events, routingKey: key, mandatory: false)
             }
             try publisher.waitForConfirms(timeout: .seconds(30))

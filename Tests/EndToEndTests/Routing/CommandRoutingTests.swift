@@ -21,8 +21,12 @@ import Testing
             (OnboardingService.name, try OnboardingService.routes(schema: OnboardingService.schema)),
             (PaymentsService.name, try PaymentsService.routes(schema: PaymentsService.schema, settings: PaymentsSettings())),
             (TerminalGatewayService.name, try TerminalGatewayService.routes(schema: TerminalGatewayService.schema)),
-            (NotificationsService.name, try NotificationsService.routes(schema: NotificationsService.schema,
-                                                                        settings: notifications, wakeSweeper: {})),
+            (
+                NotificationsService.name,
+                try NotificationsService.routes(
+                    schema: NotificationsService.schema,
+                    settings: notifications, wakeSweeper: {})
+            ),
         ]
         return all.flatMap { service, routes in routes.map { (service, $0) } }
     }
@@ -56,8 +60,9 @@ import Testing
         for (service, route) in try Self.serviceRoutes() where route.exchange == Exchanges.events {
             let handled = Array(route.handlers.keys) + route.patternHandlers.map(\.pattern)
             for name in (handled + route.patterns) where !name.hasPrefix("stripe.") {
-                #expect(events.contains { TopicPattern.matches(name, $0) },
-                        "\(service) \(route.queue): \(name) matches no catalogue event")
+                #expect(
+                    events.contains { TopicPattern.matches(name, $0) },
+                    "\(service) \(route.queue): \(name) matches no catalogue event")
             }
         }
     }

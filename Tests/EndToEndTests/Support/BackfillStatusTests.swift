@@ -16,7 +16,8 @@ struct BackfillStatusTests {
             """
         let status = try #require(BackfillStatus.parse(text))
         #expect(status == BackfillStatus(lastSweep: 1_764_583_200, highWater: 1_764_582_000, recovered: 42))
-        #expect(status.line(now: Date(timeIntervalSince1970: 1_764_583_230))
+        #expect(
+            status.line(now: Date(timeIntervalSince1970: 1_764_583_230))
                 == "backfill          last sweep 2025-12-01T10:00:00Z (30 s ago)  high-water 2025-12-01T09:40:00Z  recovered 42")
     }
 

@@ -28,14 +28,18 @@ struct CommandInputTests {
     }
 
     @Test func nestedFieldIsNamedWithItsPath() throws {
-        let error = try #require(failure("payments.create_checkout_session",
-                                         #"{"account":"acct_1","order_reference":"o1","line_items":[{"price":"price_1","quantity":"two"}]}"#))
+        let error = try #require(
+            failure(
+                "payments.create_checkout_session",
+                #"{"account":"acct_1","order_reference":"o1","line_items":[{"price":"price_1","quantity":"two"}]}"#))
         #expect(error.message.contains("line_items[0].quantity"))
     }
 
     @Test func validationRuleIsReportedWithFieldAndCode() throws {
-        let error = try #require(failure("payments.create_price",
-                                         #"{"account":"acct_1","product":"prod_1","unit_amount":100,"currency":"USD"}"#))
+        let error = try #require(
+            failure(
+                "payments.create_price",
+                #"{"account":"acct_1","product":"prod_1","unit_amount":100,"currency":"USD"}"#))
         #expect(error.message.contains("field currency"))
         #expect(error.message.contains("validation."))
         #expect(error.hint.contains("nothing was published"))
@@ -47,8 +51,9 @@ struct CommandInputTests {
     }
 
     @Test func accountOptionFillsTheBodyAndTheBodyIsReEncoded() throws {
-        let checked = try CommandInput.check(name: "payments.create_product", json: Array(#"{"name":"Mug"}"#.utf8),
-                                             account: "acct_42")
+        let checked = try CommandInput.check(
+            name: "payments.create_product", json: Array(#"{"name":"Mug"}"#.utf8),
+            account: "acct_42")
         let product = try MessageCoder.decode(CreateProduct.self, from: checked.body)
         #expect(product.account == "acct_42")
         #expect(product.name == "Mug")
@@ -60,14 +65,17 @@ struct CommandInputTests {
         // reached Stripe as `controller=`; the body is now checked strictly, nothing published.
         let error = try #require(failure("payments.create_product", #"{"account":"acct_1","name":"Mug","colour":"blue"}"#))
         #expect(error.message.contains("field colour: unknown field"))
-        let nested = try #require(failure("onboarding.create_account",
-            #"{"seller_reference":"s","country":"US","controller":{"fees_payer":"application"}}"#))
+        let nested = try #require(
+            failure(
+                "onboarding.create_account",
+                #"{"seller_reference":"s","country":"US","controller":{"fees_payer":"application"}}"#))
         #expect(nested.message.contains("controller.fees_payer"))
     }
 
     @Test func bodyAccountWinsOverTheOption() throws {
-        let checked = try CommandInput.check(name: "payments.create_product", json: Array(#"{"account":"acct_body","name":"Mug"}"#.utf8),
-                                             account: "acct_option")
+        let checked = try CommandInput.check(
+            name: "payments.create_product", json: Array(#"{"account":"acct_body","name":"Mug"}"#.utf8),
+            account: "acct_option")
         #expect(try MessageCoder.decode(CreateProduct.self, from: checked.body).account == "acct_body")
     }
 }

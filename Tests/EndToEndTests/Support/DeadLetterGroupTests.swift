@@ -8,43 +8,53 @@ import Testing
 /// history and export of one message.
 @Suite("Dead-letter groups")
 struct DeadLetterGroupTests {
-    static func parked(_ id: String, type: String = "payments.create_checkout_session", code: String = "stripe.rate_limit",
-                       message: String, failures: [FailureRecord] = [], failedAt: Int = 1_700_000_100,
-                       queue: String = "payments.create_checkout_session") -> ParkedMessage {
-        var extra = [MessageHeaders.Key.errorCode: code, MessageHeaders.Key.errorMessage: message,
-                     MessageHeaders.Key.originalQueue: queue, MessageHeaders.Key.failedAt: String(failedAt)]
+    static func parked(
+        _ id: String, type: String = "payments.create_checkout_session", code: String = "stripe.rate_limit",
+        message: String, failures: [FailureRecord] = [], failedAt: Int = 1_700_000_100,
+        queue: String = "payments.create_checkout_session"
+    ) -> ParkedMessage {
+        var extra = [
+            MessageHeaders.Key.errorCode: code, MessageHeaders.Key.errorMessage: message,
+            MessageHeaders.Key.originalQueue: queue, MessageHeaders.Key.failedAt: String(failedAt),
+        ]
         var history: String?
         for record in failures { history = FailureHistory.appending(record, to: history) }
         extra[MessageHeaders.Key.failures] = history
-        let envelope = Envelope(messageId: id, type: type, appId: "payments", headers: MessageHeaders(attempt: max(0, failures.count - 1), extra: extra),
-                                body: Array(#"{"order_reference":"o-1"}"#.utf8))
+        let envelope = Envelope(
+            messageId: id, type: type, appId: "payments", headers: MessageHeaders(attempt: max(0, failures.count - 1), extra: extra),
+            body: Array(#"{"order_reference":"o-1"}"#.utf8))
         return ParkedMessage(dlq: queue + ".dlq", envelope: envelope)
     }
 
     @Test func idsUuidsAndNumbersAreNormalisedAwayButWordsStay() {
-        #expect(DeadLetterFingerprint.normalise("No such customer: 'cus_Q1w2E3r4' (request req_8Hk2aa; 429 after 3.5 s)")
+        #expect(
+            DeadLetterFingerprint.normalise("No such customer: 'cus_Q1w2E3r4' (request req_8Hk2aa; 429 after 3.5 s)")
                 == "No such customer: '<id>' (request <id>; <n> after <n> s)")
-        #expect(DeadLetterFingerprint.normalise("order 6f1c2a1e-0b7d-4c53-9a57-1b2c3d4e5f60 unknown")
+        #expect(
+            DeadLetterFingerprint.normalise("order 6f1c2a1e-0b7d-4c53-9a57-1b2c3d4e5f60 unknown")
                 == "order <uuid> unknown")
         #expect(DeadLetterFingerprint.normalise("store.query_failed:  relation   missing") == "store.query_failed: relation missing")
     }
 
     @Test func messagesDifferingOnlyInIdsShareAGroupWithCountsAndTimes() {
-        let a = Self.parked("m-1", message: "Too many requests for acct_1AbC2dEf", failures: [
-            FailureRecord(attempt: 0, at: 1_700_000_000, queue: "payments.create_checkout_session", code: "stripe.rate_limit", message: "x"),
-        ], failedAt: 1_700_000_050)
+        let a = Self.parked(
+            "m-1", message: "Too many requests for acct_1AbC2dEf",
+            failures: [
+                FailureRecord(attempt: 0, at: 1_700_000_000, queue: "payments.create_checkout_session", code: "stripe.rate_limit", message: "x")
+            ], failedAt: 1_700_000_050)
         let b = Self.parked("m-2", message: "Too many requests for acct_9ZyX8wVu", failedAt: 1_700_000_300)
         let c = Self.parked("m-3", code: "stripe.card_declined", message: "Your card was declined.", failedAt: 1_700_000_200)
-        let d = Self.parked("m-4", type: "payments.create_refund", message: "Too many requests for acct_1AbC2dEf",
-                            failedAt: 1_700_000_400, queue: "payments.create_refund")
+        let d = Self.parked(
+            "m-4", type: "payments.create_refund", message: "Too many requests for acct_1AbC2dEf",
+            failedAt: 1_700_000_400, queue: "payments.create_refund")
         let groups = DeadLetterGroup.grouping([c, a, d, b])
         #expect(groups.map(\.count) == [2, 1, 1])
         let first = groups[0]
         #expect(first.messages.map(\.envelope.messageId) == ["m-1", "m-2"])
-        #expect(first.firstSeen == 1_700_000_000)   // from m-1's first attempt
+        #expect(first.firstSeen == 1_700_000_000)  // from m-1's first attempt
         #expect(first.lastSeen == 1_700_000_300)
         #expect(first.fingerprint.message == "Too many requests for <id>")
-        #expect(groups[1].fingerprint.queue == "payments.create_refund")   // the more recent of the two singles
+        #expect(groups[1].fingerprint.queue == "payments.create_refund")  // the more recent of the two singles
         #expect(Set(groups.map(\.fingerprint.id)).count == 3)
         #expect(a.fingerprint.id == b.fingerprint.id)
         #expect(a.fingerprint.id.count == 10)
@@ -60,10 +70,13 @@ struct DeadLetterGroupTests {
     }
 
     @Test func historyListsEveryAttemptThenTheParking() {
-        let message = Self.parked("m-9", message: "boom", failures: (0...2).map {
-            FailureRecord(attempt: $0, at: 1_700_000_000 + 60 * $0, queue: "payments.create_checkout_session",
-                          code: "stripe.api_error", message: "boom \($0)")
-        }, failedAt: 1_700_000_200)
+        let message = Self.parked(
+            "m-9", message: "boom",
+            failures: (0...2).map {
+                FailureRecord(
+                    attempt: $0, at: 1_700_000_000 + 60 * $0, queue: "payments.create_checkout_session",
+                    code: "stripe.api_error", message: "boom \($0)")
+            }, failedAt: 1_700_000_200)
         let lines = DLQVerb.historyLines(message)
         #expect(lines.count == 2 + 3 + 1)
         #expect(lines[2].contains("attempt 0  2023-11-14T22:13:20Z  payments.create_checkout_session  stripe.api_error: boom 0"))
@@ -72,9 +85,11 @@ struct DeadLetterGroupTests {
     }
 
     @Test func exportIsOneJSONObjectWithTheBodyAsJSON() throws {
-        let message = Self.parked("m-5", message: "boom", failures: [
-            FailureRecord(attempt: 0, at: 1, queue: "payments.create_checkout_session", code: "c", message: "boom"),
-        ])
+        let message = Self.parked(
+            "m-5", message: "boom",
+            failures: [
+                FailureRecord(attempt: 0, at: 1, queue: "payments.create_checkout_session", code: "c", message: "boom")
+            ])
         let line = DLQVerb.jsonLine(DLQVerb.exportObject(message))
         #expect(!line.contains("\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

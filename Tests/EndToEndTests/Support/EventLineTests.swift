@@ -10,24 +10,28 @@ struct EventLineTests {
     }
 
     @Test func busEventShowsAccountAndKeyFieldsInOrder() {
-        let line = EventLine.text(routingKey: "payments.order.paid",
-                                  envelope: envelope("payments.order.paid",
-                                                     #"{"account":"acct_1","order_reference":"o-1","amount":4800,"currency":"usd","application_fee_amount":480,"line_items":[1]}"#),
-                                  received: Date(timeIntervalSince1970: 3723.5))
+        let line = EventLine.text(
+            routingKey: "payments.order.paid",
+            envelope: envelope(
+                "payments.order.paid",
+                #"{"account":"acct_1","order_reference":"o-1","amount":4800,"currency":"usd","application_fee_amount":480,"line_items":[1]}"#),
+            received: Date(timeIntervalSince1970: 3723.5))
         #expect(line == "01:02:03.500  payments.order.paid  acct_1  order_reference=o-1  amount=4800  application_fee_amount=480  currency=usd")
     }
 
     @Test func stripeEventFieldsComeFromDataObjectAndTheHeaderAccount() {
         let body = #"{"id":"evt_1","type":"charge.succeeded","data":{"object":{"id":"ch_1","amount":500,"currency":"eur","status":"succeeded"}}}"#
-        let line = EventLine.text(routingKey: "stripe.charge.succeeded",
-                                  envelope: envelope("stripe.charge.succeeded", body, account: "acct_9"))
+        let line = EventLine.text(
+            routingKey: "stripe.charge.succeeded",
+            envelope: envelope("stripe.charge.succeeded", body, account: "acct_9"))
         #expect(line.contains("stripe.charge.succeeded  acct_9  id=ch_1"))
         #expect(line.contains("status=succeeded  amount=500  currency=eur"))
     }
 
     @Test func jsonLineCarriesRoutingKeyHeadersAndParsedBody() throws {
-        let line = EventLine.json(routingKey: "terminal.payment.captured",
-                                  envelope: envelope("terminal.payment.captured", #"{"amount_captured":4200}"#, account: "acct_2"))
+        let line = EventLine.json(
+            routingKey: "terminal.payment.captured",
+            envelope: envelope("terminal.payment.captured", #"{"amount_captured":4200}"#, account: "acct_2"))
         let object = try #require(JSONText.parse(Array(line.utf8)) as? [String: Any])
         #expect(object["routing_key"] as? String == "terminal.payment.captured")
         #expect(object["stripe_account"] as? String == "acct_2")

@@ -11,7 +11,7 @@ struct ServiceReplicasTests {
             "payments.relay.publish@host-a:11",
             "payments.payments.create_checkout_session.1.consume@host-b:7",
             "terminal-gateway.relay.publish@t:3",
-            "connectbus-tail", "dlq-show", "",          // tools and unnamed connections
+            "connectbus-tail", "dlq-show", "",  // tools and unnamed connections
             "odd@", "noservice@host:1",
         ]
         let services = ServiceReplicas.from(connectionNames: names)

@@ -32,31 +32,34 @@ import Testing
     @Test func listsEveryCommandAndEventOfTheServices() {
         let commands = Set(catalogue.entries.filter { $0.kind == .command }.map(\.name))
         let events = Set(catalogue.entries.filter { $0.kind == .event }.map(\.name))
-        #expect(commands == [
-            "onboarding.create_account", "onboarding.create_account_link", "onboarding.refresh_account_link",
-            "onboarding.sync_account", "onboarding.update_account", "onboarding.add_person", "onboarding.update_person",
-            "onboarding.create_login_link", "onboarding.create_account_session", "notifications.backfill",
-            "payments.create_checkout_session", "payments.create_product",
-            "payments.create_price", "payments.create_payment_sheet", "payments.create_payment_intent",
-            "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
-            "payments.get_checkout_session", "payments.get_payment_intent",
-            "payments.create_setup_sheet", "payments.list_payment_methods", "payments.detach_payment_method",
-            "payments.charge_saved_payment_method",
-            "payments.register_payment_method_domain", "payments.list_payment_method_domains",
-            "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
-            "terminal.list_readers", "terminal.create_payment_intent", "terminal.process_payment",
-            "terminal.capture_payment", "terminal.increment_authorization", "terminal.collect_payment_method", "terminal.confirm_payment", "terminal.refund_payment", "terminal.cancel_payment", "terminal.cancel_reader_action", "terminal.set_reader_display",
-            "terminal.reconcile", "terminal.complete_order", "terminal.mark_paid_otherwise", "terminal.abandon_order",
-        ])
-        #expect(events == [
-            "onboarding.account.created", "onboarding.account.updated", "onboarding.account.onboarding_completed",
-            "onboarding.account.requirements_due", "onboarding.account.deauthorized",
-            "onboarding.account.capability_updated", "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
-            "payments.order.refunded", "payments.order.requires_action", "payments.checkout_session.created",
-            "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.method_collected", "terminal.payment.captured",
-            "terminal.payment.canceled", "terminal.reconciliation.completed",
-            "notifications.email.sent", "notifications.email.failed", "notifications.email.skipped",
-        ])
+        #expect(
+            commands == [
+                "onboarding.create_account", "onboarding.create_account_link", "onboarding.refresh_account_link",
+                "onboarding.sync_account", "onboarding.update_account", "onboarding.add_person", "onboarding.update_person",
+                "onboarding.create_login_link", "onboarding.create_account_session", "notifications.backfill",
+                "payments.create_checkout_session", "payments.create_product",
+                "payments.create_price", "payments.create_payment_sheet", "payments.create_payment_intent",
+                "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
+                "payments.get_checkout_session", "payments.get_payment_intent",
+                "payments.create_setup_sheet", "payments.list_payment_methods", "payments.detach_payment_method",
+                "payments.charge_saved_payment_method",
+                "payments.register_payment_method_domain", "payments.list_payment_method_domains",
+                "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
+                "terminal.list_readers", "terminal.create_payment_intent", "terminal.process_payment",
+                "terminal.capture_payment", "terminal.increment_authorization", "terminal.collect_payment_method", "terminal.confirm_payment",
+                "terminal.refund_payment", "terminal.cancel_payment", "terminal.cancel_reader_action", "terminal.set_reader_display",
+                "terminal.reconcile", "terminal.complete_order", "terminal.mark_paid_otherwise", "terminal.abandon_order",
+            ])
+        #expect(
+            events == [
+                "onboarding.account.created", "onboarding.account.updated", "onboarding.account.onboarding_completed",
+                "onboarding.account.requirements_due", "onboarding.account.deauthorized",
+                "onboarding.account.capability_updated", "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
+                "payments.order.refunded", "payments.order.requires_action", "payments.checkout_session.created",
+                "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.method_collected", "terminal.payment.captured",
+                "terminal.payment.canceled", "terminal.reconciliation.completed",
+                "notifications.email.sent", "notifications.email.failed", "notifications.email.skipped",
+            ])
         #expect(catalogue.entries.filter { $0.kind == .reply }.count == commands.count)
     }
 
@@ -89,11 +92,14 @@ import Testing
         #expect(checkout.schema["required"] == .array(["account", "order_reference", "line_items"].map(JSONValue.string)))
         let lineItem = checkout.schema["properties"]?["line_items"]?["items"]
         #expect(lineItem?["required"] == .array([.string("quantity")]))
-        #expect(lineItem?["properties"]?["price_data"]?["required"]
+        #expect(
+            lineItem?["properties"]?["price_data"]?["required"]
                 == .array(["product_name", "unit_amount", "currency"].map(JSONValue.string)))
-        #expect(checkout.schema["properties"]?["ui_mode"]?["enum"]
+        #expect(
+            checkout.schema["properties"]?["ui_mode"]?["enum"]
                 == .array(["hosted_page", "embedded_page", "elements", "hosted", "embedded"].map(JSONValue.string)))
-        #expect(checkout.schema["properties"]?["redirect_on_completion"]?["enum"]
+        #expect(
+            checkout.schema["properties"]?["redirect_on_completion"]?["enum"]
                 == .array(["always", "if_required", "never"].map(JSONValue.string)))
         for entry in catalogue.entries where entry.kind == .command {
             #expect(entry.schema["$schema"] == .string("https://json-schema.org/draft/2020-12/schema"))
@@ -104,7 +110,8 @@ import Testing
                 #expect(properties?[field.stringValue ?? ""] != nil, "\(entry.name): \(field)")
             }
             if entry.name != "terminal.reconcile", entry.name != "terminal.list_readers",
-               entry.name != "terminal.create_connection_token", entry.name != "notifications.backfill" {
+                entry.name != "terminal.create_connection_token", entry.name != "notifications.backfill"
+            {
                 #expect(!required.isEmpty, "\(entry.name) has no required field")
             }
         }
@@ -125,7 +132,8 @@ import Testing
         let forms = reply.schema["oneOf"]?.arrayValue ?? []
         #expect(forms.count == 2)
         #expect(forms.first?["properties"]?["result"]?["required"]?.arrayValue?.contains(.string("checkout_session")) == true)
-        #expect(forms.last?["properties"]?["error"]?["required"]
+        #expect(
+            forms.last?["properties"]?["error"]?["required"]
                 == .array(["code", "message", "retryable"].map(JSONValue.string)))
     }
 
@@ -162,8 +170,9 @@ extension JSONValue {
                 count += 1
                 let body = example.bytes()
                 let type = try #require(Catalogue.messageType(named: entry.name) as? any CommandMessage.Type)
-                #expect(CommandCorpusTests.verdict(type, body) == nil,
-                        "\(entry.name): \(String(decoding: body, as: UTF8.self))")
+                #expect(
+                    CommandCorpusTests.verdict(type, body) == nil,
+                    "\(entry.name): \(String(decoding: body, as: UTF8.self))")
             }
         }
         #expect(count >= 7)

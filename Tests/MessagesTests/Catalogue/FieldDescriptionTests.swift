@@ -33,8 +33,10 @@ import Testing
             for key in shape.descriptions.keys.sorted() where !fields.contains(key) {
                 found.append(Problem(path: path, field: key, what: "described but not a field of \(shape.typeName)"))
             }
-            for field in shape.fields where shape.descriptions[field.name] == nil
-                && FieldConventions.description(of: field.name) == nil {
+            for field in shape.fields
+            where shape.descriptions[field.name] == nil
+                && FieldConventions.description(of: field.name) == nil
+            {
                 found.append(Problem(path: path, field: field.name, what: "has no description (\(shape.typeName))"))
             }
         }

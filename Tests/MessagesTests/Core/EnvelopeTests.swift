@@ -3,12 +3,14 @@ import Testing
 @testable import Messages
 
 @Suite struct EnvelopeTests {
-    let ping = PingCommand(account: "acct_1", lineItems: [.init(price: "price_1", quantity: 2)],
-                           metadata: ["orderId": "o-1"], note: nil)
+    let ping = PingCommand(
+        account: "acct_1", lineItems: [.init(price: "price_1", quantity: 2)],
+        metadata: ["orderId": "o-1"], note: nil)
 
     @Test func makeFillsPropertiesAndHeaders() throws {
-        let env = try Envelope.make(ping, appId: "cli", correlationId: "c-1", causationId: "m-0",
-                                    stripeAccount: "acct_1", replyTo: "amq.rabbitmq.reply-to")
+        let env = try Envelope.make(
+            ping, appId: "cli", correlationId: "c-1", causationId: "m-0",
+            stripeAccount: "acct_1", replyTo: "amq.rabbitmq.reply-to")
         #expect(env.type == "test.ping")
         #expect(env.headers.schemaVersion == 3)
         #expect(env.headers.causationId == "m-0")
@@ -37,8 +39,9 @@ import Testing
     }
 
     @Test func headersTableRoundTrip() {
-        let h = MessageHeaders(schemaVersion: 2, causationId: "m-1", stripeAccount: "acct_9",
-                               traceparent: "00-abc-def-01", attempt: 3, extra: ["x-error-code": "internal"])
+        let h = MessageHeaders(
+            schemaVersion: 2, causationId: "m-1", stripeAccount: "acct_9",
+            traceparent: "00-abc-def-01", attempt: 3, extra: ["x-error-code": "internal"])
         let table = h.table
         #expect(table["x-schema-version"] == .int(2))
         #expect(table["x-attempt"] == .int(3))

@@ -64,8 +64,11 @@ import Testing
 
     @Test func decodingErrorMapsToAReplyError() {
         let e = decodeError(#"{"line_items":[]}"#)
-        #expect(e?.replyError == ReplyError(code: "validation.missing_field", message: "account: missing required field",
-                                            retryable: false, field: "account"))
+        #expect(
+            e?.replyError
+                == ReplyError(
+                    code: "validation.missing_field", message: "account: missing required field",
+                    retryable: false, field: "account"))
     }
 
     @Test func snakeCaseConversion() {

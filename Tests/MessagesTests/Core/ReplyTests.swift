@@ -10,15 +10,18 @@ import Testing
     }
 
     @Test func errorWireForm() throws {
-        let err = ReplyError.stripe(StripeErrorInfo(type: "card_error", code: "card_declined",
-                                                    declineCode: "insufficient_funds", requestId: "req_1"),
-                                    message: "Your card has insufficient funds.", retryable: false)
+        let err = ReplyError.stripe(
+            StripeErrorInfo(
+                type: "card_error", code: "card_declined",
+                declineCode: "insufficient_funds", requestId: "req_1"),
+            message: "Your card has insufficient funds.", retryable: false)
         #expect(err.code == "stripe.card_declined")
         let bytes = try MessageCoder.encode(Reply<PingCommand.Result>.error(err))
         let json = String(decoding: bytes, as: UTF8.self)
-        #expect(json == #"{"error":{"code":"stripe.card_declined","message":"Your card has insufficient funds.","# +
-                #""retryable":false,"stripe":{"code":"card_declined","decline_code":"insufficient_funds","# +
-                #""request_id":"req_1","type":"card_error"}},"ok":false}"#)
+        #expect(
+            json == #"{"error":{"code":"stripe.card_declined","message":"Your card has insufficient funds.","#
+                + #""retryable":false,"stripe":{"code":"card_declined","decline_code":"insufficient_funds","#
+                + #""request_id":"req_1","type":"card_error"}},"ok":false}"#)
         #expect(try MessageCoder.decode(Reply<PingCommand.Result>.self, from: bytes) == .error(err))
     }
 

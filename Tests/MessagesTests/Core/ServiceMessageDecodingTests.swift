@@ -41,7 +41,8 @@ import Testing
     }
 
     @Test func unknownStripeStatusIsKept() throws {
-        let json = #"{"account":"acct_1","order_reference":"o","payment_intent":"pi_1","client_secret":"s","status":"requires_reauthorization","amount":1,"currency":"usd","reused":false,"future":1}"#
+        let json =
+            #"{"account":"acct_1","order_reference":"o","payment_intent":"pi_1","client_secret":"s","status":"requires_reauthorization","amount":1,"currency":"usd","reused":false,"future":1}"#
         let result = try MessageCoder.decode(CreatePaymentIntent.Result.self, from: Array(json.utf8))
         #expect(result.status == .unknown("requires_reauthorization"))
     }

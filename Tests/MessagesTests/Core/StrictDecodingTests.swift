@@ -57,12 +57,16 @@ import Testing
     }
 
     @Test func issue13ControllerBodyDecodesInStripesNestedShape() throws {
-        let json = #"{"seller_reference":"ctl-1","country":"US","controller":{"fees":{"payer":"application"},"losses":{"payments":"application"},"stripe_dashboard":{"type":"express"}}}"#
+        let json =
+            #"{"seller_reference":"ctl-1","country":"US","controller":{"fees":{"payer":"application"},"losses":{"payments":"application"},"stripe_dashboard":{"type":"express"}}}"#
         let envelope = Envelope(type: CreateAccount.messageName, appId: "t", body: Array(json.utf8))
         let command = try envelope.decodeCommand(CreateAccount.self)
-        #expect(command.controller == AccountController(fees: .init(payer: "application"),
-                                                        losses: .init(payments: "application"),
-                                                        stripeDashboard: .init(type: "express")))
+        #expect(
+            command.controller
+                == AccountController(
+                    fees: .init(payer: "application"),
+                    losses: .init(payments: "application"),
+                    stripeDashboard: .init(type: "express")))
         let flattened = #"{"seller_reference":"ctl-1","country":"US","controller":{"fees_payer":"application"}}"#
         let refused = Envelope(type: CreateAccount.messageName, appId: "t", body: Array(flattened.utf8))
         #expect(throws: MessageDecodingError.self) { _ = try refused.decode(CreateAccount.self) }

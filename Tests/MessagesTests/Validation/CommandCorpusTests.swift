@@ -23,12 +23,14 @@ import Testing
     static func cases() throws -> [Case] {
         let data = try Data(contentsOf: corpusURL)
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = root["cases"] as? [[String: Any]] else { return [] }
+            let list = root["cases"] as? [[String: Any]]
+        else { return [] }
         return try list.map { item in
             let body = try JSONSerialization.data(withJSONObject: item["body"] ?? [:], options: [.sortedKeys])
-            return Case(message: item["message"] as? String ?? "", note: item["note"] as? String ?? "",
-                        body: Array(body), accepted: item["accepted"] as? Bool ?? false,
-                        code: item["code"] as? String, field: item["field"] as? String)
+            return Case(
+                message: item["message"] as? String ?? "", note: item["note"] as? String ?? "",
+                body: Array(body), accepted: item["accepted"] as? Bool ?? false,
+                code: item["code"] as? String, field: item["field"] as? String)
         }
     }
 

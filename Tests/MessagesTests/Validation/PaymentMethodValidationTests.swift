@@ -5,14 +5,18 @@ import Testing
 /// Hostnames of payment method domains, shipping and online payment method types: the
 /// service's checks, and the catalogue's schema patterns agreeing with them.
 @Suite struct PaymentMethodValidationTests {
-    static let hostnames = ["shop.example.com", "Shop.Example.COM", "my-shop.co.uk", "xn--bcher-kva.example",
-                            "a.io", String(repeating: "a", count: 63) + ".example.com"]
-    static let notHostnames = ["", "https://shop.example.com", "shop.example.com/", "shop.example.com:443", "localhost",
-                               "*.example.com", "shop..example.com", "-shop.example.com", "shop-.example.com",
-                               "shop.example.com.", ".example.com", "192.168.1.10", "shop.example.123", "shop example.com",
-                               "shop.example.com\n", "shöp.example.com", "shop_1.example.com",
-                               String(repeating: "a", count: 64) + ".example.com",
-                               (0..<64).map { _ in "abc" }.joined(separator: ".")]
+    static let hostnames = [
+        "shop.example.com", "Shop.Example.COM", "my-shop.co.uk", "xn--bcher-kva.example",
+        "a.io", String(repeating: "a", count: 63) + ".example.com",
+    ]
+    static let notHostnames = [
+        "", "https://shop.example.com", "shop.example.com/", "shop.example.com:443", "localhost",
+        "*.example.com", "shop..example.com", "-shop.example.com", "shop-.example.com",
+        "shop.example.com.", ".example.com", "192.168.1.10", "shop.example.123", "shop example.com",
+        "shop.example.com\n", "shöp.example.com", "shop_1.example.com",
+        String(repeating: "a", count: 64) + ".example.com",
+        (0..<64).map { _ in "abc" }.joined(separator: "."),
+    ]
 
     private func code(_ body: () throws -> Void) -> String? {
         do { try body(); return nil } catch { return (error as? ReplyError)?.code ?? "not a ReplyError" }

@@ -17,9 +17,10 @@ struct SavedMethodValidationTests {
         #expect(failure { try sheet.validate() }?.code == ReplyError.Code.customerRequired)
         sheet.customerReference = "buyer-1"
         try sheet.validate()
-        var checkout = CreateCheckoutSession(account: "acct_1", orderReference: "o-1",
-                                             lineItems: [CheckoutLineItem(price: "price_1", quantity: 1)],
-                                             successUrl: "https://shop.example/ok", setupFutureUsage: .offSession)
+        var checkout = CreateCheckoutSession(
+            account: "acct_1", orderReference: "o-1",
+            lineItems: [CheckoutLineItem(price: "price_1", quantity: 1)],
+            successUrl: "https://shop.example/ok", setupFutureUsage: .offSession)
         #expect(failure { try checkout.validate() }?.code == ReplyError.Code.customerRequired)
         checkout.customerReference = "buyer-1"
         try checkout.validate()
@@ -36,8 +37,9 @@ struct SavedMethodValidationTests {
     }
 
     @Test func cvcRecollectionIsForCards() throws {
-        var pi = CreatePaymentIntent(account: "acct_1", orderReference: "o-1", amount: 500, currency: "eur", customer: "cus_1",
-                                     requireCvcRecollection: true)
+        var pi = CreatePaymentIntent(
+            account: "acct_1", orderReference: "o-1", amount: 500, currency: "eur", customer: "cus_1",
+            requireCvcRecollection: true)
         try pi.validate()  // automatic payment methods include cards
         pi.paymentMethodTypes = ["sepa_debit"]
         #expect(failure { try pi.validate() }?.code == ReplyError.Code.cvcRecollectionNotCard)
@@ -49,8 +51,9 @@ struct SavedMethodValidationTests {
     }
 
     @Test func offSessionChargeRules() throws {
-        var charge = ChargeSavedPaymentMethod(account: "acct_1", orderReference: "o-1", customerReference: "buyer-1", amount: 2500,
-                                              currency: "usd", applicationFeeAmount: 250, authenticationUrl: "https://shop.example/pay")
+        var charge = ChargeSavedPaymentMethod(
+            account: "acct_1", orderReference: "o-1", customerReference: "buyer-1", amount: 2500,
+            currency: "usd", applicationFeeAmount: 250, authenticationUrl: "https://shop.example/pay")
         try charge.validate()
         charge.paymentMethod = "card_1"
         #expect(failure { try charge.validate() }?.code == ReplyError.Code.invalidId)

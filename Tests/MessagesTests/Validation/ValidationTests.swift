@@ -12,8 +12,9 @@ import Testing
         do { try body(); return nil } catch { return (error as? ReplyError)?.field ?? "not a ReplyError" }
     }
 
-    let intent = CreatePaymentIntent(account: "acct_1", orderReference: "o-1", amount: 1000, currency: "eur",
-                                     applicationFeeAmount: 100)
+    let intent = CreatePaymentIntent(
+        account: "acct_1", orderReference: "o-1", amount: 1000, currency: "eur",
+        applicationFeeAmount: 100)
 
     @Test func validPaymentIntentPasses() throws {
         try intent.validate()
@@ -153,11 +154,11 @@ import Testing
         var m = CreateAccount(sellerReference: "shop-1", country: "US", email: "a@b.example", type: .express)
         try m.validate()
         m.type = nil
-        try m.validate() // neither: the platform's default controller properties
+        try m.validate()  // neither: the platform's default controller properties
         m.country = "KP"
         #expect(code { try m.validate() } == "validation.unsupported_country")
         m.country = nil
-        try m.validate() // Stripe's default country
+        try m.validate()  // Stripe's default country
         m.controller = AccountController(feesPayer: "application", stripeDashboardType: "none")
         try m.validate()
         m.type = .custom
@@ -174,16 +175,18 @@ import Testing
     }
 
     @Test func accountLinkAllowsHTTPForLocalTestPagesOnly() throws {
-        var m = CreateAccountLink(account: "acct_1", refreshUrl: "https://p.example/refresh",
-                                  returnUrl: "http://p.example/return", type: .accountOnboarding)
+        var m = CreateAccountLink(
+            account: "acct_1", refreshUrl: "https://p.example/refresh",
+            returnUrl: "http://p.example/return", type: .accountOnboarding)
         try m.validate()
         m.returnUrl = "ftp://p.example/return"
         #expect(code { try m.validate() } == "validation.invalid_url")
     }
 
     @Test func paymentSheetWithEphemeralKeyNeedsAnAPIVersion() throws {
-        var m = CreatePaymentSheet(account: "acct_1", orderReference: "o-1", customerReference: "c-1",
-                                   amount: 500, currency: "usd", customerKey: .ephemeralKey)
+        var m = CreatePaymentSheet(
+            account: "acct_1", orderReference: "o-1", customerReference: "c-1",
+            amount: 500, currency: "usd", customerKey: .ephemeralKey)
         #expect(field { try m.validate() } == "api_version")
         m.apiVersion = "2020-08-27"
         try m.validate()
@@ -205,7 +208,8 @@ import Testing
 
     @Test func refundAmountMustBePositiveWhenGiven() throws {
         try RefundPayment(account: "acct_1", orderReference: "o-1").validate()
-        #expect(code { try RefundPayment(account: "acct_1", orderReference: "o-1", amount: 0).validate() }
+        #expect(
+            code { try RefundPayment(account: "acct_1", orderReference: "o-1", amount: 0).validate() }
                 == "validation.invalid_amount")
     }
 

@@ -11,8 +11,9 @@ struct BuyerEmailTests {
 
     @Test("receipt_email first, then the Customer's e-mail, then the latest charge's billing e-mail")
     func order() {
-        let all = PaymentIntent(id: "pi_1", customer: .object(customer), latestCharge: .object(charge),
-                                receiptEmail: "receipt@buyer.example")
+        let all = PaymentIntent(
+            id: "pi_1", customer: .object(customer), latestCharge: .object(charge),
+            receiptEmail: "receipt@buyer.example")
         #expect(BuyerEmail.from(all) == "receipt@buyer.example")
         var noReceipt = all
         noReceipt.receiptEmail = "  "
@@ -32,7 +33,8 @@ struct BuyerEmailTests {
 
     @Test("receipt_email and billing_details decode from Stripe's JSON; the expansion asked for is customer and latest_charge")
     func decoding() throws {
-        let json = #"{"id":"pi_1","object":"payment_intent","receipt_email":"r@buyer.example","customer":{"id":"cus_1","object":"customer","email":"c@buyer.example"},"latest_charge":{"id":"ch_1","object":"charge","billing_details":{"email":"b@buyer.example","name":null,"phone":null,"address":null}}}"#
+        let json =
+            #"{"id":"pi_1","object":"payment_intent","receipt_email":"r@buyer.example","customer":{"id":"cus_1","object":"customer","email":"c@buyer.example"},"latest_charge":{"id":"ch_1","object":"charge","billing_details":{"email":"b@buyer.example","name":null,"phone":null,"address":null}}}"#
         let pi = try JSONDecoder().decode(PaymentIntent.self, from: Data(json.utf8))
         #expect(pi.receiptEmail == "r@buyer.example")
         #expect(pi.latestCharge?.object?.billingDetails?.email == "b@buyer.example")

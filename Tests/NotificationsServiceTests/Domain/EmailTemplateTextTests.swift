@@ -36,15 +36,22 @@ struct EmailTemplateTextTests {
     @Test("every template file of the service renders the fields its event gives")
     func shippedTemplates() throws {
         let directory = NotificationsSettings.defaultTemplatesDirectory()
-        let paid = EmailRequest.orderPaid(OrderPaid(account: "acct_1", orderReference: "ord-9", amount: 1250,
-                                                    currency: "eur", customerEmail: "b@example.com", occurredAt: 1))
-        let failed = EmailRequest.paymentFailed(OrderPaymentFailed(account: "acct_1", orderReference: "ord-9",
-                                                                   amount: 1250, currency: "eur", occurredAt: 1))
-        let due = EmailRequest.requirementsDue(AccountRequirementsDue(account: "acct_1", currentlyDue: ["external_account"],
-                                                                      pastDue: [], occurredAt: 1))
-        let asked = EmailRequest.authenticationRequired(OrderRequiresAction(
-            account: "acct_1", orderReference: "ord-9", amount: 1250, currency: "eur",
-            authenticationUrl: "https://shop.example/pay/ord-9", occurredAt: 1))
+        let paid = EmailRequest.orderPaid(
+            OrderPaid(
+                account: "acct_1", orderReference: "ord-9", amount: 1250,
+                currency: "eur", customerEmail: "b@example.com", occurredAt: 1))
+        let failed = EmailRequest.paymentFailed(
+            OrderPaymentFailed(
+                account: "acct_1", orderReference: "ord-9",
+                amount: 1250, currency: "eur", occurredAt: 1))
+        let due = EmailRequest.requirementsDue(
+            AccountRequirementsDue(
+                account: "acct_1", currentlyDue: ["external_account"],
+                pastDue: [], occurredAt: 1))
+        let asked = EmailRequest.authenticationRequired(
+            OrderRequiresAction(
+                account: "acct_1", orderReference: "ord-9", amount: 1250, currency: "eur",
+                authenticationUrl: "https://shop.example/pay/ord-9", occurredAt: 1))
         for request in [paid, failed, due, asked] {
             let rendered = try EmailTemplateText.load(request.template, from: directory).render(request.fields)
             #expect(!rendered.subject.isEmpty)
@@ -76,9 +83,10 @@ struct RequirementsDueEmailTests {
     @Test("the e-mail names the deadline and the future requirements")
     func namesTheDeadline() throws {
         // 1798761600 = 2027-01-01T00:00:00Z
-        let request = EmailRequest.requirementsDue(AccountRequirementsDue(
-            account: "acct_1", currentlyDue: [], pastDue: [], occurredAt: 1,
-            futureDue: ["individual.verification.document"], futureDeadline: 1_798_761_600))
+        let request = EmailRequest.requirementsDue(
+            AccountRequirementsDue(
+                account: "acct_1", currentlyDue: [], pastDue: [], occurredAt: 1,
+                futureDue: ["individual.verification.document"], futureDeadline: 1_798_761_600))
         let rendered = try EmailTemplateText.builtIn(.onboardingIncomplete).render(request.fields)
         #expect(rendered.body.contains("by 2027-01-01 00:00 UTC"))
         #expect(rendered.body.contains("- individual.verification.document"))
@@ -86,9 +94,10 @@ struct RequirementsDueEmailTests {
 
     @Test("the earlier of the two deadlines is named")
     func earlierDeadline() {
-        let event = AccountRequirementsDue(account: "acct_1", currentlyDue: ["external_account"], pastDue: [],
-                                           currentDeadline: 1_798_761_600 + 86_400 * 31, occurredAt: 1,
-                                           futureDue: ["x"], futureDeadline: 1_798_761_600)
+        let event = AccountRequirementsDue(
+            account: "acct_1", currentlyDue: ["external_account"], pastDue: [],
+            currentDeadline: 1_798_761_600 + 86_400 * 31, occurredAt: 1,
+            futureDue: ["x"], futureDeadline: 1_798_761_600)
         #expect(event.deadline == 1_798_761_600)
         #expect(EmailRequest.requirementsDue(event).fields["deadline"]?.contains("2027-01-01") == true)
     }

@@ -8,8 +8,11 @@ import Testing
     @Test func configAndNotificationsProblemsAreReportedTogether() {
         do {
             _ = try ServiceConfig.fromEnvironment(
-                service: "notifications", ["DATABASE_URL": "postgres://localhost/x", "WEBHOOK_WRITERS": "99",
-                                           "BACKFILL_ONLY_FAILED": "maybe"],
+                service: "notifications",
+                [
+                    "DATABASE_URL": "postgres://localhost/x", "WEBHOOK_WRITERS": "99",
+                    "BACKFILL_ONLY_FAILED": "maybe",
+                ],
                 settings: NotificationsSettings.init(reading:))
             Issue.record("expected a ConfigError")
         } catch {
@@ -18,8 +21,9 @@ import Testing
     }
 
     @Test func bothSetAndFileIsOneProblem() {
-        var reader = EnvironmentReader(["STRIPE_WEBHOOK_SECRETS": "whsec_a", "STRIPE_WEBHOOK_SECRETS_FILE": "/x"],
-                                       readFile: { _ in "whsec_b" })
+        var reader = EnvironmentReader(
+            ["STRIPE_WEBHOOK_SECRETS": "whsec_a", "STRIPE_WEBHOOK_SECRETS_FILE": "/x"],
+            readFile: { _ in "whsec_b" })
         _ = NotificationsSettings(reading: &reader)
         #expect(reader.problems.map(\.variable) == ["STRIPE_WEBHOOK_SECRETS"])
     }

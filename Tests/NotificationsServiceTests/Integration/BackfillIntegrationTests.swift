@@ -17,29 +17,36 @@ struct BackfillIntegrationTests {
     /// A simulator whose platform and Connect endpoints refuse connections.
     static func simulator() throws -> StripeSimulator {
         var config = SimulatorConfig()
-        config.webhookEndpoints = [WebhookEndpointConfig(url: "http://127.0.0.1:9/down", secret: "whsec_down"),
-                                   WebhookEndpointConfig(url: "http://127.0.0.1:9/down", secret: "whsec_down", connect: true)]
+        config.webhookEndpoints = [
+            WebhookEndpointConfig(url: "http://127.0.0.1:9/down", secret: "whsec_down"),
+            WebhookEndpointConfig(url: "http://127.0.0.1:9/down", secret: "whsec_down", connect: true),
+        ]
         let sim = StripeSimulator(config: config)
         _ = try sim.start(port: 0)
         return sim
     }
 
-    static func sweeper(_ bed: NotificationsTestBed, _ sim: StripeSimulator, pageSize: Int = 100,
-                        metrics: MetricsRegistry = MetricsRegistry()) throws -> BackfillSweeper {
+    static func sweeper(
+        _ bed: NotificationsTestBed, _ sim: StripeSimulator, pageSize: Int = 100,
+        metrics: MetricsRegistry = MetricsRegistry()
+    ) throws -> BackfillSweeper {
         let schema = try SQLIdentifier(bed.schema)
         let apiBase = sim.baseURL
-        return BackfillSweeper(settings: BackfillSettings(types: ["customer.created"], pageSize: pageSize),
-                               events: StripeEventStore(schema: schema, appId: "notifications"),
-                               progress: BackfillStore(schema: schema), databaseURL: bed.env.databaseURL,
-                               applicationName: "notifications-tests.backfill",
-                               makeStripe: { try StripeClient(config: StripeConfig(apiKey: NotificationsTestBed.apiKey, apiBase: apiBase)) },
-                               rateLimiter: StripeRateLimiter(ratePerSecond: 1000), metrics: metrics,
-                               log: Logger(service: "notifications-tests", level: .warning))
+        return BackfillSweeper(
+            settings: BackfillSettings(types: ["customer.created"], pageSize: pageSize),
+            events: StripeEventStore(schema: schema, appId: "notifications"),
+            progress: BackfillStore(schema: schema), databaseURL: bed.env.databaseURL,
+            applicationName: "notifications-tests.backfill",
+            makeStripe: { try StripeClient(config: StripeConfig(apiKey: NotificationsTestBed.apiKey, apiBase: apiBase)) },
+            rateLimiter: StripeRateLimiter(ratePerSecond: 1000), metrics: metrics,
+            log: Logger(service: "notifications-tests", level: .warning))
     }
 
     /// Runs one sweep on a dedicated thread with its own connection and client (as a new process would).
-    static func sweep(_ sweeper: BackfillSweeper, _ bed: NotificationsTestBed, _ sim: StripeSimulator,
-                      stopAfterPages: Int? = nil) async throws -> BackfillSweeper.Summary {
+    static func sweep(
+        _ sweeper: BackfillSweeper, _ bed: NotificationsTestBed, _ sim: StripeSimulator,
+        stopAfterPages: Int? = nil
+    ) async throws -> BackfillSweeper.Summary {
         let url = bed.env.databaseURL, apiBase = sim.baseURL
         return try await onThread {
             let db = try PGConnection(url: url, applicationName: "notifications-tests.backfill")
@@ -51,23 +58,29 @@ struct BackfillIntegrationTests {
     /// Outbox rows of `eventId` and their `x-stripe-source` header ("-" when absent).
     static func published(_ bed: NotificationsTestBed, _ eventId: String) throws -> [String] {
         let db = try PGConnection(url: bed.env.databaseURL, applicationName: "notifications-tests")
-        return try db.query("SELECT coalesce(headers->>'x-stripe-source', '-') AS source FROM \(try SQLIdentifier(bed.schema).quoted).outbox "
-                            + "WHERE headers->>'x-stripe-event-id' = $1", [.text(eventId)]) { try $0.string("source") }
+        return try db.query(
+            "SELECT coalesce(headers->>'x-stripe-source', '-') AS source FROM \(try SQLIdentifier(bed.schema).quoted).outbox "
+                + "WHERE headers->>'x-stripe-event-id' = $1", [.text(eventId)]
+        ) { try $0.string("source") }
     }
 
     static func eventIds(_ sim: StripeSimulator, account: String? = nil) -> [String] {
         sim.events(account: account).filter { $0["type"]?.stringValue == "customer.created" }.compactMap { $0["id"]?.stringValue }
     }
 
-    @Test("missed events of the platform and of known accounts are stored and published once, marked backfill; one that came by webhook too stays one message")
+    @Test(
+        "missed events of the platform and of known accounts are stored and published once, marked backfill; one that came by webhook too stays one message"
+    )
     func recoversOnce() async throws {
         let sim = try Self.simulator()
         defer { sim.stop() }
         try await NotificationsTestBed.run(patterns: [], start: false) { bed in
-            let account = try BuyerRecipientIntegrationTests.id(try BuyerRecipientIntegrationTests.stripe(
-                sim, "/v1/accounts", [("type", "express"), ("country", "US")]))
-            let stranger = try BuyerRecipientIntegrationTests.id(try BuyerRecipientIntegrationTests.stripe(
-                sim, "/v1/accounts", [("type", "express"), ("country", "US")]))
+            let account = try BuyerRecipientIntegrationTests.id(
+                try BuyerRecipientIntegrationTests.stripe(
+                    sim, "/v1/accounts", [("type", "express"), ("country", "US")]))
+            let stranger = try BuyerRecipientIntegrationTests.id(
+                try BuyerRecipientIntegrationTests.stripe(
+                    sim, "/v1/accounts", [("type", "express"), ("country", "US")]))
             for _ in 0..<3 { _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", []) }
             for _ in 0..<2 { _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", [], account: account) }
             _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", [], account: stranger)
@@ -78,8 +91,9 @@ struct BackfillIntegrationTests {
             let schema = try SQLIdentifier(bed.schema)
             try db.execute("INSERT INTO \(schema.quoted).recipients (account, email) VALUES ($1, 'seller@example.com')", [.text(account)])
             let webhook = NotificationsTestBed.event(type: "customer.created", id: platformIds[0])
-            #expect(try StripeEventStore(schema: schema, appId: "notifications")
-                .store(try #require(StripeEventFacts.parse(webhook.body)), body: webhook.body, endpoint: .platform, on: db))
+            #expect(
+                try StripeEventStore(schema: schema, appId: "notifications")
+                    .store(try #require(StripeEventFacts.parse(webhook.body)), body: webhook.body, endpoint: .platform, on: db))
             let metrics = MetricsRegistry()
             let sweeper = try Self.sweeper(bed, sim, metrics: metrics)
             let summary = try await Self.sweep(sweeper, bed, sim)
@@ -89,8 +103,10 @@ struct BackfillIntegrationTests {
             #expect(try Self.published(bed, platformIds[0]) == ["-"])
             for id in platformIds.dropFirst() + accountIds { #expect(try Self.published(bed, id) == ["backfill"], "\(id)") }
             for id in Self.eventIds(sim, account: stranger) { #expect(try bed.storedEvents(id) == 0) }
-            let headers = try db.query("SELECT headers->>'x-stripe-account' AS account FROM \(schema.quoted).outbox "
-                                       + "WHERE headers->>'x-stripe-event-id' = $1", [.text(accountIds[0])]) { try $0.string("account") }
+            let headers = try db.query(
+                "SELECT headers->>'x-stripe-account' AS account FROM \(schema.quoted).outbox "
+                    + "WHERE headers->>'x-stripe-event-id' = $1", [.text(accountIds[0])]
+            ) { try $0.string("account") }
             #expect(headers == [account])
             // A second sweep finds the same events (still undelivered) and publishes nothing more.
             let again = try await Self.sweep(sweeper, bed, sim)
@@ -109,8 +125,9 @@ struct BackfillIntegrationTests {
         try await NotificationsTestBed.run(patterns: [], start: false) { bed in
             _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", [])
             let db = try PGConnection(url: bed.env.databaseURL, applicationName: "notifications-tests")
-            try db.execute("INSERT INTO \(try SQLIdentifier(bed.schema).quoted).recipients (account, email) "
-                           + "VALUES ('acct_unknown000000', 'gone@example.com')")
+            try db.execute(
+                "INSERT INTO \(try SQLIdentifier(bed.schema).quoted).recipients (account, email) "
+                    + "VALUES ('acct_unknown000000', 'gone@example.com')")
             let metrics = MetricsRegistry()
             let summary = try await Self.sweep(try Self.sweeper(bed, sim, metrics: metrics), bed, sim)
             #expect(summary.scopesCompleted == 1)
@@ -161,8 +178,10 @@ struct BackfillServiceIntegrationTests {
         defer { sim.stop() }
         for _ in 0..<3 { _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", []) }
         let first = BackfillIntegrationTests.eventIds(sim)
-        try await NotificationsTestBed.run(patterns: ["stripe.customer.created"], stripeAPIBase: sim.baseURL,
-                                           backfill: Self.settings) { bed in
+        try await NotificationsTestBed.run(
+            patterns: ["stripe.customer.created"], stripeAPIBase: sim.baseURL,
+            backfill: Self.settings
+        ) { bed in
             let monitor = bed.monitor
             let recovered = try await onThread {
                 try monitor.wait(count: 3) { $0.headers.extra[StripeEventStore.stripeSourceHeader] == "backfill" }
@@ -177,8 +196,9 @@ struct BackfillServiceIntegrationTests {
                 let connection = try AMQPConnection(url: try AMQPURL(url), connectionName: "notifications-tests.publisher")
                 defer { connection.close() }
                 try connection.enableConfirms()
-                try connection.publish(command, exchange: Exchanges.commands, routingKey: BackfillStripeEvents.messageName,
-                                       mandatory: true)
+                try connection.publish(
+                    command, exchange: Exchanges.commands, routingKey: BackfillStripeEvents.messageName,
+                    mandatory: true)
                 try connection.waitForConfirms(timeout: .seconds(10))
             }
             let all = try await onThread {

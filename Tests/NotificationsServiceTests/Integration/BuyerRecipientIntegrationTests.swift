@@ -16,10 +16,14 @@ import TestKit
 @Suite("Buyer recipients (integration)", .serialized, .enabled(if: IntegrationEnvironment.isEnabled))
 struct BuyerRecipientIntegrationTests {
     /// Calls the simulator in-process as over HTTP; returns the answer's JSON object.
-    static func stripe(_ sim: StripeSimulator, _ path: String, _ params: [(String, String)],
-                       account: String? = nil) throws -> [String: Any] {
-        var headers = ["authorization": "Bearer \(NotificationsTestBed.apiKey)",
-                       "content-type": "application/x-www-form-urlencoded", "idempotency-key": UUID().uuidString]
+    static func stripe(
+        _ sim: StripeSimulator, _ path: String, _ params: [(String, String)],
+        account: String? = nil
+    ) throws -> [String: Any] {
+        var headers = [
+            "authorization": "Bearer \(NotificationsTestBed.apiKey)",
+            "content-type": "application/x-www-form-urlencoded", "idempotency-key": UUID().uuidString,
+        ]
         if let account { headers["stripe-account"] = account }
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
@@ -41,28 +45,41 @@ struct BuyerRecipientIntegrationTests {
         _ = try sim.start(port: 0)
         defer { sim.stop() }
         try await EmailIntegrationTests.withSink { sink, smtp in
-            try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp,
-                                               stripeAPIBase: sim.baseURL) { bed in
+            try await NotificationsTestBed.run(
+                patterns: ["notifications.email.#"], smtp: smtp,
+                stripeAPIBase: sim.baseURL
+            ) { bed in
                 let account = try Self.id(try Self.stripe(sim, "/v1/accounts", [("type", "express"), ("country", "US")]))
                 // The seller's address is known to the service (as after onboarding).
-                let created = try Envelope.make(AccountCreated(account: account, sellerReference: "seller-\(account)",
-                                                               country: "US", email: "owner@seller.example", occurredAt: 1),
-                                                appId: "onboarding", stripeAccount: account)
+                let created = try Envelope.make(
+                    AccountCreated(
+                        account: account, sellerReference: "seller-\(account)",
+                        country: "US", email: "owner@seller.example", occurredAt: 1),
+                    appId: "onboarding", stripeAccount: account)
                 try await onThread { try EmailIntegrationTests.publish(created, url: bed.env.amqpURL) }
-                #expect(try await eventually {
-                    try bed.count("SELECT count(*) AS n FROM $schema.recipients WHERE account = $1", [.text(account)]) == 1
-                })
+                #expect(
+                    try await eventually {
+                        try bed.count("SELECT count(*) AS n FROM $schema.recipients WHERE account = $1", [.text(account)]) == 1
+                    })
                 let order = "b11-\(UInt32.random(in: 0...UInt32.max))"
-                let pi = try Self.id(try Self.stripe(sim, "/v1/payment_intents", [
-                    ("amount", "1700"), ("currency", "usd"), ("allowed_payment_method_types[]", "card"),
-                    ("metadata[order_reference]", order)], account: account))
-                let failed = try Envelope.make(OrderPaymentFailed(account: account, orderReference: order, amount: 1700,
-                                                                  currency: "usd", paymentIntent: pi,
-                                                                  failureMessage: "Your card was declined.", occurredAt: 2),
-                                               appId: "payments", stripeAccount: account)
-                let paid = try Envelope.make(OrderPaid(account: account, orderReference: order, amount: 1700, currency: "usd",
-                                                       paymentIntent: pi, occurredAt: 3),
-                                             appId: "payments", stripeAccount: account)
+                let pi = try Self.id(
+                    try Self.stripe(
+                        sim, "/v1/payment_intents",
+                        [
+                            ("amount", "1700"), ("currency", "usd"), ("allowed_payment_method_types[]", "card"),
+                            ("metadata[order_reference]", order),
+                        ], account: account))
+                let failed = try Envelope.make(
+                    OrderPaymentFailed(
+                        account: account, orderReference: order, amount: 1700,
+                        currency: "usd", paymentIntent: pi,
+                        failureMessage: "Your card was declined.", occurredAt: 2),
+                    appId: "payments", stripeAccount: account)
+                let paid = try Envelope.make(
+                    OrderPaid(
+                        account: account, orderReference: order, amount: 1700, currency: "usd",
+                        paymentIntent: pi, occurredAt: 3),
+                    appId: "payments", stripeAccount: account)
                 try await onThread {
                     try EmailIntegrationTests.publish(failed, url: bed.env.amqpURL)
                     try EmailIntegrationTests.publish(paid, url: bed.env.amqpURL)
@@ -77,9 +94,10 @@ struct BuyerRecipientIntegrationTests {
                 #expect(Set(events.map(\.sourceMessageId)) == [failed.messageId, paid.messageId])
                 // Scoped to this test's account: a bed may also consume e-mail events an earlier test left queued.
                 #expect(sink.messages().filter { $0.contains(order) || $0.contains("owner@seller.example") }.isEmpty)
-                #expect(try await onThread { try bed.monitor.all() }.filter {
-                    $0.type == EmailSent.messageName && $0.headers.stripeAccount == account
-                }.isEmpty)
+                #expect(
+                    try await onThread { try bed.monitor.all() }.filter {
+                        $0.type == EmailSent.messageName && $0.headers.stripeAccount == account
+                    }.isEmpty)
                 #expect(try bed.count("SELECT count(*) AS n FROM $schema.emails WHERE account = $1", [.text(account)]) == 0)
             }
         }
@@ -91,21 +109,35 @@ struct BuyerRecipientIntegrationTests {
         _ = try sim.start(port: 0)
         defer { sim.stop() }
         try await EmailIntegrationTests.withSink { sink, smtp in
-            try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp,
-                                               stripeAPIBase: sim.baseURL) { bed in
+            try await NotificationsTestBed.run(
+                patterns: ["notifications.email.#"], smtp: smtp,
+                stripeAPIBase: sim.baseURL
+            ) { bed in
                 let account = try Self.id(try Self.stripe(sim, "/v1/accounts", [("type", "express"), ("country", "US")]))
                 let base = [("amount", "1700"), ("currency", "usd"), ("allowed_payment_method_types[]", "card")]
-                let customer = try Self.id(try Self.stripe(sim, "/v1/customers", [("email", "customer@buyer.example")],
-                                                           account: account))
-                let method = try Self.id(try Self.stripe(sim, "/v1/payment_methods", [
-                    ("type", "card"), ("card[token]", "tok_visa"), ("billing_details[email]", "billing@buyer.example")],
-                    account: account))
-                let byReceipt = try Self.id(try Self.stripe(sim, "/v1/payment_intents",
-                    base + [("receipt_email", "receipt@buyer.example"), ("customer", customer)], account: account))
-                let byCustomer = try Self.id(try Self.stripe(sim, "/v1/payment_intents", base + [("customer", customer)],
-                                                             account: account))
-                let byCharge = try Self.id(try Self.stripe(sim, "/v1/payment_intents",
-                    base + [("payment_method", method), ("confirm", "true")], account: account))
+                let customer = try Self.id(
+                    try Self.stripe(
+                        sim, "/v1/customers", [("email", "customer@buyer.example")],
+                        account: account))
+                let method = try Self.id(
+                    try Self.stripe(
+                        sim, "/v1/payment_methods",
+                        [
+                            ("type", "card"), ("card[token]", "tok_visa"), ("billing_details[email]", "billing@buyer.example"),
+                        ],
+                        account: account))
+                let byReceipt = try Self.id(
+                    try Self.stripe(
+                        sim, "/v1/payment_intents",
+                        base + [("receipt_email", "receipt@buyer.example"), ("customer", customer)], account: account))
+                let byCustomer = try Self.id(
+                    try Self.stripe(
+                        sim, "/v1/payment_intents", base + [("customer", customer)],
+                        account: account))
+                let byCharge = try Self.id(
+                    try Self.stripe(
+                        sim, "/v1/payment_intents",
+                        base + [("payment_method", method), ("confirm", "true")], account: account))
                 let cases: [(pi: String, given: String?, expected: String)] = [
                     (byReceipt, nil, "receipt@buyer.example"),
                     (byCustomer, nil, "customer@buyer.example"),
@@ -114,9 +146,10 @@ struct BuyerRecipientIntegrationTests {
                 ]
                 var envelopes: [(Envelope, String)] = []
                 for (index, item) in cases.enumerated() {
-                    let event = OrderPaymentFailed(account: account, orderReference: "ord-\(index)-\(account)", amount: 1700,
-                                                   currency: "usd", paymentIntent: item.pi, customerEmail: item.given,
-                                                   occurredAt: 10 + index)
+                    let event = OrderPaymentFailed(
+                        account: account, orderReference: "ord-\(index)-\(account)", amount: 1700,
+                        currency: "usd", paymentIntent: item.pi, customerEmail: item.given,
+                        occurredAt: 10 + index)
                     envelopes.append((try Envelope.make(event, appId: "payments", stripeAccount: account), item.expected))
                 }
                 let all = envelopes

@@ -12,10 +12,11 @@ extension EmailIntegrationTests {
             try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
                 let order = "ord-\(UInt32.random(in: 0...UInt32.max))"
                 let link = "https://shop.example/orders/\(order)/pay"
-                let asked = OrderRequiresAction(account: "acct_mail", orderReference: order, amount: 2500, currency: "usd",
-                                                paymentIntent: "pi_offsession", paymentMethod: "pm_saved",
-                                                customerEmail: "returning@example.com", authenticationUrl: link,
-                                                failureCode: "authentication_required", occurredAt: 1_700_000_000)
+                let asked = OrderRequiresAction(
+                    account: "acct_mail", orderReference: order, amount: 2500, currency: "usd",
+                    paymentIntent: "pi_offsession", paymentMethod: "pm_saved",
+                    customerEmail: "returning@example.com", authenticationUrl: link,
+                    failureCode: "authentication_required", occurredAt: 1_700_000_000)
                 let envelope = try Envelope.make(asked, appId: "payments", stripeAccount: "acct_mail")
                 try await onThread { try Self.publish(envelope, url: bed.env.amqpURL) }
                 let sent = try await onThread {
@@ -25,10 +26,12 @@ extension EmailIntegrationTests {
                 #expect(event.template == .authenticationRequired && event.recipient == "returning@example.com")
 
                 try await onThread { try Self.publish(envelope, url: bed.env.amqpURL) }  // redelivered
-                let marker = try Envelope.make(OrderRequiresAction(account: "acct_mail", orderReference: order + "-marker", amount: 1,
-                                                                   currency: "usd", customerEmail: "returning@example.com",
-                                                                   authenticationUrl: link, occurredAt: 1),
-                                               appId: "payments", stripeAccount: "acct_mail")
+                let marker = try Envelope.make(
+                    OrderRequiresAction(
+                        account: "acct_mail", orderReference: order + "-marker", amount: 1,
+                        currency: "usd", customerEmail: "returning@example.com",
+                        authenticationUrl: link, occurredAt: 1),
+                    appId: "payments", stripeAccount: "acct_mail")
                 try await onThread { try Self.publish(marker, url: bed.env.amqpURL) }
                 _ = try await onThread {
                     try bed.monitor.wait(count: 1) { $0.type == EmailSent.messageName && $0.headers.causationId == marker.messageId }

@@ -36,8 +36,9 @@ struct EmailIntegrationTests {
         try await Self.withSink { sink, smtp in
             try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
                 let order = "ord-\(UInt32.random(in: 0...UInt32.max))"
-                let paid = OrderPaid(account: "acct_mail", orderReference: order, amount: 1250, currency: "eur",
-                                     customerEmail: "buyer@example.com", occurredAt: 1_700_000_000)
+                let paid = OrderPaid(
+                    account: "acct_mail", orderReference: order, amount: 1250, currency: "eur",
+                    customerEmail: "buyer@example.com", occurredAt: 1_700_000_000)
                 let envelope = try Envelope.make(paid, appId: "payments", stripeAccount: "acct_mail")
                 try await onThread { try Self.publish(envelope, url: bed.env.amqpURL) }
                 let sent = try await onThread {
@@ -52,9 +53,11 @@ struct EmailIntegrationTests {
                 try await onThread { try Self.publish(envelope, url: bed.env.amqpURL) }
                 let notification = "\(envelope.messageId):order_confirmation"
                 // A later event on the same queue (one worker, in order) shows the redelivery was handled.
-                let marker = try Envelope.make(OrderPaid(account: "acct_mail", orderReference: order + "-marker", amount: 1,
-                                                         currency: "eur", customerEmail: "buyer@example.com", occurredAt: 1),
-                                               appId: "payments", stripeAccount: "acct_mail")
+                let marker = try Envelope.make(
+                    OrderPaid(
+                        account: "acct_mail", orderReference: order + "-marker", amount: 1,
+                        currency: "eur", customerEmail: "buyer@example.com", occurredAt: 1),
+                    appId: "payments", stripeAccount: "acct_mail")
                 try await onThread { try Self.publish(marker, url: bed.env.amqpURL) }
                 _ = try await onThread {
                     try bed.monitor.wait(count: 1) { $0.type == EmailSent.messageName && $0.headers.causationId == marker.messageId }
@@ -65,8 +68,10 @@ struct EmailIntegrationTests {
                 #expect(mail.contains("X-Envelope-To: buyer@example.com"))
                 #expect(mail.contains("€12.50"))
                 #expect(mail.contains("Subject: Your order \(order) is confirmed"))
-                #expect(try bed.count("SELECT attempts AS n FROM $schema.emails WHERE notification = $1 AND status = 'sent'",
-                                      [.text(notification)]) == 1)
+                #expect(
+                    try bed.count(
+                        "SELECT attempts AS n FROM $schema.emails WHERE notification = $1 AND status = 'sent'",
+                        [.text(notification)]) == 1)
                 #expect(try await onThread { try bed.monitor.all() }.filter { $0.headers.causationId == envelope.messageId }.count == 1)
             }
         }
@@ -77,9 +82,10 @@ struct EmailIntegrationTests {
         try await Self.withSink { sink, smtp in
             try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
                 let order = "ord-\(UInt32.random(in: 0...UInt32.max))"
-                let failed = OrderPaymentFailed(account: "acct_mail", orderReference: order, amount: 500, currency: "usd",
-                                                customerEmail: "reject-me@example.com", failureMessage: "Your card was declined",
-                                                occurredAt: 1_700_000_000)
+                let failed = OrderPaymentFailed(
+                    account: "acct_mail", orderReference: order, amount: 500, currency: "usd",
+                    customerEmail: "reject-me@example.com", failureMessage: "Your card was declined",
+                    occurredAt: 1_700_000_000)
                 let envelope = try Envelope.make(failed, appId: "payments", stripeAccount: "acct_mail")
                 try await onThread { try Self.publish(envelope, url: bed.env.amqpURL) }
                 let events = try await onThread {
@@ -87,8 +93,10 @@ struct EmailIntegrationTests {
                 }
                 let event = try #require(events.first).decode(EmailFailed.self)
                 #expect(event.final && event.errorCode == "smtp.rejected" && event.template == .paymentFailed)
-                #expect(try bed.count("SELECT count(*) AS n FROM $schema.emails WHERE notification = $1 AND status = 'parked'",
-                                      [.text("\(envelope.messageId):payment_failed")]) == 1)
+                #expect(
+                    try bed.count(
+                        "SELECT count(*) AS n FROM $schema.emails WHERE notification = $1 AND status = 'parked'",
+                        [.text("\(envelope.messageId):payment_failed")]) == 1)
                 #expect(sink.messages().filter { $0.contains(order) }.isEmpty)
             }
         }
@@ -99,17 +107,22 @@ struct EmailIntegrationTests {
         try await Self.withSink { sink, smtp in
             try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
                 let account = "acct_\(UInt32.random(in: 0...UInt32.max))"
-                let created = try Envelope.make(AccountCreated(account: account, sellerReference: "seller-\(account)",
-                                                               country: "DE", email: "seller@example.com", occurredAt: 1),
-                                                appId: "onboarding", stripeAccount: account)
+                let created = try Envelope.make(
+                    AccountCreated(
+                        account: account, sellerReference: "seller-\(account)",
+                        country: "DE", email: "seller@example.com", occurredAt: 1),
+                    appId: "onboarding", stripeAccount: account)
                 try await onThread { try Self.publish(created, url: bed.env.amqpURL) }
-                #expect(try await eventually {
-                    try bed.count("SELECT count(*) AS n FROM $schema.recipients WHERE account = $1", [.text(account)]) == 1
-                })
-                let due = try Envelope.make(AccountRequirementsDue(account: account, sellerReference: "seller-\(account)",
-                                                                   currentlyDue: ["external_account"], pastDue: [],
-                                                                   occurredAt: 2),
-                                            appId: "onboarding", stripeAccount: account)
+                #expect(
+                    try await eventually {
+                        try bed.count("SELECT count(*) AS n FROM $schema.recipients WHERE account = $1", [.text(account)]) == 1
+                    })
+                let due = try Envelope.make(
+                    AccountRequirementsDue(
+                        account: account, sellerReference: "seller-\(account)",
+                        currentlyDue: ["external_account"], pastDue: [],
+                        occurredAt: 2),
+                    appId: "onboarding", stripeAccount: account)
                 try await onThread { try Self.publish(due, url: bed.env.amqpURL) }
                 _ = try await onThread {
                     try bed.monitor.wait(count: 1) { $0.type == EmailSent.messageName && $0.headers.causationId == due.messageId }
@@ -127,17 +140,20 @@ struct EmailIntegrationTests {
         let smtp = try SMTPSettings(url: "smtp://127.0.0.1:1", from: "Shop <shop@example.com>", timeout: .seconds(5))
         let env = try #require(IntegrationEnvironment.current)
         try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
-            let paid = OrderPaid(account: "acct_mail", orderReference: "ord-retry-\(UInt32.random(in: 0...UInt32.max))",
-                                 amount: 999, currency: "gbp", customerEmail: "buyer@example.com", occurredAt: 1)
+            let paid = OrderPaid(
+                account: "acct_mail", orderReference: "ord-retry-\(UInt32.random(in: 0...UInt32.max))",
+                amount: 999, currency: "gbp", customerEmail: "buyer@example.com", occurredAt: 1)
             let envelope = try Envelope.make(paid, appId: "payments", stripeAccount: "acct_mail")
             try await onThread { try Self.publish(envelope, url: bed.env.amqpURL) }
             let notification = "\(envelope.messageId):order_confirmation"
-            #expect(try await eventually {
-                try bed.count("""
-                    SELECT count(*) AS n FROM $schema.emails
-                    WHERE notification = $1 AND status = 'retrying' AND last_error_code = 'smtp.unavailable'
-                    """, [.text(notification)]) == 1
-            })
+            #expect(
+                try await eventually {
+                    try bed.count(
+                        """
+                        SELECT count(*) AS n FROM $schema.emails
+                        WHERE notification = $1 AND status = 'retrying' AND last_error_code = 'smtp.unavailable'
+                        """, [.text(notification)]) == 1
+                })
             #expect(try await onThread { try bed.monitor.all() }.filter { $0.headers.causationId == envelope.messageId }.isEmpty)
         }
         // Leave nothing behind: the retry copy would come back to the shared queue.

@@ -19,21 +19,33 @@ struct WebhookIngressIntegrationTests {
             let sim = StripeSimulator()
             try sim.start()
             defer { sim.stop() }
-            sim.addWebhookEndpoint(WebhookEndpointConfig(url: bed.baseURL + "/webhooks/stripe",
-                                                         secret: NotificationsTestBed.secret))
-            sim.addWebhookEndpoint(WebhookEndpointConfig(url: bed.baseURL + "/webhooks/stripe/connect",
-                                                         secret: NotificationsTestBed.connectSecret, connect: true))
-            let auth = ["authorization": "Bearer sk_test_notifications",
-                        "content-type": "application/x-www-form-urlencoded"]
-            let account = sim.handle(HTTPRequest(method: "POST", path: "/v1/accounts", headers: auth,
-                                                 body: Array("type=express&country=US".utf8)))
+            sim.addWebhookEndpoint(
+                WebhookEndpointConfig(
+                    url: bed.baseURL + "/webhooks/stripe",
+                    secret: NotificationsTestBed.secret))
+            sim.addWebhookEndpoint(
+                WebhookEndpointConfig(
+                    url: bed.baseURL + "/webhooks/stripe/connect",
+                    secret: NotificationsTestBed.connectSecret, connect: true))
+            let auth = [
+                "authorization": "Bearer sk_test_notifications",
+                "content-type": "application/x-www-form-urlencoded",
+            ]
+            let account = sim.handle(
+                HTTPRequest(
+                    method: "POST", path: "/v1/accounts", headers: auth,
+                    body: Array("type=express&country=US".utf8)))
             let accountId = try #require(try JSONSerialization.jsonObject(with: Data(account.body)) as? [String: Any])["id"] as? String
-            _ = sim.handle(HTTPRequest(method: "POST", path: "/v1/customers", headers: auth,
-                                       body: Array("email=platform%40example.com".utf8)))
+            _ = sim.handle(
+                HTTPRequest(
+                    method: "POST", path: "/v1/customers", headers: auth,
+                    body: Array("email=platform%40example.com".utf8)))
             var connectHeaders = auth
             connectHeaders["stripe-account"] = accountId
-            _ = sim.handle(HTTPRequest(method: "POST", path: "/v1/customers", headers: connectHeaders,
-                                       body: Array("email=buyer%40example.com".utf8)))
+            _ = sim.handle(
+                HTTPRequest(
+                    method: "POST", path: "/v1/customers", headers: connectHeaders,
+                    body: Array("email=buyer%40example.com".utf8)))
             let platformEvent = try #require(sim.events().first { $0["type"]?.stringValue == "customer.created" })
             let connectEvent = try #require(sim.events(account: accountId).first { $0["type"]?.stringValue == "customer.created" })
             let platformId = try #require(platformEvent["id"]?.stringValue)
@@ -69,24 +81,38 @@ struct WebhookIngressIntegrationTests {
             let cases: [(String, [UInt8], [(name: String, value: String)], Int, String)] = [
                 ("/webhooks/stripe", event.body, [json], 400, "missing_signature"),
                 ("/webhooks/stripe", tampered, NotificationsTestBed.signed(event.body), 400, "no_matching_signature"),
-                ("/webhooks/stripe", event.body, NotificationsTestBed.signed(event.body, at: Date().addingTimeInterval(-600)),
-                 400, "stale_timestamp"),
-                ("/webhooks/stripe", event.body, NotificationsTestBed.signed(event.body, secret: "whsec_other"), 400,
-                 "no_matching_signature"),
+                (
+                    "/webhooks/stripe", event.body, NotificationsTestBed.signed(event.body, at: Date().addingTimeInterval(-600)),
+                    400, "stale_timestamp"
+                ),
+                (
+                    "/webhooks/stripe", event.body, NotificationsTestBed.signed(event.body, secret: "whsec_other"), 400,
+                    "no_matching_signature"
+                ),
                 ("/webhooks/stripe/connect", event.body, NotificationsTestBed.signed(event.body), 400, "no_matching_signature"),
                 ("/webhooks/stripe", event.body, [json, ("Stripe-Signature", "v1=abc")], 400, "malformed_signature"),
                 ("/webhooks/stripe", big, NotificationsTestBed.signed(big), 413, #"{"error":"too_large"}"#),
-                ("/webhooks/stripe", event.body, [("Content-Type", "text/plain"),
-                 ("Stripe-Signature", WebhookSignature.sign(payload: event.body, secret: NotificationsTestBed.secret,
-                                                            timestamp: Date()))], 415, "unsupported_media_type"),
+                (
+                    "/webhooks/stripe", event.body,
+                    [
+                        ("Content-Type", "text/plain"),
+                        (
+                            "Stripe-Signature",
+                            WebhookSignature.sign(
+                                payload: event.body, secret: NotificationsTestBed.secret,
+                                timestamp: Date())
+                        ),
+                    ], 415, "unsupported_media_type"
+                ),
                 ("/webhooks/stripe", Array("[1]".utf8), NotificationsTestBed.signed(Array("[1]".utf8)), 400, "malformed_event"),
             ]
             for (path, body, headers, status, reason) in cases {
                 let response = try await onThread { try bed.post(path, body, headers: headers) }
                 #expect(response.status == status, "\(reason)")
                 #expect(String(decoding: response.body, as: UTF8.self).contains(reason), "\(reason)")
-                #expect(response.headers["content-type"] == "application/json",
-                        "\(reason)")
+                #expect(
+                    response.headers["content-type"] == "application/json",
+                    "\(reason)")
             }
             let get = try await onThread { try bed.get("/webhooks/stripe") }
             #expect(get.status == 405)
@@ -106,13 +132,17 @@ struct WebhookIngressIntegrationTests {
             let now = Int(Date().timeIntervalSince1970)
             @Sendable func header(_ secret: String, at t: Int, scheme: String = "v1", upper: Bool = false) -> [(name: String, value: String)] {
                 let hex = HMACSHA256.hex(key: Array(secret.utf8), message: Array("\(t).".utf8) + event.body)
-                return [("Content-Type", "application/json"),
-                        ("Stripe-Signature", "t=\(t),\(scheme)=\(upper ? hex.uppercased() : hex)")]
+                return [
+                    ("Content-Type", "application/json"),
+                    ("Stripe-Signature", "t=\(t),\(scheme)=\(upper ? hex.uppercased() : hex)"),
+                ]
             }
             let cases: [(String, [(name: String, value: String)], Int, String)] = [
                 ("/webhooks/stripe", header(NotificationsTestBed.secret, at: now, upper: true), 400, "no_matching_signature"),
-                ("/webhooks/stripe/connect", header(NotificationsTestBed.connectSecret, at: now, upper: true), 400,
-                 "no_matching_signature"),
+                (
+                    "/webhooks/stripe/connect", header(NotificationsTestBed.connectSecret, at: now, upper: true), 400,
+                    "no_matching_signature"
+                ),
                 ("/webhooks/stripe", header(NotificationsTestBed.secret, at: now, scheme: "v0"), 400, "no_v1_signature"),
             ]
             for (path, headers, status, reason) in cases {
@@ -138,7 +168,8 @@ struct WebhookIngressIntegrationTests {
     func invalidUTF8() async throws {
         try await NotificationsTestBed.run(patterns: ["stripe.#"]) { bed in
             let id = "evt_utf8_\(UInt32.random(in: 0...UInt32.max))"
-            let body = Array(#"{"id":"\#(id)","object":"event","type":"checkout.session.completed","account":"acct_1","# .utf8)
+            let body =
+                Array(#"{"id":"\#(id)","object":"event","type":"checkout.session.completed","account":"acct_1","#.utf8)
                 + Array(#""data":{"object":{"id":"cs_1","object":"checkout.session","metadata":{"order":"Zo"#.utf8)
                 + [0xFF] + Array(#""}}}}"#.utf8)
             let response = try await onThread { try bed.post("/webhooks/stripe", body, headers: NotificationsTestBed.signed(body)) }
@@ -160,7 +191,8 @@ struct WebhookIngressIntegrationTests {
     @Test("a body over the HTTP server's own cap is answered in JSON and counted too_large")
     func overTheServerCap() async throws {
         try await NotificationsTestBed.run(patterns: ["stripe.#"]) { bed in
-            let body = Array(#"{"id":"evt_huge","type":"customer.created","pad":""#.utf8)
+            let body =
+                Array(#"{"id":"evt_huge","type":"customer.created","pad":""#.utf8)
                 + [UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) + 10) + Array(#""}"#.utf8)
             let response = try await onThread { try bed.post("/webhooks/stripe", body, headers: NotificationsTestBed.signed(body)) }
             #expect(response.status == 413)
@@ -201,13 +233,17 @@ struct WebhookIngressIntegrationTests {
                 }
                 """
             let body = Array(text.utf8)
-            let response = try await onThread { try bed.post("/webhooks/stripe/connect", body,
-                                                              headers: NotificationsTestBed.signed(body, secret: NotificationsTestBed.connectSecret)) }
+            let response = try await onThread {
+                try bed.post(
+                    "/webhooks/stripe/connect", body,
+                    headers: NotificationsTestBed.signed(body, secret: NotificationsTestBed.connectSecret))
+            }
             #expect(response.status == 200)
             // The first goes with its comma and the white space up to the next member; the
             // second, alone in its object, leaves the object's white space behind.
-            let expected = Array(text.replacingOccurrences(of: "\n      \"client_secret\": \"pi_1_secret_abcdef\",", with: "")
-                .replacingOccurrences(of: "\"client_secret\": \"pi_1_secret_old\"", with: "").utf8)
+            let expected = Array(
+                text.replacingOccurrences(of: "\n      \"client_secret\": \"pi_1_secret_abcdef\",", with: "")
+                    .replacingOccurrences(of: "\"client_secret\": \"pi_1_secret_old\"", with: "").utf8)
             #expect(!String(decoding: expected, as: UTF8.self).contains("client_secret"))
             #expect(try bed.storedPayload(id) == expected)
             let published = try await onThread { try bed.monitor.wait(count: 1) { $0.messageId == "stripe:" + id } }
@@ -250,15 +286,17 @@ struct WebhookIngressIntegrationTests {
         try await NotificationsTestBed.run(patterns: ["stripe.#"], start: false) { bed in
             let registry = MetricsRegistry()
             let log = Logger(service: "notifications-tests", level: .error)
-            let ingress = WebhookIngress(settings: NotificationsTestBed.settings().webhooks,
-                                         store: StripeEventStore(schema: try SQLIdentifier(bed.schema), appId: "notifications"),
-                                         databaseURL: bed.env.databaseURL, applicationName: "notifications-tests",
-                                         metrics: registry, log: log)
+            let ingress = WebhookIngress(
+                settings: NotificationsTestBed.settings().webhooks,
+                store: StripeEventStore(schema: try SQLIdentifier(bed.schema), appId: "notifications"),
+                databaseURL: bed.env.databaseURL, applicationName: "notifications-tests",
+                metrics: registry, log: log)
             defer { ingress.stop() }
             let wrongBroker = unreachable(bed.env.amqpURL)
-            let deadRelay = OutboxRelay(amqpURL: try AMQPURL(wrongBroker), databaseURL: bed.env.databaseURL,
-                                        schema: bed.schema, name: "notifications-tests.dead-relay", grace: .zero,
-                                        metrics: RuntimeMetrics(registry: registry), log: log)
+            let deadRelay = OutboxRelay(
+                amqpURL: try AMQPURL(wrongBroker), databaseURL: bed.env.databaseURL,
+                schema: bed.schema, name: "notifications-tests.dead-relay", grace: .zero,
+                metrics: RuntimeMetrics(registry: registry), log: log)
             deadRelay.start()
             let events = (0..<3).map { _ in NotificationsTestBed.event(type: "charge.succeeded", account: "acct_relay") }
             for event in events {
@@ -274,9 +312,10 @@ struct WebhookIngressIntegrationTests {
             _ = try await onThread { deadRelay.stop(timeout: .seconds(10)) }
             #expect(try bed.outboxRows() == 3)
 
-            let relay = OutboxRelay(amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
-                                    schema: bed.schema, name: "notifications-tests.relay", grace: .zero,
-                                    metrics: RuntimeMetrics(registry: registry), log: log)
+            let relay = OutboxRelay(
+                amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
+                schema: bed.schema, name: "notifications-tests.relay", grace: .zero,
+                metrics: RuntimeMetrics(registry: registry), log: log)
             relay.start()
             let ids = Set(events.map(\.id))
             let received = try await onThread {

@@ -14,16 +14,18 @@ struct NotificationsGaugesTests {
             try bed.migrate()
             let schema = try SQLIdentifier(bed.schema)
             let registry = MetricsRegistry()
-            let sampler = DatabaseGaugeSampler(databaseURL: bed.env.databaseURL, applicationName: "notifications-gauges-tests",
-                                               registry: registry, gauges: NotificationsGauges.all(schema: schema),
-                                               log: Logger(service: "notifications-gauges-tests", level: .error))
+            let sampler = DatabaseGaugeSampler(
+                databaseURL: bed.env.databaseURL, applicationName: "notifications-gauges-tests",
+                registry: registry, gauges: NotificationsGauges.all(schema: schema),
+                log: Logger(service: "notifications-gauges-tests", level: .error))
             let db = try PGConnection(url: bed.env.databaseURL, applicationName: "notifications-gauges-tests")
             try sampler.sample(on: db)
             for status in ["sending", "retrying", "sent", "parked"] {
                 #expect(registry.value("connectbus_emails", labels: [status]) == 0)
             }
             for (index, status) in ["parked", "parked", "sent"].enumerated() {
-                _ = try db.execute("""
+                _ = try db.execute(
+                    """
                     INSERT INTO \(schema.quoted).emails (notification, source_message_id, source_event, template, recipient, status)
                     VALUES ($1, $1, 'payments.order.paid', 'order_paid', 'buyer@example.com', $2)
                     """, [.text("n-\(index)"), .text(status)])

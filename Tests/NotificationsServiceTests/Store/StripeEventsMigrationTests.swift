@@ -7,8 +7,9 @@ import TestKit
 
 /// Migration 3 of the notifications schema against the real Postgres: events stored before
 /// the ingress removed client secrets lose theirs; others keep their bytes.
-@Suite("stripe_events without client secrets (migration 3, integration)", .serialized,
-       .enabled(if: IntegrationEnvironment.isEnabled))
+@Suite(
+    "stripe_events without client secrets (migration 3, integration)", .serialized,
+    .enabled(if: IntegrationEnvironment.isEnabled))
 struct StripeEventsMigrationTests {
     @Test("stored client_secret members are removed; other payloads, and unreadable ones, are left as they are")
     func removesStoredClientSecrets() async throws {
@@ -26,14 +27,16 @@ struct StripeEventsMigrationTests {
         let db = try PGConnection(url: bed.env.databaseURL, applicationName: "notifications-tests")
         _ = try Migrator(schema: bed.schema, migrations: NotificationsMigrations.all.filter { $0.version < 3 }).migrate(db)
         let table = try SQLIdentifier(bed.schema).quoted + ".stripe_events"
-        let withSecret = Array(#"""
+        let withSecret = Array(
+            #"""
             {"id":"evt_s","type":"payment_intent.created","data":{"object":{"id":"pi_1","client_secret":"pi_1_secret_x","amount":1700,"list":[{"client_secret":"s"},2]},"previous_attributes":{"client_secret":"old"}}}
             """#.utf8)
         let without = Array(#"{"id":"evt_plain","type":"customer.created","data":{"object":{"note":"client_secret"}}}"#.utf8)
         let unreadable = Array(#"{"id":"evt_bad","type":"a.b","client_secret":"s","bad":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
         for (id, payload) in [("evt_s", withSecret), ("evt_plain", without), ("evt_bad", unreadable)] {
-            try db.execute("INSERT INTO \(table) (event_id, endpoint, type, payload) VALUES ($1, 'platform', 'x', $2)",
-                           [.text(id), .bytes(payload)])
+            try db.execute(
+                "INSERT INTO \(table) (event_id, endpoint, type, payload) VALUES ($1, 'platform', 'x', $2)",
+                [.text(id), .bytes(payload)])
         }
         _ = try Migrator(schema: bed.schema, migrations: NotificationsMigrations.all).migrate(db)
 

@@ -25,33 +25,40 @@ final class NotificationsTestBed: Sendable {
     enum Failure: Error { case notEnabled, notStarted }
 
     /// A test bed; `withHost` builds (does not start) the service on the test's schema.
-    init(patterns: [String], withHost: Bool = true, smtp: SMTPSettings? = nil,
-         ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
-         backfill: BackfillSettings = BackfillSettings()) throws {
+    init(
+        patterns: [String], withHost: Bool = true, smtp: SMTPSettings? = nil,
+        ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
+        backfill: BackfillSettings = BackfillSettings()
+    ) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
         schema = IntegrationEnvironment.uniqueName("notif_it")
-        monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("notif_monitor"),
-                                   patterns: patterns, connectionName: "notifications-tests.monitor")
+        monitor = try EventMonitor(
+            url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("notif_monitor"),
+            patterns: patterns, connectionName: "notifications-tests.monitor")
         guard withHost else {
             host = nil
             return
         }
-        let config = ServiceConfig(service: NotificationsService.name, amqpURL: env.amqpURL,
-                                   databaseURL: env.databaseURL,
-                                   stripeAPIKey: stripeAPIBase == nil ? nil : NotificationsTestBed.apiKey,
-                                   stripeAPIBase: stripeAPIBase ?? "https://api.stripe.com", stripeRequestsPerSecond: 100,
-                                   workers: 1, httpPort: 0, logLevel: .warning)
+        let config = ServiceConfig(
+            service: NotificationsService.name, amqpURL: env.amqpURL,
+            databaseURL: env.databaseURL,
+            stripeAPIKey: stripeAPIBase == nil ? nil : NotificationsTestBed.apiKey,
+            stripeAPIBase: stripeAPIBase ?? "https://api.stripe.com", stripeRequestsPerSecond: 100,
+            workers: 1, httpPort: 0, logLevel: .warning)
         var settings = NotificationsTestBed.settings(smtp: smtp, maxBodyBytes: maxBodyBytes)
         settings.backfill = backfill
-        host = try NotificationsService.make(config: config, settings: settings,
-                                             schema: schema, ingressDatabaseURL: ingressDatabaseURL)
+        host = try NotificationsService.make(
+            config: config, settings: settings,
+            schema: schema, ingressDatabaseURL: ingressDatabaseURL)
     }
 
     static func settings(smtp: SMTPSettings? = nil, maxBodyBytes: Int = 1 << 20) -> NotificationsSettings {
-        NotificationsSettings(webhooks: WebhookSettings(platformSecrets: [secret, "whsec_retired"],
-                                                        connectSecrets: [connectSecret], maxBodyBytes: maxBodyBytes),
-                              smtp: smtp)
+        NotificationsSettings(
+            webhooks: WebhookSettings(
+                platformSecrets: [secret, "whsec_retired"],
+                connectSecrets: [connectSecret], maxBodyBytes: maxBodyBytes),
+            smtp: smtp)
     }
 
     /// Starts the host (migrates the schema, declares queues) and waits until it is ready.
@@ -80,13 +87,16 @@ final class NotificationsTestBed: Sendable {
     }
 
     /// Runs `body` against a test bed and always stops it afterwards.
-    static func run(patterns: [String], start: Bool = true, smtp: SMTPSettings? = nil, ingressDatabaseURL: String? = nil,
-                    maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
-                    backfill: BackfillSettings = BackfillSettings(),
-                    _ body: (NotificationsTestBed) async throws -> Void) async throws {
-        let bed = try NotificationsTestBed(patterns: patterns, withHost: start, smtp: smtp,
-                                           ingressDatabaseURL: ingressDatabaseURL, maxBodyBytes: maxBodyBytes,
-                                           stripeAPIBase: stripeAPIBase, backfill: backfill)
+    static func run(
+        patterns: [String], start: Bool = true, smtp: SMTPSettings? = nil, ingressDatabaseURL: String? = nil,
+        maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
+        backfill: BackfillSettings = BackfillSettings(),
+        _ body: (NotificationsTestBed) async throws -> Void
+    ) async throws {
+        let bed = try NotificationsTestBed(
+            patterns: patterns, withHost: start, smtp: smtp,
+            ingressDatabaseURL: ingressDatabaseURL, maxBodyBytes: maxBodyBytes,
+            stripeAPIBase: stripeAPIBase, backfill: backfill)
         do {
             if start { try await bed.start() } else { try bed.migrate() }
             try await body(bed)
@@ -103,29 +113,34 @@ final class NotificationsTestBed: Sendable {
     /// `GET path` on the host.
     func get(_ path: String) throws -> StripeHTTPResponse {
         let transport = try CurlTransport(connectTimeout: .seconds(5), timeout: .seconds(30))
-        return try transport.perform(StripeHTTPRequest(method: .get, url: baseURL + path, headers: [], body: []),
-                                     whileWaiting: nil)
+        return try transport.perform(
+            StripeHTTPRequest(method: .get, url: baseURL + path, headers: [], body: []),
+            whileWaiting: nil)
     }
 
     /// `POST path` on the host with `body` and `headers` (blocking; call on a dedicated thread).
     func post(_ path: String, _ body: [UInt8], headers: [(name: String, value: String)]) throws -> StripeHTTPResponse {
         let transport = try CurlTransport(connectTimeout: .seconds(5), timeout: .seconds(30))
-        return try transport.perform(StripeHTTPRequest(method: .post, url: baseURL + path, headers: headers, body: body),
-                                     whileWaiting: nil)
+        return try transport.perform(
+            StripeHTTPRequest(method: .post, url: baseURL + path, headers: headers, body: body),
+            whileWaiting: nil)
     }
 
     /// Headers of a correctly signed JSON webhook for `body`.
     static func signed(_ body: [UInt8], secret: String = secret, at date: Date = Date()) -> [(name: String, value: String)] {
-        [("Content-Type", "application/json"),
-         ("Stripe-Signature", WebhookSignature.sign(payload: body, secret: secret, timestamp: date))]
+        [
+            ("Content-Type", "application/json"),
+            ("Stripe-Signature", WebhookSignature.sign(payload: body, secret: secret, timestamp: date)),
+        ]
     }
 
     /// A Stripe-shaped event with a fresh id.
     static func event(type: String = "customer.created", account: String? = nil, id: String? = nil) -> (id: String, body: [UInt8]) {
         let eventId = id ?? "evt_test_\(UInt64.random(in: 0...UInt64.max))"
         let accountMember = account.map { #","account":"\#($0)""# } ?? ""
-        let text = #"{"id":"\#(eventId)","object":"event","api_version":"2025-03-31.basil","created":1700000000,"# +
-            #""type":"\#(type)","livemode":false\#(accountMember),"data":{"object":{"id":"cus_1","object":"customer"}}}"#
+        let text =
+            #"{"id":"\#(eventId)","object":"event","api_version":"2025-03-31.basil","created":1700000000,"#
+            + #""type":"\#(type)","livemode":false\#(accountMember),"data":{"object":{"id":"cus_1","object":"customer"}}}"#
         return (eventId, Array(text.utf8))
     }
 
@@ -150,7 +165,9 @@ final class NotificationsTestBed: Sendable {
     /// The stored raw payload of `eventId`.
     func storedPayload(_ eventId: String) throws -> [UInt8]? {
         let db = try PGConnection(url: env.databaseURL, applicationName: "notifications-tests")
-        return try db.query("SELECT payload FROM \(try SQLIdentifier(schema).quoted).stripe_events WHERE event_id = $1",
-                            [.text(eventId)]) { try $0.bytes("payload") }.first
+        return try db.query(
+            "SELECT payload FROM \(try SQLIdentifier(schema).quoted).stripe_events WHERE event_id = $1",
+            [.text(eventId)]
+        ) { try $0.bytes("payload") }.first
     }
 }

@@ -6,7 +6,8 @@ import Testing
 struct AccountStatusTests {
     @Test func capabilitiesMoveForwardOnly() {
         var status = AccountStatus()
-        #expect(status.apply(capability: "card_payments", status: "pending", at: 100)
+        #expect(
+            status.apply(capability: "card_payments", status: "pending", at: 100)
                 == .init(capability: "card_payments", previous: nil, status: "pending"))
         #expect(status.apply(capability: "card_payments", status: "active", at: 100)?.status == "active")
         // Same second, less far along: the pending event delivered late is stale.
@@ -22,12 +23,12 @@ struct AccountStatusTests {
         var status = AccountStatus()
         let report = AccountStatus.Report(futureDue: ["individual.verification.document"], futureDeadline: 5_000)
         #expect(status.apply(report, at: 100).announceDeadline)
-        #expect(!status.apply(report, at: 100).announceDeadline)   // a retried webhook
-        #expect(!status.apply(report, at: 150).announceDeadline)   // a later update, same deadline
-        #expect(!status.apply(AccountStatus.Report(futureDue: ["x"], futureDeadline: 9_000), at: 90).announceDeadline) // stale
+        #expect(!status.apply(report, at: 100).announceDeadline)  // a retried webhook
+        #expect(!status.apply(report, at: 150).announceDeadline)  // a later update, same deadline
+        #expect(!status.apply(AccountStatus.Report(futureDue: ["x"], futureDeadline: 9_000), at: 90).announceDeadline)  // stale
         #expect(status.futureDeadline == 5_000)
-        #expect(status.apply(AccountStatus.Report(futureDue: ["x"], futureDeadline: 9_000), at: 300).announceDeadline) // moved
-        #expect(!status.apply(AccountStatus.Report(futureDue: [], futureDeadline: 12_000), at: 400).announceDeadline) // nothing due
+        #expect(status.apply(AccountStatus.Report(futureDue: ["x"], futureDeadline: 9_000), at: 300).announceDeadline)  // moved
+        #expect(!status.apply(AccountStatus.Report(futureDue: [], futureDeadline: 12_000), at: 400).announceDeadline)  // nothing due
     }
 }
 
@@ -35,22 +36,28 @@ struct AccountStatusTests {
 @Suite("Account control")
 struct AccountControlTests {
     @Test func derivedFromTypeAsStripeDoes() {
-        #expect(AccountControl.derived(type: "standard", requirementCollection: nil, dashboardType: nil)
+        #expect(
+            AccountControl.derived(type: "standard", requirementCollection: nil, dashboardType: nil)
                 == AccountControl(requirementCollection: "stripe", dashboardType: "full"))
-        #expect(AccountControl.derived(type: "express", requirementCollection: nil, dashboardType: nil)
+        #expect(
+            AccountControl.derived(type: "express", requirementCollection: nil, dashboardType: nil)
                 == AccountControl(requirementCollection: "stripe", dashboardType: "express"))
-        #expect(AccountControl.derived(type: "custom", requirementCollection: nil, dashboardType: nil)
+        #expect(
+            AccountControl.derived(type: "custom", requirementCollection: nil, dashboardType: nil)
                 == AccountControl(requirementCollection: "application", dashboardType: "none"))
-        #expect(AccountControl.derived(type: "express", requirementCollection: "application", dashboardType: "none")
+        #expect(
+            AccountControl.derived(type: "express", requirementCollection: "application", dashboardType: "none")
                 == AccountControl(requirementCollection: "application", dashboardType: "none"))
     }
 
     @Test func lockedFields() {
         let fields = ["email", "business_profile", "tos_acceptance", "settings"]
         #expect(AccountControl(requirementCollection: "stripe", dashboardType: "express").forbidden(fields) == ["tos_acceptance"])
-        #expect(AccountControl(requirementCollection: "stripe", dashboardType: "full", onboardingStarted: true)
+        #expect(
+            AccountControl(requirementCollection: "stripe", dashboardType: "full", onboardingStarted: true)
                 .forbidden(fields) == ["business_profile", "tos_acceptance"])
-        #expect(AccountControl(requirementCollection: "application", dashboardType: "none", onboardingStarted: true)
+        #expect(
+            AccountControl(requirementCollection: "application", dashboardType: "none", onboardingStarted: true)
                 .forbidden(fields).isEmpty)
         #expect(AccountControl(requirementCollection: nil, dashboardType: nil).forbidden(fields).isEmpty)
     }

@@ -11,10 +11,11 @@ struct CreateAccountParamsTests {
     }
 
     @Test func expressAccountRequestsCapabilitiesAndKeepsTheReference() {
-        let command = CreateAccount(sellerReference: "shop-42", country: "US", email: "s@example.com", type: .express,
-                                    businessType: "individual",
-                                    businessProfile: BusinessProfile(name: "Shop", url: "https://shop.example", mcc: "5411"),
-                                    metadata: ["plan": "pro"])
+        let command = CreateAccount(
+            sellerReference: "shop-42", country: "US", email: "s@example.com", type: .express,
+            businessType: "individual",
+            businessProfile: BusinessProfile(name: "Shop", url: "https://shop.example", mcc: "5411"),
+            metadata: ["plan": "pro"])
         let p = pairs(CreateAccountHandler.accountParams(command))
         #expect(p["type"] == "express")
         #expect(p["country"] == "US")
@@ -31,9 +32,11 @@ struct CreateAccountParamsTests {
     }
 
     @Test func controllerPropertiesReplaceType() {
-        let command = CreateAccount(sellerReference: "shop-43", country: "FR",
-                                    controller: AccountController(feesPayer: "application", lossesPayments: "application",
-                                                                  requirementCollection: "stripe", stripeDashboardType: "full"))
+        let command = CreateAccount(
+            sellerReference: "shop-43", country: "FR",
+            controller: AccountController(
+                feesPayer: "application", lossesPayments: "application",
+                requirementCollection: "stripe", stripeDashboardType: "full"))
         let p = pairs(CreateAccountHandler.accountParams(command))
         #expect(p["type"] == nil)
         #expect(p["controller[fees][payer]"] == "application")
@@ -46,7 +49,8 @@ struct CreateAccountParamsTests {
 
     @Test func stripesNestedControllerShapeReachesStripe() throws {
         // issue 13: this body once lost its controller and sent `controller=`.
-        let json = #"{"seller_reference":"ctl-1","country":"US","controller":{"fees":{"payer":"application"},"losses":{"payments":"application"},"stripe_dashboard":{"type":"express"}}}"#
+        let json =
+            #"{"seller_reference":"ctl-1","country":"US","controller":{"fees":{"payer":"application"},"losses":{"payments":"application"},"stripe_dashboard":{"type":"express"}}}"#
         let command = try Envelope(type: CreateAccount.messageName, appId: "t", body: Array(json.utf8))
             .decodeCommand(CreateAccount.self)
         let pairs = FormEncoding.pairs(CreateAccountHandler.accountParams(command).formParams)
@@ -62,9 +66,11 @@ struct CreateAccountParamsTests {
     }
 
     @Test func representativeIsAPersonWithTheRelationship() {
-        let p = pairs(CreateAccountHandler.personParams(Representative(
-            firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", title: "CEO",
-            dateOfBirth: DateOfBirth(day: 10, month: 12, year: 1985))))
+        let p = pairs(
+            CreateAccountHandler.personParams(
+                Representative(
+                    firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", title: "CEO",
+                    dateOfBirth: DateOfBirth(day: 10, month: 12, year: 1985))))
         #expect(p["first_name"] == "Ada")
         #expect(p["last_name"] == "Lovelace")
         #expect(p["email"] == "ada@example.com")
@@ -87,12 +93,14 @@ struct PrefillParamsTests {
     @Test func individualCompanyBankTermsAndSettings() {
         let command = CreateAccount(
             sellerReference: "s", type: .custom, businessType: "individual",
-            individual: IndividualDetails(firstName: "Jenny", dob: DateOfBirth(day: 1, month: 2, year: 1990),
-                                          address: Messages.Address(line1: "1 Main St", postalCode: "94110"), idNumber: "000000000"),
+            individual: IndividualDetails(
+                firstName: "Jenny", dob: DateOfBirth(day: 1, month: 2, year: 1990),
+                address: Messages.Address(line1: "1 Main St", postalCode: "94110"), idNumber: "000000000"),
             externalAccount: ExternalAccountDetails(country: "US", currency: "usd", accountNumber: "000123456789", routingNumber: "110000000"),
             capabilities: ["transfers"], tosAcceptance: TermsAcceptance(date: 1_764_547_200, ip: "203.0.113.7"),
-            settings: AccountSettings(payments: .init(statementDescriptor: "JENNY"),
-                                      payouts: .init(schedule: .init(interval: "monthly", monthlyAnchor: 15))))
+            settings: AccountSettings(
+                payments: .init(statementDescriptor: "JENNY"),
+                payouts: .init(schedule: .init(interval: "monthly", monthlyAnchor: 15))))
         let p = pairs(CreateAccountHandler.accountParams(command))
         #expect(p["individual[first_name]"] == "Jenny")
         #expect(p["individual[dob][month]"] == "2")
@@ -110,11 +118,16 @@ struct PrefillParamsTests {
     }
 
     @Test func updateSendsOnlyWhatChanges() {
-        let p = pairs(UpdateAccountHandler.params(UpdateAccount(
-            account: "acct_1", company: CompanyDetails(taxId: "12-3456789", ownersProvided: true),
-            externalAccount: ExternalAccountDetails(token: "btok_us_verified"))))
-        #expect(p == ["company[tax_id]": "12-3456789", "company[owners_provided]": "true",
-                      "external_account": "btok_us_verified"])
+        let p = pairs(
+            UpdateAccountHandler.params(
+                UpdateAccount(
+                    account: "acct_1", company: CompanyDetails(taxId: "12-3456789", ownersProvided: true),
+                    externalAccount: ExternalAccountDetails(token: "btok_us_verified"))))
+        #expect(
+            p == [
+                "company[tax_id]": "12-3456789", "company[owners_provided]": "true",
+                "external_account": "btok_us_verified",
+            ])
     }
 
     @Test func personRelationship() {

@@ -13,7 +13,8 @@ extension OnboardingIntegrationTests {
         /// A Stripe event body of `type` for `account` (as Stripe sends `account.application.*`).
         static func applicationEvent(_ type: String, account: String, created: Int) -> FetchedEvent {
             let id = "evt_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(24)
-            let json = #"{"id":"\#(id)","object":"event","type":"\#(type)","created":\#(created),"account":"\#(account)","#
+            let json =
+                #"{"id":"\#(id)","object":"event","type":"\#(type)","created":\#(created),"account":"\#(account)","#
                 + #""livemode":false,"data":{"object":{"id":"ca_platform","object":"application","name":"ConnectBus"}}}"#
             return FetchedEvent(id: id, type: type, created: created, body: Array(json.utf8))
         }
@@ -21,8 +22,9 @@ extension OnboardingIntegrationTests {
         @Test func deauthorizationIsPublishedOnceAndBlocksLinks() async throws {
             try await OnboardingTestBed.run { bed in
                 let account = try #require(try await bed.send(OnboardingTestBed.newSeller()).result).account
-                let event = Self.applicationEvent("account.application.deauthorized", account: account,
-                                                  created: Int(Date().timeIntervalSince1970))
+                let event = Self.applicationEvent(
+                    "account.application.deauthorized", account: account,
+                    created: Int(Date().timeIntervalSince1970))
                 _ = try await onThread { try bed.publishStripeEvent(event, account: account) }
                 let again = try await onThread { try bed.publishStripeEvent(event, account: account) }
                 let monitor = bed.monitor
@@ -45,8 +47,9 @@ extension OnboardingIntegrationTests {
                 let messageId = Envelope.newMessageId()
                 let account: String = try await onThread {
                     let client = try bed.stripeClient()
-                    let created = try client.send(.post, "/v1/accounts", params: CreateAccountHandler.accountParams(command).formParams,
-                                                  options: .idempotent("\(messageId):create_account"))
+                    let created = try client.send(
+                        .post, "/v1/accounts", params: CreateAccountHandler.accountParams(command).formParams,
+                        options: .idempotent("\(messageId):create_account"))
                     let id = (try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any])?["id"] as? String ?? ""
                     var link = FormParams()
                     link.set("account", id)
@@ -79,8 +82,9 @@ extension OnboardingIntegrationTests {
 
         @Test func malformedEventIsDeadLettered() async throws {
             try await OnboardingTestBed.run { bed in
-                let broken = FetchedEvent(id: "evt_broken", type: "account.updated", created: 0,
-                                          body: Array(#"{"id":"evt_broken","type":"account.updated","data":{}}"#.utf8))
+                let broken = FetchedEvent(
+                    id: "evt_broken", type: "account.updated", created: 0,
+                    body: Array(#"{"id":"evt_broken","type":"account.updated","data":{}}"#.utf8))
                 let messageId = try await onThread { try bed.publishStripeEvent(broken, account: "acct_broken") }
                 let parked = try await onThread {
                     try bed.takeDeadLetter(queue: OnboardingService.eventsQueue, messageId: messageId)

@@ -52,8 +52,10 @@ extension OnboardingIntegrationTests {
                 // A new regulation: Stripe will need a document by the deadline.
                 bed.sim.advanceClock(bySeconds: 10)
                 let deadline = Int(Date().timeIntervalSince1970) + 30 * 86_400
-                #expect(bed.sim.addFutureRequirements(account: account, fields: ["individual.verification.document"],
-                                                      deadline: deadline) != nil)
+                #expect(
+                    bed.sim.addFutureRequirements(
+                        account: account, fields: ["individual.verification.document"],
+                        deadline: deadline) != nil)
                 let events = try await onThread { try bed.stripeEvents(type: "account.updated", account: account) }
                 let announcement = try #require(events.first)
                 _ = try await onThread { try bed.publishStripeEvent(announcement, account: account) }

@@ -25,10 +25,14 @@ extension OnboardingIntegrationTests {
                     (CreateAccount(sellerReference: Self.reference("std"), type: .standard), "standard", "full", "stripe"),
                     (CreateAccount(sellerReference: Self.reference("exp"), country: "FR", type: .express), "express", "express", "stripe"),
                     (CreateAccount(sellerReference: Self.reference("cus"), type: .custom), "custom", "none", "application"),
-                    (CreateAccount(sellerReference: Self.reference("ctl"),
-                                   controller: AccountController(feesPayer: "application", lossesPayments: "application",
-                                                                 requirementCollection: "stripe", stripeDashboardType: "express")),
-                     "express", "express", "stripe"),
+                    (
+                        CreateAccount(
+                            sellerReference: Self.reference("ctl"),
+                            controller: AccountController(
+                                feesPayer: "application", lossesPayments: "application",
+                                requirementCollection: "stripe", stripeDashboardType: "express")),
+                        "express", "express", "stripe"
+                    ),
                     (CreateAccount(sellerReference: Self.reference("bare")), "standard", "full", "stripe"),
                 ]
                 for (command, type, dashboard, collection) in ways {
@@ -60,8 +64,9 @@ extension OnboardingIntegrationTests {
                     businessType: "individual",
                     businessProfile: BusinessProfile(name: "Jenny's Bakery", url: "https://jenny.example", mcc: "5462"),
                     individual: Self.jenny, externalAccount: ExternalAccountDetails(token: "btok_us_verified"),
-                    settings: AccountSettings(payments: .init(statementDescriptor: "JENNYS BAKERY"),
-                                              payouts: .init(schedule: .init(interval: "weekly", weeklyAnchor: "friday"))))
+                    settings: AccountSettings(
+                        payments: .init(statementDescriptor: "JENNYS BAKERY"),
+                        payouts: .init(schedule: .init(interval: "weekly", weeklyAnchor: "friday"))))
                 let created = try #require(try await bed.send(command).result)
                 let account = try #require(bed.sim.object(id: created.account))
                 let due = (account.value(at: "requirements.currently_due")?.arrayValue ?? []).compactMap(\.stringValue)
@@ -77,8 +82,9 @@ extension OnboardingIntegrationTests {
                 let link = try #require(try await bed.send(bed.linkCommand(created.account)).result)
                 let page = try await onThread {
                     let transport = try CurlTransport(connectTimeout: .seconds(5), timeout: .seconds(30))
-                    let response = try transport.perform(StripeHTTPRequest(method: .get, url: link.url, headers: [], body: []),
-                                                         whileWaiting: nil)
+                    let response = try transport.perform(
+                        StripeHTTPRequest(method: .get, url: link.url, headers: [], body: []),
+                        whileWaiting: nil)
                     return String(decoding: response.body, as: UTF8.self)
                 }
                 #expect(page.contains("id=\"terms\""))
@@ -92,12 +98,14 @@ extension OnboardingIntegrationTests {
                 let command = CreateAccount(
                     sellerReference: Self.reference("acme"), country: "US", type: .express, businessType: "company",
                     businessProfile: BusinessProfile(url: "https://acme.example", mcc: "5734"),
-                    company: CompanyDetails(name: "Acme Inc", phone: "+14155550100", taxId: "000000000",
-                                            address: Messages.Address(line1: "1 Main St", city: "SF", state: "CA", postalCode: "94110", country: "US"),
-                                            ownersProvided: true),
-                    externalAccount: ExternalAccountDetails(country: "US", currency: "usd", accountNumber: "000123456789",
-                                                            routingNumber: "110000000", accountHolderName: "Acme Inc",
-                                                            accountHolderType: "company"))
+                    company: CompanyDetails(
+                        name: "Acme Inc", phone: "+14155550100", taxId: "000000000",
+                        address: Messages.Address(line1: "1 Main St", city: "SF", state: "CA", postalCode: "94110", country: "US"),
+                        ownersProvided: true),
+                    externalAccount: ExternalAccountDetails(
+                        country: "US", currency: "usd", accountNumber: "000123456789",
+                        routingNumber: "110000000", accountHolderName: "Acme Inc",
+                        accountHolderType: "company"))
                 let account = try #require(try await bed.send(command).result).account
                 func due() -> [String] {
                     (bed.sim.object(id: account)?.value(at: "requirements.currently_due")?.arrayValue ?? []).compactMap(\.stringValue)
@@ -106,25 +114,36 @@ extension OnboardingIntegrationTests {
                 #expect(due().contains("owners.first_name"))
 
                 // A person without a role is refused before Stripe is called.
-                let roleless = try #require(try await bed.send(AddPerson(
-                    account: account, person: PersonDetails(firstName: "No", lastName: "Role"),
-                    relationship: Messages.PersonRelationship(title: "Friend"))).failure)
+                let roleless = try #require(
+                    try await bed.send(
+                        AddPerson(
+                            account: account, person: PersonDetails(firstName: "No", lastName: "Role"),
+                            relationship: Messages.PersonRelationship(title: "Friend"))
+                    ).failure)
                 #expect(roleless.code == ReplyError.Code.missingField)
                 #expect(roleless.field == "relationship")
                 #expect(bed.requests("POST", "/v1/accounts/\(account)/persons").isEmpty)
 
                 let owners = [("Ann", 60.0), ("Bob", 40.0)]
                 for (name, share) in owners {
-                    let added = try #require(try await bed.send(AddPerson(
-                        account: account, person: PersonDetails(firstName: name, lastName: "Owner", email: "\(name.lowercased())@acme.example"),
-                        relationship: Messages.PersonRelationship(owner: true, percentOwnership: share, title: "Co-founder"))).result)
+                    let added = try #require(
+                        try await bed.send(
+                            AddPerson(
+                                account: account,
+                                person: PersonDetails(firstName: name, lastName: "Owner", email: "\(name.lowercased())@acme.example"),
+                                relationship: Messages.PersonRelationship(owner: true, percentOwnership: share, title: "Co-founder"))
+                        ).result)
                     #expect(added.person.hasPrefix("person_"))
                 }
                 #expect(!due().contains("owners.first_name"))
                 #expect(due().contains("representative.first_name"))
-                let rep = try #require(try await bed.send(AddPerson(
-                    account: account, person: PersonDetails(firstName: "Rita", lastName: "Rep", dob: DateOfBirth(day: 2, month: 3, year: 1980)),
-                    relationship: Messages.PersonRelationship(representative: true, executive: true, title: "CEO"))).result)
+                let rep = try #require(
+                    try await bed.send(
+                        AddPerson(
+                            account: account,
+                            person: PersonDetails(firstName: "Rita", lastName: "Rep", dob: DateOfBirth(day: 2, month: 3, year: 1980)),
+                            relationship: Messages.PersonRelationship(representative: true, executive: true, title: "CEO"))
+                    ).result)
                 #expect(!due().contains("representative.first_name"))
                 #expect(due() == ["tos_acceptance.date", "tos_acceptance.ip"])
                 let posted = bed.requests("POST", "/v1/accounts/\(account)/persons")
@@ -132,8 +151,11 @@ extension OnboardingIntegrationTests {
                 #expect(posted[0].params.value(at: "relationship.percent_ownership")?.stringValue == "60")
 
                 // The representative's title changes later.
-                let updated = try #require(try await bed.send(UpdatePerson(
-                    account: account, person: rep.person, relationship: Messages.PersonRelationship(title: "President"))).result)
+                let updated = try #require(
+                    try await bed.send(
+                        UpdatePerson(
+                            account: account, person: rep.person, relationship: Messages.PersonRelationship(title: "President"))
+                    ).result)
                 #expect(updated.person == rep.person)
                 #expect(bed.sim.object(id: rep.person)?.value(at: "relationship.title")?.stringValue == "President")
             }
@@ -142,9 +164,12 @@ extension OnboardingIntegrationTests {
         @Test func updatesAndTheUpdatesAnAccountForbids() async throws {
             try await OnboardingTestBed.run { bed in
                 let express = try #require(try await bed.send(OnboardingTestBed.newSeller()).result).account
-                let renamed = try #require(try await bed.send(UpdateAccount(
-                    account: express, businessProfile: BusinessProfile(name: "Corner Shop & Café", supportEmail: "help@corner.example"),
-                    externalAccount: ExternalAccountDetails(token: "btok_us_verified"), metadata: ["plan": "pro"])).result)
+                let renamed = try #require(
+                    try await bed.send(
+                        UpdateAccount(
+                            account: express, businessProfile: BusinessProfile(name: "Corner Shop & Café", supportEmail: "help@corner.example"),
+                            externalAccount: ExternalAccountDetails(token: "btok_us_verified"), metadata: ["plan": "pro"])
+                    ).result)
                 #expect(renamed.updated == ["business_profile", "external_account", "metadata"])
                 let account = try #require(bed.sim.object(id: express))
                 #expect(account.value(at: "business_profile.name")?.stringValue == "Corner Shop & Café")
@@ -153,15 +178,21 @@ extension OnboardingIntegrationTests {
 
                 // Stripe collects the terms of an Express account: refused before Stripe is called.
                 let posts = bed.requests("POST", "/v1/accounts/\(express)").count
-                let tos = try #require(try await bed.send(UpdateAccount(
-                    account: express, tosAcceptance: TermsAcceptance(date: 1_764_547_200, ip: "203.0.113.7"))).failure)
+                let tos = try #require(
+                    try await bed.send(
+                        UpdateAccount(
+                            account: express, tosAcceptance: TermsAcceptance(date: 1_764_547_200, ip: "203.0.113.7"))
+                    ).failure)
                 #expect(tos.code == ReplyError.Code.updateNotAllowed)
                 #expect(tos.field == "tos_acceptance")
 
                 // Once onboarding started, the seller owns the business details.
                 _ = try #require(try await bed.send(bed.linkCommand(express)).result)
-                let locked = try #require(try await bed.send(UpdateAccount(
-                    account: express, businessProfile: BusinessProfile(name: "Renamed"))).failure)
+                let locked = try #require(
+                    try await bed.send(
+                        UpdateAccount(
+                            account: express, businessProfile: BusinessProfile(name: "Renamed"))
+                    ).failure)
                 #expect(locked.code == ReplyError.Code.updateNotAllowed)
                 #expect(locked.field == "business_profile")
                 #expect(bed.requests("POST", "/v1/accounts/\(express)").count == posts)
@@ -170,8 +201,9 @@ extension OnboardingIntegrationTests {
                     var params = FormParams()
                     params.set("business_profile", ["name": "Renamed"])
                     do {
-                        _ = try bed.stripeClient().send(.post, "/v1/accounts/\(express)", params: params,
-                                                        options: .idempotent(UUID().uuidString))
+                        _ = try bed.stripeClient().send(
+                            .post, "/v1/accounts/\(express)", params: params,
+                            options: .idempotent(UUID().uuidString))
                         return nil
                     } catch let error as StripeError {
                         return error.param
@@ -183,8 +215,11 @@ extension OnboardingIntegrationTests {
 
                 // A Custom account's platform collects the terms.
                 let custom = try #require(try await bed.send(CreateAccount(sellerReference: Self.reference("cus"), type: .custom)).result).account
-                let accepted = try #require(try await bed.send(UpdateAccount(
-                    account: custom, tosAcceptance: TermsAcceptance(date: 1_764_547_200, ip: "203.0.113.7"))).result)
+                let accepted = try #require(
+                    try await bed.send(
+                        UpdateAccount(
+                            account: custom, tosAcceptance: TermsAcceptance(date: 1_764_547_200, ip: "203.0.113.7"))
+                    ).result)
                 #expect(!accepted.currentlyDue.contains("tos_acceptance.date"))
 
                 let unknown = try #require(try await bed.send(UpdateAccount(account: "acct_unknown000000", email: "a@b.example")).failure)
@@ -203,12 +238,17 @@ extension OnboardingIntegrationTests {
                 #expect(refused.code == ReplyError.Code.notExpressDashboard)
                 #expect(bed.requests("POST", "/v1/accounts/\(standard)/login_links").isEmpty)
 
-                let session = try #require(try await bed.send(CreateAccountSession(account: standard, components: EmbeddedComponents(
-                    accountOnboarding: .init(enabled: true, features: .init(externalAccountCollection: true)),
-                    notificationBanner: .init(enabled: true),
-                    payments: .init(enabled: true, features: .init(refundManagement: true, disputeManagement: true)),
-                    payouts: .init(enabled: true, features: .init(editPayoutSchedule: true, instantPayouts: false)),
-                    paymentMethodSettings: .init(enabled: true)))).result)
+                let session = try #require(
+                    try await bed.send(
+                        CreateAccountSession(
+                            account: standard,
+                            components: EmbeddedComponents(
+                                accountOnboarding: .init(enabled: true, features: .init(externalAccountCollection: true)),
+                                notificationBanner: .init(enabled: true),
+                                payments: .init(enabled: true, features: .init(refundManagement: true, disputeManagement: true)),
+                                payouts: .init(enabled: true, features: .init(editPayoutSchedule: true, instantPayouts: false)),
+                                paymentMethodSettings: .init(enabled: true)))
+                    ).result)
                 #expect(session.clientSecret.hasPrefix("accs_secret_"))
                 #expect(session.expiresAt > 0)
                 let sent = try #require(bed.requests("POST", "/v1/account_sessions").last)
@@ -218,8 +258,13 @@ extension OnboardingIntegrationTests {
                 #expect(sent.params.value(at: "components.account_management") == nil)
 
                 // Stripe's own refusal comes back with its error.
-                let bad = try #require(try await bed.send(CreateAccountSession(account: standard, components: EmbeddedComponents(
-                    accountOnboarding: .init(enabled: true, features: .init(disableStripeUserAuthentication: true))))).failure)
+                let bad = try #require(
+                    try await bed.send(
+                        CreateAccountSession(
+                            account: standard,
+                            components: EmbeddedComponents(
+                                accountOnboarding: .init(enabled: true, features: .init(disableStripeUserAuthentication: true))))
+                    ).failure)
                 #expect(bad.code.hasPrefix("stripe."))
                 #expect(bad.stripe?.param == "components[account_onboarding][features][disable_stripe_user_authentication]")
             }
@@ -229,8 +274,9 @@ extension OnboardingIntegrationTests {
             try await OnboardingTestBed.run { bed in
                 let account = try #require(try await bed.send(OnboardingTestBed.newSeller()).result).account
                 let commands = bed.commands
-                let add = AddPerson(account: account, person: PersonDetails(firstName: "Ann", lastName: "Owner"),
-                                    relationship: Messages.PersonRelationship(owner: true, percentOwnership: 100))
+                let add = AddPerson(
+                    account: account, person: PersonDetails(firstName: "Ann", lastName: "Owner"),
+                    relationship: Messages.PersonRelationship(owner: true, percentOwnership: 100))
                 let messageId = Envelope.newMessageId()
                 try await onThread { try commands.publish(add, messageId: messageId, copies: 2) }
                 let reply = try await onThread { try commands.reply(to: AddPerson.self, messageId: messageId) }

@@ -47,7 +47,8 @@ extension OnboardingIntegrationTests {
             try await OnboardingTestBed.run { bed in
                 let commands = bed.commands
                 let reference = IntegrationEnvironment.uniqueName("ctl")
-                let nested = #"{"seller_reference":"\#(reference)","country":"US","controller":{"fees":{"payer":"application"},"losses":{"payments":"application"},"stripe_dashboard":{"type":"express"}}}"#
+                let nested =
+                    #"{"seller_reference":"\#(reference)","country":"US","controller":{"fees":{"payer":"application"},"losses":{"payments":"application"},"stripe_dashboard":{"type":"express"}}}"#
                 let sent = try await onThread { try commands.sendRaw(type: CreateAccount.messageName, json: nested) }
                 let reply = try #require(sent.reply)
                 let created = try MessageCoder.decode(Reply<CreateAccount.Result>.self, from: reply.body)
@@ -104,9 +105,10 @@ extension OnboardingIntegrationTests {
         @Test func liveKeyRefusesPlainHTTPRedirects() async throws {
             try await OnboardingTestBed.run(apiKey: "sk_live_onboarding_integration") { bed in
                 let account = "acct_livekeytest0001"
-                let record = AccountRecord(sellerReference: IntegrationName.make("seller"), accountType: "express",
-                                           country: "US", email: nil,
-                                           projection: AccountProjection(accountId: account, lastStripeUpdate: 1))
+                let record = AccountRecord(
+                    sellerReference: IntegrationName.make("seller"), accountType: "express",
+                    country: "US", email: nil,
+                    projection: AccountProjection(accountId: account, lastStripeUpdate: 1))
                 let db = try PGConnection(url: bed.env.databaseURL, applicationName: "onboarding-tests")
                 #expect(try AccountStore(schema: try SQLIdentifier(bed.schema)).insert(record, createdMessageId: "seed", on: db))
 

@@ -12,8 +12,10 @@ extension OnboardingIntegrationTests {
     struct OnboardingStoryTests {
         @Test func fullOnboardingStory() async throws {
             try await OnboardingTestBed.run { bed in
-                let command = OnboardingTestBed.newSeller(Representative(firstName: "Ada", lastName: "Lovelace",
-                                                                         email: "ada@example.com", title: "Owner"))
+                let command = OnboardingTestBed.newSeller(
+                    Representative(
+                        firstName: "Ada", lastName: "Lovelace",
+                        email: "ada@example.com", title: "Owner"))
                 let created = try #require(try await bed.send(command).result)
                 #expect(created.created)
                 #expect(created.status == .pending)
@@ -93,8 +95,10 @@ extension OnboardingIntegrationTests {
                 _ = try await onThread {
                     var params = FormParams()
                     params.set("business_profile", ["name": "Renamed Shop"])
-                    return try bed.stripeClient().send(.post, "/v1/accounts/\(account)", params: params,
-                                                       options: .idempotent(UUID().uuidString)).status
+                    return try bed.stripeClient().send(
+                        .post, "/v1/accounts/\(account)", params: params,
+                        options: .idempotent(UUID().uuidString)
+                    ).status
                 }
                 bed.sim.advanceClock(bySeconds: 5)
                 let link = try #require(try await bed.send(bed.linkCommand(account)).result)

@@ -28,7 +28,7 @@ extension OnboardingIntegrationTests {
                 let command = OnboardingTestBed.newSeller(Representative(firstName: "Ada", lastName: "Lovelace"))
                 let reply = try await Self.redeliver(command, marker: OnboardingTestBed.newSeller(), bed: bed)
                 let account = try #require(reply.result).account
-                #expect(bed.created("POST", "/v1/accounts") == 2)   // the command's and the marker's
+                #expect(bed.created("POST", "/v1/accounts") == 2)  // the command's and the marker's
                 #expect(bed.created("POST", "/v1/accounts/\(account)/persons") == 1)
                 #expect(try bed.record(account)?.sellerReference == command.sellerReference)
 
@@ -49,8 +49,9 @@ extension OnboardingIntegrationTests {
                 let messageId = Envelope.newMessageId()
                 let orphan: String = try await onThread {
                     let client = try bed.stripeClient()
-                    let response = try client.send(.post, "/v1/accounts", params: CreateAccountHandler.accountParams(command).formParams,
-                                                   options: .idempotent("\(messageId):create_account"))
+                    let response = try client.send(
+                        .post, "/v1/accounts", params: CreateAccountHandler.accountParams(command).formParams,
+                        options: .idempotent("\(messageId):create_account"))
                     let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
                     return object?["id"] as? String ?? ""
                 }
@@ -76,8 +77,9 @@ extension OnboardingIntegrationTests {
                 #expect(link.result != nil)
                 #expect(bed.created("POST", "/v1/account_links") == 2)
 
-                let refreshed = try await Self.redeliver(RefreshAccountLink(account: account),
-                                                         marker: RefreshAccountLink(account: account), bed: bed)
+                let refreshed = try await Self.redeliver(
+                    RefreshAccountLink(account: account),
+                    marker: RefreshAccountLink(account: account), bed: bed)
                 #expect(refreshed.result != nil)
                 #expect(bed.created("POST", "/v1/account_links") == 4)
                 #expect(bed.requests("POST", "/v1/account_links").count == 4)
@@ -88,11 +90,12 @@ extension OnboardingIntegrationTests {
                 #expect(bed.requests("GET", "/v1/accounts/\(account)").count == 2)
             }
         }
-    
+
         /// Seeds the claim a first command took on `reference` `ageSeconds` ago.
         static func seedClaim(_ reference: String, messageId: String, ageSeconds: Int, bed: OnboardingTestBed) throws {
             let db = try PGConnection(url: bed.env.databaseURL, applicationName: "onboarding-tests")
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO \(try SQLIdentifier(bed.schema).quoted).seller_claims (seller_reference, message_id, claimed_at)
                 VALUES ($1, $2, now() - make_interval(secs => $3))
                 """, [.text(reference), .text(messageId), .int(Int64(ageSeconds))])

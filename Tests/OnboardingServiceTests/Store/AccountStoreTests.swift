@@ -26,12 +26,14 @@ struct AccountStoreTests {
     }
 
     func record(_ reference: String, _ account: String) -> AccountRecord {
-        let start = OnboardingStateMachine.start(from: AccountSnapshot(
-            accountId: account, observedAt: 100, detailsSubmitted: false, chargesEnabled: false,
-            payoutsEnabled: false, currentlyDue: ["business_type", "tos_acceptance.date"],
-            disabledReason: "requirements.past_due", eventuallyDue: ["external_account"], currentDeadline: 1_900_000_000))
-        return AccountRecord(sellerReference: reference, accountType: "express", country: "US",
-                             email: "seller@example.com", projection: start.projection)
+        let start = OnboardingStateMachine.start(
+            from: AccountSnapshot(
+                accountId: account, observedAt: 100, detailsSubmitted: false, chargesEnabled: false,
+                payoutsEnabled: false, currentlyDue: ["business_type", "tos_acceptance.date"],
+                disabledReason: "requirements.past_due", eventuallyDue: ["external_account"], currentDeadline: 1_900_000_000))
+        return AccountRecord(
+            sellerReference: reference, accountType: "express", country: "US",
+            email: "seller@example.com", projection: start.projection)
     }
 
     @Test func insertFindAndUpdateRoundTrip() throws {
@@ -44,9 +46,11 @@ struct AccountStoreTests {
         #expect(try store.find(accountId: "acct_A", lock: false, on: f.db) == rec)
         #expect(try store.find(sellerReference: "seller-2", on: f.db) == nil)
 
-        let done = OnboardingStateMachine.apply(.event(AccountSnapshot(
-            accountId: "acct_A", observedAt: 200, detailsSubmitted: true, chargesEnabled: true,
-            payoutsEnabled: true)), to: rec.projection)
+        let done = OnboardingStateMachine.apply(
+            .event(
+                AccountSnapshot(
+                    accountId: "acct_A", observedAt: 200, detailsSubmitted: true, chargesEnabled: true,
+                    payoutsEnabled: true)), to: rec.projection)
         try store.update(done.projection, on: f.db)
         let reread = try #require(try store.find(accountId: "acct_A", on: f.db))
         #expect(reread.projection == done.projection)
@@ -74,12 +78,14 @@ struct AccountStoreTests {
         try #require(try AccountStore(schema: f.schema).insert(record("seller-1", "acct_A"), createdMessageId: "m1", on: f.db))
         let links = AccountLinkParametersStore(schema: f.schema)
         #expect(try links.find(accountId: "acct_A", on: f.db) == nil)
-        let first = AccountLinkParameters(type: "account_onboarding", refreshURL: "https://shop.example/refresh",
-                                          returnURL: "https://shop.example/return")
+        let first = AccountLinkParameters(
+            type: "account_onboarding", refreshURL: "https://shop.example/refresh",
+            returnURL: "https://shop.example/return")
         try links.save(first, accountId: "acct_A", on: f.db)
         #expect(try links.find(accountId: "acct_A", on: f.db) == first)
-        let second = AccountLinkParameters(type: "account_update", refreshURL: "https://shop.example/r2",
-                                           returnURL: "https://shop.example/ret2", collect: "eventually_due")
+        let second = AccountLinkParameters(
+            type: "account_update", refreshURL: "https://shop.example/r2",
+            returnURL: "https://shop.example/ret2", collect: "eventually_due")
         try links.save(second, accountId: "acct_A", on: f.db)
         #expect(try links.find(accountId: "acct_A", on: f.db) == second)
         // Parameters belong to a recorded account.

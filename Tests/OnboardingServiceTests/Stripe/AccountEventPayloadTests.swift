@@ -11,12 +11,15 @@ struct AccountEventPayloadTests {
     /// Stripe's example account object wrapped in an `account.updated` event.
     static func exampleEvent() throws -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: fixturesPath.path),
-              let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let resources = root["resources"] as? [String: Any],
-              let account = resources["account"] else { return nil }
-        let event: [String: Any] = ["id": "evt_1", "object": "event", "type": "account.updated",
-                                    "created": 1_700_000_000, "account": "acct_1PgafTB7WZ01zgkW",
-                                    "data": ["object": account, "previous_attributes": [:] as [String: Any]]]
+            let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let resources = root["resources"] as? [String: Any],
+            let account = resources["account"]
+        else { return nil }
+        let event: [String: Any] = [
+            "id": "evt_1", "object": "event", "type": "account.updated",
+            "created": 1_700_000_000, "account": "acct_1PgafTB7WZ01zgkW",
+            "data": ["object": account, "previous_attributes": [:] as [String: Any]],
+        ]
         return Array(try JSONSerialization.data(withJSONObject: event))
     }
 
@@ -38,7 +41,9 @@ struct AccountEventPayloadTests {
     }
 
     @Test func deauthorizationUsesTheEventsAccount() throws {
-        let body = Array(#"{"id":"evt_2","type":"account.application.deauthorized","created":5,"account":"acct_9","data":{"object":{"id":"ca_1","object":"application","name":"Shop"}}}"#.utf8)
+        let body = Array(
+            #"{"id":"evt_2","type":"account.application.deauthorized","created":5,"account":"acct_9","data":{"object":{"id":"ca_1","object":"application","name":"Shop"}}}"#
+                .utf8)
         let payload = try AccountEventPayload.parse(body)
         #expect(payload.accountId == "acct_9")
         #expect(payload.snapshot == nil)
@@ -50,9 +55,11 @@ struct AccountEventPayloadTests {
         for type in AccountEventType.allCases {
             #expect(OnboardingService.stripeEvents.contains("stripe.\(type.rawValue)"))
         }
-        let person = Array(#"{"id":"evt_4","type":"person.updated","created":5,"account":"acct_9","data":{"object":{"id":"person_1","object":"person"}}}"#.utf8)
+        let person = Array(
+            #"{"id":"evt_4","type":"person.updated","created":5,"account":"acct_9","data":{"object":{"id":"person_1","object":"person"}}}"#.utf8)
         #expect(try AccountEventPayload.parse(person).kind == .personUpdated)
-        let other = Array(#"{"id":"evt_5","type":"payout.paid","created":5,"account":"acct_9","data":{"object":{"id":"po_1","object":"payout"}}}"#.utf8)
+        let other = Array(
+            #"{"id":"evt_5","type":"payout.paid","created":5,"account":"acct_9","data":{"object":{"id":"po_1","object":"payout"}}}"#.utf8)
         #expect(try AccountEventPayload.parse(other).kind == nil)
     }
 
@@ -61,7 +68,8 @@ struct AccountEventPayloadTests {
             try AccountEventPayload.parse(Array(#"{"id":"evt_3","type":"account.updated","data":{}}"#.utf8))
         }
         #expect(throws: AccountEventPayload.ParseError(field: "data.object.id")) {
-            try AccountEventPayload.parse(Array(#"{"id":"evt_3","type":"account.updated","created":1,"data":{"object":{"charges_enabled":true}}}"#.utf8))
+            try AccountEventPayload.parse(
+                Array(#"{"id":"evt_3","type":"account.updated","created":1,"data":{"object":{"charges_enabled":true}}}"#.utf8))
         }
         #expect(throws: AccountEventPayload.ParseError(field: "body")) {
             try AccountEventPayload.parse(Array("not json".utf8))

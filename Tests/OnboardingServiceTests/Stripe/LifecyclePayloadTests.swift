@@ -5,7 +5,8 @@ import Testing
 @Suite("Stripe lifecycle event parsing")
 struct LifecyclePayloadTests {
     @Test func capabilityEventGivesNameStatusAndAccount() throws {
-        let body = #"{"id":"evt_2","object":"event","type":"capability.updated","created":1700000100,"account":"acct_1X","data":{"object":{"id":"card_payments","object":"capability","account":"acct_1X","requested":true,"status":"active","requirements":{"currently_due":[]}},"previous_attributes":{"status":"pending"}}}"#
+        let body =
+            #"{"id":"evt_2","object":"event","type":"capability.updated","created":1700000100,"account":"acct_1X","data":{"object":{"id":"card_payments","object":"capability","account":"acct_1X","requested":true,"status":"active","requirements":{"currently_due":[]}},"previous_attributes":{"status":"pending"}}}"#
         let payload = try AccountEventPayload.parse(Array(body.utf8))
         #expect(payload.accountId == "acct_1X")
         #expect(payload.capability?.name == "card_payments")
@@ -21,7 +22,8 @@ struct LifecyclePayloadTests {
     }
 
     @Test func accountUpdatedCarriesCapabilitiesAndFutureRequirements() throws {
-        let body = #"{"id":"evt_3","type":"account.updated","created":1700000200,"data":{"object":{"id":"acct_1X","object":"account","capabilities":{"card_payments":"active","transfers":"pending"},"requirements":{"currently_due":[],"pending_verification":["individual.id_number"]},"future_requirements":{"currently_due":["individual.verification.document"],"eventually_due":["individual.verification.document","company.tax_id"],"current_deadline":1702592200}}}}"#
+        let body =
+            #"{"id":"evt_3","type":"account.updated","created":1700000200,"data":{"object":{"id":"acct_1X","object":"account","capabilities":{"card_payments":"active","transfers":"pending"},"requirements":{"currently_due":[],"pending_verification":["individual.id_number"]},"future_requirements":{"currently_due":["individual.verification.document"],"eventually_due":["individual.verification.document","company.tax_id"],"current_deadline":1702592200}}}}"#
         let payload = try AccountEventPayload.parse(Array(body.utf8))
         let report = try #require(payload.report)
         #expect(report.capabilities == ["card_payments": "active", "transfers": "pending"])

@@ -8,14 +8,18 @@ import Testing
 @Suite("Stripe errors in replies")
 struct ReplyErrorStripeTests {
     @Test func invalidRequestKeepsStripesDetails() {
-        let error = StripeError(kind: .invalidRequest, httpStatus: 400, type: "invalid_request_error",
-                                code: "parameter_invalid_empty", param: "business_profile[url]",
-                                message: "You passed an empty string for 'business_profile[url]'.", requestId: "req_123")
+        let error = StripeError(
+            kind: .invalidRequest, httpStatus: 400, type: "invalid_request_error",
+            code: "parameter_invalid_empty", param: "business_profile[url]",
+            message: "You passed an empty string for 'business_profile[url]'.", requestId: "req_123")
         let reply = ReplyError.stripe(error)
         #expect(reply.code == "stripe.parameter_invalid_empty")
         #expect(!reply.retryable)
-        #expect(reply.stripe == StripeErrorInfo(type: "invalid_request_error", code: "parameter_invalid_empty",
-                                                param: "business_profile[url]", requestId: "req_123"))
+        #expect(
+            reply.stripe
+                == StripeErrorInfo(
+                    type: "invalid_request_error", code: "parameter_invalid_empty",
+                    param: "business_profile[url]", requestId: "req_123"))
         #expect(reply.message.contains("business_profile[url]"))
     }
 

@@ -26,14 +26,17 @@ extension OnboardingTestBed {
         var params = FormParams()
         params.set("type", type)
         params.set("limit", 100)
-        let response = try stripeClient().send(.get, "/v1/events", params: params,
-                                               options: RequestOptions(stripeAccount: account))
+        let response = try stripeClient().send(
+            .get, "/v1/events", params: params,
+            options: RequestOptions(stripeAccount: account))
         guard let list = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-              let data = list["data"] as? [[String: Any]] else { return [] }
+            let data = list["data"] as? [[String: Any]]
+        else { return [] }
         return try data.map { event in
-            FetchedEvent(id: event["id"] as? String ?? "", type: event["type"] as? String ?? "",
-                         created: event["created"] as? Int ?? 0,
-                         body: Array(try JSONSerialization.data(withJSONObject: event)))
+            FetchedEvent(
+                id: event["id"] as? String ?? "", type: event["type"] as? String ?? "",
+                created: event["created"] as? Int ?? 0,
+                body: Array(try JSONSerialization.data(withJSONObject: event)))
         }
     }
 
@@ -42,9 +45,10 @@ extension OnboardingTestBed {
     /// `x-stripe-event-id` and `x-stripe-account`. Returns the envelope's message id.
     @discardableResult
     func publishStripeEvent(_ event: FetchedEvent, account: String) throws -> String {
-        let envelope = Envelope(type: "stripe.\(event.type)", appId: "notifications",
-                                headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": event.id]),
-                                body: event.body)
+        let envelope = Envelope(
+            type: "stripe.\(event.type)", appId: "notifications",
+            headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": event.id]),
+            body: event.body)
         let connection = try AMQPConnection(url: try AMQPURL(env.amqpURL), connectionName: "onboarding-tests.notifications")
         defer { connection.close() }
         try connection.enableConfirms()
@@ -58,8 +62,10 @@ extension OnboardingTestBed {
     func visit(_ url: String, outcome: String) async throws -> String {
         try await onThread {
             let transport = try CurlTransport(connectTimeout: .seconds(5), timeout: .seconds(30))
-            let response = try transport.perform(StripeHTTPRequest(method: .get, url: url + "?outcome=" + outcome,
-                                                                   headers: [], body: []), whileWaiting: nil)
+            let response = try transport.perform(
+                StripeHTTPRequest(
+                    method: .get, url: url + "?outcome=" + outcome,
+                    headers: [], body: []), whileWaiting: nil)
             return response.headers["location"] ?? response.headers["Location"] ?? "status \(response.status)"
         }
     }

@@ -30,14 +30,17 @@ final class OnboardingTestBed: ServiceTestBed {
         try sim.start()
         schema = IntegrationEnvironment.uniqueName("onb_it")
         // Default retry delays: the delay queues are the real, shared ones.
-        let config = ServiceConfig(service: OnboardingService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
-                                   stripeAPIKey: apiKey, stripeAPIBase: sim.baseURL, workers: 1, httpPort: 0,
-                                   relayGrace: .milliseconds(500), logLevel: .warning)
+        let config = ServiceConfig(
+            service: OnboardingService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
+            stripeAPIKey: apiKey, stripeAPIBase: sim.baseURL, workers: 1, httpPort: 0,
+            relayGrace: .milliseconds(500), logLevel: .warning)
         host = try OnboardingService.make(config: config, schema: schema)
-        monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("onb_monitor"),
-                                   patterns: ["onboarding.account.#"], connectionName: "onboarding-tests.monitor")
-        commands = try CommandChannel(url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("onb_replies"),
-                                      appId: "onboarding-tests")
+        monitor = try EventMonitor(
+            url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("onb_monitor"),
+            patterns: ["onboarding.account.#"], connectionName: "onboarding-tests.monitor")
+        commands = try CommandChannel(
+            url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("onb_replies"),
+            appId: "onboarding-tests")
     }
 
     let testName = "onboarding-tests"

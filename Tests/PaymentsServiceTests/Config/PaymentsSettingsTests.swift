@@ -7,9 +7,13 @@ import Testing
 @Suite struct PaymentsSettingsTests {
     @Test func theKeyAndItsFileVariantAreRead() throws {
         let direct = try ServiceConfig.fromEnvironment(
-            service: "payments", ["AMQP_URL": "amqp://localhost", "DATABASE_URL": "postgres://localhost/x",
-                                  "STRIPE_PUBLISHABLE_KEY": "pk_test_123"],
-            settings: PaymentsSettings.init(reading:)).settings
+            service: "payments",
+            [
+                "AMQP_URL": "amqp://localhost", "DATABASE_URL": "postgres://localhost/x",
+                "STRIPE_PUBLISHABLE_KEY": "pk_test_123",
+            ],
+            settings: PaymentsSettings.init(reading:)
+        ).settings
         #expect(direct.publishableKey == "pk_test_123")
         let unset = try PaymentsSettings.fromEnvironment([:])
         #expect(unset.publishableKey == PaymentsSettings.placeholderPublishableKey)
@@ -30,8 +34,11 @@ import Testing
     @Test func aFileVariantThatCannotBeReadIsNamed() {
         do {
             _ = try ServiceConfig.fromEnvironment(
-                service: "payments", ["AMQP_URL": "amqp://localhost", "DATABASE_URL": "postgres://localhost/x",
-                                      "STRIPE_PUBLISHABLE_KEY_FILE": "/nonexistent/connectbus/pk"],
+                service: "payments",
+                [
+                    "AMQP_URL": "amqp://localhost", "DATABASE_URL": "postgres://localhost/x",
+                    "STRIPE_PUBLISHABLE_KEY_FILE": "/nonexistent/connectbus/pk",
+                ],
                 settings: PaymentsSettings.init(reading:))
             Issue.record("expected a ConfigError")
         } catch {

@@ -114,8 +114,10 @@ struct OrderMachineTests {
 
     @Test("every permutation of a card payment's events fulfils exactly once")
     func permutations() {
-        let inputs: [OrderInput] = [.paymentSucceeded(at: 100), .paymentSucceeded(at: 100), .paymentSucceeded(at: 101),
-                                    .paymentFailed(at: 99), .paymentProcessing(at: 98)]
+        let inputs: [OrderInput] = [
+            .paymentSucceeded(at: 100), .paymentSucceeded(at: 100), .paymentSucceeded(at: 101),
+            .paymentFailed(at: 99), .paymentProcessing(at: 98),
+        ]
         for order in permutations(of: Array(inputs.indices)) {
             var p = progress(.open, at: 0)
             var paidEffects = 0

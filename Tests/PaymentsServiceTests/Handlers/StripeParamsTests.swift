@@ -9,8 +9,10 @@ struct StripeParamsTests {
     func hostedCheckout() {
         let command = CreateCheckoutSession(
             account: "acct_1", orderReference: "o-1",
-            lineItems: [CheckoutLineItem(priceData: PriceData(productName: "Tee", unitAmount: 2500, currency: "eur"), quantity: 2),
-                        CheckoutLineItem(price: "price_1", quantity: 1)],
+            lineItems: [
+                CheckoutLineItem(priceData: PriceData(productName: "Tee", unitAmount: 2500, currency: "eur"), quantity: 2),
+                CheckoutLineItem(price: "price_1", quantity: 1),
+            ],
             applicationFeeAmount: 300, customerEmail: "b@example.com", successUrl: "https://s.example/ok",
             cancelUrl: "https://s.example/cart", metadata: ["campaign": "x"])
         let params = CreateCheckoutSessionHandler.params(command)
@@ -56,17 +58,19 @@ struct StripeParamsTests {
         #expect(endive.contains("allowed_payment_method_types[0]=card"))
         let basil = params.formParams(apiVersion: StripeAPIVersion.basil).encoded()
         #expect(basil.contains("ui_mode=custom&") && basil.contains("&payment_method_types[0]=card"))
-        let hosted = CreateCheckoutSessionHandler.params(CreateCheckoutSession(
-            account: "acct_1", orderReference: "o-1", lineItems: [CheckoutLineItem(price: "price_1", quantity: 1)],
-            uiMode: .hostedPage, successUrl: "https://s.example/ok"))
+        let hosted = CreateCheckoutSessionHandler.params(
+            CreateCheckoutSession(
+                account: "acct_1", orderReference: "o-1", lineItems: [CheckoutLineItem(price: "price_1", quantity: 1)],
+                uiMode: .hostedPage, successUrl: "https://s.example/ok"))
         #expect(hosted.uiMode == nil)
         #expect(hosted.redirectOnCompletion == nil)
     }
 
     @Test("PaymentIntent: automatic methods by default, explicit types otherwise")
     func paymentIntent() {
-        var request = OpenPaymentIntent.Request(account: "acct_1", orderReference: "o-1", channel: .paymentIntent,
-                                                amount: 1999, currency: "eur", applicationFeeAmount: 200)
+        var request = OpenPaymentIntent.Request(
+            account: "acct_1", orderReference: "o-1", channel: .paymentIntent,
+            amount: 1999, currency: "eur", applicationFeeAmount: 200)
         let automatic = OpenPaymentIntent.params(request)
         #expect(automatic.automaticPaymentMethods == true)
         #expect(automatic.paymentMethodTypes == nil)
@@ -80,9 +84,11 @@ struct StripeParamsTests {
 
     @Test("server-side confirm creates and confirms a card PaymentIntent with the fee")
     func confirm() {
-        let params = ConfirmPaymentHandler.params(ConfirmPayment(account: "acct_1", orderReference: "o-1", amount: 5000,
-                                                                 currency: "usd", paymentMethod: "pm_card_visa",
-                                                                 applicationFeeAmount: 500, customer: "cus_1"))
+        let params = ConfirmPaymentHandler.params(
+            ConfirmPayment(
+                account: "acct_1", orderReference: "o-1", amount: 5000,
+                currency: "usd", paymentMethod: "pm_card_visa",
+                applicationFeeAmount: 500, customer: "cus_1"))
         #expect(params.confirm == true)
         #expect(params.paymentMethod == "pm_card_visa")
         #expect(params.applicationFeeAmount == 500)
@@ -92,11 +98,13 @@ struct StripeParamsTests {
 
     @Test("a missing price is not_found.price; other Stripe errors keep Stripe's code")
     func errorMapping() {
-        let missing = StripeError(kind: .invalidRequest, httpStatus: 404, type: "invalid_request_error",
-                                  code: "resource_missing", param: "line_items[0][price]", message: "No such price")
+        let missing = StripeError(
+            kind: .invalidRequest, httpStatus: 404, type: "invalid_request_error",
+            code: "resource_missing", param: "line_items[0][price]", message: "No such price")
         #expect(ReplyError.paymentsStripe(missing).code == ReplyError.Code.priceNotFound)
-        let declined = StripeError(kind: .card, httpStatus: 402, type: "card_error", code: "card_declined",
-                                   declineCode: "insufficient_funds", message: "declined")
+        let declined = StripeError(
+            kind: .card, httpStatus: 402, type: "card_error", code: "card_declined",
+            declineCode: "insufficient_funds", message: "declined")
         let reply = ReplyError.paymentsStripe(declined)
         #expect(reply.code == "stripe.card_declined")
         #expect(reply.stripe?.declineCode == "insufficient_funds")

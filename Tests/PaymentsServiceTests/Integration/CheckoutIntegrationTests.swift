@@ -9,11 +9,15 @@ extension PaymentsIntegrationTests {
     @Suite("Checkout")
     struct Checkout {
         private func hosted(_ account: String, _ order: String, fee: Int = 300) -> CreateCheckoutSession {
-            CreateCheckoutSession(account: account, orderReference: order,
-                                  lineItems: [CheckoutLineItem(priceData: PriceData(productName: "T-shirt", unitAmount: 2500, currency: "eur"),
-                                                               quantity: 2)],
-                                  applicationFeeAmount: fee, customerEmail: "buyer@example.com",
-                                  successUrl: "https://shop.example.com/success", cancelUrl: "https://shop.example.com/cart")
+            CreateCheckoutSession(
+                account: account, orderReference: order,
+                lineItems: [
+                    CheckoutLineItem(
+                        priceData: PriceData(productName: "T-shirt", unitAmount: 2500, currency: "eur"),
+                        quantity: 2)
+                ],
+                applicationFeeAmount: fee, customerEmail: "buyer@example.com",
+                successUrl: "https://shop.example.com/success", cancelUrl: "https://shop.example.com/cart")
         }
 
         @Test("hosted Checkout paid by card: one session per order, paid once, fee matches Stripe's")
@@ -122,7 +126,9 @@ extension PaymentsIntegrationTests {
 
                 _ = bed.stripe("POST", "/sim/checkout/\(created.checkoutSession)/pay", [("payment_method", "pm_card_visa")])
                 let all = bed.stripeEvents(account: account, objects: [created.checkoutSession, pi])
-                let fresh = all.filter { event in !failures.contains { $0.headers.extra["x-stripe-event-id"] == event.headers.extra["x-stripe-event-id"] } }
+                let fresh = all.filter { event in
+                    !failures.contains { $0.headers.extra["x-stripe-event-id"] == event.headers.extra["x-stripe-event-id"] }
+                }
                 try await bed.publish(fresh)
                 try await bed.settle(fresh)
                 #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
@@ -138,14 +144,18 @@ extension PaymentsIntegrationTests {
                 var command = hosted(account, order)
                 command.paymentMethodTypes = ["card", "sepa_debit"]
                 let created = try unwrap(try await bed.send(command))
-                let paid = bed.stripe("POST", "/sim/checkout/\(created.checkoutSession)/pay",
-                                      [("payment_method", succeeds ? "sepa_succeed" : "sepa_fail")])
+                let paid = bed.stripe(
+                    "POST", "/sim/checkout/\(created.checkoutSession)/pay",
+                    [("payment_method", succeeds ? "sepa_succeed" : "sepa_fail")])
                 #expect(paid.status == 302)
                 let pi = try #require(bed.sim.object(id: created.checkoutSession)?["payment_intent"]?.stringValue)
                 try await bed.waitForSim(pi, "status", succeeds ? "succeeded" : "requires_payment_method")
                 let events = try await bed.deliverEvents(account: account, objects: [created.checkoutSession, pi])
-                #expect(events.map(\.type).contains(succeeds ? "stripe.checkout.session.async_payment_succeeded"
-                                                              : "stripe.checkout.session.async_payment_failed"))
+                #expect(
+                    events.map(\.type).contains(
+                        succeeds
+                            ? "stripe.checkout.session.async_payment_succeeded"
+                            : "stripe.checkout.session.async_payment_failed"))
                 #expect(try await bed.published(OrderAwaitingPayment.messageName, order: order).count == 1)
                 #expect(try await bed.published(OrderPaid.messageName, order: order).count == (succeeds ? 1 : 0))
                 #expect(try await bed.published(OrderPaymentFailed.messageName, order: order).count == (succeeds ? 0 : 1))
@@ -180,9 +190,10 @@ extension PaymentsIntegrationTests {
         func unknownPrice() async throws {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
-                let command = CreateCheckoutSession(account: account, orderReference: PaymentsTestBed.orderReference(),
-                                                    lineItems: [CheckoutLineItem(price: "price_doesnotexist", quantity: 1)],
-                                                    successUrl: "https://shop.example.com/success")
+                let command = CreateCheckoutSession(
+                    account: account, orderReference: PaymentsTestBed.orderReference(),
+                    lineItems: [CheckoutLineItem(price: "price_doesnotexist", quantity: 1)],
+                    successUrl: "https://shop.example.com/success")
                 let error = failure(try await bed.send(command))
                 #expect(error?.code == ReplyError.Code.priceNotFound)
             }

@@ -32,8 +32,9 @@ extension PaymentsIntegrationTests {
             return mode == .elements ? (basil ? "custom" : "elements") : (basil ? "embedded" : "embedded_page")
         }
 
-        @Test("a session of each ui_mode is created, queried, paid by card, fulfilled once and queried again",
-              arguments: [CheckoutUIMode.hostedPage, .embeddedPage, .elements], versions)
+        @Test(
+            "a session of each ui_mode is created, queried, paid by card, fulfilled once and queried again",
+            arguments: [CheckoutUIMode.hostedPage, .embeddedPage, .elements], versions)
         func eachModePaidOnce(mode: CheckoutUIMode, version: String?) async throws {
             try await PaymentsTestBed.run(stripeAPIVersion: version) { bed in
                 let account = try await bed.connectedAccount()
@@ -65,8 +66,10 @@ extension PaymentsIntegrationTests {
                     let page = bed.sim.handle(.init(method: "GET", path: "/sim/checkout/embedded", query: ["client_secret": secret]))
                     #expect(page.status == 200)
                     let form = "method=card&card_number=4242424242424242&email=reader%40example.com"
-                    let paid = bed.sim.handle(.init(method: "POST", path: "/sim/checkout/\(created.checkoutSession)/submit",
-                                                    headers: ["content-type": "application/x-www-form-urlencoded"], body: Array(form.utf8)))
+                    let paid = bed.sim.handle(
+                        .init(
+                            method: "POST", path: "/sim/checkout/\(created.checkoutSession)/submit",
+                            headers: ["content-type": "application/x-www-form-urlencoded"], body: Array(form.utf8)))
                     #expect(paid.status == 303)
                 }
                 let pi = try #require(bed.sim.object(id: created.checkoutSession)?["payment_intent"]?.stringValue)
@@ -107,13 +110,18 @@ extension PaymentsIntegrationTests {
                 let neverRefused = failure(try await bed.send(never))
                 #expect(neverRefused?.code == ReplyError.Code.fieldNotForUIMode)
                 #expect(neverRefused?.field == "return_url")
-                let wrongType = failure(try await bed.send(command(account, PaymentsTestBed.orderReference(), mode: .hostedPage,
-                                                                   types: ["card_present"])))
+                let wrongType = failure(
+                    try await bed.send(
+                        command(
+                            account, PaymentsTestBed.orderReference(), mode: .hostedPage,
+                            types: ["card_present"])))
                 #expect(wrongType?.code == ReplyError.Code.unknownPaymentMethodType)
-                let renamed = try await bed.sendRaw(type: CreateCheckoutSession.messageName, json: """
-                    {"account":"\(account)","order_reference":"o-custom","line_items":[{"price":"price_1","quantity":1}],\
-                    "ui_mode":"custom","return_url":"\(Self.returnURL)"}
-                    """)
+                let renamed = try await bed.sendRaw(
+                    type: CreateCheckoutSession.messageName,
+                    json: """
+                        {"account":"\(account)","order_reference":"o-custom","line_items":[{"price":"price_1","quantity":1}],\
+                        "ui_mode":"custom","return_url":"\(Self.returnURL)"}
+                        """)
                 #expect(renamed?.code == ReplyError.Code.invalidValue)
                 #expect(renamed?.field == "ui_mode")
                 #expect(bed.sim.requestLog.count == before)
@@ -158,15 +166,19 @@ extension PaymentsIntegrationTests {
             try await PaymentsTestBed.run(stripeAPIVersion: version) { bed in
                 let account = try await bed.connectedAccount()
                 let order = PaymentsTestBed.orderReference()
-                let created = try unwrap(try await bed.send(CreatePaymentIntent(account: account, orderReference: order, amount: 2500,
-                                                                                currency: "eur", applicationFeeAmount: 100,
-                                                                                paymentMethodTypes: ["card"])))
+                let created = try unwrap(
+                    try await bed.send(
+                        CreatePaymentIntent(
+                            account: account, orderReference: order, amount: 2500,
+                            currency: "eur", applicationFeeAmount: 100,
+                            paymentMethodTypes: ["card"])))
                 let open = try unwrap(try await bed.send(GetPaymentIntent(account: account, paymentIntent: created.paymentIntent)))
                 #expect(open.status == .requiresPaymentMethod)
                 #expect(open.orderReference == order)
                 #expect(open.orderState == "open")
-                let confirmed = bed.stripe("POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                                           [("payment_method", "4000002500003155"), ("return_url", "https://shop.example.com/done")], account: account)
+                let confirmed = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", "4000002500003155"), ("return_url", "https://shop.example.com/done")], account: account)
                 #expect(confirmed.json["status"] as? String == "requires_action")
                 let challenged = try unwrap(try await bed.send(GetPaymentIntent(account: account, paymentIntent: created.paymentIntent)))
                 #expect(challenged.status == .requiresAction)
@@ -181,10 +193,14 @@ extension PaymentsIntegrationTests {
                 #expect(done.orderState == "paid")
 
                 let second = PaymentsTestBed.orderReference()
-                let unionPay = try unwrap(try await bed.send(CreatePaymentIntent(account: account, orderReference: second, amount: 1200,
-                                                                                 currency: "eur", paymentMethodTypes: ["card"])))
-                let paid = bed.stripe("POST", "/v1/payment_intents/\(unionPay.paymentIntent)/confirm",
-                                      [("payment_method", "6205500000000000")], account: account)
+                let unionPay = try unwrap(
+                    try await bed.send(
+                        CreatePaymentIntent(
+                            account: account, orderReference: second, amount: 1200,
+                            currency: "eur", paymentMethodTypes: ["card"])))
+                let paid = bed.stripe(
+                    "POST", "/v1/payment_intents/\(unionPay.paymentIntent)/confirm",
+                    [("payment_method", "6205500000000000")], account: account)
                 #expect(paid.json["status"] as? String == "succeeded")
                 let unknown = failure(try await bed.send(GetPaymentIntent(account: account, paymentIntent: "pi_doesnotexist")))
                 #expect(unknown?.code.hasPrefix("stripe.") == true || unknown?.code.hasPrefix("not_found") == true)

@@ -9,8 +9,9 @@ extension PaymentsIntegrationTests {
     @Suite("Server-side confirmation and refunds")
     struct ConfirmAndRefund {
         private func confirm(_ account: String, _ order: String, _ method: String, amount: Int = 5000) -> ConfirmPayment {
-            ConfirmPayment(account: account, orderReference: order, amount: amount, currency: "usd", paymentMethod: method,
-                           applicationFeeAmount: 500)
+            ConfirmPayment(
+                account: account, orderReference: order, amount: amount, currency: "usd", paymentMethod: method,
+                applicationFeeAmount: 500)
         }
 
         @Test("confirm with a good card succeeds and fulfils once, whatever webhooks follow")
@@ -78,8 +79,11 @@ extension PaymentsIntegrationTests {
                 let paid = try unwrap(try await bed.send(confirm(account, order, "pm_card_visa")))
                 #expect(paid.status == .succeeded)
 
-                let partial = try unwrap(try await bed.send(RefundPayment(account: account, orderReference: order, amount: 2000,
-                                                                          reason: .requestedByCustomer)))
+                let partial = try unwrap(
+                    try await bed.send(
+                        RefundPayment(
+                            account: account, orderReference: order, amount: 2000,
+                            reason: .requestedByCustomer)))
                 #expect(partial.amount == 2000)
                 #expect(partial.amountRefundedTotal == 2000)
                 #expect(!partial.fullyRefunded)
@@ -115,15 +119,17 @@ extension PaymentsIntegrationTests {
                 // The first attempt's refund reached Stripe, then the worker died before its commit;
                 // the charge.refunded webhook counted the refund on the order meanwhile.
                 let messageId = Envelope.newMessageId()
-                let made = bed.stripe("POST", "/v1/refunds", [("payment_intent", paid.paymentIntent)], account: account,
-                                      idempotencyKey: "\(messageId):refund")
+                let made = bed.stripe(
+                    "POST", "/v1/refunds", [("payment_intent", paid.paymentIntent)], account: account,
+                    idempotencyKey: "\(messageId):refund")
                 let refund = try #require(made.id)
                 let charge = try #require(bed.sim.object(id: paid.paymentIntent)?["latest_charge"]?.stringValue)
                 try await bed.deliverEvents(account: account, objects: [paid.paymentIntent, charge])
                 #expect(try await bed.order(account, order, "state") == "refunded")
 
-                let channel = try CommandChannel(url: bed.env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("payments-tests.replies"),
-                                                 appId: "payments-tests")
+                let channel = try CommandChannel(
+                    url: bed.env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("payments-tests.replies"),
+                    appId: "payments-tests")
                 defer { channel.delete() }
                 let command = RefundPayment(account: account, orderReference: order)
                 try await onThread { try channel.publish(command, messageId: messageId, attempt: 1) }

@@ -8,29 +8,37 @@ import TestKit
 extension PaymentsIntegrationTests {
     @Suite("ACH Direct Debit, Link and shipping")
     struct DelayedMethods {
-        static let shipping = Shipping(name: "Jenny Rosen",
-                                       address: ShippingAddress(line1: "510 Townsend St", city: "San Francisco", state: "CA",
-                                                                postalCode: "94103", country: "US"),
-                                       phone: "+14155550100", carrier: "USPS", trackingNumber: "9400100000000000000000")
+        static let shipping = Shipping(
+            name: "Jenny Rosen",
+            address: ShippingAddress(
+                line1: "510 Townsend St", city: "San Francisco", state: "CA",
+                postalCode: "94103", country: "US"),
+            phone: "+14155550100", carrier: "USPS", trackingNumber: "9400100000000000000000")
 
         /// A us_bank_account PaymentMethod from Stripe's test routing and account numbers.
         private func bankAccount(_ bed: PaymentsTestBed, _ account: String, number: String) throws -> String {
-            let method = bed.stripe("POST", "/v1/payment_methods", [("type", "us_bank_account"),
-                ("us_bank_account[routing_number]", "110000000"), ("us_bank_account[account_number]", number),
-                ("billing_details[name]", "Jenny Rosen")], account: account)
+            let method = bed.stripe(
+                "POST", "/v1/payment_methods",
+                [
+                    ("type", "us_bank_account"),
+                    ("us_bank_account[routing_number]", "110000000"), ("us_bank_account[account_number]", number),
+                    ("billing_details[name]", "Jenny Rosen"),
+                ], account: account)
             return try #require(method.json["id"] as? String)
         }
 
-        @Test("ACH Direct Debit that succeeds: processing until the bank settles (the simulator's clock), awaiting payment once, then paid once with shipping",
-              arguments: [false, true])
+        @Test(
+            "ACH Direct Debit that succeeds: processing until the bank settles (the simulator's clock), awaiting payment once, then paid once with shipping",
+            arguments: [false, true])
         func achSucceeds(automatic: Bool) async throws {
             try await PaymentsTestBed.run { bed in
                 bed.sim.clock.freeze()
                 let account = try await bed.connectedAccount()
                 let order = PaymentsTestBed.orderReference()
-                let command = CreatePaymentIntent(account: account, orderReference: order, amount: 5000, currency: "usd",
-                                                  applicationFeeAmount: 500, paymentMethodTypes: automatic ? nil : ["us_bank_account"],
-                                                  receiptEmail: "jenny@example.com", shipping: Self.shipping)
+                let command = CreatePaymentIntent(
+                    account: account, orderReference: order, amount: 5000, currency: "usd",
+                    applicationFeeAmount: 500, paymentMethodTypes: automatic ? nil : ["us_bank_account"],
+                    receiptEmail: "jenny@example.com", shipping: Self.shipping)
                 let created = try unwrap(try await bed.send(command))
                 let create = try #require(bed.requests("POST", "/v1/payment_intents").first)
                 #expect(create.params["shipping"]?["address"]?["line1"]?.stringValue == "510 Townsend St")
@@ -38,8 +46,9 @@ extension PaymentsIntegrationTests {
                 let types = bed.sim.object(id: created.paymentIntent)?["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 #expect(types.contains("us_bank_account"))
                 let method = try bankAccount(bed, account, number: "000123456789")
-                let confirmed = bed.stripe("POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                                           [("payment_method", method)], account: account)
+                let confirmed = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", method)], account: account)
                 #expect(confirmed.json["status"] as? String == "processing")
                 try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
                 let awaiting = try await bed.published(OrderAwaitingPayment.messageName, order: order)
@@ -68,16 +77,19 @@ extension PaymentsIntegrationTests {
             }
         }
 
-        @Test("ACH Direct Debit that fails (Stripe's test accounts): awaiting payment once, then payment failed with the bank's code",
-              arguments: [("000111111116", "no_account"), ("000111111113", "account_closed"), ("000222222227", "insufficient_funds")])
+        @Test(
+            "ACH Direct Debit that fails (Stripe's test accounts): awaiting payment once, then payment failed with the bank's code",
+            arguments: [("000111111116", "no_account"), ("000111111113", "account_closed"), ("000222222227", "insufficient_funds")])
         func achFails(number: String, code: String) async throws {
             try await PaymentsTestBed.run { bed in
                 bed.sim.clock.freeze()
                 let account = try await bed.connectedAccount()
                 let order = PaymentsTestBed.orderReference()
-                let created = try unwrap(try await bed.send(CreatePaymentIntent(
-                    account: account, orderReference: order, amount: 5000, currency: "usd",
-                    paymentMethodTypes: ["card", "us_bank_account"], receiptEmail: "jenny@example.com")))
+                let created = try unwrap(
+                    try await bed.send(
+                        CreatePaymentIntent(
+                            account: account, orderReference: order, amount: 5000, currency: "usd",
+                            paymentMethodTypes: ["card", "us_bank_account"], receiptEmail: "jenny@example.com")))
                 let method = try bankAccount(bed, account, number: number)
                 _ = bed.stripe("POST", "/v1/payment_intents/\(created.paymentIntent)/confirm", [("payment_method", method)], account: account)
                 bed.sim.advanceClock(bySeconds: 1)
@@ -99,19 +111,23 @@ extension PaymentsIntegrationTests {
         func achInSheetAndCheckout() async throws {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
-                let sheet = try unwrap(try await bed.send(CreatePaymentSheet(
-                    account: account, orderReference: PaymentsTestBed.orderReference(), customerReference: "buyer-ach",
-                    customerEmail: "jenny@example.com", amount: 3000, currency: "usd", shipping: Self.shipping)))
+                let sheet = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: PaymentsTestBed.orderReference(), customerReference: "buyer-ach",
+                            customerEmail: "jenny@example.com", amount: 3000, currency: "usd", shipping: Self.shipping)))
                 let sheetTypes = bed.sim.object(id: sheet.paymentIntent)?["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 #expect(sheetTypes.contains("us_bank_account") && sheetTypes.contains("link"))
                 #expect(bed.sim.object(id: sheet.paymentIntent)?["shipping"]?["name"]?.stringValue == "Jenny Rosen")
 
                 let order = PaymentsTestBed.orderReference()
-                let session = try unwrap(try await bed.send(CreateCheckoutSession(
-                    account: account, orderReference: order,
-                    lineItems: [CheckoutLineItem(priceData: PriceData(productName: "Vase", unitAmount: 4000, currency: "usd"), quantity: 1)],
-                    applicationFeeAmount: 400, customerEmail: "jenny@example.com", successUrl: "https://shop.example.com/ok",
-                    paymentMethodTypes: ["card", "us_bank_account", "link"])))
+                let session = try unwrap(
+                    try await bed.send(
+                        CreateCheckoutSession(
+                            account: account, orderReference: order,
+                            lineItems: [CheckoutLineItem(priceData: PriceData(productName: "Vase", unitAmount: 4000, currency: "usd"), quantity: 1)],
+                            applicationFeeAmount: 400, customerEmail: "jenny@example.com", successUrl: "https://shop.example.com/ok",
+                            paymentMethodTypes: ["card", "us_bank_account", "link"])))
                 let create = try #require(bed.requests("POST", "/v1/checkout/sessions").first)
                 #expect(create.params["customer_email"]?.stringValue == "jenny@example.com")
                 let paid = bed.stripe("POST", "/sim/checkout/\(session.checkoutSession)/pay", [("payment_method", "us_bank_account_succeed")])
@@ -129,13 +145,16 @@ extension PaymentsIntegrationTests {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
                 let order = PaymentsTestBed.orderReference()
-                let created = try unwrap(try await bed.send(CreatePaymentIntent(
-                    account: account, orderReference: order, amount: 1800, currency: "usd",
-                    paymentMethodTypes: ["card", "link"], receiptEmail: "jenny@example.com")))
+                let created = try unwrap(
+                    try await bed.send(
+                        CreatePaymentIntent(
+                            account: account, orderReference: order, amount: 1800, currency: "usd",
+                            paymentMethodTypes: ["card", "link"], receiptEmail: "jenny@example.com")))
                 let create = try #require(bed.requests("POST", "/v1/payment_intents").first)
                 #expect(create.params["receipt_email"]?.stringValue == "jenny@example.com")
-                let confirmed = bed.stripe("POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                                           [("payment_method", "pm_link")], account: account)
+                let confirmed = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", "pm_link")], account: account)
                 #expect(confirmed.json["status"] as? String == "succeeded")
                 let method = try #require(confirmed.json["payment_method"] as? String)
                 #expect(bed.sim.object(id: method)?["link"]?["email"]?.stringValue == "jenny@example.com")
@@ -151,10 +170,12 @@ extension PaymentsIntegrationTests {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
                 let order = PaymentsTestBed.orderReference()
-                let command = ConfirmPayment(account: account, orderReference: order, amount: 4200, currency: "usd",
-                                             paymentMethod: "pm_card_visa", applicationFeeAmount: 420, shipping: Self.shipping)
-                let marker = ConfirmPayment(account: account, orderReference: PaymentsTestBed.orderReference(), amount: 100,
-                                            currency: "usd", paymentMethod: "pm_card_visa")
+                let command = ConfirmPayment(
+                    account: account, orderReference: order, amount: 4200, currency: "usd",
+                    paymentMethod: "pm_card_visa", applicationFeeAmount: 420, shipping: Self.shipping)
+                let marker = ConfirmPayment(
+                    account: account, orderReference: PaymentsTestBed.orderReference(), amount: 100,
+                    currency: "usd", paymentMethod: "pm_card_visa")
                 _ = try unwrap(try await bed.deliverTwice(command, account: account, then: marker))
                 let charges = bed.requests("POST", "/v1/payment_intents").filter {
                     $0.params["metadata"]?["order_reference"]?.stringValue == order
@@ -173,12 +194,17 @@ extension PaymentsIntegrationTests {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
                 let before = bed.sim.requestLog.count
-                let noLine = try await bed.sendRaw(type: CreatePaymentIntent.messageName, json: """
-                    {"account":"\(account)","order_reference":"o-1","amount":1000,"currency":"usd","shipping":{"name":"Jenny","address":{"city":"SF"}}}
-                    """)
+                let noLine = try await bed.sendRaw(
+                    type: CreatePaymentIntent.messageName,
+                    json: """
+                        {"account":"\(account)","order_reference":"o-1","amount":1000,"currency":"usd","shipping":{"name":"Jenny","address":{"city":"SF"}}}
+                        """)
                 #expect(noLine?.code == ReplyError.Code.missingField && noLine?.field == "shipping.address.line1")
-                let unknown = failure(try await bed.send(CreatePaymentIntent(account: account, orderReference: "o-2", amount: 1000,
-                                                                             currency: "usd", paymentMethodTypes: ["card_present"])))
+                let unknown = failure(
+                    try await bed.send(
+                        CreatePaymentIntent(
+                            account: account, orderReference: "o-2", amount: 1000,
+                            currency: "usd", paymentMethodTypes: ["card_present"])))
                 #expect(unknown?.code == ReplyError.Code.unknownPaymentMethodType)
                 let domain = failure(try await bed.send(RegisterPaymentMethodDomain(account: account, domainName: "https://shop.example.com")))
                 #expect(domain?.code == ReplyError.Code.invalidDomain)

@@ -8,10 +8,13 @@ import TestKit
 extension PaymentsIntegrationTests {
     @Suite("Web PaymentIntents")
     struct PaymentIntent {
-        private func intent(_ account: String, _ order: String, types: [String]? = nil, amount: Int = 1999,
-                            currency: String = "eur") -> CreatePaymentIntent {
-            CreatePaymentIntent(account: account, orderReference: order, amount: amount, currency: currency,
-                                applicationFeeAmount: 200, paymentMethodTypes: types)
+        private func intent(
+            _ account: String, _ order: String, types: [String]? = nil, amount: Int = 1999,
+            currency: String = "eur"
+        ) -> CreatePaymentIntent {
+            CreatePaymentIntent(
+                account: account, orderReference: order, amount: amount, currency: currency,
+                applicationFeeAmount: 200, paymentMethodTypes: types)
         }
 
         @Test("automatic payment methods: one open PaymentIntent per order, paid once after the browser confirms")
@@ -34,8 +37,9 @@ extension PaymentsIntegrationTests {
                 #expect(again.paymentIntent == created.paymentIntent)
                 #expect(bed.requests("POST", "/v1/payment_intents").count == 1)
 
-                let confirmed = bed.stripe("POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                                           [("payment_method", "pm_card_visa")], account: account)
+                let confirmed = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", "pm_card_visa")], account: account)
                 #expect(confirmed.json["status"] as? String == "succeeded")
                 try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
                 #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
@@ -70,8 +74,11 @@ extension PaymentsIntegrationTests {
         func explicitMethods() async throws {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
-                let created = try unwrap(try await bed.send(intent(account, PaymentsTestBed.orderReference(),
-                                                                   types: ["card", "sepa_debit", "link"])))
+                let created = try unwrap(
+                    try await bed.send(
+                        intent(
+                            account, PaymentsTestBed.orderReference(),
+                            types: ["card", "sepa_debit", "link"])))
                 #expect(created.status == .requiresPaymentMethod)
                 let create = try #require(bed.requests("POST", "/v1/payment_intents").first)
                 #expect(create.params["automatic_payment_methods"] == nil)
@@ -88,8 +95,9 @@ extension PaymentsIntegrationTests {
                 let account = try await bed.connectedAccount()
                 let order = PaymentsTestBed.orderReference()
                 let created = try unwrap(try await bed.send(intent(account, order, types: ["sepa_debit"])))
-                let confirmed = bed.stripe("POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                                           [("payment_method", "pm_sepa_debit_succeed")], account: account)
+                let confirmed = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", "pm_sepa_debit_succeed")], account: account)
                 #expect(confirmed.json["status"] as? String == "processing")
                 try await bed.waitForSim(created.paymentIntent, "status", "succeeded")
                 let events = try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
@@ -108,8 +116,9 @@ extension PaymentsIntegrationTests {
                 let account = try await bed.connectedAccount()
                 let order = PaymentsTestBed.orderReference()
                 let created = try unwrap(try await bed.send(intent(account, order, types: ["sepa_debit"])))
-                _ = bed.stripe("POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                               [("payment_method", "pm_sepa_debit_fail")], account: account)
+                _ = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", "pm_sepa_debit_fail")], account: account)
                 try await bed.waitForSim(created.paymentIntent, "status", "requires_payment_method")
                 let events = try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
                 #expect(events.map(\.type) == ["stripe.payment_intent.processing", "stripe.payment_intent.payment_failed"])
@@ -133,9 +142,10 @@ extension PaymentsIntegrationTests {
                 // Once onboarding says it can take charges, the same command succeeds.
                 try await bed.publishAccountUpdated(account, chargesEnabled: true)
                 let schema = bed.schema
-                #expect(try await eventually {
-                    try bed.awaitValue("SELECT charges_enabled::text AS v FROM \(schema).account_charges WHERE account = $1", account) == "true"
-                })
+                #expect(
+                    try await eventually {
+                        try bed.awaitValue("SELECT charges_enabled::text AS v FROM \(schema).account_charges WHERE account = $1", account) == "true"
+                    })
                 #expect(try unwrap(try await bed.send(intent(account, PaymentsTestBed.orderReference()))).status == .requiresPaymentMethod)
             }
         }

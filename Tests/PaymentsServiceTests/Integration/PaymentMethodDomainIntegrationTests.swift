@@ -17,7 +17,8 @@ extension PaymentsIntegrationTests {
                 #expect(first.created)
                 #expect(first.domain.domainName == "shop.example.com" && first.domain.enabled)
                 #expect(first.domain.paymentMethodDomain.hasPrefix("pmd_"))
-                #expect(first.domain.applePayStatus == "active" && first.domain.googlePayStatus == "active"
+                #expect(
+                    first.domain.applePayStatus == "active" && first.domain.googlePayStatus == "active"
                         && first.domain.linkStatus == "active")
                 let create = try #require(bed.requests("POST", "/v1/payment_method_domains").first)
                 #expect(create.account == account)
@@ -30,8 +31,9 @@ extension PaymentsIntegrationTests {
 
                 // The same command delivered twice, then a marker on the same queue.
                 let blog = RegisterPaymentMethodDomain(account: account, domainName: "blog.example.com", enabled: false)
-                let marker = try unwrap(try await bed.deliverTwice(
-                    blog, account: account, then: RegisterPaymentMethodDomain(account: other, domainName: "shop.example.com")))
+                let marker = try unwrap(
+                    try await bed.deliverTwice(
+                        blog, account: account, then: RegisterPaymentMethodDomain(account: other, domainName: "shop.example.com")))
                 #expect(marker.created)
                 #expect(bed.requests("POST", "/v1/payment_method_domains").count == 3)
                 #expect(bed.sim.count(objectType: "payment_method_domain") == 3)

@@ -13,9 +13,11 @@ extension PaymentsIntegrationTests {
         func bundle() async throws {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
-                let first = try unwrap(try await bed.send(CreatePaymentSheet(
-                    account: account, orderReference: PaymentsTestBed.orderReference(), customerReference: "buyer-1",
-                    customerEmail: "buyer@example.com", amount: 3000, currency: "eur", applicationFeeAmount: 300)))
+                let first = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: PaymentsTestBed.orderReference(), customerReference: "buyer-1",
+                            customerEmail: "buyer@example.com", amount: 3000, currency: "eur", applicationFeeAmount: 300)))
                 #expect(first.customer?.hasPrefix("cus_") == true)
                 #expect(first.customerSessionClientSecret?.isEmpty == false)
                 #expect(first.ephemeralKey == nil)
@@ -32,10 +34,12 @@ extension PaymentsIntegrationTests {
                 #expect(intent.params["automatic_payment_methods"]?["enabled"]?.stringValue == "true")
                 #expect(intent.params["application_fee_amount"]?.stringValue == "300")
 
-                let second = try unwrap(try await bed.send(CreatePaymentSheet(
-                    account: account, orderReference: PaymentsTestBed.orderReference(), customerReference: "buyer-1",
-                    amount: 1500, currency: "eur", paymentMethodTypes: ["card"], customerKey: .ephemeralKey,
-                    apiVersion: "2020-08-27")))
+                let second = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: PaymentsTestBed.orderReference(), customerReference: "buyer-1",
+                            amount: 1500, currency: "eur", paymentMethodTypes: ["card"], customerKey: .ephemeralKey,
+                            apiVersion: "2020-08-27")))
                 #expect(second.customer == first.customer)
                 #expect(second.ephemeralKey?.isEmpty == false)
                 #expect(second.customerSessionClientSecret == nil)
@@ -57,8 +61,9 @@ extension PaymentsIntegrationTests {
                 let issued = try #require(bed.requests("POST", "/v1/ephemeral_keys").first)
                 #expect(issued.account == account)
 
-                let missing = try await bed.sendRaw(type: CreateEphemeralKey.messageName,
-                                                    json: #"{"account":"\#(account)","customer":"\#(customer)"}"#)
+                let missing = try await bed.sendRaw(
+                    type: CreateEphemeralKey.messageName,
+                    json: #"{"account":"\#(account)","customer":"\#(customer)"}"#)
                 #expect(missing?.code == ReplyError.Code.missingField)
                 #expect(missing?.message.contains("api_version") == true)
                 #expect(bed.requests("POST", "/v1/ephemeral_keys").count == 1)

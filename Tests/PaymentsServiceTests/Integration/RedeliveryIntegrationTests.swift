@@ -16,8 +16,9 @@ extension PaymentsIntegrationTests {
                 let order = PaymentsTestBed.orderReference()
                 let replyQueue = IntegrationEnvironment.uniqueName("payments.tests.replies")
                 let command = try Envelope.make(
-                    ConfirmPayment(account: account, orderReference: order, amount: 4200, currency: "usd",
-                                   paymentMethod: "pm_card_visa", applicationFeeAmount: 420),
+                    ConfirmPayment(
+                        account: account, orderReference: order, amount: 4200, currency: "usd",
+                        paymentMethod: "pm_card_visa", applicationFeeAmount: 420),
                     appId: "payments-tests", stripeAccount: account, replyTo: replyQueue)
                 let url = bed.env.amqpURL
                 try await onThread {
@@ -26,14 +27,18 @@ extension PaymentsIntegrationTests {
                     _ = try connection.declareQueue(QueueSpec(name: replyQueue))
                     try connection.enableConfirms()
                     for _ in 0..<2 {
-                        try connection.publish(command, exchange: Exchanges.commands, routingKey: ConfirmPayment.messageName,
-                                               mandatory: true)
+                        try connection.publish(
+                            command, exchange: Exchanges.commands, routingKey: ConfirmPayment.messageName,
+                            mandatory: true)
                     }
                     try connection.waitForConfirms(timeout: .seconds(10))
                 }
                 // One worker, one message at a time: this reply comes after both copies were handled.
-                _ = try unwrap(try await bed.send(ConfirmPayment(account: account, orderReference: PaymentsTestBed.orderReference(),
-                                                                 amount: 100, currency: "usd", paymentMethod: "pm_card_visa")))
+                _ = try unwrap(
+                    try await bed.send(
+                        ConfirmPayment(
+                            account: account, orderReference: PaymentsTestBed.orderReference(),
+                            amount: 100, currency: "usd", paymentMethod: "pm_card_visa")))
                 let charges = bed.requests("POST", "/v1/payment_intents").filter {
                     $0.params["metadata"]?["order_reference"]?.stringValue == order
                 }
@@ -77,13 +82,17 @@ extension PaymentsIntegrationTests {
                 let account = try await bed.connectedAccount()
                 func event(_ id: String, account: String?, metadata: String) -> Envelope {
                     let accountField = account.map { #""account":"\#($0)","# } ?? ""
-                    let json = #"{"id":"\#(id)","object":"event",\#(accountField)"type":"payment_intent.succeeded","created":1700000000,"data":{"object":{"id":"pi_foreign_\#(id)","object":"payment_intent","status":"succeeded","amount":100,"currency":"usd","metadata":\#(metadata)}}}"#
-                    return Envelope(type: "stripe.payment_intent.succeeded", appId: "notifications",
-                                    headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": id]),
-                                    body: Array(json.utf8))
+                    let json =
+                        #"{"id":"\#(id)","object":"event",\#(accountField)"type":"payment_intent.succeeded","created":1700000000,"data":{"object":{"id":"pi_foreign_\#(id)","object":"payment_intent","status":"succeeded","amount":100,"currency":"usd","metadata":\#(metadata)}}}"#
+                    return Envelope(
+                        type: "stripe.payment_intent.succeeded", appId: "notifications",
+                        headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": id]),
+                        body: Array(json.utf8))
                 }
-                let events = [event("evt_platform", account: nil, metadata: #"{"order_reference":"o-x","connectbus_origin":"payments"}"#),
-                              event("evt_terminal", account: account, metadata: #"{"order_reference":"o-y"}"#)]
+                let events = [
+                    event("evt_platform", account: nil, metadata: #"{"order_reference":"o-x","connectbus_origin":"payments"}"#),
+                    event("evt_terminal", account: account, metadata: #"{"order_reference":"o-y"}"#),
+                ]
                 try await bed.publish(events)
                 try await bed.settle(events)
                 #expect(bed.monitor.all.filter { $0.type.hasPrefix("payments.order.") }.isEmpty)
@@ -98,14 +107,19 @@ extension PaymentsIntegrationTests {
                 let account = try await bed.connectedAccount()
                 let product = try unwrap(try await bed.send(CreateProduct(account: account, name: "Poster")))
                 #expect(product.product.hasPrefix("prod_"))
-                let price = try unwrap(try await bed.send(CreatePrice(account: account, product: product.product,
-                                                                      unitAmount: 1500, currency: "eur")))
+                let price = try unwrap(
+                    try await bed.send(
+                        CreatePrice(
+                            account: account, product: product.product,
+                            unitAmount: 1500, currency: "eur")))
                 #expect(price.price.hasPrefix("price_"))
                 #expect(bed.requests("POST", "/v1/prices").first?.account == account)
-                let session = try unwrap(try await bed.send(CreateCheckoutSession(
-                    account: account, orderReference: PaymentsTestBed.orderReference(),
-                    lineItems: [CheckoutLineItem(price: price.price, quantity: 3)], applicationFeeAmount: 450,
-                    successUrl: "https://shop.example.com/success")))
+                let session = try unwrap(
+                    try await bed.send(
+                        CreateCheckoutSession(
+                            account: account, orderReference: PaymentsTestBed.orderReference(),
+                            lineItems: [CheckoutLineItem(price: price.price, quantity: 3)], applicationFeeAmount: 450,
+                            successUrl: "https://shop.example.com/success")))
                 #expect(bed.sim.object(id: session.checkoutSession)?["amount_total"]?.intValue == 4500)
             }
         }

@@ -8,11 +8,14 @@ import TestKit
 extension PaymentsIntegrationTests {
     @Suite("Saved payment methods and off-session charges")
     struct SavedPaymentMethods {
-        private func charge(_ account: String, _ order: String, _ reference: String, method: String? = nil,
-                            amount: Int = 2500) -> ChargeSavedPaymentMethod {
-            ChargeSavedPaymentMethod(account: account, orderReference: order, customerReference: reference, paymentMethod: method,
-                                     amount: amount, currency: "usd", applicationFeeAmount: 250,
-                                     authenticationUrl: "https://shop.example/orders/\(order)/pay", customerEmail: "buyer@example.com")
+        private func charge(
+            _ account: String, _ order: String, _ reference: String, method: String? = nil,
+            amount: Int = 2500
+        ) -> ChargeSavedPaymentMethod {
+            ChargeSavedPaymentMethod(
+                account: account, orderReference: order, customerReference: reference, paymentMethod: method,
+                amount: amount, currency: "usd", applicationFeeAmount: 250,
+                authenticationUrl: "https://shop.example/orders/\(order)/pay", customerEmail: "buyer@example.com")
         }
 
         @Test("save during payment, then an off-session charge that succeeds: paid once, fee collected, redelivery absorbed")
@@ -20,16 +23,19 @@ extension PaymentsIntegrationTests {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
                 let first = PaymentsTestBed.orderReference()
-                let sheet = try unwrap(try await bed.send(CreatePaymentSheet(
-                    account: account, orderReference: first, customerReference: "returning-1", customerEmail: "buyer@example.com",
-                    amount: 3000, currency: "usd", applicationFeeAmount: 300, setupFutureUsage: .offSession)))
+                let sheet = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: first, customerReference: "returning-1", customerEmail: "buyer@example.com",
+                            amount: 3000, currency: "usd", applicationFeeAmount: 300, setupFutureUsage: .offSession)))
                 let customer = try #require(sheet.customer)
                 let created = try #require(bed.requests("POST", "/v1/payment_intents").first)
                 #expect(created.params["setup_future_usage"]?.stringValue == "off_session")
                 #expect(created.params["metadata"]?["customer_reference"]?.stringValue == "returning-1")
                 // The buyer pays in the app and ticks "save".
-                let paid = bed.stripe("POST", "/v1/payment_intents/\(sheet.paymentIntent)/confirm", [("payment_method", "pm_card_visa")],
-                                      account: account)
+                let paid = bed.stripe(
+                    "POST", "/v1/payment_intents/\(sheet.paymentIntent)/confirm", [("payment_method", "pm_card_visa")],
+                    account: account)
                 #expect(paid.json["status"] as? String == "succeeded")
                 let method = try #require(bed.sim.object(id: sheet.paymentIntent)?["payment_method"]?.stringValue)
                 #expect(bed.sim.object(id: method)?["customer"]?.stringValue == customer)
@@ -49,8 +55,9 @@ extension PaymentsIntegrationTests {
                 // Weeks later: the buyer is not there; the newest saved method is charged.
                 let renewal = PaymentsTestBed.orderReference()
                 let flushOrder = PaymentsTestBed.orderReference()
-                let flushed = try await bed.sendTwice(charge(account, renewal, "returning-1"), account: account,
-                                                      flush: charge(account, flushOrder, "nobody-\(flushOrder)"))
+                let flushed = try await bed.sendTwice(
+                    charge(account, renewal, "returning-1"), account: account,
+                    flush: charge(account, flushOrder, "nobody-\(flushOrder)"))
                 #expect(failure(flushed)?.code == ReplyError.Code.noSavedPaymentMethod)
                 let charges = bed.requests("POST", "/v1/payment_intents").filter {
                     $0.params["metadata"]?["order_reference"]?.stringValue == renewal
@@ -82,9 +89,10 @@ extension PaymentsIntegrationTests {
                 let command = charge(account, order, "returning-2", method: saved.method)
                 let flushOrder = PaymentsTestBed.orderReference()
                 _ = try await bed.sendTwice(command, account: account, flush: charge(account, flushOrder, "nobody-\(flushOrder)"))
-                #expect(bed.requests("POST", "/v1/payment_intents").filter {
-                    $0.params["metadata"]?["order_reference"]?.stringValue == order
-                }.count == 1)
+                #expect(
+                    bed.requests("POST", "/v1/payment_intents").filter {
+                        $0.params["metadata"]?["order_reference"]?.stringValue == order
+                    }.count == 1)
                 #expect(try await bed.order(account, order, "state") == "requires_action")
                 // A later delivery of the same command (a new message) answers the same PaymentIntent, charging nothing more.
                 let reply = try unwrap(try await bed.send(command))
@@ -167,8 +175,12 @@ extension PaymentsIntegrationTests {
                 // Detach: not another buyer's; the buyer's own, twice (idempotent), then nothing to charge.
                 let wrong = try await bed.send(DetachPaymentMethod(account: account, customerReference: "bob", paymentMethod: alice.method))
                 #expect(failure(wrong)?.code == ReplyError.Code.paymentMethodNotSaved)
-                #expect(try unwrap(try await bed.send(DetachPaymentMethod(account: account, customerReference: "alice", paymentMethod: alice.method))).detached)
-                #expect(try unwrap(try await bed.send(DetachPaymentMethod(account: account, customerReference: "alice", paymentMethod: alice.method))).detached)
+                #expect(
+                    try unwrap(try await bed.send(DetachPaymentMethod(account: account, customerReference: "alice", paymentMethod: alice.method)))
+                        .detached)
+                #expect(
+                    try unwrap(try await bed.send(DetachPaymentMethod(account: account, customerReference: "alice", paymentMethod: alice.method)))
+                        .detached)
                 #expect(bed.requests("POST", "/v1/payment_methods/\(alice.method)/detach").count == 1)
                 #expect(try unwrap(try await bed.send(ListPaymentMethods(account: account, customerReference: "alice"))).paymentMethods.isEmpty)
                 let detached = try await bed.send(charge(account, PaymentsTestBed.orderReference(), "alice"))
@@ -183,8 +195,11 @@ extension PaymentsIntegrationTests {
         func setupSheet() async throws {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
-                let sheet = try unwrap(try await bed.send(CreateSetupSheet(account: account, customerReference: "saver-1",
-                                                                           customerEmail: "saver@example.com")))
+                let sheet = try unwrap(
+                    try await bed.send(
+                        CreateSetupSheet(
+                            account: account, customerReference: "saver-1",
+                            customerEmail: "saver@example.com")))
                 #expect(sheet.setupIntent.hasPrefix("seti_"))
                 #expect(sheet.setupIntentClientSecret.hasPrefix(sheet.setupIntent + "_secret_"))
                 #expect(sheet.customerSessionClientSecret?.isEmpty == false)
@@ -196,8 +211,11 @@ extension PaymentsIntegrationTests {
                 #expect(created.params["automatic_payment_methods"]?["enabled"]?.stringValue == "true")
                 #expect(bed.requests("POST", "/v1/customer_sessions").count == 1)
                 #expect(bed.requests("POST", "/v1/payment_intents").isEmpty)
-                let ephemeral = try unwrap(try await bed.send(CreateSetupSheet(account: account, customerReference: "saver-1",
-                                                                               customerKey: .ephemeralKey, apiVersion: "2020-08-27")))
+                let ephemeral = try unwrap(
+                    try await bed.send(
+                        CreateSetupSheet(
+                            account: account, customerReference: "saver-1",
+                            customerKey: .ephemeralKey, apiVersion: "2020-08-27")))
                 #expect(ephemeral.customer == sheet.customer)
                 #expect(ephemeral.ephemeralKey?.isEmpty == false)
                 #expect(bed.requests("POST", "/v1/customers").count == 1)
@@ -210,25 +228,31 @@ extension PaymentsIntegrationTests {
                 let account = try await bed.connectedAccount()
                 let saved = try await bed.saveCard("4242424242424242", account: account, reference: "cvc-1")
                 let order = PaymentsTestBed.orderReference()
-                let intent = try unwrap(try await bed.send(CreatePaymentIntent(
-                    account: account, orderReference: order, amount: 1800, currency: "usd", customer: saved.customer,
-                    requireCvcRecollection: true)))
+                let intent = try unwrap(
+                    try await bed.send(
+                        CreatePaymentIntent(
+                            account: account, orderReference: order, amount: 1800, currency: "usd", customer: saved.customer,
+                            requireCvcRecollection: true)))
                 let sent = try #require(bed.requests("POST", "/v1/payment_intents").last)
                 #expect(sent.params["payment_method_options"]?["card"]?["require_cvc_recollection"]?.stringValue == "true")
-                let withoutCVC = bed.stripe("POST", "/v1/payment_intents/\(intent.paymentIntent)/confirm",
-                                            [("payment_method", saved.method)], account: account)
+                let withoutCVC = bed.stripe(
+                    "POST", "/v1/payment_intents/\(intent.paymentIntent)/confirm",
+                    [("payment_method", saved.method)], account: account)
                 #expect(withoutCVC.status == 400)
                 let token = try #require(bed.stripe("POST", "/v1/tokens", [("cvc_update[cvc]", "123")]).id)
-                let withCVC = bed.stripe("POST", "/v1/payment_intents/\(intent.paymentIntent)/confirm",
-                                         [("payment_method", saved.method), ("payment_method_options[card][cvc_token]", token)],
-                                         account: account)
+                let withCVC = bed.stripe(
+                    "POST", "/v1/payment_intents/\(intent.paymentIntent)/confirm",
+                    [("payment_method", saved.method), ("payment_method_options[card][cvc_token]", token)],
+                    account: account)
                 #expect(withCVC.json["status"] as? String == "succeeded")
                 try await bed.deliverEvents(account: account, objects: [intent.paymentIntent])
                 #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
 
-                let sepa = try await bed.send(CreatePaymentIntent(account: account, orderReference: PaymentsTestBed.orderReference(),
-                                                                  amount: 1800, currency: "eur", paymentMethodTypes: ["sepa_debit"],
-                                                                  customer: saved.customer, requireCvcRecollection: true))
+                let sepa = try await bed.send(
+                    CreatePaymentIntent(
+                        account: account, orderReference: PaymentsTestBed.orderReference(),
+                        amount: 1800, currency: "eur", paymentMethodTypes: ["sepa_debit"],
+                        customer: saved.customer, requireCvcRecollection: true))
                 #expect(failure(sepa)?.code == ReplyError.Code.cvcRecollectionNotCard)
             }
         }
@@ -238,37 +262,56 @@ extension PaymentsIntegrationTests {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
                 let guestOrder = PaymentsTestBed.orderReference()
-                let guest = try unwrap(try await bed.send(CreatePaymentSheet(account: account, orderReference: guestOrder,
-                                                                             amount: 1200, currency: "usd")))
+                let guest = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: guestOrder,
+                            amount: 1200, currency: "usd")))
                 #expect(guest.customer == nil)
                 #expect(guest.customerSessionClientSecret == nil)
                 #expect(guest.ephemeralKey == nil)
                 #expect(bed.requests("POST", "/v1/customers").isEmpty)
                 #expect(bed.requests("POST", "/v1/customer_sessions").isEmpty)
                 #expect(bed.sim.object(id: guest.paymentIntent)?["customer"] == .null)
-                let again = try unwrap(try await bed.send(CreatePaymentSheet(account: account, orderReference: guestOrder,
-                                                                             amount: 1200, currency: "usd")))
+                let again = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: guestOrder,
+                            amount: 1200, currency: "usd")))
                 #expect(again.paymentIntent == guest.paymentIntent)
-                let claimed = try await bed.send(CreatePaymentSheet(account: account, orderReference: guestOrder,
-                                                                    customerReference: "dave", amount: 1200, currency: "usd"))
+                let claimed = try await bed.send(
+                    CreatePaymentSheet(
+                        account: account, orderReference: guestOrder,
+                        customerReference: "dave", amount: 1200, currency: "usd"))
                 #expect(failure(claimed)?.code == ReplyError.Code.customerMismatch)
 
                 let order = PaymentsTestBed.orderReference()
-                let dave = try unwrap(try await bed.send(CreatePaymentSheet(account: account, orderReference: order,
-                                                                            customerReference: "dave", amount: 1200, currency: "usd")))
-                let reused = try unwrap(try await bed.send(CreatePaymentSheet(account: account, orderReference: order,
-                                                                              customerReference: "dave", amount: 1200, currency: "usd")))
+                let dave = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: order,
+                            customerReference: "dave", amount: 1200, currency: "usd")))
+                let reused = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: order,
+                            customerReference: "dave", amount: 1200, currency: "usd")))
                 #expect(reused.paymentIntent == dave.paymentIntent)
-                let erin = try await bed.send(CreatePaymentSheet(account: account, orderReference: order, customerReference: "erin",
-                                                                 amount: 1200, currency: "usd"))
+                let erin = try await bed.send(
+                    CreatePaymentSheet(
+                        account: account, orderReference: order, customerReference: "erin",
+                        amount: 1200, currency: "usd"))
                 #expect(failure(erin)?.code == ReplyError.Code.customerMismatch)
                 let asGuest = try await bed.send(CreatePaymentSheet(account: account, orderReference: order, amount: 1200, currency: "usd"))
                 #expect(failure(asGuest)?.code == ReplyError.Code.customerMismatch)
                 #expect(bed.sim.object(id: dave.paymentIntent)?["customer"]?.stringValue == dave.customer)
                 // Saving on a reused PaymentIntent updates it.
-                let saving = try unwrap(try await bed.send(CreatePaymentSheet(account: account, orderReference: order,
-                                                                              customerReference: "dave", amount: 1200, currency: "usd",
-                                                                              setupFutureUsage: .onSession)))
+                let saving = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: order,
+                            customerReference: "dave", amount: 1200, currency: "usd",
+                            setupFutureUsage: .onSession)))
                 #expect(saving.paymentIntent == dave.paymentIntent)
                 #expect(bed.sim.object(id: dave.paymentIntent)?["setup_future_usage"]?.stringValue == "on_session")
             }
@@ -279,11 +322,13 @@ extension PaymentsIntegrationTests {
             try await PaymentsTestBed.run { bed in
                 let account = try await bed.connectedAccount()
                 let order = PaymentsTestBed.orderReference()
-                let session = try unwrap(try await bed.send(CreateCheckoutSession(
-                    account: account, orderReference: order,
-                    lineItems: [CheckoutLineItem(priceData: PriceData(productName: "Mug", unitAmount: 1500, currency: "usd"), quantity: 1)],
-                    applicationFeeAmount: 150, customerEmail: "frank@example.com", successUrl: "https://shop.example/ok",
-                    customerReference: "frank", setupFutureUsage: .offSession)))
+                let session = try unwrap(
+                    try await bed.send(
+                        CreateCheckoutSession(
+                            account: account, orderReference: order,
+                            lineItems: [CheckoutLineItem(priceData: PriceData(productName: "Mug", unitAmount: 1500, currency: "usd"), quantity: 1)],
+                            applicationFeeAmount: 150, customerEmail: "frank@example.com", successUrl: "https://shop.example/ok",
+                            customerReference: "frank", setupFutureUsage: .offSession)))
                 let sent = try #require(bed.requests("POST", "/v1/checkout/sessions").first)
                 #expect(sent.params["payment_intent_data"]?["setup_future_usage"]?.stringValue == "off_session")
                 let customer = try #require(sent.params["customer"]?.stringValue)

@@ -23,8 +23,9 @@ struct OrderStoreTests {
     func orderKeys() async throws {
         try await withSchema { db, schema in
             let orders = OrderStore(schema: schema)
-            let order = OrderRecord(account: "acct_1", orderReference: "o-1", channel: .paymentIntent, paymentIntent: "pi_1",
-                                    currency: "eur", applicationFeeAmount: 100, progress: OrderProgress(amount: 1000))
+            let order = OrderRecord(
+                account: "acct_1", orderReference: "o-1", channel: .paymentIntent, paymentIntent: "pi_1",
+                currency: "eur", applicationFeeAmount: 100, progress: OrderProgress(amount: 1000))
             let inserted = try orders.insert(order, createdMessageId: "m1", on: db)
             #expect(inserted)
             let duplicateRefused = try !orders.insert(order, createdMessageId: "m2", on: db)
@@ -51,9 +52,10 @@ struct OrderStoreTests {
     func update() async throws {
         try await withSchema { db, schema in
             let orders = OrderStore(schema: schema)
-            var order = OrderRecord(account: "acct_1", orderReference: "o-1", channel: .checkout, checkoutSession: "cs_1",
-                                    uiMode: "hosted", customerEmail: "b@example.com", currency: "eur",
-                                    applicationFeeAmount: 300, progress: OrderProgress(amount: 5000))
+            var order = OrderRecord(
+                account: "acct_1", orderReference: "o-1", channel: .checkout, checkoutSession: "cs_1",
+                uiMode: "hosted", customerEmail: "b@example.com", currency: "eur",
+                applicationFeeAmount: 300, progress: OrderProgress(amount: 5000))
             let inserted = try orders.insert(order, createdMessageId: "m1", on: db)
             #expect(inserted)
             order.paymentIntent = "pi_1"
@@ -88,8 +90,10 @@ struct OrderStoreTests {
             #expect(latestSaved)
 
             let orders = OrderStore(schema: schema)
-            _ = try orders.insert(OrderRecord(account: "acct_1", orderReference: "o-1", channel: .serverConfirm, paymentIntent: "pi_1",
-                                              progress: OrderProgress(state: .paid, amount: 5000)), createdMessageId: "m", on: db)
+            _ = try orders.insert(
+                OrderRecord(
+                    account: "acct_1", orderReference: "o-1", channel: .serverConfirm, paymentIntent: "pi_1",
+                    progress: OrderProgress(state: .paid, amount: 5000)), createdMessageId: "m", on: db)
             let refunds = RefundStore(schema: schema)
             try refunds.insert(refund: "re_1", account: "acct_1", orderReference: "o-1", amount: 2000, status: "succeeded", on: db)
             try refunds.insert(refund: "re_1", account: "acct_1", orderReference: "o-1", amount: 2000, status: "succeeded", on: db)

@@ -8,12 +8,15 @@ import Testing
 struct PaymentEventTests {
     private func body(_ type: String, object: String, account: String? = "acct_1") -> [UInt8] {
         let accountField = account.map { #""account":"\#($0)","# } ?? ""
-        return Array(#"{"id":"evt_1","object":"event",\#(accountField)"type":"\#(type)","created":1700000000,"data":{"object":\#(object)},"livemode":false}"#.utf8)
+        return Array(
+            #"{"id":"evt_1","object":"event",\#(accountField)"type":"\#(type)","created":1700000000,"data":{"object":\#(object)},"livemode":false}"#
+                .utf8)
     }
 
     @Test("a completed Checkout Session with its PaymentIntent and metadata")
     func checkoutCompleted() throws {
-        let session = #"{"id":"cs_1","object":"checkout.session","payment_status":"paid","payment_intent":"pi_1","amount_total":5000,"currency":"eur","metadata":{"order_reference":"o-1","connectbus_origin":"payments"},"extra_field":{"x":1}}"#
+        let session =
+            #"{"id":"cs_1","object":"checkout.session","payment_status":"paid","payment_intent":"pi_1","amount_total":5000,"currency":"eur","metadata":{"order_reference":"o-1","connectbus_origin":"payments"},"extra_field":{"x":1}}"#
         let event = try #require(try PaymentEvent.parse(body("checkout.session.completed", object: session), fallbackAccount: nil, now: 1))
         #expect(event.account == "acct_1")
         #expect(event.created == 1700000000)
@@ -26,8 +29,10 @@ struct PaymentEventTests {
     @Test("the x-stripe-account header stands in for a missing account")
     func fallbackAccount() throws {
         let pi = #"{"id":"pi_1","object":"payment_intent","status":"succeeded","metadata":{}}"#
-        let event = try #require(try PaymentEvent.parse(body("payment_intent.succeeded", object: pi, account: nil),
-                                                        fallbackAccount: "acct_header", now: 1))
+        let event = try #require(
+            try PaymentEvent.parse(
+                body("payment_intent.succeeded", object: pi, account: nil),
+                fallbackAccount: "acct_header", now: 1))
         #expect(event.account == "acct_header")
         guard case .paymentIntent(let parsed) = event.subject else { Issue.record("not a PaymentIntent"); return }
         #expect(parsed.status == .succeeded)
@@ -58,7 +63,8 @@ struct PaymentEventTests {
             #expect(event.type == type)
             switch (event.subject, type.object) {
             case (.checkoutSession, .checkoutSession), (.paymentIntent, .paymentIntent), (.charge, .charge),
-                 (.setupIntent, .setupIntent): break
+                (.setupIntent, .setupIntent):
+                break
             default: Issue.record("\(type.rawValue) parsed as \(event.subject)")
             }
         }

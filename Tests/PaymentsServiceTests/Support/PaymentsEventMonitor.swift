@@ -23,9 +23,11 @@ final class PaymentsEventMonitor: Sendable {
     func declare() throws {
         let connection = try connect()
         defer { connection.close() }
-        try connection.declare(Topology.exchanges.merged(with: Topology(
-            queues: [QueueSpec(name: queue)],
-            bindings: [BindingSpec(queue: queue, exchange: Exchanges.events, pattern: "payments.#")])))
+        try connection.declare(
+            Topology.exchanges.merged(
+                with: Topology(
+                    queues: [QueueSpec(name: queue)],
+                    bindings: [BindingSpec(queue: queue, exchange: Exchanges.events, pattern: "payments.#")])))
     }
 
     /// Moves everything ready in the queue into ``all`` (acking it), waiting up to `quiet`
@@ -47,7 +49,8 @@ final class PaymentsEventMonitor: Sendable {
     func events(_ type: String, order: String) -> [Envelope] {
         all.filter { envelope in
             guard envelope.type == type,
-                  let object = try? JSONSerialization.jsonObject(with: Data(envelope.body)) as? [String: Any] else { return false }
+                let object = try? JSONSerialization.jsonObject(with: Data(envelope.body)) as? [String: Any]
+            else { return false }
             return object["order_reference"] as? String == order
         }
     }

@@ -29,8 +29,9 @@ extension PaymentsTestBed {
 
     /// The saved method's column as text (`nil` when not recorded).
     func savedMethod(_ account: String, _ paymentMethod: String, _ column: String) async throws -> String? {
-        try await value("SELECT \(column)::text AS v FROM \(schema).saved_payment_methods WHERE account = $1 AND payment_method = $2",
-                        [.text(account), .text(paymentMethod)], column: "v")
+        try await value(
+            "SELECT \(column)::text AS v FROM \(schema).saved_payment_methods WHERE account = $1 AND payment_method = $2",
+            [.text(account), .text(paymentMethod)], column: "v")
     }
 
     /// Saves `card` (a test card number or PaymentMethod name) for `reference` through a setup
@@ -43,7 +44,8 @@ extension PaymentsTestBed {
             _ = stripe("POST", "/sim/setup_intents/\(sheet.setupIntent)/authenticate", [("outcome", "succeed")])
         }
         guard let method = sim.object(id: sheet.setupIntent)?["payment_method"]?.stringValue,
-              sim.object(id: sheet.setupIntent)?["status"]?.stringValue == "succeeded" else {
+            sim.object(id: sheet.setupIntent)?["status"]?.stringValue == "succeeded"
+        else {
             throw TestBedError.stripe("setup intent not succeeded: \(confirmed.json)")
         }
         try await deliverEvents(account: account, objects: [sheet.setupIntent])

@@ -28,7 +28,8 @@ extension PaymentsTestBed {
     /// The application fee the simulator collected on the PaymentIntent's charge (smallest unit).
     func collectedFee(paymentIntent: String) -> Int? {
         guard let charge = sim.object(id: paymentIntent)?["latest_charge"]?.stringValue,
-              let fee = sim.object(id: charge)?["application_fee"]?.stringValue else { return nil }
+            let fee = sim.object(id: charge)?["application_fee"]?.stringValue
+        else { return nil }
         return sim.object(id: fee)?["amount"]?.intValue
     }
 

@@ -20,15 +20,19 @@ extension PaymentsTestBed {
     }
 
     /// Calls the simulator in-process exactly as over HTTP (form body, secret key).
-    func stripe(_ method: String, _ path: String, _ params: [(String, String)] = [], account: String? = nil,
-                idempotencyKey: String? = nil) -> SimAnswer {
+    func stripe(
+        _ method: String, _ path: String, _ params: [(String, String)] = [], account: String? = nil,
+        idempotencyKey: String? = nil
+    ) -> SimAnswer {
         var headers = ["authorization": "Bearer \(Self.apiKey)", "content-type": "application/x-www-form-urlencoded"]
         if let account { headers["stripe-account"] = account }
         if method == "POST" { headers["idempotency-key"] = idempotencyKey ?? UUID().uuidString }
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
-        let body = params.map { "\($0.0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
-            .joined(separator: "&")
+        let body = params.map {
+            "\($0.0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        }
+        .joined(separator: "&")
         let response = sim.handle(HTTPRequest(method: method, path: path, headers: headers, body: Array(body.utf8)))
         let json = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
         return SimAnswer(status: response.status, json: json)
@@ -50,10 +54,11 @@ extension PaymentsTestBed {
 
     /// Publishes `onboarding.account.updated` for `account` as the onboarding service would.
     func publishAccountUpdated(_ account: String, chargesEnabled: Bool) async throws {
-        let event = AccountUpdated(account: account, status: chargesEnabled ? .enabled : .pending, detailsSubmitted: chargesEnabled,
-                                   chargesEnabled: chargesEnabled, payoutsEnabled: chargesEnabled,
-                                   requirements: AccountRequirements(),
-                                   changedFields: ["charges_enabled"], occurredAt: Int(Date().timeIntervalSince1970))
+        let event = AccountUpdated(
+            account: account, status: chargesEnabled ? .enabled : .pending, detailsSubmitted: chargesEnabled,
+            chargesEnabled: chargesEnabled, payoutsEnabled: chargesEnabled,
+            requirements: AccountRequirements(),
+            changedFields: ["charges_enabled"], occurredAt: Int(Date().timeIntervalSince1970))
         let envelope = try Envelope.make(event, appId: "onboarding", stripeAccount: account)
         try await publish([envelope], routingKey: AccountUpdated.messageName)
     }
@@ -79,11 +84,13 @@ extension PaymentsTestBed {
         let events = stripeAPIVersion.map { sim.events(account: account, apiVersion: $0) } ?? sim.events(account: account)
         return events.reversed().compactMap { event -> Envelope? in
             guard let type = event["type"]?.stringValue, let id = event["id"]?.stringValue,
-                  let objectId = event["data"]?["object"]?["id"]?.stringValue, objects.contains(objectId),
-                  PaymentsService.stripeEvents.contains("stripe.\(type)") else { return nil }
-            return Envelope(type: "stripe.\(type)", appId: "notifications",
-                            headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": id]),
-                            body: event.serialized())
+                let objectId = event["data"]?["object"]?["id"]?.stringValue, objects.contains(objectId),
+                PaymentsService.stripeEvents.contains("stripe.\(type)")
+            else { return nil }
+            return Envelope(
+                type: "stripe.\(type)", appId: "notifications",
+                headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": id]),
+                body: event.serialized())
         }
     }
 
@@ -93,8 +100,9 @@ extension PaymentsTestBed {
         let ids = envelopes.map(\.messageId)
         let schema = self.schema
         let handled = try await eventually { [self] in
-            let done = try awaitValue("SELECT count(*)::text AS v FROM \(schema).inbox WHERE message_id = ANY($1::text[])",
-                                      "{\(ids.joined(separator: ","))}")
+            let done = try awaitValue(
+                "SELECT count(*)::text AS v FROM \(schema).inbox WHERE message_id = ANY($1::text[])",
+                "{\(ids.joined(separator: ","))}")
             let pending = try awaitValue("SELECT count(*)::text AS v FROM \(schema).outbox", nil)
             return done == String(ids.count) && pending == "0"
         }

@@ -33,12 +33,14 @@ final class PaymentsTestBed: StartableTestBed {
         simConfig.asyncPaymentDelaySeconds = 0.2
         sim = StripeSimulator(config: simConfig)
         try sim.start(port: 0)
-        let config = ServiceConfig(service: PaymentsService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
-                                   stripeAPIKey: Self.apiKey, stripeAPIBase: sim.baseURL, stripeAPIVersion: stripeAPIVersion,
-                                   stripeRequestsPerSecond: 100,
-                                   workers: 1, httpPort: 0, relayGrace: .milliseconds(500), logLevel: .warning)
-        host = try PaymentsService.make(config: config, settings: PaymentsSettings(publishableKey: Self.publishableKey),
-                                        schema: schema)
+        let config = ServiceConfig(
+            service: PaymentsService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
+            stripeAPIKey: Self.apiKey, stripeAPIBase: sim.baseURL, stripeAPIVersion: stripeAPIVersion,
+            stripeRequestsPerSecond: 100,
+            workers: 1, httpPort: 0, relayGrace: .milliseconds(500), logLevel: .warning)
+        host = try PaymentsService.make(
+            config: config, settings: PaymentsSettings(publishableKey: Self.publishableKey),
+            schema: schema)
         monitor = PaymentsEventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("payments.tests.monitor"))
     }
 
@@ -48,9 +50,12 @@ final class PaymentsTestBed: StartableTestBed {
     func start() async throws {
         let monitor = self.monitor
         let host = self.host
-        try await onThread { try monitor.declare(); try host.start() }
-        let ready = try await ServiceQueues.waitForConsumers(host.routes.map(\.queue), amqpURL: env.amqpURL,
-                                                             connectionName: "payments-tests-probe")
+        try await onThread {
+            try monitor.declare(); try host.start()
+        }
+        let ready = try await ServiceQueues.waitForConsumers(
+            host.routes.map(\.queue), amqpURL: env.amqpURL,
+            connectionName: "payments-tests-probe")
         guard ready else { throw TestBedError.timeout("payments queues have no consumers") }
     }
 
@@ -102,8 +107,9 @@ final class PaymentsTestBed: StartableTestBed {
 
     /// The order's columns as text.
     func order(_ account: String, _ reference: String, _ column: String) async throws -> String? {
-        try await value("SELECT \(column)::text AS v FROM \(schema).orders WHERE account = $1 AND order_reference = $2",
-                        [.text(account), .text(reference)], column: "v")
+        try await value(
+            "SELECT \(column)::text AS v FROM \(schema).orders WHERE account = $1 AND order_reference = $2",
+            [.text(account), .text(reference)], column: "v")
     }
 
     /// Simulator requests with `method` and `path` prefix.

@@ -4,7 +4,8 @@ import Testing
 @Suite("Command-line options")
 struct CommandLineOptionsTests {
     @Test func parsesBothSpellings() throws {
-        #expect(try CommandLineOptions.parse(["--queues", "a,b", "--workers=4"])
+        #expect(
+            try CommandLineOptions.parse(["--queues", "a,b", "--workers=4"])
                 == CommandLineOptions(queues: ["a", "b"], workers: 4))
         #expect(try CommandLineOptions.parse([]) == CommandLineOptions())
     }

@@ -7,11 +7,14 @@ import Testing
 struct ServiceConfigTests {
     let base = ["AMQP_URL": "amqp://u:p@127.0.0.1:5672/", "DATABASE_URL": "postgres://u:p@127.0.0.1/db"]
 
-    private func load(_ env: [String: String], arguments: [String] = [], requireStripeKey: Bool = false,
-                      files: [String: String] = [:]) throws(ConfigError) -> ServiceConfig {
-        try ServiceConfig.fromEnvironment(service: "payments", env, arguments: arguments,
-                                          requireStripeKey: requireStripeKey, defaultHTTPPort: 8082,
-                                          readFile: { files[$0] })
+    private func load(
+        _ env: [String: String], arguments: [String] = [], requireStripeKey: Bool = false,
+        files: [String: String] = [:]
+    ) throws(ConfigError) -> ServiceConfig {
+        try ServiceConfig.fromEnvironment(
+            service: "payments", env, arguments: arguments,
+            requireStripeKey: requireStripeKey, defaultHTTPPort: 8082,
+            readFile: { files[$0] })
     }
 
     @Test func defaultsApplyWhenOnlyRequiredVariablesAreSet() throws {
@@ -55,24 +58,31 @@ struct ServiceConfigTests {
     }
 
     @Test func everyProblemIsReportedWithItsVariableName() {
-        let env = ["WORKERS": "zero", "PREFETCH": "0", "HTTP_PORT": "70000", "LOG_LEVEL": "loud",
-                   "RETRY_DELAYS_MS": "100,abc", "STRIPE_API_BASE": "ftp://x"]
+        let env = [
+            "WORKERS": "zero", "PREFETCH": "0", "HTTP_PORT": "70000", "LOG_LEVEL": "loud",
+            "RETRY_DELAYS_MS": "100,abc", "STRIPE_API_BASE": "ftp://x",
+        ]
         do {
             _ = try load(env, arguments: ["--workers", "x", "--bogus"], requireStripeKey: true)
             Issue.record("expected a ConfigError")
         } catch {
             let names = Set(error.problems.map(\.variable))
-            #expect(names == ["AMQP_URL", "DATABASE_URL", "STRIPE_API_KEY", "WORKERS", "PREFETCH", "HTTP_PORT",
-                              "LOG_LEVEL", "RETRY_DELAYS_MS", "STRIPE_API_BASE", "--workers", "--bogus"])
+            #expect(
+                names == [
+                    "AMQP_URL", "DATABASE_URL", "STRIPE_API_KEY", "WORKERS", "PREFETCH", "HTTP_PORT",
+                    "LOG_LEVEL", "RETRY_DELAYS_MS", "STRIPE_API_BASE", "--workers", "--bogus",
+                ])
             #expect(error.description.contains("AMQP_URL is required"))
         }
     }
 
     @Test func malformedURLsAreNamed() {
-        #expect(throws: ConfigError(problems: [
-            .init(variable: "AMQP_URL", message: "must be an amqp:// or amqps:// URL"),
-            .init(variable: "DATABASE_URL", message: "must be a postgres:// or postgresql:// URL"),
-        ])) {
+        #expect(
+            throws: ConfigError(problems: [
+                .init(variable: "AMQP_URL", message: "must be an amqp:// or amqps:// URL"),
+                .init(variable: "DATABASE_URL", message: "must be a postgres:// or postgresql:// URL"),
+            ])
+        ) {
             try load(["AMQP_URL": "http://x", "DATABASE_URL": "mysql://x"])
         }
     }
@@ -81,9 +91,12 @@ struct ServiceConfigTests {
         var env = base
         env["STRIPE_API_KEY_FILE"] = "/run/secrets/stripe"
         env["STRIPE_WEBHOOK_SECRETS_FILE"] = "/run/secrets/whsec"
-        let config = try load(env, requireStripeKey: true,
-                              files: ["/run/secrets/stripe": "sk_test_123",
-                                      "/run/secrets/whsec": "whsec_new, whsec_old"])
+        let config = try load(
+            env, requireStripeKey: true,
+            files: [
+                "/run/secrets/stripe": "sk_test_123",
+                "/run/secrets/whsec": "whsec_new, whsec_old",
+            ])
         #expect(config.stripeAPIKey == "sk_test_123")
         #expect(config.webhookSecrets == ["whsec_new", "whsec_old"])
     }

@@ -14,13 +14,15 @@ struct MissingTypeTests {
     }
 
     func delivery(type: String, queue: String) -> Delivery {
-        Delivery(deliveryTag: 1, exchange: Exchanges.commands, routingKey: queue, redelivered: false, queue: queue,
-                 envelope: Envelope(type: type, appId: "t", body: Array("{}".utf8)))
+        Delivery(
+            deliveryTag: 1, exchange: Exchanges.commands, routingKey: queue, redelivered: false, queue: queue,
+            envelope: Envelope(type: type, appId: "t", body: Array("{}".utf8)))
     }
 
     let commandRoute = Route.command(Ping.self, mode: .batched) { _, _ in .ok(Ping.Result()) }
-    let eventRoute = Route.events(queue: "rt.events", mode: .batched,
-                                  [EventHandler.raw("payments.#") { _, _ in .done }])
+    let eventRoute = Route.events(
+        queue: "rt.events", mode: .batched,
+        [EventHandler.raw("payments.#") { _, _ in .done }])
 
     @Test func aCommandQueueFillsInItsCommand() {
         #expect(commandRoute.commandName == "rt.ping")

@@ -26,11 +26,14 @@ struct ShutdownIntegrationTests {
                 finished.set()
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let route = Route.raw(
+                queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
             let host = bed.host(routes: [route])
             let exitCode = Mutex<Int32?>(nil)
-            let runner = Thread { let code = host.run(); exitCode.withLock { $0 = code } }
+            let runner = Thread {
+                let code = host.run(); exitCode.withLock { $0 = code }
+            }
             runner.start()
             #expect(try await eventually { try bed.broker.consumerCount(bed.queue) > 0 })
             let command = bed.command(bed.queue)
@@ -55,8 +58,9 @@ struct ShutdownIntegrationTests {
             let order = Mutex<[String]>([])
             let event = Envelope(type: "rt.webhook_stored", appId: "runtime-tests", body: Array(#"{"n":3}"#.utf8))
             let url = bed.env.databaseURL, schema = bed.schema, target = bed.queue
-            let config = ServiceConfig(service: "rt-test", amqpURL: bed.env.amqpURL, databaseURL: url, httpPort: 0,
-                                       relayGrace: .seconds(600), logLevel: .warning)
+            let config = ServiceConfig(
+                service: "rt-test", amqpURL: bed.env.amqpURL, databaseURL: url, httpPort: 0,
+                relayGrace: .seconds(600), logLevel: .warning)
             // An endpoint that is still working when the shutdown begins, then commits an outbox
             // row; the relay (grace 10 min) only publishes it in its last flush.
             let host = ServiceHost(name: "rt-test", config: config, schema: schema, routes: []) { request in
@@ -66,9 +70,10 @@ struct ShutdownIntegrationTests {
                 do {
                     let db = try PGConnection(url: url, applicationName: "runtime-tests")
                     try db.transaction { db in
-                        _ = try Outbox(schema: schema).enqueue(OutboxMessage(
-                            exchange: "", routingKey: target, messageId: event.messageId, type: event.type,
-                            appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
+                        _ = try Outbox(schema: schema).enqueue(
+                            OutboxMessage(
+                                exchange: "", routingKey: target, messageId: event.messageId, type: event.type,
+                                appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
                     }
                 } catch {
                     return HTTPResponse(status: 500, body: Array("\(error)".utf8))

@@ -35,9 +35,12 @@ struct LoggerTests {
     @Test func neverWritesSecrets() throws {
         let lines = Lines()
         let log = Logger(service: "payments", sink: lines.sink())
-        log.error("connect failed amqp://connectbus:hunter2@127.0.0.1:5672/ key sk_test_51Abc",
-                  ["api_key": "anything", "Authorization": "Bearer x", "detail": "whsec_abcDEF rest",
-                   "url": "postgres://role:pw@db/x"])
+        log.error(
+            "connect failed amqp://connectbus:hunter2@127.0.0.1:5672/ key sk_test_51Abc",
+            [
+                "api_key": "anything", "Authorization": "Bearer x", "detail": "whsec_abcDEF rest",
+                "url": "postgres://role:pw@db/x",
+            ])
         let line = try #require(lines.all.first)
         for secret in ["hunter2", "sk_test_51Abc", "whsec_abcDEF", "Bearer x", ":pw@", "anything"] {
             #expect(!line.contains(secret), "leaked \(secret)")

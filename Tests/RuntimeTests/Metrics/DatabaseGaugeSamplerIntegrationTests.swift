@@ -21,25 +21,30 @@ struct DatabaseGaugeSamplerIntegrationTests {
     }
 
     private static let gauges = [
-        DatabaseGauge(name: "test_mails", help: "Mails by status.", labels: ["status"],
-                      sql: "SELECT status, count(*) AS value FROM \(schema).mails GROUP BY status"),
-        DatabaseGauge(name: "test_next_due", help: "First due time.",
-                      sql: "SELECT min(due) AS value FROM \(schema).mails"),
+        DatabaseGauge(
+            name: "test_mails", help: "Mails by status.", labels: ["status"],
+            sql: "SELECT status, count(*) AS value FROM \(schema).mails GROUP BY status"),
+        DatabaseGauge(
+            name: "test_next_due", help: "First due time.",
+            sql: "SELECT min(due) AS value FROM \(schema).mails"),
     ]
 
-    private static func sampler(_ env: IntegrationEnvironment, _ registry: MetricsRegistry,
-                                interval: Duration = .seconds(60)) -> DatabaseGaugeSampler {
-        DatabaseGaugeSampler(databaseURL: env.databaseURL, applicationName: "gauge-tests", registry: registry,
-                             gauges: gauges, interval: interval, log: Logger(service: "gauge-tests", level: .error))
+    private static func sampler(
+        _ env: IntegrationEnvironment, _ registry: MetricsRegistry,
+        interval: Duration = .seconds(60)
+    ) -> DatabaseGaugeSampler {
+        DatabaseGaugeSampler(
+            databaseURL: env.databaseURL, applicationName: "gauge-tests", registry: registry,
+            gauges: gauges, interval: interval, log: Logger(service: "gauge-tests", level: .error))
     }
 
     @Test func queriesSetLabelledAndPlainGauges() throws {
         try Self.withTable { db, env in
             let registry = MetricsRegistry()
             let sampler = Self.sampler(env, registry)
-            #expect(registry.value("test_next_due") == 0)   // registered at 0 before any read
+            #expect(registry.value("test_next_due") == 0)  // registered at 0 before any read
             try sampler.sample(on: db)
-            #expect(registry.value("test_next_due") == 0)   // min() of no rows is NULL
+            #expect(registry.value("test_next_due") == 0)  // min() of no rows is NULL
             _ = try db.execute("INSERT INTO \(Self.schema).mails VALUES ('parked', 1700000500), ('parked', 1700000100), ('sent', NULL)")
             try sampler.sample(on: db)
             #expect(registry.value("test_mails", labels: ["parked"]) == 2)
@@ -74,7 +79,7 @@ struct DatabaseGaugeSamplerIntegrationTests {
             }
             #expect(registry.value("test_mails", labels: ["retrying"]) == 1)
             let started = ContinuousClock.now
-            sampler.stop()   // wakes the hour-long wait at once
+            sampler.stop()  // wakes the hour-long wait at once
             #expect(ContinuousClock.now - started < .seconds(10))
         }
     }

@@ -51,7 +51,8 @@ struct OutboxBacklogIntegrationTests {
         var done = 0
         while done < count {
             let n = min(10_000, count - done)
-            try db.execute("""
+            try db.execute(
+                """
                 INSERT INTO \(schema).outbox (exchange, routing_key, message_id, type, app_id, content_type,
                     message_timestamp, headers, body, mandatory, created_at)
                 SELECT '', $1, gen_random_uuid()::text, 'rt.backlog_event', 'runtime-tests', 'application/json',
@@ -63,11 +64,14 @@ struct OutboxBacklogIntegrationTests {
         }
     }
 
-    static func relay(_ bed: TestBed, url: String, name: String, log: BatchLog,
-                      idleInterval: Duration = .milliseconds(250)) throws -> OutboxRelay {
-        OutboxRelay(amqpURL: try AMQPURL(url), databaseURL: bed.env.databaseURL, schema: bed.schema, name: name,
-                    idleInterval: idleInterval, metrics: RuntimeMetrics(registry: MetricsRegistry()),
-                    log: Logger(service: "rt-test", level: .error), observer: { log.append($0) })
+    static func relay(
+        _ bed: TestBed, url: String, name: String, log: BatchLog,
+        idleInterval: Duration = .milliseconds(250)
+    ) throws -> OutboxRelay {
+        OutboxRelay(
+            amqpURL: try AMQPURL(url), databaseURL: bed.env.databaseURL, schema: bed.schema, name: name,
+            idleInterval: idleInterval, metrics: RuntimeMetrics(registry: MetricsRegistry()),
+            log: Logger(service: "rt-test", level: .error), observer: { log.append($0) })
     }
 
     /// Waits (on the caller's thread, up to 180 s) until `relay` has published `rows`.
@@ -111,8 +115,9 @@ struct OutboxBacklogIntegrationTests {
         // The relay polls the empty table (every 20 ms) until Postgres has had the chance
         // to cache a generic plan (after five executions), then loses its broker.
         let log = BatchLog()
-        let relay = try Self.relay(bed, url: bed.env.amqpURL + vhost, name: "rt.relay.backlog", log: log,
-                              idleInterval: .milliseconds(20))
+        let relay = try Self.relay(
+            bed, url: bed.env.amqpURL + vhost, name: "rt.relay.backlog", log: log,
+            idleInterval: .milliseconds(20))
         relay.start()
         #expect(try await eventually { relay.statistics.takes >= 10 })
         try await api.deleteVhost(vhost)
@@ -149,13 +154,15 @@ struct OutboxBacklogIntegrationTests {
         }
         let statements = batches.map(\.statementSeconds).sorted()
         let transactions = batches.map(\.seconds).sorted()
-        print(String(format: "outbox backlog: drained %d rows at %.0f rows/s (steady state %.0f rows/s), "
-                     + "longest relay statement %.1f ms (take p50 %.1f ms, batch p50 %.1f ms), "
-                     + "rate per fifth of the drain: %@",
-                     relay.statistics.rows, drainRate, steadyRate, longest * 1000,
-                     (statements.isEmpty ? 0 : statements[statements.count / 2]) * 1000,
-                     (transactions.isEmpty ? 0 : transactions[transactions.count / 2]) * 1000,
-                     windows.joined(separator: ", ")))
+        print(
+            String(
+                format: "outbox backlog: drained %d rows at %.0f rows/s (steady state %.0f rows/s), "
+                    + "longest relay statement %.1f ms (take p50 %.1f ms, batch p50 %.1f ms), "
+                    + "rate per fifth of the drain: %@",
+                relay.statistics.rows, drainRate, steadyRate, longest * 1000,
+                (statements.isEmpty ? 0 : statements[statements.count / 2]) * 1000,
+                (transactions.isEmpty ? 0 : transactions[transactions.count / 2]) * 1000,
+                windows.joined(separator: ", ")))
         #expect(relay.statistics.rows == backlog)
         #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 0)
         #expect(longest < 1.0, "longest relay statement \(longest) s")

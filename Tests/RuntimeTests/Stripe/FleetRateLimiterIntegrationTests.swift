@@ -13,14 +13,17 @@ import TestKit
 /// machine cannot fail them.
 @Suite("Fleet rate limiter (integration)", .serialized, .enabled(if: IntegrationEnvironment.isEnabled))
 struct FleetRateLimiterIntegrationTests {
-    private static func limiter(key: String, budget: StripeRateBudget, localRate: Double = 1000,
-                                databaseURL: String? = nil, timeout: Duration = .milliseconds(500),
-                                degradedFor: Duration = .seconds(2), registry: MetricsRegistry = MetricsRegistry()) throws -> FleetRateLimiter {
+    private static func limiter(
+        key: String, budget: StripeRateBudget, localRate: Double = 1000,
+        databaseURL: String? = nil, timeout: Duration = .milliseconds(500),
+        degradedFor: Duration = .seconds(2), registry: MetricsRegistry = MetricsRegistry()
+    ) throws -> FleetRateLimiter {
         let env = try #require(IntegrationEnvironment.current)
         let limiter = FleetRateLimiter(
-            settings: FleetRateLimiterSettings(budget: budget, localRate: localRate, databaseURL: databaseURL ?? env.databaseURL,
-                                               keyId: key, timeout: timeout, degradedFor: degradedFor,
-                                               applicationName: "fleet-limit-tests"),
+            settings: FleetRateLimiterSettings(
+                budget: budget, localRate: localRate, databaseURL: databaseURL ?? env.databaseURL,
+                keyId: key, timeout: timeout, degradedFor: degradedFor,
+                applicationName: "fleet-limit-tests"),
             metrics: registry, log: Logger(service: "fleet-limit-tests", level: .error))
         limiter.start()
         return limiter
@@ -30,8 +33,10 @@ struct FleetRateLimiterIntegrationTests {
 
     /// Runs `perThread` acquisitions on each of `threads` threads per limiter, all at once, and
     /// returns the seconds from the start until the last was admitted.
-    private static func compete(_ limiters: [FleetRateLimiter], threads: Int, perThread: Int,
-                                priority: StripeCallPriority = .interactive) -> Double {
+    private static func compete(
+        _ limiters: [FleetRateLimiter], threads: Int, perThread: Int,
+        priority: StripeCallPriority = .interactive
+    ) -> Double {
         let group = DispatchGroup()
         let start = ContinuousClock.now
         for limiter in limiters {
@@ -92,10 +97,11 @@ struct FleetRateLimiterIntegrationTests {
         }
         #expect(after > 9 && after <= 10)
         guard case .send(let first) = try store.take(endpoint: "POST /v1/accounts", priority: .interactive, on: db),
-              case .send(let second) = try store.take(endpoint: "POST /v1/accounts", priority: .interactive, on: db) else {
+            case .send(let second) = try store.take(endpoint: "POST /v1/accounts", priority: .interactive, on: db)
+        else {
             Issue.record("interactive requests were refused"); return
         }
-        #expect(first == 0)            // within the tolerance: at once, ahead of the waiting background work
+        #expect(first == 0)  // within the tolerance: at once, ahead of the waiting background work
         #expect(second > 9 && second <= 10.1)  // beyond it: a reservation, not a refusal
         guard case .retry = try store.take(endpoint: "GET /v1/events", priority: .background, on: db) else {
             Issue.record("background went while interactive slots were reserved"); return
@@ -117,27 +123,35 @@ struct FleetRateLimiterIntegrationTests {
         let a = try Self.limiter(key: key, budget: budget, registry: registryA)
         let b = try Self.limiter(key: key, budget: budget)
         defer { a.stop(); b.stop() }
-        let client = try StripeClient(config: StripeConfig(apiKey: apiKey, apiBase: "http://127.0.0.1:\(port)",
-                                                           maxRetries: 0))
+        let client = try StripeClient(
+            config: StripeConfig(
+                apiKey: apiKey, apiBase: "http://127.0.0.1:\(port)",
+                maxRetries: 0))
         StripeRateLimiter(ratePerSecond: 1000, fleet: a).attach(to: client, priority: { .interactive })
         _ = try client.send(.get, "/v1/customers")
-        #expect(throws: StripeError.self) { _ = try client.send(.get, "/v1/customers") }   // the simulator's 429
+        #expect(throws: StripeError.self) { _ = try client.send(.get, "/v1/customers") }  // the simulator's 429
         #expect(registryA.value("connectbus_stripe_rate_limited_total") == 1)
         #expect(sim.rateLimitedCount == 1)
         // The slow-down is recorded in the shared row (asynchronously, by A's thread)…
         let db = try PGConnection(url: env.databaseURL, applicationName: "fleet-limit-tests")
         var factor = 1.0
         for _ in 0..<100 where factor == 1 {
-            factor = try db.execute("SELECT slow_factor FROM stripe_limits.bucket WHERE key_id = $1 AND name = 'global'",
-                                    [.text(key)]).first?.double("slow_factor") ?? 1
+            factor =
+                try db.execute(
+                    "SELECT slow_factor FROM stripe_limits.bucket WHERE key_id = $1 AND name = 'global'",
+                    [.text(key)]
+                ).first?.double("slow_factor") ?? 1
             if factor == 1 { DedicatedThread.sleep(.milliseconds(20)) }
         }
         #expect(factor == 0.5)
         // …so replica B, which never saw a 429, sends nothing before the 1 s pause is over.
         let start = ContinuousClock.now
         b.acquire(endpoint: "GET /v1/customers", priority: .interactive)
-        let tat = try db.execute("SELECT tat - extract(epoch FROM clock_timestamp()) AS ahead FROM stripe_limits.bucket WHERE key_id = $1 AND name = 'global'",
-                                 [.text(key)]).first?.double("ahead") ?? 0
+        let tat =
+            try db.execute(
+                "SELECT tat - extract(epoch FROM clock_timestamp()) AS ahead FROM stripe_limits.bucket WHERE key_id = $1 AND name = 'global'",
+                [.text(key)]
+            ).first?.double("ahead") ?? 0
         #expect((ContinuousClock.now - start).limiterSeconds + max(0, tat) >= 0.5)
     }
 
@@ -146,13 +160,14 @@ struct FleetRateLimiterIntegrationTests {
         let env = try #require(IntegrationEnvironment.current)
         // Down: nothing listens on port 1.
         let downRegistry = MetricsRegistry()
-        let down = try Self.limiter(key: Self.uniqueKey(), budget: StripeRateBudget(global: 100, endpoint: nil, burstSeconds: 0),
-                                    localRate: 5, databaseURL: "postgres://nobody:x@127.0.0.1:1/connectbus",
-                                    registry: downRegistry)
+        let down = try Self.limiter(
+            key: Self.uniqueKey(), budget: StripeRateBudget(global: 100, endpoint: nil, burstSeconds: 0),
+            localRate: 5, databaseURL: "postgres://nobody:x@127.0.0.1:1/connectbus",
+            registry: downRegistry)
         defer { down.stop() }
         let start = ContinuousClock.now
         for _ in 0..<4 { down.acquire(endpoint: "GET /v1/events", priority: .interactive) }
-        #expect((ContinuousClock.now - start).limiterSeconds >= 3.0 / 5 - 0.05)   // the local 5/s, not the fleet's 100/s
+        #expect((ContinuousClock.now - start).limiterSeconds >= 3.0 / 5 - 0.05)  // the local 5/s, not the fleet's 100/s
         #expect(down.isDegraded)
         #expect(downRegistry.value("connectbus_stripe_rate_limit_decisions_total", labels: ["local", "interactive"]) == 4)
         #expect(downRegistry.value("connectbus_stripe_rate_limit_degraded") == 1)
@@ -160,8 +175,9 @@ struct FleetRateLimiterIntegrationTests {
         // Slow: the test holds the key's row locked, so the limiter's statement cannot answer.
         let key = Self.uniqueKey()
         let registry = MetricsRegistry()
-        let slow = try Self.limiter(key: key, budget: StripeRateBudget(global: 100, endpoint: nil, burstSeconds: 0),
-                                    timeout: .milliseconds(100), degradedFor: .milliseconds(300), registry: registry)
+        let slow = try Self.limiter(
+            key: key, budget: StripeRateBudget(global: 100, endpoint: nil, burstSeconds: 0),
+            timeout: .milliseconds(100), degradedFor: .milliseconds(300), registry: registry)
         defer { slow.stop() }
         let admin = try PGConnection(url: env.databaseURL, applicationName: "fleet-limit-tests")
         try admin.execute("SELECT stripe_limits.take($1, 'GET /v1/events', 100, NULL, 0, false)", [.text(key)])
@@ -179,7 +195,7 @@ struct FleetRateLimiterIntegrationTests {
         try admin.execute("SELECT 1 FROM stripe_limits.bucket WHERE key_id = $1 FOR UPDATE", [.text(key)])
         let begun = ContinuousClock.now
         slow.acquire(endpoint: "GET /v1/events", priority: .interactive)
-        #expect((ContinuousClock.now - begun) < .seconds(5))   // it did not wait for the lock
+        #expect((ContinuousClock.now - begun) < .seconds(5))  // it did not wait for the lock
         #expect(decided("local") == localBefore + 1)
         #expect(registry.value("connectbus_stripe_rate_limit_degraded") == 1)
         try admin.execute("ROLLBACK")

@@ -16,8 +16,9 @@ struct RateLimitedModeIntegrationTests {
                 try context.reply(Reply<TestResult>.ok(TestResult(doubled: 0)))
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: .oneAtATime(rateLimited: rateLimited),
-                                  exchange: Exchanges.commands, patterns: [bed.queue], handlers: [bed.queue: handler])
+            let route = Route.raw(
+                queue: bed.queue, mode: .oneAtATime(rateLimited: rateLimited),
+                exchange: Exchanges.commands, patterns: [bed.queue], handlers: [bed.queue: handler])
             // One token, refilled once in 1,000 s: whether it is left shows whether the handler took it.
             let host = bed.host(routes: [route], stripeRequestsPerSecond: 0.001)
             try await bed.start(host)

@@ -31,7 +31,7 @@ struct StripeRateBucketTests {
             if case .send(let after) = bucket.take(endpoint: endpoint, priority: .interactive, now: now) {
                 sendTimes.append(now + after)
             }
-            now += 0.001 // offered at 1000/s
+            now += 0.001  // offered at 1000/s
         }
         let last = sendTimes.max() ?? 0
         // 1000 requests at 100/s with an 11-request burst: the last goes at (1000 - 11) / 100 s.
@@ -95,7 +95,8 @@ struct StripeRateBucketTests {
 struct StripeRateBudgetTests {
     @Test func parsesTheDocumentedForms() throws {
         #expect(try StripeRateBudget.parse("global=100,endpoint=25") == StripeRateBudget(global: 100, endpoint: 25))
-        #expect(try StripeRateBudget.parse(" global = 25 , endpoint = none, burst=0.2")
+        #expect(
+            try StripeRateBudget.parse(" global = 25 , endpoint = none, burst=0.2")
                 == StripeRateBudget(global: 25, endpoint: nil, burstSeconds: 0.2))
         #expect(try StripeRateBudget.parse("global=100").endpoint == 25)
         for bad in ["endpoint=25", "global=0", "global=abc", "global=100,speed=3", "global", "global=100,burst=2"] {
@@ -110,17 +111,23 @@ struct StripeRateBudgetTests {
         } throws: { error in
             (error as? ConfigError)?.problems.contains { $0.variable == "STRIPE_RATE_LIMITS" } == true
         }
-        let ok = try? ServiceConfig.fromEnvironment(service: "payments", ["AMQP_URL": "amqp://localhost",
-            "DATABASE_URL": "postgres://localhost/db", "STRIPE_RATE_LIMITS": "global=100,endpoint=25",
-            "STRIPE_RATE_LIMIT_TIMEOUT_MS": "50"])
+        let ok = try? ServiceConfig.fromEnvironment(
+            service: "payments",
+            [
+                "AMQP_URL": "amqp://localhost",
+                "DATABASE_URL": "postgres://localhost/db", "STRIPE_RATE_LIMITS": "global=100,endpoint=25",
+                "STRIPE_RATE_LIMIT_TIMEOUT_MS": "50",
+            ])
         #expect(ok?.stripeRateBudget == StripeRateBudget(global: 100, endpoint: 25))
         #expect(ok?.stripeRateLimitTimeout == .milliseconds(50))
     }
 
     @Test func endpointsAreOperationsWithIdsReplaced() {
-        #expect(StripeEndpoint.name(method: "POST", path: "/v1/payment_intents/pi_3Nx8/capture")
+        #expect(
+            StripeEndpoint.name(method: "POST", path: "/v1/payment_intents/pi_3Nx8/capture")
                 == "POST /v1/payment_intents/{id}/capture")
-        #expect(StripeEndpoint.name(method: "GET", path: "/v1/payment_intents/pi_1?expand[0]=latest_charge")
+        #expect(
+            StripeEndpoint.name(method: "GET", path: "/v1/payment_intents/pi_1?expand[0]=latest_charge")
                 == "GET /v1/payment_intents/{id}")
         #expect(StripeEndpoint.name(method: "POST", path: "/v1/checkout/sessions") == "POST /v1/checkout/sessions")
         #expect(StripeEndpoint.name(method: "get", path: "/v1/events") == "GET /v1/events")

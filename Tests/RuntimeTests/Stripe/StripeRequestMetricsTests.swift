@@ -15,17 +15,21 @@ struct StripeRequestMetricsTests {
             guard !statuses.isEmpty, let status = statuses.removeFirst() else {
                 throw StripeTransportError(code: "curl_7", message: "connection refused")
             }
-            let body = status == 200 ? #"{"id":"acct_1","object":"account"}"#
+            let body =
+                status == 200
+                ? #"{"id":"acct_1","object":"account"}"#
                 : #"{"error":{"type":"invalid_request_error","code":"rate_limit","message":"Too many requests"}}"#
-            return StripeHTTPResponse(status: status, headers: ["request-id": "req_1", "stripe-should-retry": "\(status != 200)"],
-                                      body: Array(body.utf8))
+            return StripeHTTPResponse(
+                status: status, headers: ["request-id": "req_1", "stripe-should-retry": "\(status != 200)"],
+                body: Array(body.utf8))
         }
     }
 
     @Test func everyAttemptIsCountedByMethodAndStatus() throws {
         let metrics = RuntimeMetrics(registry: MetricsRegistry())
-        let config = ServiceConfig(service: "rt-test", amqpURL: "amqp://u:p@127.0.0.1/", databaseURL: "postgres://u@127.0.0.1/db",
-                                   stripeAPIKey: "sk_test_metrics")
+        let config = ServiceConfig(
+            service: "rt-test", amqpURL: "amqp://u:p@127.0.0.1/", databaseURL: "postgres://u@127.0.0.1/db",
+            stripeAPIKey: "sk_test_metrics")
         let transport = Transport([429, 200, nil, nil, nil, nil])
         let resources = WorkerResources(
             config: config, rateLimiter: StripeRateLimiter(ratePerSecond: 1000), metrics: metrics,

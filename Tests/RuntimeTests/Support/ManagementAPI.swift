@@ -43,8 +43,10 @@ struct ManagementAPI: Sendable {
     /// - Throws: when the API answers with an error status.
     func createVhost(_ vhost: String) async throws {
         try await send(request("/vhosts/" + vhost, method: "PUT", body: "{}"))
-        try await send(request("/permissions/\(vhost)/\(user)", method: "PUT",
-                               body: #"{"configure":".*","write":".*","read":".*"}"#))
+        try await send(
+            request(
+                "/permissions/\(vhost)/\(user)", method: "PUT",
+                body: #"{"configure":".*","write":".*","read":".*"}"#))
     }
 
     /// Deletes `vhost`: the broker closes its connections and refuses new ones.

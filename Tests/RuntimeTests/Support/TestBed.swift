@@ -28,11 +28,14 @@ final class TestBed: Sendable {
     enum TestBedError: Error { case notEnabled }
 
     /// A host for `routes` with short retry delays, HTTP on a free port.
-    func host(routes: [Route], workers: Int = 1, prefetch: Int = 50, migrations: [Migration] = [],
-              relayGrace: Duration = .milliseconds(500), stripeRequestsPerSecond: Double? = nil) -> ServiceHost {
-        var config = ServiceConfig(service: "rt-test", amqpURL: env.amqpURL, databaseURL: env.databaseURL,
-                                   workers: workers, prefetch: prefetch, httpPort: 0, retryDelays: retryDelays,
-                                   relayGrace: relayGrace, logLevel: .warning)
+    func host(
+        routes: [Route], workers: Int = 1, prefetch: Int = 50, migrations: [Migration] = [],
+        relayGrace: Duration = .milliseconds(500), stripeRequestsPerSecond: Double? = nil
+    ) -> ServiceHost {
+        var config = ServiceConfig(
+            service: "rt-test", amqpURL: env.amqpURL, databaseURL: env.databaseURL,
+            workers: workers, prefetch: prefetch, httpPort: 0, retryDelays: retryDelays,
+            relayGrace: relayGrace, logLevel: .warning)
         if let stripeRequestsPerSecond { config.stripeRequestsPerSecond = stripeRequestsPerSecond }
         return ServiceHost(name: "rt-test", config: config, schema: schema, migrations: migrations, routes: routes)
     }
@@ -52,8 +55,9 @@ final class TestBed: Sendable {
 
     /// A command envelope of `type` with a JSON body, asking for a reply.
     func command(_ type: String, body: String = "{}", messageId: String = Envelope.newMessageId()) -> Envelope {
-        Envelope(messageId: messageId, correlationId: "corr-" + messageId, type: type, appId: "runtime-tests",
-                 replyTo: replyQueue, body: Array(body.utf8))
+        Envelope(
+            messageId: messageId, correlationId: "corr-" + messageId, type: type, appId: "runtime-tests",
+            replyTo: replyQueue, body: Array(body.utf8))
     }
 
     /// Runs `sql` with the admin role and returns the first column of the first row as an integer.
@@ -87,7 +91,11 @@ final class CallCounter: Sendable {
 
     /// Records a call and returns how many calls `id` has had, this one included.
     @discardableResult
-    func record(_ id: String) -> Int { calls.withLock { $0[id, default: 0] += 1; return $0[id] ?? 0 } }
+    func record(_ id: String) -> Int {
+        calls.withLock {
+            $0[id, default: 0] += 1; return $0[id] ?? 0
+        }
+    }
 
     func count(_ id: String) -> Int { calls.withLock { $0[id] ?? 0 } }
     var total: Int { calls.withLock { $0.values.reduce(0, +) } }

@@ -12,12 +12,15 @@ import TestKit
 struct GroupCommitIntegrationTests {
     private struct Refused: Error, Equatable {}
 
-    private static func committer(writers: Int = 1, url: String? = nil,
-                                  write: @escaping GroupCommit<String, String>.Write) throws -> GroupCommit<String, String> {
+    private static func committer(
+        writers: Int = 1, url: String? = nil,
+        write: @escaping GroupCommit<String, String>.Write
+    ) throws -> GroupCommit<String, String> {
         let env = try #require(IntegrationEnvironment.current)
-        return GroupCommit(name: "tests", databaseURL: url ?? env.databaseURL, applicationName: "group-commit-tests",
-                           writers: writers, maxBatch: 64, metrics: MetricsRegistry(),
-                           log: Logger(service: "group-commit-tests", level: .error), write: write)
+        return GroupCommit(
+            name: "tests", databaseURL: url ?? env.databaseURL, applicationName: "group-commit-tests",
+            writers: writers, maxBatch: 64, metrics: MetricsRegistry(),
+            log: Logger(service: "group-commit-tests", level: .error), write: write)
     }
 
     /// Submits every item on its own thread; returns each item's outcome (or error text).

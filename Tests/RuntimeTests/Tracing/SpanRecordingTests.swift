@@ -11,8 +11,9 @@ import Testing
 @Suite("Span recording", .serialized)
 struct SpanRecordingTests {
     static func withTracer(_ body: (SpanExporter) throws -> Void) rethrows {
-        let exporter = SpanExporter(url: "http://127.0.0.1:9/v1/traces", serviceName: "t", instanceId: "i", capacity: 10_000,
-                                    log: Logger(service: "t", level: .error))
+        let exporter = SpanExporter(
+            url: "http://127.0.0.1:9/v1/traces", serviceName: "t", instanceId: "i", capacity: 10_000,
+            log: Logger(service: "t", level: .error))
         let tracer = Tracer(serviceName: "t", sampler: .parentBased(root: .alwaysOn), exporter: exporter)
         Tracer.install(tracer)
         defer { Tracer.uninstall(tracer) }
@@ -33,8 +34,9 @@ struct SpanRecordingTests {
             var event = Envelope(type: "payments.order.paid", appId: "payments", body: Array("{}".utf8))
             event.correlationId = "corr-1"
             event.headers.traceparent = parent.traceparent
-            PublishSpan.record(event, exchange: "connectbus.events", routingKey: "payments.order.paid", startNanos: 5,
-                               relayed: true)
+            PublishSpan.record(
+                event, exchange: "connectbus.events", routingKey: "payments.order.paid", startNanos: 5,
+                relayed: true)
             var reply = Envelope(type: "payments.refund", appId: "payments", body: Array("{}".utf8))
             reply.headers.traceparent = parent.traceparent
             PublishSpan.record(reply, exchange: "", routingKey: "amq.gen-reply", startNanos: 5, relayed: false)
@@ -65,8 +67,9 @@ struct SpanRecordingTests {
         Self.withTracer { exporter in
             let parent = TraceContext(traceId: TraceContext.newTraceId(), spanId: TraceContext.newSpanId(), sampled: true)
             TransactionSpan.record(parent: parent, schema: "payments", startNanos: 10, outboxRows: 2)
-            TransactionSpan.record(parent: parent, schema: "payments", startNanos: 10, outboxRows: 0, batchSize: 50,
-                                   failure: "store.query_failed")
+            TransactionSpan.record(
+                parent: parent, schema: "payments", startNanos: 10, outboxRows: 0, batchSize: 50,
+                failure: "store.query_failed")
             TransactionSpan.record(parent: nil, schema: "payments", startNanos: 10, outboxRows: 2)
             TransactionSpan.record(parent: parent, schema: "payments", startNanos: nil, outboxRows: 2)
             let spans = Self.spans(exporter, trace: parent.traceId)
@@ -88,8 +91,10 @@ struct SpanRecordingTests {
         Self.withTracer { exporter in
             let parent = TraceContext(traceId: TraceContext.newTraceId(), spanId: TraceContext.newSpanId(), sampled: true)
             #expect(throws: Refused.self) {
-                try OpenSpan.around("SMTP send", kind: .client, of: parent, attributes: [("server.port", .int(25))],
-                                    describe: { _ in "smtp.rejected" }) { throw Refused() }
+                try OpenSpan.around(
+                    "SMTP send", kind: .client, of: parent, attributes: [("server.port", .int(25))],
+                    describe: { _ in "smtp.rejected" }
+                ) { throw Refused() }
             }
             let value = OpenSpan.around("verify", kind: .internal, of: parent) { 42 }
             #expect(value == 42)
@@ -106,13 +111,17 @@ struct SpanRecordingTests {
     }
 
     @Test func stripeAttemptsAreLoggedAsAJSONArrayWithTheirRequestIds() throws {
-        let first = StripeAttempt(method: .post, path: "/v1/refunds", attempt: 1, httpStatus: 429, requestId: "req_1",
-                                  errorCode: "rate_limit", stripeAccount: "acct_1", idempotencyKey: "m:refund",
-                                  duration: .milliseconds(12), willRetry: true)
-        let second = StripeAttempt(method: .get, path: "/v1/charges/ch_\"1", attempt: 2, httpStatus: nil, requestId: nil,
-                                   errorCode: nil, stripeAccount: nil, idempotencyKey: nil, duration: .zero, willRetry: false)
-        let text = MessageLog.callsJSON([TimedAttempt(attempt: first, endNanos: 1_796_000_000_123_000_000),
-                                         TimedAttempt(attempt: second, endNanos: 1_796_000_001_000_000_000)])
+        let first = StripeAttempt(
+            method: .post, path: "/v1/refunds", attempt: 1, httpStatus: 429, requestId: "req_1",
+            errorCode: "rate_limit", stripeAccount: "acct_1", idempotencyKey: "m:refund",
+            duration: .milliseconds(12), willRetry: true)
+        let second = StripeAttempt(
+            method: .get, path: "/v1/charges/ch_\"1", attempt: 2, httpStatus: nil, requestId: nil,
+            errorCode: nil, stripeAccount: nil, idempotencyKey: nil, duration: .zero, willRetry: false)
+        let text = MessageLog.callsJSON([
+            TimedAttempt(attempt: first, endNanos: 1_796_000_000_123_000_000),
+            TimedAttempt(attempt: second, endNanos: 1_796_000_001_000_000_000),
+        ])
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(parsed.count == 2)
         #expect(parsed[0]["at_ms"] as? Int == 1_796_000_000_123)

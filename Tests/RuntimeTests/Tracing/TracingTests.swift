@@ -15,13 +15,19 @@ struct TracingTests {
         #expect(context.sampled)
         #expect(context.traceparent == Self.parent)
         #expect(TraceContext(traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00")?.sampled == false)
-        for bad in ["", "00-abc-def-01", "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
-                    "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01", "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
-                    "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01", Self.parent + "-extra"] {
+        for bad in [
+            "", "00-abc-def-01", "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01", "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+            "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01", Self.parent + "-extra",
+        ] {
             #expect(TraceContext(traceparent: bad) == nil, "\(bad)")
         }
-        let fresh = try #require(TraceContext(traceparent: TraceContext(traceId: TraceContext.newTraceId(),
-                                                                         spanId: TraceContext.newSpanId(), sampled: true).traceparent))
+        let fresh = try #require(
+            TraceContext(
+                traceparent: TraceContext(
+                    traceId: TraceContext.newTraceId(),
+                    spanId: TraceContext.newSpanId(), sampled: true
+                ).traceparent))
         #expect(fresh.traceId.count == 32 && fresh.spanId.count == 16)
     }
 
@@ -44,12 +50,15 @@ struct TracingTests {
     }
 
     @Test func spansAreEncodedAsAnOTLPExportRequest() throws {
-        let span = SpanData(context: TraceContext(traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "a1b2c3d4e5f60718", sampled: true),
-                            parentSpanId: "00f067aa0ba902b7", name: "payments.create_refund process", kind: .consumer,
-                            startNanos: 1_700_000_000_000_000_000, endNanos: 1_700_000_000_500_000_000,
-                            attributes: [("messaging.system", .string("rabbitmq")), ("connectbus.attempt", .int(2)),
-                                         ("stripe.will_retry", .bool(false))],
-                            error: "stripe.card_declined: \"declined\"")
+        let span = SpanData(
+            context: TraceContext(traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "a1b2c3d4e5f60718", sampled: true),
+            parentSpanId: "00f067aa0ba902b7", name: "payments.create_refund process", kind: .consumer,
+            startNanos: 1_700_000_000_000_000_000, endNanos: 1_700_000_000_500_000_000,
+            attributes: [
+                ("messaging.system", .string("rabbitmq")), ("connectbus.attempt", .int(2)),
+                ("stripe.will_retry", .bool(false)),
+            ],
+            error: "stripe.card_declined: \"declined\"")
         let body = OTLPJSON.exportRequest([span], serviceName: "payments", instanceId: "vm:1")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
         let resource = try #require((root["resourceSpans"] as? [[String: Any]])?.first)
@@ -69,17 +78,23 @@ struct TracingTests {
     @Test func tracingIsOffWithoutAnEndpointAndBadVariablesAreNamed() throws {
         let log = Logger(service: "t", level: .error)
         #expect(try Tracer.fromEnvironment([:], serviceName: "payments", log: log) == nil)
-        #expect(try Tracer.fromEnvironment(["OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318", "OTEL_SDK_DISABLED": "true"],
-                                           serviceName: "payments", log: log) == nil)
-        let tracer = try #require(try Tracer.fromEnvironment(
-            ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318/", "OTEL_SERVICE_NAME": "pay-eu",
-             "OTEL_TRACES_SAMPLER": "traceidratio", "OTEL_TRACES_SAMPLER_ARG": "0.25"], serviceName: "payments", log: log))
+        #expect(
+            try Tracer.fromEnvironment(
+                ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318", "OTEL_SDK_DISABLED": "true"],
+                serviceName: "payments", log: log) == nil)
+        let tracer = try #require(
+            try Tracer.fromEnvironment(
+                [
+                    "OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318/", "OTEL_SERVICE_NAME": "pay-eu",
+                    "OTEL_TRACES_SAMPLER": "traceidratio", "OTEL_TRACES_SAMPLER_ARG": "0.25",
+                ], serviceName: "payments", log: log))
         #expect(tracer.exporter.url == "http://collector:4318/v1/traces")
         #expect(tracer.serviceName == "pay-eu")
         #expect(tracer.sampler == .ratio(0.25))
         do {
-            _ = try Tracer.fromEnvironment(["OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318", "OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"],
-                                           serviceName: "payments", log: log)
+            _ = try Tracer.fromEnvironment(
+                ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4318", "OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"],
+                serviceName: "payments", log: log)
             Issue.record("grpc accepted")
         } catch {
             #expect(error.variable == "OTEL_EXPORTER_OTLP_PROTOCOL")
@@ -87,14 +102,16 @@ struct TracingTests {
     }
 
     @Test func aFullQueueDropsInsteadOfBlockingAndAnUnreachableCollectorDropsTheBatch() throws {
-        let exporter = SpanExporter(url: "http://127.0.0.1:9/v1/traces", serviceName: "t", instanceId: "i", capacity: 3,
-                                    delay: .milliseconds(50), log: Logger(service: "t", level: .error))
-        let span = SpanData(context: TraceContext(traceId: TraceContext.newTraceId(), spanId: TraceContext.newSpanId(), sampled: true),
-                            parentSpanId: nil, name: "x", kind: .internal, startNanos: 1, endNanos: 2)
+        let exporter = SpanExporter(
+            url: "http://127.0.0.1:9/v1/traces", serviceName: "t", instanceId: "i", capacity: 3,
+            delay: .milliseconds(50), log: Logger(service: "t", level: .error))
+        let span = SpanData(
+            context: TraceContext(traceId: TraceContext.newTraceId(), spanId: TraceContext.newSpanId(), sampled: true),
+            parentSpanId: nil, name: "x", kind: .internal, startNanos: 1, endNanos: 2)
         for _ in 0..<5 { exporter.offer(span) }
         #expect(exporter.dropped == 2)
         exporter.start()
-        exporter.stop()   // sends what is queued to a port nobody listens on: dropped, not thrown
+        exporter.stop()  // sends what is queued to a port nobody listens on: dropped, not thrown
         #expect(exporter.dropped == 5)
         #expect(exporter.exported == 0)
     }

@@ -27,11 +27,13 @@ struct BatchSizeIntegrationTests {
                 seen.record(envelope.messageId, transaction.first ?? -1)
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                                  patterns: [bed.queue], handlers: [bed.queue: handler])
-            var config = ServiceConfig(service: "rt-test", amqpURL: bed.env.amqpURL, databaseURL: bed.env.databaseURL,
-                                       workers: 1, prefetch: 40, httpPort: 0, retryDelays: bed.retryDelays,
-                                       logLevel: .warning)
+            let route = Route.raw(
+                queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
+            var config = ServiceConfig(
+                service: "rt-test", amqpURL: bed.env.amqpURL, databaseURL: bed.env.databaseURL,
+                workers: 1, prefetch: 40, httpPort: 0, retryDelays: bed.retryDelays,
+                logLevel: .warning)
             config.batchSize = 5
             let host = ServiceHost(name: "rt-test", config: config, schema: bed.schema, routes: [route])
             // Fill the queue before the worker consumes, so each take finds 40 deliveries waiting.

@@ -20,9 +20,10 @@ struct FoundationFreeHelpersTests {
     @Test func jsonTextQuotesAndEscapesForHandBuiltJSON() {
         #expect(JSONText.quoted("acct_1") == #""acct_1""#)
         #expect(JSONText.quoted("a\"b\\c\r\n\u{1}") == #""a\"b\\c\r\n\u0001""#)
-        let envelope = Envelope(messageId: "m1", correlationId: "m1", type: "t", appId: "app",
-                                headers: MessageHeaders(table: ["x-schema-version": .int(1), "x-k": .string("v\"1")]),
-                                body: [])
+        let envelope = Envelope(
+            messageId: "m1", correlationId: "m1", type: "t", appId: "app",
+            headers: MessageHeaders(table: ["x-schema-version": .int(1), "x-k": .string("v\"1")]),
+            body: [])
         let row = OutboxMessage(envelope, exchange: "connectbus.commands", routingKey: "k", mandatory: true)
         #expect(String(decoding: row.headersJSON, as: UTF8.self) == #"{"x-k":"v\"1","x-schema-version":1}"#)
         #expect(row.envelope.headers.table == envelope.headers.table)

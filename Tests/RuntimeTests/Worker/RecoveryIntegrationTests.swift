@@ -21,9 +21,10 @@ struct RecoveryIntegrationTests {
     private static func enqueue(_ event: Envelope, to queue: String, _ bed: TestBed) throws {
         let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
         try db.transaction { db in
-            _ = try Outbox(schema: bed.schema).enqueue(OutboxMessage(
-                exchange: "", routingKey: queue, messageId: event.messageId, type: event.type,
-                appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
+            _ = try Outbox(schema: bed.schema).enqueue(
+                OutboxMessage(
+                    exchange: "", routingKey: queue, messageId: event.messageId, type: event.type,
+                    appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)
         }
     }
 
@@ -38,17 +39,19 @@ struct RecoveryIntegrationTests {
             let metrics = RuntimeMetrics(registry: MetricsRegistry())
             let log = Logger(service: "rt-test", level: .error)
             // A relay that cannot reach the broker (nothing listens on port 1) leaves the row alone.
-            let unreachable = OutboxRelay(amqpURL: try AMQPURL("amqp://connectbus:connectbus@127.0.0.1:1/"),
-                                          databaseURL: bed.env.databaseURL, schema: bed.schema, name: "rt.relay.down",
-                                          grace: .zero, metrics: metrics, log: log)
+            let unreachable = OutboxRelay(
+                amqpURL: try AMQPURL("amqp://connectbus:connectbus@127.0.0.1:1/"),
+                databaseURL: bed.env.databaseURL, schema: bed.schema, name: "rt.relay.down",
+                grace: .zero, metrics: metrics, log: log)
             unreachable.start()
             try await Task.sleep(for: .milliseconds(500))
             #expect(!unreachable.isConnected)
             _ = try await onThread { unreachable.stop(timeout: .seconds(10)) }
             #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 1)
             // Once the broker is reachable the row is published (once) and deleted.
-            let relay = OutboxRelay(amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
-                                    schema: bed.schema, name: "rt.relay.up", grace: .zero, metrics: metrics, log: log)
+            let relay = OutboxRelay(
+                amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
+                schema: bed.schema, name: "rt.relay.up", grace: .zero, metrics: metrics, log: log)
             relay.start()
             let received = try await onThread { try bed.broker.take(1, from: target) }
             _ = try await onThread { relay.stop(timeout: .seconds(10)) }
@@ -66,10 +69,11 @@ struct RecoveryIntegrationTests {
             try await onThread { try Self.prepare(bed, queue: target) }
             // Polls once a minute: the 30 s wait for the message below only succeeds when the
             // nudge wakes it.
-            let relay = OutboxRelay(amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
-                                    schema: bed.schema, name: "rt.relay.nudge", grace: .zero,
-                                    idleInterval: .seconds(60), metrics: RuntimeMetrics(registry: MetricsRegistry()),
-                                    log: Logger(service: "rt-test", level: .error))
+            let relay = OutboxRelay(
+                amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
+                schema: bed.schema, name: "rt.relay.nudge", grace: .zero,
+                idleInterval: .seconds(60), metrics: RuntimeMetrics(registry: MetricsRegistry()),
+                log: Logger(service: "rt-test", level: .error))
             relay.start()
             #expect(try await eventually { relay.isConnected })
             try await Task.sleep(for: .milliseconds(300))  // Its first, empty poll is over.
@@ -88,8 +92,9 @@ struct RecoveryIntegrationTests {
                 calls.record(envelope.messageId)
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let route = Route.raw(
+                queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
             let setup = bed.host(routes: [route])
             try await onThread { try setup.start() }
             try await bed.stop(setup)
@@ -112,9 +117,10 @@ struct RecoveryIntegrationTests {
             let host = bed.host(routes: [route])
             try await bed.start(host)
             let registry = host.metrics.registry
-            #expect(try await eventually {
-                registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
-            })
+            #expect(
+                try await eventually {
+                    registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
+                })
             try await bed.stop(host)
             #expect(calls.total == 0)
             #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
@@ -129,8 +135,9 @@ struct RecoveryIntegrationTests {
                 calls.record(envelope.messageId)
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let route = Route.raw(
+                queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
             let host = bed.host(routes: [route])
             try await bed.start(host)
             let first = bed.command(bed.queue)
@@ -138,7 +145,8 @@ struct RecoveryIntegrationTests {
             #expect(try await eventually { calls.count(first.messageId) == 1 })
             // Kill the worker's Postgres session; the next batch must reconnect and succeed.
             let killed = try await onThread {
-                try bed.count("""
+                try bed.count(
+                    """
                     SELECT count(pg_terminate_backend(pid)) AS count FROM pg_stat_activity
                     WHERE application_name = $1
                     """, [.text("rt-test.\(bed.queue).1")])
@@ -161,8 +169,9 @@ struct RecoveryIntegrationTests {
                 try context.reply(Reply<TestResult>.ok(TestResult(doubled: 0)))
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let route = Route.raw(
+                queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
             let host = bed.host(routes: [route])
             try await bed.start(host)
             try await onThread { try bed.broker.declare(bed.replyQueue) }

@@ -15,16 +15,18 @@ struct ReplyOutboxIntegrationTests {
         var clientSecret: String
     }
 
-    @Test("the worker deletes a reply's outbox row once the broker confirmed it, without waiting for the relay",
-          arguments: [Route.Mode.batched, Route.Mode.oneAtATime(rateLimited: true)])
+    @Test(
+        "the worker deletes a reply's outbox row once the broker confirmed it, without waiting for the relay",
+        arguments: [Route.Mode.batched, Route.Mode.oneAtATime(rateLimited: true)])
     func replyRowDeletedOnConfirm(mode: Route.Mode) async throws {
         try await TestBed.with("reply_row") { bed in
             let handler: MessageHandler = { envelope, context in
                 try context.reply(Reply<SecretResult>.ok(SecretResult(clientSecret: "pi_1_secret_\(envelope.messageId)")))
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: mode, exchange: Exchanges.commands, patterns: [bed.queue],
-                                  handlers: [bed.queue: handler])
+            let route = Route.raw(
+                queue: bed.queue, mode: mode, exchange: Exchanges.commands, patterns: [bed.queue],
+                handlers: [bed.queue: handler])
             // The relay would publish a row left behind only after an hour: any row deleted
             // while the host runs was deleted by the worker after its confirm.
             let host = bed.host(routes: [route], relayGrace: .seconds(3600))
@@ -36,11 +38,13 @@ struct ReplyOutboxIntegrationTests {
             }
             let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
             let reply = try #require(replies.first)
-            #expect(try MessageCoder.decode(Reply<SecretResult>.self, from: reply.envelope.body)
+            #expect(
+                try MessageCoder.decode(Reply<SecretResult>.self, from: reply.envelope.body)
                     == .ok(SecretResult(clientSecret: "pi_1_secret_\(command.messageId)")))
-            #expect(try await eventually {
-                try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") == 0
-            })
+            #expect(
+                try await eventually {
+                    try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") == 0
+                })
             #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
             try await bed.stop(host)
         }

@@ -26,8 +26,9 @@ struct StripeBoundIntegrationTests {
                 try context.reply(Reply<TestResult>.ok(TestResult(doubled: inTransactionBefore ? -1 : payload.n * 2)))
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: .oneAtATime(rateLimited: true), exchange: Exchanges.commands,
-                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let route = Route.raw(
+                queue: bed.queue, mode: .oneAtATime(rateLimited: true), exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
             let host = bed.host(routes: [route], migrations: [migration])
             try await bed.start(host)
             let command = bed.command(bed.queue, body: #"{"n": 4}"#)
@@ -36,12 +37,14 @@ struct StripeBoundIntegrationTests {
                 try bed.broker.publish([command, command], exchange: Exchanges.commands, routingKey: bed.queue)
             }
             let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
-            #expect(try replies.first.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
+            #expect(
+                try replies.first.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
                     == .ok(TestResult(doubled: 8)))
             let registry = host.metrics.registry
-            #expect(try await eventually {
-                registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
-            })
+            #expect(
+                try await eventually {
+                    registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
+                })
             try await bed.stop(host)
             #expect(calls.count(command.messageId) == 1)
             #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(schema).charges") } == 1)

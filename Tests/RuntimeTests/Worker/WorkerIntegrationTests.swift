@@ -13,8 +13,10 @@ import TestKit
 struct WorkerIntegrationTests {
     /// A batched route on `bed.queue` whose handler decodes `TestPayload`, counts calls and
     /// replies with `n * 2`; `fail` may throw for a given payload and attempt.
-    private func route(_ bed: TestBed, calls: CallCounter,
-                       fail: @escaping @Sendable (TestPayload, Int) throws -> Void = { _, _ in }) -> Route {
+    private func route(
+        _ bed: TestBed, calls: CallCounter,
+        fail: @escaping @Sendable (TestPayload, Int) throws -> Void = { _, _ in }
+    ) -> Route {
         let type = bed.queue
         let handler: MessageHandler = { envelope, context in
             let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
@@ -23,8 +25,9 @@ struct WorkerIntegrationTests {
             try context.reply(Reply<TestResult>.ok(TestResult(doubled: payload.n * 2)))
             return .done
         }
-        return Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands, patterns: [bed.queue],
-                         handlers: [type: handler])
+        return Route.raw(
+            queue: bed.queue, mode: .batched, exchange: Exchanges.commands, patterns: [bed.queue],
+            handlers: [type: handler])
     }
 
     @Test func commandIsConsumedRepliedToAndAckedOnce() async throws {
@@ -84,10 +87,11 @@ struct WorkerIntegrationTests {
                 try bed.broker.publish([command, command], exchange: Exchanges.commands, routingKey: bed.queue)
             }
             let registry = host.metrics.registry
-            #expect(try await eventually {
-                (registry.value("connectbus_messages_processed_total", labels: [bed.queue]) ?? 0)
-                    + (registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) ?? 0) >= 2
-            })
+            #expect(
+                try await eventually {
+                    (registry.value("connectbus_messages_processed_total", labels: [bed.queue]) ?? 0)
+                        + (registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) ?? 0) >= 2
+                })
             try await bed.stop(host)
             #expect(calls.count(command.messageId) == 1)
             #expect(registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1)
@@ -121,7 +125,8 @@ struct WorkerIntegrationTests {
             // Replies: an error for each dead-lettered command, the result for the good one.
             let replies = try await onThread { try bed.broker.take(3, from: bed.replyQueue) }
             let okReply = replies.first { $0.envelope.correlationId == good.correlationId }
-            #expect(try okReply.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
+            #expect(
+                try okReply.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
                     == .ok(TestResult(doubled: 6)))
             try await bed.stop(host)
             #expect(calls.count(good.messageId) == 1)
@@ -132,9 +137,11 @@ struct WorkerIntegrationTests {
     @Test func transientFailureIsRetriedThroughTheDelayQueuesThenParked() async throws {
         try await TestBed.with("retry") { bed in
             let calls = CallCounter()
-            let host = bed.host(routes: [route(bed, calls: calls) { _, _ in
-                throw StoreError(code: StoreError.Code.serializationFailure, sqlState: "40001", message: "simulated")
-            }])
+            let host = bed.host(routes: [
+                route(bed, calls: calls) { _, _ in
+                    throw StoreError(code: StoreError.Code.serializationFailure, sqlState: "40001", message: "simulated")
+                }
+            ])
             try await bed.start(host)
             let command = bed.command(bed.queue, body: #"{"n": 5}"#)
             try await onThread { try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue) }
@@ -170,8 +177,9 @@ struct WorkerIntegrationTests {
                 }
                 return .done
             }
-            let route = Route.raw(queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                                  patterns: [bed.queue], handlers: [bed.queue: handler])
+            let route = Route.raw(
+                queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
             // Declare and fill the queue first so the five messages are waiting when the worker starts.
             let setup = bed.host(routes: [route], prefetch: 5)
             try await onThread { try setup.start() }
@@ -180,9 +188,10 @@ struct WorkerIntegrationTests {
             try await onThread { try bed.broker.publish(commands, exchange: Exchanges.commands, routingKey: bed.queue) }
             let host = bed.host(routes: [route], prefetch: 5, migrations: [migration])
             try await bed.start(host)
-            #expect(try await eventually {
-                try bed.count("SELECT count(*) AS count FROM \(schema).handled") == 5
-            })
+            #expect(
+                try await eventually {
+                    try bed.count("SELECT count(*) AS count FROM \(schema).handled") == 5
+                })
             try await bed.stop(host)
             #expect(commands.map { calls.count($0.messageId) } == [1, 1, 2, 1, 1])
             #expect(try await onThread { try bed.count("SELECT count(DISTINCT n) AS count FROM \(schema).handled") } == 5)

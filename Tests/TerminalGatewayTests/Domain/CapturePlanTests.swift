@@ -24,7 +24,7 @@ struct CapturePlanTests {
 
     @Test func overCaptureUpToFiftyDollarsOnSmallAuthorizations() {
         let p = TerminalPaymentMachineTests.authorized(amount: 1000)
-        #expect(plan(p, 6000) == .capture(total: 6000))   // 1000 + max(500, 5000)
+        #expect(plan(p, 6000) == .capture(total: 6000))  // 1000 + max(500, 5000)
         #expect(code(plan(p, 6001)) == ReplyError.Code.captureExceedsAuthorized)
     }
 
@@ -35,9 +35,11 @@ struct CapturePlanTests {
     }
 
     @Test func overCaptureNeedsCardSupportAndUSD() {
-        #expect(code(plan(TerminalPaymentMachineTests.authorized(amount: 1000, overcapture: false), 1001))
+        #expect(
+            code(plan(TerminalPaymentMachineTests.authorized(amount: 1000, overcapture: false), 1001))
                 == ReplyError.Code.captureExceedsAuthorized)
-        #expect(code(plan(TerminalPaymentMachineTests.authorized(amount: 1000, currency: "eur"), 1001))
+        #expect(
+            code(plan(TerminalPaymentMachineTests.authorized(amount: 1000, currency: "eur"), 1001))
                 == ReplyError.Code.captureExceedsAuthorized)
         #expect(OvercapturePolicy.maximumCapturable(authorized: 1000, currency: "USD", overcaptureSupported: true) == 6000)
         #expect(OvercapturePolicy.maximumCapturable(authorized: 1000, currency: "cad", overcaptureSupported: true) == nil)

@@ -4,13 +4,17 @@ import Testing
 
 /// ``RegionalRules``: Canada's Interac, Australia's `manual_preferred`, everyone else unchanged.
 struct RegionalRulesTests {
-    private func choice(_ country: String?, _ capture: TerminalCaptureMethod? = nil,
-                        _ types: [TerminalPaymentMethodType]? = nil) -> RegionalRules.Choice? {
+    private func choice(
+        _ country: String?, _ capture: TerminalCaptureMethod? = nil,
+        _ types: [TerminalPaymentMethodType]? = nil
+    ) -> RegionalRules.Choice? {
         try? RegionalRules.decide(country: country, captureMethod: capture, paymentMethodTypes: types).get()
     }
 
-    private func code(_ country: String?, _ capture: TerminalCaptureMethod? = nil,
-                      _ types: [TerminalPaymentMethodType]? = nil) -> String? {
+    private func code(
+        _ country: String?, _ capture: TerminalCaptureMethod? = nil,
+        _ types: [TerminalPaymentMethodType]? = nil
+    ) -> String? {
         if case .failure(let error) = RegionalRules.decide(country: country, captureMethod: capture, paymentMethodTypes: types) {
             return error.code
         }

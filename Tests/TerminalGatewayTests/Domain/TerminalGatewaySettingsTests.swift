@@ -15,15 +15,19 @@ struct TerminalGatewaySettingsTests {
     }
 
     @Test func theDailyScheduleIsConfigured() throws {
-        let set = try TerminalGatewaySettings.fromEnvironment(["RECONCILE_LOCAL_TIME": "21:30", "RECONCILE_TIME_ZONE": "Australia/Sydney",
-                                                               "RECONCILE_GRACE": "7200"])
+        let set = try TerminalGatewaySettings.fromEnvironment([
+            "RECONCILE_LOCAL_TIME": "21:30", "RECONCILE_TIME_ZONE": "Australia/Sydney",
+            "RECONCILE_GRACE": "7200",
+        ])
         #expect(set.reconcileLocalTime == LocalTime(hour: 21, minute: 30))
         #expect(set.reconcileTimeZone == "Australia/Sydney")
         #expect(set.reconcileGrace == .seconds(7200))
         #expect(try TerminalGatewaySettings.fromEnvironment(["RECONCILE_LOCAL_TIME": "off"]).reconcileLocalTime == nil)
         #expect {
-            try TerminalGatewaySettings.fromEnvironment(["RECONCILE_LOCAL_TIME": "25:00", "RECONCILE_TIME_ZONE": "Mars/Olympus_Mons",
-                                                         "RECONCILE_GRACE": "600"])
+            try TerminalGatewaySettings.fromEnvironment([
+                "RECONCILE_LOCAL_TIME": "25:00", "RECONCILE_TIME_ZONE": "Mars/Olympus_Mons",
+                "RECONCILE_GRACE": "600",
+            ])
         } throws: { error in
             let message = (error as? TerminalGatewaySettings.Problem)?.message ?? ""
             return message.contains("RECONCILE_LOCAL_TIME") && message.contains("RECONCILE_TIME_ZONE") && message.contains("RECONCILE_GRACE")

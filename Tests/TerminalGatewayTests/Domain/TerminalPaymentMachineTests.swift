@@ -6,23 +6,27 @@ import Testing
 struct TerminalPaymentMachineTests {
     static let t0 = 1_800_000_000
 
-    static func payment(_ state: TerminalPaymentState = .requiresPaymentMethod, amount: Int = 1000,
-                        currency: String = "usd") -> TerminalPayment {
+    static func payment(
+        _ state: TerminalPaymentState = .requiresPaymentMethod, amount: Int = 1000,
+        currency: String = "usd"
+    ) -> TerminalPayment {
         TerminalPayment(orderReference: "order-1", paymentIntent: "pi_1", amount: amount, currency: currency, state: state)
     }
 
     static func authorized(amount: Int = 1000, currency: String = "usd", overcapture: Bool = true) -> TerminalPayment {
-        let snapshot = PaymentIntentSnapshot(id: "pi_1", status: .requiresCapture, amount: amount, amountCapturable: amount,
-                                             latestCharge: "ch_1", chargeCreated: t0, overcaptureSupported: overcapture,
-                                             observedAt: t0 + 5)
+        let snapshot = PaymentIntentSnapshot(
+            id: "pi_1", status: .requiresCapture, amount: amount, amountCapturable: amount,
+            latestCharge: "ch_1", chargeCreated: t0, overcaptureSupported: overcapture,
+            observedAt: t0 + 5)
         var p = payment(.processing, amount: amount, currency: currency)
         p = TerminalPaymentMachine.apply(.snapshot(snapshot, captureKey: nil), to: p).payment
         return p
     }
 
     static func declined(charge: String, code: String = "generic_decline", amount: Int = 1005) -> PaymentIntentSnapshot {
-        PaymentIntentSnapshot(id: "pi_1", status: .requiresPaymentMethod, amount: amount, latestCharge: charge,
-                              decline: .init(code: "card_declined", declineCode: code, message: "declined"), observedAt: t0)
+        PaymentIntentSnapshot(
+            id: "pi_1", status: .requiresPaymentMethod, amount: amount, latestCharge: charge,
+            decline: .init(code: "card_declined", declineCode: code, message: "declined"), observedAt: t0)
     }
 
     @Test func processThenAuthorizeSetsExpiryTwoDaysAfterTheCharge() {
@@ -30,8 +34,9 @@ struct TerminalPaymentMachineTests {
         #expect(started.payment.state == .processing)
         #expect(started.payment.reader == "tmr_1")
         #expect(started.effects.isEmpty)
-        let snapshot = PaymentIntentSnapshot(id: "pi_1", status: .requiresCapture, amount: 1000, amountCapturable: 1000,
-                                             latestCharge: "ch_1", chargeCreated: Self.t0, overcaptureSupported: true, observedAt: Self.t0 + 9)
+        let snapshot = PaymentIntentSnapshot(
+            id: "pi_1", status: .requiresCapture, amount: 1000, amountCapturable: 1000,
+            latestCharge: "ch_1", chargeCreated: Self.t0, overcaptureSupported: true, observedAt: Self.t0 + 9)
         let authorized = TerminalPaymentMachine.apply(.snapshot(snapshot, captureKey: nil), to: started.payment)
         #expect(authorized.effects == [.authorized])
         #expect(authorized.payment.state == .requiresCapture)
@@ -62,8 +67,9 @@ struct TerminalPaymentMachineTests {
         #expect(late.effects.isEmpty)
         #expect(late.payment.state == .processing)
         // The second attempt's own decline (a new charge) is applied.
-        let second = TerminalPaymentMachine.apply(.snapshot(Self.declined(charge: "ch_2", code: "incorrect_pin"), captureKey: nil),
-                                                  to: retry.payment)
+        let second = TerminalPaymentMachine.apply(
+            .snapshot(Self.declined(charge: "ch_2", code: "incorrect_pin"), captureKey: nil),
+            to: retry.payment)
         #expect(second.effects == [.declined])
         #expect(second.payment.declineCode == "incorrect_pin")
     }
@@ -105,8 +111,9 @@ struct TerminalPaymentMachineTests {
     }
 
     @Test func automaticCaptureGoesFromProcessingToCaptured() {
-        let succeeded = PaymentIntentSnapshot(id: "pi_1", status: .succeeded, amount: 1000, amountReceived: 1000,
-                                              latestCharge: "ch_1", chargeCreated: Self.t0, observedAt: Self.t0)
+        let succeeded = PaymentIntentSnapshot(
+            id: "pi_1", status: .succeeded, amount: 1000, amountReceived: 1000,
+            latestCharge: "ch_1", chargeCreated: Self.t0, observedAt: Self.t0)
         let t = TerminalPaymentMachine.apply(.snapshot(succeeded, captureKey: nil), to: Self.payment(.processing))
         #expect(t.effects == [.captured])
         #expect(t.payment.amountAuthorized == 1000)

@@ -19,8 +19,10 @@ extension TerminalIntegrationTests {
                 #expect(try bed.payment(pi) == nil)
 
                 // A fee above the captured total: refused before Stripe, nothing recorded.
-                let tooHigh = try await bed.send(CapturePayment(paymentIntent: pi, amountToCapture: 2400, account: account,
-                                                                applicationFeeAmount: 2401))
+                let tooHigh = try await bed.send(
+                    CapturePayment(
+                        paymentIntent: pi, amountToCapture: 2400, account: account,
+                        applicationFeeAmount: 2401))
                 #expect(tooHigh.failure?.code == ReplyError.Code.feeExceedsAmount)
                 #expect(try bed.payment(pi) == nil)
                 #expect(bed.requests("POST", "/v1/payment_intents/\(pi)/capture").isEmpty)
@@ -33,8 +35,10 @@ extension TerminalIntegrationTests {
 
                 // A tip on top (2000 + 400) with the fee recomputed by the point of sale.
                 let captured = try TerminalTestBed.value(
-                    try await bed.send(CapturePayment(paymentIntent: pi, amountToCapture: 2400, account: account,
-                                                      applicationFeeAmount: 240)), "capture")
+                    try await bed.send(
+                        CapturePayment(
+                            paymentIntent: pi, amountToCapture: 2400, account: account,
+                            applicationFeeAmount: 240)), "capture")
                 #expect(captured.amountCaptured == 2400)
                 #expect(captured.amountAuthorized == 2000)
                 #expect(captured.applicationFeeAmount == 240)
@@ -87,8 +91,9 @@ extension TerminalIntegrationTests {
                 #expect(recorded.state == .requiresCapture)
                 #expect(recorded.reader == reader)
                 // Then the capture command: the recorded payment, one capture.
-                let captured = try TerminalTestBed.value(try await bed.send(CapturePayment(paymentIntent: pi, account: account)),
-                                                         "capture")
+                let captured = try TerminalTestBed.value(
+                    try await bed.send(CapturePayment(paymentIntent: pi, account: account)),
+                    "capture")
                 #expect(captured.amountCaptured == 3100)
                 try await bed.pumpEvents(account: account)
                 #expect(try await bed.wait(TerminalPaymentCaptured.self, pi).count == 1)

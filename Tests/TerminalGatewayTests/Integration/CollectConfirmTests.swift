@@ -24,9 +24,10 @@ extension TerminalIntegrationTests {
                 try await bed.present(reader: reader, account: account, cardNumber: "5555555555554444")
                 try await bed.pumpEvents(account: account)
                 let monitor = bed.monitor
-                let collected = try #require(try await onThread {
-                    try monitor.wait(for: TerminalPaymentMethodCollected.self) { $0.paymentIntent == pi }.first
-                })
+                let collected = try #require(
+                    try await onThread {
+                        try monitor.wait(for: TerminalPaymentMethodCollected.self) { $0.paymentIntent == pi }.first
+                    })
                 #expect(collected.brand == "mastercard")
                 #expect(collected.last4 == "4444")
                 #expect(collected.funding == "credit")

@@ -20,8 +20,12 @@ extension TerminalIntegrationTests {
             let address = TerminalAddress(line1: "1 George St", city: "Sydney", state: "NSW", postalCode: "2000", country: "AU")
             let location = try TerminalTestBed.value(
                 try await bed.send(CreateLocation(displayName: "Harbour Shop", address: address, timeZone: zone)), "create_location")
-            return try TerminalTestBed.value(try await bed.send(RegisterReader(registrationCode: "simulated-wpe", label: "Till 1",
-                                                                              location: location.location)), "register_reader").reader
+            return try TerminalTestBed.value(
+                try await bed.send(
+                    RegisterReader(
+                        registrationCode: "simulated-wpe", label: "Till 1",
+                        location: location.location)), "register_reader"
+            ).reader
         }
 
         /// Moves the simulator's clock to one minute after the next 23:00 in Sydney; returns that local date.
@@ -35,17 +39,19 @@ extension TerminalIntegrationTests {
         /// The report of the Sydney run for `localDate`.
         static func report(_ bed: TerminalTestBed, localDate: String) async throws -> ReconciliationCompleted {
             let monitor = bed.monitor
-            return try #require(try await onThread {
-                try monitor.wait(for: ReconciliationCompleted.self) { $0.timeZone == zone && $0.localDate == localDate }.first
-            })
+            return try #require(
+                try await onThread {
+                    try monitor.wait(for: ReconciliationCompleted.self) { $0.timeZone == zone && $0.localDate == localDate }.first
+                })
         }
 
         @Test func theEndOfDayRunCapturesCompletedOrdersCancelsAbandonedOnesAndReportsEachDecision() async throws {
             try await TerminalTestBed.run { bed in
                 let reader = try await Self.sydneyReader(bed)
                 let settings = TerminalGatewaySettings(reconcileTimeZone: "UTC", clock: TerminalTestBed.clock(of: bed.sim))
-                let scheduler = ReconcileScheduler(databaseURL: bed.env.databaseURL, schema: bed.schema, appId: TerminalGatewayService.name,
-                                                   settings: settings, log: Logger(service: "terminal-tests", level: .warning))
+                let scheduler = ReconcileScheduler(
+                    databaseURL: bed.env.databaseURL, schema: bed.schema, appId: TerminalGatewayService.name,
+                    settings: settings, log: Logger(service: "terminal-tests", level: .warning))
                 let db = try PGConnection(url: bed.env.databaseURL, applicationName: "terminal-tests.scheduler")
                 // Day 1, 23:01 in Sydney: the zones are seen for the first time: day 1 is their
                 // baseline, nothing runs at once.
@@ -76,15 +82,20 @@ extension TerminalIntegrationTests {
                 let report = try await Self.report(bed, localDate: day2)
                 #expect(report.trigger == "schedule")
                 #expect(report.canceled == 1 && report.captured == 0 && report.left == 0)
-                #expect(report.payments == [ReconciledPayment(paymentIntent: piUnspoken, orderReference: unspoken,
-                                                              action: .canceled, reason: "abandoned")])
+                #expect(
+                    report.payments == [
+                        ReconciledPayment(
+                            paymentIntent: piUnspoken, orderReference: unspoken,
+                            action: .canceled, reason: "abandoned")
+                    ])
                 #expect(try bed.payment(piUnspoken)?.state == .canceled)
                 #expect(bed.sim.object(id: piUnspoken)?["status"]?.stringValue == "canceled")
                 #expect(bed.performed("POST", "/v1/payment_intents/\(piCompleted)/capture") == 1)
 
                 // A second replica's check (or a redelivered tick) publishes nothing for the same day.
-                let replica = ReconcileScheduler(databaseURL: bed.env.databaseURL, schema: bed.schema, appId: TerminalGatewayService.name,
-                                                 settings: settings, log: Logger(service: "terminal-tests", level: .warning))
+                let replica = ReconcileScheduler(
+                    databaseURL: bed.env.databaseURL, schema: bed.schema, appId: TerminalGatewayService.name,
+                    settings: settings, log: Logger(service: "terminal-tests", level: .warning))
                 #expect(try replica.publishDue(on: db) == 0)
                 let monitor = bed.monitor
                 let sydneyRuns = try await onThread {

@@ -24,8 +24,9 @@ extension TerminalIntegrationTests {
                 let early = try await bed.send(CapturePayment(paymentIntent: created.paymentIntent))
                 #expect(early.failure?.code == ReplyError.Code.invalidState)
 
-                _ = try TerminalTestBed.value(try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)),
-                                              "process")
+                _ = try TerminalTestBed.value(
+                    try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)),
+                    "process")
                 let second = try await bed.createPayment(TerminalTestBed.order(), amount: 2000)
                 let busy = try await bed.send(ProcessPayment(reader: reader, paymentIntent: second.paymentIntent))
                 #expect(busy.failure?.code == ReplyError.Code.readerBusy)

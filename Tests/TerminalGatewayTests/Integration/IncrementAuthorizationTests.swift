@@ -12,9 +12,11 @@ extension TerminalIntegrationTests {
             try await TerminalTestBed.run { bed in
                 let account = try await bed.connectedAccount()
                 let reader = try await bed.reader(account: account)
-                let created = try TerminalTestBed.value(try await bed.send(CreateTerminalPaymentIntent(
-                    orderReference: TerminalTestBed.order(), amount: 2000, currency: "usd", account: account,
-                    requestIncrementalAuthorizationSupport: true)), "create")
+                let created = try TerminalTestBed.value(
+                    try await bed.send(
+                        CreateTerminalPaymentIntent(
+                            orderReference: TerminalTestBed.order(), amount: 2000, currency: "usd", account: account,
+                            requestIncrementalAuthorizationSupport: true)), "create")
                 let pi = created.paymentIntent
                 // Before the authorization: not yet.
                 let early = try await bed.send(IncrementAuthorization(paymentIntent: pi, amount: 2500, account: account))
@@ -42,18 +44,22 @@ extension TerminalIntegrationTests {
             try await TerminalTestBed.run { bed in
                 let account = try await bed.connectedAccount()
                 let reader = try await bed.reader(account: account)
-                let created = try TerminalTestBed.value(try await bed.send(CreateTerminalPaymentIntent(
-                    orderReference: TerminalTestBed.order(), amount: 2000, currency: "usd", account: account,
-                    requestIncrementalAuthorizationSupport: true)), "create")
+                let created = try TerminalTestBed.value(
+                    try await bed.send(
+                        CreateTerminalPaymentIntent(
+                            orderReference: TerminalTestBed.order(), amount: 2000, currency: "usd", account: account,
+                            requestIncrementalAuthorizationSupport: true)), "create")
                 let pi = created.paymentIntent
                 try await bed.attempt(pi, reader: reader, account: account)
                 _ = try #require(try await bed.authorizedEvent(pi))
                 // The first delivery reached Stripe, then the process died before committing.
                 let messageId = Envelope.newMessageId()
                 _ = try await onThread {
-                    try bed.stripeClient().incrementAuthorization(pi, PaymentIntentIncrementAuthorizationParams(amount: 2600),
-                                                                  options: .idempotent("\(messageId):increment_authorization",
-                                                                                       stripeAccount: account))
+                    try bed.stripeClient().incrementAuthorization(
+                        pi, PaymentIntentIncrementAuthorizationParams(amount: 2600),
+                        options: .idempotent(
+                            "\(messageId):increment_authorization",
+                            stripeAccount: account))
                 }
                 #expect(try bed.payment(pi)?.amountAuthorized == 2000)
                 // The broker redelivers the command: Stripe replays its answer, nothing is raised twice.
@@ -83,11 +89,14 @@ extension TerminalIntegrationTests {
                 #expect(refused.failure?.code == ReplyError.Code.incrementalAuthorizationUnsupported)
 
                 // Requested, but a JCB card.
-                let created = try TerminalTestBed.value(try await bed.send(CreateTerminalPaymentIntent(
-                    orderReference: TerminalTestBed.order(), amount: 2000, currency: "usd",
-                    requestIncrementalAuthorizationSupport: true)), "create")
-                _ = try TerminalTestBed.value(try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)),
-                                              "process")
+                let created = try TerminalTestBed.value(
+                    try await bed.send(
+                        CreateTerminalPaymentIntent(
+                            orderReference: TerminalTestBed.order(), amount: 2000, currency: "usd",
+                            requestIncrementalAuthorizationSupport: true)), "create")
+                _ = try TerminalTestBed.value(
+                    try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)),
+                    "process")
                 try await bed.present(reader: reader, account: nil, cardNumber: "3566002020360505")
                 try await bed.pumpEvents(account: nil)
                 _ = try #require(try await bed.authorizedEvent(created.paymentIntent))

@@ -66,8 +66,9 @@ extension TerminalIntegrationTests {
                 let beyond = try await bed.send(CapturePayment(paymentIntent: pi, amountToCapture: 6001))
                 #expect(beyond.failure?.code == ReplyError.Code.captureExceedsAuthorized)
                 #expect(bed.requests("POST", "/v1/payment_intents/\(pi)/capture").isEmpty)
-                let within = try TerminalTestBed.value(try await bed.send(CapturePayment(paymentIntent: pi, amountToCapture: 6000)),
-                                                       "capture with tip")
+                let within = try TerminalTestBed.value(
+                    try await bed.send(CapturePayment(paymentIntent: pi, amountToCapture: 6000)),
+                    "capture with tip")
                 #expect(within.amountCaptured == 6000)
                 #expect(within.amountAuthorized == 1000)
                 #expect(bed.performed("POST", "/v1/payment_intents/\(pi)/capture") == 1)
@@ -78,8 +79,9 @@ extension TerminalIntegrationTests {
                 let large = try await bed.authorized(amount: 20000, reader: reader)
                 let tooMuch = try await bed.send(CapturePayment(paymentIntent: large, amountToCapture: 30001))
                 #expect(tooMuch.failure?.code == ReplyError.Code.captureExceedsAuthorized)
-                let fine = try TerminalTestBed.value(try await bed.send(CapturePayment(paymentIntent: large, amountToCapture: 30000)),
-                                                     "large tip")
+                let fine = try TerminalTestBed.value(
+                    try await bed.send(CapturePayment(paymentIntent: large, amountToCapture: 30000)),
+                    "large tip")
                 #expect(fine.amountCaptured == 30000)
             }
         }
@@ -87,8 +89,10 @@ extension TerminalIntegrationTests {
         @Test func declineAmountsAreDeclinedAndTheSamePaymentIntentIsApprovedLater() async throws {
             try await TerminalTestBed.run { bed in
                 let reader = try await bed.reader()
-                let codes = [1001: "call_issuer", 1005: "generic_decline", 1055: "incorrect_pin",
-                             1065: "withdrawal_count_limit_exceeded", 1075: "pin_try_exceeded"]
+                let codes = [
+                    1001: "call_issuer", 1005: "generic_decline", 1055: "incorrect_pin",
+                    1065: "withdrawal_count_limit_exceeded", 1075: "pin_try_exceeded",
+                ]
                 var orders: [Int: (order: String, pi: String)] = [:]
                 for amount in codes.keys.sorted() {
                     let order = TerminalTestBed.order()
@@ -121,16 +125,20 @@ extension TerminalIntegrationTests {
             try await TerminalTestBed.run { bed in
                 let reader = try await bed.reader()
                 let partial = try await bed.authorized(amount: 1000, reader: reader)
-                let captured = try TerminalTestBed.value(try await bed.send(CapturePayment(paymentIntent: partial, amountToCapture: 600)),
-                                                         "partial capture")
+                let captured = try TerminalTestBed.value(
+                    try await bed.send(CapturePayment(paymentIntent: partial, amountToCapture: 600)),
+                    "partial capture")
                 #expect(captured.amountCaptured == 600)
                 #expect(captured.amountAuthorized == 1000)
                 #expect(try bed.payment(partial)?.amountCaptured == 600)
 
                 let canceled = try await bed.authorized(amount: 1500, reader: reader)
-                let reply = try TerminalTestBed.value(try await bed.send(CancelPayment(paymentIntent: canceled,
-                                                                                       cancellationReason: .requestedByCustomer)),
-                                                      "cancel")
+                let reply = try TerminalTestBed.value(
+                    try await bed.send(
+                        CancelPayment(
+                            paymentIntent: canceled,
+                            cancellationReason: .requestedByCustomer)),
+                    "cancel")
                 #expect(reply.status == .canceled)
                 let event = try #require(try await bed.wait(TerminalPaymentCanceled.self, canceled).first)
                 #expect(event.cancellationReason == "requested_by_customer")
@@ -165,13 +173,15 @@ extension TerminalIntegrationTests {
             try await TerminalTestBed.run { bed in
                 let reader = try await bed.reader()
                 let created = try await bed.createPayment(TerminalTestBed.order(), amount: 1000)
-                _ = try TerminalTestBed.value(try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)),
-                                              "process")
+                _ = try TerminalTestBed.value(
+                    try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)),
+                    "process")
                 try await bed.present(reader: reader, account: nil)
                 // No Stripe event re-published yet: the gateway still has the payment processing.
                 #expect(try bed.payment(created.paymentIntent)?.state == .processing)
-                let captured = try TerminalTestBed.value(try await bed.send(CapturePayment(paymentIntent: created.paymentIntent)),
-                                                         "capture")
+                let captured = try TerminalTestBed.value(
+                    try await bed.send(CapturePayment(paymentIntent: created.paymentIntent)),
+                    "capture")
                 #expect(captured.amountCaptured == 1000)
                 #expect(try await bed.wait(TerminalPaymentAuthorized.self, created.paymentIntent).count == 1)
                 #expect(try await bed.wait(TerminalPaymentCaptured.self, created.paymentIntent).count == 1)

@@ -9,10 +9,12 @@ extension TerminalIntegrationTests {
     /// `terminal.set_reader_display`: the cart shown on a server-driven reader.
     @Suite("Reader display")
     struct ReaderDisplayTests {
-        static let cart = ReaderCart(currency: "usd", lineItems: [
-            ReaderCartLineItem(description: "Flat white", amount: 450, quantity: 2),
-            ReaderCartLineItem(description: "Croissant", amount: 350, quantity: 1),
-        ], tax: 125, total: 1375)
+        static let cart = ReaderCart(
+            currency: "usd",
+            lineItems: [
+                ReaderCartLineItem(description: "Flat white", amount: 450, quantity: 2),
+                ReaderCartLineItem(description: "Croissant", amount: 350, quantity: 1),
+            ], tax: 125, total: 1375)
 
         @Test func theReaderShowsTheCartAndARedeliveryShowsItOnce() async throws {
             try await TerminalTestBed.run { bed in
@@ -38,10 +40,13 @@ extension TerminalIntegrationTests {
                 let path = "/v1/terminal/readers/\(reader)/set_reader_display"
                 _ = try await onThread {
                     try bed.stripeClient().setReaderDisplay(
-                        reader: reader, ReaderDisplayCartParams(currency: "usd", lineItems: [
-                            ReaderDisplayLineItem(description: "Flat white", amount: 450, quantity: 2),
-                            ReaderDisplayLineItem(description: "Croissant", amount: 350, quantity: 1),
-                        ], tax: 125, total: 1375),
+                        reader: reader,
+                        ReaderDisplayCartParams(
+                            currency: "usd",
+                            lineItems: [
+                                ReaderDisplayLineItem(description: "Flat white", amount: 450, quantity: 2),
+                                ReaderDisplayLineItem(description: "Croissant", amount: 350, quantity: 1),
+                            ], tax: 125, total: 1375),
                         options: .idempotent("\(messageId):set_reader_display", stripeAccount: account))
                 }
                 let commands = bed.commands
@@ -58,8 +63,9 @@ extension TerminalIntegrationTests {
             try await TerminalTestBed.run { bed in
                 let reader = try await bed.reader()
                 let created = try await bed.createPayment(TerminalTestBed.order(), amount: 1375)
-                _ = try TerminalTestBed.value(try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)),
-                                              "process")
+                _ = try TerminalTestBed.value(
+                    try await bed.send(ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)),
+                    "process")
                 let busy = try await bed.send(SetReaderDisplay(reader: reader, cart: Self.cart))
                 #expect(busy.failure?.code == ReplyError.Code.readerBusy)
 

@@ -25,8 +25,9 @@ extension TerminalIntegrationTests {
                 let done = try TerminalTestBed.value(try await bed.send(CompleteOrder(orderReference: completed)), "complete")
                 #expect(done.completed)
                 #expect(done.paymentIntent == piCompleted)
-                let paid = try TerminalTestBed.value(try await bed.send(MarkPaidOtherwise(orderReference: cash, method: "cash")),
-                                                     "paid otherwise")
+                let paid = try TerminalTestBed.value(
+                    try await bed.send(MarkPaidOtherwise(orderReference: cash, method: "cash")),
+                    "paid otherwise")
                 #expect(paid.paidOtherwise)
 
                 let dry = try TerminalTestBed.value(try await bed.send(Reconcile(dryRun: true)), "dry run")
@@ -75,13 +76,15 @@ extension TerminalIntegrationTests {
                 let order = TerminalTestBed.order()
                 let pi = try await bed.authorized(amount: 2500, reader: reader, order: order)
                 _ = try TerminalTestBed.value(try await bed.send(CompleteOrder(orderReference: order, paymentIntent: pi)), "complete")
-                let settings = TerminalGatewaySettings(reconcileIntervalSeconds: 3600, reconcileMinimumAgeSeconds: 0,
-                                                       reconcileLocalTime: nil)
+                let settings = TerminalGatewaySettings(
+                    reconcileIntervalSeconds: 3600, reconcileMinimumAgeSeconds: 0,
+                    reconcileLocalTime: nil)
                 let log = Logger(service: "terminal-tests", level: .warning)
                 // Two replicas' schedulers: only one publishes the due run.
                 let schedulers = (0..<2).map { _ in
-                    ReconcileScheduler(databaseURL: bed.env.databaseURL, schema: bed.schema,
-                                       appId: TerminalGatewayService.name, settings: settings, log: log)
+                    ReconcileScheduler(
+                        databaseURL: bed.env.databaseURL, schema: bed.schema,
+                        appId: TerminalGatewayService.name, settings: settings, log: log)
                 }
                 schedulers.forEach { $0.start() }
                 let monitor = bed.monitor

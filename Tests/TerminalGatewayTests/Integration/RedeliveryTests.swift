@@ -19,8 +19,9 @@ extension TerminalIntegrationTests {
                 let messageId = Envelope.newMessageId()
                 // The first delivery reached Stripe, then the process died before committing.
                 let first: PaymentIntent = try await onThread {
-                    try bed.stripeClient().capturePaymentIntent(pi, PaymentIntentCaptureParams(amountToCapture: 700),
-                                                                options: .idempotent("\(messageId):capture"))
+                    try bed.stripeClient().capturePaymentIntent(
+                        pi, PaymentIntentCaptureParams(amountToCapture: 700),
+                        options: .idempotent("\(messageId):capture"))
                 }
                 #expect(first.status == .succeeded)
                 #expect(try bed.payment(pi)?.state == .requiresCapture)
@@ -86,8 +87,9 @@ extension TerminalIntegrationTests {
                 let processId = Envelope.newMessageId()
                 let processPath = "/v1/terminal/readers/\(reader)/process_payment_intent"
                 _ = try await onThread {
-                    try bed.stripeClient().processPaymentIntent(reader: reader, ProcessPaymentIntentParams(paymentIntent: created.paymentIntent),
-                                                                options: .idempotent("\(processId):process_payment"))
+                    try bed.stripeClient().processPaymentIntent(
+                        reader: reader, ProcessPaymentIntentParams(paymentIntent: created.paymentIntent),
+                        options: .idempotent("\(processId):process_payment"))
                 }
                 let process = ProcessPayment(reader: reader, paymentIntent: created.paymentIntent)
                 try await onThread { try commands.publish(process, messageId: processId, copies: 2) }

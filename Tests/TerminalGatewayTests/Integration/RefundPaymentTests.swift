@@ -23,8 +23,9 @@ extension TerminalIntegrationTests {
                 #expect(part.refund.hasPrefix("re_"))
                 let tooMuch = try await bed.send(TerminalRefundPayment(paymentIntent: pi, amount: 1501, account: account))
                 #expect(tooMuch.failure?.code == ReplyError.Code.refundExceedsAmount)
-                let rest = try TerminalTestBed.value(try await bed.send(TerminalRefundPayment(paymentIntent: pi, account: account)),
-                                                     "refund the rest")
+                let rest = try TerminalTestBed.value(
+                    try await bed.send(TerminalRefundPayment(paymentIntent: pi, account: account)),
+                    "refund the rest")
                 #expect(rest.amount == 1500)
                 let again = try await bed.send(TerminalRefundPayment(paymentIntent: pi, account: account))
                 #expect(again.failure?.code == "conflict.already_refunded")

@@ -38,18 +38,22 @@ extension TerminalIntegrationTests {
             try await TerminalTestBed.run { bed in
                 let account = try await bed.connectedAccount(country: "CA")
                 // An account announced by an update (accounts created before the gateway ran).
-                try await bed.publishOnboarding(AccountUpdated(account: account, status: .enabled, detailsSubmitted: true,
-                                                               chargesEnabled: true, payoutsEnabled: true,
-                                                               requirements: AccountRequirements(), changedFields: ["charges_enabled"],
-                                                               occurredAt: Int(Date().timeIntervalSince1970), country: "CA"),
-                                                account: account)
+                try await bed.publishOnboarding(
+                    AccountUpdated(
+                        account: account, status: .enabled, detailsSubmitted: true,
+                        chargesEnabled: true, payoutsEnabled: true,
+                        requirements: AccountRequirements(), changedFields: ["charges_enabled"],
+                        occurredAt: Int(Date().timeIntervalSince1970), country: "CA"),
+                    account: account)
                 #expect(try await eventually { try bed.recordedCountry(account) == "CA" })
                 let reader = try await bed.reader(account: account)
 
                 // Manual capture with Interac is refused, and nothing is created or recorded.
                 let manualOrder = TerminalTestBed.order()
-                let manual = try await bed.send(CreateTerminalPaymentIntent(orderReference: manualOrder, amount: 2000, currency: "cad",
-                                                                            captureMethod: .manual, account: account))
+                let manual = try await bed.send(
+                    CreateTerminalPaymentIntent(
+                        orderReference: manualOrder, amount: 2000, currency: "cad",
+                        captureMethod: .manual, account: account))
                 #expect(manual.failure?.code == ReplyError.Code.interacManualCapture)
                 #expect(bed.requests("POST", "/v1/payment_intents").isEmpty)
 
@@ -60,11 +64,13 @@ extension TerminalIntegrationTests {
                 #expect(created.captureMethod == .automatic)
                 #expect(created.paymentMethodTypes == [.cardPresent, .interacPresent])
                 let pi = created.paymentIntent
-                _ = try TerminalTestBed.value(try await bed.send(ProcessPayment(reader: reader, paymentIntent: pi, account: account)),
-                                              "process")
+                _ = try TerminalTestBed.value(
+                    try await bed.send(ProcessPayment(reader: reader, paymentIntent: pi, account: account)),
+                    "process")
                 _ = try await onThread {
-                    try bed.stripeClient().presentPaymentMethod(reader: reader, PresentPaymentMethodParams(type: "interac_present"),
-                                                                options: .idempotent(Envelope.newMessageId(), stripeAccount: account))
+                    try bed.stripeClient().presentPaymentMethod(
+                        reader: reader, PresentPaymentMethodParams(type: "interac_present"),
+                        options: .idempotent(Envelope.newMessageId(), stripeAccount: account))
                 }
                 try await bed.pumpEvents(account: account)
                 #expect(try await bed.wait(TerminalPaymentCaptured.self, pi).first?.amountCaptured == 2000)
@@ -77,9 +83,11 @@ extension TerminalIntegrationTests {
 
                 // Manual capture in Canada stays possible for cards only, asked for explicitly.
                 let cardOnly = try TerminalTestBed.value(
-                    try await bed.send(CreateTerminalPaymentIntent(orderReference: TerminalTestBed.order(), amount: 1500, currency: "cad",
-                                                                   captureMethod: .manual, account: account,
-                                                                   paymentMethodTypes: [.cardPresent])), "card only")
+                    try await bed.send(
+                        CreateTerminalPaymentIntent(
+                            orderReference: TerminalTestBed.order(), amount: 1500, currency: "cad",
+                            captureMethod: .manual, account: account,
+                            paymentMethodTypes: [.cardPresent])), "card only")
                 #expect(cardOnly.captureMethod == .manual)
                 #expect(cardOnly.paymentMethodTypes == [.cardPresent])
             }
@@ -88,9 +96,11 @@ extension TerminalIntegrationTests {
         @Test func interacForAnAccountOutsideCanadaIsRefusedAndAnUnannouncedAccountIsFetchedOnce() async throws {
             try await TerminalTestBed.run { bed in
                 let account = try await bed.connectedAccount(country: "US")
-                let refused = try await bed.send(CreateTerminalPaymentIntent(orderReference: TerminalTestBed.order(), amount: 1000,
-                                                                             currency: "usd", captureMethod: .automatic, account: account,
-                                                                             paymentMethodTypes: [.cardPresent, .interacPresent]))
+                let refused = try await bed.send(
+                    CreateTerminalPaymentIntent(
+                        orderReference: TerminalTestBed.order(), amount: 1000,
+                        currency: "usd", captureMethod: .automatic, account: account,
+                        paymentMethodTypes: [.cardPresent, .interacPresent]))
                 #expect(refused.failure?.code == ReplyError.Code.interacUnavailable)
                 #expect(bed.requests("POST", "/v1/payment_intents").isEmpty)
                 // Never announced: fetched from Stripe once, then known.

@@ -13,9 +13,10 @@ struct TerminalGaugesTests {
         let fixture = try PaymentStoreTests.Fixture()
         try await fixture.run { db, store in
             let registry = MetricsRegistry()
-            let sampler = DatabaseGaugeSampler(databaseURL: fixture.url, applicationName: "terminal-gauges-tests",
-                                               registry: registry, gauges: TerminalGauges.all(schema: fixture.schema),
-                                               log: Logger(service: "terminal-gauges-tests", level: .error))
+            let sampler = DatabaseGaugeSampler(
+                databaseURL: fixture.url, applicationName: "terminal-gauges-tests",
+                registry: registry, gauges: TerminalGauges.all(schema: fixture.schema),
+                log: Logger(service: "terminal-gauges-tests", level: .error))
             try sampler.sample(on: db)
             #expect(registry.value("connectbus_terminal_authorizations_uncaptured") == 0)
             #expect(registry.value("connectbus_terminal_authorization_next_expiry_timestamp_seconds") == 0)
@@ -27,7 +28,8 @@ struct TerminalGaugesTests {
             try store.update(done, on: db)
             try sampler.sample(on: db)
             #expect(registry.value("connectbus_terminal_authorizations_uncaptured") == 2)
-            #expect(registry.value("connectbus_terminal_authorization_next_expiry_timestamp_seconds")
+            #expect(
+                registry.value("connectbus_terminal_authorization_next_expiry_timestamp_seconds")
                     == Double(1_000_000 + TerminalPaymentMachine.captureWindowSeconds))
         }
     }

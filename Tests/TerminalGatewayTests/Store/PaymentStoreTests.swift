@@ -35,8 +35,9 @@ struct PaymentStoreTests {
     }
 
     static func new(_ order: String) -> PaymentStore.NewPayment {
-        PaymentStore.NewPayment(orderReference: order, account: nil, amount: 1000, currency: "usd", captureMethod: "manual",
-                                applicationFeeAmount: nil)
+        PaymentStore.NewPayment(
+            orderReference: order, account: nil, amount: 1000, currency: "usd", captureMethod: "manual",
+            applicationFeeAmount: nil)
     }
 
     /// Records an authorized payment for `order` (authorized at `at`).
@@ -55,7 +56,7 @@ struct PaymentStoreTests {
         try await Fixture().run { db, store in
             #expect(try store.claim(Self.new("o-1"), messageId: "m1", on: db) == .claimed)
             #expect(try store.claim(Self.new("o-1"), messageId: "m2", on: db) == .busy(messageId: "m1"))
-            #expect(try store.claim(Self.new("o-1"), messageId: "m1", on: db) == .claimed)   // redelivery
+            #expect(try store.claim(Self.new("o-1"), messageId: "m1", on: db) == .claimed)  // redelivery
             #expect(try store.find(orderReference: "o-1", on: db) == nil)
 
             let payment = TerminalPayment(orderReference: "o-1", paymentIntent: "pi_1", amount: 1000, currency: "usd")
@@ -107,24 +108,29 @@ struct PaymentStoreTests {
             let other = try fixture.connect()
             try other.execute("BEGIN")
             try other.execute("SELECT 1 FROM \(store.schema.quoted).payments WHERE payment_intent_id = 'pi_1' FOR UPDATE")
-            let runA = try store.claimForReconciliation(messageId: "run-a", authorizedBefore: now - 3600, account: nil,
-                                                        limit: 100, leaseSeconds: 600, on: db)
+            let runA = try store.claimForReconciliation(
+                messageId: "run-a", authorizedBefore: now - 3600, account: nil,
+                limit: 100, leaseSeconds: 600, on: db)
             #expect(Set(runA.map(\.paymentIntent)) == ["pi_2", "pi_3"])
             try other.execute("ROLLBACK")
 
             // Leased rows are not given to another run; the same run (redelivered) gets them again.
-            let runB = try store.claimForReconciliation(messageId: "run-b", authorizedBefore: nil, account: nil,
-                                                        limit: 100, leaseSeconds: 600, on: db)
+            let runB = try store.claimForReconciliation(
+                messageId: "run-b", authorizedBefore: nil, account: nil,
+                limit: 100, leaseSeconds: 600, on: db)
             #expect(Set(runB.map(\.paymentIntent)) == ["pi_1", "pi_fresh"])
-            let runAAgain = try store.claimForReconciliation(messageId: "run-a", authorizedBefore: now - 3600, account: nil,
-                                                             limit: 100, leaseSeconds: 600, on: db)
+            let runAAgain = try store.claimForReconciliation(
+                messageId: "run-a", authorizedBefore: now - 3600, account: nil,
+                limit: 100, leaseSeconds: 600, on: db)
             #expect(Set(runAAgain.map(\.paymentIntent)) == ["pi_2", "pi_3"])
 
             // A released lease, or one that ran out, frees the row.
             try store.releaseReconciliation(paymentIntent: "pi_2", messageId: "run-a", on: db)
-            try db.execute("UPDATE \(store.schema.quoted).payments SET reconcile_claimed_until = now() - interval '1 second' WHERE payment_intent_id = 'pi_3'")
-            let runC = try store.claimForReconciliation(messageId: "run-c", authorizedBefore: nil, account: nil,
-                                                        limit: 100, leaseSeconds: 600, on: db)
+            try db.execute(
+                "UPDATE \(store.schema.quoted).payments SET reconcile_claimed_until = now() - interval '1 second' WHERE payment_intent_id = 'pi_3'")
+            let runC = try store.claimForReconciliation(
+                messageId: "run-c", authorizedBefore: nil, account: nil,
+                limit: 100, leaseSeconds: 600, on: db)
             #expect(Set(runC.map(\.paymentIntent)) == ["pi_2", "pi_3"])
             #expect(try store.reconcilable(authorizedBefore: nil, account: nil, limit: 100, on: db).count == 4)
         }

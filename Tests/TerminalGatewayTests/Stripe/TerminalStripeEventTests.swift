@@ -7,7 +7,8 @@ import Testing
 @Suite("Stripe events and PaymentIntents as the gateway reads them")
 struct TerminalStripeEventTests {
     @Test func readerEventNamesItsPaymentIntent() throws {
-        let body = Array(#"""
+        let body = Array(
+            #"""
             {"id":"evt_1","object":"event","type":"terminal.reader.action_failed","created":1800000000,"account":"acct_1",
              "request":{"id":"req_1","idempotency_key":"k1"},
              "data":{"object":{"id":"tmr_1","object":"terminal.reader","action":{"type":"process_payment_intent","status":"failed",
@@ -31,7 +32,8 @@ struct TerminalStripeEventTests {
 
     @Test func everyConsumedTypeIsBoundAndNamesItsPaymentIntent() throws {
         let objects: [TerminalEventType.Object: String] = [
-            .reader: #"{"id":"tmr_1","object":"terminal.reader","action":{"type":"process_payment_intent","status":"succeeded","process_payment_intent":{"payment_intent":"pi_1"}}}"#,
+            .reader:
+                #"{"id":"tmr_1","object":"terminal.reader","action":{"type":"process_payment_intent","status":"succeeded","process_payment_intent":{"payment_intent":"pi_1"}}}"#,
             .paymentIntent: #"{"id":"pi_1","object":"payment_intent"}"#,
         ]
         #expect(TerminalGatewayService.stripeEvents.count == TerminalEventType.allCases.count)

@@ -12,8 +12,10 @@ extension TerminalTestBed {
     /// Creates a connected account in `country` at the simulator and returns its id.
     func connectedAccount(country: String) async throws -> String {
         try await onThread {
-            try self.stripeClient().createAccount(AccountCreateParams(type: .express, country: country),
-                                                  options: .idempotent(Envelope.newMessageId())).id
+            try self.stripeClient().createAccount(
+                AccountCreateParams(type: .express, country: country),
+                options: .idempotent(Envelope.newMessageId())
+            ).id
         }
     }
 
@@ -40,8 +42,10 @@ extension TerminalTestBed {
     /// Announces `account` in `country` with `onboarding.account.created` and waits until the
     /// gateway recorded it.
     func announce(_ account: String, country: String) async throws {
-        try await publishOnboarding(AccountCreated(account: account, sellerReference: "seller-\(account)", country: country,
-                                                   occurredAt: Int(Date().timeIntervalSince1970)), account: account)
+        try await publishOnboarding(
+            AccountCreated(
+                account: account, sellerReference: "seller-\(account)", country: country,
+                occurredAt: Int(Date().timeIntervalSince1970)), account: account)
         let recorded = try await eventually { try self.recordedCountry(account) == country }
         if !recorded { throw StepFailed(description: "the gateway did not record \(account) in \(country)") }
     }

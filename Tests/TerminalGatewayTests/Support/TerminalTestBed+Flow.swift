@@ -21,11 +21,15 @@ extension TerminalTestBed {
     /// A location and a registered simulated reader (`simulated-wpe`), through the gateway.
     func reader(account: String? = nil) async throws -> String {
         let address = TerminalAddress(line1: "1 Main St", city: "San Francisco", state: "CA", postalCode: "94110", country: "US")
-        let location = try Self.value(try await send(CreateLocation(displayName: "Corner Shop", address: address, account: account)),
-                                      "create_location")
-        let reader = try Self.value(try await send(RegisterReader(registrationCode: "simulated-wpe", label: "Till 1",
-                                                                  location: location.location, account: account)),
-                                    "register_reader")
+        let location = try Self.value(
+            try await send(CreateLocation(displayName: "Corner Shop", address: address, account: account)),
+            "create_location")
+        let reader = try Self.value(
+            try await send(
+                RegisterReader(
+                    registrationCode: "simulated-wpe", label: "Till 1",
+                    location: location.location, account: account)),
+            "register_reader")
         return reader.reader
     }
 
@@ -33,18 +37,24 @@ extension TerminalTestBed {
     static func order() -> String { IntegrationEnvironment.uniqueName("order") }
 
     /// Creates the order's PaymentIntent.
-    func createPayment(_ order: String, amount: Int, account: String? = nil, fee: Int? = nil,
-                       captureMethod: TerminalCaptureMethod? = nil) async throws -> CreateTerminalPaymentIntent.Result {
-        try Self.value(try await send(CreateTerminalPaymentIntent(orderReference: order, amount: amount, currency: "usd",
-                                                                  captureMethod: captureMethod, account: account,
-                                                                  applicationFeeAmount: fee)), "create_payment_intent")
+    func createPayment(
+        _ order: String, amount: Int, account: String? = nil, fee: Int? = nil,
+        captureMethod: TerminalCaptureMethod? = nil
+    ) async throws -> CreateTerminalPaymentIntent.Result {
+        try Self.value(
+            try await send(
+                CreateTerminalPaymentIntent(
+                    orderReference: order, amount: amount, currency: "usd",
+                    captureMethod: captureMethod, account: account,
+                    applicationFeeAmount: fee)), "create_payment_intent")
     }
 
     /// Hands the PaymentIntent to the reader, presents a card and re-publishes the resulting
     /// Stripe events.
     func attempt(_ paymentIntent: String, reader: String, account: String? = nil) async throws {
-        let processing = try Self.value(try await send(ProcessPayment(reader: reader, paymentIntent: paymentIntent, account: account)),
-                                        "process_payment")
+        let processing = try Self.value(
+            try await send(ProcessPayment(reader: reader, paymentIntent: paymentIntent, account: account)),
+            "process_payment")
         #expect(processing.actionStatus == .inProgress)
         try await present(reader: reader, account: account)
         try await pumpEvents(account: account)

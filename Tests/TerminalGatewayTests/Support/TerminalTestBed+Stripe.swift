@@ -16,8 +16,9 @@ extension TerminalTestBed {
     func connectedAccount() async throws -> String {
         try await onThread {
             let client = try self.stripeClient()
-            let account = try client.createAccount(AccountCreateParams(type: .express, country: "US"),
-                                                   options: .idempotent(Envelope.newMessageId()))
+            let account = try client.createAccount(
+                AccountCreateParams(type: .express, country: "US"),
+                options: .idempotent(Envelope.newMessageId()))
             return account.id
         }
     }
@@ -25,8 +26,11 @@ extension TerminalTestBed {
     /// The simulated reader "reads" a card for its current action (the amount's cents decide).
     func present(reader: String, account: String?) async throws {
         _ = try await onThread {
-            try self.stripeClient().presentPaymentMethod(reader: reader, options: .idempotent(Envelope.newMessageId(),
-                                                                                             stripeAccount: account))
+            try self.stripeClient().presentPaymentMethod(
+                reader: reader,
+                options: .idempotent(
+                    Envelope.newMessageId(),
+                    stripeAccount: account))
         }
     }
 
@@ -40,10 +44,12 @@ extension TerminalTestBed {
         try await onThread {
             var params = FormParams()
             params.set("limit", 100)
-            let response = try self.stripeClient().send(.get, "/v1/events", params: params,
-                                                        options: RequestOptions(stripeAccount: account))
+            let response = try self.stripeClient().send(
+                .get, "/v1/events", params: params,
+                options: RequestOptions(stripeAccount: account))
             guard let list = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-                  let data = list["data"] as? [[String: Any]] else { return 0 }
+                let data = list["data"] as? [[String: Any]]
+            else { return 0 }
             let consumed = Set(TerminalGatewayService.stripeEvents)
             let connection = try AMQPConnection(url: try AMQPURL(self.env.amqpURL), connectionName: "terminal-tests.notifications")
             defer { connection.close() }
@@ -51,10 +57,12 @@ extension TerminalTestBed {
             var count = 0
             for event in data.reversed() {
                 guard let id = event["id"] as? String, let type = event["type"] as? String,
-                      consumed.contains("stripe.\(type)"), self.published.insert(id) else { continue }
-                let envelope = Envelope(type: "stripe.\(type)", appId: "notifications",
-                                        headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": id]),
-                                        body: Array(try JSONSerialization.data(withJSONObject: event)))
+                    consumed.contains("stripe.\(type)"), self.published.insert(id)
+                else { continue }
+                let envelope = Envelope(
+                    type: "stripe.\(type)", appId: "notifications",
+                    headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": id]),
+                    body: Array(try JSONSerialization.data(withJSONObject: event)))
                 try connection.publish(envelope, exchange: Exchanges.events, routingKey: "stripe.\(type)", mandatory: false)
                 count += 1
             }

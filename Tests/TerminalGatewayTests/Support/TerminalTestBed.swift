@@ -36,10 +36,12 @@ final class TerminalTestBed: ServiceTestBed {
         var settings = settings
         settings.clock = Self.clock(of: sim)
         host = try TerminalGatewayService.make(config: config, schema: schema, settings: settings)
-        monitor = try EventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("term_monitor"),
-                                   patterns: ["terminal.#"], connectionName: "terminal-tests.monitor")
-        commands = try CommandChannel(url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("term_replies"),
-                                      appId: "terminal-tests")
+        monitor = try EventMonitor(
+            url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("term_monitor"),
+            patterns: ["terminal.#"], connectionName: "terminal-tests.monitor")
+        commands = try CommandChannel(
+            url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("term_replies"),
+            appId: "terminal-tests")
     }
 
     /// The simulator's clock as the gateway's reconciliation clock.
@@ -50,9 +52,10 @@ final class TerminalTestBed: ServiceTestBed {
 
     /// The service configuration the tests run with (one worker per queue).
     static func config(env: IntegrationEnvironment, sim: StripeSimulator) -> ServiceConfig {
-        ServiceConfig(service: TerminalGatewayService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
-                      stripeAPIKey: apiKey, stripeAPIBase: sim.baseURL, workers: 1, httpPort: 0,
-                      relayGrace: .milliseconds(500), logLevel: .warning)
+        ServiceConfig(
+            service: TerminalGatewayService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
+            stripeAPIKey: apiKey, stripeAPIBase: sim.baseURL, workers: 1, httpPort: 0,
+            relayGrace: .milliseconds(500), logLevel: .warning)
     }
 
     let testName = "terminal-tests"

@@ -9,21 +9,26 @@ enum EnvelopeFuzz {
         var reader = ByteReader(bytes)
         var headers: [String: HeaderValue] = [:]
         let count = Int(reader.byte() % 8)
-        let names = ["x-schema-version", "x-attempt", "x-causation-id", "x-stripe-account", "traceparent",
-                     "x-error-code", "x-failed-at", "x-other"]
+        let names = [
+            "x-schema-version", "x-attempt", "x-causation-id", "x-stripe-account", "traceparent",
+            "x-error-code", "x-failed-at", "x-other",
+        ]
         for _ in 0..<count {
             let name = reader.byte() % 3 == 0 ? reader.string(max: 12) : names[Int(reader.byte()) % names.count]
-            headers[name] = reader.byte() % 2 == 0 ? .string(reader.string()) : .int(Int(Int8(bitPattern: reader.byte())) << (Int(reader.byte()) % 56))
+            headers[name] =
+                reader.byte() % 2 == 0 ? .string(reader.string()) : .int(Int(Int8(bitPattern: reader.byte())) << (Int(reader.byte()) % 56))
         }
-        let properties = AMQPProperties(contentType: reader.byte() % 4 == 0 ? nil : reader.string(),
-                                        messageId: reader.string(), correlationId: reader.string(),
-                                        type: reader.string(), timestamp: nil, appId: reader.string(),
-                                        replyTo: reader.string(), deliveryMode: reader.byte(), headers: headers)
+        let properties = AMQPProperties(
+            contentType: reader.byte() % 4 == 0 ? nil : reader.string(),
+            messageId: reader.string(), correlationId: reader.string(),
+            type: reader.string(), timestamp: nil, appId: reader.string(),
+            replyTo: reader.string(), deliveryMode: reader.byte(), headers: headers)
         let envelope = properties.envelope(body: reader.rest())
         // Written back and read again, the envelope is the same.
         let again = AMQPProperties(envelope: envelope).envelope(body: envelope.body)
-        fuzzCheck(again.messageId == envelope.messageId && again.type == envelope.type
-                  && again.headers == envelope.headers, "envelope round trip changed it")
+        fuzzCheck(
+            again.messageId == envelope.messageId && again.type == envelope.type
+                && again.headers == envelope.headers, "envelope round trip changed it")
     }
 
     /// First byte picks the command; the rest is its JSON body.

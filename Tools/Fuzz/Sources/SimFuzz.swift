@@ -10,9 +10,11 @@ enum SimFuzz {
     static func request(_ bytes: [UInt8]) {
         var reader = ByteReader(bytes)
         let method = ["GET", "POST", "DELETE", "PUT"][Int(reader.byte()) % 4]
-        let roots = ["/v1/customers", "/v1/payment_intents", "/v1/checkout/sessions", "/v1/accounts", "/v1/refunds",
-                     "/v1/products", "/v1/prices", "/v1/terminal/readers", "/sim/faults", "/sim/webhooks/chaos",
-                     "/sim/clock", "/v1/events", "/sim/requests"]
+        let roots = [
+            "/v1/customers", "/v1/payment_intents", "/v1/checkout/sessions", "/v1/accounts", "/v1/refunds",
+            "/v1/products", "/v1/prices", "/v1/terminal/readers", "/sim/faults", "/sim/webhooks/chaos",
+            "/sim/clock", "/v1/events", "/sim/requests",
+        ]
         var path = roots[Int(reader.byte()) % roots.count]
         if reader.byte() % 2 == 0 { path += "/" + reader.string(max: 24) }
         var query: [QueryItem] = []

@@ -9,8 +9,11 @@ enum URLFuzz {
         guard let url = try? AMQPURL(text) else { return }
         fuzzCheck(!url.nodes.isEmpty && (1...65535).contains(url.port), "a parsed URL without a node or a port")
         // The description never shows a password of 3+ characters that appears nowhere else.
-        for node in url.nodes where node.password.count >= 3 && !node.user.contains(node.password)
-            && !"\(node.host):\(node.port)".contains(node.password) && !node.vhost.contains(node.password) && !"amqps://***@:/%2F".contains(node.password) {
+        for node in url.nodes
+        where node.password.count >= 3 && !node.user.contains(node.password)
+            && !"\(node.host):\(node.port)".contains(node.password) && !node.vhost.contains(node.password)
+            && !"amqps://***@:/%2F".contains(node.password)
+        {
             fuzzCheck(!node.description.contains(node.password), "the description shows a password")
         }
     }
@@ -19,7 +22,8 @@ enum URLFuzz {
         let text = String(decoding: bytes, as: UTF8.self)
         let redacted = DatabaseURL.redacted(text)
         if let password = DatabaseURL.password(in: text), password.count >= 3,
-           text.components(separatedBy: password).count == 2 {
+            text.components(separatedBy: password).count == 2
+        {
             fuzzCheck(!redacted.contains(password), "redacted(\(text)) = \(redacted) shows the password")
             fuzzCheck(!DatabaseURL.redact("failed: \(text)", passwordOf: text).contains(password), "redact shows the password")
         }

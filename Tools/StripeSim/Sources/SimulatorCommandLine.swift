@@ -9,13 +9,13 @@ import Foundation
 public enum SimulatorCommandLine {
     /// The usage text printed on errors and `--help`.
     public static let usage = """
-    usage: stripe-sim [--port N] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x] [--rate-limit N/s]
-                      [--rate-limits off|test|live|auto[,global=N][,endpoint=N]]
-                      [--log FILE] [--api-version V] [--async-delay SECONDS] [--account-link-ttl SECONDS]
-                      [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N] [--freeze-clock UNIX_SECONDS|now]
-                      [--webhook-retries fast|stripe|S,S,...]
-                      [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...
-    """
+        usage: stripe-sim [--port N] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x] [--rate-limit N/s]
+                          [--rate-limits off|test|live|auto[,global=N][,endpoint=N]]
+                          [--log FILE] [--api-version V] [--async-delay SECONDS] [--account-link-ttl SECONDS]
+                          [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N] [--freeze-clock UNIX_SECONDS|now]
+                          [--webhook-retries fast|stripe|S,S,...]
+                          [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...
+        """
 
     /// A bad command line; `message` names the flag.
     public struct Problem: Error, Sendable, Equatable { public var message: String }
@@ -73,7 +73,9 @@ public enum SimulatorCommandLine {
                 if text == "now" {
                     config.frozenClockAt = Date().timeIntervalSince1970
                 } else {
-                    guard let instant = Double(text), instant > 0 else { throw Problem(message: "--freeze-clock: expected Unix seconds or now, got \(text)") }
+                    guard let instant = Double(text), instant > 0 else {
+                        throw Problem(message: "--freeze-clock: expected Unix seconds or now, got \(text)")
+                    }
                     config.frozenClockAt = instant
                 }
             case "--webhook-retries":

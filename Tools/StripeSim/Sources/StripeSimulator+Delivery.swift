@@ -43,7 +43,8 @@ extension StripeSimulator {
         let (handoff, next) = locked { () -> (Handoff, Double?) in
             let now = clock.now
             while let index = state.scheduled.indices.filter({ state.scheduled[$0].due <= now })
-                .min(by: { state.scheduled[$0].due < state.scheduled[$1].due }) {
+                .min(by: { state.scheduled[$0].due < state.scheduled[$1].due })
+            {
                 let job = state.scheduled.remove(at: index)
                 run(job)
             }
@@ -56,9 +57,10 @@ extension StripeSimulator {
     private func run(_ job: SimState.ScheduledJob) {
         switch job.kind {
         case .settle(let scope, let paymentIntent, let succeed):
-            let call = SimCall(state: state, params: Params([:]), pathParameters: [:],
-                               account: scope == SimState.platform ? nil : scope,
-                               requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+            let call = SimCall(
+                state: state, params: Params([:]), pathParameters: [:],
+                account: scope == SimState.platform ? nil : scope,
+                requestId: nil, idempotencyKey: nil, stripeVersion: nil)
             PaymentIntentMachine.settle(call: call, piId: paymentIntent, succeed: succeed)
         }
     }
@@ -68,9 +70,10 @@ extension StripeSimulator {
     func sweep() {
         let handoff = locked { () -> Handoff in
             for (id, stored) in state.objects {
-                let call = SimCall(state: state, params: Params([:]), pathParameters: [:],
-                                   account: stored.scope == SimState.platform ? nil : stored.scope,
-                                   requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+                let call = SimCall(
+                    state: state, params: Params([:]), pathParameters: [:],
+                    account: stored.scope == SimState.platform ? nil : stored.scope,
+                    requestId: nil, idempotencyKey: nil, stripeVersion: nil)
                 guard let value = state.objects[id]?.value else { continue }
                 switch stored.type {
                 case "checkout.session": _ = CheckoutMachine.expireIfDue(call: call, session: value)

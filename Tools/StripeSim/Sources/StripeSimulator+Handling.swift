@@ -14,26 +14,29 @@ extension StripeSimulator {
     /// caller's measurement.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == "GET", request.path == "/metrics" {
-            return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                                body: Array((metrics.render() + rateLimitMetrics()).utf8))
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                body: Array((metrics.render() + rateLimitMetrics()).utf8))
         }
         let started = ContinuousClock.now
         let requestId = requestIds.make("req", length: 14)
         if request.path.hasPrefix("/sim/") { return handlePage(request, requestId: requestId) }
         let decision = faultInjector.decide(method: request.method, path: request.path, header: request.headers["x-sim-fault"])
         if decision.latencyMs > 0 { Thread.sleep(forTimeInterval: Double(decision.latencyMs) / 1000) }
-        var exchange = Exchange(request: request, requestId: requestId, fault: decision.label,
-                                defaultVersion: config.apiVersion, time: Date(timeIntervalSince1970: clock.now))
+        var exchange = Exchange(
+            request: request, requestId: requestId, fault: decision.label,
+            defaultVersion: config.apiVersion, time: Date(timeIntervalSince1970: clock.now))
         var response = process(&exchange, decision: decision)
         if decision.drop { response = .dropConnection }
         let elapsed = ContinuousClock.now - started
         let micros = Int(elapsed.components.seconds) * 1_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000)
         if response.status != 0 { response.headers["Sim-Duration-Us"] = String(micros) }
-        log.append(RequestLogEntry(
-            time: exchange.time, method: request.method, path: request.path, account: exchange.account,
-            idempotencyKey: exchange.idempotencyKey, params: exchange.paramsJSON,
-            status: response.status, requestId: requestId, replayed: exchange.replayed, fault: decision.label,
-            durationMicros: micros))
+        log.append(
+            RequestLogEntry(
+                time: exchange.time, method: request.method, path: request.path, account: exchange.account,
+                idempotencyKey: exchange.idempotencyKey, params: exchange.paramsJSON,
+                status: response.status, requestId: requestId, replayed: exchange.replayed, fault: decision.label,
+                durationMicros: micros))
         metrics.record(method: request.method, status: response.status, fault: decision.label)
         return response
     }
@@ -80,22 +83,26 @@ extension StripeSimulator {
     private func process(_ exchange: inout Exchange, decision: FaultInjector.Decision) -> HTTPResponse {
         let request = exchange.request
         if decision.rateLimited {
-            var error = SimError(status: 429, type: "invalid_request_error", code: "rate_limit",
-                                 message: "Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.")
+            var error = SimError(
+                status: 429, type: "invalid_request_error", code: "rate_limit",
+                message: "Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.")
             error.headers["Stripe-Should-Retry"] = "true"
             return exchange.answer(error)
         }
         if decision.fail500 {
-            var error = SimError(status: 500, type: "api_error", code: nil,
-                                 message: "An unknown error occurred while processing the request (simulated).")
+            var error = SimError(
+                status: 500, type: "api_error", code: nil,
+                message: "An unknown error occurred while processing the request (simulated).")
             error.headers["Stripe-Should-Retry"] = "true"
             return exchange.answer(error)
         }
         if let problem = Self.authorizationProblem(request.headers["authorization"]) {
             return exchange.answer(SimError(status: 401, type: "invalid_request_error", code: nil, message: problem))
         }
-        if let reason = rateLimiter.check(key: Self.bearerKey(request.headers["authorization"]),
-                                          method: request.method, path: request.path) {
+        if let reason = rateLimiter.check(
+            key: Self.bearerKey(request.headers["authorization"]),
+            method: request.method, path: request.path)
+        {
             return exchange.answer(Self.rateLimitError(reason: reason))
         }
         let params: [String: FormValue]
@@ -106,8 +113,12 @@ extension StripeSimulator {
         }
         exchange.paramsJSON = FormValue.dict(params).json
         guard let match = routes.match(method: request.method, path: request.path) else {
-            return exchange.answer(SimError(status: 404, type: "invalid_request_error", code: nil,
-                message: "Unrecognized request URL (\(request.method): \(request.path)). Please see https://stripe.com/docs or we can help at https://support.stripe.com/."))
+            return exchange.answer(
+                SimError(
+                    status: 404, type: "invalid_request_error", code: nil,
+                    message:
+                        "Unrecognized request URL (\(request.method): \(request.path)). Please see https://stripe.com/docs or we can help at https://support.stripe.com/."
+                ))
         }
         do {
             try Params(params).requireOnly(match.handler.allowed(in: SimAPIVersion(raw: exchange.version)).union(["expand"]))
@@ -115,14 +126,17 @@ extension StripeSimulator {
             return exchange.answer(error)
         }
         let fingerprint = exchange.paramsJSON.serialized()
-        let (status, body) = execute(match.handler, parameters: match.parameters, params: params,
-                                     fingerprint: fingerprint, exchange: &exchange)
+        let (status, body) = execute(
+            match.handler, parameters: match.parameters, params: params,
+            fingerprint: fingerprint, exchange: &exchange)
         return exchange.answer(status, body)
     }
 
     /// Runs the endpoint under the lock with idempotency, then hands events and delayed jobs on.
-    private func execute(_ endpoint: Endpoint, parameters: [String: String], params: [String: FormValue],
-                         fingerprint: [UInt8], exchange: inout Exchange) -> (Int, [UInt8]) {
+    private func execute(
+        _ endpoint: Endpoint, parameters: [String: String], params: [String: FormValue],
+        fingerprint: [UInt8], exchange: inout Exchange
+    ) -> (Int, [UInt8]) {
         let (status, body, handoff) = locked { () -> (Int, [UInt8], Handoff) in
             executeLocked(endpoint, parameters: parameters, params: params, fingerprint: fingerprint, exchange: &exchange)
         }
@@ -131,33 +145,44 @@ extension StripeSimulator {
     }
 
     /// The body of ``execute``, run with the lock held; returns the events to deliver.
-    private func executeLocked(_ endpoint: Endpoint, parameters: [String: String], params: [String: FormValue],
-                               fingerprint: [UInt8], exchange: inout Exchange) -> (Int, [UInt8], Handoff) {
+    private func executeLocked(
+        _ endpoint: Endpoint, parameters: [String: String], params: [String: FormValue],
+        fingerprint: [UInt8], exchange: inout Exchange
+    ) -> (Int, [UInt8], Handoff) {
         let request = exchange.request
         let scope = exchange.account ?? SimState.platform
         let idempotencySlot = exchange.idempotencyKey.map { "\(scope) \($0)" }
         if let account = exchange.account, state.get(account, scope: SimState.platform)?["object"] != "account" {
-            let error = SimError(status: 403, type: "invalid_request_error", code: "account_invalid",
-                message: "The provided key does not have access to account '\(account)' (or that account does not exist). Application access may have been revoked.")
+            let error = SimError(
+                status: 403, type: "invalid_request_error", code: "account_invalid",
+                message:
+                    "The provided key does not have access to account '\(account)' (or that account does not exist). Application access may have been revoked."
+            )
             return (error.status, error.body(requestId: exchange.requestId).serialized(), Handoff())
         }
         if let slot = idempotencySlot, let previous = state.idempotency[slot],
-           state.now >= previous.created + SimState.idempotencyKeyLifetime {
+            state.now >= previous.created + SimState.idempotencyKeyLifetime
+        {
             state.idempotency[slot] = nil
         }
         if request.method == "POST", let slot = idempotencySlot, let previous = state.idempotency[slot] {
             guard previous.method == request.method, previous.path == request.path,
-                  previous.fingerprint == fingerprint else {
-                let error = SimError(status: 400, type: "idempotency_error", code: nil,
-                    message: "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '\(exchange.idempotencyKey ?? "")' if you meant to execute a different request.")
+                previous.fingerprint == fingerprint
+            else {
+                let error = SimError(
+                    status: 400, type: "idempotency_error", code: nil,
+                    message:
+                        "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '\(exchange.idempotencyKey ?? "")' if you meant to execute a different request."
+                )
                 return (error.status, error.body(requestId: exchange.requestId).serialized(), Handoff())
             }
             exchange.replayed = true
             return (previous.status, previous.body, Handoff())
         }
-        let call = SimCall(state: state, params: Params(params), pathParameters: parameters,
-                           account: exchange.account, requestId: exchange.requestId,
-                           idempotencyKey: exchange.idempotencyKey, stripeVersion: request.headers["stripe-version"])
+        let call = SimCall(
+            state: state, params: Params(params), pathParameters: parameters,
+            account: exchange.account, requestId: exchange.requestId,
+            idempotencyKey: exchange.idempotencyKey, stripeVersion: request.headers["stripe-version"])
         var status = 200
         var body: [UInt8]
         do {
@@ -179,7 +204,8 @@ extension StripeSimulator {
     /// 401 message for a missing or non-test key, nil when the key is acceptable.
     static func authorizationProblem(_ header: String?) -> String? {
         guard let header, !header.isEmpty else {
-            return "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY')."
+            return
+                "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY')."
         }
         var key = ""
         if header.hasPrefix("Bearer ") {

@@ -82,8 +82,10 @@ public final class StripeSimulator: @unchecked Sendable {
     /// - Throws: `HTTPServerError` when the port cannot be bound.
     @discardableResult
     public func start(port: UInt16 = 0) throws -> UInt16 {
-        let server = try HTTPServer(host: !config.listenOnAllInterfaces, port: port, threading: .pool(config.threads),
-                                    maxBodyBytes: 1 << 20) { [weak self] request in
+        let server = try HTTPServer(
+            host: !config.listenOnAllInterfaces, port: port, threading: .pool(config.threads),
+            maxBodyBytes: 1 << 20
+        ) { [weak self] request in
             self?.handle(request) ?? .text(503, "stopping")
         }
         lock.lock()

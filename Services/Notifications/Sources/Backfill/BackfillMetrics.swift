@@ -19,16 +19,20 @@ struct BackfillMetrics: Sendable {
     let highWater: Gauge
 
     init(registry: MetricsRegistry) {
-        recovered = registry.counter("connectbus_backfill_events_recovered_total",
-                                     help: "Stripe events stored by the backfill sweep that had not arrived by webhook.")
+        recovered = registry.counter(
+            "connectbus_backfill_events_recovered_total",
+            help: "Stripe events stored by the backfill sweep that had not arrived by webhook.")
         pages = registry.counter("connectbus_backfill_pages_total", help: "Pages of GET /v1/events read by the backfill sweep.")
         sweeps = registry.counter("connectbus_backfill_sweeps_total", help: "Backfill sweeps, by outcome.", labels: ["outcome"])
-        scopeErrors = registry.counter("connectbus_backfill_scope_errors_total",
-                                       help: "Scopes (platform or account) whose listing failed in a sweep.")
-        lastSweep = registry.gauge("connectbus_backfill_last_sweep_timestamp_seconds",
-                                   help: "Unix time the last backfill sweep completed.")
-        highWater = registry.gauge("connectbus_backfill_high_water_seconds",
-                                   help: "Oldest backfill high-water mark over all scopes (Unix seconds, Stripe's clock).")
-        recovered.increment(by: 0) // shown from the start, so `connectbus status` sees a sweeper
+        scopeErrors = registry.counter(
+            "connectbus_backfill_scope_errors_total",
+            help: "Scopes (platform or account) whose listing failed in a sweep.")
+        lastSweep = registry.gauge(
+            "connectbus_backfill_last_sweep_timestamp_seconds",
+            help: "Unix time the last backfill sweep completed.")
+        highWater = registry.gauge(
+            "connectbus_backfill_high_water_seconds",
+            help: "Oldest backfill high-water mark over all scopes (Unix seconds, Stripe's clock).")
+        recovered.increment(by: 0)  // shown from the start, so `connectbus status` sees a sweeper
     }
 }

@@ -30,12 +30,15 @@ struct BackfillPage: Sendable {
         for item in list.data {
             if case .object(let members) = item, case .string(let id)? = members["id"] { lastId = id }
             guard let encoded = try? encoder.encode(item), let scrubbed = try? EventBodyScrubber.scrub(Array(encoded)),
-                  let facts = StripeEventFacts.parse(scrubbed) else {
+                let facts = StripeEventFacts.parse(scrubbed)
+            else {
                 unreadable += 1
                 continue
             }
-            events.append(IncomingStripeEvent(facts: facts, body: scrubbed, endpoint: facts.account == nil ? .platform : .connect,
-                                              source: .backfill))
+            events.append(
+                IncomingStripeEvent(
+                    facts: facts, body: scrubbed, endpoint: facts.account == nil ? .platform : .connect,
+                    source: .backfill))
         }
         return BackfillPage(events: events, lastId: lastId, hasMore: list.hasMore, unreadable: unreadable)
     }

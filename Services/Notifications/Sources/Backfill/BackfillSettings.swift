@@ -36,8 +36,10 @@ public struct BackfillSettings: Sendable, Equatable {
     ]
 
     /// Settings with the defaults above.
-    public init(intervalSeconds: Int = 300, safetyWindowSeconds: Int = 600, types: [String] = BackfillSettings.defaultTypes,
-                onlyFailed: Bool = true, pageSize: Int = 100) {
+    public init(
+        intervalSeconds: Int = 300, safetyWindowSeconds: Int = 600, types: [String] = BackfillSettings.defaultTypes,
+        onlyFailed: Bool = true, pageSize: Int = 100
+    ) {
         self.intervalSeconds = intervalSeconds
         self.safetyWindowSeconds = safetyWindowSeconds
         self.types = types

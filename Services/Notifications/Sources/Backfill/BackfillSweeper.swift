@@ -58,10 +58,12 @@ public final class BackfillSweeper: Sendable {
     /// A sweeper (start it with ``start()``).
     /// - Parameters:
     ///   - afterCommit: called after a page stored new events (the service wakes its relay).
-    public init(settings: BackfillSettings, events: StripeEventStore, progress: BackfillStore, databaseURL: String,
-                applicationName: String, makeStripe: @escaping @Sendable () throws -> StripeClient,
-                rateLimiter: StripeRateLimiter, metrics: MetricsRegistry, log: Logger,
-                afterCommit: @escaping @Sendable () -> Void = {}) {
+    public init(
+        settings: BackfillSettings, events: StripeEventStore, progress: BackfillStore, databaseURL: String,
+        applicationName: String, makeStripe: @escaping @Sendable () throws -> StripeClient,
+        rateLimiter: StripeRateLimiter, metrics: MetricsRegistry, log: Logger,
+        afterCommit: @escaping @Sendable () -> Void = {}
+    ) {
         self.settings = settings
         self.events = events
         self.progress = progress
@@ -115,14 +117,19 @@ public final class BackfillSweeper: Sendable {
             if due || requested {
                 let summary = try sweeper.sweep(conn: db, stripe: client)
                 if summary.ran {
-                    sweeper.log.info("backfill sweep done", ["recovered": String(summary.recovered),
-                                                             "pages": String(summary.pages),
-                                                             "scopes": String(summary.scopesCompleted),
-                                                             "failed_scopes": String(summary.scopesFailed)])
+                    sweeper.log.info(
+                        "backfill sweep done",
+                        [
+                            "recovered": String(summary.recovered),
+                            "pages": String(summary.pages),
+                            "scopes": String(summary.scopesCompleted),
+                            "failed_scopes": String(summary.scopesFailed),
+                        ])
                 }
                 if due {
                     let interval = sweeper.settings.intervalSeconds
-                    nextScheduled = interval > 0
+                    nextScheduled =
+                        interval > 0
                         ? ContinuousClock.now + .seconds(interval) : ContinuousClock.now + .seconds(Int64.max / 4_000_000_000)
                 }
             }
@@ -175,8 +182,9 @@ public final class BackfillSweeper: Sendable {
             } catch let error as StripeError {
                 summary.scopesFailed += 1
                 metrics.scopeErrors.increment()
-                log.warning("backfill could not list events of a scope; retried next sweep",
-                            ["scope": scope.scope, "error": error.stableCode])
+                log.warning(
+                    "backfill could not list events of a scope; retried next sweep",
+                    ["scope": scope.scope, "error": error.stableCode])
             }
         }
         if summary.scopesFailed > 0 {
@@ -191,8 +199,10 @@ public final class BackfillSweeper: Sendable {
     }
 
     /// Pages one scope; `false` when stopped before its end.
-    private func sweep(_ scope: BackfillProgress, conn: PGConnection, stripe: StripeClient, summary: inout Summary,
-                       stopAfterPages: Int?) throws -> Bool {
+    private func sweep(
+        _ scope: BackfillProgress, conn: PGConnection, stripe: StripeClient, summary: inout Summary,
+        stopAfterPages: Int?
+    ) throws -> Bool {
         var cursor = scope.sweepCursor
         let options = RequestOptions(stripeAccount: scope.scope == BackfillStore.platform ? nil : scope.scope)
         while true {
@@ -224,8 +234,9 @@ public final class BackfillSweeper: Sendable {
             }
             let page: BackfillPage
             do { page = try BackfillPage.parse(response.body) } catch {
-                throw StripeError(kind: .decoding, httpStatus: response.status, code: "decoding_failed",
-                                  message: "GET /v1/events did not answer a list of events: \(error)")
+                throw StripeError(
+                    kind: .decoding, httpStatus: response.status, code: "decoding_failed",
+                    message: "GET /v1/events did not answer a list of events: \(error)")
             }
             if page.unreadable > 0 { log.warning("backfill skipped unreadable events", ["count": String(page.unreadable)]) }
             let newest = page.events.compactMap(\.facts.created).max()

@@ -20,8 +20,10 @@ public struct EmailRequest: Sendable, Equatable {
     public var fields: [String: String]
 
     /// Creates a request.
-    public init(template: EmailTemplate, recipient: String?, account: String?, orderReference: String?,
-                paymentIntent: String? = nil, fields: [String: String]) {
+    public init(
+        template: EmailTemplate, recipient: String?, account: String?, orderReference: String?,
+        paymentIntent: String? = nil, fields: [String: String]
+    ) {
         self.template = template
         self.recipient = recipient
         self.account = account
@@ -32,43 +34,55 @@ public struct EmailRequest: Sendable, Equatable {
 
     /// The order confirmation for `payments.order.paid`.
     public static func orderPaid(_ event: OrderPaid) -> EmailRequest {
-        EmailRequest(template: .orderConfirmation, recipient: event.customerEmail, account: event.account,
-                     orderReference: event.orderReference, paymentIntent: event.paymentIntent,
-                     fields: ["order_reference": event.orderReference,
-                              "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
-                              "currency": event.currency.uppercased()])
+        EmailRequest(
+            template: .orderConfirmation, recipient: event.customerEmail, account: event.account,
+            orderReference: event.orderReference, paymentIntent: event.paymentIntent,
+            fields: [
+                "order_reference": event.orderReference,
+                "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
+                "currency": event.currency.uppercased(),
+            ])
     }
 
     /// "Payment failed, please order again" for `payments.order.payment_failed`.
     public static func paymentFailed(_ event: OrderPaymentFailed) -> EmailRequest {
-        EmailRequest(template: .paymentFailed, recipient: event.customerEmail, account: event.account,
-                     orderReference: event.orderReference, paymentIntent: event.paymentIntent,
-                     fields: ["order_reference": event.orderReference,
-                              "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
-                              "currency": event.currency.uppercased(),
-                              "reason": event.failureMessage ?? "the payment was not completed"])
+        EmailRequest(
+            template: .paymentFailed, recipient: event.customerEmail, account: event.account,
+            orderReference: event.orderReference, paymentIntent: event.paymentIntent,
+            fields: [
+                "order_reference": event.orderReference,
+                "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
+                "currency": event.currency.uppercased(),
+                "reason": event.failureMessage ?? "the payment was not completed",
+            ])
     }
 
     /// "Please confirm your payment" for `payments.order.requires_action`, with the
     /// platform's link (never a client secret: the event carries none).
     public static func authenticationRequired(_ event: OrderRequiresAction) -> EmailRequest {
-        EmailRequest(template: .authenticationRequired, recipient: event.customerEmail, account: event.account,
-                     orderReference: event.orderReference, paymentIntent: event.paymentIntent,
-                     fields: ["order_reference": event.orderReference,
-                              "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
-                              "currency": event.currency.uppercased(),
-                              "authentication_url": event.authenticationUrl ?? "the shop's order page"])
+        EmailRequest(
+            template: .authenticationRequired, recipient: event.customerEmail, account: event.account,
+            orderReference: event.orderReference, paymentIntent: event.paymentIntent,
+            fields: [
+                "order_reference": event.orderReference,
+                "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
+                "currency": event.currency.uppercased(),
+                "authentication_url": event.authenticationUrl ?? "the shop's order page",
+            ])
     }
 
     /// "Payment received, confirming with your bank" for `payments.order.awaiting_payment`
     /// (a delayed method is processing; the paid or failed message follows).
     public static func paymentProcessing(_ event: OrderAwaitingPayment) -> EmailRequest {
-        EmailRequest(template: .paymentProcessing, recipient: event.customerEmail, account: event.account,
-                     orderReference: event.orderReference, paymentIntent: event.paymentIntent,
-                     fields: ["order_reference": event.orderReference,
-                              "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
-                              "currency": event.currency.uppercased(),
-                              "method": PaymentMethodName.text(event.paymentMethodType)])
+        EmailRequest(
+            template: .paymentProcessing, recipient: event.customerEmail, account: event.account,
+            orderReference: event.orderReference, paymentIntent: event.paymentIntent,
+            fields: [
+                "order_reference": event.orderReference,
+                "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
+                "currency": event.currency.uppercased(),
+                "method": PaymentMethodName.text(event.paymentMethodType),
+            ])
     }
 
     /// "Finish setting up your account" for `onboarding.account.requirements_due`: what is
@@ -77,14 +91,20 @@ public struct EmailRequest: Sendable, Equatable {
     public static func requirementsDue(_ event: AccountRequirementsDue) -> EmailRequest {
         var due = event.pastDue
         for field in event.currentlyDue + (event.futureDue ?? []) where !due.contains(field) { due.append(field) }
-        let deadline = event.deadline.map { "Please provide it by \(UTCDateText.format($0)); after that Stripe may pause charges or payouts." }
+        let deadline =
+            event.deadline.map { "Please provide it by \(UTCDateText.format($0)); after that Stripe may pause charges or payouts." }
             ?? "Charges and payouts stay paused until it is provided."
-        return EmailRequest(template: .onboardingIncomplete, recipient: event.email, account: event.account,
-                            orderReference: nil,
-                            fields: ["account": event.account,
-                                     "seller_reference": event.sellerReference ?? event.account,
-                                     "requirements": due.isEmpty ? "(none listed)" : due.map { "- " + $0 }
-                                        .joined(separator: "\n"),
-                                     "deadline": deadline])
+        return EmailRequest(
+            template: .onboardingIncomplete, recipient: event.email, account: event.account,
+            orderReference: nil,
+            fields: [
+                "account": event.account,
+                "seller_reference": event.sellerReference ?? event.account,
+                "requirements": due.isEmpty
+                    ? "(none listed)"
+                    : due.map { "- " + $0 }
+                        .joined(separator: "\n"),
+                "deadline": deadline,
+            ])
     }
 }

@@ -7,8 +7,11 @@ import Runtime
 /// per event, so a redelivered event sends nothing more; the paid or failed message follows
 /// from its own event.
 enum OrderAwaitingPaymentHandler {
-    static func handle(_ event: OrderAwaitingPayment, _ ctx: inout HandlerContext, _ dispatcher: EmailDispatcher) throws
-        -> HandlerOutcome {
+    static func handle(
+        _ event: OrderAwaitingPayment, _ ctx: inout HandlerContext, _ dispatcher: EmailDispatcher
+    ) throws
+        -> HandlerOutcome
+    {
         try dispatcher.dispatch(.paymentProcessing(event), &ctx)
     }
 }

@@ -34,8 +34,10 @@ public struct EmailDispatcher: Sendable {
     let now: @Sendable () -> Date
 
     /// Creates a dispatcher.
-    public init(schema: SQLIdentifier, smtp: SMTPSettings, templatesDirectory: String,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        schema: SQLIdentifier, smtp: SMTPSettings, templatesDirectory: String,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         emails = EmailStore(schema: schema)
         recipients = RecipientStore(schema: schema)
         self.smtp = smtp
@@ -53,13 +55,16 @@ public struct EmailDispatcher: Sendable {
             return try skip(request, reason: .noRecipient, &ctx)
         }
         guard EmailAddress.isValid(recipient) else {
-            return .deadLetter(ReplyError(code: "email.invalid_recipient", message: "recipient is not an e-mail address",
-                                          retryable: false))
+            return .deadLetter(
+                ReplyError(
+                    code: "email.invalid_recipient", message: "recipient is not an e-mail address",
+                    retryable: false))
         }
-        let attempt = EmailStore.Attempt(notification: "\(source.messageId):\(request.template.rawValue)",
-                                         sourceMessageId: source.messageId, sourceEvent: source.type,
-                                         template: request.template.rawValue, recipient: recipient,
-                                         account: request.account, orderReference: request.orderReference)
+        let attempt = EmailStore.Attempt(
+            notification: "\(source.messageId):\(request.template.rawValue)",
+            sourceMessageId: source.messageId, sourceEvent: source.type,
+            template: request.template.rawValue, recipient: recipient,
+            account: request.account, orderReference: request.orderReference)
         guard let attempts = try emails.beginAttempt(attempt, on: ctx.db) else {
             ctx.log.info("already sent", ["notification": attempt.notification])
             return .done
@@ -67,12 +72,15 @@ public struct EmailDispatcher: Sendable {
         do {
             let text = try EmailTemplateText.load(request.template, from: templatesDirectory)
             let rendered = try text.render(request.fields)
-            let message = EmailMessage(from: smtp.from, to: recipient, subject: rendered.subject, body: rendered.body,
-                                       messageId: attempt.notification, date: now())
+            let message = EmailMessage(
+                from: smtp.from, to: recipient, subject: rendered.subject, body: rendered.body,
+                messageId: attempt.notification, date: now())
             let client = try ctx.worker.resource(SMTPClient.self) { try SMTPClient(settings: smtp) }
-            try OpenSpan.around("SMTP send", kind: .client, of: ctx.traceContext,
-                                attributes: SMTPSpan.attributes(smtp, attempt, attempts: attempts),
-                                describe: SMTPSpan.code) {
+            try OpenSpan.around(
+                "SMTP send", kind: .client, of: ctx.traceContext,
+                attributes: SMTPSpan.attributes(smtp, attempt, attempts: attempts),
+                describe: SMTPSpan.code
+            ) {
                 try client.send(message.bytes, to: recipient)
             }
         } catch let problem as EmailTemplateText.Problem {
@@ -81,16 +89,19 @@ public struct EmailDispatcher: Sendable {
             guard error.isTransient, !ctx.isLastAttempt else {
                 return try park(attempt, attempts: attempts, code: error.code, message: error.description, &ctx)
             }
-            try emails.markFailed(attempt.notification, status: "retrying", code: error.code,
-                                  message: error.description, on: ctx.db)
+            try emails.markFailed(
+                attempt.notification, status: "retrying", code: error.code,
+                message: error.description, on: ctx.db)
             throw HandlerError.retry(code: error.code, message: error.description)
         }
         let occurredAt = Int(now().timeIntervalSince1970)
         try ctx.transaction { db in try emails.markSent(attempt.notification, on: db) }
-        try ctx.publish(EmailSent(notification: attempt.notification, template: request.template,
-                                  recipient: recipient, sourceEvent: source.type, sourceMessageId: source.messageId,
-                                  account: request.account, orderReference: request.orderReference,
-                                  attempts: attempts, occurredAt: occurredAt), stripeAccount: request.account)
+        try ctx.publish(
+            EmailSent(
+                notification: attempt.notification, template: request.template,
+                recipient: recipient, sourceEvent: source.type, sourceMessageId: source.messageId,
+                account: request.account, orderReference: request.orderReference,
+                attempts: attempts, occurredAt: occurredAt), stripeAccount: request.account)
         return .done
     }
 
@@ -105,46 +116,58 @@ public struct EmailDispatcher: Sendable {
         case .buyer:
             guard let paymentIntent = request.paymentIntent, let account = request.account else { return nil }
             guard ctx.worker.config.stripeAPIKey != nil else {
-                ctx.log.warning("STRIPE_API_KEY is not set: the buyer's address cannot be asked of Stripe",
-                                ["template": request.template.rawValue, "payment_intent": paymentIntent])
+                ctx.log.warning(
+                    "STRIPE_API_KEY is not set: the buyer's address cannot be asked of Stripe",
+                    ["template": request.template.rawValue, "payment_intent": paymentIntent])
                 return nil
             }
             let intent = try ctx.worker.callStripe { client in
-                try client.retrievePaymentIntent(paymentIntent, expand: BuyerEmail.expand,
-                                                 options: RequestOptions(stripeAccount: account))
+                try client.retrievePaymentIntent(
+                    paymentIntent, expand: BuyerEmail.expand,
+                    options: RequestOptions(stripeAccount: account))
             }
             return BuyerEmail.from(intent)
         }
     }
 
     /// Sends nothing and publishes `notifications.email.skipped`.
-    private func skip(_ request: EmailRequest, reason: EmailSkipReason, _ ctx: inout HandlerContext) throws
-        -> HandlerOutcome {
+    private func skip(
+        _ request: EmailRequest, reason: EmailSkipReason, _ ctx: inout HandlerContext
+    ) throws
+        -> HandlerOutcome
+    {
         let source = ctx.envelope
-        ctx.log.info("no recipient e-mail known; nothing sent",
-                     ["template": request.template.rawValue, "reason": reason.rawValue])
-        try ctx.publish(EmailSkipped(notification: "\(source.messageId):\(request.template.rawValue)",
-                                     template: request.template, reason: reason, sourceEvent: source.type,
-                                     sourceMessageId: source.messageId, account: request.account,
-                                     orderReference: request.orderReference,
-                                     occurredAt: Int(now().timeIntervalSince1970)), stripeAccount: request.account)
+        ctx.log.info(
+            "no recipient e-mail known; nothing sent",
+            ["template": request.template.rawValue, "reason": reason.rawValue])
+        try ctx.publish(
+            EmailSkipped(
+                notification: "\(source.messageId):\(request.template.rawValue)",
+                template: request.template, reason: reason, sourceEvent: source.type,
+                sourceMessageId: source.messageId, account: request.account,
+                orderReference: request.orderReference,
+                occurredAt: Int(now().timeIntervalSince1970)), stripeAccount: request.account)
         return .done
     }
 
     /// Records the send as parked and publishes the final failure.
-    private func park(_ attempt: EmailStore.Attempt, attempts: Int, code: String, message: String,
-                      _ ctx: inout HandlerContext) throws -> HandlerOutcome {
+    private func park(
+        _ attempt: EmailStore.Attempt, attempts: Int, code: String, message: String,
+        _ ctx: inout HandlerContext
+    ) throws -> HandlerOutcome {
         ctx.log.warning("e-mail parked", ["notification": attempt.notification, "error_code": code])
         try ctx.transaction { db in
             try emails.markFailed(attempt.notification, status: "parked", code: code, message: message, on: db)
         }
         guard let template = EmailTemplate(rawValue: attempt.template) else { return .done }
-        try ctx.publish(EmailFailed(notification: attempt.notification, template: template,
-                                    recipient: attempt.recipient, sourceEvent: attempt.sourceEvent,
-                                    sourceMessageId: attempt.sourceMessageId, account: attempt.account,
-                                    orderReference: attempt.orderReference, attempts: attempts, errorCode: code,
-                                    errorMessage: message, final: true,
-                                    occurredAt: Int(now().timeIntervalSince1970)), stripeAccount: attempt.account)
+        try ctx.publish(
+            EmailFailed(
+                notification: attempt.notification, template: template,
+                recipient: attempt.recipient, sourceEvent: attempt.sourceEvent,
+                sourceMessageId: attempt.sourceMessageId, account: attempt.account,
+                orderReference: attempt.orderReference, attempts: attempts, errorCode: code,
+                errorMessage: message, final: true,
+                occurredAt: Int(now().timeIntervalSince1970)), stripeAccount: attempt.account)
         return .done
     }
 }

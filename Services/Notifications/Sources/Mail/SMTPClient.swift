@@ -47,12 +47,15 @@ public final class SMTPClient {
         let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
         let rejected = reply >= 500 && reply < 600
-        throw SMTPError(code: rejected ? "smtp.rejected" : "smtp.unavailable", message: text,
-                        replyCode: reply > 0 ? reply : nil)
+        throw SMTPError(
+            code: rejected ? "smtp.rejected" : "smtp.unavailable", message: text,
+            replyCode: reply > 0 ? reply : nil)
     }
 
-    private func configure(recipients: inout UnsafeMutablePointer<curl_slist>?, context: UnsafeMutableRawPointer,
-                           errorBuffer: UnsafeMutablePointer<CChar>?) {
+    private func configure(
+        recipients: inout UnsafeMutablePointer<curl_slist>?, context: UnsafeMutableRawPointer,
+        errorBuffer: UnsafeMutablePointer<CChar>?
+    ) {
         _ = cbshim_curl_setopt_string(handle, CURLOPT_URL, settings.curlURL)
         _ = cbshim_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         let timeoutMs = Int(settings.timeout.components.seconds * 1000)

@@ -39,8 +39,10 @@ public struct SMTPSettings: Sendable {
 
     /// Parses `url` (`smtp://host[:port]` or `smtps://host[:port]`).
     /// - Throws: ``ConfigError`` naming `SMTP_URL`, `SMTP_TLS` or `SMTP_FROM`.
-    public init(url: String, from: String = SMTPSettings.defaultFrom, tls: String = "none", username: String? = nil,
-                password: String? = nil, timeout: Duration = .seconds(20)) throws(ConfigError) {
+    public init(
+        url: String, from: String = SMTPSettings.defaultFrom, tls: String = "none", username: String? = nil,
+        password: String? = nil, timeout: Duration = .seconds(20)
+    ) throws(ConfigError) {
         var problems: [ConfigError.Problem] = []
         let parsed = URLComponents(string: url)
         let scheme = parsed?.scheme?.lowercased()

@@ -6,11 +6,16 @@ import Runtime
 /// `connectbus.email.template`, `connectbus.email.attempt`; a failure's `error.type` is the
 /// ``SMTPError`` code (`smtp.unavailable`, `smtp.rejected`, …).
 enum SMTPSpan {
-    static func attributes(_ smtp: SMTPSettings, _ attempt: EmailStore.Attempt, attempts: Int)
-        -> [(String, SpanData.Value)] {
-        [("network.protocol.name", .string("smtp")), ("server.address", .string(smtp.host)),
-         ("server.port", .int(smtp.port)), ("connectbus.email.notification", .string(attempt.notification)),
-         ("connectbus.email.template", .string(attempt.template)), ("connectbus.email.attempt", .int(attempts))]
+    static func attributes(
+        _ smtp: SMTPSettings, _ attempt: EmailStore.Attempt, attempts: Int
+    )
+        -> [(String, SpanData.Value)]
+    {
+        [
+            ("network.protocol.name", .string("smtp")), ("server.address", .string(smtp.host)),
+            ("server.port", .int(smtp.port)), ("connectbus.email.notification", .string(attempt.notification)),
+            ("connectbus.email.template", .string(attempt.template)), ("connectbus.email.attempt", .int(attempts)),
+        ]
     }
 
     /// The stable code of what a send threw.

@@ -8,13 +8,15 @@ public enum NotificationsGauges {
     /// The gauges for the tables of `schema`.
     public static func all(schema: SQLIdentifier) -> [DatabaseGauge] {
         [
-            DatabaseGauge(name: "connectbus_emails", help: "E-mails by status (parked: every attempt failed).",
-                          labels: ["status"], sql: """
-                              SELECT s.status, count(e.notification) AS value
-                              FROM unnest(ARRAY['sending', 'retrying', 'sent', 'parked']) AS s(status)
-                              LEFT JOIN \(schema).emails e ON e.status = s.status
-                              GROUP BY s.status
-                              """),
+            DatabaseGauge(
+                name: "connectbus_emails", help: "E-mails by status (parked: every attempt failed).",
+                labels: ["status"],
+                sql: """
+                    SELECT s.status, count(e.notification) AS value
+                    FROM unnest(ARRAY['sending', 'retrying', 'sent', 'parked']) AS s(status)
+                    LEFT JOIN \(schema).emails e ON e.status = s.status
+                    GROUP BY s.status
+                    """)
         ]
     }
 }

@@ -57,26 +57,31 @@ public struct BackfillStore: Sendable {
     /// recorded sellers' addresses and earlier sweeps; the platform first, then by id.
     public func knownScopes(on conn: PGConnection) throws(StoreError) -> [String] {
         let s = schema.quoted
-        let accounts: [String] = try conn.query("""
+        let accounts: [String] = try conn.query(
+            """
             SELECT account FROM (
                 SELECT DISTINCT account FROM \(s).stripe_events WHERE account IS NOT NULL
                 UNION SELECT account FROM \(s).recipients
                 UNION SELECT scope FROM \(s).backfill_scopes WHERE scope <> 'platform') a
             ORDER BY account
-            """) { row in try row.string("account") }
+            """
+        ) { row in try row.string("account") }
         return [Self.platform] + accounts
     }
 
     /// The progress of every scope with a row, by scope.
     public func progress(on conn: PGConnection) throws(StoreError) -> [String: BackfillProgress] {
-        let rows: [BackfillProgress] = try conn.query("""
+        let rows: [BackfillProgress] = try conn.query(
+            """
             SELECT scope, high_water, sweep_since, sweep_cursor, sweep_newest, sweep_started, recovered
             FROM \(schema.quoted).backfill_scopes
-            """) { row in
-            BackfillProgress(scope: try row.string("scope"), highWater: try row.optionalInt("high_water"),
-                             sweepSince: try row.optionalInt("sweep_since"), sweepCursor: try row.optionalString("sweep_cursor"),
-                             sweepNewest: try row.optionalInt("sweep_newest"), sweepStarted: try row.bool("sweep_started"),
-                             recovered: try row.int("recovered"))
+            """
+        ) { row in
+            BackfillProgress(
+                scope: try row.string("scope"), highWater: try row.optionalInt("high_water"),
+                sweepSince: try row.optionalInt("sweep_since"), sweepCursor: try row.optionalString("sweep_cursor"),
+                sweepNewest: try row.optionalInt("sweep_newest"), sweepStarted: try row.bool("sweep_started"),
+                recovered: try row.int("recovered"))
         }
         return Dictionary(rows.map { ($0.scope, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -86,7 +91,8 @@ public struct BackfillStore: Sendable {
     /// high-water mark to even when it finds nothing).
     public func begin(scope: String, since: Int64?, on conn: PGConnection) throws(StoreError) {
         let s = schema.quoted
-        try conn.execute("""
+        try conn.execute(
+            """
             INSERT INTO \(s).backfill_scopes (scope, sweep_since, sweep_cursor, sweep_newest, sweep_started)
             VALUES ($1, $2, NULL, (SELECT max(created) FROM \(s).stripe_events
                                    WHERE account IS NOT DISTINCT FROM NULLIF($1, 'platform')), true)
@@ -97,9 +103,12 @@ public struct BackfillStore: Sendable {
 
     /// Records a page done: its last event id (the next `starting_after`), the newest
     /// `created` it held and how many of its events were new.
-    public func advance(scope: String, cursor: String, newest: Int64?, recovered: Int,
-                        on conn: PGConnection) throws(StoreError) {
-        try conn.execute("""
+    public func advance(
+        scope: String, cursor: String, newest: Int64?, recovered: Int,
+        on conn: PGConnection
+    ) throws(StoreError) {
+        try conn.execute(
+            """
             UPDATE \(schema.quoted).backfill_scopes SET sweep_cursor = $2,
                 sweep_newest = GREATEST(sweep_newest, $3), recovered = recovered + $4
             WHERE scope = $1
@@ -109,14 +118,16 @@ public struct BackfillStore: Sendable {
     /// Forgets the cursor of the sweep in progress (its event is no longer listed, e.g. past
     /// Stripe's 30 days): the sweep pages again from the newest event, deduplicated.
     public func resetCursor(scope: String, on conn: PGConnection) throws(StoreError) {
-        try conn.execute("UPDATE \(schema.quoted).backfill_scopes SET sweep_cursor = NULL WHERE scope = $1",
-                         [.text(scope)])
+        try conn.execute(
+            "UPDATE \(schema.quoted).backfill_scopes SET sweep_cursor = NULL WHERE scope = $1",
+            [.text(scope)])
     }
 
     /// Ends the sweep of `scope`: the high-water mark becomes the newest `created` seen
     /// (never lower than before), and `last_sweep_at` now.
     public func finish(scope: String, on conn: PGConnection) throws(StoreError) {
-        try conn.execute("""
+        try conn.execute(
+            """
             UPDATE \(schema.quoted).backfill_scopes SET high_water = GREATEST(high_water, sweep_newest),
                 sweep_since = NULL, sweep_cursor = NULL, sweep_newest = NULL, sweep_started = false,
                 last_sweep_at = now()

@@ -50,7 +50,8 @@ public struct EmailStore: Sendable {
     /// `nil` when the notification was already sent (nothing to do).
     /// - Throws: `StoreError`.
     public func beginAttempt(_ attempt: Attempt, on conn: PGConnection) throws(StoreError) -> Int? {
-        try conn.query("""
+        try conn.query(
+            """
             INSERT INTO \(schema.quoted).emails (notification, source_message_id, source_event, template, recipient,
                 account, order_reference, status, attempts)
             VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', 1)
@@ -58,15 +59,20 @@ public struct EmailStore: Sendable {
                 recipient = EXCLUDED.recipient, updated_at = now()
             WHERE emails.status <> 'sent'
             RETURNING attempts
-            """, [.text(attempt.notification), .text(attempt.sourceMessageId), .text(attempt.sourceEvent),
-                  .text(attempt.template), .text(attempt.recipient), attempt.account.map(PGValue.text),
-                  attempt.orderReference.map(PGValue.text)]) { row in Int(try row.int("attempts")) }.first
+            """,
+            [
+                .text(attempt.notification), .text(attempt.sourceMessageId), .text(attempt.sourceEvent),
+                .text(attempt.template), .text(attempt.recipient), attempt.account.map(PGValue.text),
+                attempt.orderReference.map(PGValue.text),
+            ]
+        ) { row in Int(try row.int("attempts")) }.first
     }
 
     /// Marks the notification sent.
     /// - Throws: `StoreError`.
     public func markSent(_ notification: String, on conn: PGConnection) throws(StoreError) {
-        try conn.execute("""
+        try conn.execute(
+            """
             UPDATE \(schema.quoted).emails SET status = 'sent', sent_at = now(), updated_at = now(),
                 last_error_code = NULL, last_error = NULL WHERE notification = $1
             """, [.text(notification)])
@@ -74,9 +80,12 @@ public struct EmailStore: Sendable {
 
     /// Records a failed attempt: `retrying` (another attempt will come) or `parked` (none will).
     /// - Throws: `StoreError`.
-    public func markFailed(_ notification: String, status: String, code: String, message: String,
-                           on conn: PGConnection) throws(StoreError) {
-        try conn.execute("""
+    public func markFailed(
+        _ notification: String, status: String, code: String, message: String,
+        on conn: PGConnection
+    ) throws(StoreError) {
+        try conn.execute(
+            """
             UPDATE \(schema.quoted).emails SET status = $2, last_error_code = $3, last_error = $4, updated_at = now()
             WHERE notification = $1
             """, [.text(notification), .text(status), .text(code), .text(String(message.prefix(1000)))])
@@ -85,11 +94,14 @@ public struct EmailStore: Sendable {
     /// The record of `notification`, if any.
     /// - Throws: `StoreError`.
     public func find(_ notification: String, on conn: PGConnection) throws(StoreError) -> Record? {
-        try conn.query("""
+        try conn.query(
+            """
             SELECT status, attempts, recipient, last_error_code FROM \(schema.quoted).emails WHERE notification = $1
-            """, [.text(notification)]) { row in
-            Record(status: try row.string("status"), attempts: Int(try row.int("attempts")),
-                   recipient: try row.string("recipient"), lastErrorCode: try row.optionalString("last_error_code"))
+            """, [.text(notification)]
+        ) { row in
+            Record(
+                status: try row.string("status"), attempts: Int(try row.int("attempts")),
+                recipient: try row.string("recipient"), lastErrorCode: try row.optionalString("last_error_code"))
         }.first
     }
 }

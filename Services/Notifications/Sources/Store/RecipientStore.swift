@@ -14,7 +14,8 @@ public struct RecipientStore: Sendable {
     /// Records `email` for `account` (the latest wins).
     /// - Throws: `StoreError`.
     public func remember(account: String, email: String, on conn: PGConnection) throws(StoreError) {
-        try conn.execute("""
+        try conn.execute(
+            """
             INSERT INTO \(schema.quoted).recipients (account, email) VALUES ($1, $2)
             ON CONFLICT (account) DO UPDATE SET email = EXCLUDED.email, updated_at = now()
             """, [.text(account), .text(email)])

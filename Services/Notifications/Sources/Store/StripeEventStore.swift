@@ -26,8 +26,10 @@ public struct IncomingStripeEvent: Sendable {
     public var traceparent: String?
 
     /// An event to store.
-    public init(facts: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint, source: StripeEventSource = .webhook,
-                traceparent: String? = nil) {
+    public init(
+        facts: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint, source: StripeEventSource = .webhook,
+        traceparent: String? = nil
+    ) {
         self.facts = facts
         self.body = body
         self.endpoint = endpoint
@@ -73,8 +75,10 @@ public struct StripeEventStore: Sendable {
     /// Stores `event` (its scrubbed `body`) received on `endpoint`; returns `false` when Stripe's event
     /// id was stored before (nothing is written then).
     /// - Throws: `StoreError` (connection failures are `store.connection_failed`).
-    public func store(_ event: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint,
-                      on conn: PGConnection) throws(StoreError) -> Bool {
+    public func store(
+        _ event: StripeEventFacts, body: [UInt8], endpoint: WebhookEndpoint,
+        on conn: PGConnection
+    ) throws(StoreError) -> Bool {
         try store([IncomingStripeEvent(facts: event, body: body, endpoint: endpoint)], on: conn)[0]
     }
 
@@ -93,27 +97,35 @@ public struct StripeEventStore: Sendable {
         for (index, event) in batch.enumerated() where firstIndex[event.facts.id] == nil {
             firstIndex[event.facts.id] = index
             let n = params.count
-            rows.append("(\(rows.count), $\(n + 1)::text, $\(n + 2)::text, $\(n + 3)::text, $\(n + 4)::text, "
-                        + "$\(n + 5)::boolean, $\(n + 6)::bigint)")
+            rows.append(
+                "(\(rows.count), $\(n + 1)::text, $\(n + 2)::text, $\(n + 3)::text, $\(n + 4)::text, "
+                    + "$\(n + 5)::boolean, $\(n + 6)::bigint)")
             let facts = event.facts
-            params += [.text(event.endpoint.rawValue), .text(facts.type), facts.account.map(PGValue.text),
-                       facts.apiVersion.map(PGValue.text), .bool(facts.livemode), facts.created.map(PGValue.int)]
-            messages.append(KeyedOutboxMessage(key: facts.id, message: OutboxMessage(
-                exchange: Exchanges.events, routingKey: facts.routingKey, messageId: facts.messageId,
-                type: facts.routingKey, appId: appId, timestamp: now,
-                headersJSON: StripeEventStore.headersJSON(facts, source: event.source, traceparent: event.traceparent),
-                body: event.body,
-                mandatory: false)))
+            params += [
+                .text(event.endpoint.rawValue), .text(facts.type), facts.account.map(PGValue.text),
+                facts.apiVersion.map(PGValue.text), .bool(facts.livemode), facts.created.map(PGValue.int),
+            ]
+            messages.append(
+                KeyedOutboxMessage(
+                    key: facts.id,
+                    message: OutboxMessage(
+                        exchange: Exchanges.events, routingKey: facts.routingKey, messageId: facts.messageId,
+                        type: facts.routingKey, appId: appId, timestamp: now,
+                        headersJSON: StripeEventStore.headersJSON(facts, source: event.source, traceparent: event.traceparent),
+                        body: event.body,
+                        mandatory: false)))
         }
-        let stored = try outbox.enqueue(messages, ifReturnedBy: """
-            INSERT INTO \(schema.quoted).stripe_events
-                (event_id, endpoint, type, account, api_version, livemode, created, payload)
-            SELECT m.key, e.endpoint, e.type, e.account, e.api_version, e.livemode, e.created, m.body
-            FROM (VALUES \(rows.joined(separator: ", "))) AS e (ord, endpoint, type, account, api_version, livemode, created)
-            JOIN message m ON m.ord = e.ord ORDER BY e.ord
-            ON CONFLICT (event_id) DO NOTHING
-            RETURNING event_id AS key
-            """, parameters: params, on: conn)
+        let stored = try outbox.enqueue(
+            messages,
+            ifReturnedBy: """
+                INSERT INTO \(schema.quoted).stripe_events
+                    (event_id, endpoint, type, account, api_version, livemode, created, payload)
+                SELECT m.key, e.endpoint, e.type, e.account, e.api_version, e.livemode, e.created, m.body
+                FROM (VALUES \(rows.joined(separator: ", "))) AS e (ord, endpoint, type, account, api_version, livemode, created)
+                JOIN message m ON m.ord = e.ord ORDER BY e.ord
+                ON CONFLICT (event_id) DO NOTHING
+                RETURNING event_id AS key
+                """, parameters: params, on: conn)
         return batch.enumerated().map { index, event in
             firstIndex[event.facts.id] == index && stored.contains(event.facts.id)
         }
@@ -135,8 +147,10 @@ public struct StripeEventStore: Sendable {
     /// `backfill` for an event the backfill sweep fetched (absent for webhooks), and first
     /// `traceparent` when the request was traced — what
     /// `MessageHeaders(stripeAccount:extra:).table` holds, written directly (hot path).
-    static func headersJSON(_ event: StripeEventFacts, source: StripeEventSource = .webhook,
-                            traceparent: String? = nil) -> [UInt8] {
+    static func headersJSON(
+        _ event: StripeEventFacts, source: StripeEventSource = .webhook,
+        traceparent: String? = nil
+    ) -> [UInt8] {
         var text = "{"
         if let traceparent { text += "\"" + MessageHeaders.Key.traceparent + "\":" + JSONText.quoted(traceparent) + "," }
         text += "\"" + MessageHeaders.Key.schemaVersion + "\":1"

@@ -186,7 +186,8 @@ struct JSONMemberScanner {
             case UInt8(ascii: "\""):
                 let end = position
                 position += 1
-                return escaped ? Self.decodedEquals(bytes, start..<end, EventBodyScrubber.removedMember)
+                return escaped
+                    ? Self.decodedEquals(bytes, start..<end, EventBodyScrubber.removedMember)
                     : Self.rawEquals(bytes, start..<end, EventBodyScrubber.removedMember)
             case UInt8(ascii: "\\"):
                 escaped = true
@@ -208,7 +209,7 @@ struct JSONMemberScanner {
         guard let byte = current else { throw .invalidJSON }
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 1
         case UInt8(ascii: "u"):
             position += 1
@@ -216,7 +217,8 @@ struct JSONMemberScanner {
             if unit >= 0xDC00 && unit <= 0xDFFF { throw .invalidUTF8 }
             if unit >= 0xD800 && unit <= 0xDBFF {
                 guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
-                      bytes[position + 1] == UInt8(ascii: "u") else { throw .invalidUTF8 }
+                    bytes[position + 1] == UInt8(ascii: "u")
+                else { throw .invalidUTF8 }
                 position += 2
                 let low = try hex4()
                 guard low >= 0xDC00 && low <= 0xDFFF else { throw .invalidUTF8 }

@@ -38,10 +38,12 @@ public struct StripeEventFacts: Sendable, Equatable {
     public static func parse(_ body: [UInt8]) -> StripeEventFacts? {
         // JSONDecoder skips the members it is not asked for (data.object is not built).
         guard let top = try? JSONDecoder().decode(TopLevel.self, from: Data(body)),
-              let id = top.id, !id.isEmpty, id.utf8.count <= 255,
-              let type = top.type, isValidType(type) else { return nil }
-        return StripeEventFacts(id: id, type: type, account: top.account, apiVersion: top.api_version,
-                                created: top.created, livemode: top.livemode ?? false)
+            let id = top.id, !id.isEmpty, id.utf8.count <= 255,
+            let type = top.type, isValidType(type)
+        else { return nil }
+        return StripeEventFacts(
+            id: id, type: type, account: top.account, apiVersion: top.api_version,
+            created: top.created, livemode: top.livemode ?? false)
     }
 
     /// The top-level members read (others are skipped; wrong types make the body malformed).
@@ -62,9 +64,10 @@ public struct StripeEventFacts: Sendable, Equatable {
     public var messageId: String { "stripe:" + id }
 
     private static func isValidType(_ type: String) -> Bool {
-        !type.isEmpty && type.utf8.count <= 255 && type.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x2E || byte == 0x5F
-        }
+        !type.isEmpty && type.utf8.count <= 255
+            && type.utf8.allSatisfy { byte in
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                    || byte == 0x2E || byte == 0x5F
+            }
     }
 }

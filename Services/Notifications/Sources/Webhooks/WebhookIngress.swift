@@ -53,15 +53,19 @@ public final class WebhookIngress: Sendable {
     ///   - afterCommit: called after each commit that stored new events (the service wakes
     ///     its outbox relay, so events are re-published at once and in small steps).
     ///   - now: clock for the signature's timestamp tolerance.
-    public init(settings: WebhookSettings, store: StripeEventStore, databaseURL: String, applicationName: String,
-                metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        settings: WebhookSettings, store: StripeEventStore, databaseURL: String, applicationName: String,
+        metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.settings = settings
         self.storeSchema = store.schema.name
-        self.commits = GroupCommit(name: "webhooks", databaseURL: databaseURL, connectTimeoutSeconds: 5,
-                                   applicationName: applicationName, writers: settings.writers,
-                                   maxBatch: settings.maxBatch, metrics: metrics, log: log,
-                                   afterCommit: afterCommit) { batch, db in
+        self.commits = GroupCommit(
+            name: "webhooks", databaseURL: databaseURL, connectTimeoutSeconds: 5,
+            applicationName: applicationName, writers: settings.writers,
+            maxBatch: settings.maxBatch, metrics: metrics, log: log,
+            afterCommit: afterCommit
+        ) { batch, db in
             try store.store(batch, on: db)
         }
         self.metrics = WebhookMetrics(registry: metrics)
@@ -101,16 +105,19 @@ public final class WebhookIngress: Sendable {
     }
 
     /// Checks and stores the request; returns whether the event was a duplicate.
-    private func accept(_ request: HTTPRequest, _ endpoint: WebhookEndpoint,
-                        trace span: inout OpenSpan?) throws(WebhookRejection) -> Bool {
+    private func accept(
+        _ request: HTTPRequest, _ endpoint: WebhookEndpoint,
+        trace span: inout OpenSpan?
+    ) throws(WebhookRejection) -> Bool {
         guard request.method == "POST" else { throw .wrongMethod }
         guard !request.bodyTooLarge, request.body.count <= settings.maxBodyBytes else { throw .bodyTooLarge }
         guard WebhookIngress.isJSON(request.headers["content-type"]) else { throw .unsupportedMediaType }
         var verify = WebhookTrace.verify(under: span)
         do {
-            try WebhookSignature.verify(payload: request.body, header: request.headers["stripe-signature"],
-                                        secrets: settings.secrets(for: endpoint), tolerance: settings.tolerance,
-                                        now: now())
+            try WebhookSignature.verify(
+                payload: request.body, header: request.headers["stripe-signature"],
+                secrets: settings.secrets(for: endpoint), tolerance: settings.tolerance,
+                now: now())
             verify?.end()
         } catch {
             let rejection = WebhookRejection(error)
@@ -130,16 +137,19 @@ public final class WebhookIngress: Sendable {
         WebhookTrace.describe(&span, event)
         var store = WebhookTrace.store(under: span, schema: storeSchema)
         do {
-            let stored = try commits.submit(IncomingStripeEvent(facts: event, body: body, endpoint: endpoint,
-                                                                traceparent: span?.context.traceparent))
+            let stored = try commits.submit(
+                IncomingStripeEvent(
+                    facts: event, body: body, endpoint: endpoint,
+                    traceparent: span?.context.traceparent))
             store?.set("connectbus.duplicate", .bool(!stored))
             store?.end()
             return !stored
         } catch {
             store?.set("error.type", .string("store.unavailable"))
             store?.end(error: String(describing: error))
-            log.warning("could not store a webhook event; answering 503",
-                        ["event_id": event.id, "error": String(describing: error)])
+            log.warning(
+                "could not store a webhook event; answering 503",
+                ["event_id": event.id, "error": String(describing: error)])
             throw .unavailable
         }
     }

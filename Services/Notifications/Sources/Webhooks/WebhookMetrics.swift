@@ -16,15 +16,19 @@ struct WebhookMetrics: Sendable {
     static let requestBuckets = [0.0005, 0.001, 0.002, 0.004, 0.006, 0.008, 0.010, 0.015, 0.025, 0.05, 0.1, 0.25, 1]
 
     init(registry: MetricsRegistry) {
-        received = registry.counter("connectbus_webhook_events_received_total",
-                                    help: "Verified Stripe webhook events accepted (new or duplicate), by endpoint.",
-                                    labels: ["endpoint"])
-        rejected = registry.counter("connectbus_webhook_events_rejected_total",
-                                    help: "Webhook requests refused, by reason.", labels: ["reason"])
-        duplicates = registry.counter("connectbus_webhook_events_duplicates_total",
-                                      help: "Webhook events whose id was stored before (nothing re-published).")
-        requestSeconds = registry.histogram("connectbus_webhook_request_seconds",
-                                            help: "Time from a complete webhook request to its answer, in seconds.",
-                                            buckets: WebhookMetrics.requestBuckets)
+        received = registry.counter(
+            "connectbus_webhook_events_received_total",
+            help: "Verified Stripe webhook events accepted (new or duplicate), by endpoint.",
+            labels: ["endpoint"])
+        rejected = registry.counter(
+            "connectbus_webhook_events_rejected_total",
+            help: "Webhook requests refused, by reason.", labels: ["reason"])
+        duplicates = registry.counter(
+            "connectbus_webhook_events_duplicates_total",
+            help: "Webhook events whose id was stored before (nothing re-published).")
+        requestSeconds = registry.histogram(
+            "connectbus_webhook_request_seconds",
+            help: "Time from a complete webhook request to its answer, in seconds.",
+            buckets: WebhookMetrics.requestBuckets)
     }
 }

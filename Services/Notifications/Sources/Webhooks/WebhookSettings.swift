@@ -26,8 +26,10 @@ public struct WebhookSettings: Sendable {
     public var maxBatch: Int
 
     /// Creates settings.
-    public init(platformSecrets: [String], connectSecrets: [String]? = nil, maxBodyBytes: Int = 1 << 20,
-                tolerance: Duration = .seconds(300), writers: Int = 2, maxBatch: Int = 64) {
+    public init(
+        platformSecrets: [String], connectSecrets: [String]? = nil, maxBodyBytes: Int = 1 << 20,
+        tolerance: Duration = .seconds(300), writers: Int = 2, maxBatch: Int = 64
+    ) {
         self.platformSecrets = platformSecrets
         self.connectSecrets = connectSecrets ?? platformSecrets
         self.maxBodyBytes = maxBodyBytes

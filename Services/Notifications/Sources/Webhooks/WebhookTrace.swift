@@ -18,10 +18,12 @@ enum WebhookTrace {
     static func request(_ request: HTTPRequest, _ endpoint: WebhookEndpoint) -> OpenSpan? {
         guard Tracer.current != nil else { return nil }
         let parent = request.headers["traceparent"].flatMap(TraceContext.init(traceparent:))
-        return OpenSpan.start("\(request.method) \(request.path)", kind: .server, parent: parent, attributes: [
-            ("http.request.method", .string(request.method)), ("url.path", .string(request.path)),
-            ("http.route", .string(request.path)), ("connectbus.webhook.endpoint", .string(endpoint.rawValue)),
-        ])
+        return OpenSpan.start(
+            "\(request.method) \(request.path)", kind: .server, parent: parent,
+            attributes: [
+                ("http.request.method", .string(request.method)), ("url.path", .string(request.path)),
+                ("http.route", .string(request.path)), ("connectbus.webhook.endpoint", .string(endpoint.rawValue)),
+            ])
     }
 
     /// Adds the event's id, type and account to the request span.
@@ -38,10 +40,12 @@ enum WebhookTrace {
 
     /// The store's span.
     static func store(under span: OpenSpan?, schema: String) -> OpenSpan? {
-        OpenSpan.child("INSERT \(schema).stripe_events", kind: .client, of: span?.context, attributes: [
-            ("db.system.name", .string("postgresql")), ("db.namespace", .string(schema)),
-            ("db.collection.name", .string("stripe_events")), ("db.operation.name", .string("INSERT")),
-        ])
+        OpenSpan.child(
+            "INSERT \(schema).stripe_events", kind: .client, of: span?.context,
+            attributes: [
+                ("db.system.name", .string("postgresql")), ("db.namespace", .string(schema)),
+                ("db.collection.name", .string("stripe_events")), ("db.operation.name", .string("INSERT")),
+            ])
     }
 
     /// Ends the request span with the response's status (`ERROR` for a rejection).

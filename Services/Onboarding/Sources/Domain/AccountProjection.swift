@@ -34,12 +34,14 @@ public struct AccountProjection: Sendable, Equatable {
     public var lastStripeUpdate: Int64
 
     /// Creates a projection; see the properties for each field.
-    public init(accountId: String, status: OnboardingStatus = .pending,
-                detailsSubmitted: Bool = false, chargesEnabled: Bool = false,
-                payoutsEnabled: Bool = false, currentlyDue: [String] = [], pastDue: [String] = [],
-                disabledReason: String? = nil, onboardingCompleted: Bool = false,
-                deauthorized: Bool = false, lastStripeUpdate: Int64 = 0, eventuallyDue: [String] = [],
-                currentDeadline: Int64? = nil) {
+    public init(
+        accountId: String, status: OnboardingStatus = .pending,
+        detailsSubmitted: Bool = false, chargesEnabled: Bool = false,
+        payoutsEnabled: Bool = false, currentlyDue: [String] = [], pastDue: [String] = [],
+        disabledReason: String? = nil, onboardingCompleted: Bool = false,
+        deauthorized: Bool = false, lastStripeUpdate: Int64 = 0, eventuallyDue: [String] = [],
+        currentDeadline: Int64? = nil
+    ) {
         self.accountId = accountId
         self.status = status
         self.detailsSubmitted = detailsSubmitted

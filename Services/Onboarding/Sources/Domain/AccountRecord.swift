@@ -14,8 +14,10 @@ public struct AccountRecord: Sendable, Equatable {
     public var projection: AccountProjection
 
     /// Creates a record; see the properties.
-    public init(sellerReference: String, accountType: String?, country: String?, email: String?,
-                projection: AccountProjection) {
+    public init(
+        sellerReference: String, accountType: String?, country: String?, email: String?,
+        projection: AccountProjection
+    ) {
         self.sellerReference = sellerReference
         self.accountType = accountType
         self.country = country

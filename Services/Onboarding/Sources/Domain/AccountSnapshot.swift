@@ -27,10 +27,12 @@ public struct AccountSnapshot: Sendable, Equatable {
     public var currentDeadline: Int64?
 
     /// Creates a snapshot; every field is Stripe's value (see the properties).
-    public init(accountId: String, observedAt: Int64, detailsSubmitted: Bool,
-                chargesEnabled: Bool, payoutsEnabled: Bool, currentlyDue: [String] = [],
-                pastDue: [String] = [], disabledReason: String? = nil, eventuallyDue: [String] = [],
-                currentDeadline: Int64? = nil) {
+    public init(
+        accountId: String, observedAt: Int64, detailsSubmitted: Bool,
+        chargesEnabled: Bool, payoutsEnabled: Bool, currentlyDue: [String] = [],
+        pastDue: [String] = [], disabledReason: String? = nil, eventuallyDue: [String] = [],
+        currentDeadline: Int64? = nil
+    ) {
         self.accountId = accountId
         self.observedAt = observedAt
         self.detailsSubmitted = detailsSubmitted

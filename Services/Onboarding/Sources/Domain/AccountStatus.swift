@@ -72,8 +72,10 @@ public struct AccountStatus: Sendable, Equatable {
         /// `future_requirements.current_deadline`.
         public var futureDeadline: Int64?
         /// Creates the value.
-        public init(capabilities: [String: String] = [:], pendingVerification: [String] = [], futureDue: [String] = [],
-                    futureDeadline: Int64? = nil) {
+        public init(
+            capabilities: [String: String] = [:], pendingVerification: [String] = [], futureDue: [String] = [],
+            futureDeadline: Int64? = nil
+        ) {
             self.capabilities = capabilities; self.pendingVerification = pendingVerification
             self.futureDue = futureDue; self.futureDeadline = futureDeadline
         }

@@ -23,8 +23,9 @@ public enum OnboardingStateMachine {
             projection.onboardingCompleted = true
             events.append(.onboardingCompleted)
         }
-        return OnboardingTransition(projection: projection, changedFields: [], events: events,
-                                    disposition: .applied)
+        return OnboardingTransition(
+            projection: projection, changedFields: [], events: events,
+            disposition: .applied)
     }
 
     /// Applies `input` to `current`; see the type's rules.
@@ -35,7 +36,8 @@ public enum OnboardingStateMachine {
         case .event(let snapshot):
             if snapshot.observedAt < current.lastStripeUpdate { return .unchanged(current, .stale) }
             if snapshot.observedAt == current.lastStripeUpdate, current.lastStripeUpdate > 0,
-               !agrees(snapshot, with: current) {
+                !agrees(snapshot, with: current)
+            {
                 return .unchanged(current, .needsRefetch)
             }
             return applySnapshot(snapshot, to: current)
@@ -57,11 +59,13 @@ public enum OnboardingStateMachine {
             events.append(.onboardingCompleted)
         }
         if (current.currentlyDue.isEmpty && !next.currentlyDue.isEmpty)
-            || (current.pastDue.isEmpty && !next.pastDue.isEmpty) {
+            || (current.pastDue.isEmpty && !next.pastDue.isEmpty)
+        {
             events.append(.requirementsDue)
         }
-        return OnboardingTransition(projection: next, changedFields: changed, events: events,
-                                    disposition: .applied)
+        return OnboardingTransition(
+            projection: next, changedFields: changed, events: events,
+            disposition: .applied)
     }
 
     private static func deauthorize(_ current: AccountProjection, at: Int64) -> OnboardingTransition {
@@ -70,8 +74,9 @@ public enum OnboardingStateMachine {
         next.deauthorized = true
         next.status = .deauthorized
         next.lastStripeUpdate = max(current.lastStripeUpdate, at)
-        return OnboardingTransition(projection: next, changedFields: ["status"],
-                                    events: [.updated, .deauthorized], disposition: .applied)
+        return OnboardingTransition(
+            projection: next, changedFields: ["status"],
+            events: [.updated, .deauthorized], disposition: .applied)
     }
 
     private static func copy(_ snapshot: AccountSnapshot, into projection: inout AccountProjection) {

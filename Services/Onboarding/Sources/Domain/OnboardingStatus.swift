@@ -28,7 +28,8 @@ public enum OnboardingStatus: String, Sendable, Codable, Equatable, CaseIterable
     public static func derive(from snapshot: AccountSnapshot) -> OnboardingStatus {
         if snapshot.chargesEnabled && snapshot.payoutsEnabled { return .enabled }
         if !snapshot.detailsSubmitted { return .pending }
-        let verifying = snapshot.disabledReason == nil
+        let verifying =
+            snapshot.disabledReason == nil
             || snapshot.disabledReason == "requirements.pending_verification"
         if !snapshot.pastDue.isEmpty || !verifying { return .restricted }
         return .detailsSubmitted

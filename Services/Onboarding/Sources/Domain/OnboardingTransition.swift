@@ -26,8 +26,10 @@ public struct OnboardingTransition: Sendable, Equatable {
     public var disposition: Disposition
 
     /// Creates a transition; see the properties.
-    public init(projection: AccountProjection, changedFields: [String],
-                events: [OnboardingEventKind], disposition: Disposition) {
+    public init(
+        projection: AccountProjection, changedFields: [String],
+        events: [OnboardingEventKind], disposition: Disposition
+    ) {
         self.projection = projection
         self.changedFields = changedFields
         self.events = events

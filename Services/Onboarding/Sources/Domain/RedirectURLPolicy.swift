@@ -25,7 +25,8 @@ public struct RedirectURLPolicy: Sendable, Equatable {
     /// Why `url` is refused, or `nil` when it is acceptable.
     public func problem(with url: String) -> String? {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-              let host = parsed.host, !host.isEmpty else {
+            let host = parsed.host, !host.isEmpty
+        else {
             return "must be an absolute URL"
         }
         if scheme == "https" { return nil }

@@ -33,8 +33,10 @@ struct AccountEventHandler: Sendable {
     func handle(_ envelope: Envelope, _ context: inout HandlerContext) throws -> HandlerOutcome {
         let payload: AccountEventPayload
         do { payload = try AccountEventPayload.parse(envelope.body) } catch {
-            return .deadLetter(ReplyError(code: ReplyError.Code.malformedMessage,
-                                          message: "Stripe event: \(error.field) is missing or malformed", field: error.field))
+            return .deadLetter(
+                ReplyError(
+                    code: ReplyError.Code.malformedMessage,
+                    message: "Stripe event: \(error.field) is missing or malformed", field: error.field))
         }
         guard let accountId = payload.accountId ?? envelope.headers.stripeAccount else {
             return .deadLetter(.missingField("account"))
@@ -49,7 +51,7 @@ struct AccountEventHandler: Sendable {
         case .capabilityUpdated:
             return try applyCapability(payload, accountId: accountId, &context)
         case .personCreated, .personUpdated, .personDeleted, .externalAccountCreated, .externalAccountUpdated,
-             .externalAccountDeleted:
+            .externalAccountDeleted:
             // What these change in the requirements arrives with the account.updated Stripe sends alongside.
             context.log.info("account change noted", ["type": payload.type, "event": payload.eventId, "account": accountId])
             return .done
@@ -96,8 +98,10 @@ struct AccountEventHandler: Sendable {
     /// Applies an `account.updated`'s capabilities, pending verification and future
     /// requirements (``AccountStatus``); publishes `capability_updated` per change and
     /// `requirements_due` when a future deadline came into view.
-    static func applyReport(_ report: AccountStatus.Report, at: Int64, record: AccountRecord, statuses: AccountStatusStore,
-                            db: PGConnection, context: HandlerContext) throws {
+    static func applyReport(
+        _ report: AccountStatus.Report, at: Int64, record: AccountRecord, statuses: AccountStatusStore,
+        db: PGConnection, context: HandlerContext
+    ) throws {
         let accountId = record.projection.accountId
         var status = try statuses.find(accountId: accountId, lock: true, on: db)
         let before = status
@@ -111,8 +115,10 @@ struct AccountEventHandler: Sendable {
     }
 
     /// `capability.updated`: one capability's status, applied unless stale.
-    private func applyCapability(_ payload: AccountEventPayload, accountId: String,
-                                 _ context: inout HandlerContext) throws -> HandlerOutcome {
+    private func applyCapability(
+        _ payload: AccountEventPayload, accountId: String,
+        _ context: inout HandlerContext
+    ) throws -> HandlerOutcome {
         guard let capability = payload.capability else { return .deadLetter(.missingField("data.object")) }
         let accounts = self.accounts, statuses = self.statuses
         return try context.transaction { db in

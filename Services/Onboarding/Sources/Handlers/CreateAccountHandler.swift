@@ -70,32 +70,38 @@ struct CreateAccountHandler: Sendable {
         var personError: ReplyError?
         if let representative = command.representative {
             let person = try context.stripe { client throws(StripeError) in
-                try client.createPerson(account: created.accountId, Self.personParams(representative),
-                                        options: .idempotent("\(owner):create_person")).id
+                try client.createPerson(
+                    account: created.accountId, Self.personParams(representative),
+                    options: .idempotent("\(owner):create_person")
+                ).id
             }
             if case .failure(let error) = person {
                 // The account exists at Stripe: record it all the same (one account per
                 // reference, nothing orphaned) and reply with the representative's error.
-                context.log.warning("representative refused; account recorded without it",
-                                    ["account": created.accountId, "code": error.code])
+                context.log.warning(
+                    "representative refused; account recorded without it",
+                    ["account": created.accountId, "code": error.code])
                 personError = error
             }
         }
         let start = OnboardingStateMachine.start(from: created)
-        let record = AccountRecord(sellerReference: command.sellerReference, accountType: command.type?.rawValue,
-                                   country: command.country, email: command.email, projection: start.projection)
+        let record = AccountRecord(
+            sellerReference: command.sellerReference, accountType: command.type?.rawValue,
+            country: command.country, email: command.email, projection: start.projection)
         let messageId = context.envelope.messageId
         let accounts = self.accounts, claims = self.claims, controls = self.controls
         return try context.transaction { db in
             try claims.release(reference, on: db)
             guard try accounts.insert(record, createdMessageId: messageId, on: db) else {
                 guard let winner = try accounts.find(sellerReference: record.sellerReference, on: db) else {
-                    throw HandlerError.retry(code: "conflict.account_exists",
-                                             message: "account \(created.accountId) is recorded for another seller reference")
+                    throw HandlerError.retry(
+                        code: "conflict.account_exists",
+                        message: "account \(created.accountId) is recorded for another seller reference")
                 }
                 if winner.projection.accountId != created.accountId {
-                    context.log.warning("seller reference taken concurrently; Stripe account orphaned",
-                                        ["account": created.accountId, "recorded": winner.projection.accountId])
+                    context.log.warning(
+                        "seller reference taken concurrently; Stripe account orphaned",
+                        ["account": created.accountId, "recorded": winner.projection.accountId])
                 }
                 return .ok(Self.result(winner, created: false))
             }
@@ -110,9 +116,10 @@ struct CreateAccountHandler: Sendable {
     /// The reply for `record`; `created` is false when the reference already had the account.
     static func result(_ record: AccountRecord, created: Bool) -> CreateAccount.Result {
         let p = record.projection
-        return CreateAccount.Result(account: p.accountId, sellerReference: record.sellerReference, status: p.status.message,
-                                    detailsSubmitted: p.detailsSubmitted, chargesEnabled: p.chargesEnabled,
-                                    payoutsEnabled: p.payoutsEnabled, created: created)
+        return CreateAccount.Result(
+            account: p.accountId, sellerReference: record.sellerReference, status: p.status.message,
+            detailsSubmitted: p.detailsSubmitted, chargesEnabled: p.chargesEnabled,
+            payoutsEnabled: p.payoutsEnabled, created: created)
     }
 
     /// The capabilities requested when the command names none.
@@ -143,8 +150,9 @@ struct CreateAccountHandler: Sendable {
     /// `POST /v1/accounts/{id}/persons` parameters for the representative
     /// (`relationship[representative]=true` with the title).
     static func personParams(_ r: Representative) -> PersonParams {
-        PersonParams(firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone,
-                     dob: r.dateOfBirth.map(DateOfBirthParams.init),
-                     relationship: PersonParams.Relationship(representative: true, title: r.title))
+        PersonParams(
+            firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone,
+            dob: r.dateOfBirth.map(DateOfBirthParams.init),
+            relationship: PersonParams.Relationship(representative: true, title: r.title))
     }
 }

@@ -23,16 +23,25 @@ struct DashboardHandlers: Sendable {
     func loginLink(_ command: CreateLoginLink, _ context: inout HandlerContext) throws -> Reply<CreateLoginLink.Result> {
         if let refusal = try refusal(command.account, context) { return .error(refusal) }
         if let control = try controls.find(accountId: command.account, on: context.db),
-           let dashboard = control.dashboardType, dashboard != "express" {
-            return .error(ReplyError(code: ReplyError.Code.notExpressDashboard,
-                                     message: "account \(command.account) has the \(dashboard) dashboard; login links exist only for the Express dashboard" + (dashboard == "full" ? " (the seller signs in at dashboard.stripe.com)" : " (use onboarding.create_account_session for embedded components)"),
-                                     retryable: false, field: "account"))
+            let dashboard = control.dashboardType, dashboard != "express"
+        {
+            return .error(
+                ReplyError(
+                    code: ReplyError.Code.notExpressDashboard,
+                    message: "account \(command.account) has the \(dashboard) dashboard; login links exist only for the Express dashboard"
+                        + (dashboard == "full"
+                            ? " (the seller signs in at dashboard.stripe.com)" : " (use onboarding.create_account_session for embedded components)"),
+                    retryable: false, field: "account"))
         }
         let key = context.idempotencyKey("create_login_link")
         switch try context.stripe({ client throws(StripeError) in
             let link = try client.createLoginLink(account: command.account, options: .idempotent(key))
-            return (link.url, try StripeAnswer.required(link.created, "created", of: "login_link",
-                                                        from: "/v1/accounts/{id}/login_links", client: client))
+            return (
+                link.url,
+                try StripeAnswer.required(
+                    link.created, "created", of: "login_link",
+                    from: "/v1/accounts/{id}/login_links", client: client)
+            )
         }) {
         case .success(let (url, created)):
             return .ok(CreateLoginLink.Result(account: command.account, url: url, created: Int64(created)))
@@ -55,8 +64,10 @@ struct DashboardHandlers: Sendable {
         }
         let controls = self.controls
         try context.transaction { db in try controls.markOnboardingStarted(accountId: command.account, on: db) }
-        return .ok(CreateAccountSession.Result(account: command.account, clientSecret: session.clientSecret,
-                                               expiresAt: Int64(session.expiresAt)))
+        return .ok(
+            CreateAccountSession.Result(
+                account: command.account, clientSecret: session.clientSecret,
+                expiresAt: Int64(session.expiresAt)))
     }
 
     /// `components[<name>][enabled]` and `components[<name>][features][<feature>]`, in the
@@ -65,26 +76,37 @@ struct DashboardHandlers: Sendable {
         typealias Component = AccountSessionCreateParams.Component
         typealias Feature = Component.Feature
         func account(_ name: String, _ a: EmbeddedComponents.AccountComponent) -> Component {
-            Component(name: name, enabled: a.enabled, features: [
-                Feature("external_account_collection", a.features?.externalAccountCollection),
-                Feature("disable_stripe_user_authentication", a.features?.disableStripeUserAuthentication)])
+            Component(
+                name: name, enabled: a.enabled,
+                features: [
+                    Feature("external_account_collection", a.features?.externalAccountCollection),
+                    Feature("disable_stripe_user_authentication", a.features?.disableStripeUserAuthentication),
+                ])
         }
         var components: [Component] = []
         if let a = c.accountOnboarding { components.append(account("account_onboarding", a)) }
         if let a = c.accountManagement { components.append(account("account_management", a)) }
         if let a = c.notificationBanner { components.append(account("notification_banner", a)) }
         if let pay = c.payments {
-            components.append(Component(name: "payments", enabled: pay.enabled, features: [
-                Feature("refund_management", pay.features?.refundManagement), Feature("dispute_management", pay.features?.disputeManagement),
-                Feature("capture_payments", pay.features?.capturePayments),
-                Feature("destination_on_behalf_of_charge_management", pay.features?.destinationOnBehalfOfChargeManagement)]))
+            components.append(
+                Component(
+                    name: "payments", enabled: pay.enabled,
+                    features: [
+                        Feature("refund_management", pay.features?.refundManagement), Feature("dispute_management", pay.features?.disputeManagement),
+                        Feature("capture_payments", pay.features?.capturePayments),
+                        Feature("destination_on_behalf_of_charge_management", pay.features?.destinationOnBehalfOfChargeManagement),
+                    ]))
         }
         if let out = c.payouts {
-            components.append(Component(name: "payouts", enabled: out.enabled, features: [
-                Feature("edit_payout_schedule", out.features?.editPayoutSchedule), Feature("instant_payouts", out.features?.instantPayouts),
-                Feature("standard_payouts", out.features?.standardPayouts),
-                Feature("external_account_collection", out.features?.externalAccountCollection),
-                Feature("disable_stripe_user_authentication", out.features?.disableStripeUserAuthentication)]))
+            components.append(
+                Component(
+                    name: "payouts", enabled: out.enabled,
+                    features: [
+                        Feature("edit_payout_schedule", out.features?.editPayoutSchedule), Feature("instant_payouts", out.features?.instantPayouts),
+                        Feature("standard_payouts", out.features?.standardPayouts),
+                        Feature("external_account_collection", out.features?.externalAccountCollection),
+                        Feature("disable_stripe_user_authentication", out.features?.disableStripeUserAuthentication),
+                    ]))
         }
         if let s = c.paymentMethodSettings { components.append(Component(name: "payment_method_settings", enabled: s.enabled)) }
         return components

@@ -20,10 +20,13 @@ struct RefreshAccountLinkHandler: Sendable {
             if try accounts.find(accountId: command.account, on: context.db) == nil {
                 return .error(.notFound("account", id: command.account))
             }
-            return .error(ReplyError(code: "not_found.account_link",
-                                     message: "no account link was created for \(command.account); send onboarding.create_account_link"))
+            return .error(
+                ReplyError(
+                    code: "not_found.account_link",
+                    message: "no account link was created for \(command.account); send onboarding.create_account_link"))
         }
-        return try CreateAccountLinkHandler.issue(parameters, account: command.account, step: "refresh_account_link",
-                                                  accounts: accounts, links: links, context: &context)
+        return try CreateAccountLinkHandler.issue(
+            parameters, account: command.account, step: "refresh_account_link",
+            accounts: accounts, links: links, context: &context)
     }
 }

@@ -44,9 +44,11 @@ struct SyncAccountHandler: Sendable {
                 try AccountEventPublisher.publish(transition, for: current, occurredAt: now, context: context)
             }
             let p = transition.projection
-            return .ok(SyncAccount.Result(account: p.accountId, status: p.status.message, detailsSubmitted: p.detailsSubmitted,
-                                          chargesEnabled: p.chargesEnabled, payoutsEnabled: p.payoutsEnabled,
-                                          requirements: p.requirements, changed: !transition.changedFields.isEmpty))
+            return .ok(
+                SyncAccount.Result(
+                    account: p.accountId, status: p.status.message, detailsSubmitted: p.detailsSubmitted,
+                    chargesEnabled: p.chargesEnabled, payoutsEnabled: p.payoutsEnabled,
+                    requirements: p.requirements, changed: !transition.changedFields.isEmpty))
         }
     }
 }

@@ -29,12 +29,15 @@ struct UpdateAccountHandler: Sendable {
         if let control = try controls.find(accountId: command.account, on: context.db) {
             let forbidden = control.forbidden(fields)
             if let first = forbidden.first {
-                let reason = first == "tos_acceptance" || !control.onboardingStarted
+                let reason =
+                    first == "tos_acceptance" || !control.onboardingStarted
                     ? "Stripe collects this account's requirements, so its onboarding asks for the terms"
                     : "onboarding has started and Stripe collects this account's requirements; the seller changes it through Stripe (account_management component or dashboard)"
-                return .error(ReplyError(code: ReplyError.Code.updateNotAllowed,
-                                         message: "\(forbidden.joined(separator: ", ")) cannot be changed by the platform: \(reason)",
-                                         retryable: false, field: first))
+                return .error(
+                    ReplyError(
+                        code: ReplyError.Code.updateNotAllowed,
+                        message: "\(forbidden.joined(separator: ", ")) cannot be changed by the platform: \(reason)",
+                        retryable: false, field: first))
             }
         }
         let params = Self.params(command)

@@ -16,7 +16,8 @@ extension OnboardingStatus {
 extension AccountProjection {
     /// The requirements as the onboarding messages carry them.
     var requirements: AccountRequirements {
-        AccountRequirements(currentlyDue: currentlyDue, pastDue: pastDue, eventuallyDue: eventuallyDue,
-                            disabledReason: disabledReason, currentDeadline: currentDeadline.map { Int($0) })
+        AccountRequirements(
+            currentlyDue: currentlyDue, pastDue: pastDue, eventuallyDue: eventuallyDue,
+            disabledReason: disabledReason, currentDeadline: currentDeadline.map { Int($0) })
     }
 }

@@ -12,28 +12,36 @@ public struct AccountControlStore: Sendable {
 
     /// Records the control of `accountId` (kept if already recorded).
     public func insert(_ control: AccountControl, accountId: String, on db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(schema.quoted).account_controls (stripe_account_id, requirement_collection, dashboard_type)
             VALUES ($1, $2, $3) ON CONFLICT (stripe_account_id) DO NOTHING
-            """, [.text(accountId), control.requirementCollection.map { .text($0) } ?? .null,
-                  control.dashboardType.map { .text($0) } ?? .null])
+            """,
+            [
+                .text(accountId), control.requirementCollection.map { .text($0) } ?? .null,
+                control.dashboardType.map { .text($0) } ?? .null,
+            ])
     }
 
     /// The control of `accountId`, or nil when none is recorded (accounts recorded before it was kept).
     public func find(accountId: String, on db: PGConnection) throws -> AccountControl? {
-        try db.query("""
+        try db.query(
+            """
             SELECT requirement_collection, dashboard_type, onboarding_started_at IS NOT NULL AS started
             FROM \(schema.quoted).account_controls WHERE stripe_account_id = $1
-            """, [.text(accountId)]) { row in
-            AccountControl(requirementCollection: try row.optionalString("requirement_collection"),
-                           dashboardType: try row.optionalString("dashboard_type"),
-                           onboardingStarted: try row.bool("started"))
+            """, [.text(accountId)]
+        ) { row in
+            AccountControl(
+                requirementCollection: try row.optionalString("requirement_collection"),
+                dashboardType: try row.optionalString("dashboard_type"),
+                onboardingStarted: try row.bool("started"))
         }.first
     }
 
     /// Marks onboarding as started for `accountId` (the first time only).
     public func markOnboardingStarted(accountId: String, on db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(schema.quoted).account_controls (stripe_account_id, onboarding_started_at) VALUES ($1, now())
             ON CONFLICT (stripe_account_id) DO UPDATE
             SET onboarding_started_at = coalesce(account_controls.onboarding_started_at, now())

@@ -37,7 +37,8 @@ public struct SellerClaimStore: Sendable {
     }
 
     private func attempt(_ sellerReference: String, messageId: String, on db: PGConnection) throws -> Claim? {
-        try db.query("""
+        try db.query(
+            """
             WITH taken AS (
                 INSERT INTO \(schema.quoted).seller_claims (seller_reference, message_id) VALUES ($1, $2)
                 ON CONFLICT (seller_reference) DO NOTHING
@@ -48,7 +49,8 @@ public struct SellerClaimStore: Sendable {
             SELECT message_id, extract(epoch FROM now() - claimed_at)::float8 AS age
             FROM \(schema.quoted).seller_claims WHERE seller_reference = $1
             LIMIT 1
-            """, [.text(sellerReference), .text(messageId)]) { row in
+            """, [.text(sellerReference), .text(messageId)]
+        ) { row in
             Claim(messageId: try row.string("message_id"), ageSeconds: try row.double("age"))
         }.first
     }

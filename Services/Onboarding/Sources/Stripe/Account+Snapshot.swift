@@ -6,12 +6,13 @@ extension Account {
     /// (Unix seconds: the event's `created`, or the time of the fetch). Absent flags read as
     /// `false`, absent lists as empty.
     func snapshot(observedAt: Int64) -> AccountSnapshot {
-        AccountSnapshot(accountId: id, observedAt: observedAt, detailsSubmitted: detailsSubmitted ?? false,
-                        chargesEnabled: chargesEnabled ?? false, payoutsEnabled: payoutsEnabled ?? false,
-                        currentlyDue: requirements?.currentlyDue ?? [], pastDue: requirements?.pastDue ?? [],
-                        disabledReason: requirements?.disabledReason,
-                        eventuallyDue: requirements?.eventuallyDue ?? [],
-                        currentDeadline: requirements?.currentDeadline.map(Int64.init))
+        AccountSnapshot(
+            accountId: id, observedAt: observedAt, detailsSubmitted: detailsSubmitted ?? false,
+            chargesEnabled: chargesEnabled ?? false, payoutsEnabled: payoutsEnabled ?? false,
+            currentlyDue: requirements?.currentlyDue ?? [], pastDue: requirements?.pastDue ?? [],
+            disabledReason: requirements?.disabledReason,
+            eventuallyDue: requirements?.eventuallyDue ?? [],
+            currentDeadline: requirements?.currentDeadline.map(Int64.init))
     }
 }
 
@@ -19,7 +20,8 @@ extension Account {
     /// Who collects the account's requirements and its dashboard: Stripe's `controller`, or
     /// what Stripe derives from `type` when the response has none.
     var control: AccountControl {
-        AccountControl.derived(type: type?.rawValue, requirementCollection: controller?.requirementCollection,
-                               dashboardType: controller?.stripeDashboard?.type)
+        AccountControl.derived(
+            type: type?.rawValue, requirementCollection: controller?.requirementCollection,
+            dashboardType: controller?.stripeDashboard?.type)
     }
 }

@@ -51,8 +51,9 @@ public struct AccountEventPayload: Sendable, Equatable {
         do { event = try JSONDecoder().decode(Wire.Event.self, from: Data(body)) } catch {
             throw ParseError(field: Self.field(of: error))
         }
-        var payload = AccountEventPayload(eventId: event.id, type: event.type, created: event.created,
-                                          accountId: event.account, snapshot: nil)
+        var payload = AccountEventPayload(
+            eventId: event.id, type: event.type, created: event.created,
+            accountId: event.account, snapshot: nil)
         if payload.kind == .capabilityUpdated {
             let wire: Wire.CapabilityEvent
             do { wire = try JSONDecoder().decode(Wire.CapabilityEvent.self, from: Data(body)) } catch {

@@ -10,17 +10,19 @@ extension PersonParams {
     /// A person's details and relationship (`first_name`, …, `dob[…]`, `address[…]`,
     /// `id_number`, `relationship[…]`).
     init(_ details: PersonDetails?, relationship: Messages.PersonRelationship? = nil) {
-        self.init(firstName: details?.firstName, lastName: details?.lastName, email: details?.email, phone: details?.phone,
-                  dob: details?.dob.map(DateOfBirthParams.init), address: details?.address.map(AddressParams.init),
-                  idNumber: details?.idNumber, relationship: relationship.map(Relationship.init))
+        self.init(
+            firstName: details?.firstName, lastName: details?.lastName, email: details?.email, phone: details?.phone,
+            dob: details?.dob.map(DateOfBirthParams.init), address: details?.address.map(AddressParams.init),
+            idNumber: details?.idNumber, relationship: relationship.map(Relationship.init))
     }
 }
 
 extension PersonParams.Relationship {
     /// `relationship[…]`; `percent_ownership` as a decimal string.
     init(_ r: Messages.PersonRelationship) {
-        self.init(representative: r.representative, owner: r.owner, director: r.director, executive: r.executive,
-                  title: r.title, percentOwnership: r.percentOwnership)
+        self.init(
+            representative: r.representative, owner: r.owner, director: r.director, executive: r.executive,
+            title: r.title, percentOwnership: r.percentOwnership)
     }
 }
 
@@ -46,9 +48,10 @@ extension BusinessProfileParams {
 extension CompanyParams {
     /// `company[…]`.
     init(_ c: CompanyDetails) {
-        self.init(name: c.name, phone: c.phone, taxId: c.taxId, address: c.address.map(AddressParams.init),
-                  directorsProvided: c.directorsProvided, ownersProvided: c.ownersProvided,
-                  executivesProvided: c.executivesProvided)
+        self.init(
+            name: c.name, phone: c.phone, taxId: c.taxId, address: c.address.map(AddressParams.init),
+            directorsProvided: c.directorsProvided, ownersProvided: c.ownersProvided,
+            executivesProvided: c.executivesProvided)
     }
 }
 
@@ -58,9 +61,11 @@ extension ExternalAccountParams {
         if let token = e.token {
             self = .token(token)
         } else {
-            self = .bankAccount(BankAccount(country: e.country, currency: e.currency, accountNumber: e.accountNumber,
-                                            routingNumber: e.routingNumber, accountHolderName: e.accountHolderName,
-                                            accountHolderType: e.accountHolderType))
+            self = .bankAccount(
+                BankAccount(
+                    country: e.country, currency: e.currency, accountNumber: e.accountNumber,
+                    routingNumber: e.routingNumber, accountHolderName: e.accountHolderName,
+                    accountHolderType: e.accountHolderType))
         }
     }
 }
@@ -75,17 +80,21 @@ extension TosAcceptanceParams {
 extension AccountSettingsParams {
     /// `settings[payments][statement_descriptor]` and `settings[payouts][schedule][…]`.
     init(_ s: AccountSettings) {
-        self.init(statementDescriptor: s.payments?.statementDescriptor, payoutSchedule: s.payouts?.schedule.map {
-            PayoutSchedule(interval: $0.interval, delayDays: $0.delayDays, weeklyAnchor: $0.weeklyAnchor,
-                           monthlyAnchor: $0.monthlyAnchor)
-        })
+        self.init(
+            statementDescriptor: s.payments?.statementDescriptor,
+            payoutSchedule: s.payouts?.schedule.map {
+                PayoutSchedule(
+                    interval: $0.interval, delayDays: $0.delayDays, weeklyAnchor: $0.weeklyAnchor,
+                    monthlyAnchor: $0.monthlyAnchor)
+            })
     }
 }
 
 extension AccountCreateParams.Controller {
     /// `controller[fees][payer]`, `[losses][payments]`, `[requirement_collection]`, `[stripe_dashboard][type]`.
     init(_ c: AccountController) {
-        self.init(feesPayer: c.fees?.payer, lossesPayments: c.losses?.payments,
-                  requirementCollection: c.requirementCollection, stripeDashboardType: c.stripeDashboard?.type)
+        self.init(
+            feesPayer: c.fees?.payer, lossesPayments: c.losses?.payments,
+            requirementCollection: c.requirementCollection, stripeDashboardType: c.stripeDashboard?.type)
     }
 }

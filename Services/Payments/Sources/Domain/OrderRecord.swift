@@ -46,10 +46,12 @@ public struct OrderRecord: Sendable, Equatable {
     public var shipping: Shipping?
 
     /// An order value.
-    public init(account: String, orderReference: String, channel: Channel, checkoutSession: String? = nil,
-                uiMode: String? = nil, paymentIntent: String? = nil, customer: String? = nil,
-                customerEmail: String? = nil, currency: String? = nil, applicationFeeAmount: Int? = nil,
-                progress: OrderProgress = OrderProgress(), shipping: Shipping? = nil) {
+    public init(
+        account: String, orderReference: String, channel: Channel, checkoutSession: String? = nil,
+        uiMode: String? = nil, paymentIntent: String? = nil, customer: String? = nil,
+        customerEmail: String? = nil, currency: String? = nil, applicationFeeAmount: Int? = nil,
+        progress: OrderProgress = OrderProgress(), shipping: Shipping? = nil
+    ) {
         self.account = account
         self.orderReference = orderReference
         self.channel = channel

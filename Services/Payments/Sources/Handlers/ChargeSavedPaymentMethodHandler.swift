@@ -76,8 +76,11 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         }
         if let pi = reusable {
             guard pi.customer?.id == customer else {
-                return .error(ReplyError(code: ReplyError.Code.customerMismatch,
-                                         message: "order \(command.orderReference) has a PaymentIntent for \(pi.customer?.id ?? "no Customer"); use a new order reference"))
+                return .error(
+                    ReplyError(
+                        code: ReplyError.Code.customerMismatch,
+                        message:
+                            "order \(command.orderReference) has a PaymentIntent for \(pi.customer?.id ?? "no Customer"); use a new order reference"))
             }
             switch pi.status {
             case .requiresAction?, .processing?, .requiresCapture?: return .ok(Self.result(pi, command, method: owned.paymentMethod))
@@ -88,13 +91,15 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         let outcome = try context.stripe { client throws(StripeError) -> ConfirmPaymentHandler.Attempt in
             do throws(StripeError) {
                 if let pi = reusable {
-                    return .confirmed(try client.confirmPaymentIntent(
-                        pi.id, PaymentIntentConfirmParams(paymentMethod: owned.paymentMethod, extra: ["off_session": true]),
-                        options: context.idempotent("confirm_payment", account: account)))
+                    return .confirmed(
+                        try client.confirmPaymentIntent(
+                            pi.id, PaymentIntentConfirmParams(paymentMethod: owned.paymentMethod, extra: ["off_session": true]),
+                            options: context.idempotent("confirm_payment", account: account)))
                 }
-                return .confirmed(try client.createPaymentIntent(
-                    Self.params(command, customer: customer, method: owned),
-                    options: context.idempotent("create_payment_intent", account: account)))
+                return .confirmed(
+                    try client.createPaymentIntent(
+                        Self.params(command, customer: customer, method: owned),
+                        options: context.idempotent("create_payment_intent", account: account)))
             } catch {
                 guard error.kind == .card else { throw error }
                 return .declined(error)
@@ -111,8 +116,9 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
             return .error(error)
         case .success(.confirmed(let pi)):
             let input: OrderInput? = pi.status == .requiresAction ? .authenticationRequired(at: now) : ConfirmPaymentHandler.input(pi, at: now)
-            try record(pi.id, reused: reusable != nil, request: request, before: existing, input: input, details: details,
-                       owned: owned, command: command, customer: customer, context: context)
+            try record(
+                pi.id, reused: reusable != nil, request: request, before: existing, input: input, details: details,
+                owned: owned, command: command, customer: customer, context: context)
             return .ok(Self.result(pi, command, method: owned.paymentMethod))
         case .success(.declined(let decline)):
             guard let piId = reusable?.id ?? decline.objectId else { return .error(.paymentsStripe(decline)) }
@@ -120,8 +126,9 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
             details.declineCode = decline.declineCode
             details.failureMessage = decline.message
             guard decline.code == "authentication_required" else {
-                try record(piId, reused: reusable != nil, request: request, before: existing, input: .paymentFailed(at: now),
-                           details: details, owned: owned, command: command, customer: customer, context: context)
+                try record(
+                    piId, reused: reusable != nil, request: request, before: existing, input: .paymentFailed(at: now),
+                    details: details, owned: owned, command: command, customer: customer, context: context)
                 return .error(.paymentsStripe(decline))
             }
             let secret: String?
@@ -131,30 +138,36 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
             case .success(let pi): secret = pi.clientSecret
             case .failure(let error): return .error(error)
             }
-            try record(piId, reused: reusable != nil, request: request, before: existing, input: .authenticationRequired(at: now),
-                       details: details, owned: owned, command: command, customer: customer, context: context)
-            return .ok(ChargeSavedPaymentMethod.Result(
-                account: account, orderReference: command.orderReference, paymentIntent: piId, paymentMethod: owned.paymentMethod,
-                status: .requiresAction, clientSecret: secret, failureCode: decline.code, amount: command.amount,
-                currency: command.currency))
+            try record(
+                piId, reused: reusable != nil, request: request, before: existing, input: .authenticationRequired(at: now),
+                details: details, owned: owned, command: command, customer: customer, context: context)
+            return .ok(
+                ChargeSavedPaymentMethod.Result(
+                    account: account, orderReference: command.orderReference, paymentIntent: piId, paymentMethod: owned.paymentMethod,
+                    status: .requiresAction, clientSecret: secret, failureCode: decline.code, amount: command.amount,
+                    currency: command.currency))
         }
     }
 
     /// Records the order with its PaymentIntent (and a method read from Stripe), then applies
     /// the outcome, in the message's transaction.
-    private func record(_ piId: String, reused: Bool, request: OpenPaymentIntent.Request, before: OrderRecord?,
-                        input: OrderInput?, details: PaymentDetails, owned: SavedMethodCheck.Owned,
-                        command: ChargeSavedPaymentMethod, customer: String, context: HandlerContext) throws {
+    private func record(
+        _ piId: String, reused: Bool, request: OpenPaymentIntent.Request, before: OrderRecord?,
+        input: OrderInput?, details: PaymentDetails, owned: SavedMethodCheck.Owned,
+        command: ChargeSavedPaymentMethod, customer: String, context: HandlerContext
+    ) throws {
         if let fetched = owned.fetched {
             let recorder = self.recorder
             let now = Int(Date().timeIntervalSince1970)
             try context.transaction { _ in
-                try recorder.record(fetched, customer: customer, reference: command.customerReference, account: command.account,
-                                    at: fetched.created ?? now, context: context)
+                try recorder.record(
+                    fetched, customer: customer, reference: command.customerReference, account: command.account,
+                    at: fetched.created ?? now, context: context)
             }
         }
-        try intents.record(OpenPaymentIntent.Opened(paymentIntent: PaymentIntent(id: piId), reused: reused, before: before), request,
-                           context: context)
+        try intents.record(
+            OpenPaymentIntent.Opened(paymentIntent: PaymentIntent(id: piId), reused: reused, before: before), request,
+            context: context)
         guard let input else { return }
         let orders = self.orders
         let writer = OrderProgressWriter(orders: orders)
@@ -184,15 +197,17 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         metadata["customer_reference"] = c.customerReference
         var extra: FormParams = ["off_session": true]
         extra.set("receipt_email", c.customerEmail)
-        return PaymentIntentCreateParams(amount: c.amount, currency: c.currency, paymentMethodTypes: [method.type],
-                                         applicationFeeAmount: c.applicationFeeAmount, customer: customer,
-                                         paymentMethod: method.paymentMethod, confirm: true, description: c.description,
-                                         metadata: metadata, extra: extra)
+        return PaymentIntentCreateParams(
+            amount: c.amount, currency: c.currency, paymentMethodTypes: [method.type],
+            applicationFeeAmount: c.applicationFeeAmount, customer: customer,
+            paymentMethod: method.paymentMethod, confirm: true, description: c.description,
+            metadata: metadata, extra: extra)
     }
 
     /// `conflict.no_saved_payment_method` for the command's buyer.
     static func noSavedMethod(_ c: ChargeSavedPaymentMethod) -> ReplyError {
-        ReplyError(code: ReplyError.Code.noSavedPaymentMethod,
-                   message: "customer \(c.customerReference) has no saved payment method on \(c.account)", field: "customer_reference")
+        ReplyError(
+            code: ReplyError.Code.noSavedPaymentMethod,
+            message: "customer \(c.customerReference) has no saved payment method on \(c.account)", field: "customer_reference")
     }
 }

@@ -60,13 +60,17 @@ struct ConfirmPaymentHandler: Sendable {
         let outcome = try context.stripe { client throws(StripeError) -> Attempt in
             do throws(StripeError) {
                 if let pi = reusable {
-                    return .confirmed(try client.confirmPaymentIntent(
-                        pi.id, PaymentIntentConfirmParams(paymentMethod: command.paymentMethod, returnUrl: command.returnUrl,
-                                                          extra: command.shipping?.formParams ?? FormParams()),
-                        options: context.idempotent("confirm_payment", account: account)))
+                    return .confirmed(
+                        try client.confirmPaymentIntent(
+                            pi.id,
+                            PaymentIntentConfirmParams(
+                                paymentMethod: command.paymentMethod, returnUrl: command.returnUrl,
+                                extra: command.shipping?.formParams ?? FormParams()),
+                            options: context.idempotent("confirm_payment", account: account)))
                 }
-                return .confirmed(try client.createPaymentIntent(
-                    Self.params(command), options: context.idempotent("create_payment_intent", account: account)))
+                return .confirmed(
+                    try client.createPaymentIntent(
+                        Self.params(command), options: context.idempotent("create_payment_intent", account: account)))
             } catch {
                 guard error.kind == .card else { throw error }
                 return .declined(error)
@@ -81,16 +85,19 @@ struct ConfirmPaymentHandler: Sendable {
         case .failure(let error):
             return .error(error)
         case .success(.confirmed(let pi)):
-            try record(pi.id, reused: reusable != nil, request: request, before: existing, input: Self.input(pi, at: now),
-                       details: PaymentDetails(), context: context)
+            try record(
+                pi.id, reused: reusable != nil, request: request, before: existing, input: Self.input(pi, at: now),
+                details: PaymentDetails(), context: context)
             return .ok(Self.result(pi, command))
         case .success(.declined(let decline)):
             let reply = ReplyError.paymentsStripe(decline)
             guard let piId = reusable?.id ?? decline.objectId else { return .error(reply) }
-            let details = PaymentDetails(failureCode: decline.code, declineCode: decline.declineCode,
-                                         failureMessage: decline.message)
-            try record(piId, reused: reusable != nil, request: request, before: existing, input: .paymentFailed(at: now),
-                       details: details, context: context)
+            let details = PaymentDetails(
+                failureCode: decline.code, declineCode: decline.declineCode,
+                failureMessage: decline.message)
+            try record(
+                piId, reused: reusable != nil, request: request, before: existing, input: .paymentFailed(at: now),
+                details: details, context: context)
             return .error(reply)
         }
     }
@@ -104,8 +111,10 @@ struct ConfirmPaymentHandler: Sendable {
     }
 
     /// Records the order with its PaymentIntent and applies the outcome, in the message's transaction.
-    private func record(_ piId: String, reused: Bool, request: OpenPaymentIntent.Request, before: OrderRecord?,
-                        input: OrderInput?, details: PaymentDetails, context: HandlerContext) throws {
+    private func record(
+        _ piId: String, reused: Bool, request: OpenPaymentIntent.Request, before: OrderRecord?,
+        input: OrderInput?, details: PaymentDetails, context: HandlerContext
+    ) throws {
         let identified = PaymentIntent(id: piId)  // only its id is recorded here
         try intents.record(OpenPaymentIntent.Opened(paymentIntent: identified, reused: reused, before: before), request, context: context)
         guard let input else { return }
@@ -133,10 +142,11 @@ struct ConfirmPaymentHandler: Sendable {
     static func result(_ pi: PaymentIntent, _ command: ConfirmPayment) -> ConfirmPayment.Result {
         let status = Messages.PaymentIntentStatus(rawValue: pi.status?.rawValue ?? "requires_payment_method")
         let needsAction = status == .requiresAction
-        return ConfirmPayment.Result(account: command.account, orderReference: command.orderReference, paymentIntent: pi.id,
-                                     status: status, clientSecret: needsAction ? pi.clientSecret : nil,
-                                     nextActionType: needsAction ? pi.nextAction?.type : nil,
-                                     amount: pi.amount ?? command.amount, currency: pi.currency ?? command.currency)
+        return ConfirmPayment.Result(
+            account: command.account, orderReference: command.orderReference, paymentIntent: pi.id,
+            status: status, clientSecret: needsAction ? pi.clientSecret : nil,
+            nextActionType: needsAction ? pi.nextAction?.type : nil,
+            amount: pi.amount ?? command.amount, currency: pi.currency ?? command.currency)
     }
 
     /// `POST /v1/payment_intents` parameters with `confirm=true`; card only (the legacy card
@@ -146,9 +156,10 @@ struct ConfirmPaymentHandler: Sendable {
         var metadata = c.metadata ?? [:]
         metadata[OrderMetadata.orderReference] = c.orderReference
         metadata[OrderMetadata.origin] = OrderMetadata.originValue
-        return PaymentIntentCreateParams(amount: c.amount, currency: c.currency, paymentMethodTypes: ["card"],
-                                         applicationFeeAmount: c.applicationFeeAmount, customer: c.customer,
-                                         paymentMethod: c.paymentMethod, confirm: true, returnUrl: c.returnUrl, metadata: metadata,
-                                         extra: c.shipping?.formParams ?? FormParams())
+        return PaymentIntentCreateParams(
+            amount: c.amount, currency: c.currency, paymentMethodTypes: ["card"],
+            applicationFeeAmount: c.applicationFeeAmount, customer: c.customer,
+            paymentMethod: c.paymentMethod, confirm: true, returnUrl: c.returnUrl, metadata: metadata,
+            extra: c.shipping?.formParams ?? FormParams())
     }
 }

@@ -56,7 +56,8 @@ struct CreateCheckoutSessionHandler: Sendable {
                 switch session.status {
                 case .open?: return .ok(Self.result(session, account: command.account, order: command.orderReference, reused: true))
                 case .complete? where existing.progress.state != .paymentFailed:
-                    return .error(.orderState("order \(command.orderReference) has a completed Checkout Session \(sessionId); its payment is being settled"))
+                    return .error(
+                        .orderState("order \(command.orderReference) has a completed Checkout Session \(sessionId); its payment is being settled"))
                 default: break
                 }
             }
@@ -98,19 +99,21 @@ struct CreateCheckoutSessionHandler: Sendable {
                 updated.progress.amount = created.amountTotal ?? current.progress.amount
                 try orders.update(updated, on: db)
             } else {
-                let order = OrderRecord(account: command.account, orderReference: command.orderReference, channel: .checkout,
-                                        checkoutSession: created.id, uiMode: uiMode, customerEmail: command.customerEmail,
-                                        currency: created.currency, applicationFeeAmount: command.applicationFeeAmount,
-                                        progress: OrderProgress(amount: created.amountTotal))
+                let order = OrderRecord(
+                    account: command.account, orderReference: command.orderReference, channel: .checkout,
+                    checkoutSession: created.id, uiMode: uiMode, customerEmail: command.customerEmail,
+                    currency: created.currency, applicationFeeAmount: command.applicationFeeAmount,
+                    progress: OrderProgress(amount: created.amountTotal))
                 guard try orders.insert(order, createdMessageId: messageId, on: db) else {
                     throw HandlerError.retry(code: "conflict.concurrent_update", message: "order \(command.orderReference) was recorded meanwhile")
                 }
             }
-            try context.publish(CheckoutSessionCreated(
-                account: command.account, orderReference: command.orderReference, checkoutSession: created.id,
-                uiMode: (command.uiMode ?? .hostedPage).normalized, amountTotal: created.amountTotal, currency: created.currency,
-                applicationFeeAmount: command.applicationFeeAmount, expiresAt: created.expiresAt ?? 0,
-                occurredAt: created.created ?? Int(Date().timeIntervalSince1970)), stripeAccount: command.account)
+            try context.publish(
+                CheckoutSessionCreated(
+                    account: command.account, orderReference: command.orderReference, checkoutSession: created.id,
+                    uiMode: (command.uiMode ?? .hostedPage).normalized, amountTotal: created.amountTotal, currency: created.currency,
+                    applicationFeeAmount: command.applicationFeeAmount, expiresAt: created.expiresAt ?? 0,
+                    occurredAt: created.created ?? Int(Date().timeIntervalSince1970)), stripeAccount: command.account)
             return .ok(Self.result(created, account: command.account, order: command.orderReference, reused: false))
         }
     }
@@ -128,18 +131,21 @@ struct CreateCheckoutSessionHandler: Sendable {
     static func params(_ command: CreateCheckoutSession) -> CheckoutSessionCreateParams {
         let items = command.lineItems.map { item -> CheckoutLineItemParams in
             if let data = item.priceData {
-                return CheckoutLineItemParams(priceData: .init(currency: data.currency, unitAmount: data.unitAmount,
-                                                               productName: data.productName), quantity: item.quantity)
+                return CheckoutLineItemParams(
+                    priceData: .init(
+                        currency: data.currency, unitAmount: data.unitAmount,
+                        productName: data.productName), quantity: item.quantity)
             }
             return CheckoutLineItemParams(price: item.price ?? "", quantity: item.quantity)
         }
         let mode = (command.uiMode ?? .hostedPage).normalized
         let hosted = mode.isHosted
-        let uiMode: CheckoutSessionUIMode? = switch mode {
-        case .embeddedPage, .embedded: .embeddedPage
-        case .elements: .elements
-        case .hostedPage, .hosted: nil
-        }
+        let uiMode: CheckoutSessionUIMode? =
+            switch mode {
+            case .embeddedPage, .embedded: .embeddedPage
+            case .elements: .elements
+            case .hostedPage, .hosted: nil
+            }
         var metadata = command.metadata ?? [:]
         metadata[OrderMetadata.orderReference] = command.orderReference
         metadata[OrderMetadata.origin] = OrderMetadata.originValue

@@ -19,8 +19,9 @@ struct CreateEphemeralKeyHandler: Sendable {
     func handle(_ command: CreateEphemeralKey, _ context: inout HandlerContext) throws -> Reply<CreateEphemeralKey.Result> {
         let key: EphemeralKey
         switch try context.stripe({ client throws(StripeError) in
-            try client.createEphemeralKey(EphemeralKeyCreateParams(customer: command.customer), apiVersion: command.apiVersion,
-                                          options: context.idempotent("create_ephemeral_key", account: command.account))
+            try client.createEphemeralKey(
+                EphemeralKeyCreateParams(customer: command.customer), apiVersion: command.apiVersion,
+                options: context.idempotent("create_ephemeral_key", account: command.account))
         }) {
         case .success(let created): key = created
         case .failure(let error): return .error(error)
@@ -28,7 +29,9 @@ struct CreateEphemeralKeyHandler: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(key)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return .ok(CreateEphemeralKey.Result(account: command.account, ephemeralKey: key.id, secret: key.secret ?? "",
-                                             expiresAt: key.expires ?? 0, customer: command.customer, key: json))
+        return .ok(
+            CreateEphemeralKey.Result(
+                account: command.account, ephemeralKey: key.id, secret: key.secret ?? "",
+                expiresAt: key.expires ?? 0, customer: command.customer, key: json))
     }
 }

@@ -27,10 +27,12 @@ struct CreatePaymentIntentHandler: Sendable {
         case .success(let opened):
             try intents.record(opened, request, context: context)
             let pi = opened.paymentIntent
-            return .ok(CreatePaymentIntent.Result(
-                account: command.account, orderReference: command.orderReference, paymentIntent: pi.id,
-                clientSecret: pi.clientSecret ?? "", status: Messages.PaymentIntentStatus(rawValue: pi.status?.rawValue ?? "requires_payment_method"),
-                amount: pi.amount ?? command.amount, currency: pi.currency ?? command.currency, reused: opened.reused))
+            return .ok(
+                CreatePaymentIntent.Result(
+                    account: command.account, orderReference: command.orderReference, paymentIntent: pi.id,
+                    clientSecret: pi.clientSecret ?? "",
+                    status: Messages.PaymentIntentStatus(rawValue: pi.status?.rawValue ?? "requires_payment_method"),
+                    amount: pi.amount ?? command.amount, currency: pi.currency ?? command.currency, reused: opened.reused))
         }
     }
 }

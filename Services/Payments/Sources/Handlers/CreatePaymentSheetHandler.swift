@@ -51,8 +51,10 @@ struct CreatePaymentSheetHandler: Sendable {
         var ephemeralSecret: String?
         if let customerId = resolved?.customer {
             let keys = CustomerKeys(account: account, customer: customerId)
-            switch try keys.make(command.customerKey ?? .customerSession, apiVersion: command.apiVersion, component: "mobile_payment_element",
-                                 context: ctx) {
+            switch try keys.make(
+                command.customerKey ?? .customerSession, apiVersion: command.apiVersion, component: "mobile_payment_element",
+                context: ctx)
+            {
             case .success(let made): (sessionSecret, ephemeralSecret) = (made.sessionSecret, made.ephemeralKey)
             case .failure(let error): try customers.remember(resolved, context: ctx); return .error(error)
             }
@@ -72,11 +74,12 @@ struct CreatePaymentSheetHandler: Sendable {
         try customers.remember(resolved, context: ctx)
         try intents.record(opened, request, context: context)
         let pi = opened.paymentIntent
-        return .ok(CreatePaymentSheet.Result(
-            account: account, orderReference: command.orderReference, paymentIntent: pi.id,
-            paymentIntentClientSecret: pi.clientSecret ?? "", customer: resolved?.customer,
-            customerSessionClientSecret: sessionSecret, ephemeralKey: ephemeralSecret, publishableKey: publishableKey,
-            amount: pi.amount ?? command.amount, currency: pi.currency ?? command.currency))
+        return .ok(
+            CreatePaymentSheet.Result(
+                account: account, orderReference: command.orderReference, paymentIntent: pi.id,
+                paymentIntentClientSecret: pi.clientSecret ?? "", customer: resolved?.customer,
+                customerSessionClientSecret: sessionSecret, ephemeralKey: ephemeralSecret, publishableKey: publishableKey,
+                amount: pi.amount ?? command.amount, currency: pi.currency ?? command.currency))
     }
 
     /// The PaymentIntent's metadata: the command's, plus `customer_reference` when saving

@@ -35,17 +35,19 @@ struct CreateSetupSheetHandler: Sendable {
         let ctx = context
         let made: CustomerKeys.Made
         switch try CustomerKeys(account: account, customer: resolved.customer)
-            .make(command.customerKey ?? .customerSession, apiVersion: command.apiVersion, component: "mobile_payment_element", context: ctx) {
+            .make(command.customerKey ?? .customerSession, apiVersion: command.apiVersion, component: "mobile_payment_element", context: ctx)
+        {
         case .success(let value): made = value
         case .failure(let error): try customers.remember(resolved, context: ctx); return .error(error)
         }
         var metadata = command.metadata ?? [:]
         metadata["customer_reference"] = command.customerReference
         metadata[OrderMetadata.origin] = OrderMetadata.originValue
-        let params = SetupIntentCreateParams(customer: resolved.customer,
-                                             automaticPaymentMethods: command.paymentMethodTypes == nil ? true : nil,
-                                             paymentMethodTypes: command.paymentMethodTypes,
-                                             usage: (command.usage ?? .offSession).rawValue, metadata: metadata)
+        let params = SetupIntentCreateParams(
+            customer: resolved.customer,
+            automaticPaymentMethods: command.paymentMethodTypes == nil ? true : nil,
+            paymentMethodTypes: command.paymentMethodTypes,
+            usage: (command.usage ?? .offSession).rawValue, metadata: metadata)
         let intent: SetupIntent
         switch try ctx.stripe({ client throws(StripeError) in
             try client.createSetupIntent(params, options: ctx.idempotent("create_setup_intent", account: account))
@@ -54,9 +56,10 @@ struct CreateSetupSheetHandler: Sendable {
         case .failure(let error): try customers.remember(resolved, context: ctx); return .error(error)
         }
         try customers.remember(resolved, context: ctx)
-        return .ok(CreateSetupSheet.Result(
-            account: account, customerReference: command.customerReference, setupIntent: intent.id,
-            setupIntentClientSecret: intent.clientSecret ?? "", customer: resolved.customer,
-            customerSessionClientSecret: made.sessionSecret, ephemeralKey: made.ephemeralKey, publishableKey: publishableKey))
+        return .ok(
+            CreateSetupSheet.Result(
+                account: account, customerReference: command.customerReference, setupIntent: intent.id,
+                setupIntentClientSecret: intent.clientSecret ?? "", customer: resolved.customer,
+                customerSessionClientSecret: made.sessionSecret, ephemeralKey: made.ephemeralKey, publishableKey: publishableKey))
     }
 }

@@ -23,23 +23,33 @@ struct CustomerKeys: Sendable {
 
     /// Makes the key (a Stripe call; no transaction is open).
     /// - Throws: `HandlerError` to retry later.
-    func make(_ kind: PaymentSheetCustomerKey, apiVersion: String?, component: String,
-              context: HandlerContext) throws -> Result<Made, ReplyError> {
+    func make(
+        _ kind: PaymentSheetCustomerKey, apiVersion: String?, component: String,
+        context: HandlerContext
+    ) throws -> Result<Made, ReplyError> {
         if kind == .ephemeralKey {
             switch try context.stripe({ client throws(StripeError) in
-                try client.createEphemeralKey(EphemeralKeyCreateParams(customer: customer), apiVersion: apiVersion ?? "",
-                                              options: context.idempotent("create_ephemeral_key", account: account))
+                try client.createEphemeralKey(
+                    EphemeralKeyCreateParams(customer: customer), apiVersion: apiVersion ?? "",
+                    options: context.idempotent("create_ephemeral_key", account: account))
             }) {
             case .success(let key): return .success(Made(ephemeralKey: key.secret))
             case .failure(let error): return .failure(error)
             }
         }
-        let params = CustomerSessionCreateParams(customer: customer, enabledComponents: [], extra: [
-            "components": [component: ["enabled": true, "features": [
-                "payment_method_save": "enabled", "payment_method_remove": "enabled",
-                "payment_method_redisplay": "enabled",
-            ]]],
-        ])
+        let params = CustomerSessionCreateParams(
+            customer: customer, enabledComponents: [],
+            extra: [
+                "components": [
+                    component: [
+                        "enabled": true,
+                        "features": [
+                            "payment_method_save": "enabled", "payment_method_remove": "enabled",
+                            "payment_method_redisplay": "enabled",
+                        ],
+                    ]
+                ]
+            ])
         switch try context.stripe({ client throws(StripeError) in
             try client.createCustomerSession(params, options: context.idempotent("create_customer_session", account: account))
         }) {

@@ -49,8 +49,9 @@ struct CustomerResolver: Sendable {
             try customers.insert(account: resolved.account, customerReference: resolved.reference, customer: resolved.customer, on: db)
         }
         if recorded != resolved.customer {
-            context.log.warning("customer reference taken concurrently; Stripe customer orphaned",
-                                ["customer": resolved.customer, "recorded": recorded])
+            context.log.warning(
+                "customer reference taken concurrently; Stripe customer orphaned",
+                ["customer": resolved.customer, "recorded": recorded])
         }
     }
 }

@@ -49,7 +49,9 @@ struct DetachPaymentMethodHandler: Sendable {
     private func done(_ command: DetachPaymentMethod, context: HandlerContext) throws -> Reply<DetachPaymentMethod.Result> {
         let saved = self.saved
         try context.transaction { db in try saved.markDetached(account: command.account, paymentMethod: command.paymentMethod, on: db) }
-        return .ok(DetachPaymentMethod.Result(account: command.account, customerReference: command.customerReference,
-                                              paymentMethod: command.paymentMethod))
+        return .ok(
+            DetachPaymentMethod.Result(
+                account: command.account, customerReference: command.customerReference,
+                paymentMethod: command.paymentMethod))
     }
 }

@@ -20,13 +20,14 @@ struct GetPaymentIntentHandler: Sendable {
         case .failure(let error): return .error(error)
         }
         let order = try orders.find(paymentIntent: intent.id, on: context.db)
-        return .ok(GetPaymentIntent.Result(
-            account: command.account, paymentIntent: intent.id,
-            status: Messages.PaymentIntentStatus(rawValue: intent.status?.rawValue ?? "requires_payment_method"),
-            nextAction: intent.nextAction?.type, redirectUrl: intent.nextAction?.redirectToUrl?.url,
-            amount: intent.amount ?? 0, currency: intent.currency ?? "",
-            lastPaymentError: intent.lastPaymentError?.code,
-            orderReference: order?.account == command.account ? order?.orderReference : nil,
-            orderState: order?.account == command.account ? order?.progress.state.rawValue : nil))
+        return .ok(
+            GetPaymentIntent.Result(
+                account: command.account, paymentIntent: intent.id,
+                status: Messages.PaymentIntentStatus(rawValue: intent.status?.rawValue ?? "requires_payment_method"),
+                nextAction: intent.nextAction?.type, redirectUrl: intent.nextAction?.redirectToUrl?.url,
+                amount: intent.amount ?? 0, currency: intent.currency ?? "",
+                lastPaymentError: intent.lastPaymentError?.code,
+                orderReference: order?.account == command.account ? order?.orderReference : nil,
+                orderState: order?.account == command.account ? order?.progress.state.rawValue : nil))
     }
 }

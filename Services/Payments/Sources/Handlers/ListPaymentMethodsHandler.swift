@@ -25,15 +25,18 @@ struct ListPaymentMethodsHandler: Sendable {
         case .failure(let error): return .error(error)
         case .success(let list):
             let methods = list.data.sorted { ($0.created ?? 0, $0.id) > ($1.created ?? 0, $1.id) }.map(Self.saved)
-            return .ok(ListPaymentMethods.Result(account: command.account, customerReference: command.customerReference,
-                                                 customer: customer, paymentMethods: methods))
+            return .ok(
+                ListPaymentMethods.Result(
+                    account: command.account, customerReference: command.customerReference,
+                    customer: customer, paymentMethods: methods))
         }
     }
 
     /// The reply's view of a PaymentMethod.
     static func saved(_ method: PaymentMethod) -> SavedPaymentMethod {
-        SavedPaymentMethod(paymentMethod: method.id, type: method.type ?? "unknown", brand: method.card?.brand,
-                           last4: method.card?.last4, expMonth: method.card?.expMonth, expYear: method.card?.expYear,
-                           created: method.created)
+        SavedPaymentMethod(
+            paymentMethod: method.id, type: method.type ?? "unknown", brand: method.card?.brand,
+            last4: method.card?.last4, expMonth: method.card?.expMonth, expYear: method.card?.expYear,
+            created: method.created)
     }
 }

@@ -65,10 +65,13 @@ struct PaymentEventHandler: Sendable {
         }
     }
 
-    private func checkoutSession(_ session: CheckoutSession, event: PaymentEvent, account: String,
-                                 context: HandlerContext) throws -> HandlerOutcome {
+    private func checkoutSession(
+        _ session: CheckoutSession, event: PaymentEvent, account: String,
+        context: HandlerContext
+    ) throws -> HandlerOutcome {
         guard session.metadata?[OrderMetadata.origin] == OrderMetadata.originValue,
-              let reference = session.metadata?[OrderMetadata.orderReference] ?? session.clientReferenceId else {
+            let reference = session.metadata?[OrderMetadata.orderReference] ?? session.clientReferenceId
+        else {
             context.log.info("Checkout Session of another origin ignored", ["event": event.id])
             return .done
         }
@@ -94,10 +97,13 @@ struct PaymentEventHandler: Sendable {
         return .done
     }
 
-    private func paymentIntent(_ pi: PaymentIntent, event: PaymentEvent, account: String,
-                               context: HandlerContext) throws -> HandlerOutcome {
+    private func paymentIntent(
+        _ pi: PaymentIntent, event: PaymentEvent, account: String,
+        context: HandlerContext
+    ) throws -> HandlerOutcome {
         guard pi.metadata?[OrderMetadata.origin] == OrderMetadata.originValue,
-              let reference = pi.metadata?[OrderMetadata.orderReference] else {
+            let reference = pi.metadata?[OrderMetadata.orderReference]
+        else {
             context.log.info("PaymentIntent of another origin ignored", ["event": event.id])
             return .done
         }
@@ -140,20 +146,23 @@ struct PaymentEventHandler: Sendable {
 
     private func refunded(_ charge: Charge, event: PaymentEvent, context: HandlerContext) throws -> HandlerOutcome {
         guard let pi = charge.paymentIntent?.id,
-              let order = try orders.find(paymentIntent: pi, lock: true, on: context.db) else {
+            let order = try orders.find(paymentIntent: pi, lock: true, on: context.db)
+        else {
             context.log.info("refund of a charge without an order ignored", ["event": event.id])
             return .done
         }
-        try OrderProgressWriter(orders: orders).apply(.refunded(totalRefunded: charge.amountRefunded ?? 0, at: event.created),
-                                                      to: order, original: order, context: context)
+        try OrderProgressWriter(orders: orders).apply(
+            .refunded(totalRefunded: charge.amountRefunded ?? 0, at: event.created),
+            to: order, original: order, context: context)
         return .done
     }
 
     /// Reads the order with a row lock, or asks for a retry when it is not recorded yet.
     private func lockedOrder(account: String, reference: String, on db: PGConnection) throws -> OrderRecord {
         guard let order = try orders.find(account: account, orderReference: reference, lock: true, on: db) else {
-            throw HandlerError.retry(code: ReplyError.Code.orderNotFound,
-                                     message: "order \(reference) of \(account) is not recorded (yet)")
+            throw HandlerError.retry(
+                code: ReplyError.Code.orderNotFound,
+                message: "order \(reference) of \(account) is not recorded (yet)")
         }
         return order
     }

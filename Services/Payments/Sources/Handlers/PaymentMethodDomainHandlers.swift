@@ -12,8 +12,11 @@ import StripeAPI
 struct RegisterPaymentMethodDomainHandler: Sendable {
     /// Handles one command.
     /// - Throws: `HandlerError` to retry later.
-    func handle(_ command: RegisterPaymentMethodDomain, _ context: inout HandlerContext) throws
-        -> Reply<RegisterPaymentMethodDomain.Result> {
+    func handle(
+        _ command: RegisterPaymentMethodDomain, _ context: inout HandlerContext
+    ) throws
+        -> Reply<RegisterPaymentMethodDomain.Result>
+    {
         let account = command.account
         let name = command.domainName.lowercased()
         switch try context.stripe({ client throws(StripeError) in
@@ -41,12 +44,16 @@ struct RegisterPaymentMethodDomainHandler: Sendable {
 struct ListPaymentMethodDomainsHandler: Sendable {
     /// Handles one command.
     /// - Throws: `HandlerError` to retry later.
-    func handle(_ command: ListPaymentMethodDomains, _ context: inout HandlerContext) throws
-        -> Reply<ListPaymentMethodDomains.Result> {
+    func handle(
+        _ command: ListPaymentMethodDomains, _ context: inout HandlerContext
+    ) throws
+        -> Reply<ListPaymentMethodDomains.Result>
+    {
         let account = command.account
         switch try context.stripe({ client throws(StripeError) in
-            try client.listPaymentMethodDomains(domainName: command.domainName?.lowercased(), enabled: command.enabled,
-                                                options: RequestOptions(stripeAccount: account))
+            try client.listPaymentMethodDomains(
+                domainName: command.domainName?.lowercased(), enabled: command.enabled,
+                options: RequestOptions(stripeAccount: account))
         }) {
         case .failure(let error): return .error(error)
         case .success(let domains): return .ok(.init(account: account, domains: domains.map(PaymentMethodDomainInfo.init)))
@@ -57,9 +64,10 @@ struct ListPaymentMethodDomainsHandler: Sendable {
 extension PaymentMethodDomainInfo {
     /// The reply's view of Stripe's object (wallet statuses flattened).
     init(_ d: PaymentMethodDomain) {
-        self.init(paymentMethodDomain: d.id, domainName: d.domainName ?? "", enabled: d.enabled ?? true,
-                  applePayStatus: d.applePay?.status, applePayError: d.applePay?.statusDetails?.errorMessage,
-                  googlePayStatus: d.googlePay?.status, linkStatus: d.link?.status, paypalStatus: d.paypal?.status,
-                  created: d.created)
+        self.init(
+            paymentMethodDomain: d.id, domainName: d.domainName ?? "", enabled: d.enabled ?? true,
+            applePayStatus: d.applePay?.status, applePayError: d.applePay?.statusDetails?.errorMessage,
+            googlePayStatus: d.googlePay?.status, linkStatus: d.link?.status, paypalStatus: d.paypal?.status,
+            created: d.created)
     }
 }

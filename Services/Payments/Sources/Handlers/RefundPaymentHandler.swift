@@ -44,12 +44,15 @@ struct RefundPaymentHandler: Sendable {
         let amount = command.amount ?? left
         let mayHaveRefunded = context.redelivered || context.envelope.headers.attempt > 0
         guard mayHaveRefunded || (left > 0 && amount <= left) else {
-            return .error(ReplyError(code: ReplyError.Code.refundExceedsAmount,
-                                     message: "refund of \(amount) exceeds the \(left) \(order.currency ?? "") left to refund on order \(command.orderReference)",
-                                     field: "amount"))
+            return .error(
+                ReplyError(
+                    code: ReplyError.Code.refundExceedsAmount,
+                    message: "refund of \(amount) exceeds the \(left) \(order.currency ?? "") left to refund on order \(command.orderReference)",
+                    field: "amount"))
         }
-        let params = RefundCreateParams(paymentIntent: paymentIntent, amount: command.amount, reason: command.reason?.rawValue,
-                                        refundApplicationFee: command.refundApplicationFee, metadata: command.metadata)
+        let params = RefundCreateParams(
+            paymentIntent: paymentIntent, amount: command.amount, reason: command.reason?.rawValue,
+            refundApplicationFee: command.refundApplicationFee, metadata: command.metadata)
         let refund: Refund
         switch try context.stripe({ client throws(StripeError) in
             try client.createRefund(params, options: context.idempotent("refund", account: account))
@@ -59,9 +62,10 @@ struct RefundPaymentHandler: Sendable {
         }
         var chargeTotal: Int?
         if let chargeId = refund.charge?.id,
-           case .success(let charge) = try context.stripe({ client throws(StripeError) in
-               try client.retrieveCharge(chargeId, options: RequestOptions(stripeAccount: account))
-           }) {
+            case .success(let charge) = try context.stripe({ client throws(StripeError) in
+                try client.retrieveCharge(chargeId, options: RequestOptions(stripeAccount: account))
+            })
+        {
             chargeTotal = charge.amountRefunded
         }
         let orders = self.orders
@@ -72,8 +76,9 @@ struct RefundPaymentHandler: Sendable {
             guard let current = try orders.find(account: account, orderReference: command.orderReference, lock: true, on: db) else {
                 throw HandlerError.retry(code: ReplyError.Code.orderNotFound, message: "order \(command.orderReference) vanished")
             }
-            try refunds.insert(refund: refund.id, account: account, orderReference: command.orderReference, amount: refundAmount,
-                               status: refund.status?.rawValue ?? "pending", on: db)
+            try refunds.insert(
+                refund: refund.id, account: account, orderReference: command.orderReference, amount: refundAmount,
+                status: refund.status?.rawValue ?? "pending", on: db)
             // The charge's own total is exact; without it, the refunds this service recorded.
             let recorded = try refunds.total(account: account, orderReference: command.orderReference, on: db)
             let total = chargeTotal ?? max(current.progress.amountRefunded, recorded)
@@ -81,11 +86,12 @@ struct RefundPaymentHandler: Sendable {
                 .refunded(totalRefunded: total, at: at), to: current, original: current,
                 details: PaymentDetails(refund: refund.id), context: context)
             let after = transition.progress
-            return .ok(RefundPayment.Result(
-                account: account, orderReference: command.orderReference, refund: refund.id,
-                status: Messages.RefundStatus(rawValue: refund.status?.rawValue ?? "pending"), amount: refundAmount,
-                currency: refund.currency ?? current.currency ?? "", amountRefundedTotal: after.amountRefunded,
-                fullyRefunded: after.state == .refunded))
+            return .ok(
+                RefundPayment.Result(
+                    account: account, orderReference: command.orderReference, refund: refund.id,
+                    status: Messages.RefundStatus(rawValue: refund.status?.rawValue ?? "pending"), amount: refundAmount,
+                    currency: refund.currency ?? current.currency ?? "", amountRefundedTotal: after.amountRefunded,
+                    fullyRefunded: after.state == .refunded))
         }
     }
 }

@@ -44,7 +44,8 @@ struct SavedMethodCheck: Sendable {
 
     /// `conflict.payment_method_not_saved` for `paymentMethod`.
     static func notSaved(_ paymentMethod: String) -> ReplyError {
-        ReplyError(code: ReplyError.Code.paymentMethodNotSaved,
-                   message: "payment method \(paymentMethod) is not saved for this customer on this account", field: "payment_method")
+        ReplyError(
+            code: ReplyError.Code.paymentMethodNotSaved,
+            message: "payment method \(paymentMethod) is not saved for this customer on this account", field: "payment_method")
     }
 }

@@ -17,33 +17,43 @@ struct SavedMethodRecorder: Sendable {
     /// - Throws: `StoreError`.
     func record(_ pi: PaymentIntent, account: String, at: Int, context: HandlerContext) throws {
         guard let usage = pi.setupFutureUsage, let customer = pi.customer?.id, let method = pi.paymentMethod?.id else { return }
-        try save(account: account, method: method, customer: customer, types: pi.paymentMethodTypes, usage: usage,
-                 reference: pi.metadata?["customer_reference"], at: at, context: context)
+        try save(
+            account: account, method: method, customer: customer, types: pi.paymentMethodTypes, usage: usage,
+            reference: pi.metadata?["customer_reference"], at: at, context: context)
     }
 
     /// Records `si`'s method (a succeeded SetupIntent with a customer).
     /// - Throws: `StoreError`.
     func record(_ si: SetupIntent, account: String, at: Int, context: HandlerContext) throws {
         guard si.status == .succeeded, let customer = si.customer?.id, let method = si.paymentMethod?.id else { return }
-        try save(account: account, method: method, customer: customer, types: si.paymentMethodTypes, usage: si.usage ?? "off_session",
-                 reference: si.metadata?["customer_reference"], at: at, context: context)
+        try save(
+            account: account, method: method, customer: customer, types: si.paymentMethodTypes, usage: si.usage ?? "off_session",
+            reference: si.metadata?["customer_reference"], at: at, context: context)
     }
 
     /// Records a method known from Stripe's PaymentMethod object (a check against Stripe).
     /// - Throws: `StoreError`.
-    func record(_ method: PaymentMethod, customer: String, reference: String, account: String, at: Int,
-                context: HandlerContext) throws {
-        try saved.save(SavedPaymentMethodStore.Row(account: account, paymentMethod: method.id, customer: customer,
-                                                   customerReference: reference, type: method.type ?? "unknown",
-                                                   usage: nil, savedAt: at), on: context.db)
+    func record(
+        _ method: PaymentMethod, customer: String, reference: String, account: String, at: Int,
+        context: HandlerContext
+    ) throws {
+        try saved.save(
+            SavedPaymentMethodStore.Row(
+                account: account, paymentMethod: method.id, customer: customer,
+                customerReference: reference, type: method.type ?? "unknown",
+                usage: nil, savedAt: at), on: context.db)
     }
 
-    private func save(account: String, method: String, customer: String, types: [String]?, usage: String,
-                      reference: String?, at: Int, context: HandlerContext) throws {
+    private func save(
+        account: String, method: String, customer: String, types: [String]?, usage: String,
+        reference: String?, at: Int, context: HandlerContext
+    ) throws {
         let known = try reference ?? customers.reference(account: account, customer: customer, on: context.db)
         let type = types?.count == 1 ? types?.first ?? "unknown" : "unknown"
-        try saved.save(SavedPaymentMethodStore.Row(account: account, paymentMethod: method, customer: customer,
-                                                   customerReference: known, type: type, usage: usage, savedAt: at), on: context.db)
+        try saved.save(
+            SavedPaymentMethodStore.Row(
+                account: account, paymentMethod: method, customer: customer,
+                customerReference: known, type: type, usage: usage, savedAt: at), on: context.db)
         context.log.info("payment method saved", ["payment_method": method, "customer": customer, "usage": usage])
     }
 }

@@ -91,8 +91,12 @@ struct OpenPaymentIntent: Sendable {
                 case .canceled?: break
                 default:
                     guard found.customer?.id == request.customer else {
-                        return .failure(ReplyError(code: ReplyError.Code.customerMismatch,
-                            message: "order \(request.orderReference) has an open PaymentIntent for \(found.customer?.id ?? "no Customer (a guest sheet)"), not \(request.customer ?? "a guest"); use a new order reference"))
+                        return .failure(
+                            ReplyError(
+                                code: ReplyError.Code.customerMismatch,
+                                message:
+                                    "order \(request.orderReference) has an open PaymentIntent for \(found.customer?.id ?? "no Customer (a guest sheet)"), not \(request.customer ?? "a guest"); use a new order reference"
+                            ))
                     }
                     return try reuse(found, request, before: existing, context: context)
                 }
@@ -108,10 +112,13 @@ struct OpenPaymentIntent: Sendable {
     }
 
     /// Reuses the order's open PaymentIntent, updating its amount and fee when they changed.
-    private func reuse(_ found: PaymentIntent, _ request: Request, before: OrderRecord,
-                       context: HandlerContext) throws -> Result<Opened, ReplyError> {
+    private func reuse(
+        _ found: PaymentIntent, _ request: Request, before: OrderRecord,
+        context: HandlerContext
+    ) throws -> Result<Opened, ReplyError> {
         let sameShipping = request.shipping == nil || request.shipping == before.shipping
-        let same = found.amount == request.amount && found.applicationFeeAmount == request.applicationFeeAmount
+        let same =
+            found.amount == request.amount && found.applicationFeeAmount == request.applicationFeeAmount
             && (found.currency ?? request.currency) == request.currency && sameShipping
             && found.setupFutureUsage == request.setupFutureUsage?.rawValue
             && (found.paymentMethodOptions?.card?.requireCvcRecollection ?? false) == (request.requireCvcRecollection ?? false)
@@ -120,7 +127,10 @@ struct OpenPaymentIntent: Sendable {
             return .failure(.orderState("order \(request.orderReference) has a PaymentIntent in \(found.currency ?? "?"); use a new order reference"))
         }
         guard found.status == .requiresPaymentMethod || found.status == .requiresConfirmation else {
-            return .failure(.orderState("order \(request.orderReference) has a payment under way (\(found.status?.rawValue ?? "?")); its amount, fee and shipping cannot change"))
+            return .failure(
+                .orderState(
+                    "order \(request.orderReference) has a payment under way (\(found.status?.rawValue ?? "?")); its amount, fee and shipping cannot change"
+                ))
         }
         var extra = FormParams()
         if found.setupFutureUsage != request.setupFutureUsage?.rawValue {
@@ -168,10 +178,11 @@ struct OpenPaymentIntent: Sendable {
                 }
                 try orders.update(updated, on: db)
             } else {
-                let order = OrderRecord(account: request.account, orderReference: request.orderReference, channel: request.channel,
-                                        paymentIntent: pi.id, customer: request.customer, customerEmail: request.customerEmail,
-                                        currency: request.currency, applicationFeeAmount: request.applicationFeeAmount,
-                                        progress: OrderProgress(amount: request.amount), shipping: request.shipping)
+                let order = OrderRecord(
+                    account: request.account, orderReference: request.orderReference, channel: request.channel,
+                    paymentIntent: pi.id, customer: request.customer, customerEmail: request.customerEmail,
+                    currency: request.currency, applicationFeeAmount: request.applicationFeeAmount,
+                    progress: OrderProgress(amount: request.amount), shipping: request.shipping)
                 guard try orders.insert(order, createdMessageId: messageId, on: db) else {
                     throw HandlerError.retry(code: "conflict.concurrent_update", message: "order \(request.orderReference) was recorded meanwhile")
                 }

@@ -11,43 +11,50 @@ enum OrderEventPublisher {
     ///   - order: the order after the transition.
     ///   - at: the event's `occurred_at` (Unix seconds).
     /// - Throws: `EncodingError`, `StoreError`.
-    static func publish(_ effects: [OrderEffect], order: OrderRecord, at: Int, details: PaymentDetails,
-                        context: HandlerContext) throws {
+    static func publish(
+        _ effects: [OrderEffect], order: OrderRecord, at: Int, details: PaymentDetails,
+        context: HandlerContext
+    ) throws {
         let amount = order.progress.amount ?? 0
         let currency = order.currency ?? ""
         for effect in effects {
             switch effect {
             case .paid:
-                try context.publish(OrderPaid(
-                    account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
-                    applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
-                    checkoutSession: order.checkoutSession, customerEmail: order.customerEmail, occurredAt: at,
-                    shipping: order.shipping), stripeAccount: order.account)
+                try context.publish(
+                    OrderPaid(
+                        account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
+                        applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
+                        checkoutSession: order.checkoutSession, customerEmail: order.customerEmail, occurredAt: at,
+                        shipping: order.shipping), stripeAccount: order.account)
             case .awaitingPayment:
-                try context.publish(OrderAwaitingPayment(
-                    account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
-                    applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
-                    checkoutSession: order.checkoutSession, paymentMethodType: details.paymentMethodType,
-                    occurredAt: at, customerEmail: order.customerEmail), stripeAccount: order.account)
+                try context.publish(
+                    OrderAwaitingPayment(
+                        account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
+                        applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
+                        checkoutSession: order.checkoutSession, paymentMethodType: details.paymentMethodType,
+                        occurredAt: at, customerEmail: order.customerEmail), stripeAccount: order.account)
             case .paymentFailed:
-                try context.publish(OrderPaymentFailed(
-                    account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
-                    applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
-                    checkoutSession: order.checkoutSession, customerEmail: order.customerEmail,
-                    failureCode: details.failureCode, declineCode: details.declineCode,
-                    failureMessage: details.failureMessage, occurredAt: at), stripeAccount: order.account)
+                try context.publish(
+                    OrderPaymentFailed(
+                        account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
+                        applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
+                        checkoutSession: order.checkoutSession, customerEmail: order.customerEmail,
+                        failureCode: details.failureCode, declineCode: details.declineCode,
+                        failureMessage: details.failureMessage, occurredAt: at), stripeAccount: order.account)
             case .requiresAction:
-                try context.publish(OrderRequiresAction(
-                    account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
-                    applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
-                    paymentMethod: details.paymentMethod, customerEmail: order.customerEmail,
-                    authenticationUrl: details.authenticationUrl, failureCode: details.failureCode, occurredAt: at),
+                try context.publish(
+                    OrderRequiresAction(
+                        account: order.account, orderReference: order.orderReference, amount: amount, currency: currency,
+                        applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
+                        paymentMethod: details.paymentMethod, customerEmail: order.customerEmail,
+                        authenticationUrl: details.authenticationUrl, failureCode: details.failureCode, occurredAt: at),
                     stripeAccount: order.account)
             case .refunded(let refunded, let total, let full):
-                try context.publish(OrderRefunded(
-                    account: order.account, orderReference: order.orderReference, amount: refunded,
-                    amountRefundedTotal: total, currency: currency, applicationFeeAmount: order.applicationFeeAmount,
-                    refund: details.refund, paymentIntent: order.paymentIntent, fullyRefunded: full, occurredAt: at),
+                try context.publish(
+                    OrderRefunded(
+                        account: order.account, orderReference: order.orderReference, amount: refunded,
+                        amountRefundedTotal: total, currency: currency, applicationFeeAmount: order.applicationFeeAmount,
+                        refund: details.refund, paymentIntent: order.paymentIntent, fullyRefunded: full, occurredAt: at),
                     stripeAccount: order.account)
             case .sessionExpired:
                 break

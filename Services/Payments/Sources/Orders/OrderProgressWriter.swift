@@ -15,21 +15,29 @@ struct OrderProgressWriter: Sendable {
     /// - Returns: the transition.
     /// - Throws: `StoreError`, `EncodingError`.
     @discardableResult
-    func apply(_ input: OrderInput, to order: OrderRecord, original: OrderRecord, details: PaymentDetails = PaymentDetails(),
-               context: HandlerContext) throws -> OrderTransition {
+    func apply(
+        _ input: OrderInput, to order: OrderRecord, original: OrderRecord, details: PaymentDetails = PaymentDetails(),
+        context: HandlerContext
+    ) throws -> OrderTransition {
         let transition = OrderMachine.apply(input, to: order.progress)
         var updated = order
         updated.progress = transition.progress
         if transition.effects.contains(.sessionExpired) { updated.checkoutSession = nil; updated.uiMode = nil }
         if updated != original { try orders.update(updated, on: context.db) }
-        let at: Int = switch input {
-        case .paymentSucceeded(let at), .paymentProcessing(let at), .paymentFailed(let at), .authenticationRequired(let at),
-             .refunded(_, let at), .sessionExpired(let at): at
-        }
+        let at: Int =
+            switch input {
+            case .paymentSucceeded(let at), .paymentProcessing(let at), .paymentFailed(let at), .authenticationRequired(let at),
+                .refunded(_, let at), .sessionExpired(let at):
+                at
+            }
         try OrderEventPublisher.publish(transition.effects, order: updated, at: at, details: details, context: context)
         if transition.disposition != .applied {
-            context.log.info("order input ignored", ["order": order.orderReference, "state": order.progress.state.rawValue,
-                                                     "disposition": "\(transition.disposition)"])
+            context.log.info(
+                "order input ignored",
+                [
+                    "order": order.orderReference, "state": order.progress.state.rawValue,
+                    "disposition": "\(transition.disposition)",
+                ])
         }
         return transition
     }

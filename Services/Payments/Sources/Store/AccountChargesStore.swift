@@ -14,23 +14,30 @@ public struct AccountChargesStore: Sendable {
     /// The projection of `account`, or `nil` when no onboarding event named it yet;
     /// `lock` takes a row lock.
     public func find(_ account: String, lock: Bool = false, on db: PGConnection) throws -> AccountCharges? {
-        try db.query("""
+        try db.query(
+            """
             SELECT account, charges_enabled, deauthorized, last_event_at FROM \(schema.quoted).account_charges
             WHERE account = $1
-            """ + (lock ? " FOR UPDATE" : ""), [.text(account)]) { row in
-            AccountCharges(account: try row.string("account"), chargesEnabled: try row.bool("charges_enabled"),
-                           deauthorized: try row.bool("deauthorized"), lastEventAt: Int(try row.int("last_event_at")))
+            """ + (lock ? " FOR UPDATE" : ""), [.text(account)]
+        ) { row in
+            AccountCharges(
+                account: try row.string("account"), chargesEnabled: try row.bool("charges_enabled"),
+                deauthorized: try row.bool("deauthorized"), lastEventAt: Int(try row.int("last_event_at")))
         }.first
     }
 
     /// Inserts or replaces the projection of `charges.account`.
     public func save(_ charges: AccountCharges, on db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(schema.quoted).account_charges (account, charges_enabled, deauthorized, last_event_at)
             VALUES ($1, $2, $3, $4)
             ON CONFLICT (account) DO UPDATE SET charges_enabled = EXCLUDED.charges_enabled,
                 deauthorized = EXCLUDED.deauthorized, last_event_at = EXCLUDED.last_event_at, updated_at = now()
-            """, [.text(charges.account), .bool(charges.chargesEnabled), .bool(charges.deauthorized),
-                  .int(Int64(charges.lastEventAt))])
+            """,
+            [
+                .text(charges.account), .bool(charges.chargesEnabled), .bool(charges.deauthorized),
+                .int(Int64(charges.lastEventAt)),
+            ])
     }
 }

@@ -12,9 +12,12 @@ public struct RefundStore: Sendable {
     }
 
     /// Records a refund (smallest currency unit); a refund already recorded is left as is.
-    public func insert(refund: String, account: String, orderReference: String, amount: Int, status: String,
-                       on db: PGConnection) throws {
-        try db.execute("""
+    public func insert(
+        refund: String, account: String, orderReference: String, amount: Int, status: String,
+        on db: PGConnection
+    ) throws {
+        try db.execute(
+            """
             INSERT INTO \(schema.quoted).refunds (refund, account, order_reference, amount, status)
             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (refund) DO NOTHING
             """, [.text(refund), .text(account), .text(orderReference), .int(Int64(amount)), .text(status)])
@@ -22,10 +25,12 @@ public struct RefundStore: Sendable {
 
     /// The sum of the refunds recorded for the order (smallest currency unit).
     public func total(account: String, orderReference: String, on db: PGConnection) throws -> Int {
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT coalesce(sum(amount), 0)::bigint AS total FROM \(schema.quoted).refunds
             WHERE account = $1 AND order_reference = $2 AND status NOT IN ('failed', 'canceled')
-            """, [.text(account), .text(orderReference)]) { try $0.int("total") }
+            """, [.text(account), .text(orderReference)]
+        ) { try $0.int("total") }
         return Int(rows.first ?? 0)
     }
 }

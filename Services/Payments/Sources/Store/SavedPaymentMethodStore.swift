@@ -24,8 +24,10 @@ public struct SavedPaymentMethodStore: Sendable {
         public var detached: Bool
 
         /// A row with the given fields.
-        public init(account: String, paymentMethod: String, customer: String, customerReference: String?, type: String,
-                    usage: String?, savedAt: Int, detached: Bool = false) {
+        public init(
+            account: String, paymentMethod: String, customer: String, customerReference: String?, type: String,
+            usage: String?, savedAt: Int, detached: Bool = false
+        ) {
             self.account = account; self.paymentMethod = paymentMethod; self.customer = customer
             self.customerReference = customerReference; self.type = type; self.usage = usage
             self.savedAt = savedAt; self.detached = detached
@@ -44,7 +46,8 @@ public struct SavedPaymentMethodStore: Sendable {
     /// reference and its `detached` flag: Stripe never attaches a detached PaymentMethod
     /// again, so a late or redelivered event never revives one.
     public func save(_ row: Row, on db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(schema.quoted).saved_payment_methods
                 (account, payment_method, customer, customer_reference, type, usage, saved_at)
             VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -53,35 +56,44 @@ public struct SavedPaymentMethodStore: Sendable {
                 usage = COALESCE(EXCLUDED.usage, saved_payment_methods.usage),
                 saved_at = LEAST(saved_payment_methods.saved_at, EXCLUDED.saved_at),
                 updated_at = now()
-            """, [.text(row.account), .text(row.paymentMethod), .text(row.customer),
-                  row.customerReference.map(PGValue.text), .text(row.type), row.usage.map(PGValue.text),
-                  .int(Int64(row.savedAt))])
+            """,
+            [
+                .text(row.account), .text(row.paymentMethod), .text(row.customer),
+                row.customerReference.map(PGValue.text), .text(row.type), row.usage.map(PGValue.text),
+                .int(Int64(row.savedAt)),
+            ])
     }
 
     /// The method `paymentMethod` saved on `account`, if any (detached ones included).
     public func find(account: String, paymentMethod: String, on db: PGConnection) throws -> Row? {
-        try db.query("SELECT * FROM \(schema.quoted).saved_payment_methods WHERE account = $1 AND payment_method = $2",
-                     [.text(account), .text(paymentMethod)], Self.row).first
+        try db.query(
+            "SELECT * FROM \(schema.quoted).saved_payment_methods WHERE account = $1 AND payment_method = $2",
+            [.text(account), .text(paymentMethod)], Self.row
+        ).first
     }
 
     /// The newest method still saved for `customer` on `account`, if any.
     public func newest(account: String, customer: String, on db: PGConnection) throws -> Row? {
-        try db.query("""
+        try db.query(
+            """
             SELECT * FROM \(schema.quoted).saved_payment_methods
             WHERE account = $1 AND customer = $2 AND NOT detached ORDER BY saved_at DESC, payment_method LIMIT 1
-            """, [.text(account), .text(customer)], Self.row).first
+            """, [.text(account), .text(customer)], Self.row
+        ).first
     }
 
     /// Marks the method detached.
     public func markDetached(account: String, paymentMethod: String, on db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE \(schema.quoted).saved_payment_methods SET detached = true, updated_at = now()
             WHERE account = $1 AND payment_method = $2
             """, [.text(account), .text(paymentMethod)])
     }
 
     private static func row(_ r: PGRow) throws -> Row {
-        Row(account: try r.string("account"), paymentMethod: try r.string("payment_method"), customer: try r.string("customer"),
+        Row(
+            account: try r.string("account"), paymentMethod: try r.string("payment_method"), customer: try r.string("customer"),
             customerReference: try r.optionalString("customer_reference"), type: try r.string("type"),
             usage: try r.optionalString("usage"), savedAt: Int(try r.int("saved_at")), detached: try r.bool("detached"))
     }

@@ -55,7 +55,8 @@ struct PaymentEvent: Sendable, Equatable {
         } catch {
             throw MessageDecodingError(field: "data.object", kind: .malformed, reason: "not a \(event.type) object: \(error)")
         }
-        return PaymentEvent(id: event.id, type: type, account: event.account ?? fallbackAccount,
-                            created: event.created ?? now, subject: subject)
+        return PaymentEvent(
+            id: event.id, type: type, account: event.account ?? fallbackAccount,
+            created: event.created ?? now, subject: subject)
     }
 }

@@ -38,7 +38,8 @@ enum PaymentEventType: String, CaseIterable, Sendable {
     var object: Object {
         switch self {
         case .checkoutSessionCompleted, .checkoutSessionAsyncPaymentSucceeded, .checkoutSessionAsyncPaymentFailed,
-             .checkoutSessionExpired: .checkoutSession
+            .checkoutSessionExpired:
+            .checkoutSession
         case .paymentIntentSucceeded, .paymentIntentProcessing, .paymentIntentPaymentFailed: .paymentIntent
         case .chargeRefunded: .charge
         case .setupIntentSucceeded: .setupIntent

@@ -29,8 +29,10 @@ public struct CaptureFeePolicy: Sendable, Equatable {
     ///   - policy: the configured policy, if any.
     ///   - authorized: the authorized amount; `current`: the PaymentIntent's fee.
     ///   - directCharge: whether the payment is on a connected account (fees need one).
-    public static func feeToSend(explicit: Int?, policy: CaptureFeePolicy?, total: Int, authorized: Int,
-                                 current: Int?, directCharge: Bool) -> Int? {
+    public static func feeToSend(
+        explicit: Int?, policy: CaptureFeePolicy?, total: Int, authorized: Int,
+        current: Int?, directCharge: Bool
+    ) -> Int? {
         if let explicit { return explicit }
         guard directCharge, let policy, total != authorized || current == nil else { return nil }
         return policy.fee(total: total)

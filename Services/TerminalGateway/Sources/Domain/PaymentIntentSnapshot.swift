@@ -62,10 +62,12 @@ public struct PaymentIntentSnapshot: Sendable, Equatable {
     public var observedAt: Int
 
     /// A snapshot with the given fields.
-    public init(id: String, status: Status, amount: Int, amountCapturable: Int = 0, amountReceived: Int = 0,
-                latestCharge: String? = nil, chargeCreated: Int? = nil, overcaptureSupported: Bool = false,
-                decline: Decline? = nil, cancellationReason: String? = nil, applicationFeeAmount: Int? = nil,
-                observedAt: Int) {
+    public init(
+        id: String, status: Status, amount: Int, amountCapturable: Int = 0, amountReceived: Int = 0,
+        latestCharge: String? = nil, chargeCreated: Int? = nil, overcaptureSupported: Bool = false,
+        decline: Decline? = nil, cancellationReason: String? = nil, applicationFeeAmount: Int? = nil,
+        observedAt: Int
+    ) {
         self.id = id
         self.status = status
         self.amount = amount

@@ -17,7 +17,8 @@ public struct ReconcileDecision: Sendable, Equatable {
             if order.completed { return ReconcileDecision(action: .captured, reason: "order completed") }
             if order.abandoned { return ReconcileDecision(action: .canceled, reason: "abandoned by the platform") }
         }
-        return graceOver ? ReconcileDecision(action: .canceled, reason: "abandoned")
-                         : ReconcileDecision(action: .left, reason: "within grace")
+        return graceOver
+            ? ReconcileDecision(action: .canceled, reason: "abandoned")
+            : ReconcileDecision(action: .left, reason: "within grace")
     }
 }

@@ -25,20 +25,28 @@ public enum RegionalRules {
     /// The choice for an account of `country` (nil: unknown, or the platform's own payment)
     /// given what the command asked for.
     /// - Returns: the choice, or the reply error refusing it.
-    public static func decide(country: String?, captureMethod: TerminalCaptureMethod?,
-                              paymentMethodTypes: [TerminalPaymentMethodType]?) -> Result<Choice, ReplyError> {
+    public static func decide(
+        country: String?, captureMethod: TerminalCaptureMethod?,
+        paymentMethodTypes: [TerminalPaymentMethodType]?
+    ) -> Result<Choice, ReplyError> {
         let canadian = country == "CA"
         let types = paymentMethodTypes ?? (canadian ? [.cardPresent, .interacPresent] : [.cardPresent])
         let interac = types.contains(.interacPresent)
         if interac && !canadian {
-            return .failure(ReplyError(code: ReplyError.Code.interacUnavailable, message:
-                "interac_present is for Canadian accounts only (this account's country is \(country ?? "unknown"))"))
+            return .failure(
+                ReplyError(
+                    code: ReplyError.Code.interacUnavailable,
+                    message:
+                        "interac_present is for Canadian accounts only (this account's country is \(country ?? "unknown"))"))
         }
         var capture = captureMethod ?? (interac ? .automatic : .manual)
         if interac && capture == .manual {
-            return .failure(ReplyError(code: ReplyError.Code.interacManualCapture, message:
-                "a Canadian account's PaymentIntent takes interac_present, which cannot be captured manually: "
-                    + "send capture_method automatic, or payment_method_types [\"card_present\"] for manual capture"))
+            return .failure(
+                ReplyError(
+                    code: ReplyError.Code.interacManualCapture,
+                    message:
+                        "a Canadian account's PaymentIntent takes interac_present, which cannot be captured manually: "
+                        + "send capture_method automatic, or payment_method_types [\"card_present\"] for manual capture"))
         }
         if country == "AU" && capture == .manual { capture = .manualPreferred }
         return .success(Choice(captureMethod: capture, paymentMethodTypes: types))

@@ -49,9 +49,11 @@ public struct TerminalPayment: Sendable, Equatable {
     public var processKey: String?
 
     /// A payment as created: `requires_payment_method`, nothing authorized.
-    public init(orderReference: String, paymentIntent: String, account: String? = nil, amount: Int, currency: String,
-                captureMethod: String = "manual", applicationFeeAmount: Int? = nil,
-                state: TerminalPaymentState = .requiresPaymentMethod) {
+    public init(
+        orderReference: String, paymentIntent: String, account: String? = nil, amount: Int, currency: String,
+        captureMethod: String = "manual", applicationFeeAmount: Int? = nil,
+        state: TerminalPaymentState = .requiresPaymentMethod
+    ) {
         self.orderReference = orderReference
         self.paymentIntent = paymentIntent
         self.account = account

@@ -34,8 +34,10 @@ public enum TerminalPaymentMachine {
         }
     }
 
-    private static func apply(_ s: PaymentIntentSnapshot, captureKey: String?,
-                              to payment: TerminalPayment) -> TerminalPaymentTransition {
+    private static func apply(
+        _ s: PaymentIntentSnapshot, captureKey: String?,
+        to payment: TerminalPayment
+    ) -> TerminalPaymentTransition {
         var next = payment
         switch s.status {
         case .inFlight:
@@ -43,7 +45,8 @@ public enum TerminalPaymentMachine {
         case .requiresPaymentMethod:
             next.amount = s.amount
             guard payment.state != .requiresCapture, let decline = s.decline, let charge = s.latestCharge,
-                  charge != payment.lastChargeId else {
+                charge != payment.lastChargeId
+            else {
                 return TerminalPaymentTransition(payment: next)
             }
             next.state = .requiresPaymentMethod
@@ -86,13 +89,17 @@ public enum TerminalPaymentMachine {
     /// - Parameters:
     ///   - amountToCapture: the command's amount, or `nil` for the full authorized amount.
     ///   - now: the current time, Unix seconds (compared with ``TerminalPayment/expiresAt``).
-    public static func planCapture(_ payment: TerminalPayment, amountToCapture: Int?, captureKey: String,
-                                   now: Int) -> CaptureDecision {
+    public static func planCapture(
+        _ payment: TerminalPayment, amountToCapture: Int?, captureKey: String,
+        now: Int
+    ) -> CaptureDecision {
         switch payment.state {
         case .captured:
             if payment.captureKey == captureKey { return .alreadyCapturedByThisCommand }
-            return .refuse(.conflict("already_captured",
-                "payment_intent \(payment.paymentIntent) was already captured (\(payment.amountCaptured ?? 0) \(payment.currency))"))
+            return .refuse(
+                .conflict(
+                    "already_captured",
+                    "payment_intent \(payment.paymentIntent) was already captured (\(payment.amountCaptured ?? 0) \(payment.currency))"))
         case .canceled:
             if payment.cancellationReason == "automatic" { return .refuse(expired(payment)) }
             return .refuse(.conflict("invalid_state", "payment_intent \(payment.paymentIntent) is canceled"))
@@ -105,21 +112,32 @@ public enum TerminalPaymentMachine {
         let authorized = payment.amountAuthorized ?? payment.amount
         let total = amountToCapture ?? authorized
         guard total > authorized else { return .capture(total: total) }
-        guard let limit = OvercapturePolicy.maximumCapturable(authorized: authorized, currency: payment.currency,
-                                                              overcaptureSupported: payment.overcaptureSupported) else {
-            return .refuse(ReplyError(code: ReplyError.Code.captureExceedsAuthorized, message:
-                "amount_to_capture \(total) exceeds the authorized \(authorized) \(payment.currency) and the card does not allow over-capture"))
+        guard
+            let limit = OvercapturePolicy.maximumCapturable(
+                authorized: authorized, currency: payment.currency,
+                overcaptureSupported: payment.overcaptureSupported)
+        else {
+            return .refuse(
+                ReplyError(
+                    code: ReplyError.Code.captureExceedsAuthorized,
+                    message:
+                        "amount_to_capture \(total) exceeds the authorized \(authorized) \(payment.currency) and the card does not allow over-capture"
+                ))
         }
         guard total <= limit else {
-            return .refuse(ReplyError(code: ReplyError.Code.captureExceedsAuthorized, message:
-                "amount_to_capture \(total) exceeds the over-capture limit \(limit) \(payment.currency) (authorized \(authorized))"))
+            return .refuse(
+                ReplyError(
+                    code: ReplyError.Code.captureExceedsAuthorized,
+                    message:
+                        "amount_to_capture \(total) exceeds the over-capture limit \(limit) \(payment.currency) (authorized \(authorized))"))
         }
         return .capture(total: total)
     }
 
     private static func expired(_ payment: TerminalPayment) -> ReplyError {
-        ReplyError(code: ReplyError.Code.authorizationExpired,
-                   message: "the authorization of payment_intent \(payment.paymentIntent) expired"
-                       + (payment.expiresAt.map { " at \($0)" } ?? "") + "; it can no longer be captured")
+        ReplyError(
+            code: ReplyError.Code.authorizationExpired,
+            message: "the authorization of payment_intent \(payment.paymentIntent) expired"
+                + (payment.expiresAt.map { " at \($0)" } ?? "") + "; it can no longer be captured")
     }
 }

@@ -19,8 +19,10 @@ struct AbandonOrderHandler: Sendable {
         }
         let flags = try orders.markAbandoned(command.orderReference, on: context.db)
         let payment = try payments.find(orderReference: command.orderReference, on: context.db)
-        return .ok(TerminalOrderState(orderReference: flags.orderReference, completed: flags.completed,
-                                      paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent,
-                                      abandoned: flags.abandoned))
+        return .ok(
+            TerminalOrderState(
+                orderReference: flags.orderReference, completed: flags.completed,
+                paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent,
+                abandoned: flags.abandoned))
     }
 }

@@ -23,8 +23,10 @@ struct CancelPaymentHandler: Sendable {
             payment = found
         } else {
             // Created by the point-of-sale app: retrieved, checked, recorded with the outcome.
-            switch try PaymentAdoption.candidate(command.paymentIntent, account: command.account, observedAt: context.now,
-                                                 context: context, payments: payments) {
+            switch try PaymentAdoption.candidate(
+                command.paymentIntent, account: command.account, observedAt: context.now,
+                context: context, payments: payments)
+            {
             case .failure(let error): return .error(error)
             case .success(let candidate):
                 adopted = candidate
@@ -42,8 +44,9 @@ struct CancelPaymentHandler: Sendable {
                 let payments = self.payments
                 try context.transaction { db in
                     try payments.adopt(adopted.payment, messageId: messageId, on: db)
-                    try writer.apply(.snapshot(adopted.snapshot, captureKey: nil), paymentIntent: payment.paymentIntent,
-                                     occurredAt: context.now, db: db, context: context)
+                    try writer.apply(
+                        .snapshot(adopted.snapshot, captureKey: nil), paymentIntent: payment.paymentIntent,
+                        occurredAt: context.now, db: db, context: context)
                 }
             }
             return .ok(CancelPayment.Result(paymentIntent: payment.paymentIntent, status: .canceled))
@@ -52,8 +55,9 @@ struct CancelPaymentHandler: Sendable {
         }
         let params = PaymentIntentCancelParams(cancellationReason: command.cancellationReason?.rawValue)
         let answer = try context.stripe { client throws(StripeError) in
-            try client.cancelPaymentIntent(payment.paymentIntent, params,
-                                           options: .idempotent(context.idempotencyKey("cancel_payment"), stripeAccount: payment.account))
+            try client.cancelPaymentIntent(
+                payment.paymentIntent, params,
+                options: .idempotent(context.idempotencyKey("cancel_payment"), stripeAccount: payment.account))
         }
         let now = context.now
         let snapshot: PaymentIntentSnapshot
@@ -73,8 +77,9 @@ struct CancelPaymentHandler: Sendable {
         let payments = self.payments
         return try context.transaction { db in
             if let adopted { try payments.adopt(adopted.payment, messageId: messageId, on: db) }
-            let t = try writer.apply(.snapshot(snapshot, captureKey: nil), paymentIntent: payment.paymentIntent,
-                                     occurredAt: now, db: db, context: context)
+            let t = try writer.apply(
+                .snapshot(snapshot, captureKey: nil), paymentIntent: payment.paymentIntent,
+                occurredAt: now, db: db, context: context)
             switch t?.payment.state {
             case .canceled?:
                 return .ok(CancelPayment.Result(paymentIntent: payment.paymentIntent, status: .canceled))

@@ -32,8 +32,10 @@ struct CancelReaderActionHandler: Sendable {
             for payment in try payments.processing(reader: command.reader, on: db) {
                 try writer.apply(.readerActionCanceled, paymentIntent: payment.paymentIntent, occurredAt: now, db: db, context: context)
             }
-            return .ok(CancelReaderAction.Result(reader: reader.id, status: reader.status.map { ReaderStatus(rawValue: $0.rawValue) },
-                                                 actionStatus: reader.action?.status.map { ReaderActionStatus(rawValue: $0.rawValue) }))
+            return .ok(
+                CancelReaderAction.Result(
+                    reader: reader.id, status: reader.status.map { ReaderStatus(rawValue: $0.rawValue) },
+                    actionStatus: reader.action?.status.map { ReaderActionStatus(rawValue: $0.rawValue) }))
         }
     }
 }

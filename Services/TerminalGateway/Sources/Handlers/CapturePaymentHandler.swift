@@ -37,8 +37,10 @@ struct CapturePaymentHandler: Sendable {
             payment = found
         } else {
             // Created by the point-of-sale app: retrieved, checked, recorded with the outcome.
-            switch try PaymentAdoption.candidate(command.paymentIntent, account: command.account, observedAt: context.now,
-                                                 context: context, payments: payments) {
+            switch try PaymentAdoption.candidate(
+                command.paymentIntent, account: command.account, observedAt: context.now,
+                context: context, payments: payments)
+            {
             case .failure(let error): return .error(error)
             case .success(let candidate):
                 adopted = candidate.payment
@@ -47,11 +49,14 @@ struct CapturePaymentHandler: Sendable {
             }
         }
         let key = context.idempotencyKey("capture")
-        var decision = TerminalPaymentMachine.planCapture(payment, amountToCapture: command.amountToCapture,
-                                                          captureKey: key, now: context.now)
+        var decision = TerminalPaymentMachine.planCapture(
+            payment, amountToCapture: command.amountToCapture,
+            captureKey: key, now: context.now)
         if decision == .refresh, refreshed == nil {
-            switch try PaymentIntentFetch.snapshot(payment.paymentIntent, account: payment.account,
-                                                   observedAt: context.now, context: context) {
+            switch try PaymentIntentFetch.snapshot(
+                payment.paymentIntent, account: payment.account,
+                observedAt: context.now, context: context)
+            {
             case .success(let s): refreshed = s
             case .failure(let error): return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
             }
@@ -62,11 +67,14 @@ struct CapturePaymentHandler: Sendable {
             // its replay tells whether this command did it.
             payment = TerminalPaymentMachine.apply(.snapshot(snapshot, captureKey: nil), to: payment).payment
             if stripeSaysCaptured { payment.state = .requiresCapture }
-            decision = TerminalPaymentMachine.planCapture(payment, amountToCapture: command.amountToCapture,
-                                                          captureKey: key, now: context.now)
+            decision = TerminalPaymentMachine.planCapture(
+                payment, amountToCapture: command.amountToCapture,
+                captureKey: key, now: context.now)
             if decision == .refresh {
-                return .error(.conflict("invalid_state",
-                    "payment_intent \(payment.paymentIntent) is not authorized (\(payment.state.rawValue))"))
+                return .error(
+                    .conflict(
+                        "invalid_state",
+                        "payment_intent \(payment.paymentIntent) is not authorized (\(payment.state.rawValue))"))
             }
         }
         switch decision {
@@ -79,17 +87,21 @@ struct CapturePaymentHandler: Sendable {
         }
         let total: Int
         if case .capture(let t) = decision { total = t } else { total = command.amountToCapture ?? payment.amountAuthorized ?? payment.amount }
-        let fee = CaptureFeePolicy.feeToSend(explicit: command.applicationFeeAmount, policy: feePolicy, total: total,
-                                             authorized: payment.amountAuthorized ?? payment.amount,
-                                             current: payment.applicationFeeAmount, directCharge: payment.account != nil)
+        let fee = CaptureFeePolicy.feeToSend(
+            explicit: command.applicationFeeAmount, policy: feePolicy, total: total,
+            authorized: payment.amountAuthorized ?? payment.amount,
+            current: payment.applicationFeeAmount, directCharge: payment.account != nil)
         if let fee, fee > total {
-            return .error(.invalid("application_fee_amount",
-                "must be at most the captured total (\(total) \(payment.currency)), got \(fee)", code: ReplyError.Code.feeExceedsAmount))
+            return .error(
+                .invalid(
+                    "application_fee_amount",
+                    "must be at most the captured total (\(total) \(payment.currency)), got \(fee)", code: ReplyError.Code.feeExceedsAmount))
         }
         let params = PaymentIntentCaptureParams(amountToCapture: command.amountToCapture, applicationFeeAmount: fee)
         let answer = try context.stripe { client throws(StripeError) in
-            try client.capturePaymentIntent(payment.paymentIntent, params,
-                                            options: .idempotent(key, stripeAccount: payment.account))
+            try client.capturePaymentIntent(
+                payment.paymentIntent, params,
+                options: .idempotent(key, stripeAccount: payment.account))
         }
         let writer = PaymentTransitionWriter(payments: payments)
         let now = context.now
@@ -100,11 +112,15 @@ struct CapturePaymentHandler: Sendable {
                 if let adopted { try payments.adopt(adopted, messageId: context.envelope.messageId, on: db) }
                 // An authorization the gateway learnt only now is recorded (and announced) first.
                 if let refreshed, refreshed.status == .requiresCapture {
-                    try writer.apply(.snapshot(refreshed, captureKey: nil), paymentIntent: pi.id, occurredAt: now,
-                                     db: db, context: context)
+                    try writer.apply(
+                        .snapshot(refreshed, captureKey: nil), paymentIntent: pi.id, occurredAt: now,
+                        db: db, context: context)
                 }
-                guard let t = try writer.apply(.snapshot(snapshot, captureKey: key), paymentIntent: pi.id,
-                                               occurredAt: now, db: db, context: context) else {
+                guard
+                    let t = try writer.apply(
+                        .snapshot(snapshot, captureKey: key), paymentIntent: pi.id,
+                        occurredAt: now, db: db, context: context)
+                else {
                     return .error(.notFound("payment_intent", id: pi.id))
                 }
                 return .ok(Self.result(t.payment))
@@ -118,9 +134,11 @@ struct CapturePaymentHandler: Sendable {
 
     /// Stripe refused the capture for the PaymentIntent's state: fetch it, record what it
     /// is, and answer `conflict.already_captured` or `conflict.authorization_expired`.
-    private func explainRefusal(_ error: StripeError, payment: TerminalPayment, adopted: TerminalPayment?,
-                                writer: PaymentTransitionWriter,
-                                context: inout HandlerContext) throws -> Reply<CapturePayment.Result> {
+    private func explainRefusal(
+        _ error: StripeError, payment: TerminalPayment, adopted: TerminalPayment?,
+        writer: PaymentTransitionWriter,
+        context: inout HandlerContext
+    ) throws -> Reply<CapturePayment.Result> {
         let payments = self.payments
         let now = context.now
         let snapshot: PaymentIntentSnapshot
@@ -130,15 +148,18 @@ struct CapturePaymentHandler: Sendable {
         }
         return try context.transaction { db in
             if let adopted { try payments.adopt(adopted, messageId: context.envelope.messageId, on: db) }
-            let t = try writer.apply(.snapshot(snapshot, captureKey: nil), paymentIntent: payment.paymentIntent,
-                                     occurredAt: now, db: db, context: context)
+            let t = try writer.apply(
+                .snapshot(snapshot, captureKey: nil), paymentIntent: payment.paymentIntent,
+                occurredAt: now, db: db, context: context)
             let recorded = t?.payment ?? payment
             switch recorded.state {
             case .captured:
                 return .error(.conflict("already_captured", "payment_intent \(payment.paymentIntent) was already captured"))
             case .canceled where recorded.cancellationReason == "automatic":
-                return .error(ReplyError(code: ReplyError.Code.authorizationExpired,
-                                         message: "the authorization of payment_intent \(payment.paymentIntent) expired; it can no longer be captured"))
+                return .error(
+                    ReplyError(
+                        code: ReplyError.Code.authorizationExpired,
+                        message: "the authorization of payment_intent \(payment.paymentIntent) expired; it can no longer be captured"))
             default:
                 return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
             }
@@ -147,8 +168,9 @@ struct CapturePaymentHandler: Sendable {
 
     /// The reply for a captured payment.
     static func result(_ p: TerminalPayment) -> CapturePayment.Result {
-        CapturePayment.Result(paymentIntent: p.paymentIntent, status: .succeeded, amountCaptured: p.amountCaptured ?? 0,
-                              amountAuthorized: p.amountAuthorized ?? p.amount, currency: p.currency,
-                              applicationFeeAmount: p.applicationFeeAmount)
+        CapturePayment.Result(
+            paymentIntent: p.paymentIntent, status: .succeeded, amountCaptured: p.amountCaptured ?? 0,
+            amountAuthorized: p.amountAuthorized ?? p.amount, currency: p.currency,
+            applicationFeeAmount: p.applicationFeeAmount)
     }
 }

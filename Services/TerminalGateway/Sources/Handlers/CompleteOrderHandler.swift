@@ -16,11 +16,15 @@ struct CompleteOrderHandler: Sendable {
         let flags = try orders.complete(command.orderReference, on: context.db)
         let payment = try payments.find(orderReference: command.orderReference, on: context.db)
         if let given = command.paymentIntent, let payment, payment.paymentIntent != given {
-            return .error(.conflict("invalid_state",
-                "order \(command.orderReference) has payment_intent \(payment.paymentIntent), not \(given)"))
+            return .error(
+                .conflict(
+                    "invalid_state",
+                    "order \(command.orderReference) has payment_intent \(payment.paymentIntent), not \(given)"))
         }
-        return .ok(TerminalOrderState(orderReference: flags.orderReference, completed: flags.completed,
-                                      paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent,
-                                      abandoned: flags.abandoned))
+        return .ok(
+            TerminalOrderState(
+                orderReference: flags.orderReference, completed: flags.completed,
+                paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent,
+                abandoned: flags.abandoned))
     }
 }

@@ -26,23 +26,29 @@ struct ConfirmPaymentHandler: Sendable {
             return .error(.conflict("invalid_state", "payment_intent \(payment.paymentIntent) is \(payment.state.rawValue); nothing to confirm"))
         }
         let answer = try context.stripe { client throws(StripeError) in
-            try client.confirmPaymentIntent(reader: command.reader, paymentIntent: payment.paymentIntent,
-                                            options: .idempotent(context.idempotencyKey("confirm_payment"), stripeAccount: payment.account))
+            try client.confirmPaymentIntent(
+                reader: command.reader, paymentIntent: payment.paymentIntent,
+                options: .idempotent(context.idempotencyKey("confirm_payment"), stripeAccount: payment.account))
         }
         switch answer {
         case .success(let reader):
             return .ok(TerminalConfirmPayment.Result(reader, paymentIntent: payment.paymentIntent))
         case .failure(let error) where error.code == "terminal_reader_timeout":
             _ = try context.stripe { client throws(StripeError) in
-                try client.cancelAction(reader: command.reader,
-                                        options: .idempotent(context.idempotencyKey("cancel_reader_action"), stripeAccount: payment.account))
+                try client.cancelAction(
+                    reader: command.reader,
+                    options: .idempotent(context.idempotencyKey("cancel_reader_action"), stripeAccount: payment.account))
             }
             let writer = PaymentTransitionWriter(payments: payments)
             let now = context.now
             return try context.transaction { db in
                 try writer.apply(.readerActionCanceled, paymentIntent: payment.paymentIntent, occurredAt: now, db: db, context: context)
-                return .error(ReplyError(code: ReplyError.Code.collectionExpired, message:
-                    "the card collected on reader \(command.reader) for payment_intent \(payment.paymentIntent) was not confirmed within 30 seconds; the reader action was cancelled, collect it again"))
+                return .error(
+                    ReplyError(
+                        code: ReplyError.Code.collectionExpired,
+                        message:
+                            "the card collected on reader \(command.reader) for payment_intent \(payment.paymentIntent) was not confirmed within 30 seconds; the reader action was cancelled, collect it again"
+                    ))
             }
         case .failure(let error):
             return .error(try TerminalErrorMapping.readerRefusal(error, reader: command.reader, paymentIntent: payment.paymentIntent))

@@ -11,8 +11,9 @@ struct CreateConnectionTokenHandler: Sendable {
     func handle(_ command: CreateConnectionToken, _ context: inout HandlerContext) throws -> Reply<CreateConnectionToken.Result> {
         let key = context.idempotencyKey("create_connection_token")
         switch try context.stripe({ client throws(StripeError) in
-            try client.createConnectionToken(location: command.location,
-                                             options: .idempotent(key, stripeAccount: command.account))
+            try client.createConnectionToken(
+                location: command.location,
+                options: .idempotent(key, stripeAccount: command.account))
         }) {
         case .success(let token):
             return .ok(CreateConnectionToken.Result(secret: token.secret, location: token.location ?? command.location))

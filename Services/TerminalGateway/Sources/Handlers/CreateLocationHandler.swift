@@ -15,13 +15,16 @@ struct CreateLocationHandler: Sendable {
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func handle(_ command: CreateLocation, _ context: inout HandlerContext) throws -> Reply<CreateLocation.Result> {
         if let zone = command.timeZone, DailyReconcilePlan.calendar(zone) == nil {
-            return .error(.invalid("time_zone", "\(zone) is not a time zone this service knows (IANA name, e.g. Australia/Sydney)",
-                                   code: ReplyError.Code.invalidTimeZone))
+            return .error(
+                .invalid(
+                    "time_zone", "\(zone) is not a time zone this service knows (IANA name, e.g. Australia/Sydney)",
+                    code: ReplyError.Code.invalidTimeZone))
         }
         let a = command.address
-        let params = TerminalLocationCreateParams(displayName: command.displayName, line1: a.line1, city: a.city,
-                                                  postalCode: a.postalCode, state: a.state, country: a.country,
-                                                  metadata: command.metadata)
+        let params = TerminalLocationCreateParams(
+            displayName: command.displayName, line1: a.line1, city: a.city,
+            postalCode: a.postalCode, state: a.state, country: a.country,
+            metadata: command.metadata)
         var form = params.formParams
         if let line2 = a.line2, case .object(var address)? = form["address"] {
             address.set("line2", line2)
@@ -29,8 +32,9 @@ struct CreateLocationHandler: Sendable {
         }
         let key = context.idempotencyKey("create_location")
         switch try context.stripe({ client throws(StripeError) -> TerminalLocation in
-            try client.request(.post, "/v1/terminal/locations", params: form,
-                               options: .idempotent(key, stripeAccount: command.account))
+            try client.request(
+                .post, "/v1/terminal/locations", params: form,
+                options: .idempotent(key, stripeAccount: command.account))
         }) {
         case .success(let location):
             let locations = self.locations

@@ -27,74 +27,93 @@ struct CreatePaymentIntentHandler: Sendable {
 
     /// Handles one command; see the type's steps.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
-    func handle(_ command: CreateTerminalPaymentIntent,
-                _ context: inout HandlerContext) throws -> Reply<CreateTerminalPaymentIntent.Result> {
+    func handle(
+        _ command: CreateTerminalPaymentIntent,
+        _ context: inout HandlerContext
+    ) throws -> Reply<CreateTerminalPaymentIntent.Result> {
         var country: String?
         if let account = command.account { country = try self.country(of: account, context: context) }
         let choice: RegionalRules.Choice
-        switch RegionalRules.decide(country: country, captureMethod: command.captureMethod,
-                                    paymentMethodTypes: command.paymentMethodTypes) {
+        switch RegionalRules.decide(
+            country: country, captureMethod: command.captureMethod,
+            paymentMethodTypes: command.paymentMethodTypes)
+        {
         case .success(let value): choice = value
         case .failure(let error): return .error(error)
         }
         let captureMethod = choice.captureMethod
-        let new = PaymentStore.NewPayment(orderReference: command.orderReference, account: command.account,
-                                          amount: command.amount, currency: command.currency.lowercased(),
-                                          captureMethod: captureMethod.rawValue,
-                                          applicationFeeAmount: command.applicationFeeAmount)
+        let new = PaymentStore.NewPayment(
+            orderReference: command.orderReference, account: command.account,
+            amount: command.amount, currency: command.currency.lowercased(),
+            captureMethod: captureMethod.rawValue,
+            applicationFeeAmount: command.applicationFeeAmount)
         let messageId = context.envelope.messageId
         switch try payments.claim(new, messageId: messageId, on: context.db) {
         case .existing(let payment):
             return try reuse(payment, command: command, context: &context)
         case .busy(let owner):
-            throw HandlerError.retry(code: "conflict.order_in_progress",
-                                     message: "order \(command.orderReference) is being created by message \(owner)")
+            throw HandlerError.retry(
+                code: "conflict.order_in_progress",
+                message: "order \(command.orderReference) is being created by message \(owner)")
         case .claimed:
             break
         }
         let created: PaymentIntent
         switch try context.stripe({ client throws(StripeError) in
-            try client.createPaymentIntent(Self.params(command, choice: choice),
-                                           options: .idempotent(context.idempotencyKey("create_payment_intent"),
-                                                                stripeAccount: command.account))
+            try client.createPaymentIntent(
+                Self.params(command, choice: choice),
+                options: .idempotent(
+                    context.idempotencyKey("create_payment_intent"),
+                    stripeAccount: command.account))
         }) {
         case .success(let pi): created = pi
         case .failure(let error):
             try payments.releaseClaim(orderReference: command.orderReference, messageId: messageId, on: context.db)
             return .error(TerminalErrorMapping.reply(error))
         }
-        let payment = TerminalPayment(orderReference: command.orderReference, paymentIntent: created.id,
-                                      account: command.account, amount: created.amount ?? command.amount,
-                                      currency: new.currency, captureMethod: new.captureMethod,
-                                      applicationFeeAmount: command.applicationFeeAmount)
+        let payment = TerminalPayment(
+            orderReference: command.orderReference, paymentIntent: created.id,
+            account: command.account, amount: created.amount ?? command.amount,
+            currency: new.currency, captureMethod: new.captureMethod,
+            applicationFeeAmount: command.applicationFeeAmount)
         let payments = self.payments
         return try context.transaction { db in
             guard try payments.attach(payment, messageId: messageId, on: db) else {
-                throw HandlerError.retry(code: ReplyError.Code.invalidState,
-                                         message: "order \(command.orderReference) is no longer claimed by this command")
+                throw HandlerError.retry(
+                    code: ReplyError.Code.invalidState,
+                    message: "order \(command.orderReference) is no longer claimed by this command")
             }
             return .ok(Self.result(payment, pi: created, reused: false))
         }
     }
 
     /// The order's existing PaymentIntent, its amount updated when it still waits for a card.
-    private func reuse(_ payment: TerminalPayment, command: CreateTerminalPaymentIntent,
-                       context: inout HandlerContext) throws -> Reply<CreateTerminalPaymentIntent.Result> {
+    private func reuse(
+        _ payment: TerminalPayment, command: CreateTerminalPaymentIntent,
+        context: inout HandlerContext
+    ) throws -> Reply<CreateTerminalPaymentIntent.Result> {
         guard payment.currency == command.currency.lowercased(), payment.account == command.account else {
-            return .error(.conflict("duplicate_reference",
-                "order \(command.orderReference) already has payment_intent \(payment.paymentIntent) in \(payment.currency)"
-                    + (payment.account.map { " on \($0)" } ?? "")))
+            return .error(
+                .conflict(
+                    "duplicate_reference",
+                    "order \(command.orderReference) already has payment_intent \(payment.paymentIntent) in \(payment.currency)"
+                        + (payment.account.map { " on \($0)" } ?? "")))
         }
-        let changed = payment.amount != command.amount
+        let changed =
+            payment.amount != command.amount
             || (command.applicationFeeAmount != nil && payment.applicationFeeAmount != command.applicationFeeAmount)
         if changed && payment.state != .requiresPaymentMethod {
-            return .error(.conflict("invalid_state",
-                "payment_intent \(payment.paymentIntent) of order \(command.orderReference) is \(payment.state.rawValue); its amount can no longer change"))
+            return .error(
+                .conflict(
+                    "invalid_state",
+                    "payment_intent \(payment.paymentIntent) of order \(command.orderReference) is \(payment.state.rawValue); its amount can no longer change"
+                ))
         }
         let account = payment.account
         let answer = try context.stripe { client throws(StripeError) -> PaymentIntent in
             if changed {
-                return try client.updatePaymentIntent(payment.paymentIntent,
+                return try client.updatePaymentIntent(
+                    payment.paymentIntent,
                     PaymentIntentUpdateParams(amount: command.amount, applicationFeeAmount: command.applicationFeeAmount),
                     options: .idempotent(context.idempotencyKey("update_payment_intent"), stripeAccount: account))
             }
@@ -127,9 +146,11 @@ struct CreatePaymentIntentHandler: Sendable {
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     private func country(of account: String, context: HandlerContext) throws -> String? {
         if let known = try accounts.country(of: account, on: context.db) { return known }
-        guard case .success(let fetched) = try context.stripe({ client throws(StripeError) in
-            try client.retrieveAccount(account)
-        }), let country = fetched.country?.uppercased(), country.count == 2 else { return nil }
+        guard
+            case .success(let fetched) = try context.stripe({ client throws(StripeError) in
+                try client.retrieveAccount(account)
+            }), let country = fetched.country?.uppercased(), country.count == 2
+        else { return nil }
         try accounts.save(account: account, country: country, source: "stripe", on: context.db)
         return country
     }
@@ -138,17 +159,19 @@ struct CreatePaymentIntentHandler: Sendable {
     static func params(_ c: CreateTerminalPaymentIntent, choice: RegionalRules.Choice) -> PaymentIntentCreateParams {
         var metadata = c.metadata ?? [:]
         metadata["order_reference"] = c.orderReference
-        let capture: CaptureMethod = switch choice.captureMethod {
-        case .manual: .manual
-        case .automatic: .automatic
-        case .manualPreferred: .manualPreferred
-        }
-        return PaymentIntentCreateParams(amount: c.amount, currency: c.currency.lowercased(),
-                                         paymentMethodTypes: choice.paymentMethodTypes.map(\.rawValue),
-                                         captureMethod: capture,
-                                         applicationFeeAmount: c.applicationFeeAmount, description: c.description,
-                                         cardPresentRequestIncrementalAuthorizationSupport: c.requestIncrementalAuthorizationSupport,
-                                         metadata: metadata)
+        let capture: CaptureMethod =
+            switch choice.captureMethod {
+            case .manual: .manual
+            case .automatic: .automatic
+            case .manualPreferred: .manualPreferred
+            }
+        return PaymentIntentCreateParams(
+            amount: c.amount, currency: c.currency.lowercased(),
+            paymentMethodTypes: choice.paymentMethodTypes.map(\.rawValue),
+            captureMethod: capture,
+            applicationFeeAmount: c.applicationFeeAmount, description: c.description,
+            cardPresentRequestIncrementalAuthorizationSupport: c.requestIncrementalAuthorizationSupport,
+            metadata: metadata)
     }
 
     /// The reply for `payment` with Stripe's current PaymentIntent `pi`.

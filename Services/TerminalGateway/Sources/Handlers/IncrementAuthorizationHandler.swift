@@ -34,8 +34,10 @@ struct IncrementAuthorizationHandler: Sendable {
             case .failure(let error): return .error(TerminalErrorMapping.reply(error, paymentIntent: found.paymentIntent))
             }
         } else {
-            switch try PaymentAdoption.candidate(command.paymentIntent, account: command.account, observedAt: now,
-                                                 context: context, payments: payments) {
+            switch try PaymentAdoption.candidate(
+                command.paymentIntent, account: command.account, observedAt: now,
+                context: context, payments: payments)
+            {
             case .failure(let error): return .error(error)
             case .success(let candidate):
                 adopted = candidate.payment
@@ -48,19 +50,28 @@ struct IncrementAuthorizationHandler: Sendable {
         case .succeeded:
             return .error(.conflict("already_captured", "payment_intent \(command.paymentIntent) was captured; it can no longer be incremented"))
         default:
-            return .error(.conflict("invalid_state",
-                "payment_intent \(command.paymentIntent) is not authorized (\(snapshot.status.rawValue)); only requires_capture can be incremented"))
+            return .error(
+                .conflict(
+                    "invalid_state",
+                    "payment_intent \(command.paymentIntent) is not authorized (\(snapshot.status.rawValue)); only requires_capture can be incremented"
+                ))
         }
         guard snapshot.incrementalAuthorizationSupported else {
-            return .error(ReplyError(code: ReplyError.Code.incrementalAuthorizationUnsupported, message:
-                "payment_intent \(command.paymentIntent) does not support incremental authorization (create it with request_incremental_authorization_support, with a Visa, Mastercard, American Express or Discover card)"))
+            return .error(
+                ReplyError(
+                    code: ReplyError.Code.incrementalAuthorizationUnsupported,
+                    message:
+                        "payment_intent \(command.paymentIntent) does not support incremental authorization (create it with request_incremental_authorization_support, with a Visa, Mastercard, American Express or Discover card)"
+                ))
         }
         guard command.amount >= snapshot.amount else { return .error(notIncreased(command, current: snapshot.amount)) }
         let params = PaymentIntentIncrementAuthorizationParams(amount: command.amount, applicationFeeAmount: command.applicationFeeAmount)
         let answer = try context.stripe { client throws(StripeError) in
-            try client.incrementAuthorization(command.paymentIntent, params,
-                                              options: .idempotent(context.idempotencyKey("increment_authorization"),
-                                                                   stripeAccount: account))
+            try client.incrementAuthorization(
+                command.paymentIntent, params,
+                options: .idempotent(
+                    context.idempotencyKey("increment_authorization"),
+                    stripeAccount: account))
         }
         let pi: PaymentIntent
         switch answer {
@@ -83,13 +94,17 @@ struct IncrementAuthorizationHandler: Sendable {
             payment.amountAuthorized = pi.amountCapturable ?? command.amount
             payment.applicationFeeAmount = pi.applicationFeeAmount ?? payment.applicationFeeAmount
             try payments.update(payment, on: db)
-            return .ok(IncrementAuthorization.Result(paymentIntent: pi.id, amountAuthorized: payment.amountAuthorized ?? command.amount,
-                                                     currency: payment.currency))
+            return .ok(
+                IncrementAuthorization.Result(
+                    paymentIntent: pi.id, amountAuthorized: payment.amountAuthorized ?? command.amount,
+                    currency: payment.currency))
         }
     }
 
     private func notIncreased(_ command: IncrementAuthorization, current: Int) -> ReplyError {
-        ReplyError(code: ReplyError.Code.amountNotIncreased, message:
-            "amount \(command.amount) must exceed the authorized amount \(current) of payment_intent \(command.paymentIntent)")
+        ReplyError(
+            code: ReplyError.Code.amountNotIncreased,
+            message:
+                "amount \(command.amount) must exceed the authorized amount \(current) of payment_intent \(command.paymentIntent)")
     }
 }

@@ -15,8 +15,9 @@ struct ListReadersHandler: Sendable {
         params.filters.set("location", command.location)
         params.filters.set("status", command.status?.rawValue)
         switch try context.stripe({ client throws(StripeError) -> [TerminalReader] in
-            try client.autoPagingList("/v1/terminal/readers", params: params,
-                                      options: RequestOptions(stripeAccount: command.account), maxItems: Self.maximum)
+            try client.autoPagingList(
+                "/v1/terminal/readers", params: params,
+                options: RequestOptions(stripeAccount: command.account), maxItems: Self.maximum)
         }) {
         case .success(let readers):
             return .ok(ListReaders.Result(readers: readers.map(ReaderSummary.init)))

@@ -15,8 +15,10 @@ struct MarkPaidOtherwiseHandler: Sendable {
     func handle(_ command: MarkPaidOtherwise, _ context: inout HandlerContext) throws -> Reply<MarkPaidOtherwise.Result> {
         let flags = try orders.markPaidOtherwise(command.orderReference, method: command.method, on: context.db)
         let payment = try payments.find(orderReference: command.orderReference, on: context.db)
-        return .ok(TerminalOrderState(orderReference: flags.orderReference, completed: flags.completed,
-                                      paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent,
-                                      abandoned: flags.abandoned))
+        return .ok(
+            TerminalOrderState(
+                orderReference: flags.orderReference, completed: flags.completed,
+                paidOtherwise: flags.paidOtherwise, paymentIntent: payment?.paymentIntent,
+                abandoned: flags.abandoned))
     }
 }

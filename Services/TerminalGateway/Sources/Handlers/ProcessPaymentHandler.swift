@@ -28,8 +28,10 @@ struct ProcessPaymentHandler: Sendable {
         switch payment.state {
         case .requiresCapture, .captured:
             if payment.processKey == key {
-                return .ok(ProcessPayment.Result(reader: command.reader, paymentIntent: payment.paymentIntent,
-                                                 actionStatus: .succeeded))
+                return .ok(
+                    ProcessPayment.Result(
+                        reader: command.reader, paymentIntent: payment.paymentIntent,
+                        actionStatus: .succeeded))
             }
             return .error(.conflict("invalid_state", "payment_intent \(payment.paymentIntent) is already authorized (\(payment.state.rawValue))"))
         case .canceled:
@@ -38,8 +40,10 @@ struct ProcessPaymentHandler: Sendable {
             break
         }
         let params = ProcessPaymentIntentParams(paymentIntent: payment.paymentIntent, skipTipping: command.skipTipping)
-        return try ReaderActionStart(payments: payments).start(payment, reader: command.reader, key: key,
-                                                                context: context) { client, options throws(StripeError) in
+        return try ReaderActionStart(payments: payments).start(
+            payment, reader: command.reader, key: key,
+            context: context
+        ) { client, options throws(StripeError) in
             try client.processPaymentIntent(reader: command.reader, params, options: options)
         }
     }

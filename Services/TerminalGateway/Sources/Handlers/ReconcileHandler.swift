@@ -55,18 +55,22 @@ struct ReconcileHandler: Sendable {
         let before = command.olderThanSeconds.map { now - $0 }
         let dryRun = command.dryRun ?? false
         let refused = dryRun ? [] : try adopt(command.paymentIntents ?? [], account: command.account, context: context)
-        let candidates = dryRun
-            ? try payments.reconcilable(authorizedBefore: before, account: command.account, limit: Self.batchLimit,
-                                        zone: command.timeZone, defaultZone: defaultZone, on: context.db)
-            : try payments.claimForReconciliation(messageId: messageId, authorizedBefore: before, account: command.account,
-                                                  limit: Self.batchLimit, leaseSeconds: Self.leaseSeconds,
-                                                  zone: command.timeZone, defaultZone: defaultZone, on: context.db)
+        let candidates =
+            dryRun
+            ? try payments.reconcilable(
+                authorizedBefore: before, account: command.account, limit: Self.batchLimit,
+                zone: command.timeZone, defaultZone: defaultZone, on: context.db)
+            : try payments.claimForReconciliation(
+                messageId: messageId, authorizedBefore: before, account: command.account,
+                limit: Self.batchLimit, leaseSeconds: Self.leaseSeconds,
+                zone: command.timeZone, defaultZone: defaultZone, on: context.db)
         let flags = try orders.flags(candidates.map(\.orderReference), on: context.db)
         let zones = try payments.zones(of: candidates.map(\.paymentIntent), defaultZone: defaultZone, on: context.db)
         var outcomes: [Outcome] = []
         for payment in candidates {
-            let cancellableAt = settings.reconcileGrace.cancellableAt(authorizedAt: payment.authorizedAt ?? now,
-                                                                      zone: zones[payment.paymentIntent] ?? defaultZone)
+            let cancellableAt = settings.reconcileGrace.cancellableAt(
+                authorizedAt: payment.authorizedAt ?? now,
+                zone: zones[payment.paymentIntent] ?? defaultZone)
             var decision = ReconcileDecision.decide(flags[payment.orderReference], graceOver: now >= cancellableAt)
             if decision.action == .left { decision.reason += " until \(Self.iso8601(cancellableAt))" }
             var outcome = Outcome(payment: payment, decision: decision)
@@ -81,18 +85,25 @@ struct ReconcileHandler: Sendable {
             let writer = PaymentTransitionWriter(payments: payments)
             for outcome in outcomes {
                 if let snapshot = outcome.snapshot {
-                    try writer.apply(.snapshot(snapshot, captureKey: nil), paymentIntent: outcome.payment.paymentIntent,
-                                     occurredAt: now, db: db, context: context)
+                    try writer.apply(
+                        .snapshot(snapshot, captureKey: nil), paymentIntent: outcome.payment.paymentIntent,
+                        occurredAt: now, db: db, context: context)
                 }
                 try payments.releaseReconciliation(paymentIntent: outcome.payment.paymentIntent, messageId: messageId, on: db)
             }
             let result = Self.result(outcomes, dryRun: false, refused: refused)
-            try context.publish(ReconciliationCompleted(captured: result.captured, canceled: result.canceled, left: result.left,
-                                                        trigger: trigger, occurredAt: now, payments: result.payments,
-                                                        timeZone: command.timeZone, localDate: localDate),
-                                stripeAccount: command.account)
-            context.log.info("reconciliation completed", ["captured": String(result.captured), "canceled": String(result.canceled),
-                                                          "left": String(result.left), "trigger": trigger])
+            try context.publish(
+                ReconciliationCompleted(
+                    captured: result.captured, canceled: result.canceled, left: result.left,
+                    trigger: trigger, occurredAt: now, payments: result.payments,
+                    timeZone: command.timeZone, localDate: localDate),
+                stripeAccount: command.account)
+            context.log.info(
+                "reconciliation completed",
+                [
+                    "captured": String(result.captured), "canceled": String(result.canceled),
+                    "left": String(result.left), "trigger": trigger,
+                ])
             return .ok(result)
         }
     }
@@ -105,17 +116,21 @@ struct ReconcileHandler: Sendable {
             stripeAccount: p.account)
         let capture = outcome.decision.action == .captured
         let answer = try context.stripe { client throws(StripeError) in
-            capture ? try client.capturePaymentIntent(p.paymentIntent, options: options)
-                    : try client.cancelPaymentIntent(p.paymentIntent, PaymentIntentCancelParams(cancellationReason: "abandoned"),
-                                                     options: options)
+            capture
+                ? try client.capturePaymentIntent(p.paymentIntent, options: options)
+                : try client.cancelPaymentIntent(
+                    p.paymentIntent, PaymentIntentCancelParams(cancellationReason: "abandoned"),
+                    options: options)
         }
         switch answer {
         case .success(let pi):
             outcome.snapshot = PaymentIntentSnapshot(pi, observedAt: context.now)
         case .failure(let error):
             outcome.failure = "\(capture ? "capture" : "cancel") failed: \(error.stableCode)"
-            if case .success(let s) = try PaymentIntentFetch.snapshot(p.paymentIntent, account: p.account,
-                                                                       observedAt: context.now, context: context) {
+            if case .success(let s) = try PaymentIntentFetch.snapshot(
+                p.paymentIntent, account: p.account,
+                observedAt: context.now, context: context)
+            {
                 outcome.snapshot = s
             }
         }
@@ -150,13 +165,17 @@ struct ReconcileHandler: Sendable {
 
     /// The reply: counts and one line per payment (`left` for failures and refused PaymentIntents).
     private static func result(_ outcomes: [Outcome], dryRun: Bool, refused: [ReconciledPayment] = []) -> Reconcile.Result {
-        let payments = refused + outcomes.map { o in
-            ReconciledPayment(paymentIntent: o.payment.paymentIntent, orderReference: o.payment.orderReference,
-                              action: o.failure == nil ? o.decision.action : .left,
-                              reason: o.failure ?? (dryRun && o.decision.action != .left ? "would: " : "") + o.decision.reason)
-        }
-        return Reconcile.Result(captured: payments.filter { $0.action == .captured }.count,
-                                canceled: payments.filter { $0.action == .canceled }.count,
-                                left: payments.filter { $0.action == .left }.count, payments: payments)
+        let payments =
+            refused
+            + outcomes.map { o in
+                ReconciledPayment(
+                    paymentIntent: o.payment.paymentIntent, orderReference: o.payment.orderReference,
+                    action: o.failure == nil ? o.decision.action : .left,
+                    reason: o.failure ?? (dryRun && o.decision.action != .left ? "would: " : "") + o.decision.reason)
+            }
+        return Reconcile.Result(
+            captured: payments.filter { $0.action == .captured }.count,
+            canceled: payments.filter { $0.action == .canceled }.count,
+            left: payments.filter { $0.action == .left }.count, payments: payments)
     }
 }

@@ -21,8 +21,9 @@ struct RefundPaymentHandler: Sendable {
     func handle(_ command: TerminalRefundPayment, _ context: inout HandlerContext) throws -> Reply<TerminalRefundPayment.Result> {
         let account = try payments.find(paymentIntent: command.paymentIntent, on: context.db)?.account ?? command.account
         let fetched = try context.stripe { client throws(StripeError) in
-            try client.retrievePaymentIntent(command.paymentIntent, expand: ["latest_charge"],
-                                             options: RequestOptions(stripeAccount: account))
+            try client.retrievePaymentIntent(
+                command.paymentIntent, expand: ["latest_charge"],
+                options: RequestOptions(stripeAccount: account))
         }
         let pi: PaymentIntent
         switch fetched {
@@ -31,16 +32,23 @@ struct RefundPaymentHandler: Sendable {
         }
         let types = Set(pi.paymentMethodTypes ?? [])
         guard !PaymentAdoption.inPersonTypes.isDisjoint(with: types) else {
-            return .error(ReplyError(code: ReplyError.Code.notCardPresent,
-                                     message: "payment_intent \(pi.id) is not an in-person payment; refund it with payments.refund"))
+            return .error(
+                ReplyError(
+                    code: ReplyError.Code.notCardPresent,
+                    message: "payment_intent \(pi.id) is not an in-person payment; refund it with payments.refund"))
         }
         if pi.latestCharge?.object?.paymentMethodDetails?.type == "interac_present" {
-            return .error(ReplyError(code: ReplyError.Code.refundInPerson, message:
-                "payment_intent \(pi.id) was paid with Interac (interac_present): refund it on the reader with the customer's card"))
+            return .error(
+                ReplyError(
+                    code: ReplyError.Code.refundInPerson,
+                    message:
+                        "payment_intent \(pi.id) was paid with Interac (interac_present): refund it on the reader with the customer's card"))
         }
         guard pi.status == .succeeded else {
-            return .error(.conflict("invalid_state",
-                "payment_intent \(pi.id) is not captured (\(pi.status.map { "\($0)" } ?? "unknown")); cancel it instead"))
+            return .error(
+                .conflict(
+                    "invalid_state",
+                    "payment_intent \(pi.id) is not captured (\(pi.status.map { "\($0)" } ?? "unknown")); cancel it instead"))
         }
         let params = RefundCreateParams(paymentIntent: pi.id, amount: command.amount, reason: command.reason?.rawValue)
         let answer = try context.stripe { client throws(StripeError) in
@@ -48,8 +56,10 @@ struct RefundPaymentHandler: Sendable {
         }
         switch answer {
         case .success(let refund):
-            return .ok(TerminalRefundPayment.Result(refund: refund.id, paymentIntent: pi.id, amount: refund.amount ?? 0,
-                                                    status: refund.status.map { "\($0.rawValue)" } ?? "succeeded"))
+            return .ok(
+                TerminalRefundPayment.Result(
+                    refund: refund.id, paymentIntent: pi.id, amount: refund.amount ?? 0,
+                    status: refund.status.map { "\($0.rawValue)" } ?? "succeeded"))
         case .failure(let error) where error.code == "charge_already_refunded":
             return .error(.conflict("already_refunded", "payment_intent \(pi.id) is already fully refunded"))
         case .failure(let error) where error.param == "amount" || error.code == "amount_too_large":

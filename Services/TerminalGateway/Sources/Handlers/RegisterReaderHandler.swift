@@ -15,8 +15,9 @@ struct RegisterReaderHandler: Sendable {
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func handle(_ command: RegisterReader, _ context: inout HandlerContext) throws -> Reply<RegisterReader.Result> {
         let key = context.idempotencyKey("register_reader")
-        let params = TerminalReaderCreateParams(registrationCode: command.registrationCode, location: command.location,
-                                                label: command.label)
+        let params = TerminalReaderCreateParams(
+            registrationCode: command.registrationCode, location: command.location,
+            label: command.label)
         switch try context.stripe({ client throws(StripeError) in
             try client.createReader(params, options: .idempotent(key, stripeAccount: command.account))
         }) {
@@ -26,9 +27,11 @@ struct RegisterReaderHandler: Sendable {
             try context.transaction { db in
                 try locations.saveReader(summary.reader, location: summary.location ?? command.location, account: command.account, on: db)
             }
-            return .ok(RegisterReader.Result(reader: summary.reader, label: summary.label,
-                                             location: summary.location ?? command.location, deviceType: summary.deviceType,
-                                             status: summary.status, serialNumber: summary.serialNumber))
+            return .ok(
+                RegisterReader.Result(
+                    reader: summary.reader, label: summary.label,
+                    location: summary.location ?? command.location, deviceType: summary.deviceType,
+                    status: summary.status, serialNumber: summary.serialNumber))
         case .failure(let error):
             return .error(TerminalErrorMapping.reply(error, location: command.location))
         }

@@ -21,8 +21,10 @@ struct SetReaderDisplayHandler: Sendable {
             try client.setReaderDisplay(reader: command.reader, params, options: .idempotent(key, stripeAccount: command.account))
         }) {
         case .success(let reader):
-            return .ok(SetReaderDisplay.Result(reader: reader.id,
-                                               actionStatus: reader.action?.status.map { ReaderActionStatus(rawValue: $0.rawValue) }))
+            return .ok(
+                SetReaderDisplay.Result(
+                    reader: reader.id,
+                    actionStatus: reader.action?.status.map { ReaderActionStatus(rawValue: $0.rawValue) }))
         case .failure(let error):
             return .error(TerminalErrorMapping.reply(error, reader: command.reader))
         }

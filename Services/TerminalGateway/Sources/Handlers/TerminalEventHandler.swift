@@ -28,8 +28,10 @@ struct TerminalEventHandler: Sendable {
         do {
             event = try TerminalStripeEvent.parse(envelope.body, fallbackAccount: envelope.headers.stripeAccount, now: context.now)
         } catch {
-            return .deadLetter(ReplyError(code: ReplyError.Code.malformedMessage,
-                                          message: "Stripe event: \(error.field) is missing or malformed", field: error.field))
+            return .deadLetter(
+                ReplyError(
+                    code: ReplyError.Code.malformedMessage,
+                    message: "Stripe event: \(error.field) is missing or malformed", field: error.field))
         }
         guard let paymentIntent = event.paymentIntent else {
             context.log.debug("Stripe event not about a PaymentIntent", ["type": event.type, "event": event.id])
@@ -56,8 +58,9 @@ struct TerminalEventHandler: Sendable {
         let writer = PaymentTransitionWriter(payments: payments)
         let payments = self.payments
         return try context.transaction { db in
-            let t = try writer.apply(.snapshot(snapshot, captureKey: captureKey), paymentIntent: paymentIntent,
-                                     occurredAt: event.created, db: db, context: context)
+            let t = try writer.apply(
+                .snapshot(snapshot, captureKey: captureKey), paymentIntent: paymentIntent,
+                occurredAt: event.created, db: db, context: context)
             // A payment the app handed to a reader: the reader event names it.
             if let reader = event.reader, var p = t?.payment, p.reader == nil {
                 p.reader = reader
@@ -73,18 +76,23 @@ struct TerminalEventHandler: Sendable {
     /// online payment (not card-present) is ignored; a transient Stripe failure retries.
     private func adopt(_ paymentIntent: String, event: TerminalStripeEvent, context: inout HandlerContext) throws -> HandlerOutcome {
         let candidate: PaymentAdoption.Candidate
-        switch try PaymentAdoption.candidate(paymentIntent, account: event.account, observedAt: event.created,
-                                             context: context, payments: payments) {
+        switch try PaymentAdoption.candidate(
+            paymentIntent, account: event.account, observedAt: event.created,
+            context: context, payments: payments)
+        {
         case .success(let c): candidate = c
-        case .failure(let error) where error.code == ReplyError.Code.notCardPresent
-                                    || error.code == ReplyError.Code.paymentIntentNotFound:
+        case .failure(let error)
+        where error.code == ReplyError.Code.notCardPresent
+            || error.code == ReplyError.Code.paymentIntentNotFound:
             context.log.debug("Stripe event not about a terminal payment", ["type": event.type, "event": event.id])
             return .done
         case .failure(let error) where error.code == ReplyError.Code.duplicateReference:
             // Recorded under its own id rather than lost (PaymentStore.adopt's fallback).
             context.log.warning("app-created PaymentIntent names an order that has another", ["payment_intent": paymentIntent])
-            switch try PaymentAdoption.candidate(paymentIntent, account: event.account, observedAt: event.created,
-                                                 context: context, payments: payments, orderReference: paymentIntent) {
+            switch try PaymentAdoption.candidate(
+                paymentIntent, account: event.account, observedAt: event.created,
+                context: context, payments: payments, orderReference: paymentIntent)
+            {
             case .success(let c): return try record(c, event: event, context: &context)
             case .failure(let error): return .retry(error)
             }
@@ -95,8 +103,10 @@ struct TerminalEventHandler: Sendable {
     }
 
     /// Records `candidate` and applies its snapshot in one transaction.
-    private func record(_ candidate: PaymentAdoption.Candidate, event: TerminalStripeEvent,
-                        context: inout HandlerContext) throws -> HandlerOutcome {
+    private func record(
+        _ candidate: PaymentAdoption.Candidate, event: TerminalStripeEvent,
+        context: inout HandlerContext
+    ) throws -> HandlerOutcome {
         var candidate = candidate
         if let reader = event.reader { candidate.payment.reader = reader }
         let writer = PaymentTransitionWriter(payments: payments)
@@ -105,20 +115,24 @@ struct TerminalEventHandler: Sendable {
         let captureKey = event.kind == .paymentIntentSucceeded ? event.idempotencyKey : nil
         return try context.transaction { db in
             try payments.adopt(candidate.payment, messageId: messageId, on: db)
-            try writer.apply(.snapshot(candidate.snapshot, captureKey: captureKey), paymentIntent: candidate.payment.paymentIntent,
-                             occurredAt: event.created, db: db, context: context)
+            try writer.apply(
+                .snapshot(candidate.snapshot, captureKey: captureKey), paymentIntent: candidate.payment.paymentIntent,
+                occurredAt: event.created, db: db, context: context)
             return .done
         }
     }
 
     /// `terminal.payment.method_collected` for a card a reader read (nothing charged yet).
-    private func publishCollected(_ collected: TerminalStripeEvent.CollectedMethod, payment: TerminalPayment,
-                                  event: TerminalStripeEvent, context: inout HandlerContext) throws -> HandlerOutcome {
+    private func publishCollected(
+        _ collected: TerminalStripeEvent.CollectedMethod, payment: TerminalPayment,
+        event: TerminalStripeEvent, context: inout HandlerContext
+    ) throws -> HandlerOutcome {
         try context.transaction { _ in
-            try context.publish(TerminalPaymentMethodCollected(
-                orderReference: payment.orderReference, paymentIntent: payment.paymentIntent, account: payment.account,
-                reader: event.reader ?? payment.reader ?? "", paymentMethod: collected.paymentMethod, brand: collected.brand,
-                last4: collected.last4, funding: collected.funding, walletType: collected.walletType, occurredAt: event.created),
+            try context.publish(
+                TerminalPaymentMethodCollected(
+                    orderReference: payment.orderReference, paymentIntent: payment.paymentIntent, account: payment.account,
+                    reader: event.reader ?? payment.reader ?? "", paymentMethod: collected.paymentMethod, brand: collected.brand,
+                    last4: collected.last4, funding: collected.funding, walletType: collected.walletType, occurredAt: event.created),
                 stripeAccount: payment.account)
             return .done
         }
@@ -130,7 +144,8 @@ struct TerminalEventHandler: Sendable {
         let payments = self.payments
         return try context.transaction { db in
             guard var current = try payments.find(paymentIntent: payment.paymentIntent, lock: true, on: db),
-                  current.captureKey == nil else { return .done }
+                current.captureKey == nil
+            else { return .done }
             current.captureKey = key
             try payments.update(current, on: db)
             return .done

@@ -37,12 +37,15 @@ enum PaymentAdoption {
     /// `orderReference` overrides the PaymentIntent's own (no duplicate check then).
     /// - Returns: the candidate, or the reply error.
     /// - Throws: `HandlerError` (retry) for transient Stripe failures, `StoreError`.
-    static func candidate(_ paymentIntent: String, account: String?, observedAt: Int,
-                          context: HandlerContext, payments: PaymentStore,
-                          orderReference: String? = nil) throws -> Result<Candidate, ReplyError> {
+    static func candidate(
+        _ paymentIntent: String, account: String?, observedAt: Int,
+        context: HandlerContext, payments: PaymentStore,
+        orderReference: String? = nil
+    ) throws -> Result<Candidate, ReplyError> {
         let answer = try context.stripe { client throws(StripeError) in
-            try client.retrievePaymentIntent(paymentIntent, expand: ["latest_charge"],
-                                             options: RequestOptions(stripeAccount: account))
+            try client.retrievePaymentIntent(
+                paymentIntent, expand: ["latest_charge"],
+                options: RequestOptions(stripeAccount: account))
         }
         let pi: PaymentIntent
         switch answer {
@@ -51,20 +54,27 @@ enum PaymentAdoption {
         }
         let types = pi.paymentMethodTypes ?? []
         guard !inPersonTypes.isDisjoint(with: types) else {
-            return .failure(ReplyError(code: ReplyError.Code.notCardPresent, message:
-                "payment_intent \(paymentIntent) is not an in-person payment (payment_method_types: \(types.joined(separator: ", ")))"))
+            return .failure(
+                ReplyError(
+                    code: ReplyError.Code.notCardPresent,
+                    message:
+                        "payment_intent \(paymentIntent) is not an in-person payment (payment_method_types: \(types.joined(separator: ", ")))"))
         }
         let reference = orderReference ?? pi.metadata?["order_reference"].flatMap { $0.isEmpty ? nil : $0 } ?? pi.id
         if orderReference == nil, reference != pi.id, let owner = try payments.paymentIntent(orderReference: reference, on: context.db),
-           owner != pi.id {
-            return .failure(.conflict("duplicate_reference",
-                "order \(reference) already has payment_intent \(owner ?? "(being created)"); payment_intent \(pi.id) names it too"))
+            owner != pi.id
+        {
+            return .failure(
+                .conflict(
+                    "duplicate_reference",
+                    "order \(reference) already has payment_intent \(owner ?? "(being created)"); payment_intent \(pi.id) names it too"))
         }
         let method = pi.captureMethod?.rawValue ?? "automatic"
-        let payment = TerminalPayment(orderReference: reference, paymentIntent: pi.id, account: account,
-                                      amount: max(pi.amount ?? 0, 1), currency: pi.currency ?? "usd",
-                                      captureMethod: recordedMethods.contains(method) ? method : "manual",
-                                      applicationFeeAmount: pi.applicationFeeAmount)
+        let payment = TerminalPayment(
+            orderReference: reference, paymentIntent: pi.id, account: account,
+            amount: max(pi.amount ?? 0, 1), currency: pi.currency ?? "usd",
+            captureMethod: recordedMethods.contains(method) ? method : "manual",
+            applicationFeeAmount: pi.applicationFeeAmount)
         return .success(Candidate(payment: payment, snapshot: PaymentIntentSnapshot(pi, observedAt: observedAt)))
     }
 }

@@ -13,27 +13,31 @@ enum PaymentEventPublisher {
         for effect in transition.effects {
             switch effect {
             case .authorized:
-                try context.publish(TerminalPaymentAuthorized(
-                    orderReference: p.orderReference, paymentIntent: p.paymentIntent, account: p.account,
-                    amount: p.amountAuthorized ?? p.amount, currency: p.currency, reader: p.reader,
-                    captureBefore: p.expiresAt, overcaptureSupported: p.overcaptureSupported, occurredAt: occurredAt),
+                try context.publish(
+                    TerminalPaymentAuthorized(
+                        orderReference: p.orderReference, paymentIntent: p.paymentIntent, account: p.account,
+                        amount: p.amountAuthorized ?? p.amount, currency: p.currency, reader: p.reader,
+                        captureBefore: p.expiresAt, overcaptureSupported: p.overcaptureSupported, occurredAt: occurredAt),
                     stripeAccount: p.account)
             case .declined:
-                try context.publish(TerminalPaymentDeclined(
-                    orderReference: p.orderReference, paymentIntent: p.paymentIntent, account: p.account,
-                    amount: p.amount, currency: p.currency, reader: p.reader, declineCode: p.declineCode,
-                    failureCode: p.failureCode, failureMessage: p.failureMessage, occurredAt: occurredAt),
+                try context.publish(
+                    TerminalPaymentDeclined(
+                        orderReference: p.orderReference, paymentIntent: p.paymentIntent, account: p.account,
+                        amount: p.amount, currency: p.currency, reader: p.reader, declineCode: p.declineCode,
+                        failureCode: p.failureCode, failureMessage: p.failureMessage, occurredAt: occurredAt),
                     stripeAccount: p.account)
             case .captured:
-                try context.publish(TerminalPaymentCaptured(
-                    orderReference: p.orderReference, paymentIntent: p.paymentIntent, account: p.account,
-                    amountCaptured: p.amountCaptured ?? 0, amountAuthorized: p.amountAuthorized, currency: p.currency,
-                    applicationFeeAmount: p.applicationFeeAmount, occurredAt: occurredAt), stripeAccount: p.account)
+                try context.publish(
+                    TerminalPaymentCaptured(
+                        orderReference: p.orderReference, paymentIntent: p.paymentIntent, account: p.account,
+                        amountCaptured: p.amountCaptured ?? 0, amountAuthorized: p.amountAuthorized, currency: p.currency,
+                        applicationFeeAmount: p.applicationFeeAmount, occurredAt: occurredAt), stripeAccount: p.account)
             case .canceled:
-                try context.publish(TerminalPaymentCanceled(
-                    orderReference: p.orderReference, paymentIntent: p.paymentIntent, account: p.account,
-                    amount: p.amountAuthorized ?? p.amount, currency: p.currency,
-                    cancellationReason: p.cancellationReason, occurredAt: occurredAt), stripeAccount: p.account)
+                try context.publish(
+                    TerminalPaymentCanceled(
+                        orderReference: p.orderReference, paymentIntent: p.paymentIntent, account: p.account,
+                        amount: p.amountAuthorized ?? p.amount, currency: p.currency,
+                        cancellationReason: p.cancellationReason, occurredAt: occurredAt), stripeAccount: p.account)
             }
         }
     }

@@ -11,8 +11,10 @@ struct PaymentTransitionWriter: Sendable {
     /// `nil` when the gateway does not know the PaymentIntent.
     /// - Throws: `StoreError`, `EncodingError`.
     @discardableResult
-    func apply(_ input: TerminalPaymentInput, paymentIntent: String, occurredAt: Int, db: PGConnection,
-               context: HandlerContext) throws -> TerminalPaymentTransition? {
+    func apply(
+        _ input: TerminalPaymentInput, paymentIntent: String, occurredAt: Int, db: PGConnection,
+        context: HandlerContext
+    ) throws -> TerminalPaymentTransition? {
         guard let current = try payments.find(paymentIntent: paymentIntent, lock: true, on: db) else { return nil }
         let transition = TerminalPaymentMachine.apply(input, to: current)
         if transition.payment != current { try payments.update(transition.payment, on: db) }

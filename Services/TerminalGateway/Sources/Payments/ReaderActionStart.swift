@@ -18,8 +18,10 @@ struct ReaderActionStart: Sendable {
     /// - Parameter call: the reader endpoint, given the worker's client and the request options.
     /// - Returns: the reader's action as Stripe answered it, or the reply error.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
-    func start(_ payment: TerminalPayment, reader: String, key: String, context: HandlerContext,
-               _ call: (StripeClient, RequestOptions) throws(StripeError) -> TerminalReader) throws -> Reply<ReaderActionResult> {
+    func start(
+        _ payment: TerminalPayment, reader: String, key: String, context: HandlerContext,
+        _ call: (StripeClient, RequestOptions) throws(StripeError) -> TerminalReader
+    ) throws -> Reply<ReaderActionResult> {
         let options = RequestOptions.idempotent(key, stripeAccount: payment.account)
         let answer: TerminalReader
         switch try context.stripe({ client throws(StripeError) in try call(client, options) }) {
@@ -30,8 +32,9 @@ struct ReaderActionStart: Sendable {
         let writer = PaymentTransitionWriter(payments: payments)
         let now = context.now
         return try context.transaction { db in
-            try writer.apply(.processStarted(reader: reader, key: key), paymentIntent: payment.paymentIntent,
-                             occurredAt: now, db: db, context: context)
+            try writer.apply(
+                .processStarted(reader: reader, key: key), paymentIntent: payment.paymentIntent,
+                occurredAt: now, db: db, context: context)
             return .ok(ReaderActionResult(answer, paymentIntent: payment.paymentIntent))
         }
     }

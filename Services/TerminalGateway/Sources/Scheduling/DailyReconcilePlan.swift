@@ -51,8 +51,9 @@ public struct DailyReconcilePlan: Sendable, Equatable {
         let instant = Date(timeIntervalSince1970: TimeInterval(now))
         for back in 0...2 {
             guard let day = calendar.date(byAdding: .day, value: -back, to: calendar.startOfDay(for: instant)),
-                  let at = calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day),
-                  at <= instant else { continue }
+                let at = calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day),
+                at <= instant
+            else { continue }
             return Run(timeZone: zone, localDate: Self.localDate(day, calendar: calendar), scheduledAt: Int(at.timeIntervalSince1970))
         }
         return nil
@@ -112,8 +113,10 @@ public enum ReconcileGrace: Sendable, Equatable, CustomStringConvertible {
             return authorizedAt + max(s, Self.minimumSeconds)
         case .endOfDay:
             guard let calendar = DailyReconcilePlan.calendar(zone) ?? DailyReconcilePlan.calendar("UTC"),
-                  let next = calendar.date(byAdding: .day, value: 1,
-                                           to: calendar.startOfDay(for: Date(timeIntervalSince1970: TimeInterval(authorizedAt)))) else {
+                let next = calendar.date(
+                    byAdding: .day, value: 1,
+                    to: calendar.startOfDay(for: Date(timeIntervalSince1970: TimeInterval(authorizedAt))))
+            else {
                 return max(floor, authorizedAt + 86_400)
             }
             return max(floor, Int(next.timeIntervalSince1970))

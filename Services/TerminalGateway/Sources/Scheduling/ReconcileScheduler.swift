@@ -47,8 +47,9 @@ public final class ReconcileScheduler: Sendable {
         self.appId = appId
         self.settings = settings
         self.log = log
-        loop = BackgroundLoop(name: "\(appId).reconcile-scheduler", backoff: Backoff(initial: Self.tick, cap: Self.tick),
-                              firstStepAfter: Self.tick)
+        loop = BackgroundLoop(
+            name: "\(appId).reconcile-scheduler", backoff: Backoff(initial: Self.tick, cap: Self.tick),
+            firstStepAfter: Self.tick)
     }
 
     /// Starts the scheduling thread (does nothing when neither schedule is on, or already started).
@@ -111,8 +112,9 @@ public final class ReconcileScheduler: Sendable {
     func publishDailyDue(on db: PGConnection) throws -> Int {
         guard let time = settings.reconcileLocalTime else { return 0 }
         let locations = LocationStore(schema: try SQLIdentifier(schema))
-        let due = DailyReconcilePlan(time: time).due(lastRun: try locations.zones(defaultZone: settings.reconcileTimeZone, on: db),
-                                                     now: settings.clock.now)
+        let due = DailyReconcilePlan(time: time).due(
+            lastRun: try locations.zones(defaultZone: settings.reconcileTimeZone, on: db),
+            now: settings.clock.now)
         var published = 0
         for run in due {
             let claimed = try db.transaction { db -> Bool in
@@ -131,8 +133,9 @@ public final class ReconcileScheduler: Sendable {
         envelope.correlationId = envelope.messageId
         envelope.headers.extra[ReconcileHandler.triggerHeader] = "schedule"
         for (name, value) in headers { envelope.headers.extra[name] = value }
-        _ = try Outbox(schema: schema).enqueue(OutboxMessage(
-            envelope, exchange: Exchanges.commands, routingKey: Reconcile.messageName, mandatory: true), on: db)
+        _ = try Outbox(schema: schema).enqueue(
+            OutboxMessage(
+                envelope, exchange: Exchanges.commands, routingKey: Reconcile.messageName, mandatory: true), on: db)
     }
 
     /// Claims the due interval run and writes its command to the outbox, in one transaction.
@@ -142,10 +145,13 @@ public final class ReconcileScheduler: Sendable {
         let quoted = try SQLIdentifier(schema).quoted
         let interval = settings.reconcileIntervalSeconds
         return try db.transaction { db in
-            let due = try db.execute("""
-                UPDATE \(quoted).reconcile_schedule SET next_run_at = now() + make_interval(secs => $1)
-                WHERE id = 1 AND next_run_at <= now()
-                """, [.int(Int64(interval))]).affectedRows == 1
+            let due =
+                try db.execute(
+                    """
+                    UPDATE \(quoted).reconcile_schedule SET next_run_at = now() + make_interval(secs => $1)
+                    WHERE id = 1 AND next_run_at <= now()
+                    """, [.int(Int64(interval))]
+                ).affectedRows == 1
             guard due else { return false }
             try enqueue(Reconcile(olderThanSeconds: settings.reconcileMinimumAgeSeconds), on: db)
             return true

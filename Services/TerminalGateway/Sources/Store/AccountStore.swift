@@ -23,7 +23,8 @@ public struct AccountStore: Sendable {
     /// Records the account's country. `source` is `onboarding` (an event: always wins) or
     /// `stripe` (fetched: never overwrites what onboarding said).
     public func save(account: String, country: String, source: String, on db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(table) AS a (account, country, source) VALUES ($1, $2, $3)
             ON CONFLICT (account) DO UPDATE SET country = excluded.country, source = excluded.source, updated_at = now()
             WHERE excluded.source = 'onboarding' OR a.source = 'stripe'

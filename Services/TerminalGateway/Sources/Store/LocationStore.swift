@@ -15,7 +15,8 @@ public struct LocationStore: Sendable {
 
     /// Records a location and its time zone (nil: the default zone). Idempotent.
     public func saveLocation(_ location: String, account: String?, timeZone: String?, on db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(schema.quoted).locations (location, account, time_zone) VALUES ($1, $2, $3)
             ON CONFLICT (location) DO UPDATE SET time_zone = excluded.time_zone
             """, [.text(location), account.map { .text($0) } ?? .null, timeZone.map { .text($0) } ?? .null])
@@ -23,7 +24,8 @@ public struct LocationStore: Sendable {
 
     /// Records which location a reader is at. Idempotent.
     public func saveReader(_ reader: String, location: String, account: String?, on db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(schema.quoted).readers (reader, location, account) VALUES ($1, $2, $3)
             ON CONFLICT (reader) DO UPDATE SET location = excluded.location
             """, [.text(reader), .text(location), account.map { .text($0) } ?? .null])
@@ -41,22 +43,26 @@ public struct LocationStore: Sendable {
     /// Every zone with a location, plus `defaultZone`, each with the last local date its daily
     /// run was published for (nil: never).
     public func zones(defaultZone: String, on db: PGConnection) throws -> [String: String?] {
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT z.time_zone, r.last_local_date FROM (
                 SELECT DISTINCT time_zone FROM \(schema.quoted).locations WHERE time_zone IS NOT NULL
                 UNION SELECT $1::text) z
             LEFT JOIN \(schema.quoted).reconcile_runs r ON r.time_zone = z.time_zone
-            """, [.text(defaultZone)]) { row in (try row.string("time_zone"), try row.optionalString("last_local_date")) }
+            """, [.text(defaultZone)]
+        ) { row in (try row.string("time_zone"), try row.optionalString("last_local_date")) }
         return Dictionary(rows.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Advances `timeZone`'s last run to `localDate` if it was earlier (or absent).
     /// - Returns: whether this call advanced it (then its caller publishes the run).
     public func claimRun(timeZone: String, localDate: String, on db: PGConnection) throws -> Bool {
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO \(schema.quoted).reconcile_runs AS r (time_zone, last_local_date) VALUES ($1, $2)
             ON CONFLICT (time_zone) DO UPDATE SET last_local_date = excluded.last_local_date, published_at = now()
             WHERE r.last_local_date < excluded.last_local_date
-            """, [.text(timeZone), .text(localDate)]).affectedRows == 1
+            """, [.text(timeZone), .text(localDate)]
+        ).affectedRows == 1
     }
 }

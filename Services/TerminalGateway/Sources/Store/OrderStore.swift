@@ -26,8 +26,9 @@ public struct OrderStore: Sendable {
 
     /// Marks the order paid by other means (`method`, e.g. `cash`); returns the flags after.
     public func markPaidOtherwise(_ orderReference: String, method: String?, on db: PGConnection) throws -> OrderFlags {
-        try upsert(orderReference, set: "paid_otherwise = true, paid_otherwise_method = coalesce($2, o.paid_otherwise_method)",
-                   insert: "false, true, $2, false", [method.map { .text($0) } ?? .null], on: db)
+        try upsert(
+            orderReference, set: "paid_otherwise = true, paid_otherwise_method = coalesce($2, o.paid_otherwise_method)",
+            insert: "false, true, $2, false", [method.map { .text($0) } ?? .null], on: db)
     }
 
     /// Marks the order abandoned by the platform (creating its row if needed); returns the flags after.
@@ -35,9 +36,12 @@ public struct OrderStore: Sendable {
         try upsert(orderReference, set: "abandoned = true", insert: "false, false, NULL, true", [], on: db)
     }
 
-    private func upsert(_ orderReference: String, set: String, insert: String, _ extra: [PGValue?],
-                        on db: PGConnection) throws -> OrderFlags {
-        let rows = try db.query("""
+    private func upsert(
+        _ orderReference: String, set: String, insert: String, _ extra: [PGValue?],
+        on db: PGConnection
+    ) throws -> OrderFlags {
+        let rows = try db.query(
+            """
             INSERT INTO \(table) AS o (order_reference, completed, paid_otherwise, paid_otherwise_method, abandoned)
             VALUES ($1, \(insert))
             ON CONFLICT (order_reference) DO UPDATE SET \(set), updated_at = now()
@@ -49,7 +53,8 @@ public struct OrderStore: Sendable {
     /// The flags of the given orders, by order reference (orders never mentioned are absent).
     public func flags(_ orderReferences: [String], on db: PGConnection) throws -> [String: OrderFlags] {
         guard !orderReferences.isEmpty else { return [:] }
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT order_reference, completed, paid_otherwise, abandoned FROM \(table)
             WHERE order_reference = ANY($1)
             """, [.textArray(orderReferences)], Self.decode)
@@ -57,7 +62,8 @@ public struct OrderStore: Sendable {
     }
 
     private static func decode(_ row: PGRow) throws -> OrderFlags {
-        OrderFlags(orderReference: try row.string("order_reference"), completed: try row.bool("completed"),
-                   paidOtherwise: try row.bool("paid_otherwise"), abandoned: try row.bool("abandoned"))
+        OrderFlags(
+            orderReference: try row.string("order_reference"), completed: try row.bool("completed"),
+            paidOtherwise: try row.bool("paid_otherwise"), abandoned: try row.bool("abandoned"))
     }
 }

@@ -16,19 +16,24 @@ extension PaymentStore {
     public func adopt(_ payment: TerminalPayment, messageId: String, on db: PGConnection) throws -> String {
         if let existing = try find(paymentIntent: payment.paymentIntent, on: db) { return existing.orderReference }
         for reference in [payment.orderReference, payment.paymentIntent] {
-            let inserted = try db.execute("""
+            let inserted = try db.execute(
+                """
                 INSERT INTO \(table) (order_reference, payment_intent_id, creating_message_id, account, amount, currency,
                     capture_method, application_fee_amount, state, origin, reader)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'requires_payment_method', 'app', $9)
                 ON CONFLICT DO NOTHING
-                """, [.text(reference), .text(payment.paymentIntent), .text(messageId), Self.text(payment.account),
-                      .int(Int64(payment.amount)), .text(payment.currency), .text(payment.captureMethod),
-                      Self.int(payment.applicationFeeAmount), Self.text(payment.reader)])
+                """,
+                [
+                    .text(reference), .text(payment.paymentIntent), .text(messageId), Self.text(payment.account),
+                    .int(Int64(payment.amount)), .text(payment.currency), .text(payment.captureMethod),
+                    Self.int(payment.applicationFeeAmount), Self.text(payment.reader),
+                ])
             if inserted.affectedRows == 1 { return reference }
             if let existing = try find(paymentIntent: payment.paymentIntent, on: db) { return existing.orderReference }
         }
-        throw StoreError(code: StoreError.Code.queryFailed,
-                         message: "payment_intent \(payment.paymentIntent) could not be recorded under its order reference or its id")
+        throw StoreError(
+            code: StoreError.Code.queryFailed,
+            message: "payment_intent \(payment.paymentIntent) could not be recorded under its order reference or its id")
     }
 
     /// The PaymentIntent recorded for `orderReference` (also while it is being created), or `nil`.

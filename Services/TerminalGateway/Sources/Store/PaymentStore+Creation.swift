@@ -28,8 +28,10 @@ extension PaymentStore {
         /// Application fee in the currency's smallest unit.
         public var applicationFeeAmount: Int?
         /// Fields of a new order payment.
-        public init(orderReference: String, account: String?, amount: Int, currency: String, captureMethod: String,
-                    applicationFeeAmount: Int?) {
+        public init(
+            orderReference: String, account: String?, amount: Int, currency: String, captureMethod: String,
+            applicationFeeAmount: Int?
+        ) {
             self.orderReference = orderReference
             self.account = account
             self.amount = amount
@@ -41,36 +43,47 @@ extension PaymentStore {
 
     /// Claims `new.orderReference` for the command `messageId` (see ``Claim``).
     public func claim(_ new: NewPayment, messageId: String, on db: PGConnection) throws -> Claim {
-        let inserted = try db.execute("""
+        let inserted = try db.execute(
+            """
             INSERT INTO \(table) (order_reference, creating_message_id, account, amount, currency, capture_method,
                 application_fee_amount, state)
             VALUES ($1, $2, $3, $4, $5, $6, $7, 'requires_payment_method')
             ON CONFLICT (order_reference) DO NOTHING
-            """, [.text(new.orderReference), .text(messageId), Self.text(new.account), .int(Int64(new.amount)),
-                  .text(new.currency), .text(new.captureMethod), Self.int(new.applicationFeeAmount)])
+            """,
+            [
+                .text(new.orderReference), .text(messageId), Self.text(new.account), .int(Int64(new.amount)),
+                .text(new.currency), .text(new.captureMethod), Self.int(new.applicationFeeAmount),
+            ])
         if inserted.affectedRows == 1 { return .claimed }
         if let existing = try find(orderReference: new.orderReference, on: db) { return .existing(existing) }
-        let owner = try db.query("SELECT creating_message_id FROM \(table) WHERE order_reference = $1",
-                                 [.text(new.orderReference)]) { try $0.string("creating_message_id") }.first
-        guard let owner else { return .busy(messageId: "") }   // released meanwhile: try again later
+        let owner = try db.query(
+            "SELECT creating_message_id FROM \(table) WHERE order_reference = $1",
+            [.text(new.orderReference)]
+        ) { try $0.string("creating_message_id") }.first
+        guard let owner else { return .busy(messageId: "") }  // released meanwhile: try again later
         return owner == messageId ? .claimed : .busy(messageId: owner)
     }
 
     /// Gives the claim up after Stripe refused to create the PaymentIntent (only a row still
     /// without PaymentIntent and owned by `messageId` is removed).
     public func releaseClaim(orderReference: String, messageId: String, on db: PGConnection) throws {
-        try db.execute("DELETE FROM \(table) WHERE order_reference = $1 AND creating_message_id = $2 AND payment_intent_id IS NULL",
-                       [.text(orderReference), .text(messageId)])
+        try db.execute(
+            "DELETE FROM \(table) WHERE order_reference = $1 AND creating_message_id = $2 AND payment_intent_id IS NULL",
+            [.text(orderReference), .text(messageId)])
     }
 
     /// Records the created PaymentIntent on the claimed row; `false` when the row is not
     /// (or no longer) this command's.
     public func attach(_ payment: TerminalPayment, messageId: String, on db: PGConnection) throws -> Bool {
-        let result = try db.execute("""
+        let result = try db.execute(
+            """
             UPDATE \(table) SET payment_intent_id = $3, amount = $4, state = $5, updated_at = now()
             WHERE order_reference = $1 AND creating_message_id = $2 AND payment_intent_id IS NULL
-            """, [.text(payment.orderReference), .text(messageId), .text(payment.paymentIntent),
-                  .int(Int64(payment.amount)), .text(payment.state.rawValue)])
+            """,
+            [
+                .text(payment.orderReference), .text(messageId), .text(payment.paymentIntent),
+                .int(Int64(payment.amount)), .text(payment.state.rawValue),
+            ])
         return result.affectedRows == 1
     }
 }

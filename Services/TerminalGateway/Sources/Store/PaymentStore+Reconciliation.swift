@@ -12,10 +12,13 @@ extension PaymentStore {
     ///   - account: only this connected account's payments (`nil`: all).
     ///   - zone: only payments whose reader's location is in this time zone (`defaultZone` for
     ///     a reader or location without one); `nil`: every zone.
-    public func claimForReconciliation(messageId: String, authorizedBefore: Int?, account: String?, limit: Int,
-                                       leaseSeconds: Int, zone: String? = nil, defaultZone: String = "UTC",
-                                       on db: PGConnection) throws -> [TerminalPayment] {
-        try db.query("""
+    public func claimForReconciliation(
+        messageId: String, authorizedBefore: Int?, account: String?, limit: Int,
+        leaseSeconds: Int, zone: String? = nil, defaultZone: String = "UTC",
+        on db: PGConnection
+    ) throws -> [TerminalPayment] {
+        try db.query(
+            """
             UPDATE \(table) SET reconcile_claimed_by = $1,
                 reconcile_claimed_until = now() + make_interval(secs => $2)
             WHERE order_reference IN (
@@ -29,14 +32,20 @@ extension PaymentStore {
                 LIMIT $5
                 FOR UPDATE SKIP LOCKED)
             RETURNING \(Self.columns)
-            """, [.text(messageId), .int(Int64(leaseSeconds)), Self.int(authorizedBefore), Self.text(account),
-                  .int(Int64(limit)), Self.text(zone), .text(defaultZone)], Self.decode)
+            """,
+            [
+                .text(messageId), .int(Int64(leaseSeconds)), Self.int(authorizedBefore), Self.text(account),
+                .int(Int64(limit)), Self.text(zone), .text(defaultZone),
+            ], Self.decode)
     }
 
     /// Payments reconciliation would consider (for a dry run): no lease is taken.
-    public func reconcilable(authorizedBefore: Int?, account: String?, limit: Int, zone: String? = nil, defaultZone: String = "UTC",
-                             on db: PGConnection) throws -> [TerminalPayment] {
-        try db.query("""
+    public func reconcilable(
+        authorizedBefore: Int?, account: String?, limit: Int, zone: String? = nil, defaultZone: String = "UTC",
+        on db: PGConnection
+    ) throws -> [TerminalPayment] {
+        try db.query(
+            """
             SELECT \(Self.columns) FROM \(table)
             WHERE state = 'requires_capture'
               AND ($1::bigint IS NULL OR authorized_at <= $1::bigint)
@@ -49,16 +58,19 @@ extension PaymentStore {
     /// The time zone of each payment (its reader's location's, else `defaultZone`), by PaymentIntent.
     public func zones(of paymentIntents: [String], defaultZone: String, on db: PGConnection) throws -> [String: String] {
         guard !paymentIntents.isEmpty else { return [:] }
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT payment_intent_id, \(LocationStore.zoneExpression(schema: schema, payments: table, defaultParameter: 2)) AS zone
             FROM \(table) WHERE payment_intent_id = ANY($1)
-            """, [.textArray(paymentIntents), .text(defaultZone)]) { row in (try row.string("payment_intent_id"), try row.string("zone")) }
+            """, [.textArray(paymentIntents), .text(defaultZone)]
+        ) { row in (try row.string("payment_intent_id"), try row.string("zone")) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     /// Ends the lease of run `messageId` on `paymentIntent`.
     public func releaseReconciliation(paymentIntent: String, messageId: String, on db: PGConnection) throws {
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE \(table) SET reconcile_claimed_by = NULL, reconcile_claimed_until = NULL
             WHERE payment_intent_id = $1 AND reconcile_claimed_by = $2
             """, [.text(paymentIntent), .text(messageId)])

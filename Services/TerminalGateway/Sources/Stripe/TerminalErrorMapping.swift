@@ -12,13 +12,16 @@ import StripeAPI
 /// `stripe.<code>`. Pure; thread-safe.
 enum TerminalErrorMapping {
     /// The reply error for `error` from a call on `reader` (path id) and/or `paymentIntent`.
-    static func reply(_ error: StripeError, reader: String? = nil, paymentIntent: String? = nil,
-                      location: String? = nil) -> ReplyError {
+    static func reply(
+        _ error: StripeError, reader: String? = nil, paymentIntent: String? = nil,
+        location: String? = nil
+    ) -> ReplyError {
         switch error.code {
         case "resource_missing":
             if error.param == "payment_intent" || (reader == nil && paymentIntent != nil) {
-                return .stripe(error, code: ReplyError.Code.paymentIntentNotFound,
-                               message: "payment_intent \(paymentIntent ?? "") not found")
+                return .stripe(
+                    error, code: ReplyError.Code.paymentIntentNotFound,
+                    message: "payment_intent \(paymentIntent ?? "") not found")
             }
             if error.param == "location", let location {
                 return .stripe(error, code: "not_found.location", message: "location \(location) not found")
@@ -32,8 +35,9 @@ enum TerminalErrorMapping {
         case "terminal_reader_offline":
             return .stripe(error, code: ReplyError.Code.readerOffline, message: "reader \(reader ?? "") is offline")
         case "terminal_reader_timeout":
-            var reply = ReplyError.stripe(error, code: ReplyError.Code.timeout,
-                                          message: "reader \(reader ?? "") did not answer; retry on the same PaymentIntent")
+            var reply = ReplyError.stripe(
+                error, code: ReplyError.Code.timeout,
+                message: "reader \(reader ?? "") did not answer; retry on the same PaymentIntent")
             reply.retryable = true
             return reply
         case "payment_intent_unexpected_state":

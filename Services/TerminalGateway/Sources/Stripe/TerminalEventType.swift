@@ -29,7 +29,8 @@ enum TerminalEventType: String, CaseIterable, Sendable {
         switch self {
         case .readerActionSucceeded, .readerActionFailed: .reader
         case .paymentIntentAmountCapturableUpdated, .paymentIntentSucceeded, .paymentIntentCanceled,
-             .paymentIntentPaymentFailed: .paymentIntent
+            .paymentIntentPaymentFailed:
+            .paymentIntent
         }
     }
 

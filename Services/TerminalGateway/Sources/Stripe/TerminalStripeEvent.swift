@@ -76,8 +76,9 @@ struct TerminalStripeEvent: Sendable, Equatable {
         do { event = try JSONDecoder().decode(StripeEvent.self, from: Data(body)) } catch {
             throw MessageDecodingError(field: "", kind: .malformed, reason: "not a Stripe event: \(error)")
         }
-        var parsed = TerminalStripeEvent(id: event.id, type: event.type, account: event.account ?? fallbackAccount,
-                                         created: event.created ?? now, idempotencyKey: event.request?.idempotencyKey)
+        var parsed = TerminalStripeEvent(
+            id: event.id, type: event.type, account: event.account ?? fallbackAccount,
+            created: event.created ?? now, idempotencyKey: event.request?.idempotencyKey)
         do {
             switch parsed.kind?.object {
             case .reader:
@@ -85,12 +86,14 @@ struct TerminalStripeEvent: Sendable, Equatable {
                 parsed.reader = reader.id
                 parsed.paymentIntent = reader.action?.processPaymentIntent?.paymentIntent?.id
                 if let action = try? JSONDecoder().decode(CollectBody.self, from: Data(body)).data.object.action,
-                   action.type == "collect_payment_method", let collect = action.collect_payment_method {
+                    action.type == "collect_payment_method", let collect = action.collect_payment_method
+                {
                     parsed.paymentIntent = collect.payment_intent ?? parsed.paymentIntent
                     if action.status == "succeeded", let method = collect.payment_method {
-                        parsed.collected = CollectedMethod(paymentMethod: method.id, brand: method.card_present?.brand,
-                                                           last4: method.card_present?.last4, funding: method.card_present?.funding,
-                                                           walletType: method.card_present?.wallet?.type)
+                        parsed.collected = CollectedMethod(
+                            paymentMethod: method.id, brand: method.card_present?.brand,
+                            last4: method.card_present?.last4, funding: method.card_present?.funding,
+                            walletType: method.card_present?.wallet?.type)
                     }
                 }
             case .paymentIntent:

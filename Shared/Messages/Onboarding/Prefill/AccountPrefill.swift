@@ -17,10 +17,12 @@ public enum AccountPrefill {
 
     /// Checks each prefilled part with its own rules.
     /// - Throws: the first broken rule as a `validation.*` ``ReplyError`` naming its field.
-    public static func validate(businessProfile: BusinessProfile?, individual: IndividualDetails?,
-                                company: CompanyDetails?, externalAccount: ExternalAccountDetails?,
-                                capabilities: [String]?, tosAcceptance: TermsAcceptance?,
-                                settings: AccountSettings?) throws(ReplyError) {
+    public static func validate(
+        businessProfile: BusinessProfile?, individual: IndividualDetails?,
+        company: CompanyDetails?, externalAccount: ExternalAccountDetails?,
+        capabilities: [String]?, tosAcceptance: TermsAcceptance?,
+        settings: AccountSettings?
+    ) throws(ReplyError) {
         try Validation.url(businessProfile?.url, field: "business_profile.url")
         try Validation.email(businessProfile?.supportEmail, field: "business_profile.support_email")
         try individual?.validate(field: "individual")

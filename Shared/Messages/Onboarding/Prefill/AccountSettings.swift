@@ -9,7 +9,8 @@ public struct AccountSettings: Codable, Sendable, Equatable, FieldDocumented {
         public init(statementDescriptor: String? = nil) { self.statementDescriptor = statementDescriptor }
         /// Catalogue descriptions of the fields, by wire name.
         public static let fieldDescriptions: [String: String] = [
-            "statement_descriptor": "What buyers' statements show (`settings[payments][statement_descriptor]`): 5–22 characters, none of < > \\ ' \" *.",
+            "statement_descriptor":
+                "What buyers' statements show (`settings[payments][statement_descriptor]`): 5–22 characters, none of < > \\ ' \" *."
         ]
     }
 
@@ -78,7 +79,9 @@ public struct AccountSettings: Codable, Sendable, Equatable, FieldDocumented {
                 throw .invalid("\(f).interval", "must be manual, daily, weekly or monthly")
             }
             if let d = schedule.delayDays, d < 0 { throw .invalid("\(f).delay_days", "must be 0 or more") }
-            if let w = schedule.weeklyAnchor, !Self.weekdays.contains(w) { throw .invalid("\(f).weekly_anchor", "must be a weekday name such as monday") }
+            if let w = schedule.weeklyAnchor, !Self.weekdays.contains(w) {
+                throw .invalid("\(f).weekly_anchor", "must be a weekday name such as monday")
+            }
             if let m = schedule.monthlyAnchor, !(1...31).contains(m) { throw .invalid("\(f).monthly_anchor", "must be 1 to 31") }
         }
     }
@@ -87,16 +90,22 @@ public struct AccountSettings: Codable, Sendable, Equatable, FieldDocumented {
 extension AccountSettings.Payments: SchemaConstrained {
     /// The field rules of ``AccountSettings/validate(field:)`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
-        ["statement_descriptor": SchemaRule(["minLength": .int(5), "maxLength": .int(22),
-                                             "not": .object(["pattern": .string("[<>\\\\'\"*]")])])]
+        [
+            "statement_descriptor": SchemaRule([
+                "minLength": .int(5), "maxLength": .int(22),
+                "not": .object(["pattern": .string("[<>\\\\'\"*]")]),
+            ])
+        ]
     }
 }
 
 extension AccountSettings.PayoutSchedule: SchemaConstrained {
     /// The field rules of ``AccountSettings/validate(field:)`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
-        ["interval": .allowed(AccountSettings.intervals), "delay_days": .nonNegative,
-         "weekly_anchor": .allowed(AccountSettings.weekdays),
-         "monthly_anchor": SchemaRule(["minimum": .int(1), "maximum": .int(31)])]
+        [
+            "interval": .allowed(AccountSettings.intervals), "delay_days": .nonNegative,
+            "weekly_anchor": .allowed(AccountSettings.weekdays),
+            "monthly_anchor": SchemaRule(["minimum": .int(1), "maximum": .int(31)]),
+        ]
     }
 }

@@ -14,8 +14,10 @@ public struct Address: Codable, Sendable, Equatable, FieldDocumented {
     public var country: String?
 
     /// Creates the value; absent parts are not sent.
-    public init(line1: String? = nil, line2: String? = nil, city: String? = nil, state: String? = nil,
-                postalCode: String? = nil, country: String? = nil) {
+    public init(
+        line1: String? = nil, line2: String? = nil, city: String? = nil, state: String? = nil,
+        postalCode: String? = nil, country: String? = nil
+    ) {
         self.line1 = line1; self.line2 = line2; self.city = city; self.state = state
         self.postalCode = postalCode; self.country = country
     }

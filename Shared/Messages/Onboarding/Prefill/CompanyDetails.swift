@@ -17,8 +17,10 @@ public struct CompanyDetails: Codable, Sendable, Equatable, FieldDocumented {
     public var executivesProvided: Bool?
 
     /// Creates the value; absent parts are not sent.
-    public init(name: String? = nil, phone: String? = nil, taxId: String? = nil, address: Address? = nil,
-                directorsProvided: Bool? = nil, ownersProvided: Bool? = nil, executivesProvided: Bool? = nil) {
+    public init(
+        name: String? = nil, phone: String? = nil, taxId: String? = nil, address: Address? = nil,
+        directorsProvided: Bool? = nil, ownersProvided: Bool? = nil, executivesProvided: Bool? = nil
+    ) {
         self.name = name; self.phone = phone; self.taxId = taxId; self.address = address
         self.directorsProvided = directorsProvided; self.ownersProvided = ownersProvided
         self.executivesProvided = executivesProvided

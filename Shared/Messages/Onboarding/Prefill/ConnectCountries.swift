@@ -16,8 +16,9 @@ public enum ConnectCountries {
         guard let country else { return }
         try Validation.country(country, field: field)
         guard supported.contains(country) else {
-            throw .invalid(field, "Stripe cannot onboard accounts in \(country); supported: \(supported.joined(separator: " "))",
-                           code: ReplyError.Code.unsupportedCountry)
+            throw .invalid(
+                field, "Stripe cannot onboard accounts in \(country); supported: \(supported.joined(separator: " "))",
+                code: ReplyError.Code.unsupportedCountry)
         }
     }
 

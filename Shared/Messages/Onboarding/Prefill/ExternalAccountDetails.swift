@@ -18,8 +18,10 @@ public struct ExternalAccountDetails: Codable, Sendable, Equatable, FieldDocumen
     public var accountHolderType: String?
 
     /// Creates the value; give `token` or the bank details.
-    public init(token: String? = nil, country: String? = nil, currency: String? = nil, accountNumber: String? = nil,
-                routingNumber: String? = nil, accountHolderName: String? = nil, accountHolderType: String? = nil) {
+    public init(
+        token: String? = nil, country: String? = nil, currency: String? = nil, accountNumber: String? = nil,
+        routingNumber: String? = nil, accountHolderName: String? = nil, accountHolderType: String? = nil
+    ) {
         self.token = token; self.country = country; self.currency = currency; self.accountNumber = accountNumber
         self.routingNumber = routingNumber; self.accountHolderName = accountHolderName
         self.accountHolderType = accountHolderType
@@ -59,8 +61,10 @@ public struct ExternalAccountDetails: Codable, Sendable, Equatable, FieldDocumen
 extension ExternalAccountDetails: SchemaConstrained {
     /// The field rules of ``validate(field:)`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
-        ["token": .stripeId("btok_"), "country": .country, "currency": .currency, "account_number": .nonEmpty,
-         "account_holder_type": .allowed(["individual", "company"])]
+        [
+            "token": .stripeId("btok_"), "country": .country, "currency": .currency, "account_number": .nonEmpty,
+            "account_holder_type": .allowed(["individual", "company"]),
+        ]
     }
 
     /// The cross-field rules of ``validate(field:)`` in the catalogue's JSON Schema.

@@ -18,8 +18,10 @@ public struct PersonDetails: Codable, Sendable, Equatable, FieldDocumented {
     public var idNumber: String?
 
     /// Creates the value; absent parts are not sent.
-    public init(firstName: String? = nil, lastName: String? = nil, email: String? = nil, phone: String? = nil,
-                dob: DateOfBirth? = nil, address: Address? = nil, idNumber: String? = nil) {
+    public init(
+        firstName: String? = nil, lastName: String? = nil, email: String? = nil, phone: String? = nil,
+        dob: DateOfBirth? = nil, address: Address? = nil, idNumber: String? = nil
+    ) {
         self.firstName = firstName; self.lastName = lastName; self.email = email; self.phone = phone
         self.dob = dob; self.address = address; self.idNumber = idNumber
     }

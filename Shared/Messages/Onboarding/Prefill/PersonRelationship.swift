@@ -15,8 +15,10 @@ public struct PersonRelationship: Codable, Sendable, Equatable, FieldDocumented 
     public var title: String?
 
     /// Creates the value; absent parts are not sent.
-    public init(representative: Bool? = nil, owner: Bool? = nil, director: Bool? = nil, executive: Bool? = nil,
-                percentOwnership: Double? = nil, title: String? = nil) {
+    public init(
+        representative: Bool? = nil, owner: Bool? = nil, director: Bool? = nil, executive: Bool? = nil,
+        percentOwnership: Double? = nil, title: String? = nil
+    ) {
         self.representative = representative; self.owner = owner; self.director = director
         self.executive = executive; self.percentOwnership = percentOwnership; self.title = title
     }
@@ -47,9 +49,12 @@ public struct PersonRelationship: Codable, Sendable, Equatable, FieldDocumented 
 
     /// The schema of "at least one role is true".
     public static var hasRoleRule: SchemaRule {
-        SchemaRule(["anyOf": .array(roles.map { role in
-            .object(["required": .array([.string(role)]), "properties": .object([role: .object(["const": .bool(true)])])])
-        })])
+        SchemaRule([
+            "anyOf": .array(
+                roles.map { role in
+                    .object(["required": .array([.string(role)]), "properties": .object([role: .object(["const": .bool(true)])])])
+                })
+        ])
     }
 }
 

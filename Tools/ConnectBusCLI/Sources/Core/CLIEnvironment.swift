@@ -29,7 +29,8 @@ public struct CLIEnvironment: Sendable {
         let pgPort = env["CONNECTBUS_PG_PORT"] ?? "5432"
         let managementPort = env["CONNECTBUS_MANAGEMENT_PORT"] ?? "15672"
         amqpURL = env["AMQP_URL"] ?? "amqp://connectbus:connectbus@127.0.0.1:\(amqpPort)/"
-        databaseURL = env["DATABASE_URL"]
+        databaseURL =
+            env["DATABASE_URL"]
             ?? "postgres://connectbus_admin:connectbus_admin@127.0.0.1:\(pgPort)/connectbus"
         managementURL = env["CONNECTBUS_MANAGEMENT_URL"] ?? "http://connectbus:connectbus@127.0.0.1:\(managementPort)"
         stripeAPIBase = env["STRIPE_API_BASE"] ?? "http://127.0.0.1:\(env["STRIPE_SIM_PORT"] ?? "12111")"
@@ -52,8 +53,9 @@ public struct CLIEnvironment: Sendable {
         do {
             return try AMQPURL(amqpURL)
         } catch {
-            throw CLIError("AMQP_URL is not a valid AMQP URL: \(error.message)",
-                           hint: "set AMQP_URL=amqp://user:password@host:5672/ (or unset it for the local broker)")
+            throw CLIError(
+                "AMQP_URL is not a valid AMQP URL: \(error.message)",
+                hint: "set AMQP_URL=amqp://user:password@host:5672/ (or unset it for the local broker)")
         }
     }
 
@@ -64,8 +66,9 @@ public struct CLIEnvironment: Sendable {
         do {
             return try AMQPConnection(url: url, connectionName: "connectbus.\(purpose)")
         } catch {
-            throw CLIError("cannot connect to RabbitMQ at \(url): \(error)",
-                           hint: "start it with `make up` (scripts/infra-up.sh) or set AMQP_URL")
+            throw CLIError(
+                "cannot connect to RabbitMQ at \(url): \(error)",
+                hint: "start it with `make up` (scripts/infra-up.sh) or set AMQP_URL")
         }
     }
 }

@@ -16,11 +16,12 @@ public enum ConnectBusCLI {
     /// The top-level help text.
     public static var help: String {
         let list = verbs.map { "  \($0.name.padding(toLength: 11, withPad: " ", startingAt: 0))\($0.summary)" }
-        return (["usage: connectbus <verb> [arguments]   (connectbus <verb> --help for details)", ""] + list + [
-            "",
-            "Configuration comes from the services' environment variables: AMQP_URL, DATABASE_URL,",
-            "CONNECTBUS_MANAGEMENT_URL (defaults: the local servers of `make up`).",
-        ]).joined(separator: "\n")
+        return
+            (["usage: connectbus <verb> [arguments]   (connectbus <verb> --help for details)", ""] + list + [
+                "",
+                "Configuration comes from the services' environment variables: AMQP_URL, DATABASE_URL,",
+                "CONNECTBUS_MANAGEMENT_URL (defaults: the local servers of `make up`).",
+            ]).joined(separator: "\n")
     }
 
     /// Runs `arguments` (without the program name) and returns the exit status.
@@ -30,13 +31,17 @@ public enum ConnectBusCLI {
             return arguments.isEmpty ? 2 : 0
         }
         guard let verb = verbs.first(where: { $0.name == verbName }) else {
-            Output.error(CLIError("unknown verb \(verbName)",
-                                  hint: "verbs: \(verbs.map(\.name).joined(separator: ", ")); see `connectbus --help`").description)
+            Output.error(
+                CLIError(
+                    "unknown verb \(verbName)",
+                    hint: "verbs: \(verbs.map(\.name).joined(separator: ", ")); see `connectbus --help`"
+                ).description)
             return 2
         }
         do {
-            let parsed = try ParsedArguments(Array(arguments.dropFirst()), verb: verb.name,
-                                             options: verb.options, flags: verb.flags)
+            let parsed = try ParsedArguments(
+                Array(arguments.dropFirst()), verb: verb.name,
+                options: verb.options, flags: verb.flags)
             if parsed.has("help") {
                 Output.line(verb.help)
                 return 0

@@ -67,8 +67,9 @@ public struct ParsedArguments: Sendable, Equatable {
     public func number(_ name: String, verb: String, in range: ClosedRange<Double>) throws(CLIError) -> Double? {
         guard let text = value(name) else { return nil }
         guard let number = Double(text), range.contains(number) else {
-            throw .usage("--\(name) must be a number between \(range.lowerBound) and \(range.upperBound), got \"\(text)\"",
-                         verb: verb)
+            throw .usage(
+                "--\(name) must be a number between \(range.lowerBound) and \(range.upperBound), got \"\(text)\"",
+                verb: verb)
         }
         return number
     }
@@ -78,8 +79,9 @@ public struct ParsedArguments: Sendable, Equatable {
     public func integer(_ name: String, verb: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw .usage("--\(name) must be an integer between \(range.lowerBound) and \(range.upperBound), got \"\(text)\"",
-                         verb: verb)
+            throw .usage(
+                "--\(name) must be an integer between \(range.lowerBound) and \(range.upperBound), got \"\(text)\"",
+                verb: verb)
         }
         return number
     }

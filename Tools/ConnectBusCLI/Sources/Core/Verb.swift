@@ -38,7 +38,8 @@ public struct VerbEntry: Sendable {
 extension Verb {
     /// This verb as a ``VerbEntry``.
     public static var entry: VerbEntry {
-        VerbEntry(name: name, summary: summary, help: help, options: options, flags: flags,
-                  run: { try run($0, environment: $1) })
+        VerbEntry(
+            name: name, summary: summary, help: help, options: options, flags: flags,
+            run: { try run($0, environment: $1) })
     }
 }

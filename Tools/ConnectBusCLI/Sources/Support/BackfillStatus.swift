@@ -21,9 +21,10 @@ public struct BackfillStatus: Equatable, Sendable {
         }
         guard values["connectbus_backfill_events_recovered_total"] != nil || values["connectbus_backfill_pages_total"] != nil
         else { return nil }
-        return BackfillStatus(lastSweep: values["connectbus_backfill_last_sweep_timestamp_seconds"].flatMap { $0 > 0 ? $0 : nil },
-                              highWater: values["connectbus_backfill_high_water_seconds"].flatMap { $0 > 0 ? $0 : nil },
-                              recovered: values["connectbus_backfill_events_recovered_total"] ?? 0)
+        return BackfillStatus(
+            lastSweep: values["connectbus_backfill_last_sweep_timestamp_seconds"].flatMap { $0 > 0 ? $0 : nil },
+            highWater: values["connectbus_backfill_high_water_seconds"].flatMap { $0 > 0 ? $0 : nil },
+            recovered: values["connectbus_backfill_events_recovered_total"] ?? 0)
     }
 
     /// One line: `backfill  last sweep 2026-12-01T10:00:00Z (42 s ago)  high-water … recovered N`.

@@ -32,9 +32,10 @@ public enum CommandInput {
             body = Array(JSONText.render(object, pretty: false).utf8)
         }
         guard JSONText.parse(body) != nil else {
-            throw CLIError("the body of \(name) is not valid JSON",
-                           hint: "pass an object, e.g. --json '{\"account\":\"acct_…\"}'; see `connectbus catalogue` for its schema",
-                           exitCode: 2)
+            throw CLIError(
+                "the body of \(name) is not valid JSON",
+                hint: "pass an object, e.g. --json '{\"account\":\"acct_…\"}'; see `connectbus catalogue` for its schema",
+                exitCode: 2)
         }
         return Checked(name: name, schemaVersion: type.schemaVersion, body: try decodeAndValidate(type, body, name: name))
     }
@@ -46,17 +47,19 @@ public enum CommandInput {
             message = try MessageCoder.decodeMessage(M.self, from: bytes)
         } catch {
             let field = error.field.isEmpty ? "" : "field \(error.field): "
-            throw CLIError("\(name): \(field)\(error.reason)",
-                           hint: "see the schema with `connectbus catalogue | jq '.messages[\"\(name)\"].schema'`",
-                           exitCode: 2)
+            throw CLIError(
+                "\(name): \(field)\(error.reason)",
+                hint: "see the schema with `connectbus catalogue | jq '.messages[\"\(name)\"].schema'`",
+                exitCode: 2)
         }
         if let validatable = message as? any Validatable {
             do {
                 try validatable.validate()
             } catch {
                 let field = error.field.map { "field \($0): " } ?? ""
-                throw CLIError("\(name): \(field)\(error.message) (\(error.code))",
-                               hint: "fix the field and send again; nothing was published", exitCode: 2)
+                throw CLIError(
+                    "\(name): \(field)\(error.message) (\(error.code))",
+                    hint: "fix the field and send again; nothing was published", exitCode: 2)
             }
         }
         do {
@@ -72,7 +75,8 @@ public enum CommandInput {
         let prefix = name.split(separator: ".").first.map(String.init) ?? name
         let close = commands.filter { $0.hasPrefix(prefix + ".") }
         let list = (close.isEmpty ? commands : close).joined(separator: ", ")
-        return CLIError("\(name) is not a command of the catalogue",
-                        hint: "commands\(close.isEmpty ? "" : " of \(prefix)"): \(list)", exitCode: 2)
+        return CLIError(
+            "\(name) is not a command of the catalogue",
+            hint: "commands\(close.isEmpty ? "" : " of \(prefix)"): \(list)", exitCode: 2)
     }
 }

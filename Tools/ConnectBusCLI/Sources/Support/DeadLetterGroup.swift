@@ -33,8 +33,9 @@ public struct ParkedMessage: Sendable {
 
     /// The failure fingerprint: original queue, error code, message type, normalised message.
     public var fingerprint: DeadLetterFingerprint {
-        DeadLetterFingerprint(queue: originalQueue, code: errorCode, type: envelope.type,
-                              message: DeadLetterFingerprint.normalise(errorMessage))
+        DeadLetterFingerprint(
+            queue: originalQueue, code: errorCode, type: envelope.type,
+            message: DeadLetterFingerprint.normalise(errorMessage))
     }
 }
 

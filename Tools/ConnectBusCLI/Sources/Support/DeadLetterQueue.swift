@@ -22,8 +22,9 @@ public final class DeadLetterQueue {
     /// - Throws: ``CLIError`` (usage) when the name does not end in `.dlq`.
     public init(name: String, environment: CLIEnvironment) throws(CLIError) {
         guard name.hasSuffix(".dlq") else {
-            throw CLIError.usage("\(name) is not a dead-letter queue (their names end in .dlq; `connectbus dlq list` shows them)",
-                                 verb: "dlq")
+            throw CLIError.usage(
+                "\(name) is not a dead-letter queue (their names end in .dlq; `connectbus dlq list` shows them)",
+                verb: "dlq")
         }
         self.name = name
         self.environment = environment
@@ -41,8 +42,9 @@ public final class DeadLetterQueue {
         do {
             if let last = deliveries.last { try connection.nack(last.deliveryTag, multiple: true, requeue: true) }
         } catch {
-            throw CLIError("could not put the messages back on \(name): \(error)",
-                           hint: "the broker requeues unacknowledged messages when the connection closes; check with `connectbus dlq list`")
+            throw CLIError(
+                "could not put the messages back on \(name): \(error)",
+                hint: "the broker requeues unacknowledged messages when the connection closes; check with `connectbus dlq list`")
         }
         return deliveries
     }
@@ -68,8 +70,9 @@ public final class DeadLetterQueue {
                 let batch = try next(min(100, total - moved), from: consumer)
                 guard let last = batch.last else { break }
                 for delivery in batch {
-                    try publisher.publish(Self.replayed(delivery.envelope), exchange: Exchanges.default,
-                                          routingKey: originalQueue(of: delivery.envelope), mandatory: true)
+                    try publisher.publish(
+                        Self.replayed(delivery.envelope), exchange: Exchanges.default,
+                        routingKey: originalQueue(of: delivery.envelope), mandatory: true)
                 }
                 try publisher.waitForConfirms(timeout: .seconds(30))
                 try consumer.ack(last.deliveryTag, multiple: true)
@@ -78,8 +81,9 @@ public final class DeadLetterQueue {
             }
             return moved
         } catch {
-            throw CLIError("replay of \(name) stopped: \(error)",
-                           hint: "messages not yet confirmed stay in \(name); run the replay again")
+            throw CLIError(
+                "replay of \(name) stopped: \(error)",
+                hint: "messages not yet confirmed stay in \(name); run the replay again")
         }
     }
 
@@ -120,8 +124,9 @@ public final class DeadLetterQueue {
                 for start in stride(from: 0, to: chosen.count, by: 100) {
                     let batch = chosen[start..<min(start + 100, chosen.count)]
                     for delivery in batch {
-                        try publisher.publish(Self.replayed(delivery.envelope), exchange: Exchanges.default,
-                                              routingKey: originalQueue(of: delivery.envelope), mandatory: true)
+                        try publisher.publish(
+                            Self.replayed(delivery.envelope), exchange: Exchanges.default,
+                            routingKey: originalQueue(of: delivery.envelope), mandatory: true)
                     }
                     try publisher.waitForConfirms(timeout: .seconds(30))
                     for delivery in batch { try consumer.ack(delivery.deliveryTag, multiple: false) }
@@ -133,8 +138,9 @@ public final class DeadLetterQueue {
                 try consumer.nack(last.deliveryTag, multiple: true, requeue: true)
             }
         } catch {
-            throw CLIError("\(replay ? "replay" : "purge") in \(name) stopped: \(error)",
-                           hint: "messages not yet acknowledged stay in \(name); run it again")
+            throw CLIError(
+                "\(replay ? "replay" : "purge") in \(name) stopped: \(error)",
+                hint: "messages not yet acknowledged stay in \(name); run it again")
         }
         return chosen.count
     }
@@ -156,8 +162,9 @@ public final class DeadLetterQueue {
         do {
             return try connection.queueStatus(name).messages
         } catch {
-            throw CLIError("\(name) does not exist or cannot be read: \(error)",
-                           hint: "`connectbus dlq list` shows the dead-letter queues")
+            throw CLIError(
+                "\(name) does not exist or cannot be read: \(error)",
+                hint: "`connectbus dlq list` shows the dead-letter queues")
         }
     }
 

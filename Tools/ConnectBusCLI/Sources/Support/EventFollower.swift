@@ -56,11 +56,13 @@ public final class EventFollower {
     ///     reconnection (the CLI writes them to stderr).
     ///   - emit: each event, before it is acknowledged.
     ///   - history: read the history stream from there instead (``queueName`` is then unused).
-    public init(url: AMQPURL, patterns: [String], queueName: String? = nil, history: HistoryOffset? = nil,
-                policy: ReconnectPolicy = ReconnectPolicy(), connectionName: String = "connectbus.tail",
-                onReady: @escaping (_ queue: String, _ reconnected: Bool) -> Void = { _, _ in },
-                notice: @escaping (String) -> Void = { _ in },
-                emit: @escaping (Delivery) -> Void) {
+    public init(
+        url: AMQPURL, patterns: [String], queueName: String? = nil, history: HistoryOffset? = nil,
+        policy: ReconnectPolicy = ReconnectPolicy(), connectionName: String = "connectbus.tail",
+        onReady: @escaping (_ queue: String, _ reconnected: Bool) -> Void = { _, _ in },
+        notice: @escaping (String) -> Void = { _ in },
+        emit: @escaping (Delivery) -> Void
+    ) {
         self.url = url
         self.patterns = patterns
         self.queueName = queueName
@@ -108,7 +110,7 @@ public final class EventFollower {
             do {
                 connection = try bus.connection()
             } catch {
-                break   // only when the deadline passed while dialling (no attempt limit)
+                break  // only when the deadline passed while dialling (no attempt limit)
             }
             if state.setUps != setUpsSeen {
                 setUpsSeen = state.setUps
@@ -134,7 +136,7 @@ public final class EventFollower {
                 emit(delivery)
                 try connection.ack(delivery.deliveryTag, multiple: false)
                 seen += 1
-            } catch where error.requiresReconnect {
+            } catch  where error.requiresReconnect {
                 bus.drop()
                 notice("tail: connection lost (\(error)); reconnecting with backoff. \(lossConsequence(state.queue))")
             } catch {
@@ -167,16 +169,19 @@ public final class EventFollower {
             setUp: { connection throws(BusError) in
                 if let history {
                     let start = state.lastOffset.map { HeaderValue.int($0 + 1) } ?? history.argument(now: Date())
-                    try connection.startConsuming(queue: Topology.eventHistoryQueue, prefetch: 200,
-                                                  arguments: ["x-stream-offset": start])
+                    try connection.startConsuming(
+                        queue: Topology.eventHistoryQueue, prefetch: 200,
+                        arguments: ["x-stream-offset": start])
                     state.queue = Topology.eventHistoryQueue
                     state.setUps += 1
                     return
                 }
                 let queue = try connection.declareQueue(spec)
-                try connection.declare(Topology(bindings: patterns.map {
-                    BindingSpec(queue: queue, exchange: Exchanges.events, pattern: $0)
-                }))
+                try connection.declare(
+                    Topology(
+                        bindings: patterns.map {
+                            BindingSpec(queue: queue, exchange: Exchanges.events, pattern: $0)
+                        }))
                 try connection.startConsuming(queue: queue, prefetch: 200)
                 state.queue = queue
                 state.setUps += 1
@@ -191,12 +196,16 @@ public final class EventFollower {
     /// The error of a failed start, with what to do about it.
     static func startError(_ error: BusError, url: AMQPURL, queueName: String?) -> CLIError {
         if error.code == BusError.Code.connectionFailed {
-            return CLIError("cannot connect to RabbitMQ at \(url): \(error)",
-                            hint: "start it with `make up` (scripts/infra-up.sh) or set AMQP_URL")
+            return CLIError(
+                "cannot connect to RabbitMQ at \(url): \(error)",
+                hint: "start it with `make up` (scripts/infra-up.sh) or set AMQP_URL")
         }
         let queue = queueName.map { "queue \($0)" } ?? "a server-named queue"
-        return CLIError("cannot set up the monitor queue (\(queue) bound to \(Exchanges.events)): \(error)",
-                        hint: "the monitor user may declare only server-named queues and queues named monitor.*, and bind them to \(Exchanges.events) (which must exist: `connectbus topology`)")
+        return CLIError(
+            "cannot set up the monitor queue (\(queue) bound to \(Exchanges.events)): \(error)",
+            hint:
+                "the monitor user may declare only server-named queues and queues named monitor.*, and bind them to \(Exchanges.events) (which must exist: `connectbus topology`)"
+        )
     }
 
     /// What the last successful set-up declared; shared by the set-up closure and the loop

@@ -19,7 +19,8 @@ public enum EventLine {
         let body = JSONText.parse(envelope.body) as? [String: Any] ?? [:]
         var fields = body
         if routingKey.hasPrefix("stripe."), let data = body["data"] as? [String: Any],
-           let object = data["object"] as? [String: Any] {
+            let object = data["object"] as? [String: Any]
+        {
             fields = object
             if let id = object["id"] { fields["id"] = id }
         }

@@ -23,8 +23,9 @@ public final class HTTPGetter {
     /// - Throws: ``CLIError`` when the server cannot be reached.
     public func get(_ url: String) throws(CLIError) -> (status: Int, body: [UInt8]) {
         do {
-            let response = try transport.perform(StripeHTTPRequest(method: .get, url: url, headers: [], body: []),
-                                                 whileWaiting: nil)
+            let response = try transport.perform(
+                StripeHTTPRequest(method: .get, url: url, headers: [], body: []),
+                whileWaiting: nil)
             return (response.status, response.body)
         } catch {
             throw CLIError("\(Self.redacted(url)): \(error.message)")

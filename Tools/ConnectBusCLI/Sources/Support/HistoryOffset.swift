@@ -19,8 +19,9 @@ public enum HistoryOffset: Equatable, Sendable {
         if text == "first" { return .first }
         if let offset = Int(text), offset >= 0 { return .offset(offset) }
         if let date = ISO8601DateFormatter().date(from: text) { return .timestamp(date) }
-        throw CLIError.usage("--from \(text): give first, an offset (0, 1, …) or an ISO 8601 time such as 2026-12-01T10:00:00Z",
-                             verb: "tail")
+        throw CLIError.usage(
+            "--from \(text): give first, an offset (0, 1, …) or an ISO 8601 time such as 2026-12-01T10:00:00Z",
+            verb: "tail")
     }
 
     /// The `x-stream-offset` value: `first`, the offset, or for a time the interval back

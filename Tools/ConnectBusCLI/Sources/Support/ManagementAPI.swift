@@ -56,8 +56,9 @@ public final class ManagementAPI {
     public func queues(vhost: String? = nil) throws(CLIError) -> [QueueInfo] {
         let (status, body) = try http.get(baseURL + "/api/queues")
         guard status == 200, let array = JSONText.parse(body) as? [[String: Any]] else {
-            throw CLIError("the RabbitMQ management API answered \(status) for /api/queues",
-                           hint: "check CONNECTBUS_MANAGEMENT_URL (user, password, port) and that the management plugin is on")
+            throw CLIError(
+                "the RabbitMQ management API answered \(status) for /api/queues",
+                hint: "check CONNECTBUS_MANAGEMENT_URL (user, password, port) and that the management plugin is on")
         }
         return array.map(Self.queueInfo).filter { vhost == nil || $0.vhost == vhost }.sorted { $0.name < $1.name }
     }
@@ -67,12 +68,14 @@ public final class ManagementAPI {
     public func connections() throws(CLIError) -> [ConnectionInfo] {
         let (status, body) = try http.get(baseURL + "/api/connections")
         guard status == 200, let array = JSONText.parse(body) as? [[String: Any]] else {
-            throw CLIError("the RabbitMQ management API answered \(status) for /api/connections",
-                           hint: "the user of CONNECTBUS_MANAGEMENT_URL needs the monitoring tag")
+            throw CLIError(
+                "the RabbitMQ management API answered \(status) for /api/connections",
+                hint: "the user of CONNECTBUS_MANAGEMENT_URL needs the monitoring tag")
         }
         return array.map { c in
-            ConnectionInfo(clientName: (c["client_properties"] as? [String: Any])?["connection_name"] as? String ?? "",
-                           user: c["user"] as? String ?? "", vhost: c["vhost"] as? String ?? "/")
+            ConnectionInfo(
+                clientName: (c["client_properties"] as? [String: Any])?["connection_name"] as? String ?? "",
+                user: c["user"] as? String ?? "", vhost: c["vhost"] as? String ?? "/")
         }
     }
 
@@ -82,10 +85,11 @@ public final class ManagementAPI {
         func rate(_ key: String) -> Double {
             ((stats[key] as? [String: Any])?["rate"] as? NSNumber)?.doubleValue ?? 0
         }
-        return QueueInfo(name: q["name"] as? String ?? "?", messages: int("messages"), ready: int("messages_ready"),
-                         unacknowledged: int("messages_unacknowledged"), consumers: int("consumers"),
-                         publishRate: rate("publish_details"), deliverRate: rate("deliver_get_details"),
-                         type: q["type"] as? String ?? "", vhost: q["vhost"] as? String ?? "/",
-                         ackRate: rate("ack_details"))
+        return QueueInfo(
+            name: q["name"] as? String ?? "?", messages: int("messages"), ready: int("messages_ready"),
+            unacknowledged: int("messages_unacknowledged"), consumers: int("consumers"),
+            publishRate: rate("publish_details"), deliverRate: rate("deliver_get_details"),
+            type: q["type"] as? String ?? "", vhost: q["vhost"] as? String ?? "/",
+            ackRate: rate("ack_details"))
     }
 }

@@ -42,9 +42,11 @@ public enum QueueDepths {
             }
             // A missing queue closes the channel (404); the next one dials again.
             guard let status = try? connection.queueStatus(name) else { continue }
-            result.append(ManagementAPI.QueueInfo(name: name, messages: status.messages, ready: status.messages,
-                                                  unacknowledged: 0, consumers: status.consumers,
-                                                  publishRate: 0, deliverRate: 0, type: ""))
+            result.append(
+                ManagementAPI.QueueInfo(
+                    name: name, messages: status.messages, ready: status.messages,
+                    unacknowledged: 0, consumers: status.consumers,
+                    publishRate: 0, deliverRate: 0, type: ""))
         }
         return result
     }

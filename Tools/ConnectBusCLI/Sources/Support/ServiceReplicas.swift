@@ -27,8 +27,9 @@ public struct ServiceReplicas: Sendable, Equatable {
         }
         return counts.keys.sorted().map { service in
             let byReplica = counts[service] ?? [:]
-            return ServiceReplicas(service: service,
-                                   replicas: byReplica.keys.sorted().map { ($0, byReplica[$0] ?? 0) })
+            return ServiceReplicas(
+                service: service,
+                replicas: byReplica.keys.sorted().map { ($0, byReplica[$0] ?? 0) })
         }
     }
 }

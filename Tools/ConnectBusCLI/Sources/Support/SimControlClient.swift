@@ -22,12 +22,14 @@ public final class SimControlClient {
     public func send(_ method: HTTPMethod, _ path: String, body: [UInt8]? = nil) throws(CLIError) -> (status: Int, body: [UInt8]) {
         let headers: [(name: String, value: String)] = body == nil ? [] : [("Content-Type", "application/json")]
         do {
-            let response = try transport.perform(StripeHTTPRequest(method: method, url: base + path, headers: headers, body: body ?? []),
-                                                 whileWaiting: nil)
+            let response = try transport.perform(
+                StripeHTTPRequest(method: method, url: base + path, headers: headers, body: body ?? []),
+                whileWaiting: nil)
             return (response.status, response.body)
         } catch {
-            throw CLIError("stripe-sim at \(base): \(error.message)",
-                           hint: "start it (scripts/demo.sh --browser or stripe-sim --port N) or set STRIPE_API_BASE")
+            throw CLIError(
+                "stripe-sim at \(base): \(error.message)",
+                hint: "start it (scripts/demo.sh --browser or stripe-sim --port N) or set STRIPE_API_BASE")
         }
     }
 }

@@ -75,13 +75,15 @@ final class TraceGatherer {
 
     private func discoverTables() throws(CLIError) -> [(schema: String, table: String)] {
         try run {
-            try db.query("""
+            try db.query(
+                """
                 SELECT table_schema, table_name FROM information_schema.tables
                 WHERE table_name IN ('message_log', 'inbox', 'orders', 'payments', 'refunds', 'accounts',
                                      'stripe_events', 'emails')
                   AND table_schema NOT IN ('pg_catalog', 'information_schema')
                 ORDER BY table_schema, table_name
-                """) { row in (try row.string("table_schema"), try row.string("table_name")) }
+                """
+            ) { row in (try row.string("table_schema"), try row.string("table_name")) }
         }
     }
 
@@ -101,13 +103,17 @@ final class TraceGatherer {
 
     private func messageLog(_ schema: String, _ table: String) throws(CLIError) {
         let rows = try run {
-            try db.query("""
+            try db.query(
+                """
                 SELECT message_id, queue, type, outcome, reply::text AS reply, stripe_calls::text AS calls,
                        first_at, last_at FROM \(table) WHERE message_id = ANY($1::text[])
-                """, [.textArray(Array(messageIds))]) { row in
-                (try row.string("message_id"), try row.string("queue"), try row.string("type"),
-                 try row.string("outcome"), try row.optionalString("reply"), try row.string("calls"),
-                 try row.date("first_at"), try row.date("last_at"))
+                """, [.textArray(Array(messageIds))]
+            ) { row in
+                (
+                    try row.string("message_id"), try row.string("queue"), try row.string("type"),
+                    try row.string("outcome"), try row.optionalString("reply"), try row.string("calls"),
+                    try row.date("first_at"), try row.date("last_at")
+                )
             }
         }
         for (id, queue, type, outcome, reply, calls, firstAt, lastAt) in rows {
@@ -123,8 +129,10 @@ final class TraceGatherer {
             let received = min(firstAt, firstCall ?? firstAt)
             note(received)
             let isCommand = type == queue
-            add(TraceEntry(at: received, source: schema, kind: isCommand ? .command : .handled,
-                           text: "\(type) \(id) from \(queue): \(outcome)"))
+            add(
+                TraceEntry(
+                    at: received, source: schema, kind: isCommand ? .command : .handled,
+                    text: "\(type) \(id) from \(queue): \(outcome)"))
             if let reply {
                 add(TraceEntry(at: lastAt, source: schema, kind: .reply, text: "\(type): \(reply)"))
                 for value in Self.stripeIds(inJSON: reply) { keys.insert(value) }
@@ -151,8 +159,10 @@ final class TraceGatherer {
 
     private func inbox(_ schema: String, _ table: String) throws(CLIError) {
         let rows = try run {
-            try db.query("SELECT message_id, queue, received_at FROM \(table) WHERE message_id = ANY($1::text[])",
-                         [.textArray(Array(messageIds))]) { row in
+            try db.query(
+                "SELECT message_id, queue, received_at FROM \(table) WHERE message_id = ANY($1::text[])",
+                [.textArray(Array(messageIds))]
+            ) { row in
                 (try row.string("message_id"), try row.string("queue"), try row.date("received_at"))
             }
         }
@@ -166,15 +176,19 @@ final class TraceGatherer {
 
     private func stripeEvents(_ schema: String, _ table: String) throws(CLIError) {
         let rows = try run {
-            try db.query("""
+            try db.query(
+                """
                 SELECT event_id, type, account, received_at, p->'request'->>'id' AS request_id,
                        p->'data'->'object'->>'id' AS object_id
                 FROM \(table), LATERAL (SELECT convert_from(payload, 'UTF8')::jsonb AS p) AS parsed
                 WHERE event_id = ANY($1::text[]) OR p->'request'->>'id' = ANY($2::text[])
                    OR p->'data'->'object'->>'id' = ANY($1::text[])
-                """, [.textArray(Array(keys)), .textArray(Array(requestIds))]) { row in
-                (try row.string("event_id"), try row.string("type"), try row.optionalString("account"),
-                 try row.date("received_at"), try row.optionalString("request_id"), try row.optionalString("object_id"))
+                """, [.textArray(Array(keys)), .textArray(Array(requestIds))]
+            ) { row in
+                (
+                    try row.string("event_id"), try row.string("type"), try row.optionalString("account"),
+                    try row.date("received_at"), try row.optionalString("request_id"), try row.optionalString("object_id")
+                )
             }
         }
         for (event, type, account, at, request, object) in rows {
@@ -192,14 +206,18 @@ final class TraceGatherer {
 
     private func emails(_ schema: String, _ table: String) throws(CLIError) {
         let rows = try run {
-            try db.query("""
+            try db.query(
+                """
                 SELECT notification, source_message_id, source_event, template, recipient, status, attempts,
                        coalesce(sent_at, updated_at, created_at) AS at, last_error_code
                 FROM \(table) WHERE source_message_id = ANY($1::text[]) OR order_reference = ANY($2::text[])
-                """, [.textArray(Array(messageIds)), .textArray(Array(keys))]) { row in
-                (try row.string("template"), try row.string("recipient"), try row.string("status"),
-                 try row.int("attempts"), try row.date("at"), try row.optionalString("last_error_code"),
-                 try row.string("source_event"))
+                """, [.textArray(Array(messageIds)), .textArray(Array(keys))]
+            ) { row in
+                (
+                    try row.string("template"), try row.string("recipient"), try row.string("status"),
+                    try row.int("attempts"), try row.date("at"), try row.optionalString("last_error_code"),
+                    try row.string("source_event")
+                )
             }
         }
         for (template, recipient, status, attempts, at, code, event) in rows {
@@ -212,10 +230,12 @@ final class TraceGatherer {
     /// Rows of a domain table with any column equal to a known id.
     private func records(_ schema: String, _ table: String, _ quoted: String) throws(CLIError) {
         let rows = try run {
-            try db.query("""
+            try db.query(
+                """
                 SELECT to_jsonb(t)::text AS row FROM \(quoted) t
                 WHERE EXISTS (SELECT 1 FROM jsonb_each_text(to_jsonb(t)) AS e WHERE e.value = ANY($1::text[]))
-                """, [.textArray(Array(keys.union(messageIds)))]) { row in try row.string("row") }
+                """, [.textArray(Array(keys.union(messageIds)))]
+            ) { row in try row.string("row") }
         }
         for text in rows {
             guard let object = Self.jsonObject(text) else { continue }
@@ -224,9 +244,11 @@ final class TraceGatherer {
             if let created = object["created_message_id"] as? String { messageIds.insert(created) }
             if let reference = object["order_reference"] as? String { keys.insert(reference) }
             for case let value as String in object.values where Self.isFollowedStripeId(value) { keys.insert(value) }
-            let shown = ["order_reference", "state", "status", "amount", "currency", "checkout_session", "payment_intent",
-                         "refund", "account", "created_message_id"]
-                .compactMap { key in object[key].flatMap { $0 is NSNull ? nil : "\(key)=\($0)" } }
+            let shown = [
+                "order_reference", "state", "status", "amount", "currency", "checkout_session", "payment_intent",
+                "refund", "account", "created_message_id",
+            ]
+            .compactMap { key in object[key].flatMap { $0 is NSNull ? nil : "\(key)=\($0)" } }
             add(TraceEntry(at: at, source: schema, kind: .record, text: "\(table) " + shown.joined(separator: " ")))
         }
     }
@@ -235,9 +257,10 @@ final class TraceGatherer {
 
     private func readHistoryStream(from: Date, idle: Duration) throws(CLIError) -> [Delivery] {
         var events: [Delivery] = []
-        let follower = EventFollower(url: try environment.parsedAMQPURL(), patterns: ["#"],
-                                     history: .timestamp(from), connectionName: "connectbus.trace",
-                                     emit: { events.append($0) })
+        let follower = EventFollower(
+            url: try environment.parsedAMQPURL(), patterns: ["#"],
+            history: .timestamp(from), connectionName: "connectbus.trace",
+            emit: { events.append($0) })
         follower.stopsWhenIdle = idle
         try follower.follow(limit: nil, duration: .seconds(600))
         return events
@@ -251,7 +274,8 @@ final class TraceGatherer {
                 let envelope = delivery.envelope
                 let eventId = envelope.headers.extra[MessageHeaders.Key.stripeEventId]
                 let reference = Self.jsonObject(String(decoding: envelope.body, as: UTF8.self))?["order_reference"] as? String
-                let related = messageIds.contains(envelope.messageId)
+                let related =
+                    messageIds.contains(envelope.messageId)
                     || envelope.headers.causationId.map(messageIds.contains) == true
                     || eventId.map(keys.contains) == true
                     || reference.map(keys.contains) == true
@@ -259,8 +283,9 @@ final class TraceGatherer {
                 if messageIds.insert(envelope.messageId).inserted { changed = true }
                 if let cause = envelope.headers.causationId, messageIds.insert(cause).inserted { changed = true }
                 if let reference { keys.insert(reference) }
-                let at = max(envelope.timestamp, envelope.headers.causationId.flatMap { handledAt[$0] } ?? envelope.timestamp,
-                             storedAt[envelope.messageId] ?? envelope.timestamp)
+                let at = max(
+                    envelope.timestamp, envelope.headers.causationId.flatMap { handledAt[$0] } ?? envelope.timestamp,
+                    storedAt[envelope.messageId] ?? envelope.timestamp)
                 var text = "\(delivery.routingKey) \(envelope.messageId)"
                 if let cause = envelope.headers.causationId { text += " caused by \(cause)" }
                 if let account = envelope.headers.stripeAccount { text += " on \(account)" }
@@ -288,8 +313,9 @@ final class TraceGatherer {
         do { return try body() } catch let error as StoreError where ["42P01", "3F000"].contains(error.sqlState ?? "") {
             return []
         } catch {
-            throw CLIError("trace: reading Postgres failed: \(error)",
-                           hint: "DATABASE_URL must log in as the admin role (connectbus_admin locally)")
+            throw CLIError(
+                "trace: reading Postgres failed: \(error)",
+                hint: "DATABASE_URL must log in as the admin role (connectbus_admin locally)")
         }
     }
 

@@ -13,14 +13,14 @@ public enum CatalogueVerb: Verb {
     public static let flags: Set<String> = ["names"]
     /// The help text.
     public static let help = """
-    usage: connectbus catalogue [--out FILE] [--names]
+        usage: connectbus catalogue [--out FILE] [--names]
 
-    Prints the catalogue: conventions (encoding, units, headers) and, per message, its
-    kind, version, exchange, routing key, queue, reply and JSON Schema (draft 2020-12).
-    A platform service in any language can publish commands and read events from it.
-      --out FILE   write it to FILE instead of standard output
-      --names      print only the names, one per line, with their kind
-    """
+        Prints the catalogue: conventions (encoding, units, headers) and, per message, its
+        kind, version, exchange, routing key, queue, reply and JSON Schema (draft 2020-12).
+        A platform service in any language can publish commands and read events from it.
+          --out FILE   write it to FILE instead of standard output
+          --names      print only the names, one per line, with their kind
+        """
 
     /// Runs the verb; see ``help``.
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {

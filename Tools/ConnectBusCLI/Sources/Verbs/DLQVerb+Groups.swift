@@ -72,10 +72,12 @@ extension DLQVerb {
         var lines = [pad("GROUP", 12) + pad("COUNT", 7) + pad("FIRST SEEN", 22) + pad("LAST SEEN", 22) + "QUEUE  TYPE  CODE"]
         for group in groups {
             let f = group.fingerprint
-            lines.append(pad(f.id, 12) + pad(String(group.count), 7) + pad(time(group.firstSeen), 22)
-                         + pad(time(group.lastSeen), 22) + "\(f.queue)  \(f.type)  \(f.code)")
-            lines.append(String(repeating: " ", count: 12) + "message: " + (f.message.isEmpty ? "(none)" : f.message)
-                         + "  [in \(group.dlqs.joined(separator: ", "))]")
+            lines.append(
+                pad(f.id, 12) + pad(String(group.count), 7) + pad(time(group.firstSeen), 22)
+                    + pad(time(group.lastSeen), 22) + "\(f.queue)  \(f.type)  \(f.code)")
+            lines.append(
+                String(repeating: " ", count: 12) + "message: " + (f.message.isEmpty ? "(none)" : f.message)
+                    + "  [in \(group.dlqs.joined(separator: ", "))]")
         }
         return lines
     }
@@ -83,8 +85,9 @@ extension DLQVerb {
     /// `dlq history`: the attempts of one parked message.
     static func history(_ queue: DeadLetterQueue, messageId: String) throws(CLIError) -> Int32 {
         guard let delivery = try queue.peek(limit: Int(UInt16.max)).first(where: { $0.envelope.messageId == messageId }) else {
-            throw CLIError("no message with message_id \(messageId) in \(queue.name)",
-                           hint: "`connectbus dlq show \(queue.name)` lists what is parked there", exitCode: 1)
+            throw CLIError(
+                "no message with message_id \(messageId) in \(queue.name)",
+                hint: "`connectbus dlq show \(queue.name)` lists what is parked there", exitCode: 1)
         }
         for line in historyLines(ParkedMessage(dlq: queue.name, envelope: delivery.envelope)) { Output.line(line) }
         return 0
@@ -93,9 +96,11 @@ extension DLQVerb {
     /// One message's story: what it is, each failed attempt, when it was parked.
     static func historyLines(_ message: ParkedMessage) -> [String] {
         let envelope = message.envelope
-        var lines = ["\(envelope.type)  message_id=\(envelope.messageId)  group=\(message.fingerprint.id)",
-                     "  published \(iso(envelope.timestamp)) by \(envelope.appId.isEmpty ? "?" : envelope.appId)"
-                     + (envelope.headers.causationId.map { ", caused by \($0)" } ?? "")]
+        var lines = [
+            "\(envelope.type)  message_id=\(envelope.messageId)  group=\(message.fingerprint.id)",
+            "  published \(iso(envelope.timestamp)) by \(envelope.appId.isEmpty ? "?" : envelope.appId)"
+                + (envelope.headers.causationId.map { ", caused by \($0)" } ?? ""),
+        ]
         let failures = message.failures
         if failures.isEmpty {
             lines.append("  (no x-failures history: parked before it was recorded) last error \(message.errorCode): \(message.errorMessage)")
@@ -139,8 +144,12 @@ extension DLQVerb {
             "dlq": message.dlq, "group": message.fingerprint.id, "message_id": e.messageId, "type": e.type,
             "original_queue": message.originalQueue, "error_code": message.errorCode, "error_message": message.errorMessage,
             "app_id": e.appId, "timestamp": iso(e.timestamp), "content_type": e.contentType, "headers": headers,
-            "failures": message.failures.map { ["attempt": $0.attempt, "at": $0.at, "queue": $0.queue,
-                                                 "code": $0.code, "message": $0.message] as [String: Any] },
+            "failures": message.failures.map {
+                [
+                    "attempt": $0.attempt, "at": $0.at, "queue": $0.queue,
+                    "code": $0.code, "message": $0.message,
+                ] as [String: Any]
+            },
             "body": (try? JSONSerialization.jsonObject(with: Data(e.body), options: [.fragmentsAllowed]))
                 ?? String(decoding: e.body, as: UTF8.self),
         ]
@@ -152,9 +161,11 @@ extension DLQVerb {
 
     static func groupObject(_ group: DeadLetterGroup) -> [String: Any] {
         let f = group.fingerprint
-        var object: [String: Any] = ["group": f.id, "count": group.count, "queue": f.queue, "type": f.type,
-                                     "error_code": f.code, "message": f.message, "dlqs": group.dlqs,
-                                     "message_ids": group.messages.map(\.envelope.messageId)]
+        var object: [String: Any] = [
+            "group": f.id, "count": group.count, "queue": f.queue, "type": f.type,
+            "error_code": f.code, "message": f.message, "dlqs": group.dlqs,
+            "message_ids": group.messages.map(\.envelope.messageId),
+        ]
         if let v = group.firstSeen { object["first_seen"] = time(v) }
         if let v = group.lastSeen { object["last_seen"] = time(v) }
         return object

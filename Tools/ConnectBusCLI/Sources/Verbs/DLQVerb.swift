@@ -15,42 +15,42 @@ public enum DLQVerb: Verb {
     public static let flags: Set<String> = ["yes", "all", "exact", "json"]
     /// The help text.
     public static let help = """
-    usage: connectbus dlq list [--all] [--exact] [--account acct_…]
-           connectbus dlq groups [QUEUE…] [--exact] [--json]
-           connectbus dlq show QUEUE [--group G | --message ID] [--limit N]
-           connectbus dlq history QUEUE MESSAGE_ID
-           connectbus dlq export QUEUE [--group G | --message ID] [--out FILE]
-           connectbus dlq replay QUEUE [--group G | --message ID] [--limit N]
-           connectbus dlq purge QUEUE --yes [--group G | --message ID] [--limit N]
+        usage: connectbus dlq list [--all] [--exact] [--account acct_…]
+               connectbus dlq groups [QUEUE…] [--exact] [--json]
+               connectbus dlq show QUEUE [--group G | --message ID] [--limit N]
+               connectbus dlq history QUEUE MESSAGE_ID
+               connectbus dlq export QUEUE [--group G | --message ID] [--out FILE]
+               connectbus dlq replay QUEUE [--group G | --message ID] [--limit N]
+               connectbus dlq purge QUEUE --yes [--group G | --message ID] [--limit N]
 
-    Failed messages are parked in <queue>.dlq with headers x-error-code, x-error-message,
-    x-original-queue, x-original-routing-key, x-attempt, x-failed-at and x-failures (every
-    failed attempt: when, on which queue, code and message).
+        Failed messages are parked in <queue>.dlq with headers x-error-code, x-error-message,
+        x-original-queue, x-original-routing-key, x-attempt, x-failed-at and x-failures (every
+        failed attempt: when, on which queue, code and message).
 
-      groups   the parked messages of every dead-letter queue (or of the QUEUEs named) grouped
-               by failure fingerprint — original queue, error code, message type and the error
-               message with ids, UUIDs and numbers replaced — with counts, first and last seen
-               and the group id G the other actions take; --json: one JSON object per group
-      history  every attempt of one message, then when it was parked
-      export   the messages as JSON lines (message_id, type, headers, failures, body, group) on
-               standard output or into FILE; they stay parked
-      --group G    only the messages of failure group G (from `dlq groups`)
-      --message ID only the message with that message_id
+          groups   the parked messages of every dead-letter queue (or of the QUEUEs named) grouped
+                   by failure fingerprint — original queue, error code, message type and the error
+                   message with ids, UUIDs and numbers replaced — with counts, first and last seen
+                   and the group id G the other actions take; --json: one JSON object per group
+          history  every attempt of one message, then when it was parked
+          export   the messages as JSON lines (message_id, type, headers, failures, body, group) on
+                   standard output or into FILE; they stay parked
+          --group G    only the messages of failure group G (from `dlq groups`)
+          --message ID only the message with that message_id
 
-      list     the dead-letter queues that hold messages (--all: every one) with depths;
-               --exact counts over AMQP now (the management API samples every few seconds);
-               --account counts only that connected account's messages (reads them, leaves them parked)
-      show     print the parked messages and why they failed; they stay parked
-      replay   move them back to their original queue (confirmed before each is removed);
-               error headers are dropped, x-attempt starts again at 0, message_id is kept
-      purge    delete them for good; needs --yes
-      QUEUE    a dead-letter queue, e.g. payments.create_product.dlq
-      --limit N  handle at most N messages (default: all present when the command starts)
+          list     the dead-letter queues that hold messages (--all: every one) with depths;
+                   --exact counts over AMQP now (the management API samples every few seconds);
+                   --account counts only that connected account's messages (reads them, leaves them parked)
+          show     print the parked messages and why they failed; they stay parked
+          replay   move them back to their original queue (confirmed before each is removed);
+                   error headers are dropped, x-attempt starts again at 0, message_id is kept
+          purge    delete them for good; needs --yes
+          QUEUE    a dead-letter queue, e.g. payments.create_product.dlq
+          --limit N  handle at most N messages (default: all present when the command starts)
 
-    Exit status of list and groups: 0, or 3 when any dead-letter queue holds messages;
-    of replay and purge with --group or --message: 1 when nothing matched.
-    Environment: AMQP_URL, CONNECTBUS_MANAGEMENT_URL.
-    """
+        Exit status of list and groups: 0, or 3 when any dead-letter queue holds messages;
+        of replay and purge with --group or --message: 1 when nothing matched.
+        Environment: AMQP_URL, CONNECTBUS_MANAGEMENT_URL.
+        """
 
     /// Runs the verb; see ``help``.
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
@@ -59,12 +59,14 @@ public enum DLQVerb: Verb {
         }
         let limit = try arguments.integer("limit", verb: name, in: 1...Int(UInt16.max)) ?? Int(UInt16.max)
         if action == "list" {
-            return try list(all: arguments.has("all"), exact: arguments.has("exact"),
-                            account: arguments.value("account"), environment: environment)
+            return try list(
+                all: arguments.has("all"), exact: arguments.has("exact"),
+                account: arguments.value("account"), environment: environment)
         }
         if action == "groups" {
-            return try groups(Array(arguments.positionals.dropFirst()), exact: arguments.has("exact"),
-                              json: arguments.has("json"), environment: environment)
+            return try groups(
+                Array(arguments.positionals.dropFirst()), exact: arguments.has("exact"),
+                json: arguments.has("json"), environment: environment)
         }
         if action == "history" {
             guard arguments.positionals.count == 3 else {
@@ -94,9 +96,10 @@ public enum DLQVerb: Verb {
             return moved == 0 ? 1 : 0
         case "purge" where !selection.isAll:
             guard arguments.has("yes") else {
-                throw CLIError("purge deletes the parked messages for good",
-                               hint: "look at them with `connectbus dlq show \(queue.name) \(selection.option)`, then run again with --yes",
-                               exitCode: 2)
+                throw CLIError(
+                    "purge deletes the parked messages for good",
+                    hint: "look at them with `connectbus dlq show \(queue.name) \(selection.option)`, then run again with --yes",
+                    exitCode: 2)
             }
             let purged = try queue.act(replay: false, limit: limit) { selection.matches($0) }
             Output.line("purged \(purged) message\(purged == 1 ? "" : "s") \(selection.label) from \(queue.name)")
@@ -110,9 +113,10 @@ public enum DLQVerb: Verb {
             return 0
         case "purge":
             guard arguments.has("yes") else {
-                throw CLIError("purge deletes the parked messages for good",
-                               hint: "look at them with `connectbus dlq show \(queue.name)`, then run again with --yes",
-                               exitCode: 2)
+                throw CLIError(
+                    "purge deletes the parked messages for good",
+                    hint: "look at them with `connectbus dlq show \(queue.name)`, then run again with --yes",
+                    exitCode: 2)
             }
             let purged = try queue.purge(limit: limit)
             Output.line("purged \(purged) message\(purged == 1 ? "" : "s") from \(queue.name)")
@@ -123,7 +127,8 @@ public enum DLQVerb: Verb {
     }
 
     static func list(all: Bool, exact: Bool, account: String?, environment: CLIEnvironment) throws(CLIError) -> Int32 {
-        var (queues, source) = exact || account != nil
+        var (queues, source) =
+            exact || account != nil
             ? (try QueueDepths.overAMQP(environment), "AMQP passive declares")
             : try QueueDepths.all(environment)
         if let account {

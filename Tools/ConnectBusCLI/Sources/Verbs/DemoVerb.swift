@@ -15,18 +15,18 @@ public enum DemoVerb: Verb {
     public static let products = ["stripe-sim", "onboarding", "payments", "terminal-gateway", "notifications", "connectbus"]
     /// The help text.
     public static let help = """
-    usage: connectbus demo [--keep-running | --no-story | --stop]
+        usage: connectbus demo [--keep-running | --no-story | --stop]
 
-    Runs scripts/demo.sh of the ConnectBus checkout: starts RabbitMQ, Postgres,
-    stripe-sim, an SMTP sink and the four services, plays the store-builder story through
-    `connectbus send`, prints and checks the summary, and stops everything. When the
-    other executables sit beside this one, they are used (DEMO_BIN_DIR) instead of a build.
-      --keep-running   leave everything running afterwards
-      --no-story       only start everything and check the services' health
-      --stop           stop what a --keep-running demo left behind
-    The checkout is $CONNECTBUS_REPO, or the first folder above the current one that has
-    scripts/demo.sh. Exit status: the script's (1 when a check of the summary fails).
-    """
+        Runs scripts/demo.sh of the ConnectBus checkout: starts RabbitMQ, Postgres,
+        stripe-sim, an SMTP sink and the four services, plays the store-builder story through
+        `connectbus send`, prints and checks the summary, and stops everything. When the
+        other executables sit beside this one, they are used (DEMO_BIN_DIR) instead of a build.
+          --keep-running   leave everything running afterwards
+          --no-story       only start everything and check the services' health
+          --stop           stop what a --keep-running demo left behind
+        The checkout is $CONNECTBUS_REPO, or the first folder above the current one that has
+        scripts/demo.sh. Exit status: the script's (1 when a check of the summary fails).
+        """
 
     /// Runs the verb; see ``help``.
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
@@ -35,8 +35,9 @@ public enum DemoVerb: Verb {
         }
         let env = ProcessInfo.processInfo.environment
         guard let script = findScript(from: env["CONNECTBUS_REPO"] ?? FileManager.default.currentDirectoryPath) else {
-            throw CLIError("scripts/demo.sh not found above \(FileManager.default.currentDirectoryPath)",
-                           hint: "run it from the ConnectBus checkout, or set CONNECTBUS_REPO to it")
+            throw CLIError(
+                "scripts/demo.sh not found above \(FileManager.default.currentDirectoryPath)",
+                hint: "run it from the ConnectBus checkout, or set CONNECTBUS_REPO to it")
         }
         var childEnvironment = env
         if childEnvironment["DEMO_BIN_DIR"] == nil, let folder = siblingExecutables() {
@@ -70,7 +71,8 @@ public enum DemoVerb: Verb {
     /// The folder of this executable when every product is there.
     static func siblingExecutables() -> String? {
         // Linux: /proc/self/exe names this executable whatever argv[0] says.
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().path
         guard path.hasPrefix("/") else { return nil }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path

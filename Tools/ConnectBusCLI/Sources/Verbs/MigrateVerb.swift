@@ -17,16 +17,16 @@ public enum MigrateVerb: Verb {
     public static let flags: Set<String> = ["list"]
     /// The help text.
     public static let help = """
-    usage: connectbus migrate [--service onboarding|payments|terminal|notifications] [--list]
+        usage: connectbus migrate [--service onboarding|payments|terminal|notifications] [--list]
 
-    Applies the missing migrations of each service's schema (all four by default), in
-    order, under the schema's advisory lock; safe beside running services. Tables
-    belong to the schema's owner (the service's role) whoever runs this: logged in as
-    another role (e.g. the admin), each schema is migrated after SET ROLE <owner>, and
-    tables that role created there before are given to the owner.
-      --list   print the migrations known to this build without connecting
-    Environment: DATABASE_URL (default the local admin role).
-    """
+        Applies the missing migrations of each service's schema (all four by default), in
+        order, under the schema's advisory lock; safe beside running services. Tables
+        belong to the schema's owner (the service's role) whoever runs this: logged in as
+        another role (e.g. the admin), each schema is migrated after SET ROLE <owner>, and
+        tables that role created there before are given to the owner.
+          --list   print the migrations known to this build without connecting
+        Environment: DATABASE_URL (default the local admin role).
+        """
 
     /// Each service's schema and migrations (from the services' schema targets, so the CLI
     /// links the migrations and not the services).
@@ -56,8 +56,9 @@ public enum MigrateVerb: Verb {
         do {
             connection = try PGConnection(url: environment.databaseURL, applicationName: "connectbus-migrate")
         } catch {
-            throw CLIError("cannot connect to Postgres: \(error.message)",
-                           hint: "start it with `make up` or set DATABASE_URL")
+            throw CLIError(
+                "cannot connect to Postgres: \(error.message)",
+                hint: "start it with `make up` or set DATABASE_URL")
         }
         for service in chosen {
             do {
@@ -65,8 +66,9 @@ public enum MigrateVerb: Verb {
                 let names = applied.map { "\($0.version) \($0.name)" }.joined(separator: ", ")
                 Output.line("\(service.schema): \(applied.isEmpty ? "up to date" : "applied \(names)")")
             } catch {
-                throw CLIError("\(service.schema): migration failed: \(error.message)",
-                               hint: "log in as the schema's owner (DATABASE_URL with the \(service.schema) role) or as a role that may SET ROLE to it")
+                throw CLIError(
+                    "\(service.schema): migration failed: \(error.message)",
+                    hint: "log in as the schema's owner (DATABASE_URL with the \(service.schema) role) or as a role that may SET ROLE to it")
             }
         }
         return 0

@@ -16,27 +16,27 @@ public enum SendVerb: Verb {
     public static let flags: Set<String> = []
     /// The help text.
     public static let help = """
-    usage: connectbus send <command> [--json '{…}' | --file FILE] [--account acct_…] [--timeout SECONDS] [--get PATH]
+        usage: connectbus send <command> [--json '{…}' | --file FILE] [--account acct_…] [--timeout SECONDS] [--get PATH]
 
-    Checks the JSON body against the command's type in the catalogue (an error names the
-    bad field; nothing is published then), publishes it on connectbus.commands with
-    reply_to and correlation_id, waits for the reply and prints it as JSON.
-    Exit status: 0 for {"ok": true, …}, 1 for an error reply, no reply in time or a
-    broker problem, 2 for bad arguments or an invalid body.
+        Checks the JSON body against the command's type in the catalogue (an error names the
+        bad field; nothing is published then), publishes it on connectbus.commands with
+        reply_to and correlation_id, waits for the reply and prints it as JSON.
+        Exit status: 0 for {"ok": true, …}, 1 for an error reply, no reply in time or a
+        broker problem, 2 for bad arguments or an invalid body.
 
-      <command>          a command name, e.g. payments.create_product (`connectbus catalogue` lists them)
-      --json TEXT        the body (default {})
-      --file FILE        read the body from FILE (`-` for standard input)
-      --account ACCT     the connected account: sent as x-stripe-account, and added to the
-                         body as "account" when the body has none
-      --timeout SECONDS  how long to wait for the reply (default 30)
-      --get PATH         print only this field of the reply, e.g. result.url or
-                         result.line_items[0].price (strings without quotes)
+          <command>          a command name, e.g. payments.create_product (`connectbus catalogue` lists them)
+          --json TEXT        the body (default {})
+          --file FILE        read the body from FILE (`-` for standard input)
+          --account ACCT     the connected account: sent as x-stripe-account, and added to the
+                             body as "account" when the body has none
+          --timeout SECONDS  how long to wait for the reply (default 30)
+          --get PATH         print only this field of the reply, e.g. result.url or
+                             result.line_items[0].price (strings without quotes)
 
-    Environment: AMQP_URL (default the local broker).
-    Example:
-      connectbus send payments.create_product --account acct_123 --json '{"name":"Mug"}' --get result.product
-    """
+        Environment: AMQP_URL (default the local broker).
+        Example:
+          connectbus send payments.create_product --account acct_123 --json '{"name":"Mug"}' --get result.product
+        """
 
     /// Runs the verb; see ``help``.
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
@@ -54,9 +54,10 @@ public enum SendVerb: Verb {
         defer { client.close() }
         let reply: Envelope
         do {
-            reply = try client.sendRaw(type: checked.name, body: checked.body, schemaVersion: checked.schemaVersion,
-                                       stripeAccount: arguments.value("account"),
-                                       timeout: .milliseconds(Int(timeout * 1000)))
+            reply = try client.sendRaw(
+                type: checked.name, body: checked.body, schemaVersion: checked.schemaVersion,
+                stripeAccount: arguments.value("account"),
+                timeout: .milliseconds(Int(timeout * 1000)))
         } catch {
             throw explain(error, command: command, timeout: timeout)
         }
@@ -99,11 +100,13 @@ public enum SendVerb: Verb {
     static func explain(_ error: BusError, command: String, timeout: Double) -> CLIError {
         switch error.code {
         case BusError.Code.unroutable:
-            return CLIError("no queue takes \(command) (the broker returned it unroutable)",
-                            hint: "start the service that consumes it, or declare the queues with `connectbus topology`")
+            return CLIError(
+                "no queue takes \(command) (the broker returned it unroutable)",
+                hint: "start the service that consumes it, or declare the queues with `connectbus topology`")
         case BusError.Code.timeout:
-            return CLIError("no reply to \(command) within \(timeout) s",
-                            hint: "is its service running? `connectbus status` shows the queue's consumers; the command stays queued until one answers")
+            return CLIError(
+                "no reply to \(command) within \(timeout) s",
+                hint: "is its service running? `connectbus status` shows the queue's consumers; the command stays queued until one answers")
         default:
             return CLIError("\(command): \(error)", hint: "check the broker with `connectbus status`")
         }

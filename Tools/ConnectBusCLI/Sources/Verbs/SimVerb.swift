@@ -19,34 +19,34 @@ public enum SimVerb: Verb {
     public static let flags: Set<String> = ["down", "up", "failed", "delete-account", "json"]
     /// The help text.
     public static let help = """
-    usage: connectbus sim <command> [arguments]
+        usage: connectbus sim <command> [arguments]
 
-      clock                               read the simulator's clock
-      clock advance DURATION              move it forward (90, 90s, 15m, 2h, 3d)
-      clock freeze [UNIX_SECONDS]         stop it (now, or at that instant)
-      clock unfreeze                      let it run again
-      faults                              list fault rules and the start-up defaults
-      faults add [--method M] [--path P] [--error-rate X] [--rate-limit-rate X] [--drop-rate X]
-                 [--latency-ms N] [--count N]      a rule for /v1 requests (P: /v1/customers/*, /v1/**)
-      faults remove ID | faults off       remove one rule | every rule and default
-      chaos                               webhook chaos settings and held events
-      chaos set [--endpoint we_…] [--duplicate-rate X] [--delay-seconds N] [--hold-next N] [--down|--up]
-      chaos off [--endpoint we_…] | chaos release [--endpoint we_…]
-      endpoints                           webhook endpoints (start-up ones included)
-      rotate ENDPOINT [--overlap-seconds N]   roll an endpoint's secret (old one signs N s more; 86400)
-      retries fast|stripe|S,S,…           the webhook retry schedule
-      deliveries [--event E] [--endpoint W] [--type T] [--status N] [--failed] [--limit N]
-      requests [--method M] [--path P] [--status N] [--account A] [--fault F] [--limit N]
-      counts [--account A] [--type T]     stored objects per account and type
-      snapshot FILE | restore FILE        save the whole state to FILE | load it back
-      reset [--seed N] | reset --account A [--delete-account]
+          clock                               read the simulator's clock
+          clock advance DURATION              move it forward (90, 90s, 15m, 2h, 3d)
+          clock freeze [UNIX_SECONDS]         stop it (now, or at that instant)
+          clock unfreeze                      let it run again
+          faults                              list fault rules and the start-up defaults
+          faults add [--method M] [--path P] [--error-rate X] [--rate-limit-rate X] [--drop-rate X]
+                     [--latency-ms N] [--count N]      a rule for /v1 requests (P: /v1/customers/*, /v1/**)
+          faults remove ID | faults off       remove one rule | every rule and default
+          chaos                               webhook chaos settings and held events
+          chaos set [--endpoint we_…] [--duplicate-rate X] [--delay-seconds N] [--hold-next N] [--down|--up]
+          chaos off [--endpoint we_…] | chaos release [--endpoint we_…]
+          endpoints                           webhook endpoints (start-up ones included)
+          rotate ENDPOINT [--overlap-seconds N]   roll an endpoint's secret (old one signs N s more; 86400)
+          retries fast|stripe|S,S,…           the webhook retry schedule
+          deliveries [--event E] [--endpoint W] [--type T] [--status N] [--failed] [--limit N]
+          requests [--method M] [--path P] [--status N] [--account A] [--fault F] [--limit N]
+          counts [--account A] [--type T]     stored objects per account and type
+          snapshot FILE | restore FILE        save the whole state to FILE | load it back
+          reset [--seed N] | reset --account A [--delete-account]
 
-    deliveries and requests print one line each (--json: the simulator's JSON); the other
-    commands print the simulator's JSON answer.
-    Exit status: 0 when the simulator accepted the call, 1 when it refused it (its error
-    is printed), 2 for bad arguments.
-    Environment: STRIPE_API_BASE (default http://127.0.0.1:$STRIPE_SIM_PORT, port 12111).
-    """
+        deliveries and requests print one line each (--json: the simulator's JSON); the other
+        commands print the simulator's JSON answer.
+        Exit status: 0 when the simulator accepted the call, 1 when it refused it (its error
+        is printed), 2 for bad arguments.
+        Environment: STRIPE_API_BASE (default http://127.0.0.1:$STRIPE_SIM_PORT, port 12111).
+        """
 
     /// One control-plane call.
     public struct Call: Equatable, Sendable {
@@ -103,7 +103,8 @@ public enum SimVerb: Verb {
             return body
         }
         func query(_ names: [String]) -> String {
-            let pairs = names.compactMap { name in arguments.value(name).map { (name.replacingOccurrences(of: "-", with: "_"), $0) } }
+            let pairs =
+                names.compactMap { name in arguments.value(name).map { (name.replacingOccurrences(of: "-", with: "_"), $0) } }
                 + (arguments.has("failed") ? [("failed", "true")] : [])
             guard !pairs.isEmpty else { return "" }
             var allowed = CharacterSet.alphanumerics
@@ -122,8 +123,9 @@ public enum SimVerb: Verb {
         case ("clock", "unfreeze"): return Call(method: .post, path: "/sim/clock/unfreeze", body: [:])
         case ("faults", nil): return Call(method: .get, path: "/sim/faults")
         case ("faults", "add"):
-            return Call(method: .post, path: "/sim/faults",
-                        body: options(["method", "path", "error-rate", "rate-limit-rate", "drop-rate", "latency-ms", "count"]))
+            return Call(
+                method: .post, path: "/sim/faults",
+                body: options(["method", "path", "error-rate", "rate-limit-rate", "drop-rate", "latency-ms", "count"]))
         case ("faults", "remove"):
             guard rest.count == 2 else { throw usage("faults remove needs a fault id") }
             return Call(method: .delete, path: "/sim/faults/\(rest[1])")

@@ -15,36 +15,39 @@ public enum StatusVerb: Verb {
     public static let flags: Set<String> = ["all"]
     /// The help text.
     public static let help = """
-    usage: connectbus status [--all]
+        usage: connectbus status [--all]
 
-    Prints the ConnectBus queues (command, events, retry and dead-letter queues; --all adds
-    the empty delay queues and other queues) with ready and unacknowledged messages,
-    consumers, publish and acknowledgement rates per second from the RabbitMQ management
-    API (depth and consumers only over AMQP when the API is unreachable), and the age of
-    the oldest message of each queue without consumers (read and given back in order; up
-    to 10,000 messages; "-" for consumed queues, whose head cannot be read without moving
-    it); then each service's replicas, counted from the broker's connection names
-    (<service>.<role>@<host>:<pid>), and its /healthz and /readyz, then the backfill sweep
-    of notifications (from its /metrics: last sweep, oldest high-water mark, events
-    recovered).
-    Exit status: 0 when every service is healthy and ready, 1 otherwise.
-    Environment: CONNECTBUS_MANAGEMENT_URL, AMQP_URL, CONNECTBUS_SERVICE_URLS
-    (name=http://host:port,…; default the demo's ports 8081-8084).
-    """
+        Prints the ConnectBus queues (command, events, retry and dead-letter queues; --all adds
+        the empty delay queues and other queues) with ready and unacknowledged messages,
+        consumers, publish and acknowledgement rates per second from the RabbitMQ management
+        API (depth and consumers only over AMQP when the API is unreachable), and the age of
+        the oldest message of each queue without consumers (read and given back in order; up
+        to 10,000 messages; "-" for consumed queues, whose head cannot be read without moving
+        it); then each service's replicas, counted from the broker's connection names
+        (<service>.<role>@<host>:<pid>), and its /healthz and /readyz, then the backfill sweep
+        of notifications (from its /metrics: last sweep, oldest high-water mark, events
+        recovered).
+        Exit status: 0 when every service is healthy and ready, 1 otherwise.
+        Environment: CONNECTBUS_MANAGEMENT_URL, AMQP_URL, CONNECTBUS_SERVICE_URLS
+        (name=http://host:port,…; default the demo's ports 8081-8084).
+        """
 
     /// Runs the verb; see ``help``.
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
         let prefixes = ["onboarding.", "payments.", "terminal.", "notifications."]
         let (queues, source) = try QueueDepths.all(environment)
         let shown = queues.filter { q in
-            arguments.has("all") || (prefixes.contains { q.name.hasPrefix($0) }
-                && (!q.name.contains(".retry.") || q.messages > 0))
+            arguments.has("all")
+                || (prefixes.contains { q.name.hasPrefix($0) }
+                    && (!q.name.contains(".retry.") || q.messages > 0))
         }
         Output.line(row("queue", "ready", "unacked", "consumers", "in/s", "ack/s", "oldest"))
         for q in shown {
             let age = q.consumers == 0 && q.messages > 0 ? QueueAges.oldestAge(of: q.name, environment: environment) : nil
-            Output.line(row(q.name, "\(q.ready)", "\(q.unacknowledged)", "\(q.consumers)",
-                            String(format: "%.1f", q.publishRate), String(format: "%.1f", q.ackRate), QueueAges.format(age)))
+            Output.line(
+                row(
+                    q.name, "\(q.ready)", "\(q.unacknowledged)", "\(q.consumers)",
+                    String(format: "%.1f", q.publishRate), String(format: "%.1f", q.ackRate), QueueAges.format(age)))
         }
         let parked = queues.filter { $0.name.hasSuffix(".dlq") }.reduce(0) { $0 + $1.messages }
         Output.line("\(shown.count) queues (\(source)); dead letters: \(parked)\n")
@@ -57,11 +60,13 @@ public enum StatusVerb: Verb {
             let health = probe(http, service.url + "/healthz")
             let ready = probe(http, service.url + "/readyz")
             healthy = healthy && health.ok && ready.ok
-            Output.line("\(service.name.padding(toLength: 18, withPad: " ", startingAt: 0))healthz \(health.text)  readyz \(ready.text)  \(service.url)")
+            Output.line(
+                "\(service.name.padding(toLength: 18, withPad: " ", startingAt: 0))healthz \(health.text)  readyz \(ready.text)  \(service.url)")
         }
         if let notifications = environment.serviceURLs.first(where: { $0.name == "notifications" }),
-           let metrics = try? http.get(notifications.url + "/metrics"), metrics.status == 200,
-           let backfill = BackfillStatus.parse(String(decoding: metrics.body, as: UTF8.self)) {
+            let metrics = try? http.get(notifications.url + "/metrics"), metrics.status == 200,
+            let backfill = BackfillStatus.parse(String(decoding: metrics.body, as: UTF8.self))
+        {
             Output.line(backfill.line(now: Date()))
         }
         return healthy ? 0 : 1

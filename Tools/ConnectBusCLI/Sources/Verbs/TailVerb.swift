@@ -15,37 +15,37 @@ public enum TailVerb: Verb {
     public static let flags: Set<String> = ["json"]
     /// The help text.
     public static let help = """
-    usage: connectbus tail [PATTERN…] [--queue NAME | --from first|OFFSET|TIME] [--json] [--limit N] [--for SECONDS]
+        usage: connectbus tail [PATTERN…] [--queue NAME | --from first|OFFSET|TIME] [--json] [--limit N] [--for SECONDS]
 
-    Binds a queue to connectbus.events with each topic PATTERN (default #: everything)
-    and prints one line per event: time (UTC), routing key, connected account, then key
-    fields such as amount, currency, order_reference and status. Verified Stripe webhooks
-    appear as stripe.<event type>. It declares only its queue and bindings, so it runs as
-    the monitor broker user (AMQP_URL=amqp://monitor:monitor@127.0.0.1:5672/ locally).
+        Binds a queue to connectbus.events with each topic PATTERN (default #: everything)
+        and prints one line per event: time (UTC), routing key, connected account, then key
+        fields such as amount, currency, order_reference and status. Verified Stripe webhooks
+        appear as stripe.<event type>. It declares only its queue and bindings, so it runs as
+        the monitor broker user (AMQP_URL=amqp://monitor:monitor@127.0.0.1:5672/ locally).
 
-      PATTERN          topic patterns, e.g. payments.# stripe.checkout.# (* = one word, # = any)
-      --queue NAME     consume the durable queue NAME (monitor.* for the monitor user),
-                       created if missing: events published while tail is stopped or
-                       disconnected wait in it. The broker deletes it after 24 h without
-                       a consumer. Default: an exclusive, server-named queue deleted when
-                       tail exits, which sees only events published while it is connected.
-      --from WHERE     read the event history stream connectbus.events.history instead
-                       (every event kept by age and size, see the broker policy), from
-                       `first`, a stream OFFSET (0, 1, …; each message's x-stream-offset
-                       header) or an ISO 8601 TIME (2026-12-01T10:00:00Z), then keep
-                       following; PATTERNs filter what is printed. Declares nothing;
-                       after a loss it resumes after the last offset received.
-      --json           one JSON object per event instead: time, routing_key, type,
-                       message_id, stripe_account, headers, body
-      --limit N        stop after N events
-      --for SECONDS    stop after this long (default: until interrupted)
+          PATTERN          topic patterns, e.g. payments.# stripe.checkout.# (* = one word, # = any)
+          --queue NAME     consume the durable queue NAME (monitor.* for the monitor user),
+                           created if missing: events published while tail is stopped or
+                           disconnected wait in it. The broker deletes it after 24 h without
+                           a consumer. Default: an exclusive, server-named queue deleted when
+                           tail exits, which sees only events published while it is connected.
+          --from WHERE     read the event history stream connectbus.events.history instead
+                           (every event kept by age and size, see the broker policy), from
+                           `first`, a stream OFFSET (0, 1, …; each message's x-stream-offset
+                           header) or an ISO 8601 TIME (2026-12-01T10:00:00Z), then keep
+                           following; PATTERNs filter what is printed. Declares nothing;
+                           after a loss it resumes after the last offset received.
+          --json           one JSON object per event instead: time, routing_key, type,
+                           message_id, stripe_account, headers, body
+          --limit N        stop after N events
+          --for SECONDS    stop after this long (default: until interrupted)
 
-    When the connection is lost (the broker restarts, an operator closes it) tail says so
-    on stderr, dials again with backoff (0.1 s doubling up to 10 s, one line per failed
-    attempt) and carries on; with --queue nothing is lost (an event it had not yet
-    acknowledged may be printed twice). Environment: AMQP_URL.
-    Example: connectbus tail 'payments.order.*' 'terminal.#' --queue monitor.orders
-    """
+        When the connection is lost (the broker restarts, an operator closes it) tail says so
+        on stderr, dials again with backoff (0.1 s doubling up to 10 s, one line per failed
+        attempt) and carries on; with --queue nothing is lost (an event it had not yet
+        acknowledged may be printed twice). Environment: AMQP_URL.
+        Example: connectbus tail 'payments.order.*' 'terminal.#' --queue monitor.orders
+        """
 
     /// Runs the verb; see ``help``.
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
@@ -69,8 +69,10 @@ public enum TailVerb: Verb {
             },
             notice: { Output.error($0) },
             emit: { delivery in
-                Output.line(json ? EventLine.json(routingKey: delivery.routingKey, envelope: delivery.envelope)
-                                 : EventLine.text(routingKey: delivery.routingKey, envelope: delivery.envelope))
+                Output.line(
+                    json
+                        ? EventLine.json(routingKey: delivery.routingKey, envelope: delivery.envelope)
+                        : EventLine.text(routingKey: delivery.routingKey, envelope: delivery.envelope))
             })
         try follower.follow(limit: limit, duration: duration.map { .milliseconds(Int($0 * 1000)) })
         return 0
@@ -81,8 +83,9 @@ public enum TailVerb: Verb {
     static func queueName(_ value: String?) throws(CLIError) -> String? {
         guard let value else { return nil }
         guard !value.isEmpty, !value.hasPrefix("amq."), value.utf8.count <= 255 else {
-            throw CLIError.usage("--queue \(value): give a queue name of your own, e.g. monitor.orders (amq.* is reserved)",
-                                 verb: name)
+            throw CLIError.usage(
+                "--queue \(value): give a queue name of your own, e.g. monitor.orders (amq.* is reserved)",
+                verb: name)
         }
         return value
     }

@@ -14,15 +14,15 @@ public enum TopologyVerb: Verb {
     public static let flags: Set<String> = ["dry-run"]
     /// The help text.
     public static let help = """
-    usage: connectbus topology [--dry-run]
+        usage: connectbus topology [--dry-run]
 
-    Declares connectbus.commands and connectbus.events (topic, durable) and, for every
-    command of the catalogue, its quorum queue bound to connectbus.commands, the delay
-    queues <queue>.retry.1…3 (TTL 1 s, 10 s, 60 s) and <queue>.dlq, then prints them.
-    Idempotent. Services declare the same at start-up; this lets commands be queued
-    before a service has ever run. --dry-run prints without declaring.
-    Environment: AMQP_URL.
-    """
+        Declares connectbus.commands and connectbus.events (topic, durable) and, for every
+        command of the catalogue, its quorum queue bound to connectbus.commands, the delay
+        queues <queue>.retry.1…3 (TTL 1 s, 10 s, 60 s) and <queue>.dlq, then prints them.
+        Idempotent. Services declare the same at start-up; this lets commands be queued
+        before a service has ever run. --dry-run prints without declaring.
+        Environment: AMQP_URL.
+        """
 
     /// The topology of the whole catalogue.
     public static func catalogueTopology() -> Topology {
@@ -39,8 +39,11 @@ public enum TopologyVerb: Verb {
             do {
                 try connection.declare(topology)
             } catch {
-                throw CLIError("declaring the topology failed: \(error)",
-                               hint: "a queue that exists with other arguments (e.g. other retry delays) cannot be redeclared; compare with the services' configuration")
+                throw CLIError(
+                    "declaring the topology failed: \(error)",
+                    hint:
+                        "a queue that exists with other arguments (e.g. other retry delays) cannot be redeclared; compare with the services' configuration"
+                )
             }
         }
         for exchange in topology.exchanges { Output.line("exchange \(exchange.name) (\(exchange.type), durable)") }
@@ -49,7 +52,8 @@ public enum TopologyVerb: Verb {
                 .map { " ← \($0.exchange) \($0.pattern)" }.joined()
             Output.line("queue    \(queue.name)\(bindings)")
         }
-        Output.line("\(arguments.has("dry-run") ? "would declare" : "declared") \(topology.exchanges.count) exchanges, \(topology.queues.count) queues")
+        Output.line(
+            "\(arguments.has("dry-run") ? "would declare" : "declared") \(topology.exchanges.count) exchanges, \(topology.queues.count) queues")
         return 0
     }
 }

@@ -14,27 +14,27 @@ public enum TraceVerb: Verb {
     public static let flags: Set<String> = ["no-history"]
     /// The help text.
     public static let help = """
-    usage: connectbus trace <message id | order reference | Stripe id> [--no-history] [--idle SECONDS]
+        usage: connectbus trace <message id | order reference | Stripe id> [--no-history] [--idle SECONDS]
 
-    Prints, in time order (UTC, ms), one line per thing found for the id: the command
-    (each service's inbox and message log: received, handled, outcome), the Stripe calls
-    it made (method, path, status, Stripe's request id, idempotency key, account,
-    retries, duration), its reply, the records it wrote (orders, payments, refunds,
-    accounts), the events it caused (by x-causation-id, from the event history stream
-    connectbus.events.history, then what those caused), the webhooks that came back
-    (stored Stripe events whose request.id is one of the calls', or about an object of
-    the trace) and the e-mails sent. Ids found on the way are followed: an order's
-    command, a PaymentIntent's webhooks, an event's e-mail.
+        Prints, in time order (UTC, ms), one line per thing found for the id: the command
+        (each service's inbox and message log: received, handled, outcome), the Stripe calls
+        it made (method, path, status, Stripe's request id, idempotency key, account,
+        retries, duration), its reply, the records it wrote (orders, payments, refunds,
+        accounts), the events it caused (by x-causation-id, from the event history stream
+        connectbus.events.history, then what those caused), the webhooks that came back
+        (stored Stripe events whose request.id is one of the calls', or about an object of
+        the trace) and the e-mails sent. Ids found on the way are followed: an order's
+        command, a PaymentIntent's webhooks, an event's e-mail.
 
-      ID              a message id (a command's or an event's), an order reference,
-                      a Stripe id (cs_…, pi_…, ch_…, re_…, evt_…, req_…, acct_…)
-      --no-history    do not read the history stream (Postgres only: no events)
-      --idle SECONDS  stop reading the stream after this long without a message (default 2)
+          ID              a message id (a command's or an event's), an order reference,
+                          a Stripe id (cs_…, pi_…, ch_…, re_…, evt_…, req_…, acct_…)
+          --no-history    do not read the history stream (Postgres only: no events)
+          --idle SECONDS  stop reading the stream after this long without a message (default 2)
 
-    Needs only the admin credentials: DATABASE_URL as the admin role, AMQP_URL for the
-    stream (the monitor user suffices). Exit 1 when nothing is found.
-    Example: connectbus trace order-1042
-    """
+        Needs only the admin credentials: DATABASE_URL as the admin role, AMQP_URL for the
+        stream (the monitor user suffices). Exit 1 when nothing is found.
+        Example: connectbus trace order-1042
+        """
 
     /// Runs the verb; see ``help``.
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {

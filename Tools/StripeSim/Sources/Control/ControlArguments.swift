@@ -90,8 +90,12 @@ struct ControlError: Error {
     }
 
     var response: HTTPResponse {
-        let body: JSONValue = ["error": ["type": "invalid_request_error", "message": .string(message),
-                                         "param": .optional(param), "code": .optional(code)]]
+        let body: JSONValue = [
+            "error": [
+                "type": "invalid_request_error", "message": .string(message),
+                "param": .optional(param), "code": .optional(code),
+            ]
+        ]
         return .json(status, body.serialized())
     }
 }

@@ -53,8 +53,10 @@ extension StripeSimulator {
     var clockJSON: JSONValue {
         let now = clock.now
         let iso = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: now))
-        return ["object": "sim.clock", "now": .int(Int(now.rounded(.down))), "now_precise": .double(now), "iso": .string(iso),
-                "frozen": .bool(clock.isFrozen), "offset_seconds": .double((clock.offsetSeconds * 1000).rounded() / 1000 + 0)]
+        return [
+            "object": "sim.clock", "now": .int(Int(now.rounded(.down))), "now_precise": .double(now), "iso": .string(iso),
+            "frozen": .bool(clock.isFrozen), "offset_seconds": .double((clock.offsetSeconds * 1000).rounded() / 1000 + 0),
+        ]
     }
 
     private func clockCall(_ action: String, _ args: ControlArguments) throws(ControlError) -> HTTPResponse {
@@ -100,12 +102,13 @@ extension StripeSimulator {
             }
             let path = try args.string("path") ?? "/v1/**"
             guard path.hasPrefix("/v1") else { throw ControlError("Faults apply to /v1 paths only.", param: "path") }
-            let rule = FaultRule(id: requestIds.make("fault", length: 14), method: method, path: path,
-                                 errorRate: try args.double("error_rate", in: 0...1) ?? 0,
-                                 rateLimitRate: try args.double("rate_limit_rate", in: 0...1) ?? 0,
-                                 dropRate: try args.double("drop_rate", in: 0...1) ?? 0,
-                                 latencyMs: try args.int("latency_ms", in: 0...60_000) ?? 0,
-                                 remaining: try args.int("count", in: 1...1_000_000))
+            let rule = FaultRule(
+                id: requestIds.make("fault", length: 14), method: method, path: path,
+                errorRate: try args.double("error_rate", in: 0...1) ?? 0,
+                rateLimitRate: try args.double("rate_limit_rate", in: 0...1) ?? 0,
+                dropRate: try args.double("drop_rate", in: 0...1) ?? 0,
+                latencyMs: try args.int("latency_ms", in: 0...60_000) ?? 0,
+                remaining: try args.int("count", in: 1...1_000_000))
             guard rule.errorRate + rule.rateLimitRate + rule.dropRate > 0 || rule.latencyMs > 0 else {
                 throw ControlError("A fault needs one of error_rate, rate_limit_rate, drop_rate or latency_ms.", code: "parameter_missing")
             }
@@ -137,9 +140,13 @@ extension StripeSimulator {
     /// `{object: "sim.faults", defaults: {…}, data: [rules]}`.
     var faultsJSON: JSONValue {
         let settings = faultInjector.current
-        return ["object": "sim.faults",
-                "defaults": ["latency_ms": .int(settings.latencyMs), "fail_rate": .double(settings.failRate),
-                             "drop_rate": .double(settings.dropRate), "rate_limit_per_second": .optional(settings.rateLimitPerSecond)],
-                "data": .array(faultInjector.currentRules.map(\.json))]
+        return [
+            "object": "sim.faults",
+            "defaults": [
+                "latency_ms": .int(settings.latencyMs), "fail_rate": .double(settings.failRate),
+                "drop_rate": .double(settings.dropRate), "rate_limit_per_second": .optional(settings.rateLimitPerSecond),
+            ],
+            "data": .array(faultInjector.currentRules.map(\.json)),
+        ]
     }
 }

@@ -34,7 +34,9 @@ extension StripeSimulator {
     /// `POST /sim/accounts/<id>/future_requirements`.
     func futureRequirementsCall(_ id: String, _ args: ControlArguments) throws(ControlError) -> HTTPResponse {
         try args.requireOnly(["fields", "deadline"])
-        guard let list = try args.string("fields"), !list.isEmpty else { throw ControlError("fields is required (comma-separated requirement names)") }
+        guard let list = try args.string("fields"), !list.isEmpty else {
+            throw ControlError("fields is required (comma-separated requirement names)")
+        }
         let fields = list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard let account = addFutureRequirements(account: id, fields: fields, deadline: try args.int("deadline", in: 0...Int.max)) else {
             throw ControlError("No such account: '\(id)'", status: 404)

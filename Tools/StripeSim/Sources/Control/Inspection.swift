@@ -14,7 +14,8 @@ extension StripeSimulator {
         let matching = log.all.filter { entry in
             (method == nil || entry.method == method) && (path.map { FaultRule.glob($0, entry.path) } ?? true)
                 && (status == nil || entry.status == status) && (account == nil || entry.account == account)
-                && (fault == nil || (fault == "true" ? entry.fault != nil : fault == "false" ? entry.fault == nil : entry.fault?.contains(fault ?? "") == true))
+                && (fault == nil
+                    || (fault == "true" ? entry.fault != nil : fault == "false" ? entry.fault == nil : entry.fault?.contains(fault ?? "") == true))
                 && (since == nil || entry.time.timeIntervalSince1970 >= since ?? 0)
         }
         return ["object": "list", "total": .int(matching.count), "data": .array(matching.suffix(limit).map(\.json))]
@@ -31,10 +32,12 @@ extension StripeSimulator {
                 perAccount[stored.scope, default: [:]][stored.type, default: 0] += 1
             }
             let created = state.createdCounts.filter { type == nil || $0.key == type }
-            return ["object": "sim.counts",
-                    "accounts": .object(perAccount.mapValues { .object($0.mapValues { .int($0) }) }),
-                    "total": .int(perAccount.values.reduce(0) { $0 + $1.values.reduce(0, +) }),
-                    "created": .object(created.mapValues { .int($0) })]
+            return [
+                "object": "sim.counts",
+                "accounts": .object(perAccount.mapValues { .object($0.mapValues { .int($0) }) }),
+                "total": .int(perAccount.values.reduce(0) { $0 + $1.values.reduce(0, +) }),
+                "created": .object(created.mapValues { .int($0) }),
+            ]
         }
     }
 }

@@ -35,20 +35,23 @@ extension StripeSimulator {
         let counts = rateLimiter.counts
         var refused: [String: JSONValue] = [:]
         for (reason, count) in counts.refused { refused[reason] = .int(count) }
-        return ["object": "sim.rate_limits", "profile": .string(limits.profile.rawValue),
-                "global": limits.global.map { .double($0) } ?? .null,
-                "endpoint": limits.endpoint.map { .double($0) } ?? .null,
-                "rate_limited": .object(refused),
-                "rate_limited_total": .int(counts.refused.values.reduce(0, +)),
-                "admitted": .int(counts.admitted)]
+        return [
+            "object": "sim.rate_limits", "profile": .string(limits.profile.rawValue),
+            "global": limits.global.map { .double($0) } ?? .null,
+            "endpoint": limits.endpoint.map { .double($0) } ?? .null,
+            "rate_limited": .object(refused),
+            "rate_limited_total": .int(counts.refused.values.reduce(0, +)),
+            "admitted": .int(counts.admitted),
+        ]
     }
 
     /// Stripe's answer to a request over a rate limit: 429, `invalid_request_error` with
     /// `code: rate_limit`, `Stripe-Rate-Limited-Reason` (`global-rate`, `endpoint-rate`) and
     /// `Stripe-Should-Retry: true`. No `Retry-After` (Stripe documents none; clients back off).
     static func rateLimitError(reason: String) -> SimError {
-        var error = SimError(status: 429, type: "invalid_request_error", code: "rate_limit",
-                             message: "Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.")
+        var error = SimError(
+            status: 429, type: "invalid_request_error", code: "rate_limit",
+            message: "Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.")
         error.headers["Stripe-Rate-Limited-Reason"] = reason
         error.headers["Stripe-Should-Retry"] = "true"
         return error

@@ -17,25 +17,33 @@ extension StripeSimulator {
         let schedule = dispatcher.retrySchedule
         return locked {
             let objects = state.objects.sorted { $0.value.sequence < $1.value.sequence }.map { id, stored -> JSONValue in
-                ["id": .string(id), "scope": .string(stored.scope), "type": .string(stored.type),
-                 "sequence": .int(stored.sequence), "value": stored.value]
+                [
+                    "id": .string(id), "scope": .string(stored.scope), "type": .string(stored.type),
+                    "sequence": .int(stored.sequence), "value": stored.value,
+                ]
             }
             let idempotency = state.idempotency.sorted { $0.key < $1.key }.map { slot, result -> JSONValue in
-                ["slot": .string(slot), "method": .string(result.method), "path": .string(result.path),
-                 "fingerprint": .string(String(decoding: result.fingerprint, as: UTF8.self)), "status": .int(result.status),
-                 "body": .string(String(decoding: result.body, as: UTF8.self)), "created": .int(result.created)]
+                [
+                    "slot": .string(slot), "method": .string(result.method), "path": .string(result.path),
+                    "fingerprint": .string(String(decoding: result.fingerprint, as: UTF8.self)), "status": .int(result.status),
+                    "body": .string(String(decoding: result.body, as: UTF8.self)), "created": .int(result.created),
+                ]
             }
             let endpoints = state.endpoints.map { endpoint -> JSONValue in
-                ["id": .string(endpoint.id), "url": .string(endpoint.config.url), "secret": .string(endpoint.config.secret),
-                 "connect": .bool(endpoint.config.connect), "enabled_events": .strings(endpoint.config.enabledEvents),
-                 "previous_secret": .optional(endpoint.previousSecret),
-                 "previous_secret_expires_at": .optional(endpoint.previousSecretExpiresAt)]
+                [
+                    "id": .string(endpoint.id), "url": .string(endpoint.config.url), "secret": .string(endpoint.config.secret),
+                    "connect": .bool(endpoint.config.connect), "enabled_events": .strings(endpoint.config.enabledEvents),
+                    "previous_secret": .optional(endpoint.previousSecret),
+                    "previous_secret_expires_at": .optional(endpoint.previousSecretExpiresAt),
+                ]
             }
             let scheduled = state.scheduled.map { job -> JSONValue in
                 switch job.kind {
                 case .settle(let scope, let pi, let succeed):
-                    return ["due": .double(job.due), "kind": "settle", "scope": .string(scope),
-                            "payment_intent": .string(pi), "succeed": .bool(succeed)]
+                    return [
+                        "due": .double(job.due), "kind": "settle", "scope": .string(scope),
+                        "payment_intent": .string(pi), "succeed": .bool(succeed),
+                    ]
                 }
             }
             return [
@@ -65,8 +73,10 @@ extension StripeSimulator {
         } catch {
             throw ControlError("Cannot write \(path): \(error.localizedDescription)", param: "path")
         }
-        return ["object": "sim.snapshot", "path": .string(path), "bytes": .int(bytes.count),
-                "objects": .int(document["objects"]?.arrayValue?.count ?? 0)]
+        return [
+            "object": "sim.snapshot", "path": .string(path), "bytes": .int(bytes.count),
+            "objects": .int(document["objects"]?.arrayValue?.count ?? 0),
+        ]
     }
 
     /// `POST /sim/restore`: `{path}` of a snapshot file, or the snapshot document itself as the body.
@@ -107,24 +117,40 @@ extension StripeSimulator {
                 status: item["status"]?.intValue ?? 200, body: Array(text(item["body"]).utf8), created: item["created"]?.intValue ?? 0)
         }
         let endpoints = (document["endpoints"]?.arrayValue ?? []).map { item in
-            SimState.Endpoint(id: text(item["id"]), config: WebhookEndpointConfig(
-                url: text(item["url"]), secret: text(item["secret"]), connect: item["connect"]?.boolValue ?? false,
-                enabledEvents: item["enabled_events"]?.arrayValue?.compactMap(\.stringValue) ?? ["*"]),
+            SimState.Endpoint(
+                id: text(item["id"]),
+                config: WebhookEndpointConfig(
+                    url: text(item["url"]), secret: text(item["secret"]), connect: item["connect"]?.boolValue ?? false,
+                    enabledEvents: item["enabled_events"]?.arrayValue?.compactMap(\.stringValue) ?? ["*"]),
                 previousSecret: item["previous_secret"]?.stringValue, previousSecretExpiresAt: item["previous_secret_expires_at"]?.intValue)
         }
         let scheduled = (document["scheduled"]?.arrayValue ?? []).compactMap { item -> SimState.ScheduledJob? in
             guard item["kind"]?.stringValue == "settle" else { return nil }
-            let due: Double = item["due"].flatMap { value in value.intValue.map(Double.init) ?? { if case .double(let d) = value { return d }; return nil }() } ?? 0
-            return SimState.ScheduledJob(due: due, kind: .settle(scope: text(item["scope"]), paymentIntent: text(item["payment_intent"]),
-                                                                 succeed: item["succeed"]?.boolValue ?? false))
+            let due: Double =
+                item["due"].flatMap { value in
+                    value.intValue.map(Double.init)
+                        ?? {
+                            if case .double(let d) = value { return d }; return nil
+                        }()
+                } ?? 0
+            return SimState.ScheduledJob(
+                due: due,
+                kind: .settle(
+                    scope: text(item["scope"]), paymentIntent: text(item["payment_intent"]),
+                    succeed: item["succeed"]?.boolValue ?? false))
         }
         let rules = (document["fault_rules"]?.arrayValue ?? []).map { item -> FaultRule in
             func number(_ key: String) -> Double {
-                switch item[key] { case .int(let i)?: return Double(i); case .double(let d)?: return d; default: return 0 }
+                switch item[key] {
+                case .int(let i)?: return Double(i);
+                case .double(let d)?: return d;
+                default: return 0
+                }
             }
-            var rule = FaultRule(id: text(item["id"]), method: text(item["method"]), path: text(item["path"]),
-                                 errorRate: number("error_rate"), rateLimitRate: number("rate_limit_rate"), dropRate: number("drop_rate"),
-                                 latencyMs: item["latency_ms"]?.intValue ?? 0, remaining: item["remaining"]?.intValue)
+            var rule = FaultRule(
+                id: text(item["id"]), method: text(item["method"]), path: text(item["path"]),
+                errorRate: number("error_rate"), rateLimitRate: number("rate_limit_rate"), dropRate: number("drop_rate"),
+                latencyMs: item["latency_ms"]?.intValue ?? 0, remaining: item["remaining"]?.intValue)
             rule.hits = item["hits"]?.intValue ?? 0
             return rule
         }
@@ -133,7 +159,13 @@ extension StripeSimulator {
             if case .double(let d) = value { return d }
             return nil
         }
-        let clockNow: Double = document["clock"]?["now"].flatMap { value in value.intValue.map(Double.init) ?? { if case .double(let d) = value { return d }; return nil }() } ?? clock.now
+        let clockNow: Double =
+            document["clock"]?["now"].flatMap { value in
+                value.intValue.map(Double.init)
+                    ?? {
+                        if case .double(let d) = value { return d }; return nil
+                    }()
+            } ?? clock.now
         dispatcher.reset()
         if let schedule { dispatcher.retrySchedule = schedule }
         faultInjector.clear()
@@ -149,8 +181,9 @@ extension StripeSimulator {
             state.scheduled = scheduled
             state.undelivered = (document["undelivered"]?.objectValue ?? [:]).mapValues { Set($0.arrayValue?.compactMap(\.stringValue) ?? []) }
             state.pendingEvents = []
-            ids.reset(seed: document["seed"]?.stringValue.flatMap { UInt64($0) },
-                      position: document["id_position"]?.stringValue.flatMap { UInt64($0) })
+            ids.reset(
+                seed: document["seed"]?.stringValue.flatMap { UInt64($0) },
+                position: document["id_position"]?.stringValue.flatMap { UInt64($0) })
         }
         clock.restore(now: clockNow, frozen: document["clock"]?["frozen"]?.boolValue ?? false)
         log.clear()

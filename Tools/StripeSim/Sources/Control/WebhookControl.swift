@@ -68,15 +68,19 @@ extension StripeSimulator {
 
     private var retryScheduleJSON: JSONValue {
         let schedule = dispatcher.retrySchedule
-        return ["object": "sim.retry_schedule", "waits_seconds": .array(schedule.map { .double($0) }),
-                "attempts": .int(schedule.count + 1), "total_seconds": .double(schedule.reduce(0, +))]
+        return [
+            "object": "sim.retry_schedule", "waits_seconds": .array(schedule.map { .double($0) }),
+            "attempts": .int(schedule.count + 1), "total_seconds": .double(schedule.reduce(0, +)),
+        ]
     }
 
     private var chaosJSON: JSONValue {
         let settings = dispatcher.chaosSettings
-        return ["object": "sim.webhook_chaos",
-                "endpoints": .object(settings.mapValues(\.json)),
-                "held": .array(dispatcher.heldEvents)]
+        return [
+            "object": "sim.webhook_chaos",
+            "endpoints": .object(settings.mapValues(\.json)),
+            "held": .array(dispatcher.heldEvents),
+        ]
     }
 
     private func knownEndpoint(_ id: String) throws(ControlError) -> SimState.Endpoint {
@@ -90,10 +94,12 @@ extension StripeSimulator {
         let chaos = dispatcher.chaosSettings
         return locked {
             state.endpoints.map { endpoint in
-                ["id": .string(endpoint.id), "object": "sim.webhook_endpoint", "url": .string(endpoint.config.url),
-                 "connect": .bool(endpoint.config.connect), "enabled_events": .strings(endpoint.config.enabledEvents),
-                 "previous_secret_expires_at": .optional(endpoint.previousSecretExpiresAt),
-                 "chaos": (chaos[endpoint.id] ?? chaos["*"])?.json ?? nil]
+                [
+                    "id": .string(endpoint.id), "object": "sim.webhook_endpoint", "url": .string(endpoint.config.url),
+                    "connect": .bool(endpoint.config.connect), "enabled_events": .strings(endpoint.config.enabledEvents),
+                    "previous_secret_expires_at": .optional(endpoint.previousSecretExpiresAt),
+                    "chaos": (chaos[endpoint.id] ?? chaos["*"])?.json ?? nil,
+                ]
             }
         }
     }
@@ -109,8 +115,10 @@ extension StripeSimulator {
             state.endpoints[index].previousSecret = overlapSeconds > 0 ? state.endpoints[index].config.secret : nil
             state.endpoints[index].previousSecretExpiresAt = overlapSeconds > 0 ? expires : nil
             state.endpoints[index].config.secret = secret
-            return ["id": .string(id), "object": "sim.webhook_endpoint", "secret": .string(secret),
-                    "previous_secret_expires_at": overlapSeconds > 0 ? .int(expires) : nil]
+            return [
+                "id": .string(id), "object": "sim.webhook_endpoint", "secret": .string(secret),
+                "previous_secret_expires_at": overlapSeconds > 0 ? .int(expires) : nil,
+            ]
         }
         guard let rotated else { throw ControlError("No such webhook endpoint: '\(id)'", code: "resource_missing", status: 404) }
         return rotated
@@ -129,8 +137,10 @@ extension StripeSimulator {
                 && (status == nil || record.status == status)
                 && (failed == nil || (200..<300).contains(record.status) != failed)
         }
-        return ["object": "list", "total": .int(matching.count), "pending": .int(dispatcher.pendingCount),
-                "data": .array(matching.suffix(limit).map(\.json))]
+        return [
+            "object": "list", "total": .int(matching.count), "pending": .int(dispatcher.pendingCount),
+            "data": .array(matching.suffix(limit).map(\.json)),
+        ]
     }
 
     /// `pattern` equal to `type`, or a `prefix.*` pattern.

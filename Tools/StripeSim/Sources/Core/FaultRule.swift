@@ -24,8 +24,10 @@ public struct FaultRule: Sendable, Equatable {
     public var hits: Int = 0
 
     /// Builds a rule.
-    public init(id: String, method: String = "*", path: String = "/v1/**", errorRate: Double = 0, rateLimitRate: Double = 0,
-                dropRate: Double = 0, latencyMs: Int = 0, remaining: Int? = nil) {
+    public init(
+        id: String, method: String = "*", path: String = "/v1/**", errorRate: Double = 0, rateLimitRate: Double = 0,
+        dropRate: Double = 0, latencyMs: Int = 0, remaining: Int? = nil
+    ) {
         self.id = id
         self.method = method.uppercased()
         self.path = path
@@ -43,9 +45,11 @@ public struct FaultRule: Sendable, Equatable {
 
     /// `{id, method, path, error_rate, rate_limit_rate, drop_rate, latency_ms, remaining, hits}`.
     public var json: JSONValue {
-        ["id": .string(id), "object": "sim.fault", "method": .string(method), "path": .string(path),
-         "error_rate": .double(errorRate), "rate_limit_rate": .double(rateLimitRate), "drop_rate": .double(dropRate),
-         "latency_ms": .int(latencyMs), "remaining": .optional(remaining), "hits": .int(hits)]
+        [
+            "id": .string(id), "object": "sim.fault", "method": .string(method), "path": .string(path),
+            "error_rate": .double(errorRate), "rate_limit_rate": .double(rateLimitRate), "drop_rate": .double(dropRate),
+            "latency_ms": .int(latencyMs), "remaining": .optional(remaining), "hits": .int(hits),
+        ]
     }
 
     /// Matches `pattern` (`*` within a segment, `**` across segments) against `text`.

@@ -22,9 +22,11 @@ struct SimAPIVersion: Sendable, Equatable {
     /// `YYYY-MM-DD` of the version (that of ``current`` for a name without a date).
     var date: String {
         let prefix = raw.prefix(10)
-        let dated = prefix.count == 10 && prefix.enumerated().allSatisfy { index, c in
-            index == 4 || index == 7 ? c == "-" : c.isASCII && c.isNumber
-        }
+        let dated =
+            prefix.count == 10
+            && prefix.enumerated().allSatisfy { index, c in
+                index == 4 || index == 7 ? c == "-" : c.isASCII && c.isNumber
+            }
         return dated ? String(prefix) : String(Self.current.prefix(10))
     }
 
@@ -86,8 +88,10 @@ extension SimCall {
 
 extension Endpoint {
     /// An endpoint whose accepted parameters depend on the request's API version.
-    init(versioned allowed: @escaping @Sendable (SimAPIVersion) -> Set<String>,
-         _ run: @escaping @Sendable (SimCall) throws(SimError) -> JSONValue) {
+    init(
+        versioned allowed: @escaping @Sendable (SimAPIVersion) -> Set<String>,
+        _ run: @escaping @Sendable (SimCall) throws(SimError) -> JSONValue
+    ) {
         self.init(allowed(SimAPIVersion(raw: SimAPIVersion.current)), run)
         self.allowedByVersion = allowed
     }

@@ -13,8 +13,10 @@ final class SimCall {
     /// The request's `Stripe-Version` header, when sent.
     let stripeVersion: String?
 
-    init(state: SimState, params: Params, pathParameters: [String: String], account: String?,
-         requestId: String?, idempotencyKey: String?, stripeVersion: String?) {
+    init(
+        state: SimState, params: Params, pathParameters: [String: String], account: String?,
+        requestId: String?, idempotencyKey: String?, stripeVersion: String?
+    ) {
         self.state = state
         self.params = params
         self.pathParameters = pathParameters
@@ -35,8 +37,9 @@ final class SimCall {
 
     /// Records an event for `object` in this call's scope (see ``SimState/emit``).
     func emit(_ type: String, _ object: JSONValue, previous: JSONValue? = nil) {
-        state.emit(type, object, scope: scope, previous: previous, requestId: requestId,
-                   idempotencyKey: idempotencyKey)
+        state.emit(
+            type, object, scope: scope, previous: previous, requestId: requestId,
+            idempotencyKey: idempotencyKey)
     }
 }
 

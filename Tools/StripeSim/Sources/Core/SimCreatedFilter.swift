@@ -13,8 +13,9 @@ struct SimCreatedFilter: Sendable, Equatable {
         guard params.has("created") else { return nil }
         if let exact = try? params.int("created") { return SimCreatedFilter(gte: exact, lte: exact) }
         guard let bounds = try params.hash("created", allowed: ["gte", "gt", "lte", "lt"]) else { return nil }
-        return SimCreatedFilter(gte: try bounds.int("gte"), gt: try bounds.int("gt"),
-                                lte: try bounds.int("lte"), lt: try bounds.int("lt"))
+        return SimCreatedFilter(
+            gte: try bounds.int("gte"), gt: try bounds.int("gt"),
+            lte: try bounds.int("lte"), lt: try bounds.int("lt"))
     }
 
     /// Whether an object created at `created` (Unix seconds) passes every bound.

@@ -23,8 +23,10 @@ public struct SimError: Error, Sendable, Equatable {
     public var headers: [String: String] = [:]
 
     /// Builds an error.
-    public init(status: Int, type: String, code: String?, message: String, param: String? = nil,
-                declineCode: String? = nil) {
+    public init(
+        status: Int, type: String, code: String?, message: String, param: String? = nil,
+        declineCode: String? = nil
+    ) {
         self.status = status
         self.type = type
         self.code = code
@@ -38,7 +40,10 @@ public struct SimError: Error, Sendable, Equatable {
         var error: [String: JSONValue] = extra
         error["type"] = .string(type)
         error["message"] = .string(message)
-        if let code { error["code"] = .string(code); error["doc_url"] = .string("https://stripe.com/docs/error-codes/\(code.replacingOccurrences(of: "_", with: "-"))") }
+        if let code {
+            error["code"] = .string(code);
+            error["doc_url"] = .string("https://stripe.com/docs/error-codes/\(code.replacingOccurrences(of: "_", with: "-"))")
+        }
         if let param { error["param"] = .string(param) }
         if let declineCode { error["decline_code"] = .string(declineCode) }
         error["request_log_url"] = .string("https://dashboard.stripe.com/test/logs/\(requestId)")
@@ -61,22 +66,26 @@ public struct SimError: Error, Sendable, Equatable {
     }
 
     /// 400 `parameter_invalid_integer` (and similar) for a malformed value.
-    public static func invalidValue(_ param: String, code: String = "parameter_invalid_string_empty",
-                                    _ message: String) -> SimError {
+    public static func invalidValue(
+        _ param: String, code: String = "parameter_invalid_string_empty",
+        _ message: String
+    ) -> SimError {
         invalidRequest(message, param: param, code: code)
     }
 
     /// 400 `parameter_invalid_empty`: an empty value (`key=`) for a parameter that cannot be
     /// unset, in Stripe's words.
     public static func cannotUnset(_ param: String) -> SimError {
-        invalidRequest("You passed an empty string for '\(param)'. We assume empty values are an attempt to unset a parameter; however '\(param)' cannot be unset. You should remove '\(param)' from your request or supply a non-empty value.",
-                       param: param, code: "parameter_invalid_empty")
+        invalidRequest(
+            "You passed an empty string for '\(param)'. We assume empty values are an attempt to unset a parameter; however '\(param)' cannot be unset. You should remove '\(param)' from your request or supply a non-empty value.",
+            param: param, code: "parameter_invalid_empty")
     }
 
     /// 404 `resource_missing`: "No such <noun>: '<id>'".
     public static func missingResource(_ noun: String, _ id: String, param: String = "id") -> SimError {
-        SimError(status: 404, type: "invalid_request_error", code: "resource_missing",
-                 message: "No such \(noun): '\(id)'", param: param)
+        SimError(
+            status: 404, type: "invalid_request_error", code: "resource_missing",
+            message: "No such \(noun): '\(id)'", param: param)
     }
 
     /// 400 with a state-machine code such as `payment_intent_unexpected_state`.

@@ -21,8 +21,10 @@ enum SimList {
                 throw SimError.missingResource("object", before, param: "ending_before")
             }
             let lower = max(0, index - limit)
-            return ["object": "list", "data": .array(Array(items[lower..<index])),
-                    "has_more": .bool(lower > 0), "url": .string(url)]
+            return [
+                "object": "list", "data": .array(Array(items[lower..<index])),
+                "has_more": .bool(lower > 0), "url": .string(url),
+            ]
         }
         let data = Array(window.prefix(limit))
         return ["object": "list", "data": .array(data), "has_more": .bool(window.count > limit), "url": .string(url)]

@@ -12,7 +12,7 @@ final class SimMetrics: @unchecked Sendable {
     /// The family of injected faults.
     static let faultsName = "stripe_sim_faults_total"
     private let lock = NSLock()
-    private var requests: [String: Double] = [:]   // "method status"
+    private var requests: [String: Double] = [:]  // "method status"
     private var faults: [String: Double] = [:]
 
     /// Counts one answered request.

@@ -2,8 +2,10 @@ extension SimState {
     /// Stores an event `{id, object: "event", type, data: {object, previous_attributes}, account?, ...}`
     /// in `scope` and queues it for webhook delivery. Events of a connected account carry
     /// `account`, as Stripe's Connect webhooks do.
-    func emit(_ type: String, _ object: JSONValue, scope: String, previous: JSONValue? = nil,
-              requestId: String? = nil, idempotencyKey: String? = nil) {
+    func emit(
+        _ type: String, _ object: JSONValue, scope: String, previous: JSONValue? = nil,
+        requestId: String? = nil, idempotencyKey: String? = nil
+    ) {
         var data: JSONValue = ["object": object]
         if let previous { data["previous_attributes"] = previous }
         var event: JSONValue = [

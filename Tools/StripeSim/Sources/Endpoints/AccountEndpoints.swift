@@ -11,22 +11,29 @@ enum AccountEndpoints {
 
     static func register(_ router: inout Router<Endpoint>) {
         router.add("POST", "/v1/accounts", Endpoint(writable.union(["type", "controller", "country"]), create))
-        router.add("GET", "/v1/accounts", Endpoint(SimList.parameters) { call throws(SimError) in
-            guard call.account == nil else { throw SimError.invalidRequest("Connected accounts cannot list accounts.", param: nil) }
-            return try SimList.page(call.state.list(type: "account", scope: SimState.platform),
-                                    url: "/v1/accounts", params: call.params)
-        })
+        router.add(
+            "GET", "/v1/accounts",
+            Endpoint(SimList.parameters) { call throws(SimError) in
+                guard call.account == nil else { throw SimError.invalidRequest("Connected accounts cannot list accounts.", param: nil) }
+                return try SimList.page(
+                    call.state.list(type: "account", scope: SimState.platform),
+                    url: "/v1/accounts", params: call.params)
+            })
         router.add("GET", "/v1/accounts/:id", Endpoint([]) { call throws(SimError) in try visible(call, call.id()) })
-        router.add("GET", "/v1/account", Endpoint([]) { call throws(SimError) in
-            guard let account = call.account else { return platformAccount }
-            return try visible(call, account)
-        })
+        router.add(
+            "GET", "/v1/account",
+            Endpoint([]) { call throws(SimError) in
+                guard let account = call.account else { return platformAccount }
+                return try visible(call, account)
+            })
         router.add("POST", "/v1/accounts/:id", Endpoint(writable, update))
-        router.add("DELETE", "/v1/accounts/:id", Endpoint([]) { call throws(SimError) in
-            _ = try visible(call, call.id())
-            call.state.remove(call.id())
-            return ["id": .string(call.id()), "object": "account", "deleted": true]
-        })
+        router.add(
+            "DELETE", "/v1/accounts/:id",
+            Endpoint([]) { call throws(SimError) in
+                _ = try visible(call, call.id())
+                call.state.remove(call.id())
+                return ["id": .string(call.id()), "object": "account", "deleted": true]
+            })
     }
 
     static let platformAccount: JSONValue = [
@@ -37,7 +44,8 @@ enum AccountEndpoints {
     /// The account `id` if the caller may see it (the platform, or the account itself).
     static func visible(_ call: SimCall, _ id: String, param: String = "id") throws(SimError) -> JSONValue {
         guard call.account == nil || call.account == id,
-              let account = call.state.get(id, scope: SimState.platform), account["object"] == "account" else {
+            let account = call.state.get(id, scope: SimState.platform), account["object"] == "account"
+        else {
             throw SimError.missingResource("account", id, param: param)
         }
         return account
@@ -61,14 +69,18 @@ enum AccountEndpoints {
             "country": .string(country), "created": .int(call.now),
             "default_currency": .string(currency),
             "email": nil,
-            "external_accounts": ["object": "list", "data": [], "has_more": false, "total_count": 0,
-                                  "url": .string("/v1/accounts/\(id)/external_accounts")],
+            "external_accounts": [
+                "object": "list", "data": [], "has_more": false, "total_count": 0,
+                "url": .string("/v1/accounts/\(id)/external_accounts"),
+            ],
             "future_requirements": AccountObjects.requirements([], disabledReason: nil),
             "metadata": try params.metadata() ?? [:],
             "requirements": AccountObjects.requirements([], disabledReason: nil),
-            "settings": ["dashboard": ["display_name": nil, "timezone": "Etc/UTC"],
-                         "payments": ["statement_descriptor": nil],
-                         "payouts": ["schedule": ["delay_days": 2, "interval": "daily"]]],
+            "settings": [
+                "dashboard": ["display_name": nil, "timezone": "Etc/UTC"],
+                "payments": ["statement_descriptor": nil],
+                "payouts": ["schedule": ["delay_days": 2, "interval": "daily"]],
+            ],
             "tos_acceptance": ["date": nil, "ip": nil, "user_agent": nil],
         ]
         try applyPrefill(call, params, to: &account, currency: currency, country: country, onboardingStarted: false)
@@ -85,22 +97,27 @@ enum AccountEndpoints {
     /// company, bank account, terms, settings) to `account`, refusing what Stripe refuses the
     /// platform: `tos_acceptance` unless the platform collects requirements, and the locked
     /// fields once onboarding started on an account whose requirements Stripe collects.
-    static func applyPrefill(_ call: SimCall, _ params: Params, to account: inout JSONValue, currency: String,
-                             country: String, onboardingStarted: Bool) throws(SimError) {
+    static func applyPrefill(
+        _ call: SimCall, _ params: Params, to account: inout JSONValue, currency: String,
+        country: String, onboardingStarted: Bool
+    ) throws(SimError) {
         let stripeCollects = account.value(at: "controller.requirement_collection") != "application"
         if stripeCollects, params.has("tos_acceptance") {
-            throw SimError.invalidRequest("You cannot accept the Terms of Service on behalf of accounts where `controller.requirement_collection` is `stripe` (including Standard and Express accounts); Stripe collects it during onboarding.",
-                                          param: "tos_acceptance")
+            throw SimError.invalidRequest(
+                "You cannot accept the Terms of Service on behalf of accounts where `controller.requirement_collection` is `stripe` (including Standard and Express accounts); Stripe collects it during onboarding.",
+                param: "tos_acceptance")
         }
         if stripeCollects, onboardingStarted, let locked = lockedAfterOnboarding.first(where: params.has) {
-            throw SimError.invalidRequest("This account's `\(locked)` can no longer be updated by the platform: onboarding has started and `controller.requirement_collection` is `stripe`, so the account holder maintains it.",
-                                          param: locked)
+            throw SimError.invalidRequest(
+                "This account's `\(locked)` can no longer be updated by the platform: onboarding has started and `controller.requirement_collection` is `stripe`, so the account holder maintains it.",
+                param: locked)
         }
         if let email = try params.string("email") { account["email"] = email.isEmpty ? .null : .string(email) }
         if let businessType = try params.string("business_type") {
             guard ["individual", "company", "non_profit", "government_entity"].contains(businessType) else {
-                throw SimError.invalidRequest("Invalid business_type: must be one of individual, company, non_profit, or government_entity",
-                                              param: "business_type")
+                throw SimError.invalidRequest(
+                    "Invalid business_type: must be one of individual, company, non_profit, or government_entity",
+                    param: "business_type")
             }
             account["business_type"] = .string(businessType)
         }
@@ -109,15 +126,19 @@ enum AccountEndpoints {
             guard var given = params.json(key) else { continue }
             guard given.objectValue != nil else { throw SimError.invalidRequest("Invalid hash", param: key, code: "parameter_invalid_hash") }
             // Secrets are never echoed: Stripe answers `*_provided` flags instead.
-            for (secret, flag) in [("id_number", "id_number_provided"), ("ssn_last_4", "ssn_last_4_provided"),
-                                   ("tax_id", "tax_id_provided")] where given[secret] != nil {
+            for (secret, flag) in [
+                ("id_number", "id_number_provided"), ("ssn_last_4", "ssn_last_4_provided"),
+                ("tax_id", "tax_id_provided"),
+            ] where given[secret] != nil {
                 given[secret] = nil
                 given[flag] = true
             }
             account[key] = merge(account[key], given)
         }
-        if let bank = try ExternalAccounts.bankAccount(params, accountId: account["id"]?.stringValue ?? "",
-                                                       currency: currency, country: country) {
+        if let bank = try ExternalAccounts.bankAccount(
+            params, accountId: account["id"]?.stringValue ?? "",
+            currency: currency, country: country)
+        {
             ExternalAccounts.attach(bank, to: &account)
         }
         if let tos = params.json("tos_acceptance") { account["tos_acceptance"] = merge(account["tos_acceptance"], tos) }
@@ -137,8 +158,9 @@ enum AccountEndpoints {
         var account = old
         let params = call.params
         let started = call.state.secrets["onboarding_started:\(call.id())"] != nil
-        try applyPrefill(call, params, to: &account, currency: account["default_currency"]?.stringValue ?? "usd",
-                         country: account["country"]?.stringValue ?? "US", onboardingStarted: started)
+        try applyPrefill(
+            call, params, to: &account, currency: account["default_currency"]?.stringValue ?? "usd",
+            country: account["country"]?.stringValue ?? "US", onboardingStarted: started)
         if let changes = try params.hash("metadata") {
             var merged = account["metadata"]?.objectValue ?? [:]
             for (key, value) in changes.values {
@@ -157,15 +179,18 @@ enum AccountEndpoints {
         AccountRequirements.recompute(&account, state: call.state)
         guard account != old else { return account }
         call.state.replace(account)
-        let newBanks = (account.value(at: "external_accounts.data")?.arrayValue ?? []).count
+        let newBanks =
+            (account.value(at: "external_accounts.data")?.arrayValue ?? []).count
             - (old.value(at: "external_accounts.data")?.arrayValue ?? []).count
         if newBanks > 0, let bank = account.value(at: "external_accounts.data")?.arrayValue?.first {
-            call.state.emit("account.external_account.created", bank, scope: call.id(),
-                            requestId: call.requestId, idempotencyKey: call.idempotencyKey)
+            call.state.emit(
+                "account.external_account.created", bank, scope: call.id(),
+                requestId: call.requestId, idempotencyKey: call.idempotencyKey)
         }
-        call.state.emit("account.updated", account, scope: call.id(),
-                        previous: SimState.previousAttributes(old: old, new: account),
-                        requestId: call.requestId, idempotencyKey: call.idempotencyKey)
+        call.state.emit(
+            "account.updated", account, scope: call.id(),
+            previous: SimState.previousAttributes(old: old, new: account),
+            requestId: call.requestId, idempotencyKey: call.idempotencyKey)
         return account
     }
 }

@@ -5,20 +5,28 @@ import HTTPServer
 /// the configured lifetime (300 s by default). See https://docs.stripe.com/api/account_links.
 enum AccountLinkEndpoints {
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/account_links", Endpoint(
-            ["account", "type", "refresh_url", "return_url", "collect", "collection_options"], createLink))
-        router.add("POST", "/v1/accounts/:id/login_links", Endpoint([]) { call throws(SimError) in
-            guard call.account == nil else {
-                throw SimError.invalidRequest("Login links can only be created by the platform.", param: nil)
-            }
-            let account = try AccountEndpoints.visible(call, call.id(), param: "account")
-            guard account.value(at: "controller.stripe_dashboard.type") == "express" || account["type"] == "express" else {
-                throw SimError.invalidRequest("Login links can only be created for accounts with access to the Express Dashboard (`controller.stripe_dashboard.type` `express`).", param: "account")
-            }
-            let id = SimIDs.make("ll")
-            return ["object": "login_link", "created": .int(call.now),
-                    "url": .string("\(call.state.baseURL)/sim/login_links/\(id)")]
-        })
+        router.add(
+            "POST", "/v1/account_links",
+            Endpoint(
+                ["account", "type", "refresh_url", "return_url", "collect", "collection_options"], createLink))
+        router.add(
+            "POST", "/v1/accounts/:id/login_links",
+            Endpoint([]) { call throws(SimError) in
+                guard call.account == nil else {
+                    throw SimError.invalidRequest("Login links can only be created by the platform.", param: nil)
+                }
+                let account = try AccountEndpoints.visible(call, call.id(), param: "account")
+                guard account.value(at: "controller.stripe_dashboard.type") == "express" || account["type"] == "express" else {
+                    throw SimError.invalidRequest(
+                        "Login links can only be created for accounts with access to the Express Dashboard (`controller.stripe_dashboard.type` `express`).",
+                        param: "account")
+                }
+                let id = SimIDs.make("ll")
+                return [
+                    "object": "login_link", "created": .int(call.now),
+                    "url": .string("\(call.state.baseURL)/sim/login_links/\(id)"),
+                ]
+            })
     }
 
     private static func createLink(_ call: SimCall) throws(SimError) -> JSONValue {
@@ -45,8 +53,10 @@ enum AccountLinkEndpoints {
         ]
         call.state.insert(link, scope: SimState.platform)
         call.state.secrets["onboarding_started:\(accountId)"] = "account_link"
-        return ["object": "account_link", "created": .int(call.now), "expires_at": link["expires_at"] ?? nil,
-                "url": .string("\(call.state.baseURL)/sim/account_links/\(id)")]
+        return [
+            "object": "account_link", "created": .int(call.now), "expires_at": link["expires_at"] ?? nil,
+            "url": .string("\(call.state.baseURL)/sim/account_links/\(id)"),
+        ]
     }
 
     /// Completes onboarding: details submitted, requirements cleared, terms accepted; each
@@ -59,11 +69,14 @@ enum AccountLinkEndpoints {
         var capabilities = account["capabilities"]?.objectValue ?? [:]
         if capabilities.isEmpty { capabilities = ["card_payments": "inactive", "transfers": "inactive"] }
         for status in ["pending", "active"] {
-            for name in capabilities.keys.sorted() where capabilities[name]?.stringValue != status
-                && capabilities[name]?.stringValue != "active" {
+            for name in capabilities.keys.sorted()
+            where capabilities[name]?.stringValue != status
+                && capabilities[name]?.stringValue != "active"
+            {
                 capabilities[name] = .string(status)
-                state.emit("capability.updated", capability(name, status: status, accountId: accountId, now: state.now),
-                           scope: accountId, previous: ["status": status == "pending" ? "inactive" : "pending"])
+                state.emit(
+                    "capability.updated", capability(name, status: status, accountId: accountId, now: state.now),
+                    scope: accountId, previous: ["status": status == "pending" ? "inactive" : "pending"])
             }
         }
         account["details_submitted"] = true
@@ -74,15 +87,18 @@ enum AccountLinkEndpoints {
         account["tos_acceptance"] = ["date": .int(state.now), "ip": "127.0.0.1", "user_agent": "stripe-sim"]
         guard account != old else { return }
         state.replace(account)
-        state.emit("account.updated", account, scope: accountId,
-                   previous: SimState.previousAttributes(old: old, new: account))
+        state.emit(
+            "account.updated", account, scope: accountId,
+            previous: SimState.previousAttributes(old: old, new: account))
     }
 
     /// A Capability object (https://docs.stripe.com/api/capabilities/object).
     static func capability(_ name: String, status: String, accountId: String, now: Int) -> JSONValue {
-        ["id": .string(name), "object": "capability", "account": .string(accountId), "requested": true,
-         "requested_at": .int(now), "status": .string(status),
-         "requirements": AccountObjects.requirements([], disabledReason: nil),
-         "future_requirements": AccountObjects.requirements([], disabledReason: nil)]
+        [
+            "id": .string(name), "object": "capability", "account": .string(accountId), "requested": true,
+            "requested_at": .int(now), "status": .string(status),
+            "requirements": AccountObjects.requirements([], disabledReason: nil),
+            "future_requirements": AccountObjects.requirements([], disabledReason: nil),
+        ]
     }
 }

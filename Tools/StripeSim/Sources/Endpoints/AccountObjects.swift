@@ -33,7 +33,8 @@ enum AccountObjects {
         }
         if let type {
             guard ["standard", "express", "custom"].contains(type) else {
-                throw SimError.invalidRequest("Invalid type: must be one of standard, express, or custom", param: "type", code: "parameter_invalid_string")
+                throw SimError.invalidRequest(
+                    "Invalid type: must be one of standard, express, or custom", param: "type", code: "parameter_invalid_string")
             }
             return (type, controllerOf(type: type))
         }
@@ -51,11 +52,14 @@ enum AccountObjects {
         default:
             throw SimError.invalidRequest("Invalid stripe_dashboard type", param: "controller[stripe_dashboard][type]")
         }
-        return (derived, [
-            "type": controller == nil ? "account" : "application", "is_controller": .bool(controller != nil),
-            "fees": ["payer": .string(feesPayer)], "losses": ["payments": .string(losses)],
-            "requirement_collection": .string(collection), "stripe_dashboard": ["type": .string(dashboard)],
-        ])
+        return (
+            derived,
+            [
+                "type": controller == nil ? "account" : "application", "is_controller": .bool(controller != nil),
+                "fees": ["payer": .string(feesPayer)], "losses": ["payments": .string(losses)],
+                "requirement_collection": .string(collection), "stripe_dashboard": ["type": .string(dashboard)],
+            ]
+        )
     }
 
     /// The controller properties Stripe gives an account of `type`
@@ -63,16 +67,22 @@ enum AccountObjects {
     static func controllerOf(type: String) -> JSONValue {
         switch type {
         case "standard":
-            return ["type": "account", "is_controller": false, "fees": ["payer": "account"], "losses": ["payments": "stripe"],
-                    "requirement_collection": "stripe", "stripe_dashboard": ["type": "full"]]
+            return [
+                "type": "account", "is_controller": false, "fees": ["payer": "account"], "losses": ["payments": "stripe"],
+                "requirement_collection": "stripe", "stripe_dashboard": ["type": "full"],
+            ]
         case "express":
-            return ["type": "application", "is_controller": true, "fees": ["payer": "application"],
-                    "losses": ["payments": "application"], "requirement_collection": "stripe",
-                    "stripe_dashboard": ["type": "express"]]
+            return [
+                "type": "application", "is_controller": true, "fees": ["payer": "application"],
+                "losses": ["payments": "application"], "requirement_collection": "stripe",
+                "stripe_dashboard": ["type": "express"],
+            ]
         default:
-            return ["type": "application", "is_controller": true, "fees": ["payer": "application"],
-                    "losses": ["payments": "application"], "requirement_collection": "application",
-                    "stripe_dashboard": ["type": "none"]]
+            return [
+                "type": "application", "is_controller": true, "fees": ["payer": "application"],
+                "losses": ["payments": "application"], "requirement_collection": "application",
+                "stripe_dashboard": ["type": "none"],
+            ]
         }
     }
 

@@ -8,16 +8,22 @@
 /// satisfies `individual.ssn_last_4`; once details were submitted, recomputing only removes
 /// requirements (never brings back what onboarding already cleared).
 enum AccountRequirements {
-    static let base = ["business_profile.mcc", "business_profile.url", "external_account",
-                       "tos_acceptance.date", "tos_acceptance.ip"]
-    static let individual = ["individual.first_name", "individual.last_name", "individual.dob.day",
-                             "individual.dob.month", "individual.dob.year", "individual.address.line1",
-                             "individual.address.city", "individual.address.postal_code", "individual.address.state",
-                             "individual.email", "individual.phone", "individual.ssn_last_4"]
-    static let company = ["company.name", "company.tax_id", "company.phone", "company.address.line1",
-                          "company.address.city", "company.address.postal_code", "company.address.state",
-                          "representative.first_name", "representative.last_name",
-                          "owners.first_name", "owners.last_name"]
+    static let base = [
+        "business_profile.mcc", "business_profile.url", "external_account",
+        "tos_acceptance.date", "tos_acceptance.ip",
+    ]
+    static let individual = [
+        "individual.first_name", "individual.last_name", "individual.dob.day",
+        "individual.dob.month", "individual.dob.year", "individual.address.line1",
+        "individual.address.city", "individual.address.postal_code", "individual.address.state",
+        "individual.email", "individual.phone", "individual.ssn_last_4",
+    ]
+    static let company = [
+        "company.name", "company.tax_id", "company.phone", "company.address.line1",
+        "company.address.city", "company.address.postal_code", "company.address.state",
+        "representative.first_name", "representative.last_name",
+        "owners.first_name", "owners.last_name",
+    ]
     static let untyped = ["business_type", "representative.first_name", "representative.last_name"]
 
     /// Every requirement an account of its business type has before anything is given.

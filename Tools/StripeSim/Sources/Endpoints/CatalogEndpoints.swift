@@ -13,38 +13,52 @@ enum CatalogEndpoints {
     ]
 
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/products", Endpoint(productFields) { call throws(SimError) in
-            try createProduct(call, params: call.params)
-        })
-        router.add("GET", "/v1/products", Endpoint(SimList.parameters.union(["active"])) { call throws(SimError) in
-            try SimList.page(call.state.list(type: "product", scope: call.scope), url: "/v1/products", params: call.params)
-        })
-        router.add("GET", "/v1/products/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "product", scope: call.scope)
-        })
-        router.add("POST", "/v1/products/:id", Endpoint(productFields.subtracting(["id", "default_price_data"]).union(["default_price"])) { call throws(SimError) in
-            var product = try call.state.require(call.id(), type: "product", scope: call.scope)
-            for key in ["name", "description", "url", "default_price"] {
-                if let value = try call.params.string(key) { product[key] = .string(value) }
-            }
-            if let active = try call.params.bool("active") { product["active"] = .bool(active) }
-            if let metadata = try call.params.metadata() { product["metadata"] = metadata }
-            product["updated"] = .int(call.now)
-            call.state.replace(product)
-            call.emit("product.updated", product)
-            return product
-        })
-        router.add("POST", "/v1/prices", Endpoint(priceFields) { call throws(SimError) in
-            try createPrice(call, params: call.params, productId: nil)
-        })
-        router.add("GET", "/v1/prices", Endpoint(SimList.parameters.union(["product", "active"])) { call throws(SimError) in
-            let product = try call.params.string("product")
-            let items = call.state.list(type: "price", scope: call.scope) { product == nil || $0["product"]?.stringValue == product }
-            return try SimList.page(items, url: "/v1/prices", params: call.params)
-        })
-        router.add("GET", "/v1/prices/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "price", scope: call.scope)
-        })
+        router.add(
+            "POST", "/v1/products",
+            Endpoint(productFields) { call throws(SimError) in
+                try createProduct(call, params: call.params)
+            })
+        router.add(
+            "GET", "/v1/products",
+            Endpoint(SimList.parameters.union(["active"])) { call throws(SimError) in
+                try SimList.page(call.state.list(type: "product", scope: call.scope), url: "/v1/products", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/products/:id",
+            Endpoint([]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "product", scope: call.scope)
+            })
+        router.add(
+            "POST", "/v1/products/:id",
+            Endpoint(productFields.subtracting(["id", "default_price_data"]).union(["default_price"])) { call throws(SimError) in
+                var product = try call.state.require(call.id(), type: "product", scope: call.scope)
+                for key in ["name", "description", "url", "default_price"] {
+                    if let value = try call.params.string(key) { product[key] = .string(value) }
+                }
+                if let active = try call.params.bool("active") { product["active"] = .bool(active) }
+                if let metadata = try call.params.metadata() { product["metadata"] = metadata }
+                product["updated"] = .int(call.now)
+                call.state.replace(product)
+                call.emit("product.updated", product)
+                return product
+            })
+        router.add(
+            "POST", "/v1/prices",
+            Endpoint(priceFields) { call throws(SimError) in
+                try createPrice(call, params: call.params, productId: nil)
+            })
+        router.add(
+            "GET", "/v1/prices",
+            Endpoint(SimList.parameters.union(["product", "active"])) { call throws(SimError) in
+                let product = try call.params.string("product")
+                let items = call.state.list(type: "price", scope: call.scope) { product == nil || $0["product"]?.stringValue == product }
+                return try SimList.page(items, url: "/v1/prices", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/prices/:id",
+            Endpoint([]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "price", scope: call.scope)
+            })
     }
 
     @discardableResult
@@ -65,7 +79,9 @@ enum CatalogEndpoints {
         ]
         call.state.insert(product, scope: call.scope)
         call.emit("product.created", product)
-        if let priceData = try params.hash("default_price_data", allowed: ["currency", "unit_amount", "unit_amount_decimal", "recurring", "tax_behavior"]) {
+        if let priceData = try params.hash(
+            "default_price_data", allowed: ["currency", "unit_amount", "unit_amount_decimal", "recurring", "tax_behavior"])
+        {
             let price = try createPrice(call, params: priceData, productId: id)
             product["default_price"] = price["id"] ?? nil
             call.state.replace(product)
@@ -89,7 +105,9 @@ enum CatalogEndpoints {
         var amount = try params.int("unit_amount")
         if amount == nil, let decimal = try params.string("unit_amount_decimal") { amount = Int(decimal) }
         guard let amount, amount >= 0 else {
-            if params.has("custom_unit_amount") { throw SimError.invalidRequest("custom_unit_amount is not supported by the simulator.", param: params.name("custom_unit_amount")) }
+            if params.has("custom_unit_amount") {
+                throw SimError.invalidRequest("custom_unit_amount is not supported by the simulator.", param: params.name("custom_unit_amount"))
+            }
             throw SimError.missing(params.name("unit_amount"))
         }
         let recurring = params.json("recurring")

@@ -10,51 +10,64 @@ enum CustomerEndpoints {
     ]
 
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/customers", Endpoint(writable) { call throws(SimError) in
-            var customer: JSONValue = [
-                "id": .string(SimIDs.make("cus", length: 14)), "object": "customer", "created": .int(call.now),
-                "address": nil, "balance": 0, "currency": nil, "default_source": nil, "delinquent": false, "discount": nil, "next_invoice_sequence": 1,
-                "description": nil, "email": nil, "invoice_prefix": .string(String(SimIDs.make("x", length: 7).dropFirst(2)).uppercased()),
-                "invoice_settings": ["custom_fields": nil, "default_payment_method": nil, "footer": nil],
-                "livemode": false, "metadata": [:], "name": nil, "phone": nil, "preferred_locales": [],
-                "shipping": nil, "tax_exempt": "none", "test_clock": nil,
-            ]
-            try apply(call.params, to: &customer)
-            call.state.insert(customer, scope: call.scope)
-            call.emit("customer.created", customer)
-            return customer
-        })
-        router.add("GET", "/v1/customers", Endpoint(SimList.parameters.union(["email"])) { call throws(SimError) in
-            let email = try call.params.string("email")
-            let items = call.state.list(type: "customer", scope: call.scope) { email == nil || $0["email"]?.stringValue == email }
-            return try SimList.page(items, url: "/v1/customers", params: call.params)
-        })
-        router.add("GET", "/v1/customers/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "customer", scope: call.scope)
-        })
-        router.add("POST", "/v1/customers/:id", Endpoint(writable) { call throws(SimError) in
-            let old = try call.state.require(call.id(), type: "customer", scope: call.scope)
-            var customer = old
-            try apply(call.params, to: &customer)
-            call.state.replace(customer)
-            call.emit("customer.updated", customer, previous: SimState.previousAttributes(old: old, new: customer))
-            return customer
-        })
-        router.add("DELETE", "/v1/customers/:id", Endpoint([]) { call throws(SimError) in
-            let customer = try call.state.require(call.id(), type: "customer", scope: call.scope)
-            call.state.remove(call.id())
-            call.emit("customer.deleted", customer)
-            return ["id": .string(call.id()), "object": "customer", "deleted": true]
-        })
+        router.add(
+            "POST", "/v1/customers",
+            Endpoint(writable) { call throws(SimError) in
+                var customer: JSONValue = [
+                    "id": .string(SimIDs.make("cus", length: 14)), "object": "customer", "created": .int(call.now),
+                    "address": nil, "balance": 0, "currency": nil, "default_source": nil, "delinquent": false, "discount": nil,
+                    "next_invoice_sequence": 1,
+                    "description": nil, "email": nil, "invoice_prefix": .string(String(SimIDs.make("x", length: 7).dropFirst(2)).uppercased()),
+                    "invoice_settings": ["custom_fields": nil, "default_payment_method": nil, "footer": nil],
+                    "livemode": false, "metadata": [:], "name": nil, "phone": nil, "preferred_locales": [],
+                    "shipping": nil, "tax_exempt": "none", "test_clock": nil,
+                ]
+                try apply(call.params, to: &customer)
+                call.state.insert(customer, scope: call.scope)
+                call.emit("customer.created", customer)
+                return customer
+            })
+        router.add(
+            "GET", "/v1/customers",
+            Endpoint(SimList.parameters.union(["email"])) { call throws(SimError) in
+                let email = try call.params.string("email")
+                let items = call.state.list(type: "customer", scope: call.scope) { email == nil || $0["email"]?.stringValue == email }
+                return try SimList.page(items, url: "/v1/customers", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/customers/:id",
+            Endpoint([]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "customer", scope: call.scope)
+            })
+        router.add(
+            "POST", "/v1/customers/:id",
+            Endpoint(writable) { call throws(SimError) in
+                let old = try call.state.require(call.id(), type: "customer", scope: call.scope)
+                var customer = old
+                try apply(call.params, to: &customer)
+                call.state.replace(customer)
+                call.emit("customer.updated", customer, previous: SimState.previousAttributes(old: old, new: customer))
+                return customer
+            })
+        router.add(
+            "DELETE", "/v1/customers/:id",
+            Endpoint([]) { call throws(SimError) in
+                let customer = try call.state.require(call.id(), type: "customer", scope: call.scope)
+                call.state.remove(call.id())
+                call.emit("customer.deleted", customer)
+                return ["id": .string(call.id()), "object": "customer", "deleted": true]
+            })
         router.add("POST", "/v1/customer_sessions", Endpoint(["customer", "components"], createSession))
         router.add("POST", "/v1/ephemeral_keys", Endpoint(["customer", "issuing_card", "nonce", "verification_session"], createEphemeralKey))
-        router.add("DELETE", "/v1/ephemeral_keys/:id", Endpoint([]) { call throws(SimError) in
-            var key = try call.state.require(call.id(), type: "ephemeral_key", scope: call.scope)
-            call.state.remove(call.id())
-            key["secret"] = nil
-            key["expires"] = .int(call.now)
-            return key
-        })
+        router.add(
+            "DELETE", "/v1/ephemeral_keys/:id",
+            Endpoint([]) { call throws(SimError) in
+                var key = try call.state.require(call.id(), type: "ephemeral_key", scope: call.scope)
+                call.state.remove(call.id())
+                key["secret"] = nil
+                key["expires"] = .int(call.now)
+                return key
+            })
     }
 
     private static func apply(_ params: Params, to customer: inout JSONValue) throws(SimError) {
@@ -97,7 +110,8 @@ enum CustomerEndpoints {
 
     private static func createEphemeralKey(_ call: SimCall) throws(SimError) -> JSONValue {
         guard let version = call.stripeVersion, !version.isEmpty else {
-            throw SimError.invalidRequest("Stripe-Version header is required when creating ephemeral keys; use the API version the mobile SDK asks for.", param: nil)
+            throw SimError.invalidRequest(
+                "Stripe-Version header is required when creating ephemeral keys; use the API version the mobile SDK asks for.", param: nil)
         }
         let customerId = try call.params.requiredString("customer")
         _ = try call.state.require(customerId, type: "customer", scope: call.scope, param: "customer")

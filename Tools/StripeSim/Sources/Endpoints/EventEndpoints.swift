@@ -7,65 +7,78 @@ import HTTPServer
 /// retrieve, delete). See https://docs.stripe.com/api/events.
 enum EventEndpoints {
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("GET", "/v1/events", Endpoint(SimList.parameters.union(["type", "types", "delivery_success"])) { call throws(SimError) in
-            let type = try call.params.string("type")
-            let types = try call.params.stringArray("types")
-            let deliverySuccess = try call.params.bool("delivery_success")
-            let created = try SimCreatedFilter.parse(call.params)
-            let oldest = call.now - SimState.eventRetention
-            let items = call.state.list(type: "event", scope: call.scope) { event in
-                let createdAt = event["created"]?.intValue ?? 0
-                guard createdAt >= oldest, created?.matches(createdAt) ?? true else { return false }
-                if let deliverySuccess, ((event["pending_webhooks"]?.intValue ?? 0) == 0) != deliverySuccess { return false }
-                let eventType = event["type"]?.stringValue ?? ""
-                if let type {
-                    if type.hasSuffix("*") { return eventType.hasPrefix(String(type.dropLast())) }
-                    return eventType == type
+        router.add(
+            "GET", "/v1/events",
+            Endpoint(SimList.parameters.union(["type", "types", "delivery_success"])) { call throws(SimError) in
+                let type = try call.params.string("type")
+                let types = try call.params.stringArray("types")
+                let deliverySuccess = try call.params.bool("delivery_success")
+                let created = try SimCreatedFilter.parse(call.params)
+                let oldest = call.now - SimState.eventRetention
+                let items = call.state.list(type: "event", scope: call.scope) { event in
+                    let createdAt = event["created"]?.intValue ?? 0
+                    guard createdAt >= oldest, created?.matches(createdAt) ?? true else { return false }
+                    if let deliverySuccess, ((event["pending_webhooks"]?.intValue ?? 0) == 0) != deliverySuccess { return false }
+                    let eventType = event["type"]?.stringValue ?? ""
+                    if let type {
+                        if type.hasSuffix("*") { return eventType.hasPrefix(String(type.dropLast())) }
+                        return eventType == type
+                    }
+                    return types?.contains(eventType) ?? true
                 }
-                return types?.contains(eventType) ?? true
-            }
-            return try SimList.page(items, url: "/v1/events", params: call.params)
-        })
-        router.add("GET", "/v1/events/:id", Endpoint([]) { call throws(SimError) in
-            let event = try call.state.require(call.id(), type: "event", scope: call.scope)
-            guard (event["created"]?.intValue ?? 0) >= call.now - SimState.eventRetention else {
-                throw SimError.missingResource("event", call.id(), param: "id")
-            }
-            return event
-        })
-        router.add("POST", "/v1/webhook_endpoints", Endpoint(["url", "enabled_events", "connect", "description", "metadata", "api_version"]) { call throws(SimError) in
-            guard call.account == nil else { throw SimError.invalidRequest("Webhook endpoints belong to the platform.", param: nil) }
-            let url = try call.params.requiredString("url")
-            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                throw SimError.invalidRequest("Invalid URL: \(url)", param: "url", code: "url_invalid")
-            }
-            guard let events = try call.params.stringArray("enabled_events"), !events.isEmpty else { throw SimError.missing("enabled_events") }
-            let connect = try call.params.bool("connect") ?? false
-            let secret = SimIDs.make("whsec", length: 32)
-            let id = SimIDs.make("we")
-            let endpoint: JSONValue = [
-                "id": .string(id), "object": "webhook_endpoint", "api_version": .optional(try call.params.string("api_version")),
-                "application": nil, "created": .int(call.now), "description": .optional(try call.params.string("description")),
-                "enabled_events": .strings(events), "livemode": false, "metadata": try call.params.metadata() ?? [:],
-                "status": "enabled", "url": .string(url), "connect": .bool(connect),
-            ]
-            call.state.insert(endpoint, scope: SimState.platform)
-            call.state.endpoints.append(SimState.Endpoint(id: id, config: WebhookEndpointConfig(url: url, secret: secret, connect: connect, enabledEvents: events)))
-            var created = endpoint
-            created["secret"] = .string(secret)
-            return created
-        })
-        router.add("GET", "/v1/webhook_endpoints", Endpoint(SimList.parameters) { call throws(SimError) in
-            try SimList.page(call.state.list(type: "webhook_endpoint", scope: call.scope), url: "/v1/webhook_endpoints", params: call.params)
-        })
-        router.add("GET", "/v1/webhook_endpoints/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)
-        })
-        router.add("DELETE", "/v1/webhook_endpoints/:id", Endpoint([]) { call throws(SimError) in
-            _ = try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)
-            call.state.remove(call.id())
-            call.state.endpoints.removeAll { $0.id == call.id() }
-            return ["id": .string(call.id()), "object": "webhook_endpoint", "deleted": true]
-        })
+                return try SimList.page(items, url: "/v1/events", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/events/:id",
+            Endpoint([]) { call throws(SimError) in
+                let event = try call.state.require(call.id(), type: "event", scope: call.scope)
+                guard (event["created"]?.intValue ?? 0) >= call.now - SimState.eventRetention else {
+                    throw SimError.missingResource("event", call.id(), param: "id")
+                }
+                return event
+            })
+        router.add(
+            "POST", "/v1/webhook_endpoints",
+            Endpoint(["url", "enabled_events", "connect", "description", "metadata", "api_version"]) { call throws(SimError) in
+                guard call.account == nil else { throw SimError.invalidRequest("Webhook endpoints belong to the platform.", param: nil) }
+                let url = try call.params.requiredString("url")
+                guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                    throw SimError.invalidRequest("Invalid URL: \(url)", param: "url", code: "url_invalid")
+                }
+                guard let events = try call.params.stringArray("enabled_events"), !events.isEmpty else { throw SimError.missing("enabled_events") }
+                let connect = try call.params.bool("connect") ?? false
+                let secret = SimIDs.make("whsec", length: 32)
+                let id = SimIDs.make("we")
+                let endpoint: JSONValue = [
+                    "id": .string(id), "object": "webhook_endpoint", "api_version": .optional(try call.params.string("api_version")),
+                    "application": nil, "created": .int(call.now), "description": .optional(try call.params.string("description")),
+                    "enabled_events": .strings(events), "livemode": false, "metadata": try call.params.metadata() ?? [:],
+                    "status": "enabled", "url": .string(url), "connect": .bool(connect),
+                ]
+                call.state.insert(endpoint, scope: SimState.platform)
+                call.state.endpoints.append(
+                    SimState.Endpoint(id: id, config: WebhookEndpointConfig(url: url, secret: secret, connect: connect, enabledEvents: events)))
+                var created = endpoint
+                created["secret"] = .string(secret)
+                return created
+            })
+        router.add(
+            "GET", "/v1/webhook_endpoints",
+            Endpoint(SimList.parameters) { call throws(SimError) in
+                try SimList.page(call.state.list(type: "webhook_endpoint", scope: call.scope), url: "/v1/webhook_endpoints", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/webhook_endpoints/:id",
+            Endpoint([]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)
+            })
+        router.add(
+            "DELETE", "/v1/webhook_endpoints/:id",
+            Endpoint([]) { call throws(SimError) in
+                _ = try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)
+                call.state.remove(call.id())
+                call.state.endpoints.removeAll { $0.id == call.id() }
+                return ["id": .string(call.id()), "object": "webhook_endpoint", "deleted": true]
+            })
     }
 }

@@ -14,15 +14,20 @@ enum ExternalAccounts {
         ]
         if let token = try? params.string("external_account") {
             // Stripe's test bank tokens: btok_us_verified and its variants, btok_<country>.
-            let known = token == "btok_us_verified" || token.hasPrefix("btok_us_verified_")
+            let known =
+                token == "btok_us_verified" || token.hasPrefix("btok_us_verified_")
                 || (token.count == 7 && token.hasPrefix("btok_"))
             guard known else { throw SimError.missingResource("token", token, param: "external_account") }
             if token.count == 7 { bank["country"] = .string(String(token.suffix(2)).uppercased()) }
             return bank
         }
-        guard let details = try params.hash("external_account", allowed: [
-            "object", "country", "currency", "account_number", "routing_number", "account_holder_name", "account_holder_type",
-        ]) else { return nil }
+        guard
+            let details = try params.hash(
+                "external_account",
+                allowed: [
+                    "object", "country", "currency", "account_number", "routing_number", "account_holder_name", "account_holder_type",
+                ])
+        else { return nil }
         guard try details.string("object") == "bank_account" else {
             throw SimError.invalidRequest("Invalid external_account object: must be bank_account", param: "external_account[object]")
         }

@@ -13,42 +13,53 @@ enum PersonEndpoints {
     ]
 
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/accounts/:id/persons", Endpoint(writable) { call throws(SimError) in
-            _ = try AccountEndpoints.visible(call, call.id())
-            var person: JSONValue = [
-                "id": .string(SimIDs.make("person")), "object": "person", "account": .string(call.id()),
-                "created": .int(call.now), "metadata": [:],
-                "relationship": ["director": false, "executive": false, "owner": false, "representative": false,
-                                 "percent_ownership": nil, "title": nil, "authorizer": nil],
-                "requirements": AccountObjects.requirements([], disabledReason: nil),
-                "future_requirements": AccountObjects.requirements([], disabledReason: nil),
-                "additional_tos_acceptances": ["account": ["date": nil, "ip": nil, "user_agent": nil]],
-                "verification": ["status": "unverified"], "id_number_provided": false, "ssn_last_4_provided": false,
-                "first_name": nil, "last_name": nil, "email": nil, "phone": nil,
-                "dob": ["day": nil, "month": nil, "year": nil], "address": AccountObjects.nullAddress,
-            ]
-            try apply(call.params, to: &person)
-            call.state.insert(person, scope: SimState.platform)
-            try updateRequirements(call, person: person)
-            return person
-        })
-        router.add("GET", "/v1/accounts/:id/persons", Endpoint(SimList.parameters.union(["relationship"])) { call throws(SimError) in
-            _ = try AccountEndpoints.visible(call, call.id())
-            let persons = call.state.list(type: "person", scope: SimState.platform) { $0["account"]?.stringValue == call.id() }
-            return try SimList.page(persons, url: "/v1/accounts/\(call.id())/persons", params: call.params)
-        })
-        router.add("GET", "/v1/accounts/:id/persons/:person", Endpoint([]) { call throws(SimError) in
-            try person(call)
-        })
-        router.add("POST", "/v1/accounts/:id/persons/:person", Endpoint(writable) { call throws(SimError) in
-            var person = try person(call)
-            try apply(call.params, to: &person)
-            call.state.replace(person)
-            call.state.emit("person.updated", person, scope: call.id(), requestId: call.requestId,
-                            idempotencyKey: call.idempotencyKey)
-            try updateRequirements(call, person: person)
-            return person
-        })
+        router.add(
+            "POST", "/v1/accounts/:id/persons",
+            Endpoint(writable) { call throws(SimError) in
+                _ = try AccountEndpoints.visible(call, call.id())
+                var person: JSONValue = [
+                    "id": .string(SimIDs.make("person")), "object": "person", "account": .string(call.id()),
+                    "created": .int(call.now), "metadata": [:],
+                    "relationship": [
+                        "director": false, "executive": false, "owner": false, "representative": false,
+                        "percent_ownership": nil, "title": nil, "authorizer": nil,
+                    ],
+                    "requirements": AccountObjects.requirements([], disabledReason: nil),
+                    "future_requirements": AccountObjects.requirements([], disabledReason: nil),
+                    "additional_tos_acceptances": ["account": ["date": nil, "ip": nil, "user_agent": nil]],
+                    "verification": ["status": "unverified"], "id_number_provided": false, "ssn_last_4_provided": false,
+                    "first_name": nil, "last_name": nil, "email": nil, "phone": nil,
+                    "dob": ["day": nil, "month": nil, "year": nil], "address": AccountObjects.nullAddress,
+                ]
+                try apply(call.params, to: &person)
+                call.state.insert(person, scope: SimState.platform)
+                try updateRequirements(call, person: person)
+                return person
+            })
+        router.add(
+            "GET", "/v1/accounts/:id/persons",
+            Endpoint(SimList.parameters.union(["relationship"])) { call throws(SimError) in
+                _ = try AccountEndpoints.visible(call, call.id())
+                let persons = call.state.list(type: "person", scope: SimState.platform) { $0["account"]?.stringValue == call.id() }
+                return try SimList.page(persons, url: "/v1/accounts/\(call.id())/persons", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/accounts/:id/persons/:person",
+            Endpoint([]) { call throws(SimError) in
+                try person(call)
+            })
+        router.add(
+            "POST", "/v1/accounts/:id/persons/:person",
+            Endpoint(writable) { call throws(SimError) in
+                var person = try person(call)
+                try apply(call.params, to: &person)
+                call.state.replace(person)
+                call.state.emit(
+                    "person.updated", person, scope: call.id(), requestId: call.requestId,
+                    idempotencyKey: call.idempotencyKey)
+                try updateRequirements(call, person: person)
+                return person
+            })
     }
 
     private static func person(_ call: SimCall) throws(SimError) -> JSONValue {
@@ -72,7 +83,9 @@ enum PersonEndpoints {
                 if let value = try relationship.bool(key) { current[key] = .bool(value) }
             }
             if let title = try relationship.string("title") { current["title"] = .string(title) }
-            if let percent = try relationship.string("percent_ownership") { current["percent_ownership"] = Double(percent).map { .double($0) } ?? .string(percent) }
+            if let percent = try relationship.string("percent_ownership") {
+                current["percent_ownership"] = Double(percent).map { .double($0) } ?? .string(percent)
+            }
             person["relationship"] = .object(current)
         }
     }
@@ -85,8 +98,9 @@ enum PersonEndpoints {
         AccountRequirements.recompute(&account, state: call.state)
         guard account != old else { return }
         call.state.replace(account)
-        call.state.emit("account.updated", account, scope: call.id(),
-                        previous: SimState.previousAttributes(old: old, new: account),
-                        requestId: call.requestId, idempotencyKey: call.idempotencyKey)
+        call.state.emit(
+            "account.updated", account, scope: call.id(),
+            previous: SimState.previousAttributes(old: old, new: account),
+            requestId: call.requestId, idempotencyKey: call.idempotencyKey)
     }
 }

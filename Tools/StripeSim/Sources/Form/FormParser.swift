@@ -54,8 +54,10 @@ public enum FormParser {
         }
     }
 
-    private static func insert(_ node: inout Node?, path: ArraySlice<String>, value: String,
-                               key: String) throws(SimError) {
+    private static func insert(
+        _ node: inout Node?, path: ArraySlice<String>, value: String,
+        key: String
+    ) throws(SimError) {
         guard let segment = path.first else {
             if case .some(.map) = node { throw conflict(key) }
             if case .some(.list) = node { throw conflict(key) }

@@ -49,7 +49,10 @@ public struct Params: Sendable {
     public func requiredString(_ key: String) throws(SimError) -> String {
         guard let s = try string(key) else { throw SimError.missing(name(key)) }
         if s.isEmpty {
-            throw SimError.invalidValue(name(key), "You passed an empty string for '\(name(key))'. We assume empty values are an attempt to unset a parameter; however '\(name(key))' cannot be unset.")
+            throw SimError.invalidValue(
+                name(key),
+                "You passed an empty string for '\(name(key))'. We assume empty values are an attempt to unset a parameter; however '\(name(key))' cannot be unset."
+            )
         }
         return s
     }

@@ -10,8 +10,9 @@ import HTTPServer
 extension StripeSimulator {
     private func intent(clientSecret: String?) -> (scope: String, pi: JSONValue)? {
         guard let clientSecret, let id = clientSecret.components(separatedBy: "_secret_").first,
-              let (scope, pi) = state.lookup(id), pi["object"] == "payment_intent",
-              pi["client_secret"]?.stringValue == clientSecret else { return nil }
+            let (scope, pi) = state.lookup(id), pi["object"] == "payment_intent",
+            pi["client_secret"]?.stringValue == clientSecret
+        else { return nil }
         return (scope, pi)
     }
 
@@ -29,17 +30,17 @@ extension StripeSimulator {
         default: break
         }
         let body = """
-        <h1>Pay in the app</h1>
-        <p class="muted">PaymentSheet (simulated) &middot; <code>\(HTMLPage.escape(pi["id"]?.stringValue ?? ""))</code></p>
-        <div class="amount" id="total">\(amount)</div>
-        \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
-        <form method="post" action="/sim/app/payment_sheet" id="payment_sheet">
-        <input type="hidden" name="client_secret" value="\(HTMLPage.escape(clientSecret ?? ""))"><input type="hidden" name="method" value="card">
-        \(HTMLPage.cardFields)
-        <button type="submit" id="pay">Pay \(amount)</button>
-        </form>
-        \(HTMLPage.script)
-        """
+            <h1>Pay in the app</h1>
+            <p class="muted">PaymentSheet (simulated) &middot; <code>\(HTMLPage.escape(pi["id"]?.stringValue ?? ""))</code></p>
+            <div class="amount" id="total">\(amount)</div>
+            \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
+            <form method="post" action="/sim/app/payment_sheet" id="payment_sheet">
+            <input type="hidden" name="client_secret" value="\(HTMLPage.escape(clientSecret ?? ""))"><input type="hidden" name="method" value="card">
+            \(HTMLPage.cardFields)
+            <button type="submit" id="pay">Pay \(amount)</button>
+            </form>
+            \(HTMLPage.script)
+            """
         return HTMLPage.render("PaymentSheet", status: status, body)
     }
 
@@ -49,15 +50,21 @@ extension StripeSimulator {
         guard let (scope, pi) = intent(clientSecret: clientSecret) else {
             return HTMLPage.message("PaymentSheet", "No PaymentIntent has this client secret.", kind: "error", status: 404)
         }
-        let call = SimCall(state: state, params: Params(params), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
-                           requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        let call = SimCall(
+            state: state, params: Params(params), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
+            requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
         if let outcome = params["outcome"]?.stringValue {
             guard pi["status"] == "requires_action", let id = pi["id"]?.stringValue, let methodId = state.secrets["auth:\(id)"],
-                  let method = state.get(methodId, scope: scope) else { return paymentSheetPage(clientSecret: clientSecret) }
-            let behaviour = outcome == "complete" ? TestPaymentMethod.visa
-                : TestPaymentMethod(type: "card", brand: "visa", last4: "3184", country: "US",
-                                    outcome: .decline(code: "payment_intent_authentication_failure", declineCode: "authentication_required",
-                                                      message: "The provided PaymentMethod has failed authentication."))
+                let method = state.get(methodId, scope: scope)
+            else { return paymentSheetPage(clientSecret: clientSecret) }
+            let behaviour =
+                outcome == "complete"
+                ? TestPaymentMethod.visa
+                : TestPaymentMethod(
+                    type: "card", brand: "visa", last4: "3184", country: "US",
+                    outcome: .decline(
+                        code: "payment_intent_authentication_failure", declineCode: "authentication_required",
+                        message: "The provided PaymentMethod has failed authentication."))
             if case .declined(_, let error) = PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
                 return paymentSheetPage(clientSecret: clientSecret, error: error.message, status: 402)
             }
@@ -66,13 +73,15 @@ extension StripeSimulator {
         guard let name = HTMLPage.testMethodName(cardNumber: params["card_number"]?.stringValue, iban: nil) else {
             return paymentSheetPage(clientSecret: clientSecret, error: "Your card number is incorrect: use one of the test cards below.", status: 402)
         }
-        let confirm = SimCall(state: state, params: Params(["payment_method": .string(name)]), pathParameters: [:],
-                              account: call.account, requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        let confirm = SimCall(
+            state: state, params: Params(["payment_method": .string(name)]), pathParameters: [:],
+            account: call.account, requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
         do {
             let result = try PaymentIntentEndpoints.confirm(confirm, pi: pi)
             if result["status"] == "requires_action" {
-                return challengePage(action: "/sim/app/payment_sheet", hidden: ["client_secret": clientSecret ?? ""],
-                                     amount: HTMLPage.money(pi["amount"]?.intValue ?? 0, pi["currency"]?.stringValue ?? "usd"))
+                return challengePage(
+                    action: "/sim/app/payment_sheet", hidden: ["client_secret": clientSecret ?? ""],
+                    amount: HTMLPage.money(pi["amount"]?.intValue ?? 0, pi["currency"]?.stringValue ?? "usd"))
             }
             return paymentSheetPage(clientSecret: clientSecret)
         } catch {
@@ -88,49 +97,53 @@ extension StripeSimulator {
             return "<tr><td><a href=\"/sim/terminal/readers/\(id)\">\(HTMLPage.escape(stored.value["label"]?.stringValue ?? id))</a></td>"
                 + "<td>\(id)</td><td class=\"r\">\(HTMLPage.escape(stored.scope))</td></tr>"
         }.joined()
-        return HTMLPage.render("Readers", "<h1>Simulated readers</h1><table>\(rows.isEmpty ? "<tr><td>No reader is registered yet.</td></tr>" : rows)</table>")
+        return HTMLPage.render(
+            "Readers", "<h1>Simulated readers</h1><table>\(rows.isEmpty ? "<tr><td>No reader is registered yet.</td></tr>" : rows)</table>")
     }
 
     func readerConsole(_ id: String, message: String? = nil, error: String? = nil) -> HTTPResponse {
         guard let (scope, stored) = state.lookup(id), stored["object"] == "terminal.reader" else {
             return HTMLPage.message("Reader", "Unknown reader.", kind: "error", status: 404)
         }
-        let call = SimCall(state: state, params: Params([:]), pathParameters: ["id": id], account: scope == SimState.platform ? nil : scope,
-                           requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+        let call = SimCall(
+            state: state, params: Params([:]), pathParameters: ["id": id], account: scope == SimState.platform ? nil : scope,
+            requestId: nil, idempotencyKey: nil, stripeVersion: nil)
         let reader = ReaderActions.timeOutIfDue(call: call, reader: stored)
         let action: JSONValue = reader["action"] ?? .null
         var display = "Waiting for the point of sale…"
         var buttons = ""
         if action["status"] == "in_progress", let piId = action.value(at: "process_payment_intent.payment_intent")?.stringValue,
-           let pi = state.get(piId, scope: scope) {
+            let pi = state.get(piId, scope: scope)
+        {
             display = "Total \(HTMLPage.money(pi["amount"]?.intValue ?? 0, pi["currency"]?.stringValue ?? "usd")) — present a card"
             buttons = """
-            <form method="post" action="/sim/terminal/readers/\(HTMLPage.escape(id))/present" id="present_form">
-            <button type="submit" id="present">Tap the test card (Visa •••• 4242)</button></form>
-            <form method="post" action="/sim/terminal/readers/\(HTMLPage.escape(id))/cancel"><button type="submit" class="secondary" id="cancel">Cancel</button></form>
-            <p class="hint">The amount's cents decide the outcome: .00 approved, .01 call_issuer, .05 generic_decline,
-            .55 incorrect_pin, .65 withdrawal_count_limit_exceeded, .75 pin_try_exceeded.</p>
-            """
+                <form method="post" action="/sim/terminal/readers/\(HTMLPage.escape(id))/present" id="present_form">
+                <button type="submit" id="present">Tap the test card (Visa •••• 4242)</button></form>
+                <form method="post" action="/sim/terminal/readers/\(HTMLPage.escape(id))/cancel"><button type="submit" class="secondary" id="cancel">Cancel</button></form>
+                <p class="hint">The amount's cents decide the outcome: .00 approved, .01 call_issuer, .05 generic_decline,
+                .55 incorrect_pin, .65 withdrawal_count_limit_exceeded, .75 pin_try_exceeded.</p>
+                """
         } else if let status = action["status"]?.stringValue {
             display = "Last action: \(status)\(action["failure_code"]?.stringValue.map { " (\($0))" } ?? "")"
         }
         let body = """
-        <h1>\(HTMLPage.escape(reader["label"]?.stringValue ?? "Reader"))</h1>
-        <p class="muted"><code>\(HTMLPage.escape(id))</code> &middot; \(HTMLPage.escape(reader["device_type"]?.stringValue ?? "")) &middot; \(HTMLPage.escape(reader["status"]?.stringValue ?? ""))</p>
-        \(message.map { "<div class=\"ok\" id=\"message\">\(HTMLPage.escape($0))</div>" } ?? "")
-        \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
-        <div class="amount" id="display">\(HTMLPage.escape(display))</div>
-        \(buttons)
-        \(buttons.isEmpty ? "<script>setTimeout(function(){location.reload();},2000);</script>" : "")
-        """
+            <h1>\(HTMLPage.escape(reader["label"]?.stringValue ?? "Reader"))</h1>
+            <p class="muted"><code>\(HTMLPage.escape(id))</code> &middot; \(HTMLPage.escape(reader["device_type"]?.stringValue ?? "")) &middot; \(HTMLPage.escape(reader["status"]?.stringValue ?? ""))</p>
+            \(message.map { "<div class=\"ok\" id=\"message\">\(HTMLPage.escape($0))</div>" } ?? "")
+            \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
+            <div class="amount" id="display">\(HTMLPage.escape(display))</div>
+            \(buttons)
+            \(buttons.isEmpty ? "<script>setTimeout(function(){location.reload();},2000);</script>" : "")
+            """
         return HTMLPage.render("Reader", body)
     }
 
     /// `POST /sim/terminal/readers/<id>/present|cancel` from the console.
     func readerConsoleAction(_ id: String, _ verb: String, params: [String: FormValue], requestId: String) -> HTTPResponse {
         guard let (scope, _) = state.lookup(id) else { return readerConsole(id) }
-        let call = SimCall(state: state, params: Params([:]), pathParameters: ["id": id], account: scope == SimState.platform ? nil : scope,
-                           requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        let call = SimCall(
+            state: state, params: Params([:]), pathParameters: ["id": id], account: scope == SimState.platform ? nil : scope,
+            requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
         do {
             let reader = verb == "present" ? try ReaderActions.presentPaymentMethod(call) : try ReaderActions.cancelAction(call)
             let status = reader.value(at: "action.status")?.stringValue ?? "canceled"

@@ -12,8 +12,9 @@ extension StripeSimulator {
     func checkoutForm(_ session: JSONValue, error: String? = nil, status: Int = 200) -> HTTPResponse {
         let id = session["id"]?.stringValue ?? ""
         guard session["status"] == "open" else {
-            return HTMLPage.message("Checkout", "This Checkout Session is \(session["status"]?.stringValue ?? "closed").",
-                                    kind: session["status"] == "complete" ? "ok" : "error")
+            return HTMLPage.message(
+                "Checkout", "This Checkout Session is \(session["status"]?.stringValue ?? "closed").",
+                kind: session["status"] == "complete" ? "ok" : "error")
         }
         let currency = session["currency"]?.stringValue ?? "usd"
         let items = state.attachments["line_items:\(id)"]?.arrayValue ?? []
@@ -25,43 +26,47 @@ extension StripeSimulator {
         let names = ["card": "Card", "sepa_debit": "SEPA Debit", "us_bank_account": "US bank account"]
         let offered = ["card", "sepa_debit", "us_bank_account"].filter { methods.contains($0) }
         let card = offered.contains("card"), sepa = offered.contains("sepa_debit"), ach = offered.contains("us_bank_account")
-        let choice = offered.count > 1
-            ? "<div class=\"tabs\">" + offered.enumerated().map { index, method in
-                "<label><input type=\"radio\" name=\"method\" value=\"\(method)\"\(index == 0 ? " checked" : "")> \(names[method] ?? method)</label>"
-            }.joined(separator: " ") + "</div>"
+        let choice =
+            offered.count > 1
+            ? "<div class=\"tabs\">"
+                + offered.enumerated().map { index, method in
+                    "<label><input type=\"radio\" name=\"method\" value=\"\(method)\"\(index == 0 ? " checked" : "")> \(names[method] ?? method)</label>"
+                }.joined(separator: " ") + "</div>"
             : "<input type=\"hidden\" name=\"method\" value=\"\(offered.first ?? "card")\">"
         let mode = session["ui_mode"]?.stringValue ?? "hosted_page"
         let title = mode == "elements" ? "Payment Element" : mode == "embedded_page" ? "Embedded checkout" : "Checkout"
         let scope = state.lookup(id)?.scope ?? SimState.platform
         let merchant = state.get(scope, scope: SimState.platform)?.value(at: "business_profile.name")?.stringValue
         let body = """
-        <h1>\(title)\(merchant.map { " &middot; " + HTMLPage.escape($0) } ?? "")</h1>
-        <p class="muted">Session <code>\(HTMLPage.escape(id))</code></p>
-        <table>\(rows)</table>
-        <div class="amount" id="total">\(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</div>
-        \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
-        <form method="post" action="/sim/checkout/\(HTMLPage.escape(id))/submit" id="checkout">
-        <label for="email">E-mail</label><input id="email" name="email" value="\(HTMLPage.escape(session["customer_email"]?.stringValue ?? ""))">
-        \(choice)
-        \(card ? "<fieldset data-method=\"card\"><legend>Card</legend>\(HTMLPage.cardFields)</fieldset>" : "")
-        \(sepa ? "<fieldset data-method=\"sepa_debit\"><legend>SEPA Debit</legend>\(HTMLPage.ibanFields)</fieldset>" : "")
-        \(ach ? "<fieldset data-method=\"us_bank_account\"><legend>US bank account (ACH Direct Debit)</legend>\(HTMLPage.achFields)</fieldset>" : "")
-        <button type="submit" id="pay">Pay \(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</button>
-        </form>
-        \(HTMLPage.script)
-        """
+            <h1>\(title)\(merchant.map { " &middot; " + HTMLPage.escape($0) } ?? "")</h1>
+            <p class="muted">Session <code>\(HTMLPage.escape(id))</code></p>
+            <table>\(rows)</table>
+            <div class="amount" id="total">\(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</div>
+            \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
+            <form method="post" action="/sim/checkout/\(HTMLPage.escape(id))/submit" id="checkout">
+            <label for="email">E-mail</label><input id="email" name="email" value="\(HTMLPage.escape(session["customer_email"]?.stringValue ?? ""))">
+            \(choice)
+            \(card ? "<fieldset data-method=\"card\"><legend>Card</legend>\(HTMLPage.cardFields)</fieldset>" : "")
+            \(sepa ? "<fieldset data-method=\"sepa_debit\"><legend>SEPA Debit</legend>\(HTMLPage.ibanFields)</fieldset>" : "")
+            \(ach ? "<fieldset data-method=\"us_bank_account\"><legend>US bank account (ACH Direct Debit)</legend>\(HTMLPage.achFields)</fieldset>" : "")
+            <button type="submit" id="pay">Pay \(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</button>
+            </form>
+            \(HTMLPage.script)
+            """
         return HTMLPage.render("Checkout", status: status, body)
     }
 
     /// `GET /sim/checkout/embedded?client_secret=…`: the session whose client secret it is.
     func embeddedCheckout(clientSecret: String?) -> HTTPResponse {
         guard let clientSecret, let sessionId = clientSecret.components(separatedBy: "_secret_").first,
-              let (scope, session) = state.lookup(sessionId), session["object"] == "checkout.session",
-              session["client_secret"]?.stringValue == clientSecret else {
+            let (scope, session) = state.lookup(sessionId), session["object"] == "checkout.session",
+            session["client_secret"]?.stringValue == clientSecret
+        else {
             return HTMLPage.message("Checkout", "No embedded Checkout Session has this client secret.", kind: "error", status: 404)
         }
-        let call = SimCall(state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
-                           requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+        let call = SimCall(
+            state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
+            requestId: nil, idempotencyKey: nil, stripeVersion: nil)
         return checkoutForm(CheckoutMachine.expireIfDue(call: call, session: session))
     }
 
@@ -71,16 +76,18 @@ extension StripeSimulator {
             return HTMLPage.message("Checkout", "Unknown Checkout Session.", kind: "error", status: 404)
         }
         let method = params["method"]?.stringValue ?? "card"
-        let name = HTMLPage.testMethodName(cardNumber: method == "card" ? params["card_number"]?.stringValue : nil,
-                                           iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil,
-                                           routingNumber: params["routing_number"]?.stringValue,
-                                           accountNumber: method == "us_bank_account" ? params["account_number"]?.stringValue : nil)
+        let name = HTMLPage.testMethodName(
+            cardNumber: method == "card" ? params["card_number"]?.stringValue : nil,
+            iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil,
+            routingNumber: params["routing_number"]?.stringValue,
+            accountNumber: method == "us_bank_account" ? params["account_number"]?.stringValue : nil)
         guard let name else {
-            let problem = switch method {
-            case "sepa_debit": "This IBAN is not a test IBAN: use one of those below."
-            case "us_bank_account": "This is not a test bank account: use routing number 110000000 and one of the accounts below."
-            default: "Your card number is incorrect: use one of the test cards below."
-            }
+            let problem =
+                switch method {
+                case "sepa_debit": "This IBAN is not a test IBAN: use one of those below."
+                case "us_bank_account": "This is not a test bank account: use routing number 110000000 and one of the accounts below."
+                default: "Your card number is incorrect: use one of the test cards below."
+                }
             return checkoutForm(session, error: problem, status: 402)
         }
         if TestPaymentMethod.byName[name]?.outcome == .requireAction {
@@ -91,8 +98,10 @@ extension StripeSimulator {
 
     /// The 3D Secure challenge for a Checkout payment.
     func checkoutChallenge(_ id: String, card: String) -> HTTPResponse {
-        challengePage(action: "/sim/checkout/\(HTMLPage.escape(id))/challenge", hidden: ["card": card],
-                      amount: state.lookup(id).map { HTMLPage.money($0.value["amount_total"]?.intValue ?? 0, $0.value["currency"]?.stringValue ?? "usd") } ?? "")
+        challengePage(
+            action: "/sim/checkout/\(HTMLPage.escape(id))/challenge", hidden: ["card": card],
+            amount: state.lookup(id).map { HTMLPage.money($0.value["amount_total"]?.intValue ?? 0, $0.value["currency"]?.stringValue ?? "usd") } ?? ""
+        )
     }
 
     /// `POST /sim/checkout/<id>/challenge`: `outcome=complete` pays, `fail` shows the error.
@@ -101,7 +110,9 @@ extension StripeSimulator {
             return HTMLPage.message("Checkout", "Unknown Checkout Session.", kind: "error", status: 404)
         }
         guard params["outcome"]?.stringValue == "complete" else {
-            return checkoutForm(session, error: "We are unable to authenticate your payment method. Please choose a different payment method and try again.", status: 402)
+            return checkoutForm(
+                session, error: "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+                status: 402)
         }
         return payCheckoutPage(session, paymentMethod: params["card"]?.stringValue ?? "pm_card_visa", requestId: requestId)
     }
@@ -109,8 +120,9 @@ extension StripeSimulator {
     private func payCheckoutPage(_ session: JSONValue, paymentMethod: String, requestId: String) -> HTTPResponse {
         let id = session["id"]?.stringValue ?? ""
         guard let (scope, _) = state.lookup(id) else { return HTMLPage.message("Checkout", "Unknown Checkout Session.", kind: "error", status: 404) }
-        let call = SimCall(state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
-                           requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        let call = SimCall(
+            state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
+            requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
         do {
             let paid = try CheckoutMachine.pay(call: call, session: session, paymentMethod: paymentMethod)
             guard let target = paid["success_url"]?.stringValue ?? paid["return_url"]?.stringValue else {
@@ -127,13 +139,13 @@ extension StripeSimulator {
         let fields = hidden.sorted { $0.key < $1.key }
             .map { "<input type=\"hidden\" name=\"\(HTMLPage.escape($0.key))\" value=\"\(HTMLPage.escape($0.value))\">" }.joined()
         let body = """
-        <h1>3D Secure</h1>
-        <p class="muted">Your bank asks you to confirm this payment of <b>\(HTMLPage.escape(amount))</b> (simulated challenge).</p>
-        <form method="post" action="\(action)" id="challenge">\(fields)
-        <button type="submit" name="outcome" value="complete" id="complete">Complete authentication</button>
-        <button type="submit" name="outcome" value="fail" class="danger" id="fail">Fail authentication</button>
-        </form>
-        """
+            <h1>3D Secure</h1>
+            <p class="muted">Your bank asks you to confirm this payment of <b>\(HTMLPage.escape(amount))</b> (simulated challenge).</p>
+            <form method="post" action="\(action)" id="challenge">\(fields)
+            <button type="submit" name="outcome" value="complete" id="complete">Complete authentication</button>
+            <button type="submit" name="outcome" value="fail" class="danger" id="fail">Fail authentication</button>
+            </form>
+            """
         return HTMLPage.render("3D Secure", body)
     }
 
@@ -142,7 +154,8 @@ extension StripeSimulator {
         var lines: [String] = []
         if let id = params["session"]?.stringValue, let (_, session) = state.lookup(id) {
             let amount = HTMLPage.money(session["amount_total"]?.intValue ?? 0, session["currency"]?.stringValue ?? "usd")
-            lines.append("\(amount) — Checkout Session \(id): \(session["status"]?.stringValue ?? "") / \(session["payment_status"]?.stringValue ?? "")")
+            lines.append(
+                "\(amount) — Checkout Session \(id): \(session["status"]?.stringValue ?? "") / \(session["payment_status"]?.stringValue ?? "")")
         }
         if let id = params["account"]?.stringValue, let account = state.get(id, scope: SimState.platform) {
             lines.append("Account \(id): charges_enabled \(account["charges_enabled"]?.boolValue == true)")

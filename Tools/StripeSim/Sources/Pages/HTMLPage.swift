@@ -31,35 +31,36 @@ enum HTMLPage {
     /// A whole page: `title`, the simulator banner, then `body` (already HTML).
     static func render(_ title: String, status: Int = 200, _ body: String) -> HTTPResponse {
         let html = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title))</title>
-        <style>
-        body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f6f9fc;color:#1a1f36;margin:0}
-        header{background:#635bff;color:#fff;padding:10px 24px;font-size:14px}
-        header b{font-size:16px}
-        main{max-width:520px;margin:32px auto;background:#fff;border-radius:8px;box-shadow:0 2px 8px rgba(0,0,0,.08);padding:28px 32px}
-        h1{font-size:22px;margin:0 0 4px} h2{font-size:16px;margin:20px 0 8px;color:#3c4257}
-        .muted{color:#697386;font-size:14px;overflow-wrap:anywhere} code{overflow-wrap:anywhere} .amount{font-size:28px;font-weight:600;margin:8px 0 16px}
-        label{display:block;font-size:13px;color:#3c4257;margin:12px 0 4px}
-        input,select{width:100%;box-sizing:border-box;padding:9px 10px;border:1px solid #cfd7df;border-radius:6px;font-size:15px}
-        .row{display:flex;gap:12px} .row>div{flex:1}
-        button{margin-top:18px;width:100%;padding:11px;border:0;border-radius:6px;background:#635bff;color:#fff;font-size:16px;cursor:pointer}
-        button.secondary{background:#fff;color:#635bff;border:1px solid #635bff}
-        button.danger{background:#df1b41}
-        .error,.ok{overflow-wrap:anywhere} .error{background:#fde8ec;color:#a0102b;border-radius:6px;padding:10px 12px;margin:12px 0;font-size:14px}
-        .ok{background:#e3f8ee;color:#0b6b3a;border-radius:6px;padding:10px 12px;margin:12px 0;font-size:14px}
-        table{width:100%;border-collapse:collapse;font-size:14px} td{padding:6px 0;border-bottom:1px solid #eef1f5} td.r{text-align:right}
-        .hint{font-size:12px;color:#697386;margin-top:4px} .hint code{cursor:pointer;background:#eef1f5;padding:1px 4px;border-radius:3px}
-        fieldset{border:1px solid #e3e8ee;border-radius:6px;margin:12px 0;padding:4px 12px 12px}
-        legend{font-size:13px;color:#3c4257;padding:0 4px}
-        .tabs label{display:inline-block;margin-right:16px;font-size:15px} .tabs input{width:auto}
-        </style></head>
-        <body><header><b>stripe-sim</b> &middot; test mode &middot; no real money moves</header>
-        <main>\(body)</main></body></html>
-        """
-        return HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"],
-                            body: Array(html.utf8))
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title>
+            <style>
+            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f6f9fc;color:#1a1f36;margin:0}
+            header{background:#635bff;color:#fff;padding:10px 24px;font-size:14px}
+            header b{font-size:16px}
+            main{max-width:520px;margin:32px auto;background:#fff;border-radius:8px;box-shadow:0 2px 8px rgba(0,0,0,.08);padding:28px 32px}
+            h1{font-size:22px;margin:0 0 4px} h2{font-size:16px;margin:20px 0 8px;color:#3c4257}
+            .muted{color:#697386;font-size:14px;overflow-wrap:anywhere} code{overflow-wrap:anywhere} .amount{font-size:28px;font-weight:600;margin:8px 0 16px}
+            label{display:block;font-size:13px;color:#3c4257;margin:12px 0 4px}
+            input,select{width:100%;box-sizing:border-box;padding:9px 10px;border:1px solid #cfd7df;border-radius:6px;font-size:15px}
+            .row{display:flex;gap:12px} .row>div{flex:1}
+            button{margin-top:18px;width:100%;padding:11px;border:0;border-radius:6px;background:#635bff;color:#fff;font-size:16px;cursor:pointer}
+            button.secondary{background:#fff;color:#635bff;border:1px solid #635bff}
+            button.danger{background:#df1b41}
+            .error,.ok{overflow-wrap:anywhere} .error{background:#fde8ec;color:#a0102b;border-radius:6px;padding:10px 12px;margin:12px 0;font-size:14px}
+            .ok{background:#e3f8ee;color:#0b6b3a;border-radius:6px;padding:10px 12px;margin:12px 0;font-size:14px}
+            table{width:100%;border-collapse:collapse;font-size:14px} td{padding:6px 0;border-bottom:1px solid #eef1f5} td.r{text-align:right}
+            .hint{font-size:12px;color:#697386;margin-top:4px} .hint code{cursor:pointer;background:#eef1f5;padding:1px 4px;border-radius:3px}
+            fieldset{border:1px solid #e3e8ee;border-radius:6px;margin:12px 0;padding:4px 12px 12px}
+            legend{font-size:13px;color:#3c4257;padding:0 4px}
+            .tabs label{display:inline-block;margin-right:16px;font-size:15px} .tabs input{width:auto}
+            </style></head>
+            <body><header><b>stripe-sim</b> &middot; test mode &middot; no real money moves</header>
+            <main>\(body)</main></body></html>
+            """
+        return HTTPResponse(
+            status: status, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"],
+            body: Array(html.utf8))
     }
 
     /// A message page (`kind`: `ok` or `error`).
@@ -69,51 +70,53 @@ enum HTMLPage {
 
     /// Test card fields (number, expiry, CVC, name) with clickable hints for Stripe's test cards.
     static let cardFields = """
-    <label for="card_number">Card number</label>
-    <input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242">
-    <div class="hint">Test cards: <code data-fill="card_number">4242 4242 4242 4242</code> succeeds,
-    <code data-fill="card_number">4000 0027 6000 3184</code> and <code data-fill="card_number">4000 0025 0000 3155</code> ask for 3D Secure,
-    <code data-fill="card_number">6205 5000 0000 0000</code> (UnionPay) succeeds,
-    <code data-fill="card_number">4000 0000 0000 0002</code> is declined,
-    <code data-fill="card_number">4000 0000 0000 9995</code> has insufficient funds.</div>
-    <div class="row"><div><label for="card_expiry">Expiry</label><input id="card_expiry" name="card_expiry" placeholder="12 / 34" value="12 / 34"></div>
-    <div><label for="card_cvc">CVC</label><input id="card_cvc" name="card_cvc" placeholder="123" value="123"></div></div>
-    """
+        <label for="card_number">Card number</label>
+        <input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242">
+        <div class="hint">Test cards: <code data-fill="card_number">4242 4242 4242 4242</code> succeeds,
+        <code data-fill="card_number">4000 0027 6000 3184</code> and <code data-fill="card_number">4000 0025 0000 3155</code> ask for 3D Secure,
+        <code data-fill="card_number">6205 5000 0000 0000</code> (UnionPay) succeeds,
+        <code data-fill="card_number">4000 0000 0000 0002</code> is declined,
+        <code data-fill="card_number">4000 0000 0000 9995</code> has insufficient funds.</div>
+        <div class="row"><div><label for="card_expiry">Expiry</label><input id="card_expiry" name="card_expiry" placeholder="12 / 34" value="12 / 34"></div>
+        <div><label for="card_cvc">CVC</label><input id="card_cvc" name="card_cvc" placeholder="123" value="123"></div></div>
+        """
 
     /// SEPA Debit field with hints for Stripe's test IBANs.
     static let ibanFields = """
-    <label for="iban">IBAN</label>
-    <input id="iban" name="iban" autocomplete="off" placeholder="AT61 1904 3002 3457 3201">
-    <div class="hint">Test IBANs: <code data-fill="iban">AT611904300234573201</code> succeeds later,
-    <code data-fill="iban">AT321904300235473204</code> succeeds three minutes later,
-    <code data-fill="iban">IT60X0542811101000000123456</code> and <code data-fill="iban">AT861904300235473202</code> fail later.</div>
-    """
+        <label for="iban">IBAN</label>
+        <input id="iban" name="iban" autocomplete="off" placeholder="AT61 1904 3002 3457 3201">
+        <div class="hint">Test IBANs: <code data-fill="iban">AT611904300234573201</code> succeeds later,
+        <code data-fill="iban">AT321904300235473204</code> succeeds three minutes later,
+        <code data-fill="iban">IT60X0542811101000000123456</code> and <code data-fill="iban">AT861904300235473202</code> fail later.</div>
+        """
 
     /// ACH Direct Debit fields with Stripe's test routing and account numbers.
     static let achFields = """
-    <div class="row"><div><label for="routing_number">Routing number</label><input id="routing_number" name="routing_number" value="110000000"></div>
-    <div><label for="account_number">Account number</label><input id="account_number" name="account_number" autocomplete="off" placeholder="000123456789"></div></div>
-    <div class="hint">Test accounts: <code data-fill="account_number">000123456789</code> succeeds later,
-    <code data-fill="account_number">000222222227</code> fails later (insufficient funds).</div>
-    """
+        <div class="row"><div><label for="routing_number">Routing number</label><input id="routing_number" name="routing_number" value="110000000"></div>
+        <div><label for="account_number">Account number</label><input id="account_number" name="account_number" autocomplete="off" placeholder="000123456789"></div></div>
+        <div class="hint">Test accounts: <code data-fill="account_number">000123456789</code> succeeds later,
+        <code data-fill="account_number">000222222227</code> fails later (insufficient funds).</div>
+        """
 
     /// Fills an input when a test-card hint is clicked; shows the field set of the chosen method.
     static let script = """
-    <script>
-    document.querySelectorAll('[data-fill]').forEach(function(c){c.addEventListener('click',function(){
-      var i=document.getElementById(c.getAttribute('data-fill')); if(i){i.value=c.textContent;}});});
-    function cbMethod(){var r=document.querySelector('input[name=method]:checked'); if(!r)return;
-      document.querySelectorAll('[data-method]').forEach(function(f){f.style.display=f.getAttribute('data-method')===r.value?'':'none';});}
-    document.querySelectorAll('input[name=method]').forEach(function(r){r.addEventListener('change',cbMethod);}); cbMethod();
-    </script>
-    """
+        <script>
+        document.querySelectorAll('[data-fill]').forEach(function(c){c.addEventListener('click',function(){
+          var i=document.getElementById(c.getAttribute('data-fill')); if(i){i.value=c.textContent;}});});
+        function cbMethod(){var r=document.querySelector('input[name=method]:checked'); if(!r)return;
+          document.querySelectorAll('[data-method]').forEach(function(f){f.style.display=f.getAttribute('data-method')===r.value?'':'none';});}
+        document.querySelectorAll('input[name=method]').forEach(function(r){r.addEventListener('change',cbMethod);}); cbMethod();
+        </script>
+        """
 
     /// The test payment method named by a card number, IBAN or US bank account number
     /// (routing number 110000000) typed by a person (spaces ignored), or nil when it is
     /// not one of Stripe's test values.
     static func testMethodName(cardNumber: String?, iban: String?, routingNumber: String? = nil, accountNumber: String? = nil) -> String? {
         if let account = accountNumber?.filter({ !$0.isWhitespace }), !account.isEmpty {
-            guard routingNumber?.filter({ !$0.isWhitespace }) == "110000000", TestPaymentMethod.byName[account]?.type == "us_bank_account" else { return nil }
+            guard routingNumber?.filter({ !$0.isWhitespace }) == "110000000", TestPaymentMethod.byName[account]?.type == "us_bank_account" else {
+                return nil
+            }
             return account
         }
         if let iban = iban?.filter({ !$0.isWhitespace }).uppercased(), !iban.isEmpty {

@@ -19,7 +19,9 @@ extension StripeSimulator {
         let parts = request.path.split(separator: "/").map(String.init)
         var params: [String: FormValue] = [:]
         if let parsed = try? Self.parameters(of: request) { params = parsed }
-        if request.method == "POST", !request.queryItems.isEmpty, let query = try? FormParser.parse(pairs: request.queryItems.map { ($0.name, $0.value) }) {
+        if request.method == "POST", !request.queryItems.isEmpty,
+            let query = try? FormParser.parse(pairs: request.queryItems.map { ($0.name, $0.value) })
+        {
             params.merge(query) { body, _ in body }
         }
         let outcome = params["outcome"]?.stringValue
@@ -29,42 +31,42 @@ extension StripeSimulator {
             return control
         }
         let (response, handoff) = locked { () -> (HTTPResponse, Handoff) in
-        let response: HTTPResponse
-        let part = { (index: Int) in parts.count > index ? parts[index] : "" }
-        switch (request.method, part(1), parts.count) {
-        case ("GET", "", 1): response = indexPage()
-        case ("GET", "health", 2): response = .text(200, "ok\n")
-        case ("GET", "done", 2): response = donePage(params)
-        case ("GET", "account_links", 3):
-            response = outcome == nil ? onboardingForm(parts[2]) : accountLinkPage(parts[2], outcome: outcome ?? "complete")
-        case ("POST", "account_links", 3): response = submitOnboarding(parts[2], params: params)
-        case ("GET", "login_links", 3): response = .text(200, "Express dashboard (simulated)\n")
-        case ("GET", "checkout", 3) where parts[2] == "embedded":
-            response = embeddedCheckout(clientSecret: params["client_secret"]?.stringValue)
-        case ("GET", "checkout", 3): response = checkoutPage(parts[2])
-        case ("POST", "checkout", 4) where parts[3] == "pay":
-            response = payCheckout(parts[2], paymentMethod: params["payment_method"]?.stringValue ?? "pm_card_visa", requestId: requestId)
-        case ("POST", "checkout", 4) where parts[3] == "submit":
-            response = submitCheckout(parts[2], params: params, requestId: requestId)
-        case ("GET", "checkout", 4) where parts[3] == "challenge":
-            response = checkoutChallenge(parts[2], card: params["card"]?.stringValue ?? "")
-        case ("POST", "checkout", 4) where parts[3] == "challenge":
-            response = completeCheckoutChallenge(parts[2], params: params, requestId: requestId)
-        case ("GET", "app", 3) where parts[2] == "payment_sheet":
-            response = paymentSheetPage(clientSecret: params["client_secret"]?.stringValue)
-        case ("POST", "app", 3) where parts[2] == "payment_sheet":
-            response = submitPaymentSheet(params, requestId: requestId)
-        case ("GET", "terminal", 3) where parts[2] == "readers": response = readerList()
-        case ("GET", "terminal", 4) where parts[2] == "readers": response = readerConsole(parts[3])
-        case ("POST", "terminal", 5) where parts[2] == "readers" && ["present", "cancel"].contains(parts[4]):
-            response = readerConsoleAction(parts[3], parts[4], params: params, requestId: requestId)
-        case ("POST", "payment_intents", 4) where parts[3] == "authenticate":
-            response = authenticate(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
-        case ("POST", "setup_intents", 4) where parts[3] == "authenticate":
-            response = authenticateSetup(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
-        default: response = .text(404, "no such simulator page\n")
-        }
-        return (response, drainHandoff())
+            let response: HTTPResponse
+            let part = { (index: Int) in parts.count > index ? parts[index] : "" }
+            switch (request.method, part(1), parts.count) {
+            case ("GET", "", 1): response = indexPage()
+            case ("GET", "health", 2): response = .text(200, "ok\n")
+            case ("GET", "done", 2): response = donePage(params)
+            case ("GET", "account_links", 3):
+                response = outcome == nil ? onboardingForm(parts[2]) : accountLinkPage(parts[2], outcome: outcome ?? "complete")
+            case ("POST", "account_links", 3): response = submitOnboarding(parts[2], params: params)
+            case ("GET", "login_links", 3): response = .text(200, "Express dashboard (simulated)\n")
+            case ("GET", "checkout", 3) where parts[2] == "embedded":
+                response = embeddedCheckout(clientSecret: params["client_secret"]?.stringValue)
+            case ("GET", "checkout", 3): response = checkoutPage(parts[2])
+            case ("POST", "checkout", 4) where parts[3] == "pay":
+                response = payCheckout(parts[2], paymentMethod: params["payment_method"]?.stringValue ?? "pm_card_visa", requestId: requestId)
+            case ("POST", "checkout", 4) where parts[3] == "submit":
+                response = submitCheckout(parts[2], params: params, requestId: requestId)
+            case ("GET", "checkout", 4) where parts[3] == "challenge":
+                response = checkoutChallenge(parts[2], card: params["card"]?.stringValue ?? "")
+            case ("POST", "checkout", 4) where parts[3] == "challenge":
+                response = completeCheckoutChallenge(parts[2], params: params, requestId: requestId)
+            case ("GET", "app", 3) where parts[2] == "payment_sheet":
+                response = paymentSheetPage(clientSecret: params["client_secret"]?.stringValue)
+            case ("POST", "app", 3) where parts[2] == "payment_sheet":
+                response = submitPaymentSheet(params, requestId: requestId)
+            case ("GET", "terminal", 3) where parts[2] == "readers": response = readerList()
+            case ("GET", "terminal", 4) where parts[2] == "readers": response = readerConsole(parts[3])
+            case ("POST", "terminal", 5) where parts[2] == "readers" && ["present", "cancel"].contains(parts[4]):
+                response = readerConsoleAction(parts[3], parts[4], params: params, requestId: requestId)
+            case ("POST", "payment_intents", 4) where parts[3] == "authenticate":
+                response = authenticate(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
+            case ("POST", "setup_intents", 4) where parts[3] == "authenticate":
+                response = authenticateSetup(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
+            default: response = .text(404, "no such simulator page\n")
+            }
+            return (response, drainHandoff())
         }
         deliver(handoff)
         logPage(request, params: params, status: response.status, requestId: requestId)
@@ -73,14 +75,17 @@ extension StripeSimulator {
 
     /// Logs a page or control-plane request (`json`: the control plane's parsed arguments).
     func logPage(_ request: HTTPRequest, params: [String: FormValue], status: Int, requestId: String, json: JSONValue? = nil) {
-        log.append(RequestLogEntry(time: Date(timeIntervalSince1970: clock.now), method: request.method, path: request.path,
-                                   account: nil, idempotencyKey: nil, params: json ?? FormValue.dict(params).json, status: status,
-                                   requestId: requestId, replayed: false, fault: nil))
+        log.append(
+            RequestLogEntry(
+                time: Date(timeIntervalSince1970: clock.now), method: request.method, path: request.path,
+                account: nil, idempotencyKey: nil, params: json ?? FormValue.dict(params).json, status: status,
+                requestId: requestId, replayed: false, fault: nil))
     }
 
     private func pageCall(scope: String, requestId: String?) -> SimCall {
-        SimCall(state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
-                requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        SimCall(
+            state: state, params: Params([:]), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
+            requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
     }
 
     func accountLinkPage(_ id: String, outcome: String) -> HTTPResponse {
@@ -121,14 +126,19 @@ extension StripeSimulator {
 
     private func authenticate(_ id: String, succeed: Bool, requestId: String) -> HTTPResponse {
         guard let (scope, pi) = state.lookup(id), pi["object"] == "payment_intent", pi["status"] == "requires_action",
-              let methodId = state.secrets["auth:\(id)"], let method = state.get(methodId, scope: scope) else {
+            let methodId = state.secrets["auth:\(id)"], let method = state.get(methodId, scope: scope)
+        else {
             return .text(404, "no payment intent awaiting authentication\n")
         }
         let call = pageCall(scope: scope, requestId: requestId)
-        let behaviour = succeed ? TestPaymentMethod.visa
-            : TestPaymentMethod(type: "card", brand: "visa", last4: "3184", country: "US",
-                                outcome: .decline(code: "payment_intent_authentication_failure", declineCode: "authentication_required",
-                                                  message: "The provided PaymentMethod has failed authentication."))
+        let behaviour =
+            succeed
+            ? TestPaymentMethod.visa
+            : TestPaymentMethod(
+                type: "card", brand: "visa", last4: "3184", country: "US",
+                outcome: .decline(
+                    code: "payment_intent_authentication_failure", declineCode: "authentication_required",
+                    message: "The provided PaymentMethod has failed authentication."))
         switch PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
         case .done(let result): return .json(200, result.serialized())
         case .declined(let result, _): return .json(200, result.serialized())
@@ -138,7 +148,8 @@ extension StripeSimulator {
     /// Completes (or fails) the 3-D Secure step of a SetupIntent in `requires_action`.
     private func authenticateSetup(_ id: String, succeed: Bool, requestId: String) -> HTTPResponse {
         guard let (scope, si) = state.lookup(id), si["object"] == "setup_intent", si["status"] == "requires_action",
-              let methodId = si["payment_method"]?.stringValue else {
+            let methodId = si["payment_method"]?.stringValue
+        else {
             return .text(404, "no setup intent awaiting authentication\n")
         }
         let call = pageCall(scope: scope, requestId: requestId)
@@ -147,8 +158,10 @@ extension StripeSimulator {
         failed["status"] = "requires_payment_method"
         failed["payment_method"] = nil
         failed["next_action"] = nil
-        failed["last_setup_error"] = ["type": "card_error", "code": "setup_intent_authentication_failure",
-                                      "message": "The latest attempt to set up the payment method has failed because authentication failed."]
+        failed["last_setup_error"] = [
+            "type": "card_error", "code": "setup_intent_authentication_failure",
+            "message": "The latest attempt to set up the payment method has failed because authentication failed.",
+        ]
         state.replace(failed)
         call.emit("setup_intent.setup_failed", failed)
         return .json(200, failed.serialized())

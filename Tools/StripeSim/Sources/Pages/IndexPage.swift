@@ -15,12 +15,12 @@ extension StripeSimulator {
             ("/sim/objects/counts", "object counts per account"), ("/sim/webhooks/retry_schedule", "retry schedule"),
         ].map { "<li><a href=\"\($0.0)\">\($0.0)</a> — \($0.1)</li>" }.joined()
         let body = """
-        <h1>stripe-sim</h1>
-        <p class="muted">A stateful Stripe simulator. API at <code>/v1</code> (any <code>sk_test_…</code> key);
-        pages for people and the control plane under <code>/sim/</code> (see Tools/StripeSim/README.md).</p>
-        <h2>Stored now</h2><table>\(rows.isEmpty ? "<tr><td>Nothing yet.</td></tr>" : rows)</table>
-        <h2>Look around</h2><ul>\(links)</ul>
-        """
+            <h1>stripe-sim</h1>
+            <p class="muted">A stateful Stripe simulator. API at <code>/v1</code> (any <code>sk_test_…</code> key);
+            pages for people and the control plane under <code>/sim/</code> (see Tools/StripeSim/README.md).</p>
+            <h2>Stored now</h2><table>\(rows.isEmpty ? "<tr><td>Nothing yet.</td></tr>" : rows)</table>
+            <h2>Look around</h2><ul>\(links)</ul>
+            """
         return HTMLPage.render("stripe-sim", body)
     }
 }

@@ -1,8 +1,10 @@
 /// Charge and ApplicationFee JSON (shapes of Stripe's `charge` and `application_fee` examples).
 enum ChargeObjects {
     /// A charge for `pi` paid with `method`. `status` is `succeeded`, `pending` or `failed`.
-    static func make(call: SimCall, pi: JSONValue, method: JSONValue, behaviour: TestPaymentMethod,
-                     status: String, captured: Bool, failure: (code: String, declineCode: String, message: String)? = nil) -> JSONValue {
+    static func make(
+        call: SimCall, pi: JSONValue, method: JSONValue, behaviour: TestPaymentMethod,
+        status: String, captured: Bool, failure: (code: String, declineCode: String, message: String)? = nil
+    ) -> JSONValue {
         let id = SimIDs.make("ch")
         let amount = pi["amount"]?.intValue ?? 0
         let overcaptureMax = amount * 6 / 5
@@ -14,8 +16,9 @@ enum ChargeObjects {
                 "exp_month": 12, "exp_year": 2030, "funding": "credit", "read_method": "contactless_emv",
                 "overcapture_supported": .bool(behaviour.country == "US"), "network": .string(behaviour.brand),
                 "amount_authorized": .int(amount),
-                "incremental_authorization_supported": .bool(PaymentIntentIncrement.requested(pi)
-                                                             && TestPaymentMethod.incrementalBrands.contains(behaviour.brand)),
+                "incremental_authorization_supported": .bool(
+                    PaymentIntentIncrement.requested(pi)
+                        && TestPaymentMethod.incrementalBrands.contains(behaviour.brand)),
                 "receipt": ["application_preferred_name": nil, "authorization_code": "123456"],
             ]
         case "interac_present":
@@ -37,8 +40,10 @@ enum ChargeObjects {
                 "exp_month": 12, "exp_year": 2030, "funding": "credit", "network": .string(behaviour.brand),
                 "amount_authorized": .int(amount),
                 "checks": ["address_line1_check": nil, "address_postal_code_check": nil, "cvc_check": "pass"],
-                "overcapture": ["maximum_amount_capturable": .int(requested ? overcaptureMax : amount),
-                                "status": requested ? "available" : "unavailable"],
+                "overcapture": [
+                    "maximum_amount_capturable": .int(requested ? overcaptureMax : amount),
+                    "status": requested ? "available" : "unavailable",
+                ],
             ]
         }
         let paid = status != "failed"
@@ -53,17 +58,22 @@ enum ChargeObjects {
             "failure_code": .optional(failure?.code), "failure_message": .optional(failure?.message),
             "livemode": false, "metadata": pi["metadata"] ?? [:], "on_behalf_of": pi["on_behalf_of"] ?? nil,
             "outcome": failure.map { f in
-                ["network_status": "declined_by_network", "reason": .string(f.declineCode), "risk_level": "normal",
-                 "seller_message": "The bank did not return any further details with this decline.", "type": "issuer_declined"]
-            } ?? ["network_status": "approved_by_network", "reason": nil, "risk_level": "normal",
-                  "seller_message": "Payment complete.", "type": "authorized"],
+                [
+                    "network_status": "declined_by_network", "reason": .string(f.declineCode), "risk_level": "normal",
+                    "seller_message": "The bank did not return any further details with this decline.", "type": "issuer_declined",
+                ]
+            } ?? [
+                "network_status": "approved_by_network", "reason": nil, "risk_level": "normal",
+                "seller_message": "Payment complete.", "type": "authorized",
+            ],
             "paid": .bool(paid && status == "succeeded"), "payment_intent": pi["id"] ?? nil, "payment_method": method["id"] ?? nil,
             "payment_method_details": details, "receipt_email": pi["receipt_email"] ?? nil, "refunded": false,
             "refunds": ["object": "list", "data": [], "has_more": false, "url": .string("/v1/charges/\(id)/refunds")],
             "status": .string(status), "calculated_statement_descriptor": "STRIPE SIM", "failure_balance_transaction": nil,
             "fraud_details": [:], "receipt_number": nil, "receipt_url": .string("\(call.state.baseURL)/sim/receipts/\(id)"),
             "review": nil, "shipping": nil, "source": nil, "source_transfer": nil,
-            "statement_descriptor": pi["statement_descriptor"] ?? nil, "statement_descriptor_suffix": pi["statement_descriptor_suffix"] ?? nil, "transfer_data": pi["transfer_data"] ?? nil, "transfer_group": pi["transfer_group"] ?? nil,
+            "statement_descriptor": pi["statement_descriptor"] ?? nil, "statement_descriptor_suffix": pi["statement_descriptor_suffix"] ?? nil,
+            "transfer_data": pi["transfer_data"] ?? nil, "transfer_group": pi["transfer_group"] ?? nil,
         ]
     }
 
@@ -81,8 +91,9 @@ enum ChargeObjects {
             "refunds": ["object": "list", "data": [], "has_more": false, "url": .string("/v1/application_fees/\(id)/refunds")],
         ]
         call.state.insert(fee, scope: SimState.platform)
-        call.state.emit("application_fee.created", fee, scope: SimState.platform, requestId: call.requestId,
-                        idempotencyKey: call.idempotencyKey)
+        call.state.emit(
+            "application_fee.created", fee, scope: SimState.platform, requestId: call.requestId,
+            idempotencyKey: call.idempotencyKey)
         charge["application_fee"] = .string(id)
         charge["application_fee_amount"] = .int(amount)
     }

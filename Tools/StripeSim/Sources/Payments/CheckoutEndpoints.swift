@@ -26,29 +26,39 @@ enum CheckoutEndpoints {
 
     static func register(_ router: inout Router<Endpoint>) {
         router.add("POST", "/v1/checkout/sessions", Endpoint(versioned: createFields, create))
-        router.add("GET", "/v1/checkout/sessions", Endpoint(SimList.parameters.union(["payment_intent", "customer", "status"])) { call throws(SimError) in
-            let pi = try call.params.string("payment_intent")
-            let items = call.state.list(type: "checkout.session", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
-            return try SimList.page(items, url: "/v1/checkout/sessions", params: call.params)
-        })
-        router.add("GET", "/v1/checkout/sessions/:id", Endpoint([]) { call throws(SimError) in
-            var session = try find(call)
-            if (try? call.params.stringArray("expand"))??.contains("line_items") == true {
-                session["line_items"] = lineItems(call, session)
-            }
-            return session
-        })
-        router.add("GET", "/v1/checkout/sessions/:id/line_items", Endpoint(SimList.parameters) { call throws(SimError) in
-            lineItems(call, try find(call))
-        })
-        router.add("POST", "/v1/checkout/sessions/:id/expire", Endpoint([]) { call throws(SimError) in
-            let session = try find(call)
-            guard session["status"] == "open" else {
-                throw SimError.unexpectedState("checkout_session_unexpected_state",
-                    "Only Checkout Sessions with a status of `open` can be expired. This session has a status of `\(session["status"]?.stringValue ?? "")`.")
-            }
-            return CheckoutMachine.expire(call: call, session: session)
-        })
+        router.add(
+            "GET", "/v1/checkout/sessions",
+            Endpoint(SimList.parameters.union(["payment_intent", "customer", "status"])) { call throws(SimError) in
+                let pi = try call.params.string("payment_intent")
+                let items = call.state.list(type: "checkout.session", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
+                return try SimList.page(items, url: "/v1/checkout/sessions", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/checkout/sessions/:id",
+            Endpoint([]) { call throws(SimError) in
+                var session = try find(call)
+                if (try? call.params.stringArray("expand"))??.contains("line_items") == true {
+                    session["line_items"] = lineItems(call, session)
+                }
+                return session
+            })
+        router.add(
+            "GET", "/v1/checkout/sessions/:id/line_items",
+            Endpoint(SimList.parameters) { call throws(SimError) in
+                lineItems(call, try find(call))
+            })
+        router.add(
+            "POST", "/v1/checkout/sessions/:id/expire",
+            Endpoint([]) { call throws(SimError) in
+                let session = try find(call)
+                guard session["status"] == "open" else {
+                    throw SimError.unexpectedState(
+                        "checkout_session_unexpected_state",
+                        "Only Checkout Sessions with a status of `open` can be expired. This session has a status of `\(session["status"]?.stringValue ?? "")`."
+                    )
+                }
+                return CheckoutMachine.expire(call: call, session: session)
+            })
     }
 
     static func find(_ call: SimCall) throws(SimError) -> JSONValue {
@@ -58,8 +68,10 @@ enum CheckoutEndpoints {
 
     private static func lineItems(_ call: SimCall, _ session: JSONValue) -> JSONValue {
         let id = session["id"]?.stringValue ?? ""
-        return ["object": "list", "data": call.state.attachments["line_items:\(id)"] ?? [], "has_more": false,
-                "url": .string("/v1/checkout/sessions/\(id)/line_items")]
+        return [
+            "object": "list", "data": call.state.attachments["line_items:\(id)"] ?? [], "has_more": false,
+            "url": .string("/v1/checkout/sessions/\(id)/line_items"),
+        ]
     }
 
     private static func create(_ call: SimCall) throws(SimError) -> JSONValue {
@@ -78,18 +90,30 @@ enum CheckoutEndpoints {
         let returnURL = try params.string("return_url")
         let redirect = try params.string("redirect_on_completion")
         if uiMode == "hosted_page" {
-            if returnURL != nil { throw SimError.invalidRequest("`return_url` can only be used with `ui_mode: \(version.uiMode("embedded_page"))` or `ui_mode: \(version.uiMode("elements"))`.", param: "return_url") }
-            if redirect != nil { throw SimError.invalidRequest("`redirect_on_completion` can only be used with `ui_mode: \(version.uiMode("embedded_page"))` or `ui_mode: \(version.uiMode("elements"))`.", param: "redirect_on_completion") }
+            if returnURL != nil {
+                throw SimError.invalidRequest(
+                    "`return_url` can only be used with `ui_mode: \(version.uiMode("embedded_page"))` or `ui_mode: \(version.uiMode("elements"))`.",
+                    param: "return_url")
+            }
+            if redirect != nil {
+                throw SimError.invalidRequest(
+                    "`redirect_on_completion` can only be used with `ui_mode: \(version.uiMode("embedded_page"))` or `ui_mode: \(version.uiMode("elements"))`.",
+                    param: "redirect_on_completion")
+            }
             guard successURL != nil else { throw SimError.missing("success_url") }
         } else {
             if successURL != nil || params.has("cancel_url") {
-                throw SimError.invalidRequest("`success_url` and `cancel_url` cannot be used with `ui_mode: \(sent)`.", param: successURL != nil ? "success_url" : "cancel_url")
+                throw SimError.invalidRequest(
+                    "`success_url` and `cancel_url` cannot be used with `ui_mode: \(sent)`.", param: successURL != nil ? "success_url" : "cancel_url")
             }
             if let redirect, !["always", "if_required", "never"].contains(redirect) {
-                throw SimError.invalidRequest("Invalid redirect_on_completion: must be one of always, if_required, or never", param: "redirect_on_completion")
+                throw SimError.invalidRequest(
+                    "Invalid redirect_on_completion: must be one of always, if_required, or never", param: "redirect_on_completion")
             }
             if redirect == "never" {
-                if returnURL != nil { throw SimError.invalidRequest("`return_url` cannot be set when `redirect_on_completion` is `never`.", param: "return_url") }
+                if returnURL != nil {
+                    throw SimError.invalidRequest("`return_url` cannot be set when `redirect_on_completion` is `never`.", param: "return_url")
+                }
             } else if returnURL == nil {
                 throw SimError.missing("return_url")
             }
@@ -99,23 +123,30 @@ enum CheckoutEndpoints {
         if let methods {
             let known: Set<String> = ["card", "sepa_debit", "link", "bancontact", "eps", "ideal", "p24", "klarna", "paypal", "us_bank_account"]
             for type in methods where !known.contains(type) {
-                throw SimError.invalidRequest("The payment method type provided: \(type) is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings) and your account is enabled for any preview features that you are trying to use.", param: methodParam)
+                throw SimError.invalidRequest(
+                    "The payment method type provided: \(type) is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings) and your account is enabled for any preview features that you are trying to use.",
+                    param: methodParam)
             }
         }
         let (items, currency, total) = try CheckoutLineItems.build(call, params: params)
         let piData = try params.hash("payment_intent_data", allowed: paymentIntentDataFields)
         if let fee = try piData?.int("application_fee_amount") {
             guard call.account != nil || piData?.has("transfer_data") == true else {
-                throw SimError.invalidRequest("Can only apply an application_fee_amount when the Checkout Session is attempting a direct payment (Stripe-Account header) or destination payment.", param: "payment_intent_data[application_fee_amount]")
+                throw SimError.invalidRequest(
+                    "Can only apply an application_fee_amount when the Checkout Session is attempting a direct payment (Stripe-Account header) or destination payment.",
+                    param: "payment_intent_data[application_fee_amount]")
             }
-            guard fee <= total else { throw SimError.invalidRequest("The application fee must not exceed the amount.", param: "payment_intent_data[application_fee_amount]") }
+            guard fee <= total else {
+                throw SimError.invalidRequest("The application fee must not exceed the amount.", param: "payment_intent_data[application_fee_amount]")
+            }
         }
         if let customer = try params.string("customer") {
             _ = try call.state.require(customer, type: "customer", scope: call.scope, param: "customer")
         }
         let expiresAt = try params.int("expires_at") ?? call.now + 86_400
         guard expiresAt >= call.now + 1800, expiresAt <= call.now + 86_400 else {
-            throw SimError.invalidRequest("The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", param: "expires_at")
+            throw SimError.invalidRequest(
+                "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", param: "expires_at")
         }
         let id = SimIDs.make("cs_test_a1", length: 56)
         let session: JSONValue = [
@@ -139,8 +170,14 @@ enum CheckoutEndpoints {
             "consent": nil, "consent_collection": nil, "currency_conversion": nil, "custom_fields": [],
             "custom_text": ["after_submit": nil, "shipping_address": nil, "submit": nil, "terms_of_service_acceptance": nil],
             "customer_account": nil, "customer_creation": .string(try params.string("customer_creation") ?? "if_required"), "discounts": [],
-            "integration_identifier": nil, "invoice_creation": ["enabled": false, "invoice_data": ["account_tax_ids": nil, "custom_fields": nil,
-                "description": nil, "footer": nil, "issuer": nil, "metadata": [:], "rendering_options": nil]],
+            "integration_identifier": nil,
+            "invoice_creation": [
+                "enabled": false,
+                "invoice_data": [
+                    "account_tax_ids": nil, "custom_fields": nil,
+                    "description": nil, "footer": nil, "issuer": nil, "metadata": [:], "rendering_options": nil,
+                ],
+            ],
             "managed_payments": nil, "origin_context": nil, "payment_method_collection": "if_required",
             "payment_method_configuration_details": nil, "payment_method_options": [:], "permissions": nil,
             "phone_number_collection": ["enabled": false], "recovered_from": nil, "saved_payment_method_options": nil,

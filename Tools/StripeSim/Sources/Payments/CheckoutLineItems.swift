@@ -12,7 +12,9 @@ enum CheckoutLineItems {
             let price: JSONValue
             if let priceId = try line.string("price") {
                 price = try call.state.require(priceId, type: "price", scope: call.scope, param: line.name("price"))
-            } else if let data = try line.hash("price_data", allowed: ["currency", "unit_amount", "unit_amount_decimal", "product", "product_data", "tax_behavior", "recurring"]) {
+            } else if let data = try line.hash(
+                "price_data", allowed: ["currency", "unit_amount", "unit_amount_decimal", "product", "product_data", "tax_behavior", "recurring"])
+            {
                 price = try CatalogEndpoints.createPrice(call, params: data, productId: nil)
             } else {
                 throw SimError.missing(line.name("price"))
@@ -32,7 +34,8 @@ enum CheckoutLineItems {
             ])
         }
         guard total >= 50 else {
-            throw SimError.invalidRequest("The Checkout Session's total amount due must add up to at least $0.50 usd", param: "line_items", code: "amount_too_small")
+            throw SimError.invalidRequest(
+                "The Checkout Session's total amount due must add up to at least $0.50 usd", param: "line_items", code: "amount_too_small")
         }
         return (items, currency ?? "usd", total)
     }

@@ -7,7 +7,8 @@ enum CheckoutMachine {
     static func pay(call: SimCall, session old: JSONValue, paymentMethod name: String) throws(SimError) -> JSONValue {
         let session = expireIfDue(call: call, session: old)
         guard session["status"] == "open" else {
-            throw SimError.unexpectedState("checkout_session_unexpected_state", "This Checkout Session is \(session["status"]?.stringValue ?? "") and can no longer be paid.")
+            throw SimError.unexpectedState(
+                "checkout_session_unexpected_state", "This Checkout Session is \(session["status"]?.stringValue ?? "") and can no longer be paid.")
         }
         let sessionId = session["id"]?.stringValue ?? ""
         var (method, behaviour) = try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
@@ -24,8 +25,10 @@ enum CheckoutMachine {
             var updated = call.state.get(sessionId, scope: call.scope) ?? session
             updated["status"] = "complete"
             updated["payment_status"] = result["status"] == "succeeded" ? "paid" : "unpaid"
-            updated["customer_details"] = ["email": updated["customer_email"] ?? nil, "name": nil, "phone": nil,
-                                           "address": AccountObjects.nullAddress, "tax_exempt": "none", "tax_ids": []]
+            updated["customer_details"] = [
+                "email": updated["customer_email"] ?? nil, "name": nil, "phone": nil,
+                "address": AccountObjects.nullAddress, "tax_exempt": "none", "tax_ids": [],
+            ]
             call.state.replace(updated)
             call.emit("checkout.session.completed", updated)
             return updated
@@ -39,15 +42,19 @@ enum CheckoutMachine {
             return pi
         }
         let data = call.state.attachments["pidata:\(sessionId)"] ?? [:]
-        var pi = PaymentIntentObjects.blank(amount: session["amount_total"]?.intValue ?? 0,
-                                            currency: session["currency"]?.stringValue ?? "usd", now: call.now)
+        var pi = PaymentIntentObjects.blank(
+            amount: session["amount_total"]?.intValue ?? 0,
+            currency: session["currency"]?.stringValue ?? "usd", now: call.now)
         let id = pi["id"]?.stringValue ?? ""
         if let fee = data["application_fee_amount"]?.stringValue.flatMap({ Int($0) }) { pi["application_fee_amount"] = .int(fee) }
         pi["capture_method"] = data["capture_method"] ?? "automatic_async"
         pi["customer"] = session["customer"] ?? nil
         pi["metadata"] = data["metadata"] ?? [:]
         pi["payment_method_types"] = session["payment_method_types"] ?? ["card"]
-        for key in ["description", "on_behalf_of", "receipt_email", "transfer_data", "transfer_group", "statement_descriptor", "statement_descriptor_suffix", "setup_future_usage"] {
+        for key in [
+            "description", "on_behalf_of", "receipt_email", "transfer_data", "transfer_group", "statement_descriptor", "statement_descriptor_suffix",
+            "setup_future_usage",
+        ] {
             pi[key] = data[key] ?? nil
         }
         call.state.insert(pi, scope: call.scope)

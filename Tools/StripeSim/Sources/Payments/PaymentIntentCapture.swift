@@ -9,8 +9,10 @@ enum PaymentIntentCapture {
         var pi = try PaymentIntentEndpoints.find(call)
         let status = pi["status"]?.stringValue ?? ""
         guard status == "requires_capture" else {
-            throw SimError.unexpectedState("payment_intent_unexpected_state",
-                "This PaymentIntent could not be captured because it has a status of \(status). Only a PaymentIntent with one of the following statuses may be captured: requires_capture.")
+            throw SimError.unexpectedState(
+                "payment_intent_unexpected_state",
+                "This PaymentIntent could not be captured because it has a status of \(status). Only a PaymentIntent with one of the following statuses may be captured: requires_capture."
+            )
         }
         guard let chargeId = pi["latest_charge"]?.stringValue, var charge = call.state.get(chargeId, scope: call.scope) else {
             throw SimError(status: 500, type: "api_error", code: nil, message: "The PaymentIntent has no charge to capture.")
@@ -21,8 +23,9 @@ enum PaymentIntentCapture {
         if amount > capturable {
             let limit = overcaptureLimit(charge)
             guard let limit, amount <= limit else {
-                throw SimError.invalidRequest("The amount to capture (\(amount)) must be less than or equal to the amount capturable (\(capturable)).",
-                                              param: "amount_to_capture", code: "amount_too_large")
+                throw SimError.invalidRequest(
+                    "The amount to capture (\(amount)) must be less than or equal to the amount capturable (\(capturable)).",
+                    param: "amount_to_capture", code: "amount_too_large")
             }
         }
         if let fee = try call.params.int("application_fee_amount") {
@@ -67,8 +70,10 @@ enum PaymentIntentCapture {
         var pi = try PaymentIntentEndpoints.find(call)
         let status = pi["status"]?.stringValue ?? ""
         guard PaymentIntentMachine.cancelable.contains(status) else {
-            throw SimError.unexpectedState("payment_intent_unexpected_state",
-                "You cannot cancel this PaymentIntent because it has a status of \(status). Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action.")
+            throw SimError.unexpectedState(
+                "payment_intent_unexpected_state",
+                "You cannot cancel this PaymentIntent because it has a status of \(status). Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action."
+            )
         }
         let reason = try call.params.string("cancellation_reason")
         if let reason, !["duplicate", "fraudulent", "requested_by_customer", "abandoned"].contains(reason) {

@@ -28,33 +28,45 @@ enum PaymentIntentEndpoints {
 
     static func register(_ router: inout Router<Endpoint>) {
         router.add("POST", "/v1/payment_intents", Endpoint(versioned: versioned(createFields), create))
-        router.add("GET", "/v1/payment_intents", Endpoint(SimList.parameters.union(["customer"])) { call throws(SimError) in
-            let customer = try call.params.string("customer")
-            let items = call.state.list(type: "payment_intent", scope: call.scope) { customer == nil || $0["customer"]?.stringValue == customer }
-                .map { PaymentIntentMachine.expireAuthorizationIfDue(call: call, pi: $0) }
-            return try SimList.page(items, url: "/v1/payment_intents", params: call.params)
-        })
+        router.add(
+            "GET", "/v1/payment_intents",
+            Endpoint(SimList.parameters.union(["customer"])) { call throws(SimError) in
+                let customer = try call.params.string("customer")
+                let items = call.state.list(type: "payment_intent", scope: call.scope) { customer == nil || $0["customer"]?.stringValue == customer }
+                    .map { PaymentIntentMachine.expireAuthorizationIfDue(call: call, pi: $0) }
+                return try SimList.page(items, url: "/v1/payment_intents", params: call.params)
+            })
         router.add("GET", "/v1/payment_intents/:id", Endpoint(["client_secret"]) { call throws(SimError) in try find(call) })
         router.add("POST", "/v1/payment_intents/:id", Endpoint(versioned: versioned(updateFields), update))
-        router.add("POST", "/v1/payment_intents/:id/confirm", Endpoint(versioned: versioned(confirmFields)) { call throws(SimError) in
-            try refuseRemovedTypes(call)
-            return try confirm(call, pi: try find(call))
-        })
-        router.add("POST", "/v1/payment_intents/:id/capture", Endpoint(
-            ["amount_to_capture", "application_fee_amount", "final_capture", "metadata", "statement_descriptor", "statement_descriptor_suffix"],
-            PaymentIntentCapture.capture))
-        router.add("POST", "/v1/payment_intents/:id/increment_authorization", Endpoint(
-            ["amount", "application_fee_amount", "description", "metadata", "statement_descriptor", "transfer_data"],
-            PaymentIntentIncrement.increment))
+        router.add(
+            "POST", "/v1/payment_intents/:id/confirm",
+            Endpoint(versioned: versioned(confirmFields)) { call throws(SimError) in
+                try refuseRemovedTypes(call)
+                return try confirm(call, pi: try find(call))
+            })
+        router.add(
+            "POST", "/v1/payment_intents/:id/capture",
+            Endpoint(
+                ["amount_to_capture", "application_fee_amount", "final_capture", "metadata", "statement_descriptor", "statement_descriptor_suffix"],
+                PaymentIntentCapture.capture))
+        router.add(
+            "POST", "/v1/payment_intents/:id/increment_authorization",
+            Endpoint(
+                ["amount", "application_fee_amount", "description", "metadata", "statement_descriptor", "transfer_data"],
+                PaymentIntentIncrement.increment))
         router.add("POST", "/v1/payment_intents/:id/cancel", Endpoint(["cancellation_reason"], PaymentIntentCapture.cancel))
     }
 
     /// The payment method types the simulator's PaymentIntents take.
-    static let knownTypes: Set<String> = ["card", "card_present", "sepa_debit", "us_bank_account", "interac_present", "link",
-                                          "bancontact", "eps", "ideal", "p24"]
+    static let knownTypes: Set<String> = [
+        "card", "card_present", "sepa_debit", "us_bank_account", "interac_present", "link",
+        "bancontact", "eps", "ideal", "p24",
+    ]
     /// Redirect methods are limited to their currencies, as in Stripe.
-    static let typeCurrencies: [String: Set<String>] = ["bancontact": ["eur"], "eps": ["eur"], "us_bank_account": ["usd"],
-                                                        "ideal": ["eur"], "p24": ["eur", "pln"]]
+    static let typeCurrencies: [String: Set<String>] = [
+        "bancontact": ["eur"], "eps": ["eur"], "us_bank_account": ["usd"],
+        "ideal": ["eur"], "p24": ["eur", "pln"],
+    ]
 
     /// Interac's rules (Stripe's Terminal regional considerations for Canada):
     /// `interac_present` only on a Canadian account (the connected account of the call, or
@@ -64,12 +76,14 @@ enum PaymentIntentEndpoints {
         guard pi["payment_method_types"]?.arrayValue?.contains("interac_present") == true else { return }
         let country = call.account.flatMap { call.state.lookup($0)?.value["country"]?.stringValue } ?? "US"
         guard country == "CA" else {
-            throw SimError.invalidRequest("The payment method type \"interac_present\" is only available to accounts in Canada (CA); this account is in \(country).",
-                                          param: "payment_method_types", code: "payment_intent_invalid_parameter")
+            throw SimError.invalidRequest(
+                "The payment method type \"interac_present\" is only available to accounts in Canada (CA); this account is in \(country).",
+                param: "payment_method_types", code: "payment_intent_invalid_parameter")
         }
         guard pi["capture_method"]?.stringValue != "manual" else {
-            throw SimError.invalidRequest("The capture_method `manual` is not supported for the payment method type interac_present; use `automatic` or `automatic_async`.",
-                                          param: "capture_method", code: "payment_intent_invalid_parameter")
+            throw SimError.invalidRequest(
+                "The capture_method `manual` is not supported for the payment method type interac_present; use `automatic` or `automatic_async`.",
+                param: "capture_method", code: "payment_intent_invalid_parameter")
         }
     }
 
@@ -89,13 +103,19 @@ enum PaymentIntentEndpoints {
         try apply(call, params, to: &pi, creating: true)
         if let automatic = try params.hash("automatic_payment_methods", allowed: ["enabled", "allow_redirects"]) {
             if params.has("allowed_payment_method_types") {
-                throw SimError.invalidRequest("You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods.", param: "allowed_payment_method_types")
+                throw SimError.invalidRequest(
+                    "You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods.",
+                    param: "allowed_payment_method_types")
             }
             if params.has("payment_method_types") {
-                throw SimError.invalidRequest("You may only specify one of these parameters: automatic_payment_methods, payment_method_types.", param: "automatic_payment_methods")
+                throw SimError.invalidRequest(
+                    "You may only specify one of these parameters: automatic_payment_methods, payment_method_types.",
+                    param: "automatic_payment_methods")
             }
             let enabled = try automatic.bool("enabled") ?? false
-            pi["automatic_payment_methods"] = ["enabled": .bool(enabled), "allow_redirects": .string(try automatic.string("allow_redirects") ?? "always")]
+            pi["automatic_payment_methods"] = [
+                "enabled": .bool(enabled), "allow_redirects": .string(try automatic.string("allow_redirects") ?? "always"),
+            ]
             // Dynamic methods: card, Link and SEPA Debit, plus ACH Direct Debit for USD.
             if enabled { pi["payment_method_types"] = .strings(["card", "link", "sepa_debit"] + (currency == "usd" ? ["us_bank_account"] : [])) }
         }
@@ -115,8 +135,9 @@ enum PaymentIntentEndpoints {
     /// `payment_method_types_no_longer_supported`).
     static func refuseRemovedTypes(_ call: SimCall) throws(SimError) {
         guard call.version.allowedTypesOnly, call.params.has("payment_method_types") else { return }
-        throw SimError.invalidRequest("`payment_method_types` is no longer supported in this API version (\(call.version.raw)). Use `allowed_payment_method_types`, `excluded_payment_method_types` or dynamic payment methods instead.",
-                                      param: "payment_method_types", code: "payment_method_types_no_longer_supported")
+        throw SimError.invalidRequest(
+            "`payment_method_types` is no longer supported in this API version (\(call.version.raw)). Use `allowed_payment_method_types`, `excluded_payment_method_types` or dynamic payment methods instead.",
+            param: "payment_method_types", code: "payment_method_types_no_longer_supported")
     }
 
     /// Shared by create and update: validates and copies the writable fields.
@@ -124,7 +145,9 @@ enum PaymentIntentEndpoints {
         try refuseRemovedTypes(call)
         if let allowed = try params.stringArray("allowed_payment_method_types") {
             if params.has("payment_method_types") {
-                throw SimError.invalidRequest("You may only specify one of these parameters: allowed_payment_method_types, payment_method_types.", param: "allowed_payment_method_types")
+                throw SimError.invalidRequest(
+                    "You may only specify one of these parameters: allowed_payment_method_types, payment_method_types.",
+                    param: "allowed_payment_method_types")
             }
             // Unlike payment_method_types, incompatible types are filtered out silently.
             let currency = (try params.string("currency"))?.lowercased() ?? pi["currency"]?.stringValue ?? ""
@@ -132,7 +155,9 @@ enum PaymentIntentEndpoints {
                 Self.knownTypes.contains(type) && (Self.typeCurrencies[type]?.contains(currency) ?? true)
             }
             guard !kept.isEmpty else {
-                throw SimError.invalidRequest("None of the payment method types in `allowed_payment_method_types` can be used with this PaymentIntent.", param: "allowed_payment_method_types", code: "payment_intent_invalid_parameter")
+                throw SimError.invalidRequest(
+                    "None of the payment method types in `allowed_payment_method_types` can be used with this PaymentIntent.",
+                    param: "allowed_payment_method_types", code: "payment_intent_invalid_parameter")
             }
             pi["payment_method_types"] = .strings(kept)
         }
@@ -153,10 +178,13 @@ enum PaymentIntentEndpoints {
             let currency = pi["currency"]?.stringValue ?? ""
             for type in types {
                 guard known.contains(type) else {
-                    throw SimError.invalidRequest("The payment method type \"\(type)\" is invalid.", param: "payment_method_types", code: "payment_intent_invalid_parameter")
+                    throw SimError.invalidRequest(
+                        "The payment method type \"\(type)\" is invalid.", param: "payment_method_types", code: "payment_intent_invalid_parameter")
                 }
                 if let allowed = currencies[type], !allowed.contains(currency) {
-                    throw SimError.invalidRequest("The currency provided (\(currency)) is invalid for one or more payment method types.", param: "payment_method_types", code: "payment_intent_invalid_parameter")
+                    throw SimError.invalidRequest(
+                        "The currency provided (\(currency)) is invalid for one or more payment method types.", param: "payment_method_types",
+                        code: "payment_intent_invalid_parameter")
                 }
             }
             pi["payment_method_types"] = .strings(types)
@@ -168,14 +196,19 @@ enum PaymentIntentEndpoints {
         }
         if let fee = try params.int("application_fee_amount") {
             guard call.account != nil || params.has("transfer_data") || pi["transfer_data"] != .null else {
-                throw SimError.invalidRequest("Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).", param: "application_fee_amount")
+                throw SimError.invalidRequest(
+                    "Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).",
+                    param: "application_fee_amount")
             }
             guard fee >= 0, fee <= pi["amount"]?.intValue ?? 0 else {
                 throw SimError.invalidRequest("The application fee must not exceed the amount.", param: "application_fee_amount")
             }
             pi["application_fee_amount"] = .int(fee)
         }
-        for key in ["description", "receipt_email", "statement_descriptor", "statement_descriptor_suffix", "transfer_group", "setup_future_usage", "on_behalf_of"] {
+        for key in [
+            "description", "receipt_email", "statement_descriptor", "statement_descriptor_suffix", "transfer_group", "setup_future_usage",
+            "on_behalf_of",
+        ] {
             if let value = try params.string(key) { pi[key] = value.isEmpty ? .null : .string(value) }
         }
         for key in ["transfer_data", "payment_method_options"] { if let value = params.json(key) { pi[key] = value } }
@@ -184,7 +217,8 @@ enum PaymentIntentEndpoints {
         SavedPaymentMethods.normalizeOptions(&pi)
         if let metadata = try params.metadata() { pi["metadata"] = metadata }
         if let method = try params.string("payment_method") {
-            pi["payment_method"] = .string(try TestPaymentMethod.resolve(method, call: call, param: "payment_method").object["id"]?.stringValue ?? method)
+            pi["payment_method"] = .string(
+                try TestPaymentMethod.resolve(method, call: call, param: "payment_method").object["id"]?.stringValue ?? method)
         }
     }
 
@@ -206,9 +240,12 @@ enum PaymentIntentEndpoints {
     private static func update(_ call: SimCall) throws(SimError) -> JSONValue {
         let old = try find(call)
         let status = old["status"]?.stringValue ?? ""
-        guard ["requires_payment_method", "requires_confirmation", "requires_action"].contains(status)
-              || (status == "requires_capture" && Set(call.params.values.keys).isSubset(of: ["metadata", "description", "application_fee_amount"])) else {
-            throw SimError.unexpectedState("payment_intent_unexpected_state",
+        guard
+            ["requires_payment_method", "requires_confirmation", "requires_action"].contains(status)
+                || (status == "requires_capture" && Set(call.params.values.keys).isSubset(of: ["metadata", "description", "application_fee_amount"]))
+        else {
+            throw SimError.unexpectedState(
+                "payment_intent_unexpected_state",
                 "This PaymentIntent's parameters could not be updated because it has a status of \(status).")
         }
         var pi = old
@@ -222,7 +259,8 @@ enum PaymentIntentEndpoints {
     static func confirm(_ call: SimCall, pi: JSONValue) throws(SimError) -> JSONValue {
         let status = pi["status"]?.stringValue ?? ""
         guard ["requires_payment_method", "requires_confirmation", "requires_action"].contains(status) else {
-            throw SimError.unexpectedState("payment_intent_unexpected_state",
+            throw SimError.unexpectedState(
+                "payment_intent_unexpected_state",
                 "You cannot confirm this PaymentIntent because it has a status of \(status).")
         }
         var current = pi
@@ -231,14 +269,17 @@ enum PaymentIntentEndpoints {
         if let shipping = try shipping(call.params) { current["shipping"] = shipping }
         let name = try call.params.string("payment_method") ?? current["payment_method"]?.stringValue
         guard let name else {
-            throw SimError.unexpectedState("payment_intent_unexpected_state",
-                "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with cus_xxx, specify a payment method attached to this customer along with the customer ID.")
+            throw SimError.unexpectedState(
+                "payment_intent_unexpected_state",
+                "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with cus_xxx, specify a payment method attached to this customer along with the customer ID."
+            )
         }
         let (method, behaviour) = try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
         let allowed = current["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? []
         guard allowed.contains(behaviour.type), behaviour.type != "card_present" else {
-            throw SimError.invalidRequest("The PaymentMethod provided (\(behaviour.type)) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: \(allowed.joined(separator: ", ")).",
-                                          param: "payment_method", code: "payment_intent_incompatible_payment_method")
+            throw SimError.invalidRequest(
+                "The PaymentMethod provided (\(behaviour.type)) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: \(allowed.joined(separator: ", ")).",
+                param: "payment_method", code: "payment_intent_incompatible_payment_method")
         }
         let effective = try SavedPaymentMethods.prepare(call: call, pi: &current, method: method, behaviour: behaviour)
         switch PaymentIntentMachine.authorize(call: call, pi: current, method: method, behaviour: effective) {

@@ -29,19 +29,24 @@ enum PaymentIntentIncrement {
         var pi = try PaymentIntentEndpoints.find(call)
         let status = pi["status"]?.stringValue ?? ""
         guard status == "requires_capture" else {
-            throw SimError.unexpectedState("payment_intent_unexpected_state",
-                "This PaymentIntent's authorization could not be incremented because it has a status of \(status). Only a PaymentIntent with the status requires_capture can be incremented.")
+            throw SimError.unexpectedState(
+                "payment_intent_unexpected_state",
+                "This PaymentIntent's authorization could not be incremented because it has a status of \(status). Only a PaymentIntent with the status requires_capture can be incremented."
+            )
         }
         guard let chargeId = pi["latest_charge"]?.stringValue, var charge = call.state.get(chargeId, scope: call.scope),
-              charge.value(at: "payment_method_details.card_present.incremental_authorization_supported") == true else {
-            throw SimError.invalidRequest("This PaymentIntent does not support incremental authorization: request it with payment_method_options[card_present][request_incremental_authorization_support] and use a card that supports it.",
-                                          param: nil)
+            charge.value(at: "payment_method_details.card_present.incremental_authorization_supported") == true
+        else {
+            throw SimError.invalidRequest(
+                "This PaymentIntent does not support incremental authorization: request it with payment_method_options[card_present][request_incremental_authorization_support] and use a card that supports it.",
+                param: nil)
         }
         let current = pi["amount"]?.intValue ?? 0
         let amount = try call.params.requiredInt("amount")
         guard amount > current else {
-            throw SimError.invalidRequest("The amount (\(amount)) must be greater than the PaymentIntent's current amount (\(current)).",
-                                          param: "amount")
+            throw SimError.invalidRequest(
+                "The amount (\(amount)) must be greater than the PaymentIntent's current amount (\(current)).",
+                param: "amount")
         }
         let attemptsKey = "increment_attempts:\(pi["id"]?.stringValue ?? "")"
         let attempts = Int(call.state.secrets[attemptsKey] ?? "0") ?? 0

@@ -17,7 +17,8 @@ enum PaymentIntentMachine {
     /// does, `cancellation_reason` `automatic`), releasing the charge; emits `payment_intent.canceled`.
     static func expireAuthorizationIfDue(call: SimCall, pi: JSONValue) -> JSONValue {
         guard pi["status"] == "requires_capture", let chargeId = pi["latest_charge"]?.stringValue,
-              var charge = call.state.get(chargeId, scope: call.scope) else { return pi }
+            var charge = call.state.get(chargeId, scope: call.scope)
+        else { return pi }
         let cardPresent = charge.value(at: "payment_method_details.type") == "card_present"
         guard call.now >= (charge["created"]?.intValue ?? 0) + captureWindowSeconds(cardPresent: cardPresent) else { return pi }
         charge["refunded"] = true
@@ -44,7 +45,8 @@ enum PaymentIntentMachine {
         pi["last_payment_error"] = nil
         pi["next_action"] = nil
         // `manual_preferred`: manual where the method allows it; Interac is always captured at once.
-        let manual = pi["capture_method"] == "manual"
+        let manual =
+            pi["capture_method"] == "manual"
             || (pi["capture_method"] == "manual_preferred" && behaviour.type != "interac_present")
         switch behaviour.outcome {
         case .succeed:
@@ -65,8 +67,9 @@ enum PaymentIntentMachine {
             call.emit(manual ? "payment_intent.amount_capturable_updated" : "payment_intent.succeeded", pi)
             return .done(pi)
         case .decline(let code, let declineCode, let message):
-            let charge = ChargeObjects.make(call: call, pi: pi, method: method, behaviour: behaviour, status: "failed",
-                                            captured: false, failure: (code, declineCode, message))
+            let charge = ChargeObjects.make(
+                call: call, pi: pi, method: method, behaviour: behaviour, status: "failed",
+                captured: false, failure: (code, declineCode, message))
             pi["status"] = "requires_payment_method"
             pi["payment_method"] = nil
             pi["latest_charge"] = charge["id"] ?? nil
@@ -102,8 +105,9 @@ enum PaymentIntentMachine {
             call.state.replace(pi)
             call.emit("charge.pending", charge)
             call.emit("payment_intent.processing", pi)
-            scheduleSettlement(call: call, piId: pi["id"]?.stringValue ?? "", succeed: behaviour.outcome == .succeedLater,
-                               after: behaviour.settleAfterSeconds)
+            scheduleSettlement(
+                call: call, piId: pi["id"]?.stringValue ?? "", succeed: behaviour.outcome == .succeedLater,
+                after: behaviour.settleAfterSeconds)
             return .done(pi)
         }
     }
@@ -128,7 +132,8 @@ enum PaymentIntentMachine {
 
     static func settle(call: SimCall, piId: String, succeed: Bool) {
         guard var pi = call.state.get(piId, scope: call.scope), pi["status"] == "processing",
-              let chargeId = pi["latest_charge"]?.stringValue, var charge = call.state.get(chargeId, scope: call.scope) else { return }
+            let chargeId = pi["latest_charge"]?.stringValue, var charge = call.state.get(chargeId, scope: call.scope)
+        else { return }
         if succeed {
             charge["status"] = "succeeded"
             charge["paid"] = true
@@ -147,8 +152,10 @@ enum PaymentIntentMachine {
             charge["failure_message"] = .string(behaviour?.failureMessage ?? "The account has insufficient funds to cover this payment.")
             pi["status"] = "requires_payment_method"
             let method = charge.value(at: "payment_method_details.type") == "us_bank_account" ? "ACH Direct Debit" : "SEPA Direct Debit"
-            pi["last_payment_error"] = ["type": "invalid_request_error", "code": .string(behaviour?.failureCode ?? "payment_method_unactivated"),
-                                        "message": .string(behaviour?.failureMessage ?? "The \(method) payment failed."), "charge": .string(chargeId)]
+            pi["last_payment_error"] = [
+                "type": "invalid_request_error", "code": .string(behaviour?.failureCode ?? "payment_method_unactivated"),
+                "message": .string(behaviour?.failureMessage ?? "The \(method) payment failed."), "charge": .string(chargeId),
+            ]
             pi["payment_method"] = nil
         }
         call.state.replace(charge)

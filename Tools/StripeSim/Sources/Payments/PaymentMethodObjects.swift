@@ -13,81 +13,103 @@ enum PaymentMethodObjects {
         ]
         switch method.type {
         case "sepa_debit":
-            object["sepa_debit"] = ["bank_code": "19043", "branch_code": "", "country": .string(method.country),
-                                    "fingerprint": .string(SimIDs.make("fp", length: 16)), "last4": .string(method.last4)]
+            object["sepa_debit"] = [
+                "bank_code": "19043", "branch_code": "", "country": .string(method.country),
+                "fingerprint": .string(SimIDs.make("fp", length: 16)), "last4": .string(method.last4),
+            ]
         case "us_bank_account":
-            object["us_bank_account"] = ["account_holder_type": "individual", "account_type": "checking", "bank_name": "STRIPE TEST BANK",
-                                         "financial_connections_account": nil, "fingerprint": .string(SimIDs.make("fp", length: 16)),
-                                         "last4": .string(method.last4), "networks": ["preferred": "ach", "supported": ["ach"]],
-                                         "routing_number": "110000000", "status_details": nil]
+            object["us_bank_account"] = [
+                "account_holder_type": "individual", "account_type": "checking", "bank_name": "STRIPE TEST BANK",
+                "financial_connections_account": nil, "fingerprint": .string(SimIDs.make("fp", length: 16)),
+                "last4": .string(method.last4), "networks": ["preferred": "ach", "supported": ["ach"]],
+                "routing_number": "110000000", "status_details": nil,
+            ]
         case "link":
             object["link"] = ["email": nil, "persistent_token": nil]
         case "interac_present":
-            object["interac_present"] = ["brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
-                                         "exp_month": 12, "exp_year": 2030, "funding": "debit", "read_method": "contact_emv"]
+            object["interac_present"] = [
+                "brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
+                "exp_month": 12, "exp_year": 2030, "funding": "debit", "read_method": "contact_emv",
+            ]
         case "card_present":
-            object["card_present"] = ["brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
-                                      "exp_month": 12, "exp_year": 2030, "funding": "credit", "read_method": "contactless_emv"]
+            object["card_present"] = [
+                "brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
+                "exp_month": 12, "exp_year": 2030, "funding": "credit", "read_method": "contactless_emv",
+            ]
         default:
-            object["card"] = ["brand": .string(method.brand), "country": .string(method.country), "display_brand": .string(method.brand),
-                              "exp_month": 12, "exp_year": 2030, "funding": "credit", "last4": .string(method.last4),
-                              "checks": ["address_line1_check": nil, "address_postal_code_check": nil, "cvc_check": "pass"],
-                              "networks": ["available": .strings([method.brand]), "preferred": nil],
-                              "three_d_secure_usage": ["supported": true], "wallet": nil]
+            object["card"] = [
+                "brand": .string(method.brand), "country": .string(method.country), "display_brand": .string(method.brand),
+                "exp_month": 12, "exp_year": 2030, "funding": "credit", "last4": .string(method.last4),
+                "checks": ["address_line1_check": nil, "address_postal_code_check": nil, "cvc_check": "pass"],
+                "networks": ["available": .strings([method.brand]), "preferred": nil],
+                "three_d_secure_usage": ["supported": true], "wallet": nil,
+            ]
         }
         return object
     }
 
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/payment_methods", Endpoint(["type", "card", "sepa_debit", "us_bank_account", "billing_details", "metadata"]) { call throws(SimError) in
-            let type = try call.params.requiredString("type")
-            let name: String
-            switch type {
-            case "card":
-                let card = try call.params.hash("card", allowed: ["token", "number", "exp_month", "exp_year", "cvc"])
-                var key = try card?.string("token")
-                if key == nil { key = try card?.string("number") }
-                guard let key else { throw SimError.missing("card[token]") }
-                name = key
-            case "sepa_debit":
-                guard let iban = try call.params.hash("sepa_debit", allowed: ["iban"])?.string("iban") else { throw SimError.missing("sepa_debit[iban]") }
-                name = iban.replacingOccurrences(of: " ", with: "")
-            case "us_bank_account":
-                let bank = try call.params.hash("us_bank_account", allowed: ["account_number", "routing_number", "account_holder_type", "account_type"])
-                guard let number = try bank?.string("account_number") else { throw SimError.missing("us_bank_account[account_number]") }
-                guard try bank?.string("routing_number") == "110000000" else {
-                    throw SimError.invalidRequest("Use the test routing number 110000000.", param: "us_bank_account[routing_number]", code: "invalid_bank_account")
+        router.add(
+            "POST", "/v1/payment_methods",
+            Endpoint(["type", "card", "sepa_debit", "us_bank_account", "billing_details", "metadata"]) { call throws(SimError) in
+                let type = try call.params.requiredString("type")
+                let name: String
+                switch type {
+                case "card":
+                    let card = try call.params.hash("card", allowed: ["token", "number", "exp_month", "exp_year", "cvc"])
+                    var key = try card?.string("token")
+                    if key == nil { key = try card?.string("number") }
+                    guard let key else { throw SimError.missing("card[token]") }
+                    name = key
+                case "sepa_debit":
+                    guard let iban = try call.params.hash("sepa_debit", allowed: ["iban"])?.string("iban") else {
+                        throw SimError.missing("sepa_debit[iban]")
+                    }
+                    name = iban.replacingOccurrences(of: " ", with: "")
+                case "us_bank_account":
+                    let bank = try call.params.hash(
+                        "us_bank_account", allowed: ["account_number", "routing_number", "account_holder_type", "account_type"])
+                    guard let number = try bank?.string("account_number") else { throw SimError.missing("us_bank_account[account_number]") }
+                    guard try bank?.string("routing_number") == "110000000" else {
+                        throw SimError.invalidRequest(
+                            "Use the test routing number 110000000.", param: "us_bank_account[routing_number]", code: "invalid_bank_account")
+                    }
+                    name = number
+                default:
+                    throw SimError.invalidRequest(
+                        "The simulator supports PaymentMethods of type card, sepa_debit and us_bank_account.", param: "type")
                 }
-                name = number
-            default:
-                throw SimError.invalidRequest("The simulator supports PaymentMethods of type card, sepa_debit and us_bank_account.", param: "type")
-            }
-            guard let behaviour = TestPaymentMethod.byName[name], behaviour.type == type else {
-                let (param, code) = switch type {
-                case "card": ("card[number]", "invalid_number")
-                case "sepa_debit": ("sepa_debit[iban]", "invalid_bank_account_iban")
-                default: ("us_bank_account[account_number]", "invalid_bank_account")
+                guard let behaviour = TestPaymentMethod.byName[name], behaviour.type == type else {
+                    let (param, code) =
+                        switch type {
+                        case "card": ("card[number]", "invalid_number")
+                        case "sepa_debit": ("sepa_debit[iban]", "invalid_bank_account_iban")
+                        default: ("us_bank_account[account_number]", "invalid_bank_account")
+                        }
+                    throw SimError.invalidRequest("Unknown test \(type) '\(name)'.", param: param, code: code)
                 }
-                throw SimError.invalidRequest("Unknown test \(type) '\(name)'.", param: param, code: code)
-            }
-            var object = make(behaviour, call: call)
-            if let billing = call.params.json("billing_details") { object["billing_details"] = billing }
-            if let metadata = try call.params.metadata() { object["metadata"] = metadata }
-            call.state.insert(object, scope: call.scope)
-            if let id = object["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = name }
-            return object
-        })
-        router.add("GET", "/v1/payment_methods/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
-        })
-        router.add("POST", "/v1/payment_methods/:id/attach", Endpoint(["customer"]) { call throws(SimError) in
-            var method = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
-            let customer = try call.params.requiredString("customer")
-            _ = try call.state.require(customer, type: "customer", scope: call.scope, param: "customer")
-            method["customer"] = .string(customer)
-            call.state.replace(method)
-            call.emit("payment_method.attached", method)
-            return method
-        })
+                var object = make(behaviour, call: call)
+                if let billing = call.params.json("billing_details") { object["billing_details"] = billing }
+                if let metadata = try call.params.metadata() { object["metadata"] = metadata }
+                call.state.insert(object, scope: call.scope)
+                if let id = object["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = name }
+                return object
+            })
+        router.add(
+            "GET", "/v1/payment_methods/:id",
+            Endpoint([]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
+            })
+        router.add(
+            "POST", "/v1/payment_methods/:id/attach",
+            Endpoint(["customer"]) { call throws(SimError) in
+                var method = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
+                let customer = try call.params.requiredString("customer")
+                _ = try call.state.require(customer, type: "customer", scope: call.scope, param: "customer")
+                method["customer"] = .string(customer)
+                call.state.replace(method)
+                call.emit("payment_method.attached", method)
+                return method
+            })
     }
 }

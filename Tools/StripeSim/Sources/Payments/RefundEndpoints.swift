@@ -5,29 +5,45 @@ import HTTPServer
 /// See https://docs.stripe.com/api/refunds.
 enum RefundEndpoints {
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("GET", "/v1/charges/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "charge", scope: call.scope)
-        })
-        router.add("GET", "/v1/charges", Endpoint(SimList.parameters.union(["payment_intent", "customer"])) { call throws(SimError) in
-            let pi = try call.params.string("payment_intent")
-            let items = call.state.list(type: "charge", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
-            return try SimList.page(items, url: "/v1/charges", params: call.params)
-        })
-        router.add("POST", "/v1/refunds", Endpoint(["charge", "payment_intent", "amount", "reason", "metadata", "refund_application_fee", "reverse_transfer", "instructions_email"], create))
-        router.add("GET", "/v1/refunds/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "refund", scope: call.scope)
-        })
-        router.add("GET", "/v1/refunds", Endpoint(SimList.parameters.union(["charge", "payment_intent"])) { call throws(SimError) in
-            let pi = try call.params.string("payment_intent")
-            let items = call.state.list(type: "refund", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
-            return try SimList.page(items, url: "/v1/refunds", params: call.params)
-        })
-        router.add("GET", "/v1/application_fees", Endpoint(SimList.parameters.union(["charge"])) { call throws(SimError) in
-            try SimList.page(call.state.list(type: "application_fee", scope: SimState.platform), url: "/v1/application_fees", params: call.params)
-        })
-        router.add("GET", "/v1/application_fees/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "application_fee", scope: SimState.platform)
-        })
+        router.add(
+            "GET", "/v1/charges/:id",
+            Endpoint([]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "charge", scope: call.scope)
+            })
+        router.add(
+            "GET", "/v1/charges",
+            Endpoint(SimList.parameters.union(["payment_intent", "customer"])) { call throws(SimError) in
+                let pi = try call.params.string("payment_intent")
+                let items = call.state.list(type: "charge", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
+                return try SimList.page(items, url: "/v1/charges", params: call.params)
+            })
+        router.add(
+            "POST", "/v1/refunds",
+            Endpoint(
+                ["charge", "payment_intent", "amount", "reason", "metadata", "refund_application_fee", "reverse_transfer", "instructions_email"],
+                create))
+        router.add(
+            "GET", "/v1/refunds/:id",
+            Endpoint([]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "refund", scope: call.scope)
+            })
+        router.add(
+            "GET", "/v1/refunds",
+            Endpoint(SimList.parameters.union(["charge", "payment_intent"])) { call throws(SimError) in
+                let pi = try call.params.string("payment_intent")
+                let items = call.state.list(type: "refund", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
+                return try SimList.page(items, url: "/v1/refunds", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/application_fees",
+            Endpoint(SimList.parameters.union(["charge"])) { call throws(SimError) in
+                try SimList.page(call.state.list(type: "application_fee", scope: SimState.platform), url: "/v1/application_fees", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/application_fees/:id",
+            Endpoint([]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "application_fee", scope: SimState.platform)
+            })
     }
 
     private static func create(_ call: SimCall) throws(SimError) -> JSONValue {
@@ -38,15 +54,18 @@ enum RefundEndpoints {
         } else if let piId = try params.string("payment_intent") {
             let pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent", param: "payment_intent")
             guard pi["status"] == "succeeded", let chargeId = pi["latest_charge"]?.stringValue,
-                  let found = call.state.get(chargeId, scope: call.scope) else {
-                throw SimError.invalidRequest("This PaymentIntent does not have a successful charge to refund.", param: "payment_intent", code: "charge_not_refundable")
+                let found = call.state.get(chargeId, scope: call.scope)
+            else {
+                throw SimError.invalidRequest(
+                    "This PaymentIntent does not have a successful charge to refund.", param: "payment_intent", code: "charge_not_refundable")
             }
             charge = found
         } else {
             throw SimError.missing("charge")
         }
         guard charge["status"] == "succeeded", charge["captured"] == true else {
-            throw SimError.invalidRequest("Charge \(charge["id"]?.stringValue ?? "") has not been captured or did not succeed.", param: "charge", code: "charge_not_refundable")
+            throw SimError.invalidRequest(
+                "Charge \(charge["id"]?.stringValue ?? "") has not been captured or did not succeed.", param: "charge", code: "charge_not_refundable")
         }
         let captured = charge["amount_captured"]?.intValue ?? 0
         let alreadyRefunded = charge["amount_refunded"]?.intValue ?? 0
@@ -54,10 +73,12 @@ enum RefundEndpoints {
         let remaining = captured - (alreadyRefunded - uncapturedRelease)
         let amount = try params.int("amount") ?? remaining
         guard remaining > 0 else {
-            throw SimError.invalidRequest("Charge \(charge["id"]?.stringValue ?? "") has already been refunded.", param: "charge", code: "charge_already_refunded")
+            throw SimError.invalidRequest(
+                "Charge \(charge["id"]?.stringValue ?? "") has already been refunded.", param: "charge", code: "charge_already_refunded")
         }
         guard amount > 0, amount <= remaining else {
-            throw SimError.invalidRequest("Refund amount (\(amount)) is greater than unrefunded amount on charge (\(remaining))", param: "amount", code: "amount_too_large")
+            throw SimError.invalidRequest(
+                "Refund amount (\(amount)) is greater than unrefunded amount on charge (\(remaining))", param: "amount", code: "amount_too_large")
         }
         if let reason = try params.string("reason"), !["duplicate", "fraudulent", "requested_by_customer"].contains(reason) {
             throw SimError.invalidRequest("Invalid reason", param: "reason")

@@ -44,18 +44,21 @@ enum SavedPaymentMethods {
         }
         let customer = pi["customer"]?.stringValue
         if let owner = method["customer"]?.stringValue, owner != customer {
-            throw SimError.invalidRequest("The provided PaymentMethod is attached to another Customer (\(owner)); use a PaymentIntent for that Customer.",
-                                          param: "payment_method", code: "payment_method_invalid_parameter")
+            throw SimError.invalidRequest(
+                "The provided PaymentMethod is attached to another Customer (\(owner)); use a PaymentIntent for that Customer.",
+                param: "payment_method", code: "payment_method_invalid_parameter")
         }
         if pi["setup_future_usage"]?.stringValue != nil, customer == nil {
-            throw SimError.invalidRequest("A PaymentIntent with setup_future_usage needs a customer to attach the PaymentMethod to.",
-                                          param: "customer", code: "parameter_missing")
+            throw SimError.invalidRequest(
+                "A PaymentIntent with setup_future_usage needs a customer to attach the PaymentMethod to.",
+                param: "customer", code: "parameter_missing")
         }
         if behaviour.type == "card", pi.value(at: "payment_method_options.card.require_cvc_recollection") == true {
             let token = try call.params.hash("payment_method_options")?.hash("card")?.string("cvc_token")
             guard let token, call.state.secrets["cvctok:\(token)"] != nil else {
-                throw SimError.invalidRequest("This PaymentIntent requires the card's CVC: confirm with payment_method_options[card][cvc_token] (a cvc_update token).",
-                                              param: "payment_method_options[card][cvc_token]", code: "parameter_missing")
+                throw SimError.invalidRequest(
+                    "This PaymentIntent requires the card's CVC: confirm with payment_method_options[card][cvc_token] (a cvc_update token).",
+                    param: "payment_method_options[card][cvc_token]", code: "parameter_missing")
             }
             call.state.secrets["cvctok:\(token)"] = nil
         }
@@ -67,8 +70,9 @@ enum SavedPaymentMethods {
             return succeeding
         }
         var failing = behaviour
-        failing.outcome = .decline(code: "authentication_required", declineCode: "authentication_required",
-                                   message: "Your card was declined. This transaction requires authentication.")
+        failing.outcome = .decline(
+            code: "authentication_required", declineCode: "authentication_required",
+            message: "Your card was declined. This transaction requires authentication.")
         return failing
     }
 
@@ -93,45 +97,55 @@ enum SavedPaymentMethods {
     /// Stores `payment_method_options[card][require_cvc_recollection]` as a boolean, as Stripe renders it.
     static func normalizeOptions(_ pi: inout JSONValue) {
         guard var options = pi["payment_method_options"], var card = options["card"],
-              let value = card["require_cvc_recollection"]?.stringValue else { return }
+            let value = card["require_cvc_recollection"]?.stringValue
+        else { return }
         card["require_cvc_recollection"] = .bool(value == "true")
         options["card"] = card
         pi["payment_method_options"] = options
     }
 
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("GET", "/v1/customers/:id/payment_methods", Endpoint(SimList.parameters.union(["type", "allow_redisplay"])) { call throws(SimError) in
-            let customer = try call.state.require(call.id(), type: "customer", scope: call.scope)
-            let type = try call.params.string("type")
-            let items = call.state.list(type: "payment_method", scope: call.scope) {
-                $0["customer"] == customer["id"] && (type == nil || $0["type"]?.stringValue == type)
-            }
-            return try SimList.page(items, url: "/v1/customers/\(call.id())/payment_methods", params: call.params)
-        })
-        router.add("POST", "/v1/payment_methods/:id/detach", Endpoint([]) { call throws(SimError) in
-            var method = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
-            guard method["customer"] != nil, method["customer"] != .null else {
-                throw SimError.invalidRequest("The payment method you provided is not attached to a customer so detachment is impossible.",
-                                              param: nil, code: "payment_method_unexpected_state")
-            }
-            method["customer"] = nil
-            call.state.secrets[setUpKey(call.id())] = nil
-            call.state.replace(method)
-            call.emit("payment_method.detached", method)
-            return method
-        })
-        router.add("POST", "/v1/tokens", Endpoint(["cvc_update", "card", "bank_account", "pii", "account", "person"]) { call throws(SimError) in
-            guard let update = try call.params.hash("cvc_update", allowed: ["cvc"]) else {
-                throw SimError.invalidRequest("The simulator creates cvc_update tokens only.", param: nil)
-            }
-            let cvc = try update.string("cvc") ?? ""
-            guard (3...4).contains(cvc.count), cvc.allSatisfy(\.isNumber) else {
-                throw SimError.invalidRequest("Your card's security code is invalid.", param: "cvc_update[cvc]", code: "invalid_cvc")
-            }
-            let id = SimIDs.make("cvctok")
-            call.state.secrets["cvctok:\(id)"] = "1"
-            return ["id": .string(id), "object": "token", "client_ip": nil, "created": .int(call.now), "livemode": false,
-                    "redaction": nil, "type": "cvc_update", "used": false]
-        })
+        router.add(
+            "GET", "/v1/customers/:id/payment_methods",
+            Endpoint(SimList.parameters.union(["type", "allow_redisplay"])) { call throws(SimError) in
+                let customer = try call.state.require(call.id(), type: "customer", scope: call.scope)
+                let type = try call.params.string("type")
+                let items = call.state.list(type: "payment_method", scope: call.scope) {
+                    $0["customer"] == customer["id"] && (type == nil || $0["type"]?.stringValue == type)
+                }
+                return try SimList.page(items, url: "/v1/customers/\(call.id())/payment_methods", params: call.params)
+            })
+        router.add(
+            "POST", "/v1/payment_methods/:id/detach",
+            Endpoint([]) { call throws(SimError) in
+                var method = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
+                guard method["customer"] != nil, method["customer"] != .null else {
+                    throw SimError.invalidRequest(
+                        "The payment method you provided is not attached to a customer so detachment is impossible.",
+                        param: nil, code: "payment_method_unexpected_state")
+                }
+                method["customer"] = nil
+                call.state.secrets[setUpKey(call.id())] = nil
+                call.state.replace(method)
+                call.emit("payment_method.detached", method)
+                return method
+            })
+        router.add(
+            "POST", "/v1/tokens",
+            Endpoint(["cvc_update", "card", "bank_account", "pii", "account", "person"]) { call throws(SimError) in
+                guard let update = try call.params.hash("cvc_update", allowed: ["cvc"]) else {
+                    throw SimError.invalidRequest("The simulator creates cvc_update tokens only.", param: nil)
+                }
+                let cvc = try update.string("cvc") ?? ""
+                guard (3...4).contains(cvc.count), cvc.allSatisfy(\.isNumber) else {
+                    throw SimError.invalidRequest("Your card's security code is invalid.", param: "cvc_update[cvc]", code: "invalid_cvc")
+                }
+                let id = SimIDs.make("cvctok")
+                call.state.secrets["cvctok:\(id)"] = "1"
+                return [
+                    "id": .string(id), "object": "token", "client_ip": nil, "created": .int(call.now), "livemode": false,
+                    "redaction": nil, "type": "cvc_update", "used": false,
+                ]
+            })
     }
 }

@@ -18,40 +18,52 @@ enum SetupIntentEndpoints {
         "customer", "payment_method", "payment_method_types", "allowed_payment_method_types", "metadata", "description",
         "payment_method_options", "flow_directions", "excluded_payment_method_types",
     ]
-    static let confirmFields: Set<String> = ["payment_method", "return_url", "payment_method_options", "mandate_data", "use_stripe_sdk", "payment_method_data"]
+    static let confirmFields: Set<String> = [
+        "payment_method", "return_url", "payment_method_options", "mandate_data", "use_stripe_sdk", "payment_method_data",
+    ]
     /// The types a SetupIntent can save in the simulator.
     static let savableTypes: Set<String> = ["card", "sepa_debit", "us_bank_account", "link"]
 
     static func register(_ router: inout Router<Endpoint>) {
         router.add("POST", "/v1/setup_intents", Endpoint(createFields, create))
-        router.add("GET", "/v1/setup_intents/:id", Endpoint(["client_secret"]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent")
-        })
-        router.add("POST", "/v1/setup_intents/:id", Endpoint(updateFields) { call throws(SimError) in
-            var si = try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent")
-            guard ["requires_payment_method", "requires_confirmation", "requires_action"].contains(si["status"]?.stringValue ?? "") else {
-                throw SimError.unexpectedState("setup_intent_unexpected_state",
-                    "This SetupIntent could not be updated because it has a status of \(si["status"]?.stringValue ?? "").")
-            }
-            try apply(call, to: &si)
-            call.state.replace(si)
-            return si
-        })
-        router.add("POST", "/v1/setup_intents/:id/confirm", Endpoint(confirmFields) { call throws(SimError) in
-            try confirm(call, si: try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent"))
-        })
-        router.add("POST", "/v1/setup_intents/:id/cancel", Endpoint(["cancellation_reason"]) { call throws(SimError) in
-            var si = try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent")
-            guard ["requires_payment_method", "requires_confirmation", "requires_action"].contains(si["status"]?.stringValue ?? "") else {
-                throw SimError.unexpectedState("setup_intent_unexpected_state",
-                    "You cannot cancel this SetupIntent because it has a status of \(si["status"]?.stringValue ?? "").")
-            }
-            si["status"] = "canceled"
-            si["cancellation_reason"] = .optional(try call.params.string("cancellation_reason"))
-            call.state.replace(si)
-            call.emit("setup_intent.canceled", si)
-            return si
-        })
+        router.add(
+            "GET", "/v1/setup_intents/:id",
+            Endpoint(["client_secret"]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent")
+            })
+        router.add(
+            "POST", "/v1/setup_intents/:id",
+            Endpoint(updateFields) { call throws(SimError) in
+                var si = try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent")
+                guard ["requires_payment_method", "requires_confirmation", "requires_action"].contains(si["status"]?.stringValue ?? "") else {
+                    throw SimError.unexpectedState(
+                        "setup_intent_unexpected_state",
+                        "This SetupIntent could not be updated because it has a status of \(si["status"]?.stringValue ?? "").")
+                }
+                try apply(call, to: &si)
+                call.state.replace(si)
+                return si
+            })
+        router.add(
+            "POST", "/v1/setup_intents/:id/confirm",
+            Endpoint(confirmFields) { call throws(SimError) in
+                try confirm(call, si: try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent"))
+            })
+        router.add(
+            "POST", "/v1/setup_intents/:id/cancel",
+            Endpoint(["cancellation_reason"]) { call throws(SimError) in
+                var si = try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent")
+                guard ["requires_payment_method", "requires_confirmation", "requires_action"].contains(si["status"]?.stringValue ?? "") else {
+                    throw SimError.unexpectedState(
+                        "setup_intent_unexpected_state",
+                        "You cannot cancel this SetupIntent because it has a status of \(si["status"]?.stringValue ?? "").")
+                }
+                si["status"] = "canceled"
+                si["cancellation_reason"] = .optional(try call.params.string("cancellation_reason"))
+                call.state.replace(si)
+                call.emit("setup_intent.canceled", si)
+                return si
+            })
     }
 
     private static func create(_ call: SimCall) throws(SimError) -> JSONValue {
@@ -73,10 +85,14 @@ enum SetupIntentEndpoints {
         }
         if let automatic = try call.params.hash("automatic_payment_methods", allowed: ["enabled", "allow_redirects"]) {
             if call.params.has("payment_method_types") || call.params.has("allowed_payment_method_types") {
-                throw SimError.invalidRequest("You may only specify one of these parameters: automatic_payment_methods, payment_method_types.", param: "automatic_payment_methods")
+                throw SimError.invalidRequest(
+                    "You may only specify one of these parameters: automatic_payment_methods, payment_method_types.",
+                    param: "automatic_payment_methods")
             }
             let enabled = try automatic.bool("enabled") ?? false
-            si["automatic_payment_methods"] = ["enabled": .bool(enabled), "allow_redirects": .string(try automatic.string("allow_redirects") ?? "always")]
+            si["automatic_payment_methods"] = [
+                "enabled": .bool(enabled), "allow_redirects": .string(try automatic.string("allow_redirects") ?? "always"),
+            ]
             if enabled { si["payment_method_types"] = ["card"] }
         }
         try apply(call, to: &si)
@@ -107,7 +123,8 @@ enum SetupIntentEndpoints {
         if let options = params.json("payment_method_options") { si["payment_method_options"] = options }
         if let metadata = try params.metadata() { si["metadata"] = metadata }
         if let method = try params.string("payment_method") {
-            si["payment_method"] = .string(try TestPaymentMethod.resolve(method, call: call, param: "payment_method").object["id"]?.stringValue ?? method)
+            si["payment_method"] = .string(
+                try TestPaymentMethod.resolve(method, call: call, param: "payment_method").object["id"]?.stringValue ?? method)
         }
     }
 
@@ -116,24 +133,28 @@ enum SetupIntentEndpoints {
         var si = old
         let status = si["status"]?.stringValue ?? ""
         guard ["requires_payment_method", "requires_confirmation", "requires_action"].contains(status) else {
-            throw SimError.unexpectedState("setup_intent_unexpected_state",
+            throw SimError.unexpectedState(
+                "setup_intent_unexpected_state",
                 "You cannot confirm this SetupIntent because it has a status of \(status).")
         }
         let id = si["id"]?.stringValue ?? ""
         if let returnURL = try call.params.string("return_url") { call.state.secrets["return:\(id)"] = returnURL }
         guard let name = try call.params.string("payment_method") ?? si["payment_method"]?.stringValue else {
-            throw SimError.unexpectedState("setup_intent_unexpected_state",
+            throw SimError.unexpectedState(
+                "setup_intent_unexpected_state",
                 "You cannot confirm this SetupIntent because it's missing a payment method.")
         }
         let (method, behaviour) = try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
         let allowed = si["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? []
         guard allowed.contains(behaviour.type) else {
-            throw SimError.invalidRequest("The PaymentMethod provided (\(behaviour.type)) is not allowed for this SetupIntent.",
-                                          param: "payment_method", code: "setup_intent_incompatible_payment_method")
+            throw SimError.invalidRequest(
+                "The PaymentMethod provided (\(behaviour.type)) is not allowed for this SetupIntent.",
+                param: "payment_method", code: "setup_intent_incompatible_payment_method")
         }
         if let owner = method["customer"]?.stringValue, owner != si["customer"]?.stringValue {
-            throw SimError.invalidRequest("The provided PaymentMethod is attached to another Customer (\(owner)).",
-                                          param: "payment_method", code: "payment_method_invalid_parameter")
+            throw SimError.invalidRequest(
+                "The provided PaymentMethod is attached to another Customer (\(owner)).",
+                param: "payment_method", code: "payment_method_invalid_parameter")
         }
         si["payment_method"] = method["id"] ?? nil
         si["last_setup_error"] = nil
@@ -157,8 +178,10 @@ enum SetupIntentEndpoints {
         case .decline(let code, let declineCode, let message):
             si["status"] = "requires_payment_method"
             si["payment_method"] = nil
-            si["last_setup_error"] = ["type": "card_error", "code": .string(code), "decline_code": .string(declineCode),
-                                      "message": .string(message), "payment_method": method]
+            si["last_setup_error"] = [
+                "type": "card_error", "code": .string(code), "decline_code": .string(declineCode),
+                "message": .string(message), "payment_method": method,
+            ]
             call.state.replace(si)
             call.emit("setup_intent.setup_failed", si)
             var error = SimError(status: 402, type: "card_error", code: code, message: message, declineCode: declineCode)

@@ -25,11 +25,14 @@ struct TestPaymentMethod: Sendable, Equatable {
     var failureMessage: String? = nil
 
     static let visa = TestPaymentMethod(type: "card", brand: "visa", last4: "4242", country: "US", outcome: .succeed)
-    static let declined = TestPaymentMethod(type: "card", brand: "visa", last4: "0002", country: "US",
+    static let declined = TestPaymentMethod(
+        type: "card", brand: "visa", last4: "0002", country: "US",
         outcome: .decline(code: "card_declined", declineCode: "generic_decline", message: "Your card was declined."))
-    static let insufficientFunds = TestPaymentMethod(type: "card", brand: "visa", last4: "9995", country: "US",
+    static let insufficientFunds = TestPaymentMethod(
+        type: "card", brand: "visa", last4: "9995", country: "US",
         outcome: .decline(code: "card_declined", declineCode: "insufficient_funds", message: "Your card has insufficient funds."))
-    static let expired = TestPaymentMethod(type: "card", brand: "visa", last4: "0069", country: "US",
+    static let expired = TestPaymentMethod(
+        type: "card", brand: "visa", last4: "0069", country: "US",
         outcome: .decline(code: "expired_card", declineCode: "expired_card", message: "Your card has expired."))
     static let authenticationRequired = TestPaymentMethod(type: "card", brand: "visa", last4: "3184", country: "US", outcome: .requireAction)
     static let sepaSucceed = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3201", country: "AT", outcome: .succeedLater)
@@ -45,8 +48,9 @@ struct TestPaymentMethod: Sendable, Equatable {
     static let achNotAuthorized = ach("3335", "debit_not_authorized", "The customer notified their bank that this payment was unauthorized.")
     static let achInvalidCurrency = ach("4440", "invalid_currency", "The bank was unable to process this payment because of its currency.")
     private static func ach(_ last4: String, _ code: String, _ message: String) -> TestPaymentMethod {
-        TestPaymentMethod(type: "us_bank_account", brand: "", last4: last4, country: "US", outcome: .failLater,
-                          failureCode: code, failureMessage: message)
+        TestPaymentMethod(
+            type: "us_bank_account", brand: "", last4: last4, country: "US", outcome: .failLater,
+            failureCode: code, failureMessage: message)
     }
     /// A Link payment method (the buyer signed in to Link with the e-mail Stripe recognised);
     /// succeeds like a card. Its `link.email` is the PaymentIntent's `receipt_email`, else its
@@ -57,8 +61,9 @@ struct TestPaymentMethod: Sendable, Equatable {
     /// Stripe's UnionPay test card (6205 5000 0000 0000): succeeds.
     static let unionPay = TestPaymentMethod(type: "card", brand: "unionpay", last4: "0000", country: "CN", outcome: .succeed)
     /// SEPA IBAN AT32 1904 3002 3547 3204: processing, then succeeded three minutes later.
-    static let sepaSucceedAfterThreeMinutes = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3204", country: "AT",
-                                                               outcome: .succeedLater, settleAfterSeconds: 180)
+    static let sepaSucceedAfterThreeMinutes = TestPaymentMethod(
+        type: "sepa_debit", brand: "", last4: "3204", country: "AT",
+        outcome: .succeedLater, settleAfterSeconds: 180)
     /// SEPA IBAN AT86 1904 3002 3547 3202: processing, then `requires_payment_method`.
     static let sepaFailAT = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3202", country: "AT", outcome: .failLater)
 
@@ -99,7 +104,7 @@ struct TestPaymentMethod: Sendable, Equatable {
             return (object, known)
         }
         guard let object = call.state.get(name, scope: call.scope), object["object"] == "payment_method",
-              let behaviourName = call.state.secrets[annotationKey(name)], let behaviour = byName[behaviourName] ?? cardPresent[behaviourName]
+            let behaviourName = call.state.secrets[annotationKey(name)], let behaviour = byName[behaviourName] ?? cardPresent[behaviourName]
         else { throw SimError.missingResource("PaymentMethod", name, param: param) }
         return (object, behaviour)
     }

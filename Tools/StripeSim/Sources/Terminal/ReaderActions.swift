@@ -21,8 +21,9 @@ enum ReaderActions {
     /// PaymentIntent stays as it was, so the same one can be processed again.
     static func timeOutIfDue(call: SimCall, reader old: JSONValue) -> JSONValue {
         guard old.value(at: "action.status") == "in_progress", let id = old["id"]?.stringValue,
-              let started = call.state.secrets["action_started:\(id)"].flatMap({ Int($0) }),
-              call.state.readerConfirmWindow > 0, call.now >= started + call.state.readerConfirmWindow else { return old }
+            let started = call.state.secrets["action_started:\(id)"].flatMap({ Int($0) }),
+            call.state.readerConfirmWindow > 0, call.now >= started + call.state.readerConfirmWindow
+        else { return old }
         var reader = old
         var action = reader["action"] ?? [:]
         action["status"] = "failed"
@@ -37,8 +38,9 @@ enum ReaderActions {
     static func register(_ router: inout Router<Endpoint>) {
         router.add("POST", "/v1/terminal/readers/:id/process_payment_intent", Endpoint(["payment_intent", "process_config"], process))
         router.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([], cancelAction))
-        router.add("POST", "/v1/test_helpers/terminal/readers/:id/present_payment_method",
-                   Endpoint(["amount_tip", "card_present", "interac_present", "type"], presentPaymentMethod))
+        router.add(
+            "POST", "/v1/test_helpers/terminal/readers/:id/present_payment_method",
+            Endpoint(["amount_tip", "card_present", "interac_present", "type"], presentPaymentMethod))
         ReaderCollect.register(&router)
         ReaderDisplay.register(&router)
     }
@@ -63,9 +65,10 @@ enum ReaderActions {
     static func onlineReader(_ call: SimCall) throws(SimError) -> JSONValue {
         let reader = try reader(call)
         guard reader["status"]?.stringValue != "offline" else {
-            throw SimError.invalidRequest("Reader is currently offline, please ensure the reader is powered on and "
-                                          + "connected to the internet before retrying your request.",
-                                          param: nil, code: "terminal_reader_offline")
+            throw SimError.invalidRequest(
+                "Reader is currently offline, please ensure the reader is powered on and "
+                    + "connected to the internet before retrying your request.",
+                param: nil, code: "terminal_reader_offline")
         }
         return reader
     }
@@ -84,8 +87,9 @@ enum ReaderActions {
     static func startPaymentAction(_ call: SimCall, type: String, config: String, verb: String) throws(SimError) -> JSONValue {
         var reader = try onlineReader(call)
         if reader.value(at: "action.status") == "in_progress" {
-            throw SimError(status: 409, type: "invalid_request_error", code: "terminal_reader_busy",
-                           message: "Reader is currently busy processing another request.")
+            throw SimError(
+                status: 409, type: "invalid_request_error", code: "terminal_reader_busy",
+                message: "Reader is currently busy processing another request.")
         }
         let piId = try call.params.requiredString("payment_intent")
         let pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent", param: "payment_intent")
@@ -94,7 +98,8 @@ enum ReaderActions {
         }
         let status = pi["status"]?.stringValue ?? ""
         guard ["requires_payment_method", "requires_confirmation"].contains(status) else {
-            throw SimError.unexpectedState("payment_intent_unexpected_state",
+            throw SimError.unexpectedState(
+                "payment_intent_unexpected_state",
                 "This PaymentIntent has a status of \(status) and cannot be \(verb) by a reader.", param: "payment_intent")
         }
         reader["action"] = [
@@ -113,8 +118,10 @@ enum ReaderActions {
             return try ReaderCollect.present(call, reader: reader)
         }
         guard reader.value(at: "action.status") == "in_progress",
-              let piId = reader.value(at: "action.process_payment_intent.payment_intent")?.stringValue else {
-            throw SimError.invalidRequest("This reader has no process_payment_intent action in progress.", param: nil, code: "terminal_reader_no_action")
+            let piId = reader.value(at: "action.process_payment_intent.payment_intent")?.stringValue
+        else {
+            throw SimError.invalidRequest(
+                "This reader has no process_payment_intent action in progress.", param: nil, code: "terminal_reader_no_action")
         }
         let pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent")
         let amount = pi["amount"]?.intValue ?? 0
@@ -122,7 +129,9 @@ enum ReaderActions {
         if interac, pi["payment_method_types"]?.arrayValue?.contains("interac_present") != true {
             throw SimError.invalidRequest("The PaymentIntent's payment_method_types do not include interac_present.", param: "type")
         }
-        let cardName = interac ? "interac_present"
+        let cardName =
+            interac
+            ? "interac_present"
             : TestPaymentMethod.cardPresentName(number: try call.params.hash("card_present")?.string("number"))
         var behaviour = TestPaymentMethod.cardPresent[cardName] ?? TestPaymentMethod.visa
         if let decline = declines[amount % 100] {

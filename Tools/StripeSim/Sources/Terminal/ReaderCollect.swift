@@ -11,10 +11,12 @@ import HTTPServer
 /// `process_payment_intent`.
 enum ReaderCollect {
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/terminal/readers/:id/collect_payment_method",
-                   Endpoint(["payment_intent", "collect_config"], collect))
-        router.add("POST", "/v1/terminal/readers/:id/confirm_payment_intent",
-                   Endpoint(["payment_intent", "confirm_config"], confirm))
+        router.add(
+            "POST", "/v1/terminal/readers/:id/collect_payment_method",
+            Endpoint(["payment_intent", "collect_config"], collect))
+        router.add(
+            "POST", "/v1/terminal/readers/:id/confirm_payment_intent",
+            Endpoint(["payment_intent", "confirm_config"], confirm))
     }
 
     private static func collect(_ call: SimCall) throws(SimError) -> JSONValue {
@@ -25,7 +27,8 @@ enum ReaderCollect {
     static func present(_ call: SimCall, reader old: JSONValue) throws(SimError) -> JSONValue {
         var reader = old
         guard let piId = reader.value(at: "action.collect_payment_method.payment_intent")?.stringValue else {
-            throw SimError.invalidRequest("This reader has no collect_payment_method action in progress.", param: nil, code: "terminal_reader_no_action")
+            throw SimError.invalidRequest(
+                "This reader has no collect_payment_method action in progress.", param: nil, code: "terminal_reader_no_action")
         }
         var pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent")
         let cardName = TestPaymentMethod.cardPresentName(number: try call.params.hash("card_present")?.string("number"))
@@ -52,10 +55,12 @@ enum ReaderCollect {
         var reader = try ReaderActions.onlineReader(call)
         let piId = try call.params.requiredString("payment_intent")
         guard reader.value(at: "action.type") == "collect_payment_method", reader.value(at: "action.status") == "succeeded",
-              reader.value(at: "action.collect_payment_method.payment_intent")?.stringValue == piId,
-              let methodId = reader.value(at: "action.collect_payment_method.payment_method.id")?.stringValue else {
-            throw SimError.invalidRequest("This reader has no collected payment method for \(piId); call collect_payment_method first.",
-                                          param: "payment_intent", code: "terminal_reader_no_action")
+            reader.value(at: "action.collect_payment_method.payment_intent")?.stringValue == piId,
+            let methodId = reader.value(at: "action.collect_payment_method.payment_method.id")?.stringValue
+        else {
+            throw SimError.invalidRequest(
+                "This reader has no collected payment method for \(piId); call collect_payment_method first.",
+                param: "payment_intent", code: "terminal_reader_no_action")
         }
         var pi = try call.state.require(piId, type: "payment_intent", scope: call.scope, noun: "payment_intent", param: "payment_intent")
         let readerId = reader["id"]?.stringValue ?? ""
@@ -71,8 +76,9 @@ enum ReaderCollect {
             pi["status"] = "requires_payment_method"
             call.state.replace(pi)
             call.emit("terminal.reader.action_failed", reader)
-            throw SimError.invalidRequest("The payment method collected on the reader expired before it was confirmed; collect it again.",
-                                          param: nil, code: "terminal_reader_timeout")
+            throw SimError.invalidRequest(
+                "The payment method collected on the reader expired before it was confirmed; collect it again.",
+                param: nil, code: "terminal_reader_timeout")
         }
         guard let method = call.state.get(methodId, scope: call.scope) else {
             throw SimError.missingResource("PaymentMethod", methodId, param: "payment_method")

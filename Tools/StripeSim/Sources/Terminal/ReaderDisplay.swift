@@ -14,8 +14,9 @@ enum ReaderDisplay {
     private static func setDisplay(_ call: SimCall) throws(SimError) -> JSONValue {
         var reader = try ReaderActions.onlineReader(call)
         if reader.value(at: "action.status") == "in_progress" {
-            throw SimError(status: 409, type: "invalid_request_error", code: "terminal_reader_busy",
-                           message: "Reader is currently busy processing another request.")
+            throw SimError(
+                status: 409, type: "invalid_request_error", code: "terminal_reader_busy",
+                message: "Reader is currently busy processing another request.")
         }
         let type = try call.params.requiredString("type")
         guard type == "cart" else {
@@ -33,8 +34,10 @@ enum ReaderDisplay {
         var items: [JSONValue] = []
         for line in lines {
             try line.requireOnly(["amount", "description", "quantity"])
-            items.append(["amount": .int(try line.requiredInt("amount")), "description": .string(try line.requiredString("description")),
-                          "quantity": .int(try line.requiredInt("quantity"))])
+            items.append([
+                "amount": .int(try line.requiredInt("amount")), "description": .string(try line.requiredString("description")),
+                "quantity": .int(try line.requiredInt("quantity")),
+            ])
         }
         reader["action"] = [
             "type": "set_reader_display", "status": "succeeded", "failure_code": nil, "failure_message": nil,

@@ -8,52 +8,66 @@ enum TerminalEndpoints {
     static let locationFields: Set<String> = ["display_name", "address", "metadata", "configuration_overrides"]
 
     static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/terminal/connection_tokens", Endpoint(["location"]) { call throws(SimError) in
-            var token: JSONValue = ["object": "terminal.connection_token", "secret": .string(SimIDs.make("pst_test", length: 24))]
-            if let location = try call.params.string("location") {
-                _ = try call.state.require(location, type: "terminal.location", scope: call.scope, noun: "terminal.location", param: "location")
-                token["location"] = .string(location)
-            }
-            return token
-        })
-        router.add("POST", "/v1/terminal/locations", Endpoint(locationFields) { call throws(SimError) in
-            let name = try call.params.requiredString("display_name")
-            guard let address = try call.params.hash("address", allowed: ["line1", "line2", "city", "state", "postal_code", "country"]) else {
-                throw SimError.missing("address")
-            }
-            _ = try address.requiredString("country")
-            var rendered = AccountObjects.nullAddress
-            for (key, value) in address.values { rendered[key] = value.json }
-            let location: JSONValue = [
-                "id": .string(SimIDs.make("tml")), "object": "terminal.location", "address": rendered,
-                "display_name": .string(name), "livemode": false, "metadata": try call.params.metadata() ?? [:],
-            ]
-            call.state.insert(location, scope: call.scope)
-            return location
-        })
-        router.add("GET", "/v1/terminal/locations", Endpoint(SimList.parameters) { call throws(SimError) in
-            try SimList.page(call.state.list(type: "terminal.location", scope: call.scope), url: "/v1/terminal/locations", params: call.params)
-        })
-        router.add("GET", "/v1/terminal/locations/:id", Endpoint([]) { call throws(SimError) in
-            try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
-        })
-        router.add("DELETE", "/v1/terminal/locations/:id", Endpoint([]) { call throws(SimError) in
-            _ = try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
-            call.state.remove(call.id())
-            return ["id": .string(call.id()), "object": "terminal.location", "deleted": true]
-        })
+        router.add(
+            "POST", "/v1/terminal/connection_tokens",
+            Endpoint(["location"]) { call throws(SimError) in
+                var token: JSONValue = ["object": "terminal.connection_token", "secret": .string(SimIDs.make("pst_test", length: 24))]
+                if let location = try call.params.string("location") {
+                    _ = try call.state.require(location, type: "terminal.location", scope: call.scope, noun: "terminal.location", param: "location")
+                    token["location"] = .string(location)
+                }
+                return token
+            })
+        router.add(
+            "POST", "/v1/terminal/locations",
+            Endpoint(locationFields) { call throws(SimError) in
+                let name = try call.params.requiredString("display_name")
+                guard let address = try call.params.hash("address", allowed: ["line1", "line2", "city", "state", "postal_code", "country"]) else {
+                    throw SimError.missing("address")
+                }
+                _ = try address.requiredString("country")
+                var rendered = AccountObjects.nullAddress
+                for (key, value) in address.values { rendered[key] = value.json }
+                let location: JSONValue = [
+                    "id": .string(SimIDs.make("tml")), "object": "terminal.location", "address": rendered,
+                    "display_name": .string(name), "livemode": false, "metadata": try call.params.metadata() ?? [:],
+                ]
+                call.state.insert(location, scope: call.scope)
+                return location
+            })
+        router.add(
+            "GET", "/v1/terminal/locations",
+            Endpoint(SimList.parameters) { call throws(SimError) in
+                try SimList.page(call.state.list(type: "terminal.location", scope: call.scope), url: "/v1/terminal/locations", params: call.params)
+            })
+        router.add(
+            "GET", "/v1/terminal/locations/:id",
+            Endpoint([]) { call throws(SimError) in
+                try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
+            })
+        router.add(
+            "DELETE", "/v1/terminal/locations/:id",
+            Endpoint([]) { call throws(SimError) in
+                _ = try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
+                call.state.remove(call.id())
+                return ["id": .string(call.id()), "object": "terminal.location", "deleted": true]
+            })
         router.add("POST", "/v1/terminal/readers", Endpoint(["registration_code", "label", "location", "metadata"], registerReader))
-        router.add("GET", "/v1/terminal/readers", Endpoint(SimList.parameters.union(["location", "status", "device_type", "serial_number"])) { call throws(SimError) in
-            let location = try call.params.string("location")
-            let items = call.state.list(type: "terminal.reader", scope: call.scope) { location == nil || $0["location"]?.stringValue == location }
-            return try SimList.page(items, url: "/v1/terminal/readers", params: call.params)
-        })
+        router.add(
+            "GET", "/v1/terminal/readers",
+            Endpoint(SimList.parameters.union(["location", "status", "device_type", "serial_number"])) { call throws(SimError) in
+                let location = try call.params.string("location")
+                let items = call.state.list(type: "terminal.reader", scope: call.scope) { location == nil || $0["location"]?.stringValue == location }
+                return try SimList.page(items, url: "/v1/terminal/readers", params: call.params)
+            })
         router.add("GET", "/v1/terminal/readers/:id", Endpoint([]) { call throws(SimError) in try ReaderActions.reader(call) })
-        router.add("DELETE", "/v1/terminal/readers/:id", Endpoint([]) { call throws(SimError) in
-            _ = try ReaderActions.reader(call)
-            call.state.remove(call.id())
-            return ["id": .string(call.id()), "object": "terminal.reader", "deleted": true]
-        })
+        router.add(
+            "DELETE", "/v1/terminal/readers/:id",
+            Endpoint([]) { call throws(SimError) in
+                _ = try ReaderActions.reader(call)
+                call.state.remove(call.id())
+                return ["id": .string(call.id()), "object": "terminal.reader", "deleted": true]
+            })
         ReaderActions.register(&router)
     }
 
@@ -64,8 +78,9 @@ enum TerminalEndpoints {
         case "simulated-wpe": deviceType = "simulated_wisepos_e"
         case "simulated-s700": deviceType = "simulated_stripe_s700"
         default:
-            throw SimError.invalidRequest("The registration code \(code) is invalid. Use simulated-wpe or simulated-s700 with the simulator.",
-                                          param: "registration_code", code: "resource_missing")
+            throw SimError.invalidRequest(
+                "The registration code \(code) is invalid. Use simulated-wpe or simulated-s700 with the simulator.",
+                param: "registration_code", code: "resource_missing")
         }
         let location = try call.params.requiredString("location")
         _ = try call.state.require(location, type: "terminal.location", scope: call.scope, noun: "terminal.location", param: "location")

@@ -25,8 +25,10 @@ public struct WebhookChaos: Sendable, Equatable {
 
     /// `{duplicate_rate, delay_seconds, hold_next, down}`.
     public var json: JSONValue {
-        ["duplicate_rate": .double(duplicateRate), "delay_seconds": .double(delaySeconds),
-         "hold_next": .int(holdNext), "down": .bool(down)]
+        [
+            "duplicate_rate": .double(duplicateRate), "delay_seconds": .double(delaySeconds),
+            "hold_next": .int(holdNext), "down": .bool(down),
+        ]
     }
 }
 

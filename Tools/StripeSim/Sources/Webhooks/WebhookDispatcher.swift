@@ -27,9 +27,11 @@ public struct WebhookDeliveryRecord: Sendable, Equatable {
 
     /// The record as JSON (snake_case members).
     public var json: JSONValue {
-        ["event": .string(eventId), "type": .string(eventType), "endpoint": .string(endpointId), "url": .string(url),
-         "attempt": .int(attempt), "status": .int(status), "latency_ms": .double(latencyMs), "time": .double(time),
-         "signatures": .int(signatures), "duplicate": .bool(duplicate), "error": .optional(error)]
+        [
+            "event": .string(eventId), "type": .string(eventType), "endpoint": .string(endpointId), "url": .string(url),
+            "attempt": .int(attempt), "status": .int(status), "latency_ms": .double(latencyMs), "time": .double(time),
+            "signatures": .int(signatures), "duplicate": .bool(duplicate), "error": .optional(error),
+        ]
     }
 }
 
@@ -69,8 +71,10 @@ final class WebhookDispatcher: @unchecked Sendable {
     private let resolver: Resolver
     private let observer: Observer
 
-    init(retryDelays: [Double], timeoutSeconds: Int, clock: SimClock, ids: IDGenerator,
-         resolver: @escaping Resolver, observer: @escaping Observer) {
+    init(
+        retryDelays: [Double], timeoutSeconds: Int, clock: SimClock, ids: IDGenerator,
+        resolver: @escaping Resolver, observer: @escaping Observer
+    ) {
         schedule = retryDelays
         self.timeoutSeconds = timeoutSeconds
         self.clock = clock
@@ -105,8 +109,9 @@ final class WebhookDispatcher: @unchecked Sendable {
         defer { condition.unlock() }
         var settings = chaos[endpointId] ?? chaos["*"] ?? WebhookChaos()
         order += 1
-        let job = Job(due: clock.now + settings.delaySeconds, order: order, eventId: event["id"]?.stringValue ?? "",
-                      eventType: event["type"]?.stringValue ?? "", endpointId: endpointId, payload: event.serialized(), attempt: 1)
+        let job = Job(
+            due: clock.now + settings.delaySeconds, order: order, eventId: event["id"]?.stringValue ?? "",
+            eventType: event["type"]?.stringValue ?? "", endpointId: endpointId, payload: event.serialized(), attempt: 1)
         if settings.holdNext > 0 {
             settings.holdNext -= 1
             chaos[chaos[endpointId] != nil ? endpointId : "*"] = settings
@@ -229,9 +234,10 @@ final class WebhookDispatcher: @unchecked Sendable {
 
     private func attempt(_ job: Job) -> WebhookDeliveryRecord {
         let time = clock.now
-        var record = WebhookDeliveryRecord(eventId: job.eventId, eventType: job.eventType, endpointId: job.endpointId, url: "",
-                                           attempt: job.attempt, status: 0, latencyMs: 0, time: time, signatures: 0,
-                                           duplicate: job.duplicate, error: nil)
+        var record = WebhookDeliveryRecord(
+            eventId: job.eventId, eventType: job.eventType, endpointId: job.endpointId, url: "",
+            attempt: job.attempt, status: 0, latencyMs: 0, time: time, signatures: 0,
+            duplicate: job.duplicate, error: nil)
         guard let target = resolver(job.endpointId) else {
             record.error = "endpoint deleted"
             return record

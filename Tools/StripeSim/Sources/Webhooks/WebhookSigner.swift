@@ -25,8 +25,9 @@ public enum WebhookSigner {
         var length: UInt32 = 0
         _ = key.withUnsafeBytes { keyBytes in
             message.withUnsafeBytes { messageBytes in
-                HMAC(EVP_sha256(), keyBytes.baseAddress, Int32(key.count),
-                     messageBytes.bindMemory(to: UInt8.self).baseAddress, message.count, &digest, &length)
+                HMAC(
+                    EVP_sha256(), keyBytes.baseAddress, Int32(key.count),
+                    messageBytes.bindMemory(to: UInt8.self).baseAddress, message.count, &digest, &length)
             }
         }
         return digest.prefix(Int(length)).map { byte in
