@@ -25,7 +25,7 @@ import Testing
     @Test func aFileVariantIsReadLikeTheRuntimesVariables() {
         var reader = EnvironmentReader(
             ["CAPTURE_FEE_FIXED_FILE": "/run/secrets/fee"],
-            readFile: { $0 == "/run/secrets/fee" ? "30\n" : nil })
+            readFile: { $0 == "/run/secrets/fee" ? "30" : nil })
         let settings = TerminalGatewaySettings(reading: &reader)
         #expect(reader.problems.isEmpty)
         #expect(settings.captureFeePolicy == CaptureFeePolicy(percent: 0, fixed: 30))
