@@ -32,57 +32,54 @@ public struct EmailRequest: Sendable, Equatable {
         self.fields = fields
     }
 
+    /// A buyer's message about an order: the order reference, the amount formatted in its
+    /// currency (`amount` in the smallest unit) and the upper-case currency, plus `extra`.
+    private static func buyerOrder(
+        _ template: EmailTemplate, recipient: String?, account: String?, orderReference: String, paymentIntent: String?,
+        amount: Int, currency: String, extra: [String: String] = [:]
+    ) -> EmailRequest {
+        var fields = [
+            "order_reference": orderReference,
+            "amount": MoneyFormatter.format(amount: amount, currency: currency),
+            "currency": currency.uppercased(),
+        ]
+        fields.merge(extra) { _, new in new }
+        return EmailRequest(
+            template: template, recipient: recipient, account: account, orderReference: orderReference,
+            paymentIntent: paymentIntent, fields: fields)
+    }
+
     /// The order confirmation for `payments.order.paid`.
     public static func orderPaid(_ event: OrderPaid) -> EmailRequest {
-        EmailRequest(
-            template: .orderConfirmation, recipient: event.customerEmail, account: event.account,
-            orderReference: event.orderReference, paymentIntent: event.paymentIntent,
-            fields: [
-                "order_reference": event.orderReference,
-                "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
-                "currency": event.currency.uppercased(),
-            ])
+        buyerOrder(
+            .orderConfirmation, recipient: event.customerEmail, account: event.account, orderReference: event.orderReference,
+            paymentIntent: event.paymentIntent, amount: event.amount, currency: event.currency)
     }
 
     /// "Payment failed, please order again" for `payments.order.payment_failed`.
     public static func paymentFailed(_ event: OrderPaymentFailed) -> EmailRequest {
-        EmailRequest(
-            template: .paymentFailed, recipient: event.customerEmail, account: event.account,
-            orderReference: event.orderReference, paymentIntent: event.paymentIntent,
-            fields: [
-                "order_reference": event.orderReference,
-                "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
-                "currency": event.currency.uppercased(),
-                "reason": event.failureMessage ?? "the payment was not completed",
-            ])
+        buyerOrder(
+            .paymentFailed, recipient: event.customerEmail, account: event.account, orderReference: event.orderReference,
+            paymentIntent: event.paymentIntent, amount: event.amount, currency: event.currency,
+            extra: ["reason": event.failureMessage ?? "the payment was not completed"])
     }
 
     /// "Please confirm your payment" for `payments.order.requires_action`, with the
     /// platform's link (never a client secret: the event carries none).
     public static func authenticationRequired(_ event: OrderRequiresAction) -> EmailRequest {
-        EmailRequest(
-            template: .authenticationRequired, recipient: event.customerEmail, account: event.account,
-            orderReference: event.orderReference, paymentIntent: event.paymentIntent,
-            fields: [
-                "order_reference": event.orderReference,
-                "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
-                "currency": event.currency.uppercased(),
-                "authentication_url": event.authenticationUrl ?? "the shop's order page",
-            ])
+        buyerOrder(
+            .authenticationRequired, recipient: event.customerEmail, account: event.account, orderReference: event.orderReference,
+            paymentIntent: event.paymentIntent, amount: event.amount, currency: event.currency,
+            extra: ["authentication_url": event.authenticationUrl ?? "the shop's order page"])
     }
 
     /// "Payment received, confirming with your bank" for `payments.order.awaiting_payment`
     /// (a delayed method is processing; the paid or failed message follows).
     public static func paymentProcessing(_ event: OrderAwaitingPayment) -> EmailRequest {
-        EmailRequest(
-            template: .paymentProcessing, recipient: event.customerEmail, account: event.account,
-            orderReference: event.orderReference, paymentIntent: event.paymentIntent,
-            fields: [
-                "order_reference": event.orderReference,
-                "amount": MoneyFormatter.format(amount: event.amount, currency: event.currency),
-                "currency": event.currency.uppercased(),
-                "method": PaymentMethodName.text(event.paymentMethodType),
-            ])
+        buyerOrder(
+            .paymentProcessing, recipient: event.customerEmail, account: event.account, orderReference: event.orderReference,
+            paymentIntent: event.paymentIntent, amount: event.amount, currency: event.currency,
+            extra: ["method": PaymentMethodName.text(event.paymentMethodType)])
     }
 
     /// "Finish setting up your account" for `onboarding.account.requirements_due`: what is
