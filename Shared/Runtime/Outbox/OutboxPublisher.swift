@@ -101,19 +101,26 @@ struct OutboxPublisher {
     private func publishAndConfirm(_ rows: [OutboxRow], bus: AMQPConnection) throws {
         guard !rows.isEmpty else { return }
         let start = Tracer.nowNanos()
+        // Each row's envelope (its headers decoded from JSON) is built once: the publish
+        // and, when tracing is on, its span read the same one.
+        let tracing = Tracer.current != nil
+        var published: [Envelope] = []
+        if tracing { published.reserveCapacity(rows.count) }
         for row in rows {
+            let envelope = row.message.envelope
             try bus.publish(
-                row.message.envelope, exchange: row.message.exchange,
+                envelope, exchange: row.message.exchange,
                 routingKey: row.message.routingKey, mandatory: row.message.mandatory)
+            if tracing { published.append(envelope) }
         }
         if let unroutable = try waitForConfirms(bus) {
             log.error(
                 "unroutable message dropped from the outbox: no queue is bound for it",
                 ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
         }
-        for row in rows {
+        for (row, envelope) in zip(rows, published) {
             PublishSpan.record(
-                row.message.envelope, exchange: row.message.exchange,
+                envelope, exchange: row.message.exchange,
                 routingKey: row.message.routingKey, startNanos: start, relayed: true)
         }
     }

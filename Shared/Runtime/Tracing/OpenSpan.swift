@@ -17,27 +17,29 @@ public struct OpenSpan {
 
     /// Starts a span named `name` under `parent` (a new trace when `nil`), or returns `nil`
     /// when tracing is off or the sampler does not record it (a `nil` parent that is not
-    /// sampled gives `nil` too, so children of an unsampled span cost nothing).
+    /// sampled gives `nil` too, so children of an unsampled span cost nothing: `name` and
+    /// `attributes` are only evaluated for a span that is recorded).
     public static func start(
-        _ name: String, kind: SpanData.Kind, parent: TraceContext?,
-        attributes: [(String, SpanData.Value)] = []
+        _ name: @autoclosure () -> String, kind: SpanData.Kind, parent: TraceContext?,
+        attributes: @autoclosure () -> [(String, SpanData.Value)] = []
     ) -> OpenSpan? {
         guard let tracer = Tracer.current, let context = tracer.begin(parent: parent) else { return nil }
         var span = OpenSpan(
-            context: context, tracer: tracer, parentSpanId: parent?.spanId, name: name, kind: kind,
+            context: context, tracer: tracer, parentSpanId: parent?.spanId, name: name(), kind: kind,
             start: Tracer.nowNanos())
-        span.attributes = attributes
+        span.attributes = attributes()
         return span
     }
 
     /// Starts a child of `parent`, or returns `nil` when there is no (sampled) parent: a
-    /// child span never starts a trace of its own.
+    /// child span never starts a trace of its own (`name` and `attributes` are then not
+    /// evaluated).
     public static func child(
-        _ name: String, kind: SpanData.Kind, of parent: TraceContext?,
-        attributes: [(String, SpanData.Value)] = []
+        _ name: @autoclosure () -> String, kind: SpanData.Kind, of parent: TraceContext?,
+        attributes: @autoclosure () -> [(String, SpanData.Value)] = []
     ) -> OpenSpan? {
         guard let parent, parent.sampled else { return nil }
-        return start(name, kind: kind, parent: parent, attributes: attributes)
+        return start(name(), kind: kind, parent: parent, attributes: attributes())
     }
 
     /// Adds an attribute.

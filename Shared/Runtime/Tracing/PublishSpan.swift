@@ -18,7 +18,7 @@ enum PublishSpan {
         _ envelope: Envelope, exchange: String, routingKey: String, startNanos: UInt64,
         relayed: Bool
     ) {
-        guard let traceparent = envelope.headers.traceparent, Tracer.current != nil,
+        guard Tracer.current != nil, let traceparent = envelope.headers.traceparent,
             let parent = TraceContext(traceparent: traceparent), parent.sampled
         else { return }
         let destination = exchange.isEmpty ? "amq.default" : exchange

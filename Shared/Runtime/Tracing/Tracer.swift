@@ -17,19 +17,29 @@ public final class Tracer: Sendable {
     /// Where finished spans go.
     public let exporter: SpanExporter
 
-    private static let installed = Mutex<Tracer?>(nil)
+    /// The installed tracer, read without a lock: every span site asks for it (16 webhook
+    /// request threads at once, each worker per message), and a mutex there is contended.
+    private static let installed = Atomic<Unmanaged<Tracer>?>(nil)
+    /// Every tracer ever installed, kept alive so that a reader's unretained reference in
+    /// ``installed`` stays valid after ``uninstall(_:)`` (a process installs one; tests a few).
+    private static let everInstalled = Mutex<[Tracer]>([])
 
     /// The tracer ``ServiceHost`` installed, `nil` when tracing is off.
-    public static var current: Tracer? { installed.withLock { $0 } }
+    public static var current: Tracer? { installed.load(ordering: .acquiring)?.takeUnretainedValue() }
 
     /// Makes `tracer` the process's tracer (`nil` turns tracing off).
-    public static func install(_ tracer: Tracer?) { installed.withLock { $0 = tracer } }
+    public static func install(_ tracer: Tracer?) {
+        guard let tracer else { return installed.store(nil, ordering: .releasing) }
+        everInstalled.withLock { kept in
+            if !kept.contains(where: { $0 === tracer }) { kept.append(tracer) }
+        }
+        installed.store(Unmanaged.passUnretained(tracer), ordering: .releasing)
+    }
 
     /// Turns tracing off if `tracer` is still the process's tracer.
     public static func uninstall(_ tracer: Tracer) {
-        installed.withLock { current in
-            if current === tracer { current = nil }
-        }
+        _ = installed.compareExchange(
+            expected: Unmanaged.passUnretained(tracer), desired: nil, ordering: .acquiringAndReleasing)
     }
 
     /// A tracer.
