@@ -12,6 +12,8 @@ public struct SpanData: Sendable, Equatable {
         case string(String)
         case int(Int)
         case bool(Bool)
+        /// Encoded as a JSON number; NaN and the infinities as `"NaN"`, `"Infinity"`, `"-Infinity"`.
+        case double(Double)
     }
 
     /// The span's context (trace id, its own id, sampled).
@@ -49,45 +51,5 @@ public struct SpanData: Sendable, Equatable {
         a.context == b.context && a.parentSpanId == b.parentSpanId && a.name == b.name && a.kind == b.kind
             && a.startNanos == b.startNanos && a.endNanos == b.endNanos && a.error == b.error
             && a.attributes.map(\.0) == b.attributes.map(\.0) && a.attributes.map(\.1) == b.attributes.map(\.1)
-    }
-}
-
-/// OTLP/HTTP JSON encoding of spans: an `ExportTraceServiceRequest`
-/// (opentelemetry-proto `collector/trace/v1`) with one resource (`service.name`,
-/// `service.instance.id`) and one scope (`connectbus`). Ids are hex strings and 64-bit
-/// integers decimal strings, as the OTLP specification's JSON encoding requires.
-public enum OTLPJSON {
-    /// The request body for `spans` of `serviceName`.
-    public static func exportRequest(_ spans: [SpanData], serviceName: String, instanceId: String) -> [UInt8] {
-        var out = #"{"resourceSpans":[{"resource":{"attributes":["#
-        out += attribute("service.name", .string(serviceName)) + "," + attribute("service.instance.id", .string(instanceId))
-        out += #"]},"scopeSpans":[{"scope":{"name":"connectbus","version":"1"},"spans":["#
-        out += spans.map(span).joined(separator: ",")
-        out += "]}]}]}"
-        return Array(out.utf8)
-    }
-
-    static func span(_ s: SpanData) -> String {
-        var out = #"{"traceId":"\#(s.context.traceId)","spanId":"\#(s.context.spanId)","#
-        if let parent = s.parentSpanId { out += #""parentSpanId":"\#(parent)","# }
-        out += #""name":"\#(JSONText.escape(s.name))","kind":\#(s.kind.rawValue),"#
-        out += #""startTimeUnixNano":"\#(s.startNanos)","endTimeUnixNano":"\#(s.endNanos)","#
-        out += #""attributes":["# + s.attributes.map { attribute($0.0, $0.1) }.joined(separator: ",") + "],"
-        if let error = s.error {
-            out += #""status":{"code":2,"message":"\#(JSONText.escape(error))"}}"#
-        } else {
-            out += #""status":{"code":1}}"#
-        }
-        return out
-    }
-
-    static func attribute(_ key: String, _ value: SpanData.Value) -> String {
-        let encoded: String
-        switch value {
-        case .string(let text): encoded = #"{"stringValue":"\#(JSONText.escape(text))"}"#
-        case .int(let number): encoded = #"{"intValue":"\#(number)"}"#
-        case .bool(let flag): encoded = #"{"boolValue":\#(flag)}"#
-        }
-        return #"{"key":"\#(JSONText.escape(key))","value":\#(encoded)}"#
     }
 }

@@ -75,6 +75,86 @@ struct TracingTests {
         #expect(values[2]["boolValue"] as? Bool == false)
     }
 
+    /// The encoding of one request, byte for byte (the shape `opentelemetry-proto`'s JSON
+    /// parser reads in Tests/deployment/test_tracing.py).
+    @Test func theEncodingIsTheDocumentedBytes() {
+        let span = SpanData(
+            context: TraceContext(traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "a1b2c3d4e5f60718", sampled: true),
+            parentSpanId: "00f067aa0ba902b7", name: "q process", kind: .consumer, startNanos: 10, endNanos: 18_446_744_073_709_551_615,
+            attributes: [("a", .string("x")), ("n", .int(-42)), ("b", .bool(true))])
+        let root = SpanData(
+            context: TraceContext(traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7", sampled: true),
+            parentSpanId: nil, name: "r", kind: .internal, startNanos: 0, endNanos: 1, error: "boom")
+        let body = String(decoding: OTLPJSON.exportRequest([span, root], serviceName: "payments", instanceId: "vm:1"), as: UTF8.self)
+        #expect(
+            body
+                == #"{"resourceSpans":[{"resource":{"attributes":[{"key":"service.name","value":{"stringValue":"payments"}},"#
+                + #"{"key":"service.instance.id","value":{"stringValue":"vm:1"}}]},"scopeSpans":[{"scope":{"name":"connectbus","version":"1"},"#
+                + #""spans":[{"traceId":"4bf92f3577b34da6a3ce929d0e0e4736","spanId":"a1b2c3d4e5f60718","parentSpanId":"00f067aa0ba902b7","#
+                + #""name":"q process","kind":5,"startTimeUnixNano":"10","endTimeUnixNano":"18446744073709551615","attributes":["#
+                + #"{"key":"a","value":{"stringValue":"x"}},{"key":"n","value":{"intValue":"-42"}},{"key":"b","value":{"boolValue":true}}],"#
+                + #""status":{"code":1}},{"traceId":"4bf92f3577b34da6a3ce929d0e0e4736","spanId":"00f067aa0ba902b7","name":"r","kind":1,"#
+                + #""startTimeUnixNano":"0","endTimeUnixNano":"1","attributes":[],"status":{"code":2,"message":"boom"}}]}]}]}"#)
+        #expect(
+            String(decoding: OTLPJSON.exportRequest([], serviceName: "s", instanceId: "i"), as: UTF8.self).hasSuffix(#""spans":[]}]}]}"#))
+    }
+
+    @Test func namesAndValuesAreEscapedByteWiseAndNonASCIIStaysUTF8() throws {
+        let tricky = "pay \"quoted\" back\\slash\nline\ttab\rcr \u{01}\u{1F}\u{7F} é 日本 🙂"
+        let span = SpanData(
+            context: TraceContext(traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "a1b2c3d4e5f60718", sampled: true),
+            parentSpanId: nil, name: tricky, kind: .server, startNanos: 1, endNanos: 2,
+            attributes: [("key \"k\"\n", .string(tricky)), ("plain", .string("nothing to escape: ünïcödé"))], error: tricky)
+        let bytes = OTLPJSON.exportRequest([span], serviceName: "svc\u{08}", instanceId: "i")
+        let text = String(decoding: bytes, as: UTF8.self)
+        let escaped = #"pay \"quoted\" back\\slash\nline\ttab\rcr \u0001\u001f"# + "\u{7F} é 日本 🙂"
+        #expect(text.contains(#""name":""# + escaped + #"""#))
+        #expect(text.contains(#"{"key":"key \"k\"\n","value":{"stringValue":""# + escaped + #""}}"#))
+        #expect(text.contains(#"{"key":"plain","value":{"stringValue":"nothing to escape: ünïcödé"}}"#))
+        #expect(text.contains(#""status":{"code":2,"message":""# + escaped + #""}"#))
+        #expect(text.contains(#""stringValue":"svc\u0008""#))
+        // And a JSON parser reads back exactly what was set.
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let encoded = try #require(
+            (((root["resourceSpans"] as? [[String: Any]])?.first?["scopeSpans"] as? [[String: Any]])?.first?["spans"] as? [[String: Any]])?
+                .first)
+        #expect(encoded["name"] as? String == tricky)
+        let attributes = try #require(encoded["attributes"] as? [[String: Any]])
+        #expect(attributes[0]["key"] as? String == "key \"k\"\n")
+        #expect((attributes[0]["value"] as? [String: Any])?["stringValue"] as? String == tricky)
+        #expect((encoded["status"] as? [String: Any])?["message"] as? String == tricky)
+    }
+
+    @Test func intBoolAndDoubleAttributeValuesAreEncodedAsOTLPAsksAndReadBack() throws {
+        let values: [SpanData.Value] = [
+            .int(0), .int(7), .int(-1), .int(Int.max), .int(Int.min), .bool(true), .bool(false),
+            .double(0.25), .double(-3.0), .double(1e-7), .double(.nan), .double(.infinity), .double(-.infinity),
+        ]
+        let span = SpanData(
+            context: TraceContext(traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "a1b2c3d4e5f60718", sampled: true),
+            parentSpanId: nil, name: "v", kind: .internal, startNanos: 1, endNanos: 2,
+            attributes: values.enumerated().map { ("v\($0.offset)", $0.element) })
+        let bytes = OTLPJSON.exportRequest([span], serviceName: "s", instanceId: "i")
+        let text = String(decoding: bytes, as: UTF8.self)
+        for fragment in [
+            #"{"intValue":"0"}"#, #"{"intValue":"7"}"#, #"{"intValue":"-1"}"#, #"{"intValue":"9223372036854775807"}"#,
+            #"{"intValue":"-9223372036854775808"}"#, #"{"boolValue":true}"#, #"{"boolValue":false}"#,
+            #"{"doubleValue":0.25}"#, #"{"doubleValue":-3.0}"#, #"{"doubleValue":1e-07}"#, #"{"doubleValue":"NaN"}"#,
+            #"{"doubleValue":"Infinity"}"#, #"{"doubleValue":"-Infinity"}"#,
+        ] {
+            #expect(text.contains(fragment), "\(fragment)")
+        }
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let attributes = try #require(
+            (((root["resourceSpans"] as? [[String: Any]])?.first?["scopeSpans"] as? [[String: Any]])?.first?["spans"] as? [[String: Any]])?
+                .first?["attributes"] as? [[String: Any]])
+        let read = attributes.compactMap { $0["value"] as? [String: Any] }
+        #expect(read.count == values.count)
+        #expect(read[4]["intValue"] as? String == String(Int.min))
+        #expect(read[7]["doubleValue"] as? Double == 0.25)
+        #expect(read[9]["doubleValue"] as? Double == 1e-7)
+    }
+
     @Test func tracingIsOffWithoutAnEndpointAndBadVariablesAreNamed() throws {
         let log = Logger(service: "t", level: .error)
         #expect(try Tracer.fromEnvironment([:], serviceName: "payments", log: log) == nil)
