@@ -103,6 +103,21 @@ public struct EnvironmentReader {
         return value
     }
 
+    /// A duration written as a whole number and a unit — `s`, `m`, `h` or `d` (e.g. `7d`,
+    /// `36h`, `90m`) — at most `max`; `0` or `off` is `nil` (none); `fallback` when unset.
+    public mutating func duration(_ name: String, default fallback: Duration?, max: Duration) -> Duration? {
+        guard let raw = string(name)?.trimmingSpaces().lowercased() else { return fallback }
+        if raw == "0" || raw == "off" { return nil }
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        guard let unit = raw.last.flatMap({ units[$0] }), let count = Int64(raw.dropLast()), count > 0,
+            count <= max.components.seconds / unit
+        else {
+            report(name, "must be a whole number of s, m, h or d (e.g. 7d, 12h) up to \(max.components.seconds / 86_400)d, or 0/off")
+            return fallback
+        }
+        return .seconds(count * unit)
+    }
+
     /// A comma-separated list with empty items dropped, or `[]` when unset.
     public mutating func list(_ name: String) -> [String] {
         guard let raw = string(name) else { return [] }

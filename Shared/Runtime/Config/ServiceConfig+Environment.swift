@@ -107,6 +107,8 @@ extension ServiceConfig {
         let delays = retryDelays(&reader)
         let grace = reader.int("OUTBOX_RELAY_GRACE_MS", default: 2000, in: 0...3_600_000)
         let relayBatch = reader.int("OUTBOX_RELAY_BATCH", default: 500, in: 1...10_000)
+        let retention = reader.duration(
+            "MESSAGE_LOG_RETENTION", default: ServiceConfig.defaultMessageLogRetention, max: .seconds(3650 * 86_400))
         let heartbeat = reader.int("AMQP_HEARTBEAT", default: 30, in: 0...3600)
         let levelName = reader.string("LOG_LEVEL") ?? "info"
         let level = LogLevel(rawValue: levelName.lowercased())
@@ -133,6 +135,7 @@ extension ServiceConfig {
         config.stripeBoundPrefetch = stripeBoundPrefetch
         config.stripeRateBudget = budget
         config.stripeRateLimitTimeout = .milliseconds(limitTimeout)
+        config.messageLogRetention = retention
         return (config, settings)
     }
 

@@ -33,6 +33,9 @@ import Foundation
 /// - `OUTBOX_RELAY_GRACE_MS` (default 2000): age after which the relay publishes a row;
 ///   `OUTBOX_RELAY_BATCH` (default 500, 1…10000): most rows per relay transaction and
 ///   confirm wait (smaller batches spread the broker's work more evenly).
+/// - `MESSAGE_LOG_RETENTION` (default `7d`; a whole number of `s`, `m`, `h` or `d` up to
+///   `3650d`, or `0`/`off` to keep every row): how long `message_log` rows are kept after
+///   their last write (``MessageLogRetention``).
 /// - `AMQP_HEARTBEAT` (seconds, default 30), `LOG_LEVEL` (`debug`, `info`, `warning`, `error`).
 ///
 /// Thread-safety: an immutable value.
@@ -84,10 +87,18 @@ public struct ServiceConfig: Sendable {
     public var relayGrace: Duration
     /// Most rows the relay publishes per transaction and confirm wait.
     public var relayBatchSize: Int
+    /// How long `message_log` rows are kept after their last write (`MESSAGE_LOG_RETENTION`);
+    /// `nil` keeps them for ever. The outbox relay deletes older ones (``MessageLogRetention``).
+    public var messageLogRetention: Duration? = ServiceConfig.defaultMessageLogRetention
+    /// Time between two retention passes of the relay (one minute; tests shorten it).
+    public var messageLogPruneInterval: Duration = .seconds(60)
     /// AMQP heartbeat interval in seconds.
     public var heartbeatSeconds: Int
     /// Least severe level that is logged.
     public var logLevel: LogLevel
+
+    /// `MESSAGE_LOG_RETENTION`'s default: seven days.
+    public static let defaultMessageLogRetention: Duration = .seconds(7 * 86_400)
 
     /// Builds a configuration in code (tests, tools) with the documented defaults.
     public init(

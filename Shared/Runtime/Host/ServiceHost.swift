@@ -171,7 +171,8 @@ public final class ServiceHost: Sendable {
             amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
             name: "\(name).relay", grace: config.relayGrace,
             batchSize: config.relayBatchSize,
-            heartbeatSeconds: config.heartbeatSeconds, metrics: metrics, log: log)
+            heartbeatSeconds: config.heartbeatSeconds, messageLogRetention: config.messageLogRetention,
+            messageLogPruneInterval: config.messageLogPruneInterval, metrics: metrics, log: log)
         let workers = makeWorkers(selected, amqpURL: amqpURL)
         readiness.track(workers: workers, relay: relay)
         running.withLock {

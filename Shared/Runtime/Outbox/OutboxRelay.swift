@@ -41,6 +41,8 @@ public final class OutboxRelay: Sendable {
     private let connected = Atomic<Bool>(false)
     private let observer: (@Sendable (Batch) -> Void)?
     private let totals = Mutex(Statistics())
+    private let messageLogRetention: Duration?
+    private let messageLogPruneInterval: Duration
 
     /// While caught up, the relay rewinds its cursor at most this often.
     public static let rewindInterval: Duration = .seconds(1)
@@ -81,14 +83,19 @@ public final class OutboxRelay: Sendable {
     ///   - grace: rows younger than this are left to the worker that wrote them.
     ///   - batchSize: rows per transaction and confirm wait.
     ///   - idleInterval: pause between polls when nothing is pending.
+    ///   - messageLogRetention: `message_log` rows older than this are deleted between polls,
+    ///     at most every `messageLogPruneInterval` (``MessageLogRetention``); `nil`: never.
     ///   - observer: called on the relay thread after every batch that published rows
     ///     (benchmarks and tests; keep it cheap).
     public init(
         amqpURL: AMQPURL, databaseURL: String, schema: String, name: String, grace: Duration = .seconds(2),
         batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
+        messageLogRetention: Duration? = nil, messageLogPruneInterval: Duration = .seconds(60),
         metrics: RuntimeMetrics, log: Logger, observer: (@Sendable (Batch) -> Void)? = nil
     ) {
         self.observer = observer
+        self.messageLogRetention = messageLogRetention
+        self.messageLogPruneInterval = messageLogPruneInterval
         endpoints = Worker.Endpoints(amqpURL: amqpURL, databaseURL: databaseURL, heartbeatSeconds: heartbeatSeconds)
         self.schema = schema
         self.name = name
@@ -125,14 +132,16 @@ public final class OutboxRelay: Sendable {
     }
 
     /// The relay's thread: connect, publish one batch from the cursor (and refresh the lag
-    /// gauges once a second), idle when caught up; after a failure reconnect with backoff
-    /// (a broker failure keeps the database connection); at stop flush and close.
+    /// gauges once a second), idle when caught up — after a pass of `message_log` retention
+    /// when one is due —; after a failure reconnect with backoff (a broker failure keeps the
+    /// database connection); at stop flush and close.
     private struct RelayTask: BackgroundTask {
         let relay: OutboxRelay
         let connections: WorkerConnections
         let publisher: OutboxPublisher
         var lastLagCheck = ContinuousClock.now - .seconds(10)
         var scan = Scan()
+        var retention: MessageLogRetention?
 
         init(relay: OutboxRelay) {
             self.relay = relay
@@ -141,6 +150,9 @@ public final class OutboxRelay: Sendable {
                 name: relay.name, heartbeatSeconds: relay.endpoints.heartbeatSeconds,
                 consume: nil)
             publisher = OutboxPublisher(schema: relay.schema, log: relay.log)
+            retention = relay.messageLogRetention.map {
+                MessageLogRetention(keep: $0, interval: relay.messageLogPruneInterval, schema: relay.schema, log: relay.log)
+            }
         }
 
         func connect() throws {
@@ -156,6 +168,8 @@ public final class OutboxRelay: Sendable {
                 lastLagCheck = .now
             }
             guard published < relay.batchSize else { return .again }
+            let connections = self.connections
+            retention?.runIfDue(on: { try connections.database() })
             connections.heartbeat()
             return .idle(relay.idleInterval)
         }

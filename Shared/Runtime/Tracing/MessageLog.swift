@@ -59,6 +59,24 @@ enum MessageLog {
             ])
     }
 
+    /// Deletes at most `limit` rows of `<schema>.message_log` whose `last_at` is older than
+    /// `olderThan` (oldest first) and returns how many: one range scan of the `last_at`
+    /// index gathered into an array by a sub-select Postgres runs once, then the `DELETE`
+    /// by primary key — bounded whatever the table's size (as `Inbox.prune`).
+    /// - Throws: `StoreError` from the statement or for a bad schema name.
+    static func prune(schema: String, olderThan: Duration, limit: Int, on db: PGConnection) throws -> Int {
+        let table = try SQLIdentifier(schema).quoted + ".message_log"
+        let seconds = Double(olderThan.components.seconds) + Double(olderThan.components.attoseconds) / 1e18
+        return try db.execute(
+            """
+            DELETE FROM \(table) WHERE message_id = ANY(ARRAY(
+                SELECT message_id FROM \(table)
+                WHERE last_at < now() - make_interval(secs => $1)
+                ORDER BY last_at LIMIT $2))
+            """, [.double(seconds), .int(Int64(max(1, limit)))], planning: .perExecution
+        ).affectedRows
+    }
+
     /// The JSON array of `calls`.
     static func callsJSON(_ calls: [TimedAttempt]) -> String {
         "["

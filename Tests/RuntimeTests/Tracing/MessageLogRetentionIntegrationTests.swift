@@ -1,0 +1,100 @@
+import Bus
+import Foundation
+import Store
+import Testing
+import TestKit
+@testable import Runtime
+
+/// `message_log` retention against the real Postgres: rows whose last write is older than
+/// the retention go in bounded batches, younger ones stay, and the outbox relay's thread
+/// runs the passes by itself (`MESSAGE_LOG_RETENTION`).
+@Suite("Message log retention (integration)", .serialized, .enabled(if: IntegrationEnvironment.isEnabled))
+struct MessageLogRetentionIntegrationTests {
+    static let log = Logger(service: "rt-test", level: .error)
+
+    /// A migrated schema (runtime tables only) for `body`, dropped afterwards.
+    private static func withSchema(_ body: (PGConnection, String, IntegrationEnvironment) throws -> Void) throws {
+        let env = try #require(IntegrationEnvironment.current)
+        let schema = IntegrationEnvironment.uniqueName("rt_msglog")
+        let db = try PGConnection(url: env.databaseURL, applicationName: "message-log-tests")
+        try Migrator(schema: schema, migrations: []).migrate(db)
+        defer { _ = try? db.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") }
+        try body(db, schema, env)
+    }
+
+    /// Inserts `count` rows last written `age` ago, ids `<prefix>-<n>`.
+    private static func insert(_ count: Int, prefix: String, age: String, schema: String, db: PGConnection) throws {
+        try db.execute(
+            """
+            INSERT INTO \(schema).message_log (message_id, queue, type, outcome, first_at, last_at)
+            SELECT $1 || '-' || g, 'q', 't', 'done', now() - $2::interval, now() - $2::interval
+            FROM generate_series(1, $3::int8) AS g
+            """, [.text(prefix), .text(age), .int(Int64(count))])
+    }
+
+    private static func ids(_ schema: String, _ db: PGConnection) throws -> [String] {
+        try db.execute("SELECT message_id FROM \(schema).message_log ORDER BY message_id").rows.map { try $0.string("message_id") }
+    }
+
+    @Test func oldRowsGoInBoundedBatchesAndYoungRowsStay() throws {
+        try Self.withSchema { db, schema, _ in
+            try Self.insert(5, prefix: "old", age: "8 days", schema: schema, db: db)
+            try Self.insert(2, prefix: "young", age: "6 days 23 hours", schema: schema, db: db)
+            try Self.insert(1, prefix: "new", age: "0 seconds", schema: schema, db: db)
+            let week = Duration.seconds(7 * 86_400)
+            #expect(try MessageLog.prune(schema: schema, olderThan: week, limit: 2, on: db) == 2)
+            #expect(try MessageLog.prune(schema: schema, olderThan: week, limit: 2, on: db) == 2)
+            #expect(try MessageLog.prune(schema: schema, olderThan: week, limit: 2, on: db) == 1)
+            #expect(try MessageLog.prune(schema: schema, olderThan: week, limit: 2, on: db) == 0)
+            #expect(try Self.ids(schema, db) == ["new-1", "young-1", "young-2"])
+        }
+    }
+
+    @Test func aPassRunsAtOnceThenOncePerIntervalAndStopsAtItsBatchLimit() throws {
+        try Self.withSchema { db, schema, _ in
+            try Self.insert(7, prefix: "old", age: "2 days", schema: schema, db: db)
+            try Self.insert(1, prefix: "young", age: "1 hour", schema: schema, db: db)
+            var retention = MessageLogRetention(keep: .seconds(86_400), interval: .seconds(60), schema: schema, log: Self.log)
+            retention.batchSize = 2
+            retention.maxBatches = 3
+            let start = ContinuousClock.now
+            #expect(retention.runIfDue(on: { db }, now: start) == 6)  // three batches of two, then the pass ends
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(59)) == 0)  // not due yet
+            #expect(try Self.ids(schema, db).count == 2)
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(60)) == 1)
+            #expect(try Self.ids(schema, db) == ["young-1"])
+        }
+    }
+
+    @Test func aFailedPassIsReportedNotThrownAndTriedAgainLater() throws {
+        try Self.withSchema { db, schema, _ in
+            var retention = MessageLogRetention(keep: .seconds(60), interval: .seconds(60), schema: schema, log: Self.log)
+            struct Down: Error {}
+            let start = ContinuousClock.now
+            #expect(retention.runIfDue(on: { throw Down() }, now: start) == 0)
+            try Self.insert(1, prefix: "old", age: "1 day", schema: schema, db: db)
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(60)) == 1)
+        }
+    }
+
+    @Test func theOutboxRelayPrunesTheLogOnItsOwnThread() throws {
+        try Self.withSchema { db, schema, env in
+            try Self.insert(3, prefix: "old", age: "2 days", schema: schema, db: db)
+            try Self.insert(2, prefix: "young", age: "1 hour", schema: schema, db: db)
+            let relay = OutboxRelay(
+                amqpURL: try AMQPURL(env.amqpURL), databaseURL: env.databaseURL, schema: schema, name: "rt-msglog.relay",
+                idleInterval: .milliseconds(20), messageLogRetention: .seconds(86_400),
+                messageLogPruneInterval: .milliseconds(50), metrics: RuntimeMetrics(registry: MetricsRegistry()),
+                log: Self.log)
+            relay.start()
+            defer { relay.stop() }
+            let deadline = ContinuousClock.now + .seconds(60)
+            while try Self.ids(schema, db).count > 2, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(try Self.ids(schema, db) == ["young-1", "young-2"])
+            // Rows that grow old later go on a later pass.
+            try Self.insert(1, prefix: "later", age: "3 days", schema: schema, db: db)
+            while try Self.ids(schema, db).count > 2, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            #expect(try Self.ids(schema, db) == ["young-1", "young-2"])
+        }
+    }
+}
