@@ -29,11 +29,66 @@ struct DeadLetterGroupTests {
     @Test func idsUuidsAndNumbersAreNormalisedAwayButWordsStay() {
         #expect(
             DeadLetterFingerprint.normalise("No such customer: 'cus_Q1w2E3r4' (request req_8Hk2aa; 429 after 3.5 s)")
-                == "No such customer: '<id>' (request <id>; <n> after <n> s)")
+                == "No such customer: '<value>' (request <id>; <n> after <n> s)")
         #expect(
             DeadLetterFingerprint.normalise("order 6f1c2a1e-0b7d-4c53-9a57-1b2c3d4e5f60 unknown")
                 == "order <uuid> unknown")
         #expect(DeadLetterFingerprint.normalise("store.query_failed:  relation   missing") == "store.query_failed: relation missing")
+    }
+
+    @Test func stripeIdsAreMaskedByPrefixEvenWithoutADigit() {
+        #expect(
+            DeadLetterFingerprint.normalise("account acct_AbCdEfGhIjKlMnOp cannot take pi_3AbC9xYzQ1 nor cs_test_a1B2c3D4")
+                == "account <id> cannot take <id> nor <id>")
+        #expect(DeadLetterFingerprint.normalise("secret pi_3AbC9xYz_secret_Q9w8E7 leaked") == "secret <id> leaked")
+        #expect(DeadLetterFingerprint.normalise("reader tmr_FqKpLmNoPqRsTu is offline") == "reader <id> is offline")
+        // Error codes and words with a Stripe prefix stay.
+        #expect(
+            DeadLetterFingerprint.normalise("card_declined: in_progress payment_intent_unexpected_state, acct_platform")
+                == "card_declined: in_progress payment_intent_unexpected_state, acct_platform")
+    }
+
+    @Test func hexStringsOfEightOrMoreAreMaskedShortOnesAndWordsStay() {
+        #expect(
+            DeadLetterFingerprint.normalise("trace 4bf92f3577b34da6a3ce929d0e0e4736 span A1B2C3D4 ok")
+                == "trace <hex> span <hex> ok")
+        #expect(DeadLetterFingerprint.normalise("checksum a1b2c3d mismatch, deadbeef facade") == "checksum a1b2c3d mismatch, deadbeef facade")
+        #expect(DeadLetterFingerprint.normalise("code 12345678") == "code <n>")
+    }
+
+    @Test func quotedValuesAreMaskedButApostrophesInWordsAreNot() {
+        #expect(
+            DeadLetterFingerprint.normalise(#"unknown field "colour" in 'line items'"#)
+                == #"unknown field "<value>" in '<value>'"#)
+        #expect(
+            DeadLetterFingerprint.normalise("the customer's card can't be charged: 'expired'")
+                == "the customer's card can't be charged: '<value>'")
+        #expect(DeadLetterFingerprint.normalise("the customers' cards") == "the customers' cards")
+    }
+
+    @Test func emailAddressesAreMasked() {
+        #expect(
+            DeadLetterFingerprint.normalise("mailbox buyer.one+shop@example.co.uk rejected by mx.example.com")
+                == "mailbox <email> rejected by mx.example.com")
+        #expect(DeadLetterFingerprint.normalise("no @ sign here, nor user@localhost") == "no @ sign here, nor user@localhost")
+    }
+
+    @Test func messagesDifferingOnlyInVariablePartsShareAFingerprintAndOtherErrorsDoNot() {
+        func print(_ message: String, code: String = "smtp.rejected") -> String {
+            Self.parked("m", code: code, message: message).fingerprint.id
+        }
+        let pairs = [
+            ("customer acct_AbCdEfGhIj has no email", "customer acct_ZyXwVuTsRq has no email"),
+            ("trace 4bf92f3577b34da6 failed", "trace 00f067aa0ba902b7 failed"),
+            ("unknown field 'colour'", "unknown field 'size'"),
+            (#"value "12 apples" refused"#, #"value "a pear" refused"#),
+            ("mailbox a@example.com full", "mailbox someone.else@shop.example full"),
+            ("order 6f1c2a1e-0b7d-4c53-9a57-1b2c3d4e5f60 unknown", "order 00000000-1111-2222-3333-444455556666 unknown"),
+        ]
+        for (a, b) in pairs { #expect(print(a) == print(b), "\(a) / \(b)") }
+        #expect(print("mailbox a@example.com full") != print("mailbox a@example.com unknown"))
+        #expect(print("unknown field 'colour'") != print("missing field 'colour'"))
+        #expect(print("customer acct_AbCdEfGhIj has no email") != print("customer acct_AbCdEfGhIj has no email", code: "smtp.timeout"))
     }
 
     @Test func messagesDifferingOnlyInIdsShareAGroupWithCountsAndTimes() {

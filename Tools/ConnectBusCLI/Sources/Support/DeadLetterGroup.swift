@@ -40,8 +40,8 @@ public struct ParkedMessage: Sendable {
 }
 
 /// What makes two dead letters "the same failure": the queue they failed on, the stable
-/// error code, the message type and the error message with its variable parts (ids,
-/// UUIDs, numbers) replaced by placeholders.
+/// error code, the message type and the error message with its variable parts (quoted
+/// values, e-mail addresses, UUIDs, Stripe ids, hex strings, numbers) replaced by placeholders.
 public struct DeadLetterFingerprint: Hashable, Sendable {
     /// The original queue.
     public let queue: String
@@ -63,17 +63,39 @@ public struct DeadLetterFingerprint: Hashable, Sendable {
         return String(String(hash, radix: 16).leftPadded(to: 16).prefix(10))
     }
 
+    /// Prefixes of Stripe object ids (`acct_`, `pi_`, `cs_test_`, …) and of the simulator's, which uses Stripe's.
+    static let stripePrefixes = [
+        "acct", "ba", "bpc", "btok", "card", "cbtxn", "ch", "cn", "cs", "cus", "dp", "du", "evt", "fee", "file", "fr",
+        "iauth", "ic", "ii", "in", "ipi", "link", "pi", "pm", "po", "plink", "price", "prod", "py", "pyr", "re", "req",
+        "seti", "si", "src", "sub", "tml", "tmc", "tmr", "tok", "tr", "txn", "txr", "we", "whsec",
+    ]
+
+    /// The masks in the order they apply: a later one sees the placeholders of the earlier ones.
     private static let rules: [(NSRegularExpression, String)] = [
-        // Stripe-style ids (acct_1Nv…, pi_3Ab…, req_…, cs_test_a1…): a prefix and a part with a digit.
-        (#"\b[a-z]+(?:_[a-z]+)*_[A-Za-z0-9]*[0-9][A-Za-z0-9]*\b"#, "<id>"),
+        // Quoted values: 'cus_Q1w2…', "colour". An apostrophe inside a word (can't, customers') opens nothing.
+        (#"(?<![A-Za-z0-9])'[^'\n]*'(?![A-Za-z0-9])"#, "'<value>'"),
+        (#""[^"\n]*""#, "\"<value>\""),
+        (#"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b"#, "<email>"),
         (#"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"#, "<uuid>"),
+        // Stripe ids (acct_1Nv…, pi_3Ab…_secret_…, cs_test_a1…): a known prefix and a part with a
+        // capital or a digit, so error codes made of words (card_declined, in_progress) stay.
+        (
+            #"\b(?:"# + stripePrefixes.joined(separator: "|")
+                + #")_(?:(?:test|live)_)?(?=[A-Za-z0-9]*[A-Z0-9])[A-Za-z0-9]+(?:_secret_[A-Za-z0-9]+)?\b"#, "<id>"
+        ),
+        // Any other prefix_id whose id part has a digit (order_42, whatever_9x).
+        (#"\b[a-z]+(?:_[a-z]+)*_[A-Za-z0-9]*[0-9][A-Za-z0-9]*\b"#, "<id>"),
+        // Hex strings of 8 or more with a digit and a letter (a1b2c3d4, 4bf92f3577b34da6); all letters (deadbeef) reads as a word.
+        (#"\b(?=[0-9a-fA-F]*[0-9])(?=[0-9a-fA-F]*[a-fA-F])[0-9a-fA-F]{8,}\b"#, "<hex>"),
         (#"\b[0-9]+(?:\.[0-9]+)?\b"#, "<n>"),
         (#"\s+"#, " "),
     ].compactMap { pattern, template in
         (try? NSRegularExpression(pattern: pattern)).map { ($0, template) }
     }
 
-    /// `message` with ids, UUIDs and numbers replaced (`<id>`, `<uuid>`, `<n>`), spaces collapsed.
+    /// `message` with its variable parts replaced, spaces collapsed: quoted values
+    /// (`'<value>'`, `"<value>"`), e-mail addresses (`<email>`), UUIDs (`<uuid>`), Stripe and
+    /// other ids (`<id>`), hex strings of 8 or more (`<hex>`) and numbers (`<n>`). Words stay.
     public static func normalise(_ message: String) -> String {
         var text = message
         for (regex, template) in rules {

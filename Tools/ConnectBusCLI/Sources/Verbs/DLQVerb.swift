@@ -29,8 +29,9 @@ public enum DLQVerb: Verb {
 
           groups   the parked messages of every dead-letter queue (or of the QUEUEs named) grouped
                    by failure fingerprint — original queue, error code, message type and the error
-                   message with ids, UUIDs and numbers replaced — with counts, first and last seen
-                   and the group id G the other actions take; --json: one JSON object per group
+                   message with quoted values, e-mail addresses, UUIDs, Stripe and other ids, hex
+                   strings and numbers replaced — with counts, first and last seen and the group
+                   id G the other actions take; --json: one JSON object per group
           history  every attempt of one message, then when it was parked
           export   the messages as JSON lines (message_id, type, headers, failures, body, group) on
                    standard output or into FILE; they stay parked
