@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `make chaos`: the ledger-checked chaos run (Tests/chaos/README.md). Installs what is
-# missing, starts the local RabbitMQ and PostgreSQL, builds stripe-sim and the four
-# services (debug, as `make test` does) and runs Tests/chaos/chaos.py, which starts them
-# under its supervisor, drives platform commands through AMQP while it kills, pauses and
-# restarts things, then checks its ledger and prints the table. Exits non-zero on any
+# missing, starts the local RabbitMQ and PostgreSQL, builds stripe-sim, the four services
+# and the connectbus CLI (debug, as `make test` does) and runs Tests/chaos/chaos.py, which
+# starts them under its supervisor, drives platform commands through AMQP while it kills,
+# pauses and restarts things, then checks its ledger and prints the table (with the run's
+# dead letters as `connectbus dlq groups` shows them). Exits non-zero on any
 # violation; the ledger, logs and table stay in .local/chaos/<time>/ (or CHAOS_OUT).
 #
 #   scripts/chaos.sh              about 5 minutes, >= 3,000 commands
@@ -12,7 +13,7 @@
 #                                 leading the queues is stopped mid-run instead of a restart
 #   scripts/chaos.sh ARGS...      any option of Tests/chaos/chaos.py (--duration, --min-commands, …)
 #
-# Environment: CHAOS_BIN_DIR (use these executables, skip the build), CHAOS_OUT,
+# Environment: CHAOS_BIN_DIR (use these executables, connectbus among them; skip the build), CHAOS_OUT,
 # CHAOS_SIM_PORT (12311), CHAOS_HTTP_PORT_BASE (8780: services on +1…+4),
 # CHAOS_SMTP_PORT (2625) — the next free port is used when one is taken —, KEEP_INFRA=1
 # (leave the servers running), SKIP_DEPS=1, and the port variables of scripts/lib/common.sh.
@@ -57,7 +58,7 @@ if [ "$cluster" = 1 ]; then
 fi
 
 if [ -z "${CHAOS_BIN_DIR:-}" ]; then
-    for p in stripe-sim onboarding payments terminal-gateway notifications; do
+    for p in stripe-sim onboarding payments terminal-gateway notifications connectbus; do
         cb_log "building $p"
         swift build --build-path "${SWIFT_BUILD_PATH:-$CB_REPO/.build}" --product "$p"
     done

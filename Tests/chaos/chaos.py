@@ -16,6 +16,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checks import Checks, run_checks            # noqa: E402
+import dead_letter_groups                        # noqa: E402
 from driver import Driver, Ledger                # noqa: E402
 from faults import FaultSchedule                 # noqa: E402
 from flows import Flows, Order                   # noqa: E402
@@ -325,6 +326,8 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
     run.ledger, run.orders, run.sim, run.database_url, run.mail_dir = ledger, orders, sim, admin_db, mail_dir
     run.options, run.poison_ids, run.undrained = opt, poison_ids, undrained
     run.dead_letters = management.dead_letters(run_start - 5)
+    run.dlq_grouping = dead_letter_groups.gather(opt.bin, amqp_hosts[0], management.urls[0].rsplit(":", 1)[1],
+                                                 since=run_start - 5)
     checks = Checks()
     checks.add("fault schedule ran", faults.error is None, faults.error or "%d faults" % len(faults.faults.entries))
     kinds_done = {e["kind"].split(" ")[0] for e in faults.faults.entries}
@@ -342,7 +345,7 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
         run_checks(run, checks)
     except Exception as error:
         checks.add("checks ran", False, "%s: %s" % (type(error).__name__, error))
-    report = render(opt, driver, faults, probes, checks, run_start, drive_end, supervisor)
+    report = render(opt, driver, faults, probes, checks, run_start, drive_end, supervisor, run.dlq_grouping)
     print(report)
     with open(os.path.join(out, "table.txt"), "w") as f:
         f.write(report + "\n")
@@ -383,7 +386,7 @@ def drain(driver, management, sim, admin_db, deadline):
     return busy
 
 
-def render(opt, driver, faults, probes, checks, run_start, drive_end, supervisor):
+def render(opt, driver, faults, probes, checks, run_start, drive_end, supervisor, grouping):
     lines = ["", "ConnectBus chaos run: %.0f s of load, %d commands, %d orders, %d services restarted by the supervisor"
              % (drive_end - run_start, driver.published, len(driver.finished),
                 sum(p.starts - 1 for p in supervisor.processes.values())), ""]
@@ -407,6 +410,8 @@ def render(opt, driver, faults, probes, checks, run_start, drive_end, supervisor
     outages = driver.bus.outages
     if outages:
         lines.append("  platform connection lost %d× (%s s)" % (len(outages), ", ".join("%.1f" % (b - a) for a, b in outages)))
+    lines += ["", "dead letters of the run (connectbus dlq groups --since <start>):"]
+    lines += ["  " + line for line in (grouping.text.splitlines() if grouping.groups is not None else [grouping.error])]
     lines += ["", checks.table(), "",
               "chaos: %s" % ("all %d checks passed" % len(checks.rows) if not checks.failed else
                              "%d of %d checks FAILED" % (len(checks.failed), len(checks.rows)))]

@@ -243,6 +243,8 @@ def run_checks(run, checks):
                % (sum(1 + sum(1 for r in emails.get(o.ref, []) if r[0] == "payment_processing") for o in due),
                   sum(mails[o.email.lower()] for o in due), copies, (": " + sample(bad_mail)) if bad_mail else ""))
 
+    dead_letter_groups(run, checks)
+
     # outbox and queues ---------------------------------------------------------------------
     left = psql(run.database_url, " UNION ALL ".join(
         "SELECT '%s', count(*) FROM %s.outbox" % (s, s) for s in ("onboarding", "payments", "terminal", "notifications")))
@@ -250,3 +252,28 @@ def run_checks(run, checks):
     checks.add("no outbox rows left", not any(left.values()), ", ".join("%s %d" % kv for kv in left.items()))
     checks.add("queues drained", not run.undrained, "every command, event and retry queue empty" if not run.undrained else sample(run.undrained))
     return checks
+
+
+def dead_letter_groups(run, checks):
+    """`connectbus dlq groups` on the run's dead letters: the poison commands parked form
+    groups (failure fingerprints) whose counts add up to the poison parked, each on the
+    poison command's queue and its `.dlq`, holding nothing but poison."""
+    grouping = run.dlq_grouping
+    if grouping.groups is None:
+        checks.add("dead letters grouped by failure", False, grouping.error)
+        return
+    poison = run.poison_ids
+    parked = {d["message_id"] for d in run.dead_letters if d["message_id"] in poison}
+    types = {c["type"] for c in run.ledger.commands.values() if c["message_id"] in poison}
+    mine = [g for g in grouping.groups if set(g["message_ids"]) & poison]
+    counted = sum(g["count"] for g in mine)
+    wrong = ["%s: %s %s in %s%s" % (g["group"], g["queue"], g["type"], ",".join(g["dlqs"]),
+                                     ", not only poison" if not set(g["message_ids"]) <= poison else "")
+             for g in mine
+             if g["type"] not in types or g["queue"] != g["type"] or g["dlqs"] != [g["queue"] + ".dlq"]
+             or not set(g["message_ids"]) <= poison]
+    checks.add("dead letters grouped by failure", mine and counted == len(parked) and not wrong,
+               "%d poison parked in %d group%s (%s) of %d in all%s"
+               % (len(parked), len(mine), "" if len(mine) == 1 else "s",
+                  ", ".join("%s ×%d %s" % (g["group"], g["count"], g["error_code"]) for g in mine),
+                  len(grouping.groups), ("; wrong: " + sample(wrong)) if wrong else ""))

@@ -116,6 +116,19 @@ struct DeadLetterGroupTests {
         #expect(DLQVerb.table(groups).count == 1 + 2 * groups.count)
     }
 
+    @Test func sinceSelectsTheMessagesParkedFromThatTimeOn() {
+        let old = Self.parked("m-old", message: "boom", failedAt: 1_700_000_000)
+        let edge = Self.parked("m-edge", message: "boom", failedAt: 1_700_000_100)
+        let new = Self.parked("m-new", message: "boom", failedAt: 1_700_000_200)
+        let messages = [old, edge, new]
+        #expect(DeadLetterGroup.parked(messages, since: nil).map(\.envelope.messageId) == ["m-old", "m-edge", "m-new"])
+        #expect(DeadLetterGroup.parked(messages, since: 1_700_000_100).map(\.envelope.messageId) == ["m-edge", "m-new"])
+        #expect(DeadLetterGroup.parked(messages, since: 1_700_000_201).isEmpty)
+        let groups = DeadLetterGroup.grouping(DeadLetterGroup.parked(messages, since: 1_700_000_100))
+        #expect(groups.map(\.count) == [2])
+        #expect(groups.first?.firstSeen == 1_700_000_100)
+    }
+
     @Test func theGroupIdIsStableAcrossRuns() {
         // A fixed value: the id is printed and typed back, so it must not depend on the process.
         let print = DeadLetterFingerprint(queue: "q", code: "c", type: "t", message: "m")

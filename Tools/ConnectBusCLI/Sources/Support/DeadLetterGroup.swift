@@ -121,6 +121,13 @@ public struct DeadLetterGroup: Sendable {
     /// The dead-letter queues holding them (one, unless several queues share a name).
     public var dlqs: [String] { Array(Set(messages.map(\.dlq))).sorted() }
 
+    /// The `messages` parked (`x-failed-at`) at or after `since` (Unix seconds), in order;
+    /// all of them when `since` is `nil`. A message without `x-failed-at` is not selected by a `since`.
+    public static func parked(_ messages: [ParkedMessage], since: Int?) -> [ParkedMessage] {
+        guard let since else { return messages }
+        return messages.filter { ($0.failedAt ?? Int.min) >= since }
+    }
+
     /// `messages` grouped by fingerprint, the biggest group first (ties: the most recent first).
     public static func grouping(_ messages: [ParkedMessage]) -> [DeadLetterGroup] {
         var order: [DeadLetterFingerprint] = []

@@ -43,8 +43,11 @@ extension DLQVerb {
     }
 
     /// `dlq groups`: every parked message of `names` (default: every dead-letter queue that
-    /// holds messages) grouped by fingerprint. Exit 3 when anything is parked.
-    static func groups(_ names: [String], exact: Bool, json: Bool, environment: CLIEnvironment) throws(CLIError) -> Int32 {
+    /// holds messages) grouped by fingerprint; with `since` (Unix seconds) only those parked
+    /// (`x-failed-at`) at or after it. Exit 3 when anything (selected) is parked.
+    static func groups(
+        _ names: [String], since: Int? = nil, exact: Bool, json: Bool, environment: CLIEnvironment
+    ) throws(CLIError) -> Int32 {
         var queues = names
         if queues.isEmpty {
             let depths = exact ? try QueueDepths.overAMQP(environment) : try QueueDepths.all(environment).queues
@@ -55,6 +58,7 @@ extension DLQVerb {
             let queue = try DeadLetterQueue(name: name, environment: environment)
             parked += try queue.peek(limit: Int(UInt16.max)).map { ParkedMessage(dlq: name, envelope: $0.envelope) }
         }
+        parked = DeadLetterGroup.parked(parked, since: since)
         let groups = DeadLetterGroup.grouping(parked)
         if json {
             for group in groups { Output.line(jsonLine(groupObject(group))) }

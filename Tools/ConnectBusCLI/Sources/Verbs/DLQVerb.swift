@@ -10,13 +10,13 @@ public enum DLQVerb: Verb {
     /// One line for the verb list.
     public static let summary = "list, group, show, export, replay or purge dead-lettered messages"
     /// Options that take a value.
-    public static let options: Set<String> = ["limit", "account", "group", "message", "out"]
+    public static let options: Set<String> = ["limit", "account", "group", "message", "out", "since"]
     /// Options without value.
     public static let flags: Set<String> = ["yes", "all", "exact", "json"]
     /// The help text.
     public static let help = """
         usage: connectbus dlq list [--all] [--exact] [--account acct_…]
-               connectbus dlq groups [QUEUE…] [--exact] [--json]
+               connectbus dlq groups [QUEUE…] [--since UNIX_SECONDS] [--exact] [--json]
                connectbus dlq show QUEUE [--group G | --message ID] [--limit N]
                connectbus dlq history QUEUE MESSAGE_ID
                connectbus dlq export QUEUE [--group G | --message ID] [--out FILE]
@@ -31,7 +31,8 @@ public enum DLQVerb: Verb {
                    by failure fingerprint — original queue, error code, message type and the error
                    message with quoted values, e-mail addresses, UUIDs, Stripe and other ids, hex
                    strings and numbers replaced — with counts, first and last seen and the group
-                   id G the other actions take; --json: one JSON object per group
+                   id G the other actions take; --json: one JSON object per group;
+                   --since T: only messages parked (x-failed-at) at or after T, Unix seconds
           history  every attempt of one message, then when it was parked
           export   the messages as JSON lines (message_id, type, headers, failures, body, group) on
                    standard output or into FILE; they stay parked
@@ -66,8 +67,8 @@ public enum DLQVerb: Verb {
         }
         if action == "groups" {
             return try groups(
-                Array(arguments.positionals.dropFirst()), exact: arguments.has("exact"),
-                json: arguments.has("json"), environment: environment)
+                Array(arguments.positionals.dropFirst()), since: arguments.integer("since", verb: name, in: 0...Int(Int32.max)),
+                exact: arguments.has("exact"), json: arguments.has("json"), environment: environment)
         }
         if action == "history" {
             guard arguments.positionals.count == 3 else {
