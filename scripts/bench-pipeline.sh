@@ -13,7 +13,8 @@
 # BENCH_MESSAGES (connectbus-bench messages per run, 30000), BENCH_SKIP_BUILD=1,
 # BENCH_ONE_AT_A_TIME_ARGS / BENCH_BATCHED_ARGS (connectbus-bench options of the two runs),
 # BENCH_BEFORE (another connectbus-bench binary, e.g. a copy built before a change: each round
-# also runs it, labelled "before", so a change is compared within the same rounds),
+# also runs it, labelled "before", so a change is compared within the same rounds; the two
+# swap places every other round),
 # BENCH_SKIP_BACKLOG=1,
 # the port variables of scripts/lib/common.sh. Needs cc, python3 with pika and psycopg
 # (scripts/install-deps.sh).
@@ -62,18 +63,25 @@ peer() { # label fill batch
     echo "peer $1 | $out | consumed=$done rows=$rows routed=$sink consistent=$ok | $(load)"
 }
 load() { echo "load $(cut -d' ' -f1-3 /proc/loadavg)"; }
+# connectbus-bench with the given options, and BENCH_BEFORE's after (odd rounds) or before
+# it (even rounds): the run right after a peer's finds the broker still settling, so neither
+# binary always takes that place.
+ours() { # options round
+    # shellcheck disable=SC2086
+    if [ -n "${BENCH_BEFORE:-}" ] && [ $(($2 % 2)) = 0 ]; then
+        echo "before $("$BENCH_BEFORE" $1 | tail -1) | $(load)"
+        echo "connectbus $("$BENCH" $1 | tail -1) | $(load)"
+    else
+        echo "connectbus $("$BENCH" $1 | tail -1) | $(load)"
+        [ -z "${BENCH_BEFORE:-}" ] || echo "before $("$BENCH_BEFORE" $1 | tail -1) | $(load)"
+    fi
+}
 for round in $(seq 1 "$ROUNDS"); do
     echo "== round $round"
     peer "C per-message w=4" 40000 1
-    # shellcheck disable=SC2086
-    echo "connectbus $("$BENCH" $ONE_ARGS | tail -1) | $(load)"
-    # shellcheck disable=SC2086
-    [ -z "${BENCH_BEFORE:-}" ] || echo "before $("$BENCH_BEFORE" $ONE_ARGS | tail -1) | $(load)"
+    ours "$ONE_ARGS" "$round"
     peer "C batch-50 w=4" 150000 50
-    # shellcheck disable=SC2086
-    echo "connectbus $("$BENCH" $BATCH_ARGS | tail -1) | $(load)"
-    # shellcheck disable=SC2086
-    [ -z "${BENCH_BEFORE:-}" ] || echo "before $("$BENCH_BEFORE" $BATCH_ARGS | tail -1) | $(load)"
+    ours "$BATCH_ARGS" "$round"
 done
 if [ "${BENCH_SKIP_BACKLOG:-0}" != 1 ]; then
     echo "== outbox relay"

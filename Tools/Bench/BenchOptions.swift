@@ -33,9 +33,12 @@ struct BenchOptions {
                                                            taken out (scripts/bench-command-overhead.sh)
                connectbus-bench webhooks-prepare|webhooks-verify …   (scripts/bench-webhooks.sh)
 
-        The bench route's no-op handler writes one event per message to connectbus.events; every
-        event is routed to --subscribers durable quorum queues bound to it, and the run checks from
-        the broker that each of them received every event. Without --mode/--workers/--prefetch/
+        The bench route's no-op handler writes one event per message to --exchange (a topic
+        exchange); every event is routed to --subscribers durable quorum queues bound to it, and the
+        run checks from the broker that each of them received every event. By default the exchange
+        is the bench's own (bench.events), so the subscribers are the only queues it reaches, as
+        with the peers; --exchange connectbus.events measures the deployment's exchange, whose
+        event history stream (connectbus.events.history, bound to #) stores every event too. Without --mode/--workers/--prefetch/
         --batch-size the three preset runs are measured (one at a time at 4 workers; 50 per
         transaction with prefetch 100, as the C peer runs, at 2 and 4 workers). Rates are timed from
         the first processed message to the last.
@@ -48,6 +51,7 @@ struct BenchOptions {
           --messages N                  messages per run (default 20000, BENCH_MESSAGES)
           --payload-bytes N             command body size (default 200, BENCH_PAYLOAD_BYTES)
           --subscribers N               quorum queues bound to the events (default 1; 0 = none, events dropped)
+          --exchange NAME               topic exchange the events go to (default bench.events, declared by the bench)
           --repeat N                    measure each configuration N times (default 1)
           --sim URL                     command-overhead: stripe-sim's base URL (its /sim/requests log)
           --commands N                  command-overhead: commands to time (default 1000)
@@ -57,11 +61,16 @@ struct BenchOptions {
         environment: AMQP_URL, DATABASE_URL (default: the local development servers)
         """
 
+    /// The bench's own topic exchange: only the run's subscriber queues are bound to it.
+    static let defaultExchange = "bench.events"
+
     let amqpURL: String
     let databaseURL: String
     var messages: Int
     var payloadBytes: Int
     var subscribers = 1
+    /// The topic exchange the bench's events go to (``defaultExchange``, or e.g. `connectbus.events`).
+    var exchange = BenchOptions.defaultExchange
     var repeats = 1
     /// `backlog` subcommand: rows to pile up.
     var backlogRows = 100_000
@@ -106,6 +115,11 @@ struct BenchOptions {
             case "--messages": messages = try number(flag, rest.popFirst())
             case "--payload-bytes": payloadBytes = try number(flag, rest.popFirst(), min: 16)
             case "--subscribers": subscribers = try number(flag, rest.popFirst(), min: 0)
+            case "--exchange":
+                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
+                    throw BenchError("--exchange needs an exchange name")
+                }
+                exchange = value
             case "--repeat": repeats = try number(flag, rest.popFirst())
             case "--rows": backlogRows = try number(flag, rest.popFirst())
             case "--sim":

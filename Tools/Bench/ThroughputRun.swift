@@ -5,7 +5,7 @@ import Runtime
 import Store
 
 /// One measurement: fill a unique queue with N commands, start a ServiceHost whose
-/// no-op handler writes one event per message to `connectbus.events` (so each message
+/// no-op handler writes one event per message to the options' exchange (so each message
 /// costs: consume → transaction with inbox row + outbox row → confirmed publish → ack), with
 /// `subscribers` durable quorum queues bound to that event, and time until all are
 /// processed; then check from the broker that every subscriber queue holds every event.
@@ -39,7 +39,7 @@ struct ThroughputRun {
                         correlationId: envelope.messageId, type: "bench.noop_done",
                         appId: "bench", body: envelope.body)
                     try context.enqueue(
-                        event, exchange: Exchanges.events, routingKey: eventKey,
+                        event, exchange: options.exchange, routingKey: eventKey,
                         mandatory: false)
                     return .done
                 }
@@ -78,15 +78,17 @@ struct ThroughputRun {
             total: done)
     }
 
+    /// Declares the events' exchange (also with no subscribers: a publish to a missing
+    /// exchange closes the channel) and the subscriber queues bound to `eventKey`.
     private func declareSubscribers(_ names: [String], eventKey: String) throws {
-        guard !names.isEmpty else { return }
         let connection = try AMQPConnection(url: try AMQPURL(options.amqpURL), connectionName: "bench.subscribers")
         defer { connection.close() }
         try connection.declare(
             Topology.exchanges.merged(
                 with: Topology(
+                    exchanges: [ExchangeSpec(name: options.exchange)],
                     queues: names.map { QueueSpec.quorum($0) },
-                    bindings: names.map { BindingSpec(queue: $0, exchange: Exchanges.events, pattern: eventKey) })))
+                    bindings: names.map { BindingSpec(queue: $0, exchange: options.exchange, pattern: eventKey) })))
     }
 
     /// The message count of each subscriber queue, once every one holds `expected` (or after 60 s).
