@@ -21,39 +21,29 @@ struct OutboxPublisher {
         self.confirmTimeout = confirmTimeout
     }
 
-    /// Publishes a batch's rows from memory: `ids[i]` is the row of `messages[i]`, whose
-    /// envelope is `envelopes[i]`. Claims and
-    /// deletes the rows (uncommitted) with one statement, publishes those it got, waits once
-    /// for confirms and commits. Returns the number published.
-    /// - Throws: `BusError` (the transaction rolls back: rows stay for the relay), `StoreError`.
-    @discardableResult
-    func publish(
-        ids: [Int64], messages: [OutboxMessage], envelopes: [Envelope],
-        db: PGConnection, bus: AMQPConnection
-    ) throws -> Int {
-        guard !ids.isEmpty else { return 0 }
-        return try db.transaction { db in
-            let taken = try outbox.claimAndDelete(ids: ids, on: db)
-            var count = 0
-            let start = Tracer.nowNanos()
-            for (index, id) in ids.enumerated() where taken.contains(id) {
-                let message = messages[index]
-                try bus.publish(
-                    envelopes[index], exchange: message.exchange, routingKey: message.routingKey,
-                    mandatory: message.mandatory)
-                count += 1
-            }
-            if let unroutable = try waitForConfirms(bus) {
-                log.error(
-                    "unroutable message dropped from the outbox: no queue is bound for it",
-                    ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
-            }
-            for (index, id) in ids.enumerated() where taken.contains(id) {
-                PublishSpan.record(
-                    envelopes[index], exchange: messages[index].exchange,
-                    routingKey: messages[index].routingKey, startNanos: start, relayed: false)
-            }
-            return count
+    /// Publishes a committed transaction's rows from memory — `messages[i]` with envelope
+    /// `envelopes[i]` — in order, and waits once for every confirm. Neither claims nor
+    /// deletes the rows: the worker deletes them with its next statement (``PublishedRows``),
+    /// and until then they are the relay's only after its grace period. An unroutable
+    /// mandatory message is logged (its row is deleted with the others).
+    /// - Throws: `BusError` for a nack, timeout or lost connection (the rows stay for the relay).
+    func publishCommitted(messages: [OutboxMessage], envelopes: [Envelope], bus: AMQPConnection) throws {
+        guard !messages.isEmpty else { return }
+        let start = Tracer.nowNanos()
+        for (message, envelope) in zip(messages, envelopes) {
+            try bus.publish(
+                envelope, exchange: message.exchange, routingKey: message.routingKey,
+                mandatory: message.mandatory)
+        }
+        if let unroutable = try waitForConfirms(bus) {
+            log.error(
+                "unroutable message dropped from the outbox: no queue is bound for it",
+                ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
+        }
+        for (message, envelope) in zip(messages, envelopes) {
+            PublishSpan.record(
+                envelope, exchange: message.exchange, routingKey: message.routingKey, startNanos: start,
+                relayed: false)
         }
     }
 

@@ -14,8 +14,10 @@ import Store
 /// round trips: one transaction that records every inbox row with one statement, runs each
 /// handler in its own savepoint (opened only if the handler touches the database), drops
 /// the inbox rows of failed messages, writes every outbox row with one statement and
-/// commits once; then publishes the batch's outbox rows with one confirm wait, republishes
-/// the failed messages (confirmed) and acks the whole batch with `multiple`.
+/// commits once; then publishes the batch's outbox rows from memory with one confirm wait,
+/// republishes the failed messages (confirmed) and acks the whole batch with `multiple`.
+/// The published rows are deleted by the next batch's inbox statement, inside its
+/// transaction (``PublishedRows``): three round trips to Postgres per batch, one transaction.
 ///
 /// A failing message is rolled back to its savepoint and goes to retry/DLQ alone. A message
 /// id seen twice (before, or earlier in the same batch) is acked without work. If the
@@ -28,6 +30,7 @@ struct BatchProcessor {
     let failures: FailurePublisher
     let outbox: OutboxPublisher
     let inbox: Inbox
+    let published: PublishedRows
 
     /// What happened to one delivery inside the transaction.
     enum Result {
@@ -54,7 +57,9 @@ struct BatchProcessor {
         let begun = Tracer.nowNanos()
         resources.traceSlot.batch = []
         do {
-            committed = try db.transaction { db in try run(batch, db: db) }
+            let deleting = published.ids
+            committed = try db.transaction { db in try run(batch, deletingPublished: deleting, db: db) }
+            published.deleted(deleting.count)
             TransactionSpan.recordBatch(
                 resources.traceSlot, schema: settings.schema, startNanos: begun,
                 size: batch.count, failure: nil)
@@ -75,11 +80,14 @@ struct BatchProcessor {
                 results: [.failed(FailureClassifier.classify(error))], outboxIds: [],
                 outboxMessages: [], outboxEnvelopes: [])
         }
+        try CrashSeam.afterCommit(settings.route.queue)
         try finish(batch, committed, last: last, connections: connections)
     }
 
-    private func run(_ batch: [Delivery], db: PGConnection) throws -> Committed {
-        var fresh = try inbox.record(messageIds: batch.map(\.envelope.messageId), queue: settings.route.queue, on: db)
+    private func run(_ batch: [Delivery], deletingPublished: [Int64], db: PGConnection) throws -> Committed {
+        var fresh = try inbox.record(
+            messageIds: batch.map(\.envelope.messageId), queue: settings.route.queue,
+            deletingPublished: deletingPublished, from: outbox.outbox, on: db)
         var results: [Result] = []
         var failedIds: [String] = []
         var messages: [OutboxMessage] = []
@@ -164,9 +172,9 @@ struct BatchProcessor {
         }
         let bus = try connections.publisher()
         do {
-            try outbox.publish(
-                ids: committed.outboxIds, messages: committed.outboxMessages,
-                envelopes: committed.outboxEnvelopes, db: try connections.database(), bus: bus)
+            try outbox.publishCommitted(
+                messages: committed.outboxMessages, envelopes: committed.outboxEnvelopes, bus: bus)
+            published.add(committed.outboxIds)
         } catch {
             settings.log.warning(
                 "publishing the batch's outbox rows failed; the relay will publish them",

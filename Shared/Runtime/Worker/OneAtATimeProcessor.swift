@@ -14,8 +14,9 @@ import Store
 /// a Stripe rate-limit token when the route is rate-limited; run the handler outside any
 /// transaction (it calls Stripe or SMTP, with idempotency keys, then opens the message's transaction with
 /// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
-/// publish the outbox rows from memory with confirms (one claim-and-delete statement, as a
-/// batch does); ack.
+/// publish the outbox rows from memory with confirms; ack. The published rows are deleted by
+/// the next message's inbox check (``PublishedRows``): four round trips to Postgres per
+/// message (inbox check, `BEGIN` with the inbox row, outbox rows, `COMMIT`).
 ///
 /// Thread-safety: not `Sendable`; runs on its worker's thread.
 struct OneAtATimeProcessor {
@@ -24,6 +25,7 @@ struct OneAtATimeProcessor {
     let failures: FailurePublisher
     let outbox: OutboxPublisher
     let inbox: Inbox
+    let published: PublishedRows
 
     /// Handles `delivery` and acks it.
     /// - Throws: `BusError`/`StoreError` when a connection failed (the delivery is not acked).
@@ -32,7 +34,12 @@ struct OneAtATimeProcessor {
         let queue = settings.route.queue
         let db = try connections.database()
         let log = settings.log(for: envelope)
-        if try inbox.contains(messageId: envelope.messageId, on: db) {
+        let deleting = published.ids
+        let duplicate = try inbox.contains(
+            messageId: envelope.messageId, deletingPublished: deleting,
+            from: outbox.outbox, on: db)
+        published.deleted(deleting.count)
+        if duplicate {
             settings.metrics.duplicates.increment(queue)
             log.info("duplicate message acknowledged without work")
             try connections.consumer().ack(delivery.deliveryTag, multiple: false)
@@ -82,6 +89,8 @@ struct OneAtATimeProcessor {
         span?.end(failure: failure)
         if let failure {
             MessageLog.writeFailed(scope, calls: resources.traceSlot.takeCalls(), envelope: envelope, code: failure.code)
+        } else {
+            try CrashSeam.afterCommit(queue)
         }
         let bus = try connections.publisher()
         if let failure {
@@ -91,9 +100,9 @@ struct OneAtATimeProcessor {
             settings.metrics.processed.increment(queue)
             settings.metrics.handlerSeconds.observe((ContinuousClock.now - start).seconds, queue)
             do {
-                try outbox.publish(
-                    ids: scope.outboxIds, messages: scope.writtenOutbox,
-                    envelopes: scope.writtenEnvelopes, db: db, bus: bus)
+                try outbox.publishCommitted(
+                    messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, bus: bus)
+                published.add(scope.outboxIds)
             } catch {
                 log.warning(
                     "publishing outbox rows failed; the relay will publish them",

@@ -75,6 +75,7 @@ final class Worker: Sendable {
         let connections: WorkerConnections
         let batched: BatchProcessor?
         let single: OneAtATimeProcessor?
+        let published = PublishedRows()
 
         init(worker: Worker) {
             self.worker = worker
@@ -101,10 +102,10 @@ final class Worker: Sendable {
             } else {
                 batched = BatchProcessor(
                     settings: settings, resources: resources, failures: failures, outbox: outbox,
-                    inbox: inbox)
+                    inbox: inbox, published: published)
                 single = OneAtATimeProcessor(
                     settings: settings, resources: resources, failures: failures,
-                    outbox: outbox, inbox: inbox)
+                    outbox: outbox, inbox: inbox, published: published)
             }
         }
 
@@ -116,7 +117,7 @@ final class Worker: Sendable {
 
         func step() throws -> BackgroundLoop.Next {
             guard let batched, let single else { return .finished }
-            let batch = try worker.take(from: connections.consumer())
+            let batch = try worker.take(from: connections.consumer(), whenIdle: { flushPublished() })
             if batch.isEmpty {
                 connections.heartbeat()
                 return .again
@@ -142,16 +143,36 @@ final class Worker: Sendable {
 
         func finish() {
             connections.stopConsuming()
+            flushPublished()
             connections.close()
             worker.connected.store(false, ordering: .relaxed)
+        }
+
+        /// Deletes the rows this worker published and has not deleted yet (no statement of
+        /// the next delivery will). A failure is logged; the ids stay for the next statement.
+        private func flushPublished() {
+            guard !published.isEmpty else { return }
+            do {
+                try published.flush(Outbox(schema: worker.settings.schema), on: try connections.database())
+            } catch {
+                worker.settings.log.warning(
+                    "could not delete published outbox rows; the next statement will",
+                    ["worker": worker.name, "error": String(describing: error)])
+            }
         }
     }
 
     /// Up to `batchSize` deliveries: the first awaited for the poll interval, the rest only
     /// if already available; a command without a `type` property gets its queue's
     /// (``Route/resolvingType(_:)``).
-    private func take(from consumer: AMQPConnection) throws -> [Delivery] {
-        guard let first = try consumer.nextDelivery(timeout: settings.pollInterval) else { return [] }
+    /// `whenIdle` runs first when no delivery is waiting.
+    private func take(from consumer: AMQPConnection, whenIdle: () -> Void) throws -> [Delivery] {
+        var waiting = try consumer.nextDelivery(timeout: .zero)
+        if waiting == nil {
+            whenIdle()
+            waiting = try consumer.nextDelivery(timeout: settings.pollInterval)
+        }
+        guard let first = waiting else { return [] }
         var batch = [settings.route.resolvingType(first)]
         while batch.count < settings.batchSize, let next = try consumer.nextDelivery(timeout: .zero) {
             batch.append(settings.route.resolvingType(next))

@@ -1,0 +1,47 @@
+/// The inbox statements a worker sends anyway, carrying the deletion of the outbox rows it
+/// published after its previous commit (``Outbox/deletePublishedCTE(named:parameter:relaxed:)``,
+/// Shared/Store/README.md "Published rows are deleted by the next statement"): the deletion
+/// costs no round trip and no transaction of its own. With no ids they are exactly
+/// ``record(messageIds:queue:on:)`` and ``contains(messageId:on:)`` (prepared); with ids they
+/// are planned per execution (the outbox lookup must follow the table's current size).
+extension Inbox {
+    /// ``record(messageIds:queue:on:)`` that also deletes, in the same statement and the
+    /// caller's transaction, the rows `published` of `outbox` (skipping rows another
+    /// transaction holds). The batch processor's first statement of a batch.
+    /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
+    public func record(
+        messageIds: [String], queue: String, deletingPublished published: [Int64],
+        from outbox: Outbox, on conn: PGConnection
+    ) throws(StoreError) -> Set<String> {
+        guard !published.isEmpty else { return try record(messageIds: messageIds, queue: queue, on: conn) }
+        let table = try SQLIdentifier(schema).quoted + ".inbox"
+        let rows = try conn.query(
+            """
+            WITH \(try outbox.deletePublishedCTE(parameter: 3))
+            INSERT INTO \(table) (message_id, queue) SELECT DISTINCT unnest($1::text[]), $2
+            ON CONFLICT (message_id) DO NOTHING RETURNING message_id
+            """, [.textArray(messageIds), .text(queue), .intArray(published)],
+            planning: .perExecution
+        ) { row in try row.string("message_id") }
+        return Set(rows)
+    }
+
+    /// ``contains(messageId:on:)`` that also deletes the rows `published` of `outbox` in the
+    /// same statement, outside any transaction of the caller's, committed asynchronously
+    /// (losing the deletion in a crash only republishes). The one-at-a-time processor's first
+    /// statement of a message.
+    /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
+    public func contains(
+        messageId: String, deletingPublished published: [Int64], from outbox: Outbox,
+        on conn: PGConnection
+    ) throws(StoreError) -> Bool {
+        guard !published.isEmpty else { return try contains(messageId: messageId, on: conn) }
+        let table = try SQLIdentifier(schema).quoted + ".inbox"
+        return try conn.execute(
+            """
+            WITH \(try outbox.deletePublishedCTE(parameter: 2, relaxed: !conn.isInTransaction))
+            SELECT 1 FROM \(table) WHERE message_id = $1
+            """, [.text(messageId), .intArray(published)], planning: .perExecution
+        ).rowCount > 0
+    }
+}

@@ -1,0 +1,90 @@
+import Bus
+import Foundation
+import Messages
+import Store
+import Synchronization
+import Testing
+import TestKit
+@testable import Runtime
+
+/// The worker publishes its committed outbox rows from memory and deletes them with its
+/// next statement (docs/DESIGN.md §5, `PublishedRows`): a published row never waits for
+/// the relay, and a crash between commit and publish still publishes every committed row
+/// exactly once, from the relay.
+@Suite("Published outbox rows (integration)", .enabled(if: IntegrationEnvironment.isEnabled))
+struct PublishedRowsIntegrationTests {
+    private func route(_ bed: TestBed, mode: Route.Mode, calls: CallCounter) -> Route {
+        let handler: MessageHandler = { envelope, context in
+            let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
+            calls.record(envelope.messageId)
+            try context.reply(Reply<TestResult>.ok(TestResult(doubled: payload.n * 2)))
+            return .done
+        }
+        return Route.raw(
+            queue: bed.queue, mode: mode, exchange: Exchanges.commands, patterns: [bed.queue],
+            handlers: [bed.queue: handler])
+    }
+
+    /// Whether the reply queue stays empty for `wait` (no second copy of a reply).
+    private func staysEmpty(_ bed: TestBed, for wait: Duration) async throws -> Bool {
+        try await Task.sleep(for: wait)
+        return try await onThread { try bed.broker.messageCount(bed.replyQueue) } == 0
+    }
+
+    @Test(
+        "a row the worker published is deleted by the worker, not republished by the relay",
+        arguments: [Route.Mode.batched, .oneAtATime(rateLimited: true)])
+    func publishedRowIsNotRepublished(mode: Route.Mode) async throws {
+        try await TestBed.with("published") { bed in
+            let calls = CallCounter()
+            let host = bed.host(routes: [route(bed, mode: mode, calls: calls)], relayGrace: .seconds(1))
+            try await bed.start(host)
+            let commands = (0..<3).map { bed.command(bed.queue, body: #"{"n": \#($0)}"#) }
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish(commands, exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let replies = try await onThread { try bed.broker.take(3, from: bed.replyQueue) }
+            #expect(Set(replies.compactMap(\.envelope.correlationId)) == Set(commands.compactMap(\.correlationId)))
+            // Past the relay's grace (1 s) and several of its polls: a row left behind would be published again.
+            #expect(try await staysEmpty(bed, for: .milliseconds(2500)))
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 0)
+            try await bed.stop(host)
+            #expect(commands.allSatisfy { calls.count($0.messageId) == 1 })
+        }
+    }
+
+    @Test(
+        "a crash between commit and publish: the relay publishes the committed reply exactly once",
+        arguments: [Route.Mode.batched, .oneAtATime(rateLimited: true)])
+    func crashBetweenCommitAndPublish(mode: Route.Mode) async throws {
+        try await TestBed.with("crashpub") { bed in
+            let calls = CallCounter()
+            let host = bed.host(routes: [route(bed, mode: mode, calls: calls)], relayGrace: .milliseconds(300))
+            try await bed.start(host)
+            CrashSeam.arm(queue: bed.queue)
+            let command = bed.command(bed.queue, body: #"{"n": 21}"#)
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+            #expect(replies.map(\.envelope.correlationId) == [command.correlationId])
+            #expect(
+                try replies.first.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
+                    == .ok(TestResult(doubled: 42)))
+            // The redelivery is acked without work (inbox); nothing publishes the reply again.
+            let registry = host.metrics.registry
+            #expect(
+                try await eventually {
+                    registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
+                })
+            #expect(try await staysEmpty(bed, for: .milliseconds(1500)))
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 0)
+            try await bed.stop(host)
+            #expect(calls.count(command.messageId) == 1)
+            #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
+        }
+    }
+}
