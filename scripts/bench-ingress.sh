@@ -3,14 +3,15 @@
 # gunicorn sync workers, the stripe verifier, psycopg, a pika relay), in rounds on the same
 # local servers, with the same wrk script and the same kind of signed ~2 KiB events:
 #   1. notifications, closed loop at 16 connections (scripts/bench-webhooks.sh);
-#   2. the peer with 2 and with 4 workers, closed loop at 16 connections, every event checked
-#      stored (its `ctl.py verify`);
+#   2. the peer with 2 and with 4 workers, closed loop at 16 connections for PEER_SECONDS, driven
+#      by its harness's own gen_events.py and replay.lua, every event sent checked stored (its
+#      `ctl.py verify`);
 #   3. notifications paced at PACED_RATE events/s (default 2,000): the p99 at that offered load.
 # Prints one line per measurement with the load average; compare within a round only.
 # The peer runs from a virtualenv with its pinned requirements (PEER_PYTHON, default
 # /tmp/bvenv/bin/python, created with `python3 -m venv` + `pip install -r
 # peer/requirements.txt` when missing).
-# Usage: scripts/bench-ingress.sh [ROUNDS=3]   (env: PEER_BENCH_DIR, PEER_EVENTS=8000,
+# Usage: scripts/bench-ingress.sh [ROUNDS=3]   (env: PEER_BENCH_DIR, PEER_EVENTS=20000, PEER_SECONDS=10,
 # PEER_WORKERS="2 4", PEER_PORT=18490, CB_EVENTS=40000, PACED_RATE=2000, PACED_EVENTS=30000,
 # BENCH_SKIP_BUILD=1, BENCH_BUILD_PATH (default .build), the port variables of scripts/lib/common.sh)
 set -euo pipefail
@@ -66,32 +67,25 @@ connectbus() { # label, env...
 }
 
 peer() { # workers
-    local workers="$1" events="${PEER_EVENTS:-8000}"
+    # Driven by the peer harness's own instruments (gen_events.py, replay.lua): a sync
+    # gunicorn worker closes every connection, and replay.lua is the wrk script it was
+    # measured with (scripts/bench-webhooks.lua, with its delay() hook, holds a
+    # Connection: close server to a fraction of its rate).
+    local workers="$1" seconds="${PEER_SECONDS:-10}" events="${PEER_EVENTS:-20000}"
     "${CTL[@]}" reset >/dev/null
     "${CTL[@]}" start --workers "$workers" --port "$PORT" --secret "$SECRET" >/dev/null
-    local run before after
-    run="$("$BIN/connectbus-bench" webhooks-prepare "$WORK/peer-events.txt" "$events" "$SECRET")"
+    python3 "$PEERS/ingress/gen_events.py" "$events" "$SECRET" "$WORK/peer-events.bin" >/dev/null 2>&1
+    local before after
     before="$(stored)"
-    rm -rf "$WORK/done"; mkdir -p "$WORK/done"
-    wrk -t2 -c16 -d300s --latency --timeout 10s -s scripts/bench-webhooks.lua \
-        "http://127.0.0.1:$PORT/webhooks/stripe" -- "$WORK/peer-events.txt" 2 "$WORK/done" 0 >"$WORK/peer-wrk.txt" 2>&1 &
-    local wrk_pid=$!
-    # wrk waits for its full duration once every thread stopped: interrupt it (it prints its statistics).
-    while kill -0 "$wrk_pid" 2>/dev/null && [ "$(ls "$WORK/done" | wc -l)" -lt 2 ]; do sleep 0.5; done
-    sleep 0.3
-    kill -INT "$wrk_pid" 2>/dev/null || true
-    wait "$wrk_pid" || true
+    wrk -t2 -c16 -d"${seconds}s" --latency --timeout 10s -s "$PEERS/ingress/replay.lua" \
+        "http://127.0.0.1:$PORT/webhooks/stripe" -- "events=$WORK/peer-events.bin" quiet >"$WORK/peer-wrk.txt" 2>&1 || true
     sleep 1
     after="$(stored)"
     "${CTL[@]}" stop >/dev/null
-    "$PEER_PYTHON" - "$PEER_AMQP_URL" "bench.webhooks.$run" <<'PY'
-import sys, pika
-connection = pika.BlockingConnection(pika.URLParameters(sys.argv[1]))
-connection.channel().queue_delete(sys.argv[2])
-connection.close()
-PY
-    local ok=no; [ $((after - before)) = "$events" ] && ok=yes
-    echo "peer python w=$workers | wrk $(awk '/Requests\/sec/ {print $2}' "$WORK/peer-wrk.txt") req/s, p99 $(awk '$1 == "99%" {print $2}' "$WORK/peer-wrk.txt") | stored $((after - before)) of $events ($ok) | load $(load)"
+    local sent ok=no
+    sent="$(sed -n 's/.*"events_unique_sent":\([0-9]*\).*/\1/p' "$WORK/peer-wrk.txt")"
+    [ -n "$sent" ] && [ $((after - before)) = "$sent" ] && ok=yes
+    echo "peer python w=$workers | wrk $(awk '/Requests\/sec/ {print $2}' "$WORK/peer-wrk.txt") req/s, p99 $(awk '$1 == "99%" {print $2}' "$WORK/peer-wrk.txt") | stored $((after - before)) of ${sent:-?} distinct sent ($ok) | load $(load)"
 }
 
 for round in $(seq 1 "$ROUNDS"); do
