@@ -28,23 +28,7 @@ struct OutboxPublisher {
     /// mandatory message is logged (its row is deleted with the others).
     /// - Throws: `BusError` for a nack, timeout or lost connection (the rows stay for the relay).
     func publishCommitted(messages: [OutboxMessage], envelopes: [Envelope], bus: AMQPConnection) throws {
-        guard !messages.isEmpty else { return }
-        let start = Tracer.nowNanos()
-        for (message, envelope) in zip(messages, envelopes) {
-            try bus.publish(
-                envelope, exchange: message.exchange, routingKey: message.routingKey,
-                mandatory: message.mandatory)
-        }
-        if let unroutable = try waitForConfirms(bus) {
-            log.error(
-                "unroutable message dropped from the outbox: no queue is bound for it",
-                ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
-        }
-        for (message, envelope) in zip(messages, envelopes) {
-            PublishSpan.record(
-                envelope, exchange: message.exchange, routingKey: message.routingKey, startNanos: start,
-                relayed: false)
-        }
+        try sendAndConfirm(messages, envelopes, relayed: false, bus: bus)
     }
 
     /// Publishes up to `limit` rows older than `grace`. Returns the number published.
@@ -89,29 +73,34 @@ struct OutboxPublisher {
     /// message is logged (its row goes with the others).
     /// - Throws: `BusError` for a nack, timeout or lost connection.
     private func publishAndConfirm(_ rows: [OutboxRow], bus: AMQPConnection) throws {
-        guard !rows.isEmpty else { return }
-        let start = Tracer.nowNanos()
         // Each row's envelope (its headers decoded from JSON) is built once: the publish
         // and, when tracing is on, its span read the same one.
-        let tracing = Tracer.current != nil
-        var published: [Envelope] = []
-        if tracing { published.reserveCapacity(rows.count) }
-        for row in rows {
-            let envelope = row.message.envelope
+        try sendAndConfirm(rows.map(\.message), rows.map(\.message.envelope), relayed: true, bus: bus)
+    }
+
+    /// Publishes `messages[i]` as `envelopes[i]` in order, waits once for every confirm (an
+    /// unroutable mandatory message is logged, not thrown) and records each publish's span
+    /// (`relayed`: by the relay rather than right after the commit).
+    /// - Throws: `BusError` for a nack, timeout or lost connection.
+    private func sendAndConfirm(
+        _ messages: [OutboxMessage], _ envelopes: [Envelope], relayed: Bool, bus: AMQPConnection
+    ) throws {
+        guard !messages.isEmpty else { return }
+        let start = Tracer.nowNanos()
+        for (message, envelope) in zip(messages, envelopes) {
             try bus.publish(
-                envelope, exchange: row.message.exchange,
-                routingKey: row.message.routingKey, mandatory: row.message.mandatory)
-            if tracing { published.append(envelope) }
+                envelope, exchange: message.exchange, routingKey: message.routingKey,
+                mandatory: message.mandatory)
         }
         if let unroutable = try waitForConfirms(bus) {
             log.error(
                 "unroutable message dropped from the outbox: no queue is bound for it",
                 ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
         }
-        for (row, envelope) in zip(rows, published) {
+        for (message, envelope) in zip(messages, envelopes) {
             PublishSpan.record(
-                envelope, exchange: row.message.exchange,
-                routingKey: row.message.routingKey, startNanos: start, relayed: true)
+                envelope, exchange: message.exchange, routingKey: message.routingKey, startNanos: start,
+                relayed: relayed)
         }
     }
 
