@@ -32,6 +32,8 @@ struct BenchOptions {
                                                            running onboarding + stripe-sim, the sim's own time
                                                            taken out (scripts/bench-command-overhead.sh)
                connectbus-bench webhooks-prepare|webhooks-verify …   (scripts/bench-webhooks.sh)
+               connectbus-bench tracing-cost               the runtime's per-message tracing code and the OTLP/JSON
+                                                           encoding per span, no server (docs/OPERATIONS.md)
 
         The bench route's no-op handler writes one event per message to --exchange (a topic
         exchange); every event is routed to --subscribers durable quorum queues bound to it, and the

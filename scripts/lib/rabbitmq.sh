@@ -10,6 +10,10 @@ CB_RABBIT_BIN=/usr/lib/rabbitmq/bin
 # The Erlang VM's schedulers do not busy-wait (+sbwt none, also for the dirty schedulers):
 # the local node shares two cores with Postgres, the services and the tests, and spinning
 # schedulers took CPU from them (RabbitMQ's advice for hosts it shares).
+# The open-files limit is raised to the hard limit first: runuser leaves the soft limit at
+# 1024, and every AMQP connection and queue segment takes a descriptor from the node's file
+# handle cache — with the four services (about 200 connections) beside tests and tools, new
+# logins queued for a socket handle and timed out.
 cb_rabbit() {
     local dir="$1" tool="$2"; shift 2
     cb_as_user rabbitmq \
@@ -27,7 +31,8 @@ cb_rabbit() {
         RABBITMQ_CONF_ENV_FILE="$dir/rabbitmq-env.conf" \
         RABBITMQ_ENABLED_PLUGINS_FILE="$dir/enabled_plugins" \
         "RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS=-kernel inet_dist_use_interface {127,0,0,1} +sbwt none +sbwtdcpu none +sbwtdio none" \
-        ${CB_RABBIT_TIMEOUT:+timeout "$CB_RABBIT_TIMEOUT"} "$CB_RABBIT_BIN/$tool" "$@"
+        ${CB_RABBIT_TIMEOUT:+timeout "$CB_RABBIT_TIMEOUT"} \
+        sh -c 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"' sh "$CB_RABBIT_BIN/$tool" "$@"
 }
 
 cb_rabbit_pid() {
