@@ -23,13 +23,7 @@ ROUNDS="${1:-3}"
 export AMQP_URL="${AMQP_URL:-$(cb_admin_amqp_url)}"
 export DATABASE_URL="${DATABASE_URL:-$(cb_admin_database_url)}"
 export BENCH_BUILD_PATH="${BENCH_BUILD_PATH:-.build}"
-PEERS="${PEER_BENCH_DIR:-}"
-if [ -z "$PEERS" ]; then
-    for candidate in "$CB_REPO/../shared/bench" "$CB_REPO/../../shared/bench"; do
-        [ -d "$candidate/ingress/peer" ] && PEERS="$(cd "$candidate" && pwd)" && break
-    done
-fi
-[ -n "$PEERS" ] && [ -f "$PEERS/ingress/peer/ctl.py" ] || cb_die "peers not found: set PEER_BENCH_DIR"
+PEERS="$(cb_peer_bench_dir ingress/peer/ctl.py)"
 PEER_PYTHON="${PEER_PYTHON:-/tmp/bvenv/bin/python}"
 if ! "$PEER_PYTHON" -c "import flask, gunicorn, stripe, psycopg, pika" 2>/dev/null; then
     cb_log "creating the peer's virtualenv $(dirname "$(dirname "$PEER_PYTHON")")"

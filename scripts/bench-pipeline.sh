@@ -26,13 +26,7 @@ ROUNDS="${1:-3}"
 . "$CB_REPO/scripts/lib/common.sh"
 export AMQP_URL="${AMQP_URL:-$(cb_admin_amqp_url)}"
 export DATABASE_URL="${DATABASE_URL:-$(cb_admin_database_url)}"
-PEERS="${PEER_BENCH_DIR:-}"
-if [ -z "$PEERS" ]; then
-    for candidate in "$CB_REPO/../shared/bench" "$CB_REPO/../../shared/bench"; do
-        [ -d "$candidate/pipeline" ] && PEERS="$(cd "$candidate" && pwd)" && break
-    done
-fi
-[ -n "$PEERS" ] && [ -f "$PEERS/pipeline/pipeline_c.c" ] || cb_die "peers not found: set PEER_BENCH_DIR"
+PEERS="$(cb_peer_bench_dir pipeline/pipeline_c.c)"
 SECS="${PEER_SECONDS:-6}"
 export BENCH_MESSAGES="${BENCH_MESSAGES:-30000}"
 ONE_ARGS="${BENCH_ONE_AT_A_TIME_ARGS:---mode stripe-bound --workers 4 --prefetch 10 --messages 10000}"

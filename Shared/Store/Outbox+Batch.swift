@@ -72,7 +72,7 @@ extension Outbox {
             if index > 0 { json.append(UInt8(ascii: ",")) }
             func field(_ name: String, _ value: String?) {
                 json += Array("\"\(name)\":".utf8)
-                if let value { json += Array(("\"" + jsonEscaped(value) + "\",").utf8) } else { json += Array("null,".utf8) }
+                if let value { json += Array(("\"" + JSONEscaping.escape(value) + "\",").utf8) } else { json += Array("null,".utf8) }
             }
             json.append(UInt8(ascii: "{"))
             field("e", message.exchange)
@@ -90,28 +90,5 @@ extension Outbox {
         }
         json.append(UInt8(ascii: "]"))
         return json
-    }
-
-    /// `text` escaped for a JSON string per RFC 8259 §7 (`"`, `\`, `\n`, `\r`, `\t`, other
-    /// control characters as `\u00XX`) — the runtime's `JSONText.escape`, which the Store,
-    /// below the runtime, cannot import.
-    static func jsonEscaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -161,3 +161,17 @@ cb_use_recorded_ports() {
 }
 
 if cb_use_recorded_ports; then cb_settings; fi
+
+# The peers of ../shared/bench (the folder holding FILE, a path inside it such as
+# pipeline/pipeline_c.c): PEER_BENCH_DIR, else ../shared/bench beside the checkout or one
+# level further up (a worktree). Dies when not found.
+cb_peer_bench_dir() {
+    local file="$1" dir="${PEER_BENCH_DIR:-}" candidate
+    if [ -z "$dir" ]; then
+        for candidate in "$CB_REPO/../shared/bench" "$CB_REPO/../../shared/bench"; do
+            [ -f "$candidate/$file" ] && dir="$(cd "$candidate" && pwd)" && break
+        done
+    fi
+    [ -n "$dir" ] && [ -f "$dir/$file" ] || cb_die "peers not found: set PEER_BENCH_DIR"
+    echo "$dir"
+}
