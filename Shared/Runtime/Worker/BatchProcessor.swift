@@ -23,14 +23,28 @@ import Store
 /// id seen twice (before, or earlier in the same batch) is acked without work. If the
 /// COMMIT itself fails for a reason other than a lost connection, the batch is redone one
 /// message per transaction so the culprit is isolated.
+/// A class, so that the worker's loop holds a reference rather than copies of its settings
+/// on the stack (Shared/Runtime/README.md, "Memory").
 /// Thread-safety: not `Sendable`; runs on its worker's thread.
-struct BatchProcessor {
+final class BatchProcessor {
     let settings: WorkerSettings
     let resources: WorkerResources
     let failures: FailurePublisher
     let outbox: OutboxPublisher
     let inbox: Inbox
     let published: PublishedRows
+
+    init(
+        settings: WorkerSettings, resources: WorkerResources, failures: FailurePublisher,
+        outbox: OutboxPublisher, inbox: Inbox, published: PublishedRows
+    ) {
+        self.settings = settings
+        self.resources = resources
+        self.failures = failures
+        self.outbox = outbox
+        self.inbox = inbox
+        self.published = published
+    }
 
     /// What happened to one delivery inside the transaction.
     enum Result {
@@ -50,6 +64,7 @@ struct BatchProcessor {
     /// Handles `batch` (in delivery order) and acks it.
     /// - Throws: `BusError`/`StoreError` when a connection failed; nothing of the batch was
     ///   acked then (the broker redelivers, the inbox makes committed ones no-ops).
+    @inline(never)  // Its frame stays off an idle worker's stack (Worker.WorkerTask).
     func process(_ batch: [Delivery], connections: WorkerConnections) throws {
         guard let last = batch.last else { return }
         let db = try connections.database()

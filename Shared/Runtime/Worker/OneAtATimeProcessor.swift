@@ -18,8 +18,10 @@ import Store
 /// the next message's inbox check (``PublishedRows``): four round trips to Postgres per
 /// message (inbox check, `BEGIN` with the inbox row, outbox rows, `COMMIT`).
 ///
+/// A class, so that the worker's loop holds a reference rather than copies of its settings
+/// on the stack (Shared/Runtime/README.md, "Memory").
 /// Thread-safety: not `Sendable`; runs on its worker's thread.
-struct OneAtATimeProcessor {
+final class OneAtATimeProcessor {
     let settings: WorkerSettings
     let resources: WorkerResources
     let failures: FailurePublisher
@@ -27,8 +29,21 @@ struct OneAtATimeProcessor {
     let inbox: Inbox
     let published: PublishedRows
 
+    init(
+        settings: WorkerSettings, resources: WorkerResources, failures: FailurePublisher,
+        outbox: OutboxPublisher, inbox: Inbox, published: PublishedRows
+    ) {
+        self.settings = settings
+        self.resources = resources
+        self.failures = failures
+        self.outbox = outbox
+        self.inbox = inbox
+        self.published = published
+    }
+
     /// Handles `delivery` and acks it.
     /// - Throws: `BusError`/`StoreError` when a connection failed (the delivery is not acked).
+    @inline(never)  // Its frame stays off an idle worker's stack (Worker.WorkerTask).
     func process(_ delivery: Delivery, connections: WorkerConnections) throws {
         let envelope = delivery.envelope
         let queue = settings.route.queue

@@ -70,6 +70,10 @@ final class Worker: Sendable {
     /// The worker's thread: connect, take a batch (or one delivery) and process it; after
     /// a failure close the connections and reconnect with backoff; at stop cancel the
     /// consumer and close.
+    ///
+    /// Its methods are `@inline(never)`: inlined into the loop (and the processors into
+    /// `step()`) they made one 14.5 KB stack frame that every idle worker keeps resident
+    /// (Shared/Runtime/README.md, "Memory"); a call per step costs nothing measurable.
     private struct WorkerTask: BackgroundTask {
         let worker: Worker
         let connections: WorkerConnections
@@ -77,6 +81,7 @@ final class Worker: Sendable {
         let single: OneAtATimeProcessor?
         let published = PublishedRows()
 
+        @inline(never)
         init(worker: Worker) {
             self.worker = worker
             let settings = worker.settings
@@ -109,12 +114,14 @@ final class Worker: Sendable {
             }
         }
 
+        @inline(never)
         func connect() throws {
             guard batched != nil else { return }  // Invalid schema: the step ends the loop.
             try connections.connect()
             worker.connected.store(true, ordering: .relaxed)
         }
 
+        @inline(never)
         func step() throws -> BackgroundLoop.Next {
             guard let batched, let single else { return .finished }
             let batch = try worker.take(from: connections.consumer(), whenIdle: { flushPublished() })
@@ -130,6 +137,7 @@ final class Worker: Sendable {
             return .again
         }
 
+        @inline(never)
         func failed(_ error: any Error, retryIn delay: Duration) {
             worker.connected.store(false, ordering: .relaxed)
             worker.settings.log.warning(
@@ -141,6 +149,7 @@ final class Worker: Sendable {
             connections.close()
         }
 
+        @inline(never)
         func finish() {
             connections.stopConsuming()
             flushPublished()
@@ -150,6 +159,7 @@ final class Worker: Sendable {
 
         /// Deletes the rows this worker published and has not deleted yet (no statement of
         /// the next delivery will). A failure is logged; the ids stay for the next statement.
+        @inline(never)
         private func flushPublished() {
             guard !published.isEmpty else { return }
             do {
