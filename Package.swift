@@ -25,21 +25,25 @@ func library(_ name: String, path: String, _ deps: [Target.Dependency], exclude:
 }
 
 /// How release executables are linked on Linux, to keep an idle service small
-/// (Shared/Runtime/README.md, "Memory"; each measured there):
+/// (Shared/Link/README.md, each measured there):
 /// - lld with packed relative relocations (`DT_RELR`, glibc 2.36+): the loader reads a
 ///   10 KB table instead of 1.2 MB of `R_X86_64_RELATIVE` entries;
 /// - no exported symbols (the static Swift runtime's link arguments pass `-export-dynamic`,
-///   which puts every symbol of the service's own modules in the dynamic symbol table, where
-///   the loader searches it for each symbol of every library);
-/// - libstdc++ from its static archive (for the statically linked Swift runtime, which is
-///   its only user): `Shared/StaticLibstdcxx/libstdc++.so` is a linker script that the
-///   static runtime's `-lstdc++` finds first and that names `libstdc++.a`.
+///   which puts every symbol of the service's own modules in the dynamic symbol table);
+/// - libstdc++ from its static archive (the statically linked Swift runtime is its only
+///   user): `Shared/Link/libstdc++.so` is a linker script, found first by the runtime's
+///   `-lstdc++`, that names `libstdc++.a`;
+/// - the functions a service runs at start-up, idle and on its first commands first
+///   (`Shared/Link/symbol-order.txt`, written by `scripts/symbol-order.sh`), so the pages
+///   the kernel maps around them hold code that runs rather than code that never does.
 let releaseLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(
         [
             "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
             "-Xlinker", "--no-export-dynamic",
-            "-L", Context.packageDirectory + "/Shared/StaticLibstdcxx",
+            "-L", Context.packageDirectory + "/Shared/Link",
+            "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Shared/Link/symbol-order.txt",
+            "-Xlinker", "--no-warn-symbol-ordering",
         ], .when(platforms: [.linux], configuration: .release)),
 ]
 

@@ -15,6 +15,8 @@ APT_PACKAGES=(
     rabbitmq-server postgresql postgresql-client
     # Tools used by the scripts, the demo and the benchmarks.
     ca-certificates curl wrk make procps iproute2 util-linux tini
+    # valgrind (callgrind) records the functions a service runs (scripts/symbol-order.sh).
+    valgrind
     # Python for Tests/deployment; docker-compose validates docker/compose.yaml;
     # prometheus (prometheus, promtool) checks docker/prometheus and scrapes the services.
     python3 python3-pip docker-compose prometheus
