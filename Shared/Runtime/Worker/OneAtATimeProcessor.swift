@@ -15,8 +15,12 @@ import Store
 /// transaction (it calls Stripe or SMTP, with idempotency keys, then opens the message's transaction with
 /// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
 /// publish the outbox rows from memory with confirms; ack. The published rows are deleted by
-/// the next message's inbox check (``PublishedRows``): four round trips to Postgres per
-/// message (inbox check, `BEGIN` with the inbox row, outbox rows, `COMMIT`).
+/// the next message's inbox check (``PublishedRows``). The runtime's own writes (`BEGIN`,
+/// the inbox row, outbox rows, the message log) are deferred and travel with the handler's
+/// next statement or the `COMMIT`: two round trips to Postgres per message (inbox check;
+/// `BEGIN` … `COMMIT`) plus one per statement the handler runs itself.
+/// A concurrent redelivery that committed first makes the deferred inbox row fail, which
+/// aborts the transaction before its `COMMIT`: the delivery is acked without work.
 ///
 /// Thread-safety: not `Sendable`; runs on its worker's thread.
 struct OneAtATimeProcessor {
@@ -85,6 +89,15 @@ struct OneAtATimeProcessor {
         } catch {
             scope.rollback()
             failure = FailureClassifier.classify(error)
+        }
+        if scope.isDuplicate {
+            // The inbox row met a concurrent redelivery's: whatever the handler saw after
+            // that was a failed transaction, now rolled back.
+            scope.rollback()
+            settings.metrics.duplicates.increment(queue)
+            log.info("duplicate message acknowledged without work")
+            try connections.consumer().ack(delivery.deliveryTag, multiple: false)
+            return
         }
         span?.end(failure: failure)
         if let failure {
