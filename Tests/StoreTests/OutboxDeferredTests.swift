@@ -49,4 +49,32 @@ struct OutboxDeferredTests {
             }
         }
     }
+
+    /// The published rows' deletion commits with the transaction that carried it, skips a
+    /// row another transaction holds, and is undone by a rollback.
+    @Test func publishedRowsAreDeletedWithTheCarryingTransaction() async throws {
+        try await onThread {
+            try TestDatabase.withSchema { conn, schema in
+                try Migrator(schema: schema.name, migrations: []).migrate(conn)
+                let outbox = Outbox(schema: schema.name)
+                let ids = try conn.transaction { conn in try (0..<3).map { try outbox.enqueue(OutboxTests.message($0), on: conn) } }
+                #expect(throws: Boom.self) {
+                    try conn.transaction { conn in
+                        try outbox.deletePublishedDeferred(ids, on: conn)
+                        try conn.execute("SELECT 1")
+                        throw Boom()
+                    }
+                }
+                let holder = try TestDatabase.connect("holder")
+                try holder.execute("BEGIN")
+                _ = try outbox.claim(ids: [ids[1]], on: holder)
+                let before = conn.roundTrips
+                try conn.transaction { conn in try outbox.deletePublishedDeferred(ids, on: conn) }
+                #expect(conn.roundTrips - before == 1)
+                try holder.execute("ROLLBACK")
+                let left = try conn.query("SELECT id FROM \(schema.quoted).outbox ORDER BY id") { try $0.int("id") }
+                #expect(left == [ids[1]])
+            }
+        }
+    }
 }

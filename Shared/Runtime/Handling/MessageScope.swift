@@ -133,11 +133,13 @@ final class MessageScope {
 
     /// Commits the one-at-a-time message's transaction, opening it first so the inbox row
     /// is written even when the handler wrote nothing; the deferred writes travel with the
-    /// `COMMIT`. Outbox rows a rolled-back savepoint dropped unsent are not published.
+    /// `COMMIT`, with the deletion of `published` (rows this worker published earlier).
+    /// Outbox rows a rolled-back savepoint dropped unsent are not published.
     /// - Throws: `Duplicate` when the inbox row already existed, `StoreError` (a COMMIT that
     ///   rolled back is `store.query_failed`); the transaction is then still to be rolled back.
-    func commit() throws {
+    func commit(deletingPublished published: [Int64] = []) throws {
         try openTransaction()
+        try outbox.deletePublishedDeferred(published, on: db)
         let tag: String
         do {
             tag = try db.execute("COMMIT").commandTag

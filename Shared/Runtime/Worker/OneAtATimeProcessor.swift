@@ -14,11 +14,12 @@ import Store
 /// a Stripe rate-limit token when the route is rate-limited; run the handler outside any
 /// transaction (it calls Stripe or SMTP, with idempotency keys, then opens the message's transaction with
 /// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
-/// publish the outbox rows from memory with confirms; ack. The published rows are deleted by
-/// the next message's inbox check (``PublishedRows``). The runtime's own writes (`BEGIN`,
-/// the inbox row, outbox rows, the message log) are deferred and travel with the handler's
-/// next statement or the `COMMIT`: two round trips to Postgres per message (inbox check;
-/// `BEGIN` … `COMMIT`) plus one per statement the handler runs itself.
+/// publish the outbox rows from memory with confirms; ack. The published rows are deleted
+/// inside the next message's transaction (``PublishedRows``). The runtime's own writes
+/// (`BEGIN`, the inbox row, outbox rows, the message log, that deletion) are deferred and
+/// travel with the handler's next statement or the `COMMIT`: two round trips to Postgres per
+/// message (the inbox check, a prepared primary-key lookup; `BEGIN` … `COMMIT`) and one
+/// transaction, plus one round trip per statement the handler runs itself.
 /// A concurrent redelivery that committed first makes the deferred inbox row fail, which
 /// aborts the transaction before its `COMMIT`: the delivery is acked without work.
 ///
@@ -38,12 +39,7 @@ struct OneAtATimeProcessor {
         let queue = settings.route.queue
         let db = try connections.database()
         let log = settings.log(for: envelope)
-        let deleting = published.ids
-        let duplicate = try inbox.contains(
-            messageId: envelope.messageId, deletingPublished: deleting,
-            from: outbox.outbox, on: db)
-        published.deleted(deleting.count)
-        if duplicate {
+        if try inbox.contains(messageId: envelope.messageId, on: db) {
             settings.metrics.duplicates.increment(queue)
             log.info("duplicate message acknowledged without work")
             try connections.consumer().ack(delivery.deliveryTag, multiple: false)
@@ -69,10 +65,12 @@ struct OneAtATimeProcessor {
             let outcome = try handler(envelope, &context)
             if outcome == .done {
                 try MessageLog.writeCommitted(scope, calls: resources.traceSlot.takeCalls(), envelope: envelope)
-                do { try scope.commit() } catch {
+                let deleting = published.ids
+                do { try scope.commit(deletingPublished: deleting) } catch {
                     TransactionSpan.record(scope, parent: span?.context, failure: error)
                     throw error
                 }
+                published.deleted(deleting.count)
                 TransactionSpan.record(scope, parent: span?.context, failure: nil)
             } else {
                 scope.rollback()
