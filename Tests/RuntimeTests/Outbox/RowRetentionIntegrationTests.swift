@@ -77,20 +77,26 @@ struct RowRetentionIntegrationTests {
         }
     }
 
-    @Test func theOutboxRelayPrunesTheLogOnItsOwnThread() throws {
+    /// The relay runs both tables' passes: old log and inbox rows go, young ones stay.
+    @Test func theOutboxRelayPrunesTheLogAndTheInboxOnItsOwnThread() throws {
         try Self.withSchema { db, schema, env in
             try Self.insert(3, prefix: "old", age: "2 days", schema: schema, db: db)
             try Self.insert(2, prefix: "young", age: "1 hour", schema: schema, db: db)
+            try Self.insertInbox(3, prefix: "old", age: "2 days", schema: schema, db: db)
+            try Self.insertInbox(2, prefix: "young", age: "1 hour", schema: schema, db: db)
             let relay = OutboxRelay(
                 amqpURL: try AMQPURL(env.amqpURL), databaseURL: env.databaseURL, schema: schema, name: "rt-msglog.relay",
-                idleInterval: .milliseconds(20), messageLogRetention: .seconds(86_400),
+                idleInterval: .milliseconds(20), messageLogRetention: .seconds(86_400), inboxRetention: .seconds(86_400),
                 messageLogPruneInterval: .milliseconds(50), metrics: RuntimeMetrics(registry: MetricsRegistry()),
                 log: Self.log)
             relay.start()
             defer { relay.stop() }
             let deadline = ContinuousClock.now + .seconds(60)
-            while try Self.ids(schema, db).count > 2, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            while try Self.ids(schema, db).count + Self.inboxIds(schema, db).count > 4, ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
             #expect(try Self.ids(schema, db) == ["young-1", "young-2"])
+            #expect(try Self.inboxIds(schema, db) == ["young-1", "young-2"])
             // Rows that grow old later go on a later pass.
             try Self.insert(1, prefix: "later", age: "3 days", schema: schema, db: db)
             while try Self.ids(schema, db).count > 2, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -126,23 +132,6 @@ struct RowRetentionIntegrationTests {
             var logRetention = RowRetention(.messageLog, keep: .seconds(1), interval: .seconds(60), schema: schema, log: Self.log)
             #expect(logRetention.runIfDue(on: { db }, now: start) == 0)
             #expect(try Self.inboxIds(schema, db).count == 2)
-        }
-    }
-
-    @Test func theOutboxRelayPrunesTheInboxOnItsOwnThread() throws {
-        try Self.withSchema { db, schema, env in
-            try Self.insertInbox(3, prefix: "old", age: "2 days", schema: schema, db: db)
-            try Self.insertInbox(2, prefix: "young", age: "1 hour", schema: schema, db: db)
-            let relay = OutboxRelay(
-                amqpURL: try AMQPURL(env.amqpURL), databaseURL: env.databaseURL, schema: schema, name: "rt-inbox.relay",
-                idleInterval: .milliseconds(20), inboxRetention: .seconds(86_400),
-                messageLogPruneInterval: .milliseconds(50), metrics: RuntimeMetrics(registry: MetricsRegistry()),
-                log: Self.log)
-            relay.start()
-            defer { relay.stop() }
-            let deadline = ContinuousClock.now + .seconds(60)
-            while try Self.inboxIds(schema, db).count > 2, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            #expect(try Self.inboxIds(schema, db) == ["young-1", "young-2"])
         }
     }
 }
