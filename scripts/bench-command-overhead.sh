@@ -9,7 +9,8 @@
 # 1. prints onboarding's idle RSS (5 s after /readyz);
 # 2. `connectbus-bench command-overhead`: OVERHEAD_COMMANDS onboarding.create_account commands
 #    one at a time, publish → reply minus stripe-sim's own time for the command's request
-#    (its `duration_us`), p50/p90/p99;
+#    (its `duration_us`), p50/p90/p99, and the broker's own publish → deliver on a quorum
+#    queue (as the command queue is) and a classic one (as the reply queue is): the floor;
 # 3. a load phase (OVERHEAD_LOAD_COMMANDS commands, OVERHEAD_IN_FLIGHT outstanding) while
 #    onboarding's RSS is sampled every 0.2 s; prints the peak.
 # Prints the load average with each measurement. Usage: scripts/bench-command-overhead.sh

@@ -1,9 +1,10 @@
-/// The inbox statements a worker sends anyway, carrying the deletion of the outbox rows it
+/// The batch's inbox statement, carrying the deletion of the outbox rows the worker
 /// published after its previous commit (``Outbox/deletePublishedCTE(named:parameter:relaxed:)``,
 /// Shared/Store/README.md "Published rows are deleted by the next statement"): the deletion
-/// costs no round trip and no transaction of its own. With no ids they are exactly
-/// ``record(messageIds:queue:on:)`` and ``contains(messageId:on:)`` (prepared); with ids they
-/// are planned per execution (the outbox lookup must follow the table's current size).
+/// costs no round trip and no transaction of its own. With no ids it is exactly
+/// ``record(messageIds:queue:on:)`` (prepared); with ids it is planned per execution (the
+/// outbox lookup must follow the table's current size). The one-at-a-time processor defers
+/// the same deletion into its next message's transaction (``Outbox/deletePublishedDeferred(_:on:)``).
 extension Inbox {
     /// ``record(messageIds:queue:on:)`` that also deletes, in the same statement and the
     /// caller's transaction, the rows `published` of `outbox` (skipping rows another
@@ -24,24 +25,5 @@ extension Inbox {
             planning: .perExecution
         ) { row in try row.string("message_id") }
         return Set(rows)
-    }
-
-    /// ``contains(messageId:on:)`` that also deletes the rows `published` of `outbox` in the
-    /// same statement, outside any transaction of the caller's, committed asynchronously
-    /// (losing the deletion in a crash only republishes). The one-at-a-time processor's first
-    /// statement of a message.
-    /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
-    public func contains(
-        messageId: String, deletingPublished published: [Int64], from outbox: Outbox,
-        on conn: PGConnection
-    ) throws(StoreError) -> Bool {
-        guard !published.isEmpty else { return try contains(messageId: messageId, on: conn) }
-        let table = try SQLIdentifier(schema).quoted + ".inbox"
-        return try conn.execute(
-            """
-            WITH \(try outbox.deletePublishedCTE(parameter: 2, relaxed: !conn.isInTransaction))
-            SELECT 1 FROM \(table) WHERE message_id = $1
-            """, [.text(messageId), .intArray(published)], planning: .perExecution
-        ).rowCount > 0
     }
 }

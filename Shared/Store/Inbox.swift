@@ -14,7 +14,7 @@
 public struct Inbox: Sendable {
     /// The schema holding the `inbox` table (see `Migrator.runtimeMigrations`).
     public let schema: String
-    private let table: Result<String, StoreError>
+    let table: Result<String, StoreError>
 
     /// An inbox in `schema`; the name is validated on first use.
     public init(schema: String) {

@@ -17,18 +17,22 @@ extension Outbox {
     public func enqueue(batch messages: [OutboxMessage], on conn: PGConnection) throws(StoreError) -> [Int64] {
         let table = try table.get()
         guard !messages.isEmpty else { return [] }
-        return try conn.query(
-            """
-            INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
-                content_type, message_timestamp, headers, body, mandatory)
-            SELECT x.e, x.r, x.m, x.t, x.c, x.rt, x.a, x.ct, to_timestamp(x.ts), x.h, decode(x.b, 'base64'), x.md
-            FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (e text, r text, m text, t text, c text, rt text,
-                a text, ct text, ts float8, h jsonb, b text, md boolean)) WITH ORDINALITY
-                AS x(e, r, m, t, c, rt, a, ct, ts, h, b, md, ord)
-            ORDER BY x.ord
-            RETURNING id
-            """, [.json(Outbox.rowsJSON(messages))]
-        ) { row in try row.int("id") }
+        return try conn.query(Outbox.insertBatch(table), [.json(Outbox.rowsJSON(messages))]) { row in try row.int("id") }
+    }
+
+    /// The one-statement `INSERT` of a JSON array of rows into `table`, returning their ids
+    /// in array order (``enqueue(batch:on:)``).
+    static func insertBatch(_ table: String) -> String {
+        """
+        INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
+            content_type, message_timestamp, headers, body, mandatory)
+        SELECT x.e, x.r, x.m, x.t, x.c, x.rt, x.a, x.ct, to_timestamp(x.ts), x.h, decode(x.b, 'base64'), x.md
+        FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (e text, r text, m text, t text, c text, rt text,
+            a text, ct text, ts float8, h jsonb, b text, md boolean)) WITH ORDINALITY
+            AS x(e, r, m, t, c, rt, a, ct, ts, h, b, md, ord)
+        ORDER BY x.ord
+        RETURNING id
+        """
     }
 
     /// Locks and deletes (uncommitted, inside the caller's transaction) the rows of `ids`

@@ -39,25 +39,26 @@ public struct Outbox: Sendable {
     @discardableResult
     public func enqueue(_ message: OutboxMessage, on conn: PGConnection) throws(StoreError) -> Int64 {
         let table = try table.get()
-        let rows = try conn.query(
-            """
-            INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to,
-                app_id, content_type, message_timestamp, headers, body, mandatory)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id
-            """,
-            [
-                .text(message.exchange), .text(message.routingKey), .text(message.messageId),
-                .text(message.type), message.correlationId.map(PGValue.text), message.replyTo.map(PGValue.text),
-                .text(message.appId), .text(message.contentType), .timestamp(message.timestamp),
-                .json(message.headersJSON), .bytes(message.body), .bool(message.mandatory),
-            ]
-        ) { row in
-            try row.int("id")
-        }
-        guard let id = rows.first else {
-            throw StoreError(code: StoreError.Code.decode, message: "column \"id\": INSERT … RETURNING returned no row")
-        }
-        return id
+        return try Outbox.returnedId(conn.execute(Outbox.insertOne(table), Outbox.parameters(message))).get()
+    }
+
+    /// The `INSERT` of one row into `table`, returning its id (``enqueue(_:on:)``).
+    static func insertOne(_ table: String) -> String {
+        """
+        INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to,
+            app_id, content_type, message_timestamp, headers, body, mandatory)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id
+        """
+    }
+
+    /// The parameters of ``insertOne(_:)`` for `message`.
+    static func parameters(_ message: OutboxMessage) -> [PGValue?] {
+        [
+            .text(message.exchange), .text(message.routingKey), .text(message.messageId),
+            .text(message.type), message.correlationId.map(PGValue.text), message.replyTo.map(PGValue.text),
+            .text(message.appId), .text(message.contentType), .timestamp(message.timestamp),
+            .json(message.headersJSON), .bytes(message.body), .bool(message.mandatory),
+        ]
     }
 
     /// Locks and returns those of `ids` that no other transaction holds, in id order.

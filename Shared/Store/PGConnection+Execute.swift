@@ -24,47 +24,152 @@ extension PGConnection {
         _ sql: String, _ params: [PGValue?],
         planning: PGPlanning
     ) throws(StoreError) -> PGResult {
+        if !deferred.isEmpty {
+            // Deferred statements must reach the server before anything that can fail,
+            // preparing included: send them, the preparation and the statement together.
+            return try lastResult(of: sendWithDeferred(then: (sql, params, planning)))
+        }
+        let send = try statementSend(sql, params, planning: planning)
+        if let plan = send.newPlan {
+            preparedNames[plan.key] = nil
+            roundTrips += 1
+            _ = try checked(PQprepare(handle, plan.name, sql, Int32(send.types.count), send.types))
+            preparedNames[plan.key] = plan.name
+        }
+        roundTrips += 1
+        return try checked(send.execute())
+    }
+
+    /// Queues a parameterised write inside the open transaction: it is sent with the
+    /// connection's next statement, or with `COMMIT`, in one libpq pipeline (no round trip
+    /// of its own), and `completion` gets its outcome once that pipeline has been read — or
+    /// a `store.query_failed` (SQLSTATE 25P02) when it is dropped unsent (its savepoint or
+    /// transaction rolled back, the connection reset). A failure of the write makes the
+    /// server skip the rest of that pipeline, so the statement it travelled with (or the
+    /// `COMMIT`) fails too: nothing after a failed write is committed.
+    ///
+    /// For writes whose result the caller can read later: inbox and outbox rows, logs.
+    /// `planning` as in ``execute(_:_:planning:)``.
+    /// - Throws: `store.transaction_state` outside a transaction; `store.query_failed`
+    ///   (SQLSTATE 22021) when a text or JSON parameter contains a NUL byte (nothing is queued).
+    public func deferWrite(
+        _ sql: String, _ params: [PGValue?], planning: PGPlanning = .cached,
+        completion: @escaping (Result<PGResult, StoreError>) -> Void
+    ) throws(StoreError) {
+        guard isInTransaction else {
+            throw StoreError(
+                code: StoreError.Code.transactionState, message: "deferWrite must run inside a transaction")
+        }
+        if let index = PGParameterBuffer(params.map { ($0 ?? .null).wireForm }).parameterWithNUL {
+            throw Self.nulParameter(index)
+        }
+        deferred.append(PGDeferredStatement(sql: sql, params: params, planning: planning, completion: completion))
+    }
+
+    /// Sends every deferred write now (one round trip, with any deferred transaction
+    /// control) and hands each its outcome. Does nothing when no write is pending.
+    /// - Throws: the first failing write's `StoreError`.
+    public func flushDeferredWrites() throws(StoreError) {
+        guard deferred.containsWrite else { return }
+        for case .failure(let error) in try sendWithDeferred(then: nil) { throw error }
+    }
+
+    /// The libpq calls for one statement: `execute` runs it at once (`PQexecPrepared` or
+    /// `PQexecParams`), `steps` queue it in a pipeline (a `PQsendPrepare` first when its
+    /// prepared statement is new, whose name is then reserved in ``preparedNames``).
+    /// - Throws: `store.query_failed` (SQLSTATE 22021) for a parameter with a NUL byte.
+    private func statementSend(
+        _ sql: String, _ params: [PGValue?], planning: PGPlanning
+    ) throws(StoreError) -> (
+        steps: [() -> Int32], execute: () -> OpaquePointer?, newPlan: (name: String, key: String)?, types: [UInt32]
+    ) {
         let wire = params.map { ($0 ?? .null).wireForm }
         let types = wire.map(\.oid)
         let plan = usesPreparedStatements && planning == .cached ? statementPlan(sql, types: types) : nil
         let buffer = PGParameterBuffer(wire)
-        if let index = buffer.parameterWithNUL {
-            throw StoreError(
-                code: StoreError.Code.queryFailed, sqlState: "22021",
-                message: "parameter $\(index) contains a NUL byte, which Postgres text cannot hold")
-        }
+        if let index = buffer.parameterWithNUL { throw Self.nulParameter(index) }
+        let count = Int32(wire.count)
         let sendMain: () -> Int32 = { [handle] in
             buffer.withPointers { values, lengths, formats in
                 if let plan {
-                    return PQsendQueryPrepared(handle, plan.name, Int32(wire.count), values, lengths, formats, 0)
+                    return PQsendQueryPrepared(handle, plan.name, count, values, lengths, formats, 0)
                 }
-                return PQsendQueryParams(handle, sql, Int32(wire.count), types, values, lengths, formats, 0)
+                return PQsendQueryParams(handle, sql, count, types, values, lengths, formats, 0)
             }
         }
-        if !deferred.isEmpty {
-            // Deferred SAVEPOINT/BEGIN must reach the server before anything that can fail,
-            // preparing included: send them, the preparation and the statement together.
-            var steps: [() -> Int32] = []
-            if let plan, plan.isNew {
-                steps.append { [handle] in PQsendPrepare(handle, plan.name, sql, Int32(types.count), types) }
+        let execute: () -> OpaquePointer? = { [handle] in
+            buffer.withPointers { values, lengths, formats in
+                if let plan {
+                    return PQexecPrepared(handle, plan.name, count, values, lengths, formats, 0)
+                }
+                return PQexecParams(handle, sql, count, types, values, lengths, formats, 0)
             }
-            steps.append(sendMain)
-            let pending = takeDeferred()
-            let outcomes = try pipelined(pending, steps)
-            if let plan, plan.isNew, case .success = outcomes[pending.count] { preparedNames[plan.key] = plan.name }
-            return try lastResult(of: outcomes)
         }
+        var steps: [() -> Int32] = []
+        var newPlan: (name: String, key: String)?
         if let plan, plan.isNew {
-            _ = try checked(PQprepare(handle, plan.name, sql, Int32(types.count), types))
+            steps.append { [handle] in PQsendPrepare(handle, plan.name, sql, count, types) }
+            newPlan = (plan.name, plan.key)
+            // Reserved now, so a second use in the same pipeline runs the one preparation.
             preparedNames[plan.key] = plan.name
         }
-        let raw = buffer.withPointers { values, lengths, formats in
-            if let plan {
-                return PQexecPrepared(handle, plan.name, Int32(wire.count), values, lengths, formats, 0)
-            }
-            return PQexecParams(handle, sql, Int32(wire.count), types, values, lengths, formats, 0)
+        steps.append(sendMain)
+        return (steps, execute, newPlan, types)
+    }
+
+    /// Sends the deferred statements and then `last` (a parameterised statement, or
+    /// transaction control without parameters) in one pipeline, hands each deferred write
+    /// its outcome, keeps the prepared statements that were created, and returns every
+    /// outcome in order (deferred first, `last`'s preparation and `last` at the end).
+    /// - Throws: `store.connection_failed` when the pipeline could not be sent or read (the
+    ///   deferred writes get that failure too); `last`'s NUL-parameter error (nothing sent).
+    func sendWithDeferred(
+        then last: (sql: String, params: [PGValue?], planning: PGPlanning)?
+    ) throws(StoreError) -> [Result<PGResult, StoreError>] {
+        let pending = takeDeferred()
+        var steps: [() -> Int32] = []
+        var writes: [(statement: PGDeferredStatement, result: Int)] = []
+        var prepares: [(index: Int, key: String)] = []
+        func queue(_ sql: String, _ params: [PGValue?], _ planning: PGPlanning) throws(StoreError) {
+            let (send, _, newPlan, _) = try statementSend(sql, params, planning: planning)
+            if let newPlan { prepares.append((steps.count, newPlan.key)) }
+            steps += send
         }
-        return try checked(raw)
+        do {
+            for statement in pending {
+                if statement.isWrite {
+                    try queue(statement.sql, statement.params, statement.planning)
+                    writes.append((statement, steps.count - 1))
+                } else {
+                    steps.append { [handle] in PQsendQueryParams(handle, statement.sql, 0, nil, nil, nil, nil, 0) }
+                }
+            }
+            if let last { try queue(last.sql, last.params, last.planning) }
+        } catch {
+            for prepare in prepares { preparedNames[prepare.key] = nil }
+            pending.dropWrites()
+            throw error
+        }
+        let outcomes: [Result<PGResult, StoreError>]
+        do {
+            outcomes = try pipelined(steps)
+        } catch {
+            for prepare in prepares { preparedNames[prepare.key] = nil }
+            for write in writes { write.statement.completion?(.failure(error)) }
+            throw error
+        }
+        for prepare in prepares {
+            if case .failure = outcomes[prepare.index] { preparedNames[prepare.key] = nil }
+        }
+        for write in writes { write.statement.completion?(outcomes[write.result]) }
+        return outcomes
+    }
+
+    /// The error for a parameter Postgres text cannot hold.
+    private static func nulParameter(_ index: Int) -> StoreError {
+        StoreError(
+            code: StoreError.Code.queryFailed, sqlState: "22021",
+            message: "parameter $\(index) contains a NUL byte, which Postgres text cannot hold")
     }
 
     /// Runs a parameterised query and decodes each row with `decode`, in order.
@@ -105,7 +210,11 @@ extension PGConnection {
     /// COMMIT ended a failed transaction).
     @discardableResult
     func command(_ sql: String) throws(StoreError) -> String {
-        let text = deferred.isEmpty ? sql : (takeDeferred() + [sql]).joined(separator: ";\n")
+        if deferred.containsWrite {
+            return try lastResult(of: sendWithDeferred(then: (sql, [], .perExecution))).commandTag
+        }
+        let text = deferred.isEmpty ? sql : (takeDeferred().map(\.sql) + [sql]).joined(separator: ";\n")
+        roundTrips += 1
         let result = try checked(PQexec(handle, text))
         return result.commandTag
     }

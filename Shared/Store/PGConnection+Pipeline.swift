@@ -2,24 +2,22 @@ import CLibPQ
 
 extension PGConnection {
     /// Returns and clears the deferred statements, counting the flush.
-    func takeDeferred() -> [String] {
+    func takeDeferred() -> [PGDeferredStatement] {
         defer { deferred.removeAll(keepingCapacity: true); deferredFlushes += 1 }
         return deferred
     }
 
-    /// Sends `pending` parameterless statements and then the statements queued by `steps`
-    /// (`PQsend…` calls returning 1 on success) in one libpq pipeline — one round trip — and
-    /// returns every statement's outcome in order. After a failure the server skips the
-    /// rest of the pipeline; skipped statements are failures too.
+    /// Sends the statements queued by `steps` (`PQsend…` calls returning 1 on success) in
+    /// one libpq pipeline — one round trip — and returns every statement's outcome in order.
+    /// After a failure the server skips the rest of the pipeline; skipped statements are
+    /// failures too.
     /// - Throws: `store.connection_failed` when the pipeline could not be sent.
-    func pipelined(_ pending: [String], _ steps: [() -> Int32]) throws(StoreError) -> [Result<PGResult, StoreError>] {
+    func pipelined(_ steps: [() -> Int32]) throws(StoreError) -> [Result<PGResult, StoreError>] {
         guard PQenterPipelineMode(handle) == 1 else {
             throw connectionError(prefix: "could not enter pipeline mode")
         }
         defer { _ = PQexitPipelineMode(handle) }
-        for sql in pending where PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) != 1 {
-            throw connectionError(prefix: "could not send \(sql)")
-        }
+        roundTrips += 1
         for step in steps where step() != 1 {
             throw connectionError(prefix: "could not send statement")
         }
@@ -30,7 +28,7 @@ extension PGConnection {
             code: StoreError.Code.queryFailed, sqlState: "25P02",
             message: "skipped after an earlier statement in the pipeline failed")
         var outcomes: [Result<PGResult, StoreError>] = []
-        for _ in 0..<(pending.count + steps.count) {
+        for _ in 0..<steps.count {
             var outcome: Result<PGResult, StoreError>?
             // Each statement yields its result and then NULL.
             while let raw = PQgetResult(handle) {

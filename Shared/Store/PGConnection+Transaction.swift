@@ -18,20 +18,19 @@ extension PGConnection {
                 code: StoreError.Code.transactionState,
                 message: "transaction() called inside a transaction; use savepoint() to nest")
         }
-        deferred = ["BEGIN"]
+        deferred = [.control("BEGIN")]
         let value: T
         do {
             value = try body(self)
         } catch {
-            if deferred.first == "BEGIN" {
-                deferred.removeAll()
-            } else {
-                deferred.removeAll()
-                rollbackQuietly("ROLLBACK")
-            }
+            let unsent = deferred
+            deferred.removeAll()
+            unsent.dropWrites()
+            if !unsent.beginsTransaction { rollbackQuietly("ROLLBACK") }
             throw error
         }
-        if deferred.first == "BEGIN" {
+        if deferred.beginsTransaction && !deferred.containsWrite {
+            // Nothing reached the server: there is nothing to commit.
             deferred.removeAll()
             return value
         }
@@ -61,7 +60,7 @@ extension PGConnection {
                 code: StoreError.Code.transactionState,
                 message: "beginDeferred() called inside a transaction")
         }
-        deferred = ["BEGIN"]
+        deferred = [.control("BEGIN")]
     }
 
     /// Runs `body` inside `SAVEPOINT name … RELEASE SAVEPOINT name`; on any error thrown by
@@ -84,26 +83,43 @@ extension PGConnection {
         }
         let mark = deferred.count
         let flushes = deferredFlushes
-        deferred.append("SAVEPOINT \(identifier.quoted)")
-        // Still unsent: nothing of `body` reached the server, so the savepoint can vanish.
+        deferred.append(.control("SAVEPOINT \(identifier.quoted)"))
+        // Still unsent: nothing of `body` reached the server, so the savepoint can vanish
+        // (with any writes `body` deferred, when it failed).
         var unsent: Bool { deferredFlushes == flushes && deferred.count > mark }
         let value: T
         do {
             value = try body(self)
         } catch {
             if unsent {
+                let dropped = Array(deferred[mark...])
                 deferred.removeSubrange(mark...)
+                dropped.dropWrites()
             } else {
-                deferred += ["ROLLBACK TO SAVEPOINT \(identifier.quoted)", "RELEASE SAVEPOINT \(identifier.quoted)"]
+                deferred += [
+                    .control("ROLLBACK TO SAVEPOINT \(identifier.quoted)"), .control("RELEASE SAVEPOINT \(identifier.quoted)"),
+                ]
             }
             throw error
         }
-        if unsent {
+        if unsent && !deferred[mark...].containsWrite {
             deferred.removeSubrange(mark...)
         } else {
-            deferred.append("RELEASE SAVEPOINT \(identifier.quoted)")
+            deferred.append(.control("RELEASE SAVEPOINT \(identifier.quoted)"))
         }
         return value
+    }
+
+    /// Ends the transaction begun with ``beginDeferred()`` without keeping anything: unsent
+    /// deferred statements are dropped (their writes' completions get the dropped failure)
+    /// and `ROLLBACK` is sent only when `BEGIN` reached the server. Errors are ignored (a
+    /// broken connection shows on its next use). Does nothing outside a transaction.
+    public func rollback() {
+        let unsent = deferred
+        deferred.removeAll()
+        unsent.dropWrites()
+        guard !unsent.beginsTransaction, isInTransaction else { return }
+        rollbackQuietly("ROLLBACK")
     }
 
     /// Runs a rollback statement, ignoring its failure (the original error matters more; a

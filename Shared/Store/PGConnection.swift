@@ -30,7 +30,9 @@ import Foundation
 /// Round trips: `transaction` and `savepoint` do not send BEGIN, SAVEPOINT, RELEASE or
 /// ROLLBACK TO on their own; they are deferred and sent with the next statement in one
 /// libpq pipeline (or in the same simple-protocol string as COMMIT), so a message in a
-/// batch costs one round trip per statement it runs and nothing more.
+/// batch costs one round trip per statement it runs and nothing more. Writes whose result
+/// is not needed at once (inbox and outbox rows, logs) can be deferred the same way with
+/// `deferWrite`: they ride with the next statement or with COMMIT.
 public final class PGConnection {
     /// Most distinct statements prepared on one connection; later ones run unprepared.
     public static let maxPreparedStatements = 512
@@ -44,9 +46,14 @@ public final class PGConnection {
     var preparedNames: [String: String] = [:]
     /// Source of unique prepared statement names on this session.
     var preparedCounter = 0
-    /// Transaction-control statements (BEGIN, SAVEPOINT, RELEASE, ROLLBACK TO) not yet
-    /// sent: they travel with the next statement, saving a round trip each.
-    var deferred: [String] = []
+    /// Statements not yet sent, in order: transaction control (BEGIN, SAVEPOINT, RELEASE,
+    /// ROLLBACK TO) and deferred writes; they travel with the next statement, saving a round
+    /// trip each.
+    var deferred: [PGDeferredStatement] = []
+    /// Round trips to the server made by ``execute(_:_:planning:)``, `query`, transactions,
+    /// savepoints and deferred writes (a pipeline counts once, a new prepared statement run
+    /// on its own twice): what a caller's statement count costs in latency.
+    public internal(set) var roundTrips = 0
     /// Incremented each time `deferred` is sent, so a savepoint can tell whether its
     /// SAVEPOINT reached the server.
     var deferredFlushes = 0
@@ -104,7 +111,7 @@ public final class PGConnection {
 
     /// `true` inside a transaction block (also when it has failed and awaits ROLLBACK).
     public var isInTransaction: Bool {
-        if deferred.first == "BEGIN" { return true }
+        if deferred.beginsTransaction { return true }
         let status = PQtransactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
@@ -120,7 +127,9 @@ public final class PGConnection {
     public func reset() throws(StoreError) {
         preparedNames.removeAll()
         preparedCounter = 0
+        let dropped = deferred
         deferred.removeAll()
+        dropped.dropWrites()
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else {
             throw connectionError(prefix: "could not reconnect")

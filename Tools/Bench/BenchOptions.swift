@@ -30,7 +30,8 @@ struct BenchOptions {
                connectbus-bench command-overhead --sim URL [--commands N] [--in-flight N]
                                                            publish → reply of a Stripe-bound command against a
                                                            running onboarding + stripe-sim, the sim's own time
-                                                           taken out (scripts/bench-command-overhead.sh)
+                                                           taken out, and the broker's own publish → deliver on a
+                                                           quorum and a classic queue (scripts/bench-command-overhead.sh)
                connectbus-bench webhooks-prepare|webhooks-verify …   (scripts/bench-webhooks.sh)
                connectbus-bench tracing-cost               the runtime's per-message tracing code and the OTLP/JSON
                                                            encoding per span, no server (docs/OPERATIONS.md)

@@ -10,7 +10,8 @@ import Messages
 /// the simulator's request log (`GET /sim/requests`; `duration_us` is its own time per
 /// request, see Tools/StripeSim/README.md) and subtracts, per command, the time the
 /// simulator spent on that command's requests. Prints p50/p90/p99/max of the round trip,
-/// of the simulator's time and of the overhead, in milliseconds.
+/// of the simulator's time and of the overhead, in milliseconds, and the broker's own
+/// publish → deliver time on a quorum and a classic queue (the floor under the overhead).
 ///
 /// `--in-flight N` keeps N commands outstanding instead of one (a load phase: the round trip
 /// then includes queueing; `scripts/bench-command-overhead.sh` uses it to measure the
@@ -77,6 +78,7 @@ struct CommandOverheadRun {
                 if next < count { try send(next, prefix: prefix); next += 1 }
             }
         }
+        let floor = try brokerFloor(url, suffix: suffix)
         try run(count: min(50, options.commands), prefix: "warmup")
         roundTrips.removeAll()
         let started = Date().timeIntervalSince1970
@@ -101,7 +103,43 @@ struct CommandOverheadRun {
         line("publish → reply", samples.map(\.roundTrip))
         line("stripe-sim's own time", samples.map(\.simulator))
         line("overhead (round trip − sim)", samples.map(\.overhead))
+        line("broker: publish → deliver, quorum", floor.quorum)
+        line("broker: publish → deliver, classic", floor.classic)
         return failures == 0 && missing == 0 ? 0 : 1
+    }
+
+    /// What the broker alone costs a command: publish → delivery, in microseconds, on a
+    /// quorum queue (as every command queue is) and on a classic one (as the reply queue
+    /// is), 200 messages each, one at a time, same connections' kind as the commands. The
+    /// overhead's floor without any service in the path.
+    private func brokerFloor(_ url: AMQPURL, suffix: some StringProtocol) throws -> (quorum: [Int], classic: [Int]) {
+        let publisher = try AMQPConnection(url: url, connectionName: "bench.overhead.floor.publish")
+        defer { publisher.close() }
+        var result: [[Int]] = []
+        for (index, spec) in [
+            QueueSpec.quorum("bench.overhead_floor_q_\(suffix)"), QueueSpec(name: "bench.overhead_floor_c_\(suffix)", durable: false),
+        ].enumerated() {
+            let consumer = try AMQPConnection(url: url, connectionName: "bench.overhead.floor.\(index)")
+            defer { consumer.close() }
+            _ = try consumer.declareQueue(spec)
+            defer { _ = try? consumer.deleteQueue(spec.name) }
+            try consumer.startConsuming(queue: spec.name, prefetch: 10)
+            var micros: [Int] = []
+            for n in 0..<200 {
+                let envelope = Envelope(
+                    messageId: "floor-\(suffix)-\(n)", type: "bench.floor", appId: "bench",
+                    headers: MessageHeaders(schemaVersion: 1), body: Array(#"{"n":\#(n)}"#.utf8))
+                let sent = ContinuousClock.now
+                try publisher.publish(envelope, exchange: Exchanges.default, routingKey: spec.name, mandatory: true)
+                guard let delivery = try consumer.nextDelivery(timeout: .seconds(10)) else {
+                    throw BenchError("the broker did not deliver to \(spec.name) within 10 s")
+                }
+                micros.append(Int(((ContinuousClock.now - sent).seconds * 1e6).rounded()))
+                try consumer.ack(delivery.deliveryTag, multiple: false)
+            }
+            result.append(micros)
+        }
+        return (result[0], result[1])
     }
 
     /// Microseconds the simulator spent per command (by the message id in its

@@ -5,7 +5,8 @@ import Runtime
 import Store
 
 /// One measurement: fill a unique queue with N commands, start a ServiceHost whose
-/// no-op handler writes one event per message to the options' exchange (so each message
+/// no-op handler writes one event per message to the options' exchange (its body, as the
+/// peers' events, names the type and the input message's id; so each message
 /// costs: consume → transaction with inbox row + outbox row → confirmed publish → ack), with
 /// `subscribers` durable quorum queues bound to that event, and time until all are
 /// processed; then check from the broker that every subscriber queue holds every event.
@@ -35,9 +36,11 @@ struct ThroughputRun {
             exchange: Exchanges.commands, patterns: [queue],
             handlers: [
                 queue: { envelope, context in
+                    // As the peers' event: its type and the input's id, not the input's body.
                     let event = Envelope(
                         correlationId: envelope.messageId, type: "bench.noop_done",
-                        appId: "bench", body: envelope.body)
+                        appId: "bench",
+                        body: Array(#"{"type":"bench.noop_done","id":\#(JSONText.quoted(envelope.messageId))}"#.utf8))
                     try context.enqueue(
                         event, exchange: options.exchange, routingKey: eventKey,
                         mandatory: false)

@@ -49,8 +49,8 @@ public struct Envelope: Sendable, Equatable {
         self.body = body
     }
 
-    /// A fresh lowercase UUID for `message_id`.
-    public static func newMessageId() -> String { UUID().uuidString.lowercased() }
+    /// A fresh lowercase random UUID for `message_id` (``MessageId``).
+    public static func newMessageId() -> String { MessageId.random() }
 
     /// Wraps a message: new `message_id`, `type` = its name, `x-schema-version` = its version,
     /// body encoded by ``MessageCoder``, timestamp now.

@@ -109,6 +109,8 @@ extension ServiceConfig {
         let relayBatch = reader.int("OUTBOX_RELAY_BATCH", default: 500, in: 1...10_000)
         let retention = reader.duration(
             "MESSAGE_LOG_RETENTION", default: ServiceConfig.defaultMessageLogRetention, max: .seconds(3650 * 86_400))
+        let inboxRetention = reader.duration(
+            "INBOX_RETENTION", default: ServiceConfig.defaultInboxRetention, max: .seconds(3650 * 86_400))
         let heartbeat = reader.int("AMQP_HEARTBEAT", default: 30, in: 0...3600)
         let levelName = reader.string("LOG_LEVEL") ?? "info"
         let level = LogLevel(rawValue: levelName.lowercased())
@@ -136,6 +138,7 @@ extension ServiceConfig {
         config.stripeRateBudget = budget
         config.stripeRateLimitTimeout = .milliseconds(limitTimeout)
         config.messageLogRetention = retention
+        config.inboxRetention = inboxRetention
         return (config, settings)
     }
 

@@ -35,7 +35,9 @@ import Foundation
 ///   confirm wait (smaller batches spread the broker's work more evenly).
 /// - `MESSAGE_LOG_RETENTION` (default `7d`; a whole number of `s`, `m`, `h` or `d` up to
 ///   `3650d`, or `0`/`off` to keep every row): how long `message_log` rows are kept after
-///   their last write (``MessageLogRetention``).
+///   their last write (``RowRetention``).
+/// - `INBOX_RETENTION` (default `7d`, same forms; `0` or `off` keeps them): `inbox` rows
+///   (handled message ids) are deleted that long after they were received (``RowRetention``).
 /// - `AMQP_HEARTBEAT` (seconds, default 30), `LOG_LEVEL` (`debug`, `info`, `warning`, `error`).
 ///
 /// Thread-safety: an immutable value.
@@ -88,7 +90,7 @@ public struct ServiceConfig: Sendable {
     /// Most rows the relay publishes per transaction and confirm wait.
     public var relayBatchSize: Int
     /// How long `message_log` rows are kept after their last write (`MESSAGE_LOG_RETENTION`);
-    /// `nil` keeps them for ever. The outbox relay deletes older ones (``MessageLogRetention``).
+    /// `nil` keeps them for ever. The outbox relay deletes older ones (``RowRetention``).
     public var messageLogRetention: Duration? = ServiceConfig.defaultMessageLogRetention
     /// Time between two retention passes of the relay (one minute; tests shorten it).
     public var messageLogPruneInterval: Duration = .seconds(60)
@@ -99,6 +101,15 @@ public struct ServiceConfig: Sendable {
 
     /// `MESSAGE_LOG_RETENTION`'s default: seven days.
     public static let defaultMessageLogRetention: Duration = .seconds(7 * 86_400)
+    /// How long `inbox` rows (the message ids already handled) are kept after they were
+    /// received (`INBOX_RETENTION`); `nil` keeps them for ever. A redelivery of a handled
+    /// message older than this would be handled again, so keep it above the longest
+    /// redelivery a deployment expects (the retry delays add up to seconds; a platform
+    /// resending a command with its old message id; Stripe keeps idempotency keys 24 hours).
+    /// The outbox relay deletes older ones (``RowRetention``).
+    public var inboxRetention: Duration? = ServiceConfig.defaultInboxRetention
+    /// `INBOX_RETENTION`'s default: seven days.
+    public static let defaultInboxRetention: Duration = .seconds(7 * 86_400)
 
     /// Builds a configuration in code (tests, tools) with the documented defaults.
     public init(

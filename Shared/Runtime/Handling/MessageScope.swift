@@ -8,8 +8,10 @@ import Store
 /// Batched routes run inside the batch transaction: the message's savepoint is opened on
 /// the handler's first use of the database (a handler that only publishes costs no round
 /// trip) and its outbox rows are kept in memory until the batch writes them all at once.
-/// One-at-a-time routes open the message's transaction lazily, write outbox rows at once and
-/// commit after the handler returns.
+/// One-at-a-time routes open the message's transaction lazily and defer its own writes — the
+/// inbox row, outbox rows, the message log — with `PGConnection.deferWrite`, so they travel
+/// with the handler's next statement or with the `COMMIT` after the handler returns: a
+/// handler that writes nothing itself costs one round trip for its whole transaction.
 ///
 /// Thread-safety: not `Sendable`; lives on one worker thread for one message.
 final class MessageScope {
@@ -26,7 +28,10 @@ final class MessageScope {
     private let inbox: Inbox
     private let outbox: Outbox
     private(set) var isOpen: Bool
+    /// One-at-a-time routes: the ids of the committed outbox rows of ``writtenOutbox``.
     private(set) var outboxIds: [Int64] = []
+    /// One-at-a-time routes: what the deferred inbox and outbox writes answered.
+    private let answers = DeferredAnswers()
     /// One-at-a-time routes: the rows of ``outboxIds`` and their envelopes, in the same order
     /// (published from memory after commit).
     private(set) var writtenOutbox: [OutboxMessage] = []
@@ -88,54 +93,97 @@ final class MessageScope {
         savepointOpen = false
     }
 
-    /// Opens the one-at-a-time message's transaction with its inbox row (no-op when open).
-    /// - Throws: `Duplicate`, `StoreError`.
+    /// Opens the one-at-a-time message's transaction with its inbox row, both deferred: they
+    /// reach the server with the next statement (no-op when open).
+    /// - Throws: `StoreError`.
     func openTransaction() throws {
         guard !isOpen else { return }
         transactionStartNanos = Tracer.nowNanos()
         try db.beginDeferred()
         isOpen = true
-        guard try inbox.record(messageId: messageId, queue: queue, on: db) else { throw Duplicate() }
+        let answers = self.answers
+        try inbox.recordDeferred(messageId: messageId, queue: queue, on: db) { outcome in
+            if case .success(false) = outcome { answers.duplicate = true }
+        }
     }
 
-    /// Writes an outbox row and remembers its id for publishing after commit.
+    /// Whether the deferred inbox row found the message already recorded (a concurrent
+    /// redelivery committed first): the transaction failed and is to be rolled back, and the
+    /// delivery acked without work.
+    var isDuplicate: Bool { answers.duplicate }
+
+    /// Writes an outbox row (batched: kept for the batch's statement; one-at-a-time:
+    /// deferred, its id known after commit) to publish after commit.
     func enqueue(_ envelope: Envelope, exchange: String, routingKey: String, mandatory: Bool) throws {
         let message = OutboxMessage(envelope, exchange: exchange, routingKey: routingKey, mandatory: mandatory)
         if mode == .batched {
             pendingOutbox.append(message)
             pendingEnvelopes.append(envelope)
         } else {
-            outboxIds.append(try outbox.enqueue(message, on: db))
+            let index = writtenOutbox.count
             writtenOutbox.append(message)
             writtenEnvelopes.append(envelope)
+            answers.outboxIds.append(nil)
+            let answers = self.answers
+            try outbox.enqueueDeferred(message, on: db) { outcome in
+                if case .success(let id) = outcome { answers.outboxIds[index] = id }
+            }
         }
     }
 
     /// Commits the one-at-a-time message's transaction, opening it first so the inbox row
-    /// is written even when the handler wrote nothing.
-    /// - Throws: `Duplicate`, `StoreError` (a COMMIT that rolled back is `store.query_failed`).
-    func commit() throws {
+    /// is written even when the handler wrote nothing; the deferred writes travel with the
+    /// `COMMIT`, with the deletion of `published` (rows this worker published earlier).
+    /// Outbox rows a rolled-back savepoint dropped unsent are not published.
+    /// - Throws: `Duplicate` when the inbox row already existed, `StoreError` (a COMMIT that
+    ///   rolled back is `store.query_failed`); the transaction is then still to be rolled back.
+    func commit(deletingPublished published: [Int64] = []) throws {
         try openTransaction()
-        let tag = try db.execute("COMMIT").commandTag
+        try outbox.deletePublishedDeferred(published, on: db)
+        let tag: String
+        do {
+            tag = try db.execute("COMMIT").commandTag
+        } catch {
+            if isDuplicate { throw Duplicate() }
+            throw error
+        }
         isOpen = false
         if tag == "ROLLBACK" {
             outboxIds = []
             writtenOutbox = []
             writtenEnvelopes = []
+            if isDuplicate { throw Duplicate() }
             throw StoreError(
                 code: StoreError.Code.queryFailed, sqlState: "25P02",
                 message: "transaction was rolled back at COMMIT")
         }
+        let kept = answers.outboxIds.indices.filter { answers.outboxIds[$0] != nil }
+        if kept.count != writtenOutbox.count {
+            writtenOutbox = kept.map { writtenOutbox[$0] }
+            writtenEnvelopes = kept.map { writtenEnvelopes[$0] }
+        }
+        outboxIds = answers.outboxIds.compactMap { $0 }
     }
 
-    /// Rolls back the one-at-a-time message's transaction if open (errors are ignored: a
-    /// broken connection shows on the next use).
+    /// Rolls back the one-at-a-time message's transaction if open, sending nothing when none
+    /// of it reached the server (errors are ignored: a broken connection shows on the next use).
     func rollback() {
         outboxIds = []
         writtenOutbox = []
         writtenEnvelopes = []
+        answers.outboxIds = []
         guard mode != .batched, isOpen else { return }
-        _ = try? db.execute("ROLLBACK")
+        db.rollback()
         isOpen = false
     }
+}
+
+/// What a one-at-a-time message's deferred writes answered once their pipeline was read: a
+/// box the completions fill, so they hold no reference to the ``MessageScope``.
+/// Thread-safety: not `Sendable`; used on one worker thread.
+final class DeferredAnswers {
+    /// The inbox row's insert found the message recorded.
+    var duplicate = false
+    /// Each outbox row's id, in write order (`nil` until written, or when dropped).
+    var outboxIds: [Int64?] = []
 }

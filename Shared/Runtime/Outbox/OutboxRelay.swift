@@ -42,6 +42,7 @@ public final class OutboxRelay: Sendable {
     private let observer: (@Sendable (Batch) -> Void)?
     private let totals = Mutex(Statistics())
     private let messageLogRetention: Duration?
+    private let inboxRetention: Duration?
     private let messageLogPruneInterval: Duration
 
     /// While caught up, the relay rewinds its cursor at most this often.
@@ -84,17 +85,21 @@ public final class OutboxRelay: Sendable {
     ///   - batchSize: rows per transaction and confirm wait.
     ///   - idleInterval: pause between polls when nothing is pending.
     ///   - messageLogRetention: `message_log` rows older than this are deleted between polls,
-    ///     at most every `messageLogPruneInterval` (``MessageLogRetention``); `nil`: never.
+    ///     at most every `messageLogPruneInterval` (``RowRetention``); `nil`: never.
+    ///   - inboxRetention: `inbox` rows received longer ago than this are deleted the same way;
+    ///     `nil`: never.
     ///   - observer: called on the relay thread after every batch that published rows
     ///     (benchmarks and tests; keep it cheap).
     public init(
         amqpURL: AMQPURL, databaseURL: String, schema: String, name: String, grace: Duration = .seconds(2),
         batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
-        messageLogRetention: Duration? = nil, messageLogPruneInterval: Duration = .seconds(60),
+        messageLogRetention: Duration? = nil, inboxRetention: Duration? = nil,
+        messageLogPruneInterval: Duration = .seconds(60),
         metrics: RuntimeMetrics, log: Logger, observer: (@Sendable (Batch) -> Void)? = nil
     ) {
         self.observer = observer
         self.messageLogRetention = messageLogRetention
+        self.inboxRetention = inboxRetention
         self.messageLogPruneInterval = messageLogPruneInterval
         endpoints = Worker.Endpoints(amqpURL: amqpURL, databaseURL: databaseURL, heartbeatSeconds: heartbeatSeconds)
         self.schema = schema
@@ -141,7 +146,7 @@ public final class OutboxRelay: Sendable {
         let publisher: OutboxPublisher
         var lastLagCheck = ContinuousClock.now - .seconds(10)
         var scan = Scan()
-        var retention: MessageLogRetention?
+        var retentions: [RowRetention] = []
 
         init(relay: OutboxRelay) {
             self.relay = relay
@@ -150,8 +155,11 @@ public final class OutboxRelay: Sendable {
                 name: relay.name, heartbeatSeconds: relay.endpoints.heartbeatSeconds,
                 consume: nil)
             publisher = OutboxPublisher(schema: relay.schema, log: relay.log)
-            retention = relay.messageLogRetention.map {
-                MessageLogRetention(keep: $0, interval: relay.messageLogPruneInterval, schema: relay.schema, log: relay.log)
+            for (table, keep) in [(RowRetention.Table.messageLog, relay.messageLogRetention), (.inbox, relay.inboxRetention)] {
+                guard let keep else { continue }
+                retentions.append(
+                    RowRetention(
+                        table, keep: keep, interval: relay.messageLogPruneInterval, schema: relay.schema, log: relay.log))
             }
         }
 
@@ -169,7 +177,7 @@ public final class OutboxRelay: Sendable {
             }
             guard published < relay.batchSize else { return .again }
             let connections = self.connections
-            retention?.runIfDue(on: { try connections.database() })
+            for index in retentions.indices { retentions[index].runIfDue(on: { try connections.database() }) }
             connections.heartbeat()
             return .idle(relay.idleInterval)
         }

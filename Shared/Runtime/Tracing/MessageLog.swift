@@ -10,8 +10,9 @@ import StripeAPI
 /// (a Stripe event's `request.id`).
 ///
 /// Cost: nothing for a message that neither called Stripe nor replied; else one `INSERT … ON
-/// CONFLICT` inside the message's own transaction (a failed delivery's calls are written
-/// after its rollback, autocommit, and a redelivery appends its calls to the same row).
+/// CONFLICT` inside the message's own transaction, deferred to travel with its `COMMIT` (no
+/// round trip of its own); a failed delivery's calls are written after its rollback,
+/// autocommit, and a redelivery appends its calls to the same row.
 /// Each element of `stripe_calls`: `at_ms` (Unix ms, when the attempt ended), `method`,
 /// `path`, `status` (absent without an answer), `request_id`, `idempotency_key`, `account`,
 /// `attempt` (1 = first try), `duration_ms`, `error_code`, `will_retry`.
@@ -19,16 +20,17 @@ enum MessageLog {
     /// At most this many attempts are kept per delivery (a runaway loop cannot grow the row unbounded).
     static let maxCalls = 100
 
-    /// Writes the row of a committed message (before `COMMIT`, in its transaction).
+    /// Writes the row of a committed message in its transaction, deferred: it is sent with
+    /// the `COMMIT` (a failure of it fails the `COMMIT`).
     /// - Throws: `StoreError`.
     static func writeCommitted(_ scope: MessageScope, calls: [TimedAttempt], envelope: Envelope) throws {
         let reply = scope.writtenOutbox.firstIndex { $0.exchange == Exchanges.default }
             .map { scope.writtenEnvelopes[$0].body }
         guard !calls.isEmpty || reply != nil else { return }
         try scope.openTransaction()
-        try write(
-            scope.database, schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: "done",
-            reply: reply, calls: calls)
+        let (sql, params) = try statement(
+            schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: "done", reply: reply, calls: calls)
+        try scope.database.deferWrite(sql, params) { _ in }
     }
 
     /// Writes the row of a failed delivery (autocommit, after its rollback); errors are
@@ -44,8 +46,18 @@ enum MessageLog {
         _ db: PGConnection, schema: String, queue: String, envelope: Envelope, outcome: String,
         reply: [UInt8]?, calls: [TimedAttempt]
     ) throws {
+        let (sql, params) = try statement(
+            schema: schema, queue: queue, envelope: envelope, outcome: outcome, reply: reply, calls: calls)
+        try db.execute(sql, params)
+    }
+
+    /// The upsert of a message's row and its parameters.
+    /// - Throws: `store.invalid_identifier` for a bad schema name.
+    static func statement(
+        schema: String, queue: String, envelope: Envelope, outcome: String, reply: [UInt8]?, calls: [TimedAttempt]
+    ) throws(StoreError) -> (String, [PGValue?]) {
         let table = try SQLIdentifier(schema).quoted + ".message_log"
-        try db.execute(
+        return (
             """
             INSERT INTO \(table) (message_id, queue, type, outcome, reply, stripe_calls)
             VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)
@@ -56,7 +68,8 @@ enum MessageLog {
             [
                 .text(envelope.messageId), .text(queue), .text(envelope.type), .text(outcome),
                 reply.flatMap { isJSONObject($0) ? .json($0) : nil }, .json(Array(callsJSON(calls).utf8)),
-            ])
+            ]
+        )
     }
 
     /// Deletes at most `limit` rows of `<schema>.message_log` whose `last_at` is older than

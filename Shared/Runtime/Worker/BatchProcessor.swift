@@ -17,7 +17,9 @@ import Store
 /// commits once; then publishes the batch's outbox rows from memory with one confirm wait,
 /// republishes the failed messages (confirmed) and acks the whole batch with `multiple`.
 /// The published rows are deleted by the next batch's inbox statement, inside its
-/// transaction (``PublishedRows``): three round trips to Postgres per batch, one transaction.
+/// transaction (``PublishedRows``); the outbox rows (and the failed messages' inbox
+/// deletion) are deferred to travel with the `COMMIT`: two round trips to Postgres per
+/// batch, one transaction, plus those of handlers that use the database.
 ///
 /// A failing message is rolled back to its savepoint and goes to retry/DLQ alone. A message
 /// id seen twice (before, or earlier in the same batch) is acked without work. If the
@@ -59,6 +61,13 @@ final class BatchProcessor {
         var outboxIds: [Int64]
         var outboxMessages: [OutboxMessage]
         var outboxEnvelopes: [Envelope]
+        /// Filled with the outbox rows' ids when the deferred insert ran (with the `COMMIT`).
+        var written: WrittenIds? = nil
+    }
+
+    /// The ids the deferred outbox insert returned. Not `Sendable`: one worker thread.
+    private final class WrittenIds {
+        var ids: [Int64] = []
     }
 
     /// Handles `batch` (in delivery order) and acks it.
@@ -73,7 +82,9 @@ final class BatchProcessor {
         resources.traceSlot.batch = []
         do {
             let deleting = published.ids
-            committed = try db.transaction { db in try run(batch, deletingPublished: deleting, db: db) }
+            var done = try db.transaction { db in try run(batch, deletingPublished: deleting, db: db) }
+            done.outboxIds = done.written?.ids ?? []
+            committed = done
             published.deleted(deleting.count)
             TransactionSpan.recordBatch(
                 resources.traceSlot, schema: settings.schema, startNanos: begun,
@@ -122,9 +133,13 @@ final class BatchProcessor {
             }
             results.append(result)
         }
-        try inbox.forget(messageIds: failedIds, on: db)
-        let ids = try outbox.outbox.enqueue(batch: messages, on: db)
-        return Committed(results: results, outboxIds: ids, outboxMessages: messages, outboxEnvelopes: envelopes)
+        try inbox.forgetDeferred(messageIds: failedIds, on: db)
+        let written = WrittenIds()
+        try outbox.outbox.enqueueDeferred(batch: messages, on: db) { outcome in
+            if case .success(let ids) = outcome { written.ids = ids }
+        }
+        return Committed(
+            results: results, outboxIds: [], outboxMessages: messages, outboxEnvelopes: envelopes, written: written)
     }
 
     private func handle(_ delivery: Delivery, db: PGConnection) -> Result {

@@ -14,9 +14,14 @@ import Store
 /// a Stripe rate-limit token when the route is rate-limited; run the handler outside any
 /// transaction (it calls Stripe or SMTP, with idempotency keys, then opens the message's transaction with
 /// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
-/// publish the outbox rows from memory with confirms; ack. The published rows are deleted by
-/// the next message's inbox check (``PublishedRows``): four round trips to Postgres per
-/// message (inbox check, `BEGIN` with the inbox row, outbox rows, `COMMIT`).
+/// publish the outbox rows from memory with confirms; ack. The published rows are deleted
+/// inside the next message's transaction (``PublishedRows``). The runtime's own writes
+/// (`BEGIN`, the inbox row, outbox rows, the message log, that deletion) are deferred and
+/// travel with the handler's next statement or the `COMMIT`: two round trips to Postgres per
+/// message (the inbox check, a prepared primary-key lookup; `BEGIN` … `COMMIT`) and one
+/// transaction, plus one round trip per statement the handler runs itself.
+/// A concurrent redelivery that committed first makes the deferred inbox row fail, which
+/// aborts the transaction before its `COMMIT`: the delivery is acked without work.
 ///
 /// A class, so that the worker's loop holds a reference rather than copies of its settings
 /// on the stack (Shared/Runtime/README.md, "Memory").
@@ -49,12 +54,7 @@ final class OneAtATimeProcessor {
         let queue = settings.route.queue
         let db = try connections.database()
         let log = settings.log(for: envelope)
-        let deleting = published.ids
-        let duplicate = try inbox.contains(
-            messageId: envelope.messageId, deletingPublished: deleting,
-            from: outbox.outbox, on: db)
-        published.deleted(deleting.count)
-        if duplicate {
+        if try inbox.contains(messageId: envelope.messageId, on: db) {
             settings.metrics.duplicates.increment(queue)
             log.info("duplicate message acknowledged without work")
             try connections.consumer().ack(delivery.deliveryTag, multiple: false)
@@ -80,10 +80,12 @@ final class OneAtATimeProcessor {
             let outcome = try handler(envelope, &context)
             if outcome == .done {
                 try MessageLog.writeCommitted(scope, calls: resources.traceSlot.takeCalls(), envelope: envelope)
-                do { try scope.commit() } catch {
+                let deleting = published.ids
+                do { try scope.commit(deletingPublished: deleting) } catch {
                     TransactionSpan.record(scope, parent: span?.context, failure: error)
                     throw error
                 }
+                published.deleted(deleting.count)
                 TransactionSpan.record(scope, parent: span?.context, failure: nil)
             } else {
                 scope.rollback()
@@ -100,6 +102,15 @@ final class OneAtATimeProcessor {
         } catch {
             scope.rollback()
             failure = FailureClassifier.classify(error)
+        }
+        if scope.isDuplicate {
+            // The inbox row met a concurrent redelivery's: whatever the handler saw after
+            // that was a failed transaction, now rolled back.
+            scope.rollback()
+            settings.metrics.duplicates.increment(queue)
+            log.info("duplicate message acknowledged without work")
+            try connections.consumer().ack(delivery.deliveryTag, multiple: false)
+            return
         }
         span?.end(failure: failure)
         if let failure {

@@ -57,23 +57,27 @@ struct ServiceConfigTests {
         }
     }
 
-    @Test func messageLogRetentionIsADurationOrOff() throws {
-        #expect(try load(base).messageLogRetention == .seconds(7 * 86_400))
+    @Test(arguments: ["MESSAGE_LOG_RETENTION", "INBOX_RETENTION"])
+    func aRetentionIsADurationOrOff(variable: String) throws {
+        func retention(_ config: ServiceConfig) -> Duration? {
+            variable == "INBOX_RETENTION" ? config.inboxRetention : config.messageLogRetention
+        }
+        #expect(retention(try load(base)) == .seconds(7 * 86_400))
         for (text, expected) in [
             ("30d", Duration.seconds(30 * 86_400)), ("12h", .seconds(43_200)), ("90m", .seconds(5400)), ("45s", .seconds(45)),
             (" 2D ", .seconds(2 * 86_400)), ("3650d", .seconds(3650 * 86_400)),
         ] {
-            #expect(try load(base.merging(["MESSAGE_LOG_RETENTION": text]) { $1 }).messageLogRetention == expected, "\(text)")
+            #expect(retention(try load(base.merging([variable: text]) { $1 })) == expected, "\(text)")
         }
         for off in ["0", "off", "OFF"] {
-            #expect(try load(base.merging(["MESSAGE_LOG_RETENTION": off]) { $1 }).messageLogRetention == nil, "\(off)")
+            #expect(retention(try load(base.merging([variable: off]) { $1 })) == nil, "\(off)")
         }
         for bad in ["7", "7 days", "-1d", "0d", "1w", "d", "3651d", "1.5h"] {
             do {
-                _ = try load(base.merging(["MESSAGE_LOG_RETENTION": bad]) { $1 })
+                _ = try load(base.merging([variable: bad]) { $1 })
                 Issue.record("\(bad) accepted")
             } catch {
-                #expect(error.problems.map(\.variable) == ["MESSAGE_LOG_RETENTION"], "\(bad)")
+                #expect(error.problems.map(\.variable) == [variable], "\(bad)")
             }
         }
     }

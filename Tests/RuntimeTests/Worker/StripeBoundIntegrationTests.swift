@@ -52,4 +52,51 @@ struct StripeBoundIntegrationTests {
             #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
         }
     }
+
+    /// A concurrent redelivery that commits the message's inbox row while this delivery's
+    /// handler runs: the deferred inbox row then fails and takes the transaction with it —
+    /// whether the handler's own statement or the COMMIT carried it — so neither the state
+    /// nor the reply is kept or published twice, and the delivery is acked as a duplicate.
+    @Test(arguments: [true, false])
+    func aConcurrentRedeliveryThatCommittedFirstLeavesNoSecondEffect(handlerWrites: Bool) async throws {
+        try await TestBed.with("stripedup") { bed in
+            let schema = bed.schema
+            let url = bed.env.databaseURL
+            let migration = Migration(version: 1, name: "charges", sql: "CREATE TABLE charges (n int NOT NULL)")
+            let handler: MessageHandler = { envelope, context in
+                let other = try PGConnection(url: url, applicationName: "runtime-tests-redelivery")
+                try other.execute(
+                    "INSERT INTO \(schema).inbox (message_id, queue) VALUES ($1, $2)",
+                    [.text(envelope.messageId), .text(context.queue)])
+                if handlerWrites {
+                    _ = try context.transaction { db in
+                        try db.execute("INSERT INTO \(schema).charges (n) VALUES (1)")
+                    }
+                }
+                try context.reply(Reply<TestResult>.ok(TestResult(doubled: 2)))
+                return .done
+            }
+            let route = Route.raw(
+                queue: bed.queue, mode: .oneAtATime(rateLimited: true), exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
+            let host = bed.host(routes: [route], migrations: [migration])
+            try await bed.start(host)
+            let command = bed.command(bed.queue, body: #"{"n": 1}"#)
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let registry = host.metrics.registry
+            #expect(
+                try await eventually {
+                    registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
+                })
+            try await bed.stop(host)
+            #expect(registry.value("connectbus_messages_processed_total", labels: [bed.queue]) ?? 0 == 0)
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(schema).charges") } == 0)
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(schema).outbox") } == 0)
+            #expect(try await onThread { try bed.broker.messageCount(bed.replyQueue) } == 0)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
+        }
+    }
 }

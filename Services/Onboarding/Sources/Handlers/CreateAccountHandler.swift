@@ -63,7 +63,7 @@ struct CreateAccountHandler: Sendable {
             // the key belongs to another command (idempotency error).
             if own && !error.retryable && error.stripe?.type != "idempotency_error" {
                 let claims = self.claims
-                try context.transaction { db in try claims.release(reference, on: db) }
+                try context.transaction { db in try claims.releaseDeferred(reference, on: db) }
             }
             return .error(error)
         }
@@ -91,7 +91,9 @@ struct CreateAccountHandler: Sendable {
         let messageId = context.envelope.messageId
         let accounts = self.accounts, claims = self.claims, controls = self.controls
         return try context.transaction { db in
-            try claims.release(reference, on: db)
+            // The claim's release and the controls row need no answer: deferred, they travel
+            // with the account's insert and with the COMMIT (no round trip of their own).
+            try claims.releaseDeferred(reference, on: db)
             guard try accounts.insert(record, createdMessageId: messageId, on: db) else {
                 guard let winner = try accounts.find(sellerReference: record.sellerReference, on: db) else {
                     throw HandlerError.retry(
@@ -105,7 +107,7 @@ struct CreateAccountHandler: Sendable {
                 }
                 return .ok(Self.result(winner, created: false))
             }
-            try controls.insert(control, accountId: created.accountId, on: db)
+            try controls.insertDeferred(control, accountId: created.accountId, on: db)
             try AccountEventPublisher.created(record, occurredAt: created.observedAt, context: context)
             try AccountEventPublisher.publish(start, for: record, occurredAt: created.observedAt, context: context)
             if let personError { return .error(personError) }

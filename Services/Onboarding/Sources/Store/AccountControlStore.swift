@@ -12,15 +12,28 @@ public struct AccountControlStore: Sendable {
 
     /// Records the control of `accountId` (kept if already recorded).
     public func insert(_ control: AccountControl, accountId: String, on db: PGConnection) throws {
-        try db.execute(
-            """
-            INSERT INTO \(schema.quoted).account_controls (stripe_account_id, requirement_collection, dashboard_type)
-            VALUES ($1, $2, $3) ON CONFLICT (stripe_account_id) DO NOTHING
-            """,
-            [
-                .text(accountId), control.requirementCollection.map { .text($0) } ?? .null,
-                control.dashboardType.map { .text($0) } ?? .null,
-            ])
+        try db.execute(Self.insertSQL(schema), Self.insertParameters(control, accountId: accountId))
+    }
+
+    /// ``insert(_:accountId:on:)`` inside the caller's open transaction, deferred: it travels
+    /// with the transaction's next statement or its `COMMIT` (no round trip of its own; a
+    /// failure of it fails that statement).
+    public func insertDeferred(_ control: AccountControl, accountId: String, on db: PGConnection) throws {
+        try db.deferWrite(Self.insertSQL(schema), Self.insertParameters(control, accountId: accountId)) { _ in }
+    }
+
+    private static func insertSQL(_ schema: SQLIdentifier) -> String {
+        """
+        INSERT INTO \(schema.quoted).account_controls (stripe_account_id, requirement_collection, dashboard_type)
+        VALUES ($1, $2, $3) ON CONFLICT (stripe_account_id) DO NOTHING
+        """
+    }
+
+    private static func insertParameters(_ control: AccountControl, accountId: String) -> [PGValue?] {
+        [
+            .text(accountId), control.requirementCollection.map { .text($0) } ?? .null,
+            control.dashboardType.map { .text($0) } ?? .null,
+        ]
     }
 
     /// The control of `accountId`, or nil when none is recorded (accounts recorded before it was kept).

@@ -57,6 +57,17 @@ public struct SellerClaimStore: Sendable {
 
     /// Removes the claim on `sellerReference` (whoever holds it).
     public func release(_ sellerReference: String, on db: PGConnection) throws {
-        try db.execute("DELETE FROM \(schema.quoted).seller_claims WHERE seller_reference = $1", [.text(sellerReference)])
+        try db.execute(Self.releaseSQL(schema), [.text(sellerReference)])
+    }
+
+    /// ``release(_:on:)`` inside the caller's open transaction, deferred: the `DELETE` travels
+    /// with the transaction's next statement or its `COMMIT` (no round trip of its own; a
+    /// failure of it fails that statement).
+    public func releaseDeferred(_ sellerReference: String, on db: PGConnection) throws {
+        try db.deferWrite(Self.releaseSQL(schema), [.text(sellerReference)]) { _ in }
+    }
+
+    private static func releaseSQL(_ schema: SQLIdentifier) -> String {
+        "DELETE FROM \(schema.quoted).seller_claims WHERE seller_reference = $1"
     }
 }

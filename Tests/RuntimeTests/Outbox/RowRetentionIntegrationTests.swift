@@ -5,11 +5,11 @@ import Testing
 import TestKit
 @testable import Runtime
 
-/// `message_log` retention against the real Postgres: rows whose last write is older than
-/// the retention go in bounded batches, younger ones stay, and the outbox relay's thread
-/// runs the passes by itself (`MESSAGE_LOG_RETENTION`).
-@Suite("Message log retention (integration)", .serialized, .enabled(if: IntegrationEnvironment.isEnabled))
-struct MessageLogRetentionIntegrationTests {
+/// `message_log` and `inbox` retention against the real Postgres: rows older than the
+/// retention go in bounded batches, younger ones stay, and the outbox relay's thread runs
+/// the passes by itself (`MESSAGE_LOG_RETENTION`, `INBOX_RETENTION`).
+@Suite("Row retention (integration)", .serialized, .enabled(if: IntegrationEnvironment.isEnabled))
+struct RowRetentionIntegrationTests {
     static let log = Logger(service: "rt-test", level: .error)
 
     /// A migrated schema (runtime tables only) for `body`, dropped afterwards.
@@ -54,7 +54,7 @@ struct MessageLogRetentionIntegrationTests {
         try Self.withSchema { db, schema, _ in
             try Self.insert(7, prefix: "old", age: "2 days", schema: schema, db: db)
             try Self.insert(1, prefix: "young", age: "1 hour", schema: schema, db: db)
-            var retention = MessageLogRetention(keep: .seconds(86_400), interval: .seconds(60), schema: schema, log: Self.log)
+            var retention = RowRetention(.messageLog, keep: .seconds(86_400), interval: .seconds(60), schema: schema, log: Self.log)
             retention.batchSize = 2
             retention.maxBatches = 3
             let start = ContinuousClock.now
@@ -68,7 +68,7 @@ struct MessageLogRetentionIntegrationTests {
 
     @Test func aFailedPassIsReportedNotThrownAndTriedAgainLater() throws {
         try Self.withSchema { db, schema, _ in
-            var retention = MessageLogRetention(keep: .seconds(60), interval: .seconds(60), schema: schema, log: Self.log)
+            var retention = RowRetention(.messageLog, keep: .seconds(60), interval: .seconds(60), schema: schema, log: Self.log)
             struct Down: Error {}
             let start = ContinuousClock.now
             #expect(retention.runIfDue(on: { throw Down() }, now: start) == 0)
@@ -77,24 +77,61 @@ struct MessageLogRetentionIntegrationTests {
         }
     }
 
-    @Test func theOutboxRelayPrunesTheLogOnItsOwnThread() throws {
+    /// The relay runs both tables' passes: old log and inbox rows go, young ones stay.
+    @Test func theOutboxRelayPrunesTheLogAndTheInboxOnItsOwnThread() throws {
         try Self.withSchema { db, schema, env in
             try Self.insert(3, prefix: "old", age: "2 days", schema: schema, db: db)
             try Self.insert(2, prefix: "young", age: "1 hour", schema: schema, db: db)
+            try Self.insertInbox(3, prefix: "old", age: "2 days", schema: schema, db: db)
+            try Self.insertInbox(2, prefix: "young", age: "1 hour", schema: schema, db: db)
             let relay = OutboxRelay(
                 amqpURL: try AMQPURL(env.amqpURL), databaseURL: env.databaseURL, schema: schema, name: "rt-msglog.relay",
-                idleInterval: .milliseconds(20), messageLogRetention: .seconds(86_400),
+                idleInterval: .milliseconds(20), messageLogRetention: .seconds(86_400), inboxRetention: .seconds(86_400),
                 messageLogPruneInterval: .milliseconds(50), metrics: RuntimeMetrics(registry: MetricsRegistry()),
                 log: Self.log)
             relay.start()
             defer { relay.stop() }
             let deadline = ContinuousClock.now + .seconds(60)
-            while try Self.ids(schema, db).count > 2, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            while try Self.ids(schema, db).count + Self.inboxIds(schema, db).count > 4, ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
             #expect(try Self.ids(schema, db) == ["young-1", "young-2"])
+            #expect(try Self.inboxIds(schema, db) == ["young-1", "young-2"])
             // Rows that grow old later go on a later pass.
             try Self.insert(1, prefix: "later", age: "3 days", schema: schema, db: db)
             while try Self.ids(schema, db).count > 2, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
             #expect(try Self.ids(schema, db) == ["young-1", "young-2"])
+        }
+    }
+
+    /// Inserts `count` inbox rows received `age` ago, ids `<prefix>-<n>`.
+    private static func insertInbox(_ count: Int, prefix: String, age: String, schema: String, db: PGConnection) throws {
+        try db.execute(
+            """
+            INSERT INTO \(schema).inbox (message_id, queue, received_at)
+            SELECT $1 || '-' || g, 'q', now() - $2::interval FROM generate_series(1, $3::int8) AS g
+            """, [.text(prefix), .text(age), .int(Int64(count))])
+    }
+
+    private static func inboxIds(_ schema: String, _ db: PGConnection) throws -> [String] {
+        try db.execute("SELECT message_id FROM \(schema).inbox ORDER BY message_id").rows.map { try $0.string("message_id") }
+    }
+
+    @Test func anInboxPassDeletesOnlyRowsReceivedBeforeTheRetention() throws {
+        try Self.withSchema { db, schema, _ in
+            try Self.insertInbox(5, prefix: "old", age: "8 days", schema: schema, db: db)
+            try Self.insertInbox(2, prefix: "young", age: "6 days", schema: schema, db: db)
+            var retention = RowRetention(.inbox, keep: .seconds(7 * 86_400), interval: .seconds(60), schema: schema, log: Self.log)
+            retention.batchSize = 2
+            retention.maxBatches = 2
+            let start = ContinuousClock.now
+            #expect(retention.runIfDue(on: { db }, now: start) == 4)
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(60)) == 1)
+            #expect(try Self.inboxIds(schema, db) == ["young-1", "young-2"])
+            // The message log is another table: its retention leaves the inbox alone.
+            var logRetention = RowRetention(.messageLog, keep: .seconds(1), interval: .seconds(60), schema: schema, log: Self.log)
+            #expect(logRetention.runIfDue(on: { db }, now: start) == 0)
+            #expect(try Self.inboxIds(schema, db).count == 2)
         }
     }
 }

@@ -1,0 +1,80 @@
+import Store
+
+/// Deletes the rows of one runtime table older than `keep`, run by the outbox relay's thread
+/// between its polls (``OutboxRelay``): at most once per `interval`, a pass of at most
+/// `maxBatches` statements of at most `batchSize` rows each (each a bounded range scan of
+/// the table's time index), so a pass holds the relay (never a worker) for a bounded time
+/// whatever the backlog; a long backlog (retention just turned on) goes over several
+/// passes. A failed pass is logged once per outage and tried again at the next interval;
+/// it never fails the relay.
+///
+/// Tables: `<schema>.message_log` by its last write (`last_at`; `MESSAGE_LOG_RETENTION`,
+/// ``ServiceConfig/messageLogRetention``) and `<schema>.inbox` by `received_at`
+/// (`INBOX_RETENTION`, ``ServiceConfig/inboxRetention``); off: rows are kept for ever.
+/// Not thread-safe: owned by the relay's task.
+struct RowRetention {
+    /// The runtime tables that have a retention.
+    enum Table: String {
+        case messageLog = "message_log"
+        case inbox
+    }
+
+    /// The table pruned.
+    let table: Table
+    /// Rows older than this go.
+    let keep: Duration
+    /// At most one pass per this.
+    let interval: Duration
+    let schema: String
+    let log: Logger
+    var batchSize = 1000
+    var maxBatches = 10
+    private var lastPass: ContinuousClock.Instant?
+    private var failing = false
+
+    init(_ table: Table, keep: Duration, interval: Duration, schema: String, log: Logger) {
+        self.table = table
+        self.keep = keep
+        self.interval = interval
+        self.schema = schema
+        self.log = log
+    }
+
+    /// Whether a pass is due at `now`: the first one at once, then one per ``interval``.
+    func isDue(at now: ContinuousClock.Instant) -> Bool {
+        lastPass.map { now - $0 >= interval } ?? true
+    }
+
+    /// Runs a pass on `db` when one is due; returns the rows deleted (0 when none was due
+    /// or it failed).
+    @discardableResult
+    mutating func runIfDue(on db: () throws -> PGConnection, now: ContinuousClock.Instant = .now) -> Int {
+        guard isDue(at: now) else { return 0 }
+        lastPass = now
+        var deleted = 0
+        do {
+            let conn = try db()
+            for _ in 0..<maxBatches {
+                let rows =
+                    switch table {
+                    case .messageLog: try MessageLog.prune(schema: schema, olderThan: keep, limit: batchSize, on: conn)
+                    case .inbox: try Inbox(schema: schema).prune(olderThan: keep, limit: batchSize, on: conn)
+                    }
+                deleted += rows
+                if rows < batchSize { break }
+            }
+            if failing { log.info("\(table.rawValue) retention works again") }
+            failing = false
+        } catch {
+            if !failing {
+                log.warning(
+                    "\(table.rawValue) retention failed; trying again later", ["error": String(describing: error)])
+            }
+            failing = true
+        }
+        if deleted > 0 {
+            log.info("pruned \(table.rawValue)", ["rows": String(deleted), "older_than_s": String(keep.components.seconds)])
+        }
+        return deleted
+    }
+}
