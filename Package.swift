@@ -44,7 +44,7 @@ let releaseLinkerSettings: [LinkerSetting] = [
             "-L", Context.packageDirectory + "/Shared/Link",
             "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Shared/Link/symbol-order.txt",
             "-Xlinker", "--no-warn-symbol-ordering",
-        ], .when(platforms: [.linux], configuration: .release)),
+        ], .when(platforms: [.linux], configuration: .release))
 ]
 
 func executable(_ name: String, path: String, _ deps: [Target.Dependency]) -> Target {
