@@ -3,8 +3,8 @@
 The files in Shared/Link are checked always; a release service executable is checked when
 one was built (`swift build -c release --static-swift-stdlib`, as the benchmarks and
 docker/Dockerfile do; CONNECTBUS_RELEASE_BIN names another folder): packed relative
-relocations, no exported symbols of its own, no libstdc++.so, and the listed functions
-first in its code.
+relocations, no exported symbols of its own, no libstdc++.so, the listed functions first
+in its code, and a worker's loop without frames of a page or more.
 """
 import os
 import pathlib
@@ -68,3 +68,33 @@ def test_release_service_is_linked_small(exe: pathlib.Path):
     # the Swift runtime's move with them); in link order they spread over 71 %.
     reach = (addresses[int(len(addresses) * 0.9)] - start) / size
     assert reach < 0.55, f"the listed functions are not placed first: 90 % within {reach:.0%} of .text"
+
+
+def stack_frame(exe: pathlib.Path, address: int, size: int) -> int:
+    """Bytes the function's prologue reserves (`sub $n,%rsp`), 0 when it reserves none."""
+    code = subprocess.run(["objdump", "-d", "--no-show-raw-insn", f"--start-address={address}",
+                           f"--stop-address={address + min(size, 200)}", str(exe)],
+                          check=True, capture_output=True, text=True).stdout
+    found = re.search(r"sub\s+\$0x([0-9a-f]+),%rsp", code)
+    return int(found.group(1), 16) if found else 0
+
+
+@pytest.mark.skipif(not built_services() or shutil.which("objdump") is None,
+                    reason="no release service executable built (swift build -c release --static-swift-stdlib)")
+@pytest.mark.parametrize("exe", built_services(), ids=lambda p: p.name)
+def test_worker_loop_frames_are_small(exe: pathlib.Path):
+    """Every idle worker keeps its deepest frames resident (Shared/Runtime/README.md "Memory"):
+    with the task and its processors inlined into the loop, frames of 15, 9 and 7 KB."""
+    symbols = subprocess.run(["nm", "-S", "--defined-only", str(exe)], check=True,
+                             capture_output=True, text=True).stdout.splitlines()
+    frames = {}
+    for line in symbols:
+        fields = line.split()
+        if len(fields) != 4 or fields[2] not in "tT":
+            continue
+        name = fields[3]
+        if name.startswith("$s7Runtime6Worker") or (name.startswith("$s7Runtime14BackgroundLoopC") and "6WorkerC0" in name):
+            frames[name] = stack_frame(exe, int(fields[0], 16), int(fields[1], 16))
+    assert len(frames) > 10, "the worker's functions are not in the symbol table"
+    large = {name: size for name, size in frames.items() if size >= 4096}
+    assert not large, f"worker loop frames of a page or more: {large}"
