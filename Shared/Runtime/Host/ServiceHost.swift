@@ -194,7 +194,8 @@ public final class ServiceHost: Sendable {
             let settings = WorkerSettings(
                 route: route, schema: schema, appId: name, policy: policy, metrics: metrics,
                 log: log,
-                batchSize: route.mode == .batched ? min(config.prefetch, config.batchSize ?? config.prefetch) : 1,
+                batchSize: route.mode == .batched
+                    ? min(config.prefetch, config.batchSize ?? config.prefetch) : max(1, config.stripeBoundPrefetch),
                 prefetch: route.mode == .batched ? config.prefetch : config.stripeBoundPrefetch,
                 pollInterval: .milliseconds(200))
             return (1...max(1, config.workers)).map { index in

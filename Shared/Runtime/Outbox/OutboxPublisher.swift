@@ -31,6 +31,41 @@ struct OutboxPublisher {
         try sendAndConfirm(messages, envelopes, relayed: false, bus: bus)
     }
 
+    /// Publishes a committed transaction's rows from memory, in order, without waiting for
+    /// their confirms (``confirm(_:bus:)`` awaits them, with those of other messages) and
+    /// returns when the publishes started (ns since the Unix epoch, for their spans).
+    /// - Throws: `BusError` when the connection failed (the rows stay for the relay).
+    func publishUnconfirmed(messages: [OutboxMessage], envelopes: [Envelope], bus: AMQPConnection) throws -> UInt64 {
+        let start = Tracer.nowNanos()
+        for (message, envelope) in zip(messages, envelopes) {
+            try bus.publish(
+                envelope, exchange: message.exchange, routingKey: message.routingKey,
+                mandatory: message.mandatory)
+        }
+        return start
+    }
+
+    /// Waits once for the confirms of every publish outstanding on `bus` — the rows of
+    /// `published`, sent by ``publishUnconfirmed(messages:envelopes:bus:)`` — logs an
+    /// unroutable mandatory message, and records each publish's span (`relayed`: published
+    /// by the relay).
+    /// - Throws: `BusError` for a nack, timeout or lost connection (the rows stay for the relay).
+    func confirm(_ published: [PendingAcks.Published], relayed: Bool = false, bus: AMQPConnection) throws {
+        guard !published.isEmpty else { return }
+        if let unroutable = try waitForConfirms(bus) {
+            log.error(
+                "unroutable message dropped from the outbox: no queue is bound for it",
+                ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
+        }
+        for rows in published {
+            for (message, envelope) in zip(rows.messages, rows.envelopes) {
+                PublishSpan.record(
+                    envelope, exchange: message.exchange, routingKey: message.routingKey,
+                    startNanos: rows.startNanos, relayed: relayed)
+            }
+        }
+    }
+
     /// Publishes up to `limit` rows older than `grace`. Returns the number published.
     /// - Throws: `BusError` (rows stay), `StoreError`.
     @discardableResult
@@ -86,22 +121,10 @@ struct OutboxPublisher {
         _ messages: [OutboxMessage], _ envelopes: [Envelope], relayed: Bool, bus: AMQPConnection
     ) throws {
         guard !messages.isEmpty else { return }
-        let start = Tracer.nowNanos()
-        for (message, envelope) in zip(messages, envelopes) {
-            try bus.publish(
-                envelope, exchange: message.exchange, routingKey: message.routingKey,
-                mandatory: message.mandatory)
-        }
-        if let unroutable = try waitForConfirms(bus) {
-            log.error(
-                "unroutable message dropped from the outbox: no queue is bound for it",
-                ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
-        }
-        for (message, envelope) in zip(messages, envelopes) {
-            PublishSpan.record(
-                envelope, exchange: message.exchange, routingKey: message.routingKey, startNanos: start,
-                relayed: relayed)
-        }
+        let start = try publishUnconfirmed(messages: messages, envelopes: envelopes, bus: bus)
+        try confirm(
+            [PendingAcks.Published(messages: messages, envelopes: envelopes, ids: [], startNanos: start)],
+            relayed: relayed, bus: bus)
     }
 
     /// Waits for every confirm; returns the `bus.unroutable` error instead of throwing it.

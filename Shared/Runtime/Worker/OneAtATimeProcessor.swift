@@ -14,7 +14,10 @@ import Store
 /// a Stripe rate-limit token when the route is rate-limited; run the handler outside any
 /// transaction (it calls Stripe or SMTP, with idempotency keys, then opens the message's transaction with
 /// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
-/// publish the outbox rows from memory with confirms; ack. The published rows are deleted
+/// publish the outbox rows from memory at once. The confirms and the ack wait in
+/// ``PendingAcks`` while the worker handles the next delivery it already holds, and are
+/// settled together (``settle(_:connections:)``): one confirm wait and one `basic.ack` per
+/// take, each delivery still acked only after its commit and its rows' confirms. The published rows are deleted
 /// inside the next message's transaction (``PublishedRows``). The runtime's own writes
 /// (`BEGIN`, the inbox row, outbox rows, the message log, that deletion) are deferred and
 /// travel with the handler's next statement or the `COMMIT`: two round trips to Postgres per
@@ -46,10 +49,12 @@ final class OneAtATimeProcessor {
         self.published = published
     }
 
-    /// Handles `delivery` and acks it.
+    /// Handles `delivery` and leaves its ack (and its outbox rows' confirms) to `pending`,
+    /// settled by ``settle(_:connections:)`` once the take is done or ``PendingAcks/settleAfter``
+    /// has passed.
     /// - Throws: `BusError`/`StoreError` when a connection failed (the delivery is not acked).
     @inline(never)  // Its frame stays off an idle worker's stack (Worker.WorkerTask).
-    func process(_ delivery: Delivery, connections: WorkerConnections) throws {
+    func process(_ delivery: Delivery, connections: WorkerConnections, pending: PendingAcks) throws {
         let envelope = delivery.envelope
         let queue = settings.route.queue
         let db = try connections.database()
@@ -57,7 +62,7 @@ final class OneAtATimeProcessor {
         if try inbox.contains(messageId: envelope.messageId, on: db) {
             settings.metrics.duplicates.increment(queue)
             log.info("duplicate message acknowledged without work")
-            try connections.consumer().ack(delivery.deliveryTag, multiple: false)
+            pending.finished(delivery.deliveryTag)
             return
         }
         let scope = MessageScope(
@@ -94,7 +99,7 @@ final class OneAtATimeProcessor {
         } catch is MessageScope.Duplicate {
             scope.rollback()
             settings.metrics.duplicates.increment(queue)
-            try connections.consumer().ack(delivery.deliveryTag, multiple: false)
+            pending.finished(delivery.deliveryTag)
             return
         } catch let error as StoreError where error.code == StoreError.Code.connectionFailed {
             scope.rollback()
@@ -109,7 +114,7 @@ final class OneAtATimeProcessor {
             scope.rollback()
             settings.metrics.duplicates.increment(queue)
             log.info("duplicate message acknowledged without work")
-            try connections.consumer().ack(delivery.deliveryTag, multiple: false)
+            pending.finished(delivery.deliveryTag)
             return
         }
         span?.end(failure: failure)
@@ -120,21 +125,58 @@ final class OneAtATimeProcessor {
         }
         let bus = try connections.publisher()
         if let failure {
+            // The failure's republish waits for confirms: settle what is outstanding first,
+            // so an earlier message's outbox rows are confirmed (and logged) as such.
+            confirmPublished(pending, bus: bus)
             let decision = settings.policy.decide(failure, attempt: envelope.headers.attempt, queue: queue)
             try failures.publish([FailedDelivery(delivery: delivery, failure: failure, decision: decision)], bus: bus)
         } else {
             settings.metrics.processed.increment(queue)
             settings.metrics.handlerSeconds.observe((ContinuousClock.now - start).seconds, queue)
             do {
-                try outbox.publishCommitted(
+                let started = try outbox.publishUnconfirmed(
                     messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, bus: bus)
-                published.add(scope.outboxIds)
+                if !scope.writtenOutbox.isEmpty {
+                    pending.add(
+                        PendingAcks.Published(
+                            messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, ids: scope.outboxIds,
+                            startNanos: started))
+                }
             } catch {
                 log.warning(
                     "publishing outbox rows failed; the relay will publish them",
                     ["error": String(describing: error)])
             }
         }
-        try connections.consumer().ack(delivery.deliveryTag, multiple: false)
+        pending.finished(delivery.deliveryTag)
+    }
+
+    /// Waits once for the confirms of every row `pending` published, remembers the confirmed
+    /// rows for deletion (``PublishedRows``) and acks every finished delivery with one
+    /// `basic.ack` (`multiple`). A failed confirm wait is logged: those rows stay for the
+    /// relay, and the deliveries are still acked (their work is committed).
+    /// - Throws: `BusError` when the ack could not be sent (the broker redelivers; the inbox
+    ///   makes the committed ones no-ops).
+    @inline(never)  // Its frame stays off an idle worker's stack (Worker.WorkerTask).
+    func settle(_ pending: PendingAcks, connections: WorkerConnections) throws {
+        guard !pending.isEmpty else { return }
+        confirmPublished(pending, bus: try connections.publisher())
+        if let tag = pending.lastTag { try connections.consumer().ack(tag, multiple: true) }
+        pending.reset()
+    }
+
+    /// Awaits the confirms of `pending`'s published rows and hands the confirmed ids to
+    /// ``PublishedRows``; a failure is logged (the rows stay for the relay).
+    private func confirmPublished(_ pending: PendingAcks, bus: AMQPConnection) {
+        let rows = pending.takePublished()
+        guard !rows.isEmpty else { return }
+        do {
+            try outbox.confirm(rows, bus: bus)
+            for published in rows { self.published.add(published.ids) }
+        } catch {
+            settings.log.warning(
+                "outbox rows were not confirmed; the relay will publish them",
+                ["error": String(describing: error), "messages": String(rows.count)])
+        }
     }
 }

@@ -17,8 +17,9 @@ import Synchronization
 ///
 /// Batched routes take up to the prefetch of deliveries that are already available (the
 /// first awaited for up to the poll interval, the rest without waiting) and process them
-/// with ``BatchProcessor``; one-at-a-time routes take one at a time (prefetch `STRIPE_BOUND_PREFETCH`) with
-/// ``OneAtATimeProcessor``. After a broker or database failure the worker closes its
+/// with ``BatchProcessor``; one-at-a-time routes take the deliveries already available (up
+/// to `STRIPE_BOUND_PREFETCH`) and handle them one at a time, each in its own transaction,
+/// with ``OneAtATimeProcessor``, settling their confirms and acks together (``PendingAcks``). After a broker or database failure the worker closes its
 /// connections and reconnects with capped backoff; it never exits on an outage.
 /// On stop it finishes the batch in hand, cancels its consumer and closes its connections.
 ///
@@ -132,7 +133,12 @@ final class Worker: Sendable {
             if worker.settings.route.mode == .batched {
                 try batched.process(batch, connections: connections)
             } else {
-                for delivery in batch { try single.process(delivery, connections: connections) }
+                let pending = PendingAcks()
+                for delivery in batch {
+                    if pending.isDue() { try single.settle(pending, connections: connections) }
+                    try single.process(delivery, connections: connections, pending: pending)
+                }
+                try single.settle(pending, connections: connections)
             }
             return .again
         }

@@ -30,13 +30,15 @@ final class TestBed: Sendable {
     /// A host for `routes` with short retry delays, HTTP on a free port.
     func host(
         routes: [Route], workers: Int = 1, prefetch: Int = 50, migrations: [Migration] = [],
-        relayGrace: Duration = .milliseconds(500), stripeRequestsPerSecond: Double? = nil
+        relayGrace: Duration = .milliseconds(500), stripeRequestsPerSecond: Double? = nil,
+        stripeBoundPrefetch: Int = 1
     ) -> ServiceHost {
         var config = ServiceConfig(
             service: "rt-test", amqpURL: env.amqpURL, databaseURL: env.databaseURL,
             workers: workers, prefetch: prefetch, httpPort: 0, retryDelays: retryDelays,
             relayGrace: relayGrace, logLevel: .warning)
         if let stripeRequestsPerSecond { config.stripeRequestsPerSecond = stripeRequestsPerSecond }
+        config.stripeBoundPrefetch = stripeBoundPrefetch
         return ServiceHost(name: "rt-test", config: config, schema: schema, migrations: migrations, routes: routes)
     }
 

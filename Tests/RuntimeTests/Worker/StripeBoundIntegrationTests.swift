@@ -99,4 +99,56 @@ struct StripeBoundIntegrationTests {
             #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
         }
     }
+
+    /// With a prefetch above 1 the worker handles every delivery it holds one at a time, in
+    /// its own transaction, and settles their confirms and acks together: each command
+    /// still replies once, a duplicate is skipped, a failing one is retried alone, and
+    /// nothing stays unacked.
+    @Test func deliveriesOfOneTakeAreHandledAloneAndSettledTogether() async throws {
+        try await TestBed.with("stripetake") { bed in
+            let calls = CallCounter()
+            let schema = bed.schema
+            let migration = Migration(version: 1, name: "charges", sql: "CREATE TABLE charges (n int NOT NULL)")
+            let handler: MessageHandler = { envelope, context in
+                let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
+                if calls.record(envelope.messageId) == 1 && payload.n == 3 {
+                    throw HandlerError.retry(code: "test.flaky", message: "third command fails once")
+                }
+                _ = try context.transaction { db in
+                    try db.execute("INSERT INTO \(schema).charges (n) VALUES ($1)", [.int(Int64(payload.n))])
+                }
+                try context.reply(Reply<TestResult>.ok(TestResult(doubled: payload.n * 2)))
+                return .done
+            }
+            let route = Route.raw(
+                queue: bed.queue, mode: .oneAtATime(rateLimited: false), exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
+            let commands = (1...8).map { bed.command(bed.queue, body: #"{"n": \#($0)}"#) }
+            try await onThread { try bed.broker.declare(bed.replyQueue) }
+            let host = bed.host(routes: [route], migrations: [migration], stripeBoundPrefetch: 10)
+            // Declare the topology first, then fill the queue while no worker consumes it.
+            try await onThread { try host.start() }
+            try await bed.stop(host)
+            try await onThread {
+                try bed.broker.publish(commands + [commands[0]], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let running = bed.host(routes: [route], migrations: [migration], stripeBoundPrefetch: 10)
+            try await bed.start(running)
+            let replies = try await onThread { try bed.broker.take(8, from: bed.replyQueue) }
+            let answers = try replies.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
+            let doubled = (1...8).map { Reply<TestResult>.ok(TestResult(doubled: $0 * 2)) }
+            #expect(answers.count == 8 && doubled.allSatisfy { answer in answers.contains(answer) })
+            let registry = running.metrics.registry
+            #expect(
+                try await eventually {
+                    registry.value("connectbus_messages_processed_total", labels: [bed.queue]) == 8
+                        && registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1
+                })
+            try await bed.stop(running)
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(schema).charges") } == 8)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
+            #expect(try await onThread { try bed.broker.messageCount(bed.replyQueue) } == 0)
+            #expect(calls.count(commands[2].messageId) == 2)
+        }
+    }
 }
