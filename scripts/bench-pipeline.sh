@@ -54,6 +54,9 @@ peer() { # label fill batch
     local out; out="$("$WORK/pipeline_c" 4 "$SECS" 100 peer.in "$3" 2>&1 | tail -1)"; sleep 0.5
     read -r left sink rows < <(python3 "$PEERS/pipeline/q.py" counts)
     local done=$((${2} - left)) ok=no; [ "$rows" = "$done" ] && [ "$sink" = "$done" ] && ok=yes
+    # The peer's leftovers (the unconsumed rest of its input, its routed events) would sit in
+    # the broker's quorum queues during the next run: purge them, as connectbus-bench deletes its own.
+    python3 "$PEERS/pipeline/q.py" reset
     echo "peer $1 | $out | consumed=$done rows=$rows routed=$sink consistent=$ok | $(load)"
 }
 load() { echo "load $(cut -d' ' -f1-3 /proc/loadavg)"; }
