@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-public import Glibc
+import Glibc
 #endif
-public import Dispatch
+import Dispatch
 public import Store
 
 /// Group commit for request threads that must see their write committed before they

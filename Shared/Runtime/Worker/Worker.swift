@@ -181,13 +181,15 @@ final class Worker: Sendable {
     /// Up to `batchSize` deliveries: the first awaited for the poll interval, the rest only
     /// if already available; a command without a `type` property gets its queue's
     /// (``Route/resolvingType(_:)``).
-    /// `whenIdle` runs when no delivery came for a whole poll interval (a delivery within it
-    /// does the idle work in its own transaction: the published rows' deletion).
+    /// `whenIdle` runs first when no delivery is waiting: the published rows' deletion, at
+    /// once, so a relay with no grace period (notifications') rarely finds them.
     private func take(from consumer: AMQPConnection, whenIdle: () -> Void) throws -> [Delivery] {
-        guard let first = try consumer.nextDelivery(timeout: settings.pollInterval) else {
+        var waiting = try consumer.nextDelivery(timeout: .zero)
+        if waiting == nil {
             whenIdle()
-            return []
+            waiting = try consumer.nextDelivery(timeout: settings.pollInterval)
         }
+        guard let first = waiting else { return [] }
         var batch = [settings.route.resolvingType(first)]
         while batch.count < settings.batchSize, let next = try consumer.nextDelivery(timeout: .zero) {
             batch.append(settings.route.resolvingType(next))
