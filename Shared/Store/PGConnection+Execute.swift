@@ -24,16 +24,18 @@ extension PGConnection {
         _ sql: String, _ params: [PGValue?],
         planning: PGPlanning
     ) throws(StoreError) -> PGResult {
+        let parameters = try PGParameters(params)
         if !deferred.isEmpty {
             // Deferred statements must reach the server before anything that can fail,
             // preparing included: send them, the preparation and the statement together.
-            return try lastResult(of: sendWithDeferred(then: (sql, params, planning)))
+            return try lastResult(of: sendWithDeferred(then: (sql, parameters, planning)))
         }
-        let send = try statementSend(sql, params, planning: planning)
+        let send = statementSend(sql, parameters, planning: planning)
         if let plan = send.newPlan {
             preparedNames[plan.key] = nil
             roundTrips += 1
-            _ = try checked(PQprepare(handle, plan.name, sql, Int32(send.types.count), send.types))
+            let types = parameters.types
+            _ = try checked(PQprepare(handle, plan.name, sql, Int32(types.count), types))
             preparedNames[plan.key] = plan.name
         }
         roundTrips += 1
@@ -60,35 +62,19 @@ extension PGConnection {
             throw StoreError(
                 code: StoreError.Code.transactionState, message: "deferWrite must run inside a transaction")
         }
-        if let index = PGParameterBuffer(params.map { ($0 ?? .null).wireForm }).parameterWithNUL {
-            throw Self.nulParameter(index)
-        }
-        deferred.append(PGDeferredStatement(sql: sql, params: params, planning: planning, completion: completion))
-    }
-
-    /// Sends every deferred write now (one round trip, with any deferred transaction
-    /// control) and hands each its outcome. Does nothing when no write is pending.
-    /// - Throws: the first failing write's `StoreError`.
-    public func flushDeferredWrites() throws(StoreError) {
-        guard deferred.containsWrite else { return }
-        for case .failure(let error) in try sendWithDeferred(then: nil) { throw error }
+        deferred.append(
+            PGDeferredStatement(sql: sql, parameters: try PGParameters(params), planning: planning, completion: completion))
     }
 
     /// The libpq calls for one statement: `execute` runs it at once (`PQexecPrepared` or
     /// `PQexecParams`), `steps` queue it in a pipeline (a `PQsendPrepare` first when its
     /// prepared statement is new, whose name is then reserved in ``preparedNames``).
-    /// - Throws: `store.query_failed` (SQLSTATE 22021) for a parameter with a NUL byte.
     private func statementSend(
-        _ sql: String, _ params: [PGValue?], planning: PGPlanning
-    ) throws(StoreError) -> (
-        steps: [() -> Int32], execute: () -> OpaquePointer?, newPlan: (name: String, key: String)?, types: [UInt32]
-    ) {
-        let wire = params.map { ($0 ?? .null).wireForm }
-        let types = wire.map(\.oid)
+        _ sql: String, _ parameters: PGParameters, planning: PGPlanning
+    ) -> (steps: [() -> Int32], execute: () -> OpaquePointer?, newPlan: (name: String, key: String)?) {
+        let types = parameters.types, buffer = parameters.buffer
         let plan = usesPreparedStatements && planning == .cached ? statementPlan(sql, types: types) : nil
-        let buffer = PGParameterBuffer(wire)
-        if let index = buffer.parameterWithNUL { throw Self.nulParameter(index) }
-        let count = Int32(wire.count)
+        let count = Int32(types.count)
         let sendMain: () -> Int32 = { [handle] in
             buffer.withPointers { values, lengths, formats in
                 if let plan {
@@ -114,7 +100,7 @@ extension PGConnection {
             preparedNames[plan.key] = plan.name
         }
         steps.append(sendMain)
-        return (steps, execute, newPlan, types)
+        return (steps, execute, newPlan)
     }
 
     /// Sends the deferred statements and then `last` (a parameterised statement, or
@@ -122,34 +108,28 @@ extension PGConnection {
     /// its outcome, keeps the prepared statements that were created, and returns every
     /// outcome in order (deferred first, `last`'s preparation and `last` at the end).
     /// - Throws: `store.connection_failed` when the pipeline could not be sent or read (the
-    ///   deferred writes get that failure too); `last`'s NUL-parameter error (nothing sent).
+    ///   deferred writes get that failure too).
     func sendWithDeferred(
-        then last: (sql: String, params: [PGValue?], planning: PGPlanning)?
+        then last: (sql: String, parameters: PGParameters, planning: PGPlanning)?
     ) throws(StoreError) -> [Result<PGResult, StoreError>] {
         let pending = takeDeferred()
         var steps: [() -> Int32] = []
         var writes: [(statement: PGDeferredStatement, result: Int)] = []
         var prepares: [(index: Int, key: String)] = []
-        func queue(_ sql: String, _ params: [PGValue?], _ planning: PGPlanning) throws(StoreError) {
-            let (send, _, newPlan, _) = try statementSend(sql, params, planning: planning)
+        func queue(_ sql: String, _ parameters: PGParameters, _ planning: PGPlanning) {
+            let (send, _, newPlan) = statementSend(sql, parameters, planning: planning)
             if let newPlan { prepares.append((steps.count, newPlan.key)) }
             steps += send
         }
-        do {
-            for statement in pending {
-                if statement.isWrite {
-                    try queue(statement.sql, statement.params, statement.planning)
-                    writes.append((statement, steps.count - 1))
-                } else {
-                    steps.append { [handle] in PQsendQueryParams(handle, statement.sql, 0, nil, nil, nil, nil, 0) }
-                }
+        for statement in pending {
+            if statement.isWrite {
+                queue(statement.sql, statement.parameters, statement.planning)
+                writes.append((statement, steps.count - 1))
+            } else {
+                steps.append { [handle] in PQsendQueryParams(handle, statement.sql, 0, nil, nil, nil, nil, 0) }
             }
-            if let last { try queue(last.sql, last.params, last.planning) }
-        } catch {
-            for prepare in prepares { preparedNames[prepare.key] = nil }
-            pending.dropWrites()
-            throw error
         }
+        if let last { queue(last.sql, last.parameters, last.planning) }
         let outcomes: [Result<PGResult, StoreError>]
         do {
             outcomes = try pipelined(steps)
@@ -163,13 +143,6 @@ extension PGConnection {
         }
         for write in writes { write.statement.completion?(outcomes[write.result]) }
         return outcomes
-    }
-
-    /// The error for a parameter Postgres text cannot hold.
-    private static func nulParameter(_ index: Int) -> StoreError {
-        StoreError(
-            code: StoreError.Code.queryFailed, sqlState: "22021",
-            message: "parameter $\(index) contains a NUL byte, which Postgres text cannot hold")
     }
 
     /// Runs a parameterised query and decodes each row with `decode`, in order.
@@ -211,7 +184,7 @@ extension PGConnection {
     @discardableResult
     func command(_ sql: String) throws(StoreError) -> String {
         if deferred.containsWrite {
-            return try lastResult(of: sendWithDeferred(then: (sql, [], .perExecution))).commandTag
+            return try lastResult(of: sendWithDeferred(then: (sql, .none, .perExecution))).commandTag
         }
         let text = deferred.isEmpty ? sql : (takeDeferred().map(\.sql) + [sql]).joined(separator: ";\n")
         roundTrips += 1

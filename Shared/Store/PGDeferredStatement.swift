@@ -10,8 +10,9 @@
 struct PGDeferredStatement {
     /// The statement text.
     let sql: String
-    /// Its parameters (`$1`, …); empty for transaction control.
-    let params: [PGValue?]
+    /// Its parameters (`$1`, …) in libpq's form, built when it was queued; none for
+    /// transaction control.
+    let parameters: PGParameters
     /// How a write is planned (transaction control is always sent unnamed).
     let planning: PGPlanning
     /// Called once with the write's outcome; `nil` for transaction control.
@@ -19,7 +20,7 @@ struct PGDeferredStatement {
 
     /// A transaction-control statement.
     static func control(_ sql: String) -> PGDeferredStatement {
-        PGDeferredStatement(sql: sql, params: [], planning: .perExecution, completion: nil)
+        PGDeferredStatement(sql: sql, parameters: .none, planning: .perExecution, completion: nil)
     }
 
     /// Whether this is a write (it has a completion) rather than transaction control.

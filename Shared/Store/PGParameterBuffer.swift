@@ -44,3 +44,32 @@ struct PGParameterBuffer {
         }
     }
 }
+
+/// A statement's parameters as libpq takes them: their type OIDs and one buffer of values,
+/// built once (for a deferred write, when it is queued, not again when it is sent).
+struct PGParameters {
+    /// No parameters (transaction control).
+    static let none = PGParameters(types: [], buffer: PGParameterBuffer([]))
+
+    let types: [UInt32]
+    let buffer: PGParameterBuffer
+
+    private init(types: [UInt32], buffer: PGParameterBuffer) {
+        self.types = types
+        self.buffer = buffer
+    }
+
+    /// The wire form of `params` (`nil` or `.null` is SQL NULL).
+    /// - Throws: `store.query_failed` (SQLSTATE 22021) when a text or JSON parameter contains
+    ///   a NUL byte (libpq would silently truncate it; Postgres text cannot hold it).
+    init(_ params: [PGValue?]) throws(StoreError) {
+        let wire = params.map { ($0 ?? .null).wireForm }
+        let buffer = PGParameterBuffer(wire)
+        if let index = buffer.parameterWithNUL {
+            throw StoreError(
+                code: StoreError.Code.queryFailed, sqlState: "22021",
+                message: "parameter $\(index) contains a NUL byte, which Postgres text cannot hold")
+        }
+        self.init(types: wire.map(\.oid), buffer: buffer)
+    }
+}
