@@ -60,10 +60,7 @@ final class OneAtATimeProcessor {
         let db = try connections.database()
         let log = settings.log(for: envelope)
         if try inbox.contains(messageId: envelope.messageId, on: db) {
-            settings.metrics.duplicates.increment(queue)
-            log.info("duplicate message acknowledged without work")
-            pending.finished(delivery.deliveryTag)
-            return
+            return skipDuplicate(delivery, log: log, pending: pending)
         }
         let scope = MessageScope(
             db: db, schema: settings.schema, appId: settings.appId,
@@ -96,11 +93,6 @@ final class OneAtATimeProcessor {
                 scope.rollback()
                 failure = FailureClassifier.classify(outcome)
             }
-        } catch is MessageScope.Duplicate {
-            scope.rollback()
-            settings.metrics.duplicates.increment(queue)
-            pending.finished(delivery.deliveryTag)
-            return
         } catch let error as StoreError where error.code == StoreError.Code.connectionFailed {
             scope.rollback()
             throw error
@@ -109,13 +101,9 @@ final class OneAtATimeProcessor {
             failure = FailureClassifier.classify(error)
         }
         if scope.isDuplicate {
-            // The inbox row met a concurrent redelivery's: whatever the handler saw after
-            // that was a failed transaction, now rolled back.
-            scope.rollback()
-            settings.metrics.duplicates.increment(queue)
-            log.info("duplicate message acknowledged without work")
-            pending.finished(delivery.deliveryTag)
-            return
+            // The inbox row met a concurrent redelivery's (the commit threw `Duplicate`, or
+            // the handler saw a failed transaction after it), now rolled back.
+            return skipDuplicate(delivery, log: log, pending: pending)
         }
         span?.end(failure: failure)
         if let failure {
@@ -163,6 +151,13 @@ final class OneAtATimeProcessor {
         confirmPublished(pending, bus: try connections.publisher())
         if let tag = pending.lastTag { try connections.consumer().ack(tag, multiple: true) }
         pending.reset()
+    }
+
+    /// Counts `delivery` as a duplicate, handled before: acked (with the take) without work.
+    private func skipDuplicate(_ delivery: Delivery, log: Logger, pending: PendingAcks) {
+        settings.metrics.duplicates.increment(settings.route.queue)
+        log.info("duplicate message acknowledged without work")
+        pending.finished(delivery.deliveryTag)
     }
 
     /// Awaits the confirms of `pending`'s published rows and hands the confirmed ids to
