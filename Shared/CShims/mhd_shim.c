@@ -6,6 +6,7 @@ struct MHD_Daemon *cbshim_mhd_start(unsigned int flags, uint16_t port, int loopb
                                     unsigned int thread_pool_size,
                                     unsigned int connection_limit,
                                     unsigned int connection_timeout_seconds,
+                                    MHD_AcceptPolicyCallback accept_policy, void *accept_policy_cls,
                                     MHD_AccessHandlerCallback handler, void *handler_cls,
                                     MHD_RequestCompletedCallback completed, void *completed_cls) {
     struct sockaddr_in addr;
@@ -16,14 +17,14 @@ struct MHD_Daemon *cbshim_mhd_start(unsigned int flags, uint16_t port, int loopb
     if (connection_limit < 1) connection_limit = 1024;
     if (thread_pool_size <= 1) {
         /* One internal polling thread: libmicrohttpd warns when given a pool size of 1. */
-        return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+        return MHD_start_daemon(flags, port, accept_policy, accept_policy_cls, handler, handler_cls,
                                 MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
                                 MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                                 MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
                                 MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                                 MHD_OPTION_END);
     }
-    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_cls,
+    return MHD_start_daemon(flags, port, accept_policy, accept_policy_cls, handler, handler_cls,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
                             MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,

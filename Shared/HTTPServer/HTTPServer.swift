@@ -62,7 +62,7 @@ public final class HTTPServer: @unchecked Sendable {
             HTTPServerContext(
                 handler: handler, maxBodyBytes: limit,
                 tooLarge: onBodyTooLarge ?? { _ in HTTPServer.payloadTooLarge(limit: limit) }))
-        // MHD_USE_ITC: needed by MHD_quiesce_daemon, which ``stop()`` uses.
+        // MHD_USE_ITC: lets MHD_stop_daemon wake the polling threads at once.
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0  // 0: one internal polling thread, no pool.
         switch threading {
@@ -73,7 +73,7 @@ public final class HTTPServer: @unchecked Sendable {
             let daemon = cbshim_mhd_start(
                 UInt32(flags), port, loopbackOnly ? 1 : 0, poolSize,  // 0: one internal thread, no pool
                 UInt32(max(1, connectionLimit)), UInt32(max(0, timeoutSeconds)),
-                mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, context.toOpaque())
+                mhdAcceptPolicy, context.toOpaque(), mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, context.toOpaque())
         else {
             context.release()
             throw HTTPServerError(
@@ -93,8 +93,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// The base URL of this server, e.g. `http://127.0.0.1:12111`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Stops listening, lets the requests in progress be answered (waiting up to 30 s),
-    /// then closes every connection and joins the server's threads. Idempotent. Never call
+    /// Stops accepting (a connection made from now on is closed at once), lets the requests
+    /// in progress be answered (waiting up to 30 s), then closes every connection and the
+    /// listening socket and joins the server's threads. Idempotent. Never call
     /// it from inside the handler (it would wait for its own request).
     public func stop() {
         let running = OpaquePointer(
@@ -104,21 +105,21 @@ public final class HTTPServer: @unchecked Sendable {
                 return running
             })
         guard let running else { return }
-        // Stop accepting, let the requests in progress be answered (up to 30 s), then close
-        // every connection and join the threads.
-        // The listening socket is closed only after MHD_stop_daemon: the pool's threads take
-        // it out of their epoll sets after MHD_quiesce_daemon returns, and a socket closed
-        // before that makes libmicrohttpd abort ("Failed to remove listen FD from epoll set").
-        // A client that connects during the drain waits in the backlog and is reset at close.
-        let listening = MHD_quiesce_daemon(running)
+        // Stop accepting (the accept policy closes every new connection from here on), let
+        // the requests in progress be answered (up to 30 s), then close every connection,
+        // the listening socket, and join the threads.
+        // Not MHD_quiesce_daemon: with a thread pool, libmicrohttpd 0.9.75 takes the listening
+        // socket out of each worker's epoll set from the calling thread while the worker may
+        // be doing the same, and aborts the process when the second removal finds it gone
+        // ("Failed to remove listen FD from epoll set", daemon.c:5531).
         let context = self.context.takeUnretainedValue()
+        context.stopping.store(true, ordering: .releasing)
         let deadline = ContinuousClock.now + .seconds(30)
         while context.activeRequests.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
             var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
             nanosleep(&pause, nil)
         }
         MHD_stop_daemon(running)
-        if listening >= 0 { close(listening) }
         self.context.release()
     }
 
@@ -133,6 +134,8 @@ final class HTTPServerContext: Sendable {
     let tooLarge: @Sendable (HTTPRequest) -> HTTPResponse
     /// Requests begun (first access-handler call) and not yet completed.
     let activeRequests = Atomic<Int>(0)
+    /// Set by ``HTTPServer/stop()``: new connections are closed unanswered from then on.
+    let stopping = Atomic<Bool>(false)
 
     init(
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,

@@ -18,6 +18,15 @@ final class MHDRequestState {
     var answered = false
 }
 
+/// libmicrohttpd's accept policy: every connection is served until ``HTTPServer/stop()``
+/// begins, then each new one is closed at once (the client sees the connection closed or
+/// reset, never a half-served request).
+let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
+    guard let cls else { return .YES }
+    let context = Unmanaged<HTTPServerContext>.fromOpaque(cls).takeUnretainedValue()
+    return context.stopping.load(ordering: .acquiring) ? .NO : .YES
+}
+
 /// libmicrohttpd's access handler: first call creates the request state, the following
 /// calls consume body chunks, the last call (no upload data) runs the Swift handler.
 let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, conCls in

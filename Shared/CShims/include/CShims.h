@@ -51,11 +51,14 @@ int cbshim_amqp_send_heartbeat(amqp_connection_state_t state);
 /* ---- libmicrohttpd: MHD_start_daemon / MHD_get_daemon_info (variadic) ---- */
 /// Starts a daemon bound to 127.0.0.1 (or all interfaces when loopback_only is 0)
 /// on `port` (0 = any free port) with an internal thread pool of `thread_pool_size`
-/// threads (0 or 1 = one internal polling thread). Returns NULL on failure.
+/// threads (0 or 1 = one internal polling thread). `accept_policy` (may be NULL) is
+/// asked before each new connection is served: MHD_NO closes it at once.
+/// Returns NULL on failure.
 struct MHD_Daemon *cbshim_mhd_start(unsigned int flags, uint16_t port, int loopback_only,
                                     unsigned int thread_pool_size,
                                     unsigned int connection_limit,
                                     unsigned int connection_timeout_seconds,
+                                    MHD_AcceptPolicyCallback accept_policy, void *accept_policy_cls,
                                     MHD_AccessHandlerCallback handler, void *handler_cls,
                                     MHD_RequestCompletedCallback completed, void *completed_cls);
 /// The port a running daemon listens on (useful after starting with port 0).
