@@ -87,7 +87,16 @@ psql "$DATABASE_URL" -qc "VACUUM FULL notifications.stripe_events, notifications
 SAMPLER=$!
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVICE_PID/stat"; }
-CPU_BEFORE="$(cpu_ticks)"
+# The servers' CPU during the load too: the broker's Erlang VM and every Postgres process
+# (their connections stay open through the load, so their processes are the same ones).
+server_ticks() { # comm
+    local total=0 pid
+    for pid in $(pgrep -x "$1"); do
+        total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
+}
+CPU_BEFORE="$(cpu_ticks)" BROKER_BEFORE="$(server_ticks beam.smp)" PG_BEFORE="$(server_ticks postgres)"
 mkdir -p "$WORK/done"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d600s --latency --timeout 10s \
     -s scripts/bench-webhooks.lua "http://127.0.0.1:$TARGET_PORT/webhooks/stripe" \
@@ -113,13 +122,15 @@ wait "$WRK_PID" || true
 grep -E "Latency|50%|75%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors|timeout" "$WORK/wrk.txt" || cat "$WORK/wrk.txt"
 echo "(wrk's counts include the few GET requests (405) a finished wrk thread sends, one per connection every 100 ms, while the others finish)"
 
-CPU_AFTER="$(cpu_ticks)"
-awk -v t=$((CPU_AFTER - CPU_BEFORE)) -v hz="$(getconf CLK_TCK)" -v n="$EVENTS" \
-    'BEGIN {printf "service CPU during the load: %.2f s (%.0f us per event)\n", t / hz, t / hz * 1e6 / n}'
+CPU_AFTER="$(cpu_ticks)" BROKER_AFTER="$(server_ticks beam.smp)" PG_AFTER="$(server_ticks postgres)"
+for part in "service:$((CPU_AFTER - CPU_BEFORE))" "broker:$((BROKER_AFTER - BROKER_BEFORE))" "postgres:$((PG_AFTER - PG_BEFORE))"; do
+    awk -v name="${part%%:*}" -v t="${part#*:}" -v hz="$(getconf CLK_TCK)" -v n="$EVENTS" \
+        'BEGIN {printf "%s CPU during the load: %.2f s (%.0f us per event)\n", name, t / hz, t / hz * 1e6 / n}'
+done
 "$BIN/connectbus-bench" webhooks-verify "$RUN" "$EVENTS" notifications
 echo "peak RSS under load: $(awk '{printf "%.1f MB", $1/1024}' "$WORK/peak" 2>/dev/null || echo "?")"
 kill "$SAMPLER" 2>/dev/null || true
-curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -E "^connectbus_webhook_events_(received|rejected|duplicates)|^connectbus_group_commit_|^connectbus_webhook_request_seconds" || true
+curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -E "^connectbus_webhook_events_(received|rejected|duplicates)|^connectbus_group_commit_|^connectbus_webhook_request_seconds|^connectbus_outbox_relayed_total|^connectbus_outbox_relay_statement_seconds_count" || true
 kill -TERM "$SERVICE_PID"
 if wait "$SERVICE_PID"; then
     echo "notifications exited 0 on SIGTERM"
