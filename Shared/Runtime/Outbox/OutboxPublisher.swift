@@ -31,16 +31,23 @@ struct OutboxPublisher {
         try sendAndConfirm(messages, envelopes, relayed: false, bus: bus)
     }
 
-    /// Publishes a committed transaction's rows from memory, in order, without waiting for
-    /// their confirms (``confirm(_:bus:)`` awaits them, with those of other messages) and
-    /// returns when the publishes started (ns since the Unix epoch, for their spans).
+    /// Publishes a committed transaction's rows from memory without waiting for their
+    /// confirms (``confirm(_:bus:)`` awaits them, with those of other messages) and returns
+    /// when the publishes started (ns since the Unix epoch, for their spans).
+    ///
+    /// Replies (rows for the default exchange, addressed to a `reply_to` queue) go first,
+    /// then the other rows in order: the platform waiting for the answer gets it before the
+    /// broker routes the message's events to their subscribers (consumers never rely on
+    /// the order of messages on different queues, docs/DESIGN.md §4 "No order across queues").
     /// - Throws: `BusError` when the connection failed (the rows stay for the relay).
     func publishUnconfirmed(messages: [OutboxMessage], envelopes: [Envelope], bus: AMQPConnection) throws -> UInt64 {
         let start = Tracer.nowNanos()
-        for (message, envelope) in zip(messages, envelopes) {
-            try bus.publish(
-                envelope, exchange: message.exchange, routingKey: message.routingKey,
-                mandatory: message.mandatory)
+        for replies in [true, false] {
+            for (message, envelope) in zip(messages, envelopes) where (message.exchange == Exchanges.default) == replies {
+                try bus.publish(
+                    envelope, exchange: message.exchange, routingKey: message.routingKey,
+                    mandatory: message.mandatory)
+            }
         }
         return start
     }

@@ -29,6 +29,13 @@ struct BrokerProbe: Sendable {
         _ = try connection.declareQueue(QueueSpec(name: queue))
     }
 
+    /// Binds `queue` to `exchange` for `pattern`.
+    func bind(_ queue: String, to exchange: String, pattern: String) throws {
+        let connection = try connect()
+        defer { connection.close() }
+        try connection.declare(Topology(bindings: [BindingSpec(queue: queue, exchange: exchange, pattern: pattern)]))
+    }
+
     /// Takes up to `count` messages from `queue`, acking them, waiting up to `timeout`.
     func take(_ count: Int, from queue: String, timeout: Duration = .seconds(30)) throws -> [Delivery] {
         let connection = try connect()

@@ -49,4 +49,33 @@ struct ReplyOutboxIntegrationTests {
             try await bed.stop(host)
         }
     }
+
+    @Test("a one-at-a-time message's reply is published before the events it wrote first")
+    func replyPublishedBeforeEvents() async throws {
+        try await TestBed.with("reply_first") { bed in
+            let eventKey = bed.queue + ".done"
+            let handler: MessageHandler = { envelope, context in
+                let event = Envelope(
+                    correlationId: envelope.messageId, type: eventKey, appId: "runtime-tests", body: Array("{}".utf8))
+                try context.enqueue(event, exchange: Exchanges.events, routingKey: eventKey, mandatory: false)
+                try context.reply(Reply<SecretResult>.ok(SecretResult(clientSecret: "none")))
+                return .done
+            }
+            let route = Route.raw(
+                queue: bed.queue, mode: .oneAtATime(rateLimited: false), exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
+            let host = bed.host(routes: [route], relayGrace: .seconds(3600))
+            try await bed.start(host)
+            let command = bed.command(bed.queue, body: "{}")
+            try await onThread {
+                // One queue gets both the reply and the event, so it holds them in publish order.
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.bind(bed.replyQueue, to: Exchanges.events, pattern: eventKey)
+                try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let received = try await onThread { try bed.broker.take(2, from: bed.replyQueue) }
+            #expect(received.map(\.envelope.type) == [bed.queue + ".reply", eventKey])
+            try await bed.stop(host)
+        }
+    }
 }
