@@ -8,27 +8,28 @@ extension Outbox {
     /// Inserts `messages` in order with one statement (normally in the caller's
     /// transaction) and returns their row ids in the same order; no ids for no messages.
     ///
-    /// The rows travel as one JSON array parameter (``rowsJSON(_:)``: bodies
-    /// base64-encoded) expanded by `jsonb_to_recordset … WITH ORDINALITY`, so the statement's
-    /// text — and its prepared plan — is the same for every batch size. The batch
-    /// processor's outbox statement (DESIGN §10: one per batch, not per message).
+    /// The rows travel as one binary array parameter per column (``batchParameters(_:)``)
+    /// expanded by `unnest(…) WITH ORDINALITY`, so the statement's text — and its prepared
+    /// plan — is the same for every batch size, and neither side quotes, escapes or parses
+    /// a value (bodies go as raw `bytea`). The batch processor's outbox statement (DESIGN
+    /// §10: one per batch, not per message).
     /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's
     ///   `StoreError` (e.g. `store.query_failed` for invalid `headersJSON`).
     public func enqueue(batch messages: [OutboxMessage], on conn: PGConnection) throws(StoreError) -> [Int64] {
         let table = try table.get()
         guard !messages.isEmpty else { return [] }
-        return try conn.query(Outbox.insertBatch(table), [.json(Outbox.rowsJSON(messages))]) { row in try row.int("id") }
+        return try conn.query(Outbox.insertBatch(table), Outbox.batchParameters(messages)) { row in try row.int("id") }
     }
 
-    /// The one-statement `INSERT` of a JSON array of rows into `table`, returning their ids
-    /// in array order (``enqueue(batch:on:)``).
+    /// The one-statement `INSERT` of column arrays (``batchParameters(_:)``) into `table`,
+    /// returning the rows' ids in array order (``enqueue(batch:on:)``).
     static func insertBatch(_ table: String) -> String {
         """
         INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
             content_type, message_timestamp, headers, body, mandatory)
-        SELECT x.e, x.r, x.m, x.t, x.c, x.rt, x.a, x.ct, to_timestamp(x.ts), x.h, decode(x.b, 'base64'), x.md
-        FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (e text, r text, m text, t text, c text, rt text,
-            a text, ct text, ts float8, h jsonb, b text, md boolean)) WITH ORDINALITY
+        SELECT x.e, x.r, x.m, x.t, x.c, x.rt, x.a, x.ct, to_timestamp(x.ts), x.h::jsonb, x.b, x.md
+        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+            $8::text[], $9::float8[], $10::text[], $11::bytea[], $12::bool[]) WITH ORDINALITY
             AS x(e, r, m, t, c, rt, a, ct, ts, h, b, md, ord)
         ORDER BY x.ord
         RETURNING id
@@ -63,36 +64,20 @@ extension Outbox {
             ) { row in try row.int("id") })
     }
 
-    /// `[{"e":…,"r":…,…},…]`, the parameter of ``enqueue(batch:on:)``: per message in order
-    /// its exchange `e`, routing key `r`, message id `m`, type `t`, correlation id `c`,
-    /// reply-to `rt`, app id `a`, content type `ct` (strings or `null`), body `b` (base64),
-    /// timestamp `ts` (seconds since 1970), mandatory `md` and headers `h` (the message's
-    /// JSON object, `{}` when empty).
-    static func rowsJSON(_ messages: [OutboxMessage]) -> [UInt8] {
-        var json: [UInt8] = []
-        json.reserveCapacity(messages.count * 512)
-        json.append(UInt8(ascii: "["))
-        for (index, message) in messages.enumerated() {
-            if index > 0 { json.append(UInt8(ascii: ",")) }
-            func field(_ name: String, _ value: String?) {
-                json += Array("\"\(name)\":".utf8)
-                if let value { json += Array(("\"" + JSONEscaping.escape(value) + "\",").utf8) } else { json += Array("null,".utf8) }
-            }
-            json.append(UInt8(ascii: "{"))
-            field("e", message.exchange)
-            field("r", message.routingKey)
-            field("m", message.messageId)
-            field("t", message.type)
-            field("c", message.correlationId)
-            field("rt", message.replyTo)
-            field("a", message.appId)
-            field("ct", message.contentType)
-            field("b", Data(message.body).base64EncodedString())
-            json += Array("\"ts\":\(message.timestamp.timeIntervalSince1970),\"md\":\(message.mandatory),\"h\":".utf8)
-            json += message.headersJSON.isEmpty ? Array("{}".utf8) : message.headersJSON
-            json.append(UInt8(ascii: "}"))
-        }
-        json.append(UInt8(ascii: "]"))
-        return json
+    /// The parameters of ``insertBatch(_:)``: one array per column, element `i` of each for
+    /// `messages[i]` — exchange, routing key, message id, type, correlation id and reply-to
+    /// (NULL when absent), app id, content type (`text[]`), timestamp in seconds since 1970
+    /// (`float8[]`), headers (the message's JSON object as `text[]`, `{}` when empty, cast to
+    /// `jsonb` by the statement), body (`bytea[]`) and mandatory (`bool[]`).
+    static func batchParameters(_ messages: [OutboxMessage]) -> [PGValue?] {
+        [
+            .textArray(messages.map(\.exchange)), .textArray(messages.map(\.routingKey)),
+            .textArray(messages.map(\.messageId)), .textArray(messages.map(\.type)),
+            .optionalTextArray(messages.map(\.correlationId)), .optionalTextArray(messages.map(\.replyTo)),
+            .textArray(messages.map(\.appId)), .textArray(messages.map(\.contentType)),
+            .doubleArray(messages.map { $0.timestamp.timeIntervalSince1970 }),
+            .textArray(messages.map { $0.headersJSON.isEmpty ? "{}" : String(decoding: $0.headersJSON, as: UTF8.self) }),
+            .bytesArray(messages.map(\.body)), .boolArray(messages.map(\.mandatory)),
+        ]
     }
 }

@@ -28,7 +28,7 @@ extension Outbox {
     ) throws(StoreError) {
         let table = try table.get()
         guard !messages.isEmpty else { return completion(.success([])) }
-        try conn.deferWrite(Outbox.insertBatch(table), [.json(Outbox.rowsJSON(messages))]) { outcome in
+        try conn.deferWrite(Outbox.insertBatch(table), Outbox.batchParameters(messages)) { outcome in
             completion(
                 outcome.flatMap { result in
                     Result { () throws(StoreError) in

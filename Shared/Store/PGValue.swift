@@ -14,8 +14,12 @@ public import Foundation
 /// ambiguous); `int` as `int8`; `bool` as `bool`; `double` as `float8`; `json` as `jsonb`
 /// (UTF-8 JSON text, assignment-castable to `json`); `timestamp` as `timestamptz` with
 /// microsecond precision; `bytes` as `bytea` in **binary** parameter format (no hex
-/// encoding, zero bytes allowed); `intArray` as `int8[]` and `textArray` as `text[]`
-/// (for `= ANY($1)`); `null` (or a `nil` element) as SQL NULL.
+/// encoding, zero bytes allowed); the arrays (`intArray` as `int8[]`, `textArray` and
+/// `optionalTextArray` as `text[]`, `doubleArray` as `float8[]`, `boolArray` as `bool[]`,
+/// `bytesArray` as `bytea[]`) in binary format too (``PGBinaryArray``: nothing to quote or
+/// parse), for `= ANY($1)` and for `unnest($1, $2, …)` inserts of many rows; a text element
+/// holding a NUL byte (which Postgres text cannot hold) is refused like a text parameter
+/// holding one; `null` (or a `nil` element) as SQL NULL.
 /// Thread-safety: a plain `Sendable` value.
 public enum PGValue: Sendable, Equatable {
     /// Text (any type the server can parse from text; see above).
@@ -36,6 +40,14 @@ public enum PGValue: Sendable, Equatable {
     case intArray([Int64])
     /// A `text[]`, e.g. for `WHERE message_id = ANY($1)`.
     case textArray([String])
+    /// A `text[]` whose `nil` elements are NULL (a nullable column in an `unnest` insert).
+    case optionalTextArray([String?])
+    /// A `float8[]`.
+    case doubleArray([Double])
+    /// A `bool[]`.
+    case boolArray([Bool])
+    /// A `bytea[]`.
+    case bytesArray([[UInt8]])
     /// SQL NULL.
     case null
 }
@@ -51,10 +63,24 @@ extension PGValue {
         case .json(let j): return (3802, 0, j)
         case .timestamp(let d): return (1184, 0, Array(PGTimestamp.format(d).utf8))
         case .double(let d): return (701, 0, Array(PGValue.formatDouble(d).utf8))
-        case .intArray(let a): return (1016, 0, Array(("{" + a.map(String.init).joined(separator: ",") + "}").utf8))
-        case .textArray(let a): return (1009, 0, Array(PGValue.arrayLiteral(a).utf8))
+        case .intArray(let a): return (PGBinaryArray.OID.int8Array, 1, PGBinaryArray.int8(a))
+        case .textArray(let a): return PGValue.textArrayWireForm(a)
+        case .optionalTextArray(let a): return PGValue.textArrayWireForm(a)
+        case .doubleArray(let a): return (PGBinaryArray.OID.float8Array, 1, PGBinaryArray.float8(a))
+        case .boolArray(let a): return (PGBinaryArray.OID.boolArray, 1, PGBinaryArray.bool(a))
+        case .bytesArray(let a): return (PGBinaryArray.OID.byteaArray, 1, PGBinaryArray.bytea(a))
         case .null: return (0, 0, nil)
         }
+    }
+
+    /// A `text[]` in binary format; with a NUL byte in an element, the text-format literal
+    /// instead, which the parameter buffer refuses (``PGParameterBuffer/parameterWithNUL``)
+    /// before anything is sent.
+    static func textArrayWireForm(_ items: [String?]) -> (oid: UInt32, format: Int32, bytes: [UInt8]?) {
+        if items.contains(where: { $0?.utf8.contains(0) ?? false }) {
+            return (PGBinaryArray.OID.textArray, 0, Array(arrayLiteral(items.compactMap { $0 }).utf8))
+        }
+        return (PGBinaryArray.OID.textArray, 1, PGBinaryArray.text(items))
     }
 
     /// `float8` input text: `NaN`, `Infinity`, `-Infinity` or a round-tripping decimal.

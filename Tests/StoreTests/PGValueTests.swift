@@ -10,9 +10,47 @@ import Testing
     @Test func wireForms() {
         #expect(PGValue.int(-42).wireForm.bytes == Array("-42".utf8))
         #expect(PGValue.bytes([0, 1, 0]).wireForm.format == 1)
-        #expect(PGValue.intArray([1, 2]).wireForm.bytes == Array("{1,2}".utf8))
+        #expect(PGValue.intArray([1, 2]).wireForm.format == 1)
+        #expect(PGValue.intArray([1, 2]).wireForm.oid == 1016)
         #expect(PGValue.null.wireForm.bytes == nil)
         #expect(PGValue.double(.infinity).wireForm.bytes == Array("Infinity".utf8))
+    }
+
+    /// Big-endian 4-byte integers, as the binary array format writes them.
+    private static func int32s(_ values: [Int32]) -> [UInt8] {
+        values.flatMap { value in withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+    }
+
+    @Test func textArraysGoInBinaryFormatWithNullElements() {
+        let wire = PGValue.optionalTextArray(["ab", nil, ""]).wireForm
+        #expect(wire.oid == 1009 && wire.format == 1)
+        // ndim 1, has NULLs, element type text (25), 3 elements from index 1; "ab", NULL, "".
+        let expected =
+            Self.int32s([1, 1, 25, 3, 1, 2]) + Array("ab".utf8) + Self.int32s([-1, 0])
+        #expect(wire.bytes == expected)
+    }
+
+    @Test func anEmptyArrayHasNoDimensions() {
+        #expect(PGValue.textArray([]).wireForm.bytes == Self.int32s([0, 0, 25]))
+        #expect(PGValue.intArray([]).wireForm.bytes == Self.int32s([0, 0, 20]))
+    }
+
+    @Test func numericBooleanAndByteaArraysInBinaryFormat() {
+        #expect(
+            PGValue.intArray([-2]).wireForm.bytes
+                == Self.int32s([1, 0, 20, 1, 1, 8]) + [255, 255, 255, 255, 255, 255, 255, 254])
+        #expect(
+            PGValue.doubleArray([1.5]).wireForm.bytes
+                == Self.int32s([1, 0, 701, 1, 1, 8]) + withUnsafeBytes(of: (1.5).bitPattern.bigEndian) { Array($0) })
+        #expect(PGValue.boolArray([true, false]).wireForm.bytes == Self.int32s([1, 0, 16, 2, 1, 1]) + [1] + Self.int32s([1]) + [0])
+        #expect(PGValue.bytesArray([[0, 1]]).wireForm.bytes == Self.int32s([1, 0, 17, 1, 1, 2]) + [0, 1])
+        #expect(PGValue.bytesArray([[0]]).wireForm.oid == 1001)
+    }
+
+    @Test func aTextArrayElementWithANulByteIsRefusedLikeATextParameter() {
+        let wire = PGValue.textArray(["a\u{0}b"]).wireForm
+        #expect(wire.format == 0)
+        #expect(PGParameterBuffer([wire]).parameterWithNUL == 1)
     }
 
     @Test func timestampFormatsUTCWithMicroseconds() {

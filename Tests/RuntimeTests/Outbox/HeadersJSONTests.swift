@@ -19,7 +19,7 @@ struct HeadersJSONTests {
         #expect(row.envelope == envelope)
     }
 
-    @Test func batchRowsAreOneValidJSONArrayInOrder() throws {
+    @Test func batchRowsAreOneBinaryArrayPerColumnInOrder() throws {
         let messages = (0..<3).map { index in
             OutboxMessage(
                 Envelope(
@@ -27,12 +27,35 @@ struct HeadersJSONTests {
                     body: [0, 255, UInt8(index)]),
                 exchange: "", routingKey: "q", mandatory: index == 2)
         }
-        let json = try JSONSerialization.jsonObject(with: Data(Outbox.rowsJSON(messages))) as? [[String: Any]]
-        let rows = try #require(json)
-        #expect(rows.count == 3)
-        #expect(rows.map { $0["t"] as? String } == ["t\"0", "t\"1", "t\"2"])
-        #expect(rows[1]["c"] is NSNull)
-        #expect(rows[2]["md"] as? Bool == true)
-        #expect(rows[0]["b"] as? String == Data([0, 255, 0]).base64EncodedString())
+        let parameters = Outbox.batchParameters(messages).map { ($0 ?? .null).wireForm }
+        #expect(parameters.count == 12)
+        #expect(parameters.allSatisfy { $0.format == 1 })
+        #expect(try Self.elements(parameters[3].bytes) == ["t\"0", "t\"1", "t\"2"].map { Array($0.utf8) })
+        #expect(try Self.elements(parameters[4].bytes) == [Array("c0".utf8), nil, Array("c2".utf8)])
+        #expect(try Self.elements(parameters[10].bytes) == [[0, 255, 0], [0, 255, 1], [0, 255, 2]])
+        #expect(try Self.elements(parameters[11].bytes) == [[0], [0], [1]])
+        #expect(try Self.elements(parameters[9].bytes).allSatisfy { $0 == Array("{}".utf8) || $0?.first == UInt8(ascii: "{") })
+    }
+
+    /// The elements of a one-dimensional binary-format array (`nil` = NULL).
+    private static func elements(_ bytes: [UInt8]?) throws -> [[UInt8]?] {
+        let bytes = try #require(bytes)
+        func int32(at offset: Int) -> Int32 {
+            Int32(bitPattern: bytes[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        guard int32(at: 0) == 1 else { return [] }
+        var offset = 20
+        var result: [[UInt8]?] = []
+        for _ in 0..<Int(int32(at: 12)) {
+            let length = Int(int32(at: offset))
+            offset += 4
+            if length < 0 {
+                result.append(nil)
+            } else {
+                result.append(Array(bytes[offset..<offset + length]))
+                offset += length
+            }
+        }
+        return result
     }
 }

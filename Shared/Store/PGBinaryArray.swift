@@ -1,0 +1,119 @@
+/// Array parameters in Postgres' binary array format (what `array_recv` reads; the
+/// "Binary format" of arrays in the Postgres documentation, `src/backend/utils/adt/arrayfuncs.c`):
+/// a header — dimensions (`int4`, 1; 0 for an empty array), whether an element is NULL
+/// (`int4`, 0 or 1), the element type's OID (`oid`), then per dimension its length and lower
+/// bound 1 (`int4` each) — followed by every element as a length (`int4`, -1 for NULL) and
+/// the element's own binary form: UTF-8 bytes for `text`, raw bytes for `bytea`, a
+/// big-endian two's complement `int8`, a big-endian IEEE 754 `float8`, one byte for `bool`.
+///
+/// Sent with parameter format 1, an array costs the server no parsing and the client no
+/// quoting or escaping (a text-format literal is parsed by `array_in` element by element;
+/// a JSON array, by the JSON parser first). Thread-safety: a plain value.
+struct PGBinaryArray {
+    /// OIDs of the element types and of their array types.
+    enum OID {
+        static let bool: UInt32 = 16
+        static let bytea: UInt32 = 17
+        static let int8: UInt32 = 20
+        static let text: UInt32 = 25
+        static let float8: UInt32 = 701
+        static let boolArray: UInt32 = 1000
+        static let byteaArray: UInt32 = 1001
+        static let textArray: UInt32 = 1009
+        static let int8Array: UInt32 = 1016
+        static let float8Array: UInt32 = 1022
+    }
+
+    private(set) var bytes: [UInt8]
+
+    /// An array of `count` elements of type `elementOID`, elements to be appended;
+    /// `hasNulls` must be true when an element will be ``appendNull()``.
+    init(elementOID: UInt32, count: Int, hasNulls: Bool = false, reservingBytes: Int = 0) {
+        bytes = []
+        bytes.reserveCapacity(20 + count * 4 + reservingBytes)
+        appendInt32(count == 0 ? 0 : 1)
+        appendInt32(hasNulls ? 1 : 0)
+        appendUInt32(elementOID)
+        if count > 0 {
+            appendInt32(Int32(clamping: count))
+            appendInt32(1)
+        }
+    }
+
+    /// Appends an element of `element`'s bytes (a `text` element's UTF-8, a `bytea` element).
+    mutating func append(_ element: some Collection<UInt8>) {
+        appendInt32(Int32(clamping: element.count))
+        bytes.append(contentsOf: element)
+    }
+
+    /// Appends a NULL element.
+    mutating func appendNull() { appendInt32(-1) }
+
+    /// Appends an `int8` element.
+    mutating func append(int8 value: Int64) {
+        appendInt32(8)
+        appendUInt64(UInt64(bitPattern: value))
+    }
+
+    /// Appends a `float8` element.
+    mutating func append(float8 value: Double) {
+        appendInt32(8)
+        appendUInt64(value.bitPattern)
+    }
+
+    /// Appends a `bool` element.
+    mutating func append(bool value: Bool) {
+        appendInt32(1)
+        bytes.append(value ? 1 : 0)
+    }
+
+    private mutating func appendInt32(_ value: Int32) { appendUInt32(UInt32(bitPattern: value)) }
+
+    private mutating func appendUInt32(_ value: UInt32) {
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendUInt64(_ value: UInt64) {
+        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// `text[]` of `items` (`nil` = NULL).
+    static func text(_ items: [String?]) -> [UInt8] {
+        var array = PGBinaryArray(
+            elementOID: OID.text, count: items.count, hasNulls: items.contains(nil),
+            reservingBytes: items.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
+        for item in items {
+            if let item { array.append(item.utf8) } else { array.appendNull() }
+        }
+        return array.bytes
+    }
+
+    /// `int8[]` of `items`.
+    static func int8(_ items: [Int64]) -> [UInt8] {
+        var array = PGBinaryArray(elementOID: OID.int8, count: items.count, reservingBytes: items.count * 8)
+        for item in items { array.append(int8: item) }
+        return array.bytes
+    }
+
+    /// `float8[]` of `items`.
+    static func float8(_ items: [Double]) -> [UInt8] {
+        var array = PGBinaryArray(elementOID: OID.float8, count: items.count, reservingBytes: items.count * 8)
+        for item in items { array.append(float8: item) }
+        return array.bytes
+    }
+
+    /// `bool[]` of `items`.
+    static func bool(_ items: [Bool]) -> [UInt8] {
+        var array = PGBinaryArray(elementOID: OID.bool, count: items.count, reservingBytes: items.count)
+        for item in items { array.append(bool: item) }
+        return array.bytes
+    }
+
+    /// `bytea[]` of `items`.
+    static func bytea(_ items: [[UInt8]]) -> [UInt8] {
+        var array = PGBinaryArray(
+            elementOID: OID.bytea, count: items.count, reservingBytes: items.reduce(0) { $0 + $1.count })
+        for item in items { array.append(item) }
+        return array.bytes
+    }
+}
