@@ -18,12 +18,16 @@ struct NotificationsSettingsTests {
         #expect(smtp.host == "mail.example" && smtp.port == 2525 && smtp.tls == .starttls)
     }
 
-    @Test("connect secrets default to the platform ones; no SMTP_URL means no e-mail")
+    @Test("connect secrets default to the platform ones; one group-commit writer; no SMTP_URL means no e-mail")
     func defaults() throws {
         let settings = try NotificationsSettings.fromEnvironment(["STRIPE_WEBHOOK_SECRETS": "whsec_a"])
         #expect(settings.webhooks.connectSecrets == ["whsec_a"])
         #expect(settings.webhooks.maxBodyBytes == 1 << 20)
+        #expect(settings.webhooks.writers == 1)
+        #expect(settings.webhooks.maxBatch == 64)
         #expect(settings.smtp == nil)
+        let two = try NotificationsSettings.fromEnvironment(["STRIPE_WEBHOOK_SECRETS": "whsec_a", "WEBHOOK_WRITERS": "2"])
+        #expect(two.webhooks.writers == 2)
     }
 
     @Test("every bad variable is reported at once")

@@ -14,8 +14,8 @@ public import Runtime
 ///   several at once). `STRIPE_CONNECT_WEBHOOK_SECRETS`: those of `/webhooks/stripe/connect`
 ///   (default: the platform ones).
 /// - `WEBHOOK_MAX_BODY_BYTES` (default 1048576, 1…1048576).
-/// - `WEBHOOK_WRITERS` (default 2, 1…16): group-commit writer threads of the ingress, each
-///   with its own Postgres connection; `WEBHOOK_MAX_BATCH` (default 64, 1…1000): most
+/// - `WEBHOOK_WRITERS` (default 1, 1…16): group-commit writer threads of the ingress, each
+///   with its own Postgres connection (one makes the largest batches: Services/Notifications/README.md); `WEBHOOK_MAX_BATCH` (default 64, 1…1000): most
 ///   events per commit.
 /// - `SMTP_URL` (`smtp://host:port`; unset = no e-mail: the `notifications.events` queue is
 ///   not consumed), `SMTP_FROM` (default `ConnectBus <no-reply@connectbus.local>`),
@@ -67,7 +67,7 @@ public struct NotificationsSettings: Sendable {
         let platform = list("STRIPE_WEBHOOK_SECRETS") ?? []
         let connect = list("STRIPE_CONNECT_WEBHOOK_SECRETS")
         let maxBody = reader.int("WEBHOOK_MAX_BODY_BYTES", default: 1 << 20, in: 1...(1 << 20))
-        let writers = reader.int("WEBHOOK_WRITERS", default: 2, in: 1...16)
+        let writers = reader.int("WEBHOOK_WRITERS", default: 1, in: 1...16)
         let maxBatch = reader.int("WEBHOOK_MAX_BATCH", default: 64, in: 1...1000)
         var smtp: SMTPSettings?
         if let url = reader.string("SMTP_URL") {

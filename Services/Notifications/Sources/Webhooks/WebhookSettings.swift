@@ -19,7 +19,7 @@ public struct WebhookSettings: Sendable {
     /// `WebhookSignatureTests` pin this (600 s ahead is accepted).
     public var tolerance: Duration
     /// Writer threads of the ingress's group commit, each with its own Postgres connection
-    /// (`WEBHOOK_WRITERS`, default 2, 1…16).
+    /// (`WEBHOOK_WRITERS`, default 1, 1…16).
     public var writers: Int
     /// Most events stored by one statement and commit (`WEBHOOK_MAX_BATCH`, default 64,
     /// 1…1000).
@@ -28,7 +28,7 @@ public struct WebhookSettings: Sendable {
     /// Creates settings.
     public init(
         platformSecrets: [String], connectSecrets: [String]? = nil, maxBodyBytes: Int = 1 << 20,
-        tolerance: Duration = .seconds(300), writers: Int = 2, maxBatch: Int = 64
+        tolerance: Duration = .seconds(300), writers: Int = 1, maxBatch: Int = 64
     ) {
         self.platformSecrets = platformSecrets
         self.connectSecrets = connectSecrets ?? platformSecrets
