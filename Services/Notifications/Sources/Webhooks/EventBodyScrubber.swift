@@ -43,6 +43,29 @@ public enum EventBodyScrubber {
             try scanner.document()
             return scanner.removals
         }
+        return cut(removals, from: body)
+    }
+
+    /// ``scrub(_:)`` and, from the same pass over the bytes, the event's
+    /// ``StripeEventFacts`` (`nil` when the body is JSON but not a Stripe event:
+    /// ``StripeEventFacts/parse(_:)``'s rules).
+    /// - Throws: ``Problem`` when the body is not a JSON text in UTF-8.
+    public static func scrubAndRead(_ body: [UInt8]) throws(Problem) -> (body: [UInt8], facts: StripeEventFacts?) {
+        let (removals, facts) = try body.withUnsafeBufferPointer {
+            bytes throws(Problem) -> ([Range<Int>], StripeEventFacts?) in
+            var scanner = JSONMemberScanner(bytes: bytes, topLevelKeys: StripeEventFacts.members)
+            try scanner.document()
+            // A root that is not an object has no members: parse says why it is no event.
+            let facts =
+                scanner.topLevelAmbiguous || bytes.first(where: { $0 > 0x20 }) != UInt8(ascii: "{")
+                ? StripeEventFacts.parse(body) : StripeEventFacts.read(bytes, members: scanner.topLevel)
+            return (scanner.removals, facts)
+        }
+        return (cut(removals, from: body), facts)
+    }
+
+    /// `body` without the byte ranges `removals`.
+    private static func cut(_ removals: [Range<Int>], from body: [UInt8]) -> [UInt8] {
         guard !removals.isEmpty else { return body }
         var output: [UInt8] = []
         output.reserveCapacity(body.count)

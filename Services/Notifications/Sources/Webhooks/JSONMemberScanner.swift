@@ -1,6 +1,8 @@
 /// One pass over a JSON text (RFC 8259, UTF-8 per RFC 3629): validates it and records the
 /// byte ranges of the members named ``EventBodyScrubber/removedMember`` — each with the
-/// comma that separates it from its neighbours — for ``EventBodyScrubber`` to cut out.
+/// comma that separates it from its neighbours — for ``EventBodyScrubber`` to cut out —
+/// and, when asked, where the values of some of the root object's members are
+/// (``StripeEventFacts`` reads its few members from them, without a second parse).
 /// Recursive, at most ``EventBodyScrubber/maxDepth`` levels deep. Not `Sendable`: a
 /// value that reads `bytes` only while its owner holds them.
 struct JSONMemberScanner {
@@ -12,9 +14,22 @@ struct JSONMemberScanner {
     var depth = 0
     /// The byte ranges to cut out, in the order found (nested or disjoint, never overlapping otherwise).
     var removals: [Range<Int>] = []
+    /// The names of the root object's members whose values to record in ``topLevel``.
+    let topLevelKeys: [String]
+    /// The byte range of the value of each root-object member named in ``topLevelKeys``.
+    var topLevel: [String: Range<Int>] = [:]
+    /// Whether a root-object key was written with escapes or one of ``topLevelKeys``
+    /// appeared twice: ``topLevel`` may then differ from what a decoder reads.
+    var topLevelAmbiguous = false
+    /// Whether the last string scanned held an escape.
+    private var lastStringEscaped = false
 
-    /// A scanner at the start of `bytes`.
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    /// A scanner at the start of `bytes`, recording the values of the root object's
+    /// members named in `topLevelKeys`.
+    init(bytes: UnsafeBufferPointer<UInt8>, topLevelKeys: [String] = []) {
+        self.bytes = bytes
+        self.topLevelKeys = topLevelKeys
+    }
 
     /// Scans the whole text: one value with optional white space around it.
     /// - Throws: ``EventBodyScrubber/Problem``.
@@ -77,11 +92,17 @@ struct JSONMemberScanner {
             guard current == UInt8(ascii: "\"") else { throw .invalidJSON }
             let keyStart = position
             let isSecret = try string()
+            let recorded = depth == 1 && !topLevelKeys.isEmpty ? topLevelKey(keyStart + 1..<position - 1) : nil
             skipSpace()
             guard current == UInt8(ascii: ":") else { throw .invalidJSON }
             position += 1
             skipSpace()
+            let valueStart = position
             try value()
+            if let recorded {
+                if topLevel[recorded] != nil { topLevelAmbiguous = true }
+                topLevel[recorded] = valueStart..<position
+            }
             members.append(Member(keyStart: keyStart, valueEnd: position, remove: isSecret))
             anyRemoved = anyRemoved || isSecret
             skipSpace()
@@ -96,6 +117,15 @@ struct JSONMemberScanner {
         }
         depth -= 1
         if anyRemoved { recordRemovals(members) }
+    }
+
+    /// The one of ``topLevelKeys`` the root-object key at `range` names, if any.
+    private mutating func topLevelKey(_ range: Range<Int>) -> String? {
+        if lastStringEscaped {
+            topLevelAmbiguous = true
+            return nil
+        }
+        return topLevelKeys.first { Self.rawEquals(bytes, range, $0) }
     }
 
     /// Each run of removed members goes with the commas that separate it from the kept ones:
@@ -186,6 +216,7 @@ struct JSONMemberScanner {
             case UInt8(ascii: "\""):
                 let end = position
                 position += 1
+                lastStringEscaped = escaped
                 return escaped
                     ? Self.decodedEquals(bytes, start..<end, EventBodyScrubber.removedMember)
                     : Self.rawEquals(bytes, start..<end, EventBodyScrubber.removedMember)

@@ -46,6 +46,62 @@ public struct StripeEventFacts: Sendable, Equatable {
             created: top.created, livemode: top.livemode ?? false)
     }
 
+    /// The root-object members the facts come from.
+    static let members = ["id", "type", "account", "api_version", "created", "livemode"]
+
+    /// The facts from the byte ranges of the root object's `members` in `bytes` (a JSON text
+    /// already validated by ``JSONMemberScanner``, whose keys had no escapes and no
+    /// duplicates), with ``parse(_:)``'s result: a member absent or `null` reads as absent;
+    /// a string member that is not a string, `created` that is not an integer or `livemode`
+    /// that is not a boolean makes the body no event. Strings without escapes are taken as
+    /// they are; the rare one with escapes (and a number that is not plain digits) is
+    /// decoded by `JSONDecoder` from its own bytes.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, members: [String: Range<Int>]) -> StripeEventFacts? {
+        enum Absent: Error { case wrongType }
+        func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
+        func isNull(_ range: Range<Int>) -> Bool { bytes[range.lowerBound] == UInt8(ascii: "n") }
+        func string(_ name: String) throws(Absent) -> String? {
+            guard let range = members[name], !isNull(range) else { return nil }
+            guard bytes[range.lowerBound] == UInt8(ascii: "\"") else { throw .wrongType }
+            let inner = range.lowerBound + 1..<range.upperBound - 1
+            if !bytes[inner].contains(UInt8(ascii: "\\")) { return String(decoding: slice(inner), as: UTF8.self) }
+            guard let decoded = try? JSONDecoder().decode(String.self, from: Data(slice(range))) else { throw .wrongType }
+            return decoded
+        }
+        do {
+            let created: Int64?
+            if let range = members["created"], !isNull(range) {
+                let text = slice(range)
+                let digits = text.first == UInt8(ascii: "-") ? UnsafeBufferPointer(rebasing: text.dropFirst()) : text
+                if !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+                    let magnitude = digits.reduce(Int64(0)) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
+                    created = text.first == UInt8(ascii: "-") ? -magnitude : magnitude
+                } else {
+                    guard let decoded = try? JSONDecoder().decode(Int64.self, from: Data(text)) else { throw Absent.wrongType }
+                    created = decoded
+                }
+            } else {
+                created = nil
+            }
+            var livemode: Bool?
+            if let range = members["livemode"], !isNull(range) {
+                switch bytes[range.lowerBound] {
+                case UInt8(ascii: "t"): livemode = true
+                case UInt8(ascii: "f"): livemode = false
+                default: throw Absent.wrongType
+                }
+            }
+            let id = try string("id"), type = try string("type")
+            let account = try string("account"), apiVersion = try string("api_version")
+            guard let id, !id.isEmpty, id.utf8.count <= 255, let type, isValidType(type) else { return nil }
+            return StripeEventFacts(
+                id: id, type: type, account: account, apiVersion: apiVersion, created: created,
+                livemode: livemode ?? false)
+        } catch {
+            return nil
+        }
+    }
+
     /// The top-level members read (others are skipped; wrong types make the body malformed).
     private struct TopLevel: Decodable {
         var id: String?

@@ -126,14 +126,15 @@ public final class WebhookIngress: Sendable {
             throw rejection
         }
         // After the signature check (on the raw bytes) and before anything is stored.
-        let body: [UInt8]
-        do { body = try EventBodyScrubber.scrub(request.body) } catch {
+        // One pass checks the JSON, finds the secrets to cut and reads the event's facts.
+        let body: [UInt8], facts: StripeEventFacts?
+        do { (body, facts) = try EventBodyScrubber.scrubAndRead(request.body) } catch {
             switch error {
             case .invalidUTF8: throw .invalidUTF8
             case .invalidJSON: throw .malformedEvent
             }
         }
-        guard let event = StripeEventFacts.parse(body) else { throw .malformedEvent }
+        guard let event = facts else { throw .malformedEvent }
         WebhookTrace.describe(&span, event)
         var store = WebhookTrace.store(under: span, schema: storeSchema)
         do {
