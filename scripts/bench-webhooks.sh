@@ -10,8 +10,8 @@
 # others instead of loading the service), samples the service's RSS under load, then
 # checks that every event was stored and published (with confirms, by the outbox relay) and
 # prints events/s (over the span of the events' received_at), wrk's latency percentiles,
-# the service's CPU per event, the peak RSS, the group commit's batches and the service's
-# own latency histogram; it fails unless the service then exits 0 on SIGTERM. The service's
+# the CPU per event of the service, the broker and Postgres during the load, the peak RSS,
+# the group commit's batches, the relay's batches and the service's own latency histogram; it fails unless the service then exits 0 on SIGTERM. The service's
 # HTTP server runs BENCH_HTTP_THREADS (HTTP_THREADS: a pool size, or per-connection, the
 # runtime's default for a service with endpoints). Before the load the ingress tables are
 # vacuumed (earlier runs leave dead rows behind), so runs start from the same state.
