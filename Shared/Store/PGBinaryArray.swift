@@ -10,20 +10,6 @@
 /// quoting or escaping (a text-format literal is parsed by `array_in` element by element;
 /// a JSON array, by the JSON parser first). Thread-safety: a plain value.
 struct PGBinaryArray {
-    /// OIDs of the element types and of their array types.
-    enum OID {
-        static let bool: UInt32 = 16
-        static let bytea: UInt32 = 17
-        static let int8: UInt32 = 20
-        static let text: UInt32 = 25
-        static let float8: UInt32 = 701
-        static let boolArray: UInt32 = 1000
-        static let byteaArray: UInt32 = 1001
-        static let textArray: UInt32 = 1009
-        static let int8Array: UInt32 = 1016
-        static let float8Array: UInt32 = 1022
-    }
-
     private(set) var bytes: [UInt8]
 
     /// An array of `count` elements of type `elementOID`, elements to be appended;
@@ -80,7 +66,7 @@ struct PGBinaryArray {
     /// `text[]` of `items` (`nil` = NULL).
     static func text(_ items: [String?]) -> [UInt8] {
         var array = PGBinaryArray(
-            elementOID: OID.text, count: items.count, hasNulls: items.contains(nil),
+            elementOID: PGTypeOID.text, count: items.count, hasNulls: items.contains(nil),
             reservingBytes: items.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
         for item in items {
             if let item { array.append(item.utf8) } else { array.appendNull() }
@@ -90,21 +76,21 @@ struct PGBinaryArray {
 
     /// `int8[]` of `items`.
     static func int8(_ items: [Int64]) -> [UInt8] {
-        var array = PGBinaryArray(elementOID: OID.int8, count: items.count, reservingBytes: items.count * 8)
+        var array = PGBinaryArray(elementOID: PGTypeOID.int8, count: items.count, reservingBytes: items.count * 8)
         for item in items { array.append(int8: item) }
         return array.bytes
     }
 
     /// `float8[]` of `items`.
     static func float8(_ items: [Double]) -> [UInt8] {
-        var array = PGBinaryArray(elementOID: OID.float8, count: items.count, reservingBytes: items.count * 8)
+        var array = PGBinaryArray(elementOID: PGTypeOID.float8, count: items.count, reservingBytes: items.count * 8)
         for item in items { array.append(float8: item) }
         return array.bytes
     }
 
     /// `bool[]` of `items`.
     static func bool(_ items: [Bool]) -> [UInt8] {
-        var array = PGBinaryArray(elementOID: OID.bool, count: items.count, reservingBytes: items.count)
+        var array = PGBinaryArray(elementOID: PGTypeOID.bool, count: items.count, reservingBytes: items.count)
         for item in items { array.append(bool: item) }
         return array.bytes
     }
@@ -112,7 +98,7 @@ struct PGBinaryArray {
     /// `bytea[]` of `items`.
     static func bytea(_ items: [[UInt8]]) -> [UInt8] {
         var array = PGBinaryArray(
-            elementOID: OID.bytea, count: items.count, reservingBytes: items.reduce(0) { $0 + $1.count })
+            elementOID: PGTypeOID.bytea, count: items.count, reservingBytes: items.reduce(0) { $0 + $1.count })
         for item in items { array.append(item) }
         return array.bytes
     }

@@ -57,18 +57,18 @@ extension PGValue {
     var wireForm: (oid: UInt32, format: Int32, bytes: [UInt8]?) {
         switch self {
         case .text(let s): return (0, 0, Array(s.utf8))
-        case .int(let i): return (20, 0, Array(String(i).utf8))
-        case .bool(let b): return (16, 0, b ? [UInt8(ascii: "t")] : [UInt8(ascii: "f")])
-        case .bytes(let b): return (17, 1, b)
-        case .json(let j): return (3802, 0, j)
-        case .timestamp(let d): return (1184, 0, Array(PGTimestamp.format(d).utf8))
-        case .double(let d): return (701, 0, Array(PGValue.formatDouble(d).utf8))
-        case .intArray(let a): return (PGBinaryArray.OID.int8Array, 1, PGBinaryArray.int8(a))
+        case .int(let i): return (PGTypeOID.int8, 0, Array(String(i).utf8))
+        case .bool(let b): return (PGTypeOID.bool, 0, b ? [UInt8(ascii: "t")] : [UInt8(ascii: "f")])
+        case .bytes(let b): return (PGTypeOID.bytea, 1, b)
+        case .json(let j): return (PGTypeOID.jsonb, 0, j)
+        case .timestamp(let d): return (PGTypeOID.timestamptz, 0, Array(PGTimestamp.format(d).utf8))
+        case .double(let d): return (PGTypeOID.float8, 0, Array(PGValue.formatDouble(d).utf8))
+        case .intArray(let a): return (PGTypeOID.int8Array, 1, PGBinaryArray.int8(a))
         case .textArray(let a): return PGValue.textArrayWireForm(a)
         case .optionalTextArray(let a): return PGValue.textArrayWireForm(a)
-        case .doubleArray(let a): return (PGBinaryArray.OID.float8Array, 1, PGBinaryArray.float8(a))
-        case .boolArray(let a): return (PGBinaryArray.OID.boolArray, 1, PGBinaryArray.bool(a))
-        case .bytesArray(let a): return (PGBinaryArray.OID.byteaArray, 1, PGBinaryArray.bytea(a))
+        case .doubleArray(let a): return (PGTypeOID.float8Array, 1, PGBinaryArray.float8(a))
+        case .boolArray(let a): return (PGTypeOID.boolArray, 1, PGBinaryArray.bool(a))
+        case .bytesArray(let a): return (PGTypeOID.byteaArray, 1, PGBinaryArray.bytea(a))
         case .null: return (0, 0, nil)
         }
     }
@@ -78,9 +78,9 @@ extension PGValue {
     /// before anything is sent.
     static func textArrayWireForm(_ items: [String?]) -> (oid: UInt32, format: Int32, bytes: [UInt8]?) {
         if items.contains(where: { $0?.utf8.contains(0) ?? false }) {
-            return (PGBinaryArray.OID.textArray, 0, Array(arrayLiteral(items.compactMap { $0 }).utf8))
+            return (PGTypeOID.textArray, 0, Array(arrayLiteral(items.compactMap { $0 }).utf8))
         }
-        return (PGBinaryArray.OID.textArray, 1, PGBinaryArray.text(items))
+        return (PGTypeOID.textArray, 1, PGBinaryArray.text(items))
     }
 
     /// `float8` input text: `NaN`, `Infinity`, `-Infinity` or a round-tripping decimal.

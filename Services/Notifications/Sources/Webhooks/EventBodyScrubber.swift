@@ -55,10 +55,15 @@ public enum EventBodyScrubber {
             bytes throws(Problem) -> ([Range<Int>], StripeEventFacts?) in
             var scanner = JSONMemberScanner(bytes: bytes, topLevelKeys: StripeEventFacts.members)
             try scanner.document()
-            // A root that is not an object has no members: parse says why it is no event.
-            let facts =
-                scanner.topLevelAmbiguous || bytes.first(where: { $0 > 0x20 }) != UInt8(ascii: "{")
-                ? StripeEventFacts.parse(body) : StripeEventFacts.read(bytes, members: scanner.topLevel)
+            // A root that is not an object is no event.
+            let facts: StripeEventFacts?
+            if bytes.first(where: { $0 > 0x20 }) != UInt8(ascii: "{") {
+                facts = nil
+            } else if scanner.topLevelAmbiguous {
+                facts = StripeEventFacts.parse(body)
+            } else {
+                facts = StripeEventFacts.read(bytes, members: scanner.topLevel)
+            }
             return (scanner.removals, facts)
         }
         return (cut(removals, from: body), facts)

@@ -57,15 +57,15 @@ public struct StripeEventFacts: Sendable, Equatable {
     /// they are; the rare one with escapes (and a number that is not plain digits) is
     /// decoded by `JSONDecoder` from its own bytes.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, members: [String: Range<Int>]) -> StripeEventFacts? {
-        enum Absent: Error { case wrongType }
+        enum WrongType: Error { case member }
         func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
         func isNull(_ range: Range<Int>) -> Bool { bytes[range.lowerBound] == UInt8(ascii: "n") }
-        func string(_ name: String) throws(Absent) -> String? {
+        func string(_ name: String) throws(WrongType) -> String? {
             guard let range = members[name], !isNull(range) else { return nil }
-            guard bytes[range.lowerBound] == UInt8(ascii: "\"") else { throw .wrongType }
+            guard bytes[range.lowerBound] == UInt8(ascii: "\"") else { throw .member }
             let inner = range.lowerBound + 1..<range.upperBound - 1
             if !bytes[inner].contains(UInt8(ascii: "\\")) { return String(decoding: slice(inner), as: UTF8.self) }
-            guard let decoded = try? JSONDecoder().decode(String.self, from: Data(slice(range))) else { throw .wrongType }
+            guard let decoded = try? JSONDecoder().decode(String.self, from: Data(slice(range))) else { throw .member }
             return decoded
         }
         do {
@@ -77,7 +77,7 @@ public struct StripeEventFacts: Sendable, Equatable {
                     let magnitude = digits.reduce(Int64(0)) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
                     created = text.first == UInt8(ascii: "-") ? -magnitude : magnitude
                 } else {
-                    guard let decoded = try? JSONDecoder().decode(Int64.self, from: Data(text)) else { throw Absent.wrongType }
+                    guard let decoded = try? JSONDecoder().decode(Int64.self, from: Data(text)) else { throw WrongType.member }
                     created = decoded
                 }
             } else {
@@ -88,7 +88,7 @@ public struct StripeEventFacts: Sendable, Equatable {
                 switch bytes[range.lowerBound] {
                 case UInt8(ascii: "t"): livemode = true
                 case UInt8(ascii: "f"): livemode = false
-                default: throw Absent.wrongType
+                default: throw WrongType.member
                 }
             }
             let id = try string("id"), type = try string("type")
