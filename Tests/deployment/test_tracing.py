@@ -335,8 +335,20 @@ def test_one_webhooks_trace_links_request_verify_store_and_relay(suite, receiver
         pytest.skip("needs the account of the command test")
     trace_id, root_span = uuid.uuid4().hex, uuid.uuid4().hex[:16]
     created = int(time.time()) + 5
-    # First (untraced) nothing due, then (traced) a requirement past due: onboarding announces it.
-    post_account_updated(account, f"evt_clear{uuid.uuid4().hex[:16]}", created, [], None)
+    # First nothing due, then a requirement past due: onboarding announces it. Two workers
+    # consume onboarding.events and events arrive in no promised order (DESIGN §7), so the
+    # second event is posted only once onboarding has committed the first (its consumer span,
+    # in a trace of its own, ends after the commit). The other way round, the first would be
+    # stale and the second would find requirements already due: nothing to announce.
+    clear_trace = uuid.uuid4().hex
+    post_account_updated(account, f"evt_clear{uuid.uuid4().hex[:16]}", created, [],
+                         f"00-{clear_trace}-{uuid.uuid4().hex[:16]}-01")
+    deadline = time.time() + 60
+    while time.time() < deadline and not any(
+            s == "onboarding" and x.name == "onboarding.events process" for s, x in spans_of(receiver, clear_trace)):
+        time.sleep(0.2)
+    assert any(s == "onboarding" and x.name == "onboarding.events process" for s, x in spans_of(receiver, clear_trace)), \
+        f"onboarding never processed the first event: {[(s, x.name) for s, x in spans_of(receiver, clear_trace)]}"
     event_id = f"evt_trace{uuid.uuid4().hex[:16]}"
     post_account_updated(account, event_id, created + 1, ["external_account"], f"00-{trace_id}-{root_span}-01")
 
