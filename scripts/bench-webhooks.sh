@@ -12,14 +12,14 @@
 # prints events/s (over the span of the events' received_at), wrk's latency percentiles,
 # the CPU per event of the service, the broker and Postgres during the load, the peak RSS,
 # the group commit's batches, the relay's batches and the service's own latency histogram; it fails unless the service then exits 0 on SIGTERM. The service's
-# HTTP server runs BENCH_HTTP_THREADS (HTTP_THREADS: a pool size, or per-connection, the
-# runtime's default for a service with endpoints). Before the load the ingress tables are
+# HTTP server runs BENCH_HTTP_THREADS (HTTP_THREADS: a pool size, default 2, the runtime's
+# default for a service with endpoints, or per-connection). Before the load the ingress tables are
 # vacuumed (earlier runs leave dead rows behind), so runs start from the same state.
 # AMQP_URL / DATABASE_URL default to the local servers' admin user and role.
 # BENCH_RATE (events/s) paces the load instead (scripts/bench-webhooks.lua: each connection
 # waits for its next slot, latency timed from the send): the p99 at a given offered load.
 # Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16 BENCH_RATE=0
-# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=per-connection BENCH_SKIP_BUILD=1
+# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=2 BENCH_SKIP_BUILD=1
 # BENCH_KEEP=1, BENCH_BIN=<folder with notifications and connectbus-bench: no build>, the
 # port variables of scripts/lib/common.sh)
 set -euo pipefail
@@ -34,7 +34,7 @@ EVENTS="${BENCH_EVENTS:-40000}"
 CONNECTIONS="${BENCH_CONNECTIONS:-16}"
 THREADS="${BENCH_THREADS:-2}"
 PORT="${BENCH_PORT:-18480}"
-HTTP_THREADS="${BENCH_HTTP_THREADS:-per-connection}"
+HTTP_THREADS="${BENCH_HTTP_THREADS:-2}"
 TARGET_PORT="$PORT"
 BUILD_PATH="${BENCH_BUILD_PATH:-.build-bench-webhooks}"
 SECRET="whsec_bench_$RANDOM$RANDOM"

@@ -21,6 +21,10 @@ public struct HTTPRequest: Sendable {
     /// `true` when the body was over the server's `maxBodyBytes` and was discarded
     /// (``body`` is then empty); only the server's `onBodyTooLarge` handler sees such a request.
     public var bodyTooLarge: Bool
+    /// Answers this request after the handler returned ``HTTPResponse/deferred`` (see
+    /// ``HTTPResponder``); `nil` when the server cannot defer (a thread per connection) and
+    /// for requests built outside a server.
+    public var responder: HTTPResponder?
 
     /// Builds a request value (the server does this; tests and routers may too).
     public init(

@@ -10,7 +10,8 @@ import Foundation
 /// One HTTP response returned by a handler.
 ///
 /// A status of `0` is special: the server closes the connection without answering
-/// (see ``dropConnection``), which lets a simulator inject dropped connections.
+/// (see ``dropConnection``), which lets a simulator inject dropped connections; so is
+/// ``deferred``, an answer given later through the request's ``HTTPRequest/responder``.
 public struct HTTPResponse: Sendable {
     /// The HTTP status code, e.g. `200`; `0` drops the connection instead of answering.
     public var status: Int
@@ -47,4 +48,11 @@ public struct HTTPResponse: Sendable {
 
     /// Closes the connection without sending any response (fault injection).
     public static let dropConnection = HTTPResponse(status: 0)
+
+    /// The handler will answer through the request's ``HTTPRequest/responder`` (which must
+    /// not be `nil`; a server without one closes the connection).
+    public static let deferred = HTTPResponse(status: deferredStatus)
+
+    /// The status of ``deferred``: never sent.
+    static let deferredStatus = -1
 }

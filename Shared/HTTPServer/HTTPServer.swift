@@ -19,6 +19,9 @@ import Foundation
 ///   connections, or one thread per connection. The handler is called on those threads
 ///   (never on Swift's cooperative pool), so blocking in it is fine; in a pool it also holds
 ///   up the other connections of that thread, with a thread per connection it does not.
+///   In a pool a handler that waits on other work instead passes the request's
+///   ``HTTPRequest/responder`` on and returns ``HTTPResponse/deferred``: the connection is
+///   suspended until the answer comes, and the thread serves the others meanwhile.
 /// - Accumulates each request body across libmicrohttpd's upload callbacks; a body over
 ///   `maxBodyBytes` is not buffered and is answered by `onBodyTooLarge` (default: a plain
 ///   `413 Payload Too Large`), at once when `Content-Length` announces it, otherwise once
@@ -61,12 +64,17 @@ public final class HTTPServer: @unchecked Sendable {
         let context = Unmanaged.passRetained(
             HTTPServerContext(
                 handler: handler, maxBodyBytes: limit,
-                tooLarge: onBodyTooLarge ?? { _ in HTTPServer.payloadTooLarge(limit: limit) }))
+                tooLarge: onBodyTooLarge ?? { _ in HTTPServer.payloadTooLarge(limit: limit) },
+                canDefer: threading != .perConnection))
         // MHD_USE_ITC: lets MHD_stop_daemon wake the polling threads at once.
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0  // 0: one internal polling thread, no pool.
         switch threading {
-        case .pool(let threads): if threads > 1 { poolSize = UInt32(min(threads, 1024)) }
+        case .pool(let threads):
+            if threads > 1 { poolSize = UInt32(min(threads, 1024)) }
+            // Deferred answers (HTTPResponder): a suspended connection is resumed through the
+            // polling thread's inter-thread channel.
+            flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue
         case .perConnection: flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue
         }
         guard
@@ -94,10 +102,11 @@ public final class HTTPServer: @unchecked Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Stops accepting (a connection made from now on is closed at once), lets the requests
-    /// in progress be answered (waiting up to 30 s), then closes every connection and the
-    /// listening socket and joins the server's threads. Idempotent. Never call
-    /// it from inside the handler (it would wait for its own request).
-    public func stop() {
+    /// in progress be answered (waiting up to `drainTimeout`, default 30 s; a deferred one
+    /// still unanswered then gets `503 {"error":"shutting_down"}`), then closes every
+    /// connection and the listening socket and joins the server's threads. Idempotent.
+    /// Never call it from inside the handler (it would wait for its own request).
+    public func stop(drainTimeout: Duration = .seconds(30)) {
         let running = OpaquePointer(
             bitPattern: daemon.withLock { current in
                 let running = current
@@ -106,7 +115,7 @@ public final class HTTPServer: @unchecked Sendable {
             })
         guard let running else { return }
         // Stop accepting (the accept policy closes every new connection from here on), let
-        // the requests in progress be answered (up to 30 s), then close every connection,
+        // the requests in progress be answered (up to `drainTimeout`), then close every connection,
         // the listening socket, and join the threads.
         // Not MHD_quiesce_daemon: with a thread pool, libmicrohttpd 0.9.75 takes the listening
         // socket out of each worker's epoll set from the calling thread while the worker may
@@ -114,10 +123,15 @@ public final class HTTPServer: @unchecked Sendable {
         // ("Failed to remove listen FD from epoll set", daemon.c:5531).
         let context = self.context.takeUnretainedValue()
         context.stopping.store(true, ordering: .releasing)
-        let deadline = ContinuousClock.now + .seconds(30)
-        while context.activeRequests.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
-            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
-            nanosleep(&pause, nil)
+        context.waitForRequests(upTo: drainTimeout)
+        // libmicrohttpd must not be stopped with a connection suspended: a deferred request
+        // still unanswered gets 503 (its connection closed), and is sent before the stop.
+        let unanswered = context.deferred.all()
+        if !unanswered.isEmpty {
+            let answer = HTTPResponse.json(
+                503, Array(#"{"error":"shutting_down"}"#.utf8), headers: ["Connection": "close", "Retry-After": "1"])
+            for responder in unanswered { responder.respond(answer) }
+            context.waitForRequests(upTo: .seconds(2))
         }
         MHD_stop_daemon(running)
         self.context.release()
@@ -136,14 +150,29 @@ final class HTTPServerContext: Sendable {
     let activeRequests = Atomic<Int>(0)
     /// Set by ``HTTPServer/stop()``: new connections are closed unanswered from then on.
     let stopping = Atomic<Bool>(false)
+    /// Whether requests get an ``HTTPResponder`` (a thread pool: libmicrohttpd can suspend
+    /// connections).
+    let canDefer: Bool
+    /// Deferred requests not answered yet.
+    let deferred = HTTPDeferredRequests()
 
     init(
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
-        tooLarge: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+        tooLarge: @escaping @Sendable (HTTPRequest) -> HTTPResponse, canDefer: Bool
     ) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.tooLarge = tooLarge
+        self.canDefer = canDefer
+    }
+
+    /// Sleeps in steps of 5 ms until no request is in progress, or `limit` has passed.
+    func waitForRequests(upTo limit: Duration) {
+        let deadline = ContinuousClock.now + limit
+        while activeRequests.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+            nanosleep(&pause, nil)
+        }
     }
 }
 
@@ -151,10 +180,12 @@ final class HTTPServerContext: Sendable {
 public enum HTTPThreading: Sendable, Equatable, CustomStringConvertible {
     /// libmicrohttpd's internal pool of this many threads (1 = one polling thread), each
     /// serving many connections: the fewest threads, but a handler that blocks holds up
-    /// the other connections of its thread.
+    /// the other connections of its thread (one that waits on other work defers its answer
+    /// instead: ``HTTPResponder``).
     case pool(Int)
     /// One thread per connection (plus the listening thread), up to the connection limit:
-    /// for handlers that block on I/O, such as a webhook waiting for its commit.
+    /// for handlers that block on I/O and cannot defer their answer (``HTTPResponder``,
+    /// which only a pool has).
     case perConnection
 
     /// `pool(N)` or `per-connection`, as `HTTP_THREADS` is written.

@@ -16,6 +16,9 @@ final class MHDRequestState {
     var body: [UInt8] = []
     var tooLarge = false
     var answered = false
+    /// Set while the handler's answer is deferred (the connection suspended): libmicrohttpd
+    /// runs the access handler again after the resume, which queues the responder's answer.
+    var deferred: HTTPResponder?
 }
 
 /// libmicrohttpd's accept policy: every connection is served until ``HTTPServer/stop()``
@@ -59,15 +62,38 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         uploadDataSize.pointee = 0
         return .YES
     }
-    if state.answered { return .YES }
+    if state.answered {
+        guard let responder = state.deferred else { return .YES }
+        // Resumed by the responder: its answer (there is always one after a resume).
+        state.deferred = nil
+        return queueOrDrop(responder.takeAnswer() ?? .dropConnection, on: connection)
+    }
     state.answered = true
     if state.tooLarge {
         return MHDValues.queue(tooLarge(context, connection, url: url, method: method), on: connection)
     }
-    let request = requestValue(connection, url: url, method: method, body: state.body)
+    let responder = context.canDefer ? HTTPResponder(connection: connection, registry: context.deferred) : nil
+    var request = requestValue(connection, url: url, method: method, body: state.body)
+    request.responder = responder
     state.body = []
     let response = context.handler(request)
-    if response.status == 0 { return .NO }
+    guard response.status == HTTPResponse.deferredStatus else {
+        responder?.markAnswered()
+        return queueOrDrop(response, on: connection)
+    }
+    guard let responder else { return .NO }  // Deferred where nothing can answer later.
+    switch responder.suspendUnlessAnswered() {
+    case .answer(let answer):
+        return queueOrDrop(answer, on: connection)
+    case .suspended:
+        state.deferred = responder
+        return .YES
+    }
+}
+
+/// Queues `response`, or closes the connection for ``HTTPResponse/dropConnection``.
+private func queueOrDrop(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    if response.status == 0 || response.status == HTTPResponse.deferredStatus { return .NO }
     return MHDValues.queue(response, on: connection)
 }
 

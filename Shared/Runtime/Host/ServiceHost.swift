@@ -132,11 +132,13 @@ public final class ServiceHost: Sendable {
     }
 
     /// libmicrohttpd threads when `HTTP_THREADS` is unset: one polling thread answers health
-    /// and metrics; a service with endpoints of its own (webhook ingress) gets a thread per
-    /// connection, so a request waiting on its Postgres commit never holds up another
-    /// connection (at most ``perConnectionLimit`` connections).
+    /// and metrics; a service with endpoints of its own (webhook ingress) gets a pool of two,
+    /// whose handlers defer the answer of a request waiting on its Postgres commit
+    /// (``HTTPResponder``), so it never holds up another connection.
+    /// (`HTTP_THREADS=per-connection` gives each connection its own thread, at most
+    /// ``perConnectionLimit``, for endpoints whose handlers block.)
     public static func defaultHTTPThreading(serviceEndpoints: Bool) -> HTTPThreading {
-        serviceEndpoints ? .perConnection : .pool(1)
+        serviceEndpoints ? .pool(2) : .pool(1)
     }
 
     /// Most simultaneous HTTP connections (and so threads) with a thread per connection.

@@ -6,7 +6,8 @@ public import Store
 
 /// Group commit for request threads that must see their write committed before they
 /// answer (webhook ingress, HTTP endpoints): callers on any number of threads
-/// ``submit(_:)`` one item each and block; `writers` dedicated threads, each owning one
+/// ``submit(_:)`` one item each and block (or ``submit(_:then:)`` and are called back on the
+/// writer's thread, for a server thread that must not wait); `writers` dedicated threads, each owning one
 /// Postgres connection, take everything pending (up to `maxBatch` items, in arrival order)
 /// and pass it to `write` as one batch — one round trip and one commit (one WAL flush)
 /// for the whole batch instead of one per caller.
@@ -25,7 +26,7 @@ public import Store
 /// - after ``stop()``: ``submit(_:)`` throws ``Stopped``; items already taken finish first.
 ///
 /// Thread-safety: `Sendable`; call ``submit(_:)`` from any thread but never from Swift's
-/// cooperative pool (it blocks until the batch is committed).
+/// cooperative pool (it blocks until the batch is committed); ``submit(_:then:)`` never blocks.
 public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Sendable {
     /// Writes one batch on `db`; returns one outcome per item, in order.
     public typealias Write = @Sendable (_ items: [Item], _ db: PGConnection) throws -> [Outcome]
@@ -42,14 +43,32 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
         public var description: String { "group commit: \(outcomes) outcomes for \(items) items" }
     }
 
-    /// One caller's item; its caller sleeps on `ready` (its own, so finishing a batch wakes
-    /// exactly that batch's callers).
+    /// What a ``submit(_:then:)`` caller is told, on the writer's thread.
+    public typealias Completion = @Sendable (Result<Outcome, any Error>) -> Void
+
+    /// One caller's item; a blocking caller sleeps on `ready` (its own, so finishing a batch
+    /// wakes exactly that batch's callers), a ``submit(_:then:)`` caller gets `completion`.
     private final class Ticket: @unchecked Sendable {
         let item: Item
-        let ready = DispatchSemaphore(value: 0)
+        let completion: Completion?
+        let ready: DispatchSemaphore?
         // Written by a writer before `ready` is signalled, read by the caller after.
         var result: Result<Outcome, any Error>?
-        init(_ item: Item) { self.item = item }
+        init(_ item: Item, completion: Completion?) {
+            self.item = item
+            self.completion = completion
+            self.ready = completion == nil ? DispatchSemaphore(value: 0) : nil
+        }
+
+        /// Hands `outcome` to the caller (called once, by a writer).
+        func finish(_ outcome: Result<Outcome, any Error>) {
+            if let completion {
+                completion(outcome)
+            } else {
+                result = outcome
+                ready?.signal()
+            }
+        }
     }
 
     private let databaseURL: String
@@ -137,18 +156,32 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     ///   reached, ``Stopped`` after ``stop()`` (or when no writer thread runs),
     ///   ``OutcomeCountMismatch`` for a `write` that broke its contract.
     public func submit(_ item: Item) throws -> Outcome {
-        let ticket = Ticket(item)
-        pthread_mutex_lock(mutex)
-        guard !stopped, running > 0 else {
-            pthread_mutex_unlock(mutex)
-            throw Stopped()
-        }
-        pending.append(ticket)
-        pthread_cond_signal(work)
-        pthread_mutex_unlock(mutex)
-        ticket.ready.wait()
+        let ticket = Ticket(item, completion: nil)
+        guard enqueue(ticket) else { throw Stopped() }
+        ticket.ready?.wait()
         guard let result = ticket.result else { throw Stopped() }  // Never: set before `ready`.
         return try result.get()
+    }
+
+    /// Queues `item` without waiting: `completion` gets its outcome (the same outcomes and
+    /// errors as ``submit(_:)``) on the writer's thread once the batch holding it is
+    /// committed — or at once, on the calling thread, with ``Stopped`` after ``stop()``.
+    /// `completion` should be quick: the writer takes its next batch after it returns.
+    public func submit(_ item: Item, then completion: @escaping Completion) {
+        guard enqueue(Ticket(item, completion: completion)) else {
+            completion(.failure(Stopped()))
+            return
+        }
+    }
+
+    /// Appends `ticket` and wakes a writer; `false` when stopped (or no writer runs).
+    private func enqueue(_ ticket: Ticket) -> Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard !stopped, running > 0 else { return false }
+        pending.append(ticket)
+        pthread_cond_signal(work)
+        return true
     }
 
     /// Items queued and not yet taken by a writer.
@@ -191,10 +224,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
             {
                 afterCommit()
             }
-            for (ticket, result) in zip(batch, results) {
-                ticket.result = result
-                ticket.ready.signal()
-            }
+            for (ticket, result) in zip(batch, results) { ticket.finish(result) }
             return .again
         }
 
@@ -209,10 +239,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
         let orphans = running == 0 ? pending : []
         if running == 0 { pending.removeAll() }
         pthread_mutex_unlock(mutex)
-        for ticket in orphans {
-            ticket.result = .failure(Stopped())
-            ticket.ready.signal()
-        }
+        for ticket in orphans { ticket.finish(.failure(Stopped())) }
     }
 
     /// The next batch in arrival order, or `nil` once stopped and drained.

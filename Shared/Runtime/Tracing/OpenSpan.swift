@@ -3,8 +3,9 @@
 /// an SMTP send, a signature check); the runtime's own spans (consumer, Stripe client,
 /// transaction, publish) use the same tracer.
 ///
-/// Thread-safety: a value; end it on the thread that owns it.
-public struct OpenSpan {
+/// Thread-safety: a `Sendable` value; whoever holds it ends it, once (it may be handed to
+/// another thread, as a deferred HTTP answer does).
+public struct OpenSpan: Sendable {
     /// The span's context: what its children and outgoing messages carry (`traceparent`).
     public let context: TraceContext
     let tracer: Tracer

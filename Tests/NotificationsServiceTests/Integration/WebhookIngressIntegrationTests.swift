@@ -268,6 +268,34 @@ struct WebhookIngressIntegrationTests {
         }
     }
 
+    @Test(
+        "concurrent events are each answered once their commit is done, whether the answer is deferred (a pool) or waited for (a thread per connection)",
+        arguments: [HTTPThreading.pool(1), .pool(2), .perConnection])
+    func answeredAfterTheirCommit(threading: HTTPThreading) async throws {
+        try await NotificationsTestBed.run(patterns: ["stripe.#"], httpThreading: threading) { bed in
+            let events = (0..<40).map { _ in NotificationsTestBed.event(account: "acct_threads") }
+            try await withThrowingTaskGroup(of: (String, Int, Int).self) { group in
+                for event in events {
+                    group.addTask {
+                        let answer = try await onThread {
+                            try bed.post("/webhooks/stripe", event.body, headers: NotificationsTestBed.signed(event.body))
+                        }
+                        // Answered 200 only once the event is committed: it is in the table now.
+                        return (event.id, answer.status, try bed.storedEvents(event.id))
+                    }
+                }
+                for try await (id, status, stored) in group {
+                    #expect(status == 200, "event \(id)")
+                    #expect(stored == 1, "event \(id) answered before its commit")
+                }
+            }
+            let ours = Set(events.map(\.id))
+            let isOurs: @Sendable (Envelope) -> Bool = { ours.contains($0.headers.extra[MessageHeaders.Key.stripeEventId] ?? "") }
+            _ = try await onThread { try bed.monitor.wait(count: events.count, isOurs) }
+            #expect(try await onThread { try bed.monitor.all().filter(isOurs) }.count == events.count)
+        }
+    }
+
     @Test("with Postgres unreachable the ingress answers 503 so Stripe retries")
     func postgresDown() async throws {
         let env = try #require(IntegrationEnvironment.current)

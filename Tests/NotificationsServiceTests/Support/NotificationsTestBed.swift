@@ -1,6 +1,7 @@
 import NotificationsSchema
 import Bus
 import Foundation
+import HTTPServer
 import Messages
 import NotificationsService
 import Runtime
@@ -28,7 +29,7 @@ final class NotificationsTestBed: Sendable {
     init(
         patterns: [String], withHost: Bool = true, smtp: SMTPSettings? = nil,
         ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
-        backfill: BackfillSettings = BackfillSettings()
+        backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil
     ) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
@@ -40,12 +41,13 @@ final class NotificationsTestBed: Sendable {
             host = nil
             return
         }
-        let config = ServiceConfig(
+        var config = ServiceConfig(
             service: NotificationsService.name, amqpURL: env.amqpURL,
             databaseURL: env.databaseURL,
             stripeAPIKey: stripeAPIBase == nil ? nil : NotificationsTestBed.apiKey,
             stripeAPIBase: stripeAPIBase ?? "https://api.stripe.com", stripeRequestsPerSecond: 100,
             workers: 1, httpPort: 0, logLevel: .warning)
+        config.httpThreading = httpThreading
         var settings = NotificationsTestBed.settings(smtp: smtp, maxBodyBytes: maxBodyBytes)
         settings.backfill = backfill
         host = try NotificationsService.make(
@@ -90,13 +92,13 @@ final class NotificationsTestBed: Sendable {
     static func run(
         patterns: [String], start: Bool = true, smtp: SMTPSettings? = nil, ingressDatabaseURL: String? = nil,
         maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
-        backfill: BackfillSettings = BackfillSettings(),
+        backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil,
         _ body: (NotificationsTestBed) async throws -> Void
     ) async throws {
         let bed = try NotificationsTestBed(
             patterns: patterns, withHost: start, smtp: smtp,
             ingressDatabaseURL: ingressDatabaseURL, maxBodyBytes: maxBodyBytes,
-            stripeAPIBase: stripeAPIBase, backfill: backfill)
+            stripeAPIBase: stripeAPIBase, backfill: backfill, httpThreading: httpThreading)
         do {
             if start { try await bed.start() } else { try bed.migrate() }
             try await body(bed)

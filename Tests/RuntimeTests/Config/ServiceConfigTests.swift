@@ -46,7 +46,7 @@ struct ServiceConfigTests {
         #expect(try load(base.merging(["HTTP_THREADS": "8"]) { $1 }).httpThreading == .pool(8))
         #expect(try load(base.merging(["HTTP_THREADS": "per-connection"]) { $1 }).httpThreading == .perConnection)
         #expect(ServiceHost.defaultHTTPThreading(serviceEndpoints: false) == .pool(1))
-        #expect(ServiceHost.defaultHTTPThreading(serviceEndpoints: true) == .perConnection)
+        #expect(ServiceHost.defaultHTTPThreading(serviceEndpoints: true) == .pool(2))
         #expect(try load(base).relayBatchSize == 500)
         #expect(try load(base.merging(["OUTBOX_RELAY_BATCH": "100"]) { $1 }).relayBatchSize == 100)
         do {

@@ -121,4 +121,53 @@ struct GroupCommitIntegrationTests {
             try await onThread { try committer.submit("after") }
         }
     }
+
+    @Test func submitThenCallsBackOnTheWriterWithEachOutcomeWithoutBlockingTheCaller() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let committer = try Self.committer { items, db in
+            if items == ["hold"] { gate.wait() }  // The only writer is busy: later items queue.
+            _ = try db.execute("SELECT 1")
+            if items.contains("bad") { throw Refused() }
+            return items.map { "\($0)@\(Self.threadName())" }
+        }
+        defer { committer.stop() }
+        let outcomes = Mutex<[String: String]>([:])
+        func record(_ item: String) -> GroupCommit<String, String>.Completion {
+            { result in
+                let text = (try? result.get()) ?? "error"
+                outcomes.withLock { $0[item] = text }
+            }
+        }
+        committer.submit("hold", then: record("hold"))
+        #expect(try await eventually { committer.pendingCount == 0 })  // Taken by the writer.
+        // The writer is held, yet each submit returns at once.
+        for item in ["a", "bad", "c"] { committer.submit(item, then: record(item)) }
+        #expect(committer.pendingCount == 3)
+        #expect(outcomes.withLock { $0.isEmpty })
+        gate.signal()
+        #expect(try await eventually { outcomes.withLock { $0.count } == 4 })
+        let seen = outcomes.withLock { $0 }
+        #expect(seen["hold"] == "hold@tests.commit-1")
+        #expect(seen["a"] == "a@tests.commit-1")  // On the writer's thread.
+        #expect(seen["c"] == "c@tests.commit-1")
+        #expect(seen["bad"] == "error")  // Written again alone, it fails alone.
+    }
+
+    @Test func afterStopSubmitThenCallsBackAtOnceWithStopped() async throws {
+        let committer = try Self.committer { items, _ in items }
+        committer.stop()
+        let outcome = Mutex<String?>(nil)
+        committer.submit("after") { result in
+            outcome.withLock {
+                $0 = if case .failure(let error) = result, error is GroupCommit<String, String>.Stopped { "stopped" } else { "other" }
+            }
+        }
+        #expect(outcome.withLock { $0 } == "stopped")  // Before submit returned.
+    }
+
+    /// The calling thread's kernel name (what `DedicatedThread` set).
+    private static func threadName() -> String {
+        let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
+        return comm.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }

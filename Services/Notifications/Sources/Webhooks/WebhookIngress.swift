@@ -30,8 +30,9 @@ import StripeAPI
 /// commit holding its event is done. A batch that fails on a usable connection is written
 /// again event by event, so one bad event never fails the others.
 ///
-/// Thread-safety: `Sendable`; ``handle(_:)`` runs on libmicrohttpd's threads and blocks
-/// until its event is committed.
+/// Thread-safety: `Sendable`; ``handle(_:)`` runs on libmicrohttpd's threads; with a thread
+/// per connection it blocks until its event is committed, in a thread pool it defers the
+/// answer (``HTTPResponder``) and returns at once.
 public final class WebhookIngress: Sendable {
     private let settings: WebhookSettings
     private let storeSchema: String
@@ -78,37 +79,83 @@ public final class WebhookIngress: Sendable {
     public func stop() { commits.stop() }
 
     /// Answers a request to one of the webhook paths; `nil` for any other path.
+    ///
+    /// With a ``HTTPRequest/responder`` (the HTTP server's thread pool) a verified event is
+    /// handed to the group commit and the answer is ``HTTPResponse/deferred``: the responder
+    /// answers from the writer's thread once the commit is done, and the server thread
+    /// serves other connections meanwhile. Without one (a thread per connection) the
+    /// request's thread waits for the commit.
     public func handle(_ request: HTTPRequest) -> HTTPResponse? {
         guard let endpoint = WebhookEndpoint(path: request.path) else { return nil }
-        let started = ContinuousClock.now
-        var span = WebhookTrace.request(request, endpoint)
-        defer {
-            let elapsed = (ContinuousClock.now - started).components
-            metrics.requestSeconds.observe(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        var pending = PendingRequest(
+            endpoint: endpoint, started: ContinuousClock.now, span: WebhookTrace.request(request, endpoint))
+        let event: IncomingStripeEvent
+        do { event = try check(request, endpoint, trace: &pending.span) } catch {
+            return finish(pending, .failure(error))
         }
-        do {
-            let duplicate = try accept(request, endpoint, trace: &span)
-            metrics.received.increment(endpoint.rawValue)
-            if duplicate {
-                metrics.duplicates.increment()
-                WebhookTrace.end(span, status: 200, rejection: nil)
-                return .json(200, Array(#"{"received":true,"duplicate":true}"#.utf8))
-            }
-            WebhookTrace.end(span, status: 200, rejection: nil)
-            return .json(200, Array(#"{"received":true}"#.utf8))
-        } catch {
-            metrics.rejected.increment(error.reason)
-            let response = error.response
-            WebhookTrace.end(span, status: response.status, rejection: error)
-            return response
+        pending.eventId = event.facts.id
+        pending.store = WebhookTrace.store(under: pending.span, schema: storeSchema)
+        guard let responder = request.responder else {
+            return finish(pending, Result { try commits.submit(event) })
         }
+        commits.submit(event) { [self, pending] stored in
+            responder.respond(self.finish(pending, stored))
+        }
+        return .deferred
     }
 
-    /// Checks and stores the request; returns whether the event was a duplicate.
-    private func accept(
+    /// A request between its checks and its answer: what ``finish(_:_:)`` needs, on the
+    /// request's thread or, when the answer is deferred, the writer's.
+    private struct PendingRequest: Sendable {
+        let endpoint: WebhookEndpoint
+        let started: ContinuousClock.Instant
+        var span: OpenSpan?
+        var store: OpenSpan?
+        var eventId = ""
+    }
+
+    /// The answer to a checked request: `stored` is whether the event was new (or why it
+    /// could not be stored); a rejection from the checks arrives as a `WebhookRejection`.
+    private func finish(_ request: PendingRequest, _ stored: Result<Bool, any Error>) -> HTTPResponse {
+        defer {
+            let elapsed = (ContinuousClock.now - request.started).components
+            metrics.requestSeconds.observe(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        }
+        var store = request.store
+        let rejection: WebhookRejection
+        switch stored {
+        case .success(let new):
+            store?.set("connectbus.duplicate", .bool(!new))
+            store?.end()
+            metrics.received.increment(request.endpoint.rawValue)
+            WebhookTrace.end(request.span, status: 200, rejection: nil)
+            if !new {
+                metrics.duplicates.increment()
+                return .json(200, Array(#"{"received":true,"duplicate":true}"#.utf8))
+            }
+            return .json(200, Array(#"{"received":true}"#.utf8))
+        case .failure(let error as WebhookRejection):
+            rejection = error
+        case .failure(let error):
+            store?.set("error.type", .string("store.unavailable"))
+            store?.end(error: String(describing: error))
+            log.warning(
+                "could not store a webhook event; answering 503",
+                ["event_id": request.eventId, "error": String(describing: error)])
+            rejection = .unavailable
+        }
+        metrics.rejected.increment(rejection.reason)
+        let response = rejection.response
+        WebhookTrace.end(request.span, status: response.status, rejection: rejection)
+        return response
+    }
+
+    /// Checks the request (method, size, media type, signature, JSON) and returns the event
+    /// to store.
+    private func check(
         _ request: HTTPRequest, _ endpoint: WebhookEndpoint,
         trace span: inout OpenSpan?
-    ) throws(WebhookRejection) -> Bool {
+    ) throws(WebhookRejection) -> IncomingStripeEvent {
         guard request.method == "POST" else { throw .wrongMethod }
         guard !request.bodyTooLarge, request.body.count <= settings.maxBodyBytes else { throw .bodyTooLarge }
         guard WebhookIngress.isJSON(request.headers["content-type"]) else { throw .unsupportedMediaType }
@@ -136,23 +183,8 @@ public final class WebhookIngress: Sendable {
         }
         guard let event = facts else { throw .malformedEvent }
         WebhookTrace.describe(&span, event)
-        var store = WebhookTrace.store(under: span, schema: storeSchema)
-        do {
-            let stored = try commits.submit(
-                IncomingStripeEvent(
-                    facts: event, body: body, endpoint: endpoint,
-                    traceparent: span?.context.traceparent))
-            store?.set("connectbus.duplicate", .bool(!stored))
-            store?.end()
-            return !stored
-        } catch {
-            store?.set("error.type", .string("store.unavailable"))
-            store?.end(error: String(describing: error))
-            log.warning(
-                "could not store a webhook event; answering 503",
-                ["event_id": event.id, "error": String(describing: error)])
-            throw .unavailable
-        }
+        return IncomingStripeEvent(
+            facts: event, body: body, endpoint: endpoint, traceparent: span?.context.traceparent)
     }
 
     /// Whether a `Content-Type` value is `application/json` (parameters such as `charset`
