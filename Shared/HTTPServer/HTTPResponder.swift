@@ -71,9 +71,15 @@ public final class HTTPResponder: Sendable {
             guard let connection = OpaquePointer(bitPattern: state.connection) else {
                 return .answer(.dropConnection)
             }
+            // Lock order: a responder's, then the registry's (never back). Registered before
+            // the suspension: once the server is stopping nothing is suspended any more
+            // (libmicrohttpd aborts when stopped with a suspended connection).
+            guard registry.add(self) else {
+                state.done = true
+                return .answer(HTTPServer.shuttingDown)
+            }
             MHD_suspend_connection(connection)
             state.suspended = true
-            registry.add(self)  // Lock order: a responder's, then the registry's (never back).
             return .suspended
         }
     }
@@ -98,21 +104,36 @@ public final class HTTPResponder: Sendable {
     }
 }
 
-/// The requests of one server that were deferred and are not answered yet.
+/// The requests of one server that were deferred and are not answered yet; closed by
+/// ``HTTPServer/stop()``, after which nothing more may be suspended.
 /// Thread-safety: `Sendable` (a mutex).
 final class HTTPDeferredRequests: Sendable {
-    private let waiting = Mutex<[ObjectIdentifier: HTTPResponder]>([:])
+    private struct Waiting {
+        var responders: [ObjectIdentifier: HTTPResponder] = [:]
+        var closed = false
+    }
 
-    func add(_ responder: HTTPResponder) {
-        waiting.withLock { $0[ObjectIdentifier(responder)] = responder }
+    private let waiting = Mutex(Waiting())
+
+    /// Records `responder` as suspended; `false` once closed (it must not suspend then).
+    func add(_ responder: HTTPResponder) -> Bool {
+        waiting.withLock { waiting in
+            guard !waiting.closed else { return false }
+            waiting.responders[ObjectIdentifier(responder)] = responder
+            return true
+        }
     }
 
     func remove(_ responder: HTTPResponder) {
-        _ = waiting.withLock { $0.removeValue(forKey: ObjectIdentifier(responder)) }
+        _ = waiting.withLock { $0.responders.removeValue(forKey: ObjectIdentifier(responder)) }
     }
 
-    /// Every responder still waiting (for ``HTTPServer/stop()`` to answer).
-    func all() -> [HTTPResponder] {
-        waiting.withLock { Array($0.values) }
+    /// Closes the registry and returns every responder still waiting, for
+    /// ``HTTPServer/stop()`` to answer.
+    func close() -> [HTTPResponder] {
+        waiting.withLock { waiting in
+            waiting.closed = true
+            return Array(waiting.responders.values)
+        }
     }
 }

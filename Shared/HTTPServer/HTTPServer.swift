@@ -93,6 +93,10 @@ public final class HTTPServer: @unchecked Sendable {
         self.port = cbshim_mhd_daemon_port(daemon)
     }
 
+    /// What a deferred request still unanswered when the server stops gets.
+    static let shuttingDown = HTTPResponse.json(
+        503, Array(#"{"error":"shutting_down"}"#.utf8), headers: ["Connection": "close", "Retry-After": "1"])
+
     /// The default answer to a body over the cap: `413` in plain text.
     public static func payloadTooLarge(limit: Int) -> HTTPResponse {
         .text(413, "request body larger than \(limit) bytes\n")
@@ -122,15 +126,14 @@ public final class HTTPServer: @unchecked Sendable {
         // be doing the same, and aborts the process when the second removal finds it gone
         // ("Failed to remove listen FD from epoll set", daemon.c:5531).
         let context = self.context.takeUnretainedValue()
-        context.stopping.store(true, ordering: .releasing)
+        context.stopping.store(true, ordering: .sequentiallyConsistent)
         context.waitForRequests(upTo: drainTimeout)
-        // libmicrohttpd must not be stopped with a connection suspended: a deferred request
-        // still unanswered gets 503 (its connection closed), and is sent before the stop.
-        let unanswered = context.deferred.all()
+        // libmicrohttpd aborts when stopped with a connection suspended: from here on no
+        // request is deferred (a handler that still defers is answered 503 at once), and a
+        // deferred request still unanswered gets 503 (its connection closed) before the stop.
+        let unanswered = context.deferred.close()
         if !unanswered.isEmpty {
-            let answer = HTTPResponse.json(
-                503, Array(#"{"error":"shutting_down"}"#.utf8), headers: ["Connection": "close", "Retry-After": "1"])
-            for responder in unanswered { responder.respond(answer) }
+            for responder in unanswered { responder.respond(Self.shuttingDown) }
             context.waitForRequests(upTo: .seconds(2))
         }
         MHD_stop_daemon(running)
@@ -169,7 +172,7 @@ final class HTTPServerContext: Sendable {
     /// Sleeps in steps of 5 ms until no request is in progress, or `limit` has passed.
     func waitForRequests(upTo limit: Duration) {
         let deadline = ContinuousClock.now + limit
-        while activeRequests.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+        while activeRequests.load(ordering: .sequentiallyConsistent) > 0, ContinuousClock.now < deadline {
             var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
             nanosleep(&pause, nil)
         }

@@ -38,7 +38,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     guard let raw = conCls.pointee else {
         let state = MHDRequestState()
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
-        context.activeRequests.add(1, ordering: .releasing)
+        context.activeRequests.add(1, ordering: .sequentiallyConsistent)
         if let length = MHDValues.contentLength(connection), length > context.maxBodyBytes {
             state.tooLarge = true
             state.answered = true
@@ -72,7 +72,11 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     if state.tooLarge {
         return MHDValues.queue(tooLarge(context, connection, url: url, method: method), on: connection)
     }
-    let responder = context.canDefer ? HTTPResponder(connection: connection, registry: context.deferred) : nil
+    // Once stop() has begun a handler gets no responder (it answers on this thread): nothing
+    // new is suspended while the server drains.
+    let responder =
+        context.canDefer && !context.stopping.load(ordering: .sequentiallyConsistent)
+        ? HTTPResponder(connection: connection, registry: context.deferred) : nil
     var request = requestValue(connection, url: url, method: method, body: state.body)
     request.responder = responder
     state.body = []
@@ -102,7 +106,7 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
     guard let conCls, let raw = conCls.pointee else { return }
     Unmanaged<MHDRequestState>.fromOpaque(raw).release()
     conCls.pointee = nil
-    if let cls { Unmanaged<HTTPServerContext>.fromOpaque(cls).takeUnretainedValue().activeRequests.subtract(1, ordering: .releasing) }
+    if let cls { Unmanaged<HTTPServerContext>.fromOpaque(cls).takeUnretainedValue().activeRequests.subtract(1, ordering: .sequentiallyConsistent) }
 }
 
 /// The request as handlers see it (headers, query, method, path and `body`).

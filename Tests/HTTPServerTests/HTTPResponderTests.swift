@@ -119,6 +119,25 @@ struct HTTPResponderTests {
         kept.withLock { $0 }?.respond(.text(200, "after stop"))  // Ignored: already answered.
     }
 
+    @Test("a handler that defers after stop() gave up waiting is answered 503 at once: nothing suspended at the stop")
+    func deferringDuringTheStop() async throws {
+        let entered = Flag()
+        let server = try HTTPServer(port: 0, threading: .pool(1)) { request in
+            entered.set()
+            usleep(500_000)  // Still in the handler when stop() stops waiting.
+            return request.responder == nil ? .text(500, "no responder") : .deferred
+        }
+        let url = "\(server.baseURL)/late"
+        let client = Task.detached { try? await TestHTTPClient.send("GET", url) }
+        try await waitUntil("the request reached its handler") { entered.isSet }
+        // libmicrohttpd aborts the process when stopped with a suspended connection; this
+        // stop must return with the late deferral answered instead.
+        await Task.detached { server.stop(drainTimeout: .milliseconds(100)) }.value
+        if let answer = await client.value {  // Or the connection closed by the stop.
+            #expect(answer.status == 503)
+        }
+    }
+
     @Test("keep-alive: each of several requests on one connection is deferred and answered in turn")
     func keepAliveDeferred() async throws {
         let server = try HTTPServer(port: 0, threading: .pool(1)) { request in
