@@ -48,6 +48,10 @@ extension TerminalIntegrationTests {
 
         @Test func aConfirmAfterTheWindowIsRefusedAndTheActionCancelled() async throws {
             try await TerminalTestBed.run { bed in
+                // The simulated clock stands still but for the advances below: 29 s must stay
+                // inside the 30 s window however long the commands take (the window counts
+                // whole seconds from the card's collection).
+                bed.sim.clock.freeze()
                 let reader = try await bed.reader()
                 let created = try await bed.createPayment(TerminalTestBed.order(), amount: 1900)
                 let pi = created.paymentIntent
