@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import Synchronization
 
 /// Answers one request after its handler has returned (libmicrohttpd's suspend and resume,
 /// "Flow control" in its manual): the handler passes the responder to whoever will answer
@@ -13,42 +12,40 @@ import Synchronization
 /// before the handler returns is sent as soon as it does. A deferred request never answered
 /// holds its connection until ``HTTPServer/stop()``, which answers it `503`.
 ///
-/// Thread-safety: `Sendable`; ``respond(_:)`` may be called from any thread, once or more.
-public final class HTTPResponder: Sendable {
-    /// What the request's answer has come to; touched only with ``state``'s lock held.
-    struct State {
-        /// libmicrohttpd's connection (its address: pointers are not `Sendable`).
-        let connection: Int
-        /// The answer ``respond(_:)`` gave, until the server thread queues it.
-        var pending: HTTPResponse?
-        /// The connection is suspended (the handler deferred and nothing had answered yet).
-        var suspended = false
-        /// Answered (by ``respond(_:)`` or by the handler's own response): nothing more to do.
-        var done = false
-    }
-
-    let state: Mutex<State>
+/// Thread-safety: `Sendable` (its state behind one pthread mutex); ``respond(_:)`` may be
+/// called from any thread, once or more.
+public final class HTTPResponder: @unchecked Sendable {
+    // What the request's answer has come to; touched only with `lock` held.
+    /// libmicrohttpd's connection (its address: pointers are not `Sendable`).
+    private let connection: Int
+    /// The answer ``respond(_:)`` gave, until the server thread queues it.
+    private var pending: HTTPResponse?
+    /// The connection is suspended (the handler deferred and nothing had answered yet).
+    private var suspended = false
+    /// Answered (by ``respond(_:)`` or by the handler's own response): nothing more to do.
+    private var done = false
+    private let lock = PThreadLock()
     /// The server's record of deferred requests, so ``HTTPServer/stop()`` can answer them.
     private let registry: HTTPDeferredRequests
 
     init(connection: OpaquePointer, registry: HTTPDeferredRequests) {
-        self.state = Mutex(State(connection: Int(bitPattern: connection)))
+        self.connection = Int(bitPattern: connection)
         self.registry = registry
     }
 
     /// Sends `response` as the request's answer, unless it was answered already.
     /// A status of `0` (``HTTPResponse/dropConnection``) closes the connection unanswered.
     public func respond(_ response: HTTPResponse) {
-        state.withLock { state in
-            guard !state.done else { return }
-            state.done = true
-            state.pending = response
-            guard state.suspended, let connection = OpaquePointer(bitPattern: state.connection) else {
+        lock.withLock {
+            guard !done else { return }
+            done = true
+            pending = response
+            guard suspended, let pointer = OpaquePointer(bitPattern: connection) else {
                 return  // The handler has not returned yet: the server thread takes `pending`.
             }
             // Under the lock: the connection stays suspended (so alive) until this call.
             registry.remove(self)
-            MHD_resume_connection(connection)
+            MHD_resume_connection(pointer)
         }
     }
 
@@ -63,23 +60,23 @@ public final class HTTPResponder: Sendable {
     /// Called on the server thread once the handler returned ``HTTPResponse/deferred``:
     /// suspends the connection unless the answer is already there.
     func suspendUnlessAnswered() -> AfterDefer {
-        state.withLock { state -> AfterDefer in
-            if let pending = state.pending {
-                state.pending = nil
-                return .answer(pending)
+        lock.withLock { () -> AfterDefer in
+            if let answer = pending {
+                pending = nil
+                return .answer(answer)
             }
-            guard let connection = OpaquePointer(bitPattern: state.connection) else {
+            guard let pointer = OpaquePointer(bitPattern: connection) else {
                 return .answer(.dropConnection)
             }
             // Lock order: a responder's, then the registry's (never back). Registered before
             // the suspension: once the server is stopping nothing is suspended any more
             // (libmicrohttpd aborts when stopped with a suspended connection).
             guard registry.add(self) else {
-                state.done = true
+                done = true
                 return .answer(HTTPServer.shuttingDown)
             }
-            MHD_suspend_connection(connection)
-            state.suspended = true
+            MHD_suspend_connection(pointer)
+            suspended = true
             return .suspended
         }
     }
@@ -87,53 +84,51 @@ public final class HTTPResponder: Sendable {
     /// Called on the server thread when libmicrohttpd runs the handler again after the
     /// resume: the answer to queue (`nil` should never happen; the connection is closed then).
     func takeAnswer() -> HTTPResponse? {
-        state.withLock { state in
-            let pending = state.pending
-            state.pending = nil
-            return pending
+        lock.withLock {
+            let answer = pending
+            pending = nil
+            return answer
         }
     }
 
     /// Called on the server thread when the handler answered at once: later calls of
     /// ``respond(_:)`` are ignored.
     func markAnswered() {
-        state.withLock { state in
-            state.done = true
-            state.pending = nil
+        lock.withLock {
+            done = true
+            pending = nil
         }
     }
 }
 
 /// The requests of one server that were deferred and are not answered yet; closed by
 /// ``HTTPServer/stop()``, after which nothing more may be suspended.
-/// Thread-safety: `Sendable` (a mutex).
-final class HTTPDeferredRequests: Sendable {
-    private struct Waiting {
-        var responders: [ObjectIdentifier: HTTPResponder] = [:]
-        var closed = false
-    }
-
-    private let waiting = Mutex(Waiting())
+/// Thread-safety: `Sendable` (a pthread mutex).
+final class HTTPDeferredRequests: @unchecked Sendable {
+    // Touched only with `lock` held.
+    private var responders: [ObjectIdentifier: HTTPResponder] = [:]
+    private var closed = false
+    private let lock = PThreadLock()
 
     /// Records `responder` as suspended; `false` once closed (it must not suspend then).
     func add(_ responder: HTTPResponder) -> Bool {
-        waiting.withLock { waiting in
-            guard !waiting.closed else { return false }
-            waiting.responders[ObjectIdentifier(responder)] = responder
+        lock.withLock {
+            guard !closed else { return false }
+            responders[ObjectIdentifier(responder)] = responder
             return true
         }
     }
 
     func remove(_ responder: HTTPResponder) {
-        _ = waiting.withLock { $0.responders.removeValue(forKey: ObjectIdentifier(responder)) }
+        _ = lock.withLock { responders.removeValue(forKey: ObjectIdentifier(responder)) }
     }
 
     /// Closes the registry and returns every responder still waiting, for
     /// ``HTTPServer/stop()`` to answer.
     func close() -> [HTTPResponder] {
-        waiting.withLock { waiting in
-            waiting.closed = true
-            return Array(waiting.responders.values)
+        lock.withLock {
+            closed = true
+            return Array(responders.values)
         }
     }
 }
