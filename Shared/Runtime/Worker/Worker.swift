@@ -183,17 +183,25 @@ final class Worker: Sendable {
     /// (``Route/resolvingType(_:)``).
     /// `whenIdle` runs first when no delivery is waiting: the published rows' deletion, at
     /// once, so a relay with no grace period (notifications') rarely finds them.
+    /// Each delivery is taken by ``appendNext(from:timeout:to:)``, so this loop's frame holds
+    /// no `Delivery` of its own (an idle worker keeps it resident: Shared/Runtime/README.md
+    /// "Memory").
     private func take(from consumer: AMQPConnection, whenIdle: () -> Void) throws -> [Delivery] {
-        var waiting = try consumer.nextDelivery(timeout: .zero)
-        if waiting == nil {
+        var batch: [Delivery] = []
+        if try !appendNext(from: consumer, timeout: .zero, to: &batch) {
             whenIdle()
-            waiting = try consumer.nextDelivery(timeout: settings.pollInterval)
+            guard try appendNext(from: consumer, timeout: settings.pollInterval, to: &batch) else { return [] }
         }
-        guard let first = waiting else { return [] }
-        var batch = [settings.route.resolvingType(first)]
-        while batch.count < settings.batchSize, let next = try consumer.nextDelivery(timeout: .zero) {
-            batch.append(settings.route.resolvingType(next))
-        }
+        while batch.count < settings.batchSize, try appendNext(from: consumer, timeout: .zero, to: &batch) {}
         return batch
+    }
+
+    /// Appends the next delivery (waiting up to `timeout`), its type resolved; `false` when
+    /// none came.
+    @inline(never)
+    private func appendNext(from consumer: AMQPConnection, timeout: Duration, to batch: inout [Delivery]) throws -> Bool {
+        guard let next = try consumer.nextDelivery(timeout: timeout) else { return false }
+        batch.append(settings.route.resolvingType(next))
+        return true
     }
 }
