@@ -4,6 +4,9 @@
 # message, and 50 per transaction) and `connectbus-bench` (one at a time, and batched) each
 # process a filled quorum queue with 4 workers, every event routed to a bound quorum queue.
 # Prints one line per measurement; compare numbers within a round only (the machine is shared).
+# Odd rounds run the peer first, even rounds connectbus-bench first (whichever runs second
+# finds the broker still settling the first one's queues), and the last lines give each
+# round's ratio to the C peer of the same mode and their median.
 # Both sides take 50 messages per transaction with prefetch 100 in the batched runs; the
 # one-at-a-time run is a Stripe-bound route (one message per transaction) with prefetch 10.
 # After the rounds, `connectbus-bench backlog` prints the outbox relay's drain rate.
@@ -73,13 +76,39 @@ ours() { # options round
         [ -z "${BENCH_BEFORE:-}" ] || echo "before $("$BENCH_BEFORE" $1 | tail -1) | $(load)"
     fi
 }
+# Each measurement's line goes to the screen and to $WORK/lines, from which the summary takes
+# the rates (the number before "msg/s", or the C peer's rate=).
+pair() { # round peer-label fill batch ours-options: odd rounds the peer first, even rounds ours
+    if [ $(($1 % 2)) = 1 ]; then
+        peer "$2" "$3" "$4" | tee -a "$WORK/lines"; ours "$5" "$1" | tee -a "$WORK/lines"
+    else
+        ours "$5" "$1" | tee -a "$WORK/lines"; peer "$2" "$3" "$4" | tee -a "$WORK/lines"
+    fi
+}
 for round in $(seq 1 "$ROUNDS"); do
-    echo "== round $round"
-    peer "C per-message w=4" 40000 1
-    ours "$ONE_ARGS" "$round"
-    peer "C batch-50 w=4" 150000 50
-    ours "$BATCH_ARGS" "$round"
+    echo "== round $round ($([ $((round % 2)) = 1 ] && echo "peers first" || echo "connectbus first"))"
+    pair "$round" "C per-message w=4" 40000 1 "$ONE_ARGS"
+    pair "$round" "C batch-50 w=4" 150000 50 "$BATCH_ARGS"
 done
+# The ratio of each round (connectbus ÷ the C peer of the same mode and round) and their median.
+python3 - "$WORK/lines" <<'PY'
+import re, statistics, sys
+rounds = {"one at a time": ([], []), "batched": ([], [])}
+for line in open(sys.argv[1]):
+    if line.startswith("peer "):
+        m = re.search(r"rate=(\d+)", line)
+        kind = "batched" if "batch-50" in line else "one at a time"
+        rounds[kind][0].append(int(m.group(1)))
+    elif line.startswith("connectbus "):
+        m = re.search(r"(\d+) msg/s", line)
+        kind = "batched" if "connectbus batched" in line else "one at a time"
+        rounds[kind][1].append(int(m.group(1)))
+for kind, (peers, ours) in rounds.items():
+    ratios = [o / p for p, o in zip(peers, ours) if p]
+    if ratios:
+        print(f"summary {kind}: connectbus ÷ C peer per round " + " / ".join(f"{r:.2f}" for r in ratios)
+              + f"; median {statistics.median(ratios):.2f}")
+PY
 if [ "${BENCH_SKIP_BACKLOG:-0}" != 1 ]; then
     echo "== outbox relay"
     "$BENCH" backlog --rows "${BENCH_BACKLOG_ROWS:-100000}"

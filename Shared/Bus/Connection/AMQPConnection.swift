@@ -51,6 +51,8 @@ public final class AMQPConnection {
     var unconfirmed: [UInt64: String] = [:]
     /// Active consumers: consumer tag → queue.
     var consumers: [String: String] = [:]
+    /// Whether ``corked(_:)`` holds the socket corked (nested calls cork once).
+    var isCorked = false
 
     /// Dials `url`, logs in with SASL PLAIN and opens channel 1.
     ///

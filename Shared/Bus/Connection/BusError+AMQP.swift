@@ -1,4 +1,7 @@
 import CRabbitMQ
+// CShims.h includes amqp.h too: whichever of the two modules a compile job loads first owns
+// its declarations, so a file that uses them imports both (MemberImportVisibility).
+import CShims
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -35,6 +35,7 @@ struct OutboxPublisher {
     /// confirms (``confirm(_:bus:)`` awaits them, with those of other messages) and returns
     /// when the publishes started (ns since the Unix epoch, for their spans).
     ///
+    /// Several rows are written with the socket corked (``AMQPConnection/corked(_:)``).
     /// Replies (rows for the default exchange, addressed to a `reply_to` queue) go first,
     /// then the other rows in order: the platform waiting for the answer gets it before the
     /// broker routes the message's events to their subscribers (consumers never rely on
@@ -42,13 +43,18 @@ struct OutboxPublisher {
     /// - Throws: `BusError` when the connection failed (the rows stay for the relay).
     func publishUnconfirmed(messages: [OutboxMessage], envelopes: [Envelope], bus: AMQPConnection) throws -> UInt64 {
         let start = Tracer.nowNanos()
-        for replies in [true, false] {
-            for (message, envelope) in zip(messages, envelopes) where (message.exchange == Exchanges.default) == replies {
-                try bus.publish(
-                    envelope, exchange: message.exchange, routingKey: message.routingKey,
-                    mandatory: message.mandatory)
+        func publishAll() throws {
+            for replies in [true, false] {
+                for (message, envelope) in zip(messages, envelopes) where (message.exchange == Exchanges.default) == replies {
+                    try bus.publish(
+                        envelope, exchange: message.exchange, routingKey: message.routingKey,
+                        mandatory: message.mandatory)
+                }
             }
         }
+        // Corked, several rows leave in full segments once the last is written: one read
+        // for the broker's connection process instead of one per row (AMQPConnection.corked).
+        if messages.count > 1 { try bus.corked(publishAll) } else { try publishAll() }
         return start
     }
 
