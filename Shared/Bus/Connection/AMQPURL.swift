@@ -107,12 +107,15 @@ public struct AMQPURL: Sendable, Equatable, CustomStringConvertible {
         try applyQuery(query ?? "")
     }
 
+    /// `host:port` as URLs and ``description`` show it: an IPv6 host in brackets (`[::1]:5672`).
+    public var hostAndPort: String {
+        "\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+
     /// `amqp[s]://user:***@host:port/vhost` (comma-separated for a cluster) — safe to log.
     public var description: String {
         nodes.map { node in
-            let encodedVhost = Self.percentEncoded(node.vhost)
-            let shownHost = node.host.contains(":") ? "[\(node.host)]" : node.host
-            return "\(node.isTLS ? "amqps" : "amqp")://\(node.user):***@\(shownHost):\(node.port)/\(encodedVhost)"
+            "\(node.isTLS ? "amqps" : "amqp")://\(node.user):***@\(node.hostAndPort)/\(Self.percentEncoded(node.vhost))"
         }.joined(separator: ",")
     }
 

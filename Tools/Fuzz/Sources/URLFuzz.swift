@@ -11,10 +11,9 @@ enum URLFuzz {
         // The description never shows a password of 3+ characters that appears nowhere else
         // (an IPv6 host is shown in brackets: `[::0]:5071` holds the password `:0]`).
         for node in url.nodes {
-            let shownHost = node.host.contains(":") ? "[\(node.host)]" : node.host
             guard
                 node.password.count >= 3, !node.user.contains(node.password),
-                !"\(shownHost):\(node.port)".contains(node.password), !node.vhost.contains(node.password),
+                !node.hostAndPort.contains(node.password), !node.vhost.contains(node.password),
                 !"amqps://***@:/%2F".contains(node.password)
             else { continue }
             fuzzCheck(!node.description.contains(node.password), "the description shows a password")
