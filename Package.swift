@@ -142,6 +142,7 @@ let package = Package(
 
         // Tests mirror the module layout.
         tests("MessagesTests", ["Messages"]),
+        tests("BenchTests", ["Bench"]),
         tests("BusTests", ["Bus", "Messages", "TestKit", "CRabbitMQ"]),
         tests("StoreTests", ["Store", "TestKit"]),
         tests("HTTPServerTests", ["HTTPServer", "TestKit"]),

@@ -6,7 +6,10 @@
 # Prints one line per measurement; compare numbers within a round only (the machine is shared).
 # Odd rounds run the peer first, even rounds connectbus-bench first (whichever runs second
 # finds the broker still settling the first one's queues), and the last lines give each
-# round's ratio to the C peer of the same mode and their median.
+# round's ratio to the C peer of the same mode and their median. Each line also gives where the
+# CPU went, in microseconds per message: the broker (beam.smp), every postgres process and the
+# side's own process (connectbus-bench over its timed span; the peer over its run), and the
+# summary their medians per side.
 # Both sides take 50 messages per transaction with prefetch 100 in the batched runs; the
 # one-at-a-time run is a Stripe-bound route (one message per transaction) with prefetch 10.
 # After the rounds, `connectbus-bench backlog` prints the outbox relay's drain rate.
@@ -54,13 +57,22 @@ python3 "$PEERS/pipeline/q.py" setup quorum
 
 peer() { # label fill batch
     python3 "$PEERS/pipeline/q.py" reset; "$WORK/fill" peer.in "$2" >/dev/null
-    local out; out="$("$WORK/pipeline_c" 4 "$SECS" 100 peer.in "$3" 2>&1 | tail -1)"; sleep 0.5
+    # The CPU of the broker, Postgres and the peer's process while it runs (bash's `time`
+    # gives the process's own), per message consumed: as connectbus-bench prints its own.
+    local broker0 pg0 broker1 pg1 TIMEFORMAT='%3U %3S'
+    broker0="$(cb_server_ticks beam.smp)" pg0="$(cb_server_ticks postgres)"
+    { time "$WORK/pipeline_c" 4 "$SECS" 100 peer.in "$3" >"$WORK/peer.out" 2>&1; } 2>"$WORK/peer.time"
+    broker1="$(cb_server_ticks beam.smp)" pg1="$(cb_server_ticks postgres)"
+    local out; out="$(tail -1 "$WORK/peer.out")"; sleep 0.5
     read -r left sink rows < <(python3 "$PEERS/pipeline/q.py" counts)
     local done=$((${2} - left)) ok=no; [ "$rows" = "$done" ] && [ "$sink" = "$done" ] && ok=yes
     # The peer's leftovers (the unconsumed rest of its input, its routed events) would sit in
     # the broker's quorum queues during the next run: purge them, as connectbus-bench deletes its own.
     python3 "$PEERS/pipeline/q.py" reset
-    echo "peer $1 | $out | consumed=$done rows=$rows routed=$sink consistent=$ok | $(load)"
+    local cpu; cpu="$(awk -v b=$((broker1 - broker0)) -v p=$((pg1 - pg0)) -v hz="$(getconf CLK_TCK)" -v n="$done" \
+        '{printf "CPU per message: broker %.0f us, postgres %.0f us, pipeline_c %.0f us", b / hz * 1e6 / n, p / hz * 1e6 / n, ($1 + $2) * 1e6 / n}' \
+        "$WORK/peer.time")"
+    echo "peer $1 | $out | consumed=$done rows=$rows routed=$sink consistent=$ok | $cpu | $(load)"
 }
 load() { echo "load $(cut -d' ' -f1-3 /proc/loadavg)"; }
 # connectbus-bench with the given options, and BENCH_BEFORE's after (odd rounds) or before
@@ -108,6 +120,19 @@ for kind, (peers, ours) in rounds.items():
     if ratios:
         print(f"summary {kind}: connectbus ÷ C peer per round " + " / ".join(f"{r:.2f}" for r in ratios)
               + f"; median {statistics.median(ratios):.2f}")
+# Where the CPU went: the median of each part's microseconds per message, per side and mode.
+cpu = {}
+for line in open(sys.argv[1]):
+    m = re.search(r"CPU per message: broker (\d+) us, postgres (\d+) us, \S+ (\d+) us", line)
+    if not m or not line.startswith(("peer ", "connectbus ")):
+        continue
+    side = "C peer" if line.startswith("peer ") else "connectbus"
+    kind = "batched" if ("batch-50" in line or "connectbus batched" in line) else "one at a time"
+    cpu.setdefault((kind, side), []).append([int(x) for x in m.groups()])
+for (kind, side), runs in sorted(cpu.items()):
+    parts = [statistics.median(r[i] for r in runs) for i in range(3)]
+    print(f"summary {kind} CPU per message, {side} (median of {len(runs)}): broker {parts[0]:.0f} us, "
+          f"postgres {parts[1]:.0f} us, its own process {parts[2]:.0f} us; total {sum(parts):.0f} us")
 PY
 if [ "${BENCH_SKIP_BACKLOG:-0}" != 1 ]; then
     echo "== outbox relay"

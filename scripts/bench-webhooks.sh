@@ -89,14 +89,7 @@ SAMPLER=$!
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVICE_PID/stat"; }
 # The servers' CPU during the load too: the broker's Erlang VM and every Postgres process
 # (their connections stay open through the load, so their processes are the same ones).
-server_ticks() { # comm
-    local total=0 pid
-    for pid in $(pgrep -x "$1"); do
-        total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
-    done
-    echo "$total"
-}
-CPU_BEFORE="$(cpu_ticks)" BROKER_BEFORE="$(server_ticks beam.smp)" PG_BEFORE="$(server_ticks postgres)"
+CPU_BEFORE="$(cpu_ticks)" BROKER_BEFORE="$(cb_server_ticks beam.smp)" PG_BEFORE="$(cb_server_ticks postgres)"
 mkdir -p "$WORK/done"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d600s --latency --timeout 10s \
     -s scripts/bench-webhooks.lua "http://127.0.0.1:$TARGET_PORT/webhooks/stripe" \
@@ -122,7 +115,7 @@ wait "$WRK_PID" || true
 grep -E "Latency|50%|75%|90%|99%|requests in|Requests/sec|Non-2xx|Socket errors|timeout" "$WORK/wrk.txt" || cat "$WORK/wrk.txt"
 echo "(wrk's counts include the few GET requests (405) a finished wrk thread sends, one per connection every 100 ms, while the others finish)"
 
-CPU_AFTER="$(cpu_ticks)" BROKER_AFTER="$(server_ticks beam.smp)" PG_AFTER="$(server_ticks postgres)"
+CPU_AFTER="$(cpu_ticks)" BROKER_AFTER="$(cb_server_ticks beam.smp)" PG_AFTER="$(cb_server_ticks postgres)"
 for part in "service:$((CPU_AFTER - CPU_BEFORE))" "broker:$((BROKER_AFTER - BROKER_BEFORE))" "postgres:$((PG_AFTER - PG_BEFORE))"; do
     awk -v name="${part%%:*}" -v t="${part#*:}" -v hz="$(getconf CLK_TCK)" -v n="$EVENTS" \
         'BEGIN {printf "%s CPU during the load: %.2f s (%.0f us per event)\n", name, t / hz, t / hz * 1e6 / n}'

@@ -44,7 +44,9 @@ struct BenchOptions {
         event history stream (connectbus.events.history, bound to #) stores every event too. Without --mode/--workers/--prefetch/
         --batch-size the three preset runs are measured (one at a time at 4 workers; 50 per
         transaction with prefetch 100, as the C peer runs, at 2 and 4 workers). Rates are timed from
-        the first processed message to the last.
+        the first processed message to the last; over the same span the CPU of the local broker
+        (beam.smp), of every postgres process and of this process is printed in microseconds per
+        message ("?" for a server not on this machine).
 
         options:
           --mode batched|stripe-bound   route mode (default batched)

@@ -10,6 +10,8 @@ import Store
 /// costs: consume → transaction with inbox row + outbox row → confirmed publish → ack), with
 /// `subscribers` durable quorum queues bound to that event, and time until all are
 /// processed; then check from the broker that every subscriber queue holds every event.
+/// Over the timed span it also reads the CPU of this process, the broker and Postgres
+/// (``ServerCPU``), printed per message beside the rate.
 /// Runs on the main thread (not Swift's cooperative pool).
 struct ThroughputRun {
     let options: BenchOptions
@@ -22,6 +24,8 @@ struct ThroughputRun {
         let routed: [Int]
         /// Messages processed in all (`messages` counts those after the first).
         let total: Int
+        /// CPU of this process, the broker and Postgres over the timed span (``ServerCPU``).
+        let cpu: ServerCPU
         var messagesPerSecond: Double { Double(messages) / seconds }
     }
 
@@ -64,21 +68,23 @@ struct ThroughputRun {
         try host.start()
         let registry = host.metrics.registry
         // Timed from the first processed message (the peers also exclude their start-up).
-        var first: (at: ContinuousClock.Instant, count: Double)?
+        // The CPU over the same span (the fill before it is not counted).
+        var first: (at: ContinuousClock.Instant, count: Double, cpu: ServerCPU)?
         var processed = 0.0
         while processed < Double(options.messages) {
             Thread.sleep(forTimeInterval: 0.002)
             processed = registry.value("connectbus_messages_processed_total", labels: [queue]) ?? 0
-            if first == nil && processed > 0 { first = (.now, processed) }
+            if first == nil && processed > 0 { first = (.now, processed, ServerCPU.now()) }
             if ContinuousClock.now - start > .seconds(600) { break }
         }
         let end = ContinuousClock.now
+        let cpu = ServerCPU.now().since(first?.cpu ?? ServerCPU(process: 0, broker: 0, postgres: 0))
         host.shutdown()
         let done = Int(processed)
         let timed = first.map { (Int(processed - $0.count), (end - $0.at).seconds) } ?? (done, (end - start).seconds)
         return Result(
             messages: timed.0, seconds: timed.1, routed: try routed(subscribers, expected: done),
-            total: done)
+            total: done, cpu: cpu)
     }
 
     /// Declares the events' exchange (also with no subscribers: a publish to a missing

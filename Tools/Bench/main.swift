@@ -37,8 +37,9 @@ do {
                     : routedOK ? "routed to \(result.routed.count) queue(s): all" : "ROUTED \(result.routed)"
                 print(
                     String(
-                        format: "%-52@ %8.0f msg/s  (%d messages in %.2f s; %@)", run.label as NSString,
-                        result.messagesPerSecond, result.messages, result.seconds, routed as NSString))
+                        format: "%-52@ %8.0f msg/s  (%d messages in %.2f s; %@) | %@", run.label as NSString,
+                        result.messagesPerSecond, result.messages, result.seconds, routed as NSString,
+                        result.cpu.perMessage(result.messages, processLabel: "connectbus-bench") as NSString))
             }
         }
         exit(failed ? 1 : 0)

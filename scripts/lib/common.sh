@@ -175,3 +175,16 @@ cb_peer_bench_dir() {
     [ -n "$dir" ] && [ -f "$dir/$file" ] || cb_die "peers not found: set PEER_BENCH_DIR"
     echo "$dir"
 }
+
+# CPU ticks (user + system, `getconf CLK_TCK` per second) of every process whose command name
+# is exactly $1: `beam.smp` (the broker's Erlang VM), `postgres` (the server and each backend),
+# with what their children that have ended had used (fields 16 and 17: the postmaster's ended
+# backends, e.g. those of a peer that connected and left during the load).
+# The benchmarks read it before and after a load for the servers' CPU per message or event.
+cb_server_ticks() {
+    local total=0 pid
+    for pid in $(pgrep -x "$1"); do
+        total=$((total + $(awk '{print $14 + $15 + $16 + $17}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$total"
+}
