@@ -105,30 +105,25 @@ done
 # The ratio of each round (connectbus ÷ the C peer of the same mode and round) and their median.
 python3 - "$WORK/lines" <<'PY'
 import re, statistics, sys
+# One pass over the measurement lines: each side's rate per round, and its CPU per message.
 rounds = {"one at a time": ([], []), "batched": ([], [])}
+cpu = {}
 for line in open(sys.argv[1]):
-    if line.startswith("peer "):
-        m = re.search(r"rate=(\d+)", line)
-        kind = "batched" if "batch-50" in line else "one at a time"
-        rounds[kind][0].append(int(m.group(1)))
-    elif line.startswith("connectbus "):
-        m = re.search(r"(\d+) msg/s", line)
-        kind = "batched" if "connectbus batched" in line else "one at a time"
-        rounds[kind][1].append(int(m.group(1)))
+    if not line.startswith(("peer ", "connectbus ")):
+        continue
+    peer = line.startswith("peer ")
+    kind = "batched" if ("batch-50" in line if peer else "connectbus batched" in line) else "one at a time"
+    rate = re.search(r"rate=(\d+)" if peer else r"(\d+) msg/s", line)
+    rounds[kind][0 if peer else 1].append(int(rate.group(1)))
+    m = re.search(r"CPU per message: broker (\d+) us, postgres (\d+) us, \S+ (\d+) us", line)
+    if m:
+        cpu.setdefault((kind, "C peer" if peer else "connectbus"), []).append([int(x) for x in m.groups()])
 for kind, (peers, ours) in rounds.items():
     ratios = [o / p for p, o in zip(peers, ours) if p]
     if ratios:
         print(f"summary {kind}: connectbus ÷ C peer per round " + " / ".join(f"{r:.2f}" for r in ratios)
               + f"; median {statistics.median(ratios):.2f}")
 # Where the CPU went: the median of each part's microseconds per message, per side and mode.
-cpu = {}
-for line in open(sys.argv[1]):
-    m = re.search(r"CPU per message: broker (\d+) us, postgres (\d+) us, \S+ (\d+) us", line)
-    if not m or not line.startswith(("peer ", "connectbus ")):
-        continue
-    side = "C peer" if line.startswith("peer ") else "connectbus"
-    kind = "batched" if ("batch-50" in line or "connectbus batched" in line) else "one at a time"
-    cpu.setdefault((kind, side), []).append([int(x) for x in m.groups()])
 for (kind, side), runs in sorted(cpu.items()):
     parts = [statistics.median(r[i] for r in runs) for i in range(3)]
     print(f"summary {kind} CPU per message, {side} (median of {len(runs)}): broker {parts[0]:.0f} us, "

@@ -2,8 +2,7 @@ import Foundation
 
 /// CPU time (user + system) of this process and of the local servers it talks to — the
 /// broker's Erlang VM (`beam.smp`) and every `postgres` process — read from `/proc`, so a
-/// throughput run can say where its CPU went per message (issue 14, item 3: "find where the
-/// time goes"). Only meaningful when the servers run on this machine, as the project's
+/// throughput run can say where its CPU went per message. Only meaningful when the servers run on this machine, as the project's
 /// scripts start them; elsewhere the server parts read 0 and are reported as unknown. A
 /// backend that ends during the span is still counted (its postmaster's `cutime`/`cstime`).
 /// Linux only (`/proc/<pid>/stat`); no server needed to parse (``ticks(fromStat:)``).
