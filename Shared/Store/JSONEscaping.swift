@@ -6,7 +6,7 @@ public enum JSONEscaping {
     /// `\u00XX`); the result goes between double quotes. Returns `text` itself when nothing
     /// needs escaping.
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return text }
+        guard needsEscaping(text) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
@@ -23,5 +23,14 @@ public enum JSONEscaping {
             }
         }
         return result
+    }
+
+    /// Whether `text` holds a byte that must be escaped: `"`, `\\` or a control character.
+    /// Scans the contiguous UTF-8 storage of a native string in one tight loop; other
+    /// strings byte by byte.
+    static func needsEscaping(_ text: String) -> Bool {
+        func escaped(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: escaped) }) { return found }
+        return text.utf8.contains(where: escaped)
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Array parameters in Postgres' binary array format (what `array_recv` reads; the
 /// "Binary format" of arrays in the Postgres documentation, `src/backend/utils/adt/arrayfuncs.c`):
 /// a header — dimensions (`int4`, 1; 0 for an empty array), whether an element is NULL
@@ -63,15 +65,32 @@ struct PGBinaryArray {
         withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
     }
 
-    /// `text[]` of `items` (`nil` = NULL).
-    static func text(_ items: [String?]) -> [UInt8] {
+    /// `text[]` of `items` (`nil` = NULL), or `nil` when an element holds a NUL byte, which
+    /// no `text` value can (the caller sends the text-format literal instead, which the
+    /// parameter buffer refuses). Each element's bytes are checked as they are copied.
+    static func text(_ items: [String?]) -> [UInt8]? {
         var array = PGBinaryArray(
             elementOID: PGTypeOID.text, count: items.count, hasNulls: items.contains(nil),
             reservingBytes: items.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
         for item in items {
-            if let item { array.append(item.utf8) } else { array.appendNull() }
+            guard let item else {
+                array.appendNull()
+                continue
+            }
+            guard array.appendText(item) else { return nil }
         }
         return array.bytes
+    }
+
+    /// Appends a `text` element, its UTF-8 bytes; returns false, having appended nothing,
+    /// when they hold a NUL byte.
+    private mutating func appendText(_ item: String) -> Bool {
+        var item = item
+        return item.withUTF8 { utf8 in
+            if let base = utf8.baseAddress, memchr(base, 0, utf8.count) != nil { return false }
+            append(utf8)
+            return true
+        }
     }
 
     /// `int8[]` of `items`.

@@ -77,10 +77,10 @@ extension PGValue {
     /// instead, which the parameter buffer refuses (``PGParameterBuffer/parameterWithNUL``)
     /// before anything is sent.
     static func textArrayWireForm(_ items: [String?]) -> (oid: UInt32, format: Int32, bytes: [UInt8]?) {
-        if items.contains(where: { $0?.utf8.contains(0) ?? false }) {
+        guard let binary = PGBinaryArray.text(items) else {
             return (PGTypeOID.textArray, 0, Array(arrayLiteral(items.compactMap { $0 }).utf8))
         }
-        return (PGTypeOID.textArray, 1, PGBinaryArray.text(items))
+        return (PGTypeOID.textArray, 1, binary)
     }
 
     /// `float8` input text: `NaN`, `Infinity`, `-Infinity` or a round-tripping decimal.

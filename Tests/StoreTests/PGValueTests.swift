@@ -53,6 +53,25 @@ import Testing
         #expect(PGParameterBuffer([wire]).parameterWithNUL == 1)
     }
 
+    @Test func aNulByteInAnyElementOfAnyLengthFallsBackToTheTextLiteral() {
+        let long = String(repeating: "x", count: 40)
+        #expect(PGValue.optionalTextArray(["a", nil, long]).wireForm.format == 1)
+        #expect(PGValue.optionalTextArray(["a", nil, long + "\u{0}"]).wireForm.format == 0)
+        #expect(PGValue.textArray(["ok", "\u{0}"]).wireForm.format == 0)
+        #expect(PGValue.textArray([long, "é\u{0}"]).wireForm.format == 0)
+    }
+
+    @Test func jsonEscapingFindsEveryByteThatNeedsIt() {
+        let long = String(repeating: "a", count: 40)
+        for text in ["", "plain", long, "é€"] { #expect(!JSONEscaping.needsEscaping(text)) }
+        for bad in ["\"", "\\", "\n", "\u{1f}"] {
+            #expect(JSONEscaping.needsEscaping(bad))
+            #expect(JSONEscaping.needsEscaping(long + bad))
+        }
+        #expect(JSONEscaping.escape(long + "\"") == long + "\\\"")
+        #expect(JSONEscaping.escape(long) == long)
+    }
+
     @Test func timestampFormatsUTCWithMicroseconds() {
         let date = Date(timeIntervalSince1970: 1_700_000_000.123456)
         #expect(PGTimestamp.format(date) == "2023-11-14 22:13:20.123456+00")

@@ -28,25 +28,29 @@ extension MessageHeaders {
     /// headers are left out. ``extra`` entries never override the modelled headers.
     public var table: [String: HeaderValue] {
         var t: [String: HeaderValue] = [:]
-        for (k, v) in extra { t[k] = .string(v) }
+        t.reserveCapacity(extra.count + 5)
+        if !extra.isEmpty {
+            for (k, v) in extra where !Self.modelledKeys.contains(k) { t[k] = .string(v) }
+        }
         t[Key.schemaVersion] = .int(schemaVersion)
-        if attempt > 0 { t[Key.attempt] = .int(attempt) } else { t[Key.attempt] = nil }
-        if let causationId { t[Key.causationId] = .string(causationId) } else { t[Key.causationId] = nil }
-        if let stripeAccount { t[Key.stripeAccount] = .string(stripeAccount) } else { t[Key.stripeAccount] = nil }
-        if let traceparent { t[Key.traceparent] = .string(traceparent) } else { t[Key.traceparent] = nil }
+        if attempt > 0 { t[Key.attempt] = .int(attempt) }
+        if let causationId { t[Key.causationId] = .string(causationId) }
+        if let stripeAccount { t[Key.stripeAccount] = .string(stripeAccount) }
+        if let traceparent { t[Key.traceparent] = .string(traceparent) }
         return t
     }
+
+    /// The wire names of the headers modelled as fields; never taken from ``extra``.
+    static let modelledKeys: Set<String> = [
+        Key.schemaVersion, Key.attempt, Key.causationId, Key.stripeAccount, Key.traceparent,
+    ]
 
     /// Reads headers from an AMQP table. A missing or non-numeric `x-schema-version`
     /// reads as 1 and a missing or negative `x-attempt` as 0 (a foreign publisher cannot
     /// buy a message extra retries); unknown headers go to ``extra``.
     public init(table: [String: HeaderValue]) {
         var extra: [String: String] = [:]
-        let modelled: Set<String> = [
-            Key.schemaVersion, Key.attempt, Key.causationId,
-            Key.stripeAccount, Key.traceparent,
-        ]
-        for (k, v) in table where !modelled.contains(k) { extra[k] = v.stringValue }
+        for (k, v) in table where !Self.modelledKeys.contains(k) { extra[k] = v.stringValue }
         self.init(
             schemaVersion: table[Key.schemaVersion]?.intValue ?? 1,
             causationId: table[Key.causationId]?.stringValue,

@@ -36,19 +36,29 @@ extension OutboxMessage {
 /// The JSON form of an AMQP headers table in the outbox's `headers` column: an object of
 /// strings and integers. Pure; thread-safe.
 enum HeadersJSON {
-    /// `{"k":"v","n":1}` with keys sorted.
+    /// `{"k":"v","n":1}` with keys sorted, written byte by byte into one buffer.
     static func encode(_ table: [String: HeaderValue]) -> [UInt8] {
-        var text = "{"
-        for (index, key) in table.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            text += "\"" + JSONText.escape(key) + "\":"
-            switch table[key] {
-            case .int(let value): text += String(value)
-            case .string(let value): text += "\"" + JSONText.escape(value) + "\""
-            case nil: text += "null"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 + table.count * 48)
+        bytes.append(UInt8(ascii: "{"))
+        for (index, entry) in table.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(entry.key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            switch entry.value {
+            case .int(let value): bytes.append(contentsOf: String(value).utf8)
+            case .string(let value): appendString(value, to: &bytes)
             }
         }
-        return Array((text + "}").utf8)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// Appends `text` as a JSON string, quoted and escaped.
+    private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: JSONText.escape(text).utf8)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Reads an object of strings and integers; other values are skipped.

@@ -51,6 +51,12 @@ import Testing
         #expect(MessageHeaders(table: [:]) == MessageHeaders())
     }
 
+    @Test func extraHeadersNeverOverrideTheModelledOnes() {
+        let h = MessageHeaders(
+            attempt: 0, extra: ["x-attempt": "7", "x-schema-version": "9", "x-causation-id": "forged", "x-stripe-event-id": "evt_1"])
+        #expect(h.table == ["x-schema-version": .int(1), "x-stripe-event-id": .string("evt_1")])
+    }
+
     @Test func replyEnvelopeAnswersTheCommand() throws {
         let cmd = try Envelope.make(ping, appId: "cli", stripeAccount: "acct_1", replyTo: "q.reply")
         let reply = try Envelope.reply(Reply<PingCommand.Result>.ok(.init(pongAt: 42)), to: cmd, appId: "svc")

@@ -19,6 +19,18 @@ struct HeadersJSONTests {
         #expect(row.envelope == envelope)
     }
 
+    @Test func headersAreOneObjectWithKeysSortedAndStringsEscaped() {
+        let table: [String: HeaderValue] = [
+            "x-schema-version": .int(1), "traceparent": .string("00-a-b-01"),
+            "x-error-message": .string("line\n\"quoted\" \\ \u{1}"), "x-attempt": .int(-2),
+        ]
+        let json = String(decoding: HeadersJSON.encode(table), as: UTF8.self)
+        #expect(
+            json == #"{"traceparent":"00-a-b-01","x-attempt":-2,"x-error-message":"line\n\"quoted\" \\ \u0001","x-schema-version":1}"#)
+        #expect(HeadersJSON.decode(HeadersJSON.encode(table)) == table)
+        #expect(HeadersJSON.encode([:]) == Array("{}".utf8))
+    }
+
     @Test func batchRowsAreOneBinaryArrayPerColumnInOrder() throws {
         let messages = (0..<3).map { index in
             OutboxMessage(
