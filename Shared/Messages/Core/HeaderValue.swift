@@ -29,9 +29,7 @@ extension MessageHeaders {
     public var table: [String: HeaderValue] {
         var t: [String: HeaderValue] = [:]
         t.reserveCapacity(extra.count + 5)
-        if !extra.isEmpty {
-            for (k, v) in extra where !Self.modelledKeys.contains(k) { t[k] = .string(v) }
-        }
+        for (k, v) in extra where !Self.modelledKeys.contains(k) { t[k] = .string(v) }
         t[Key.schemaVersion] = .int(schemaVersion)
         if attempt > 0 { t[Key.attempt] = .int(attempt) }
         if let causationId { t[Key.causationId] = .string(causationId) }

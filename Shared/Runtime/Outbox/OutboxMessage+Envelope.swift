@@ -43,22 +43,15 @@ enum HeadersJSON {
         bytes.append(UInt8(ascii: "{"))
         for (index, entry) in table.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendString(entry.key, to: &bytes)
+            JSONEscaping.appendQuoted(entry.key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
             switch entry.value {
             case .int(let value): bytes.append(contentsOf: String(value).utf8)
-            case .string(let value): appendString(value, to: &bytes)
+            case .string(let value): JSONEscaping.appendQuoted(value, to: &bytes)
             }
         }
         bytes.append(UInt8(ascii: "}"))
         return bytes
-    }
-
-    /// Appends `text` as a JSON string, quoted and escaped.
-    private static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: JSONText.escape(text).utf8)
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Reads an object of strings and integers; other values are skipped.

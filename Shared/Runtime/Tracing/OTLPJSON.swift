@@ -1,3 +1,5 @@
+import Store
+
 /// OTLP/HTTP JSON encoding of spans: an `ExportTraceServiceRequest`
 /// (opentelemetry-proto `collector/trace/v1`) with one resource (`service.name`,
 /// `service.instance.id`) and one scope (`connectbus`). Ids are hex strings and 64-bit
@@ -121,44 +123,7 @@ struct OTLPJSONWriter {
         bytes[start...].reverse()
     }
 
-    /// `text` as a JSON string literal: between double quotes, with `"`, `\` and control
-    /// characters escaped (`\n`, `\r`, `\t`, others as `\u00XX`, as `JSONText.escape` does);
-    /// anything else, non-ASCII included, is copied as UTF-8.
-    mutating func string(_ text: String) {
-        byte(UInt8(ascii: "\""))
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            if utf8.contains(where: Self.needsEscape) {
-                escaped(utf8)
-            } else {
-                bytes.append(contentsOf: utf8)
-            }
-        }
-        if copied == nil { escaped(text.utf8) }
-        byte(UInt8(ascii: "\""))
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
-
-    private mutating func escaped(_ utf8: some Sequence<UInt8>) {
-        for unit in utf8 {
-            guard Self.needsEscape(unit) else {
-                bytes.append(unit)
-                continue
-            }
-            bytes.append(UInt8(ascii: "\\"))
-            switch unit {
-            case 0x22, 0x5C: bytes.append(unit)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            default:  // \u00XX, lower-case hex; below 0x20 the high digit is 0 or 1
-                let low = unit & 0xF
-                bytes.append(UInt8(ascii: "u"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(UInt8(ascii: "0") + (unit >> 4))
-                bytes.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
-            }
-        }
-    }
+    /// `text` as a JSON string literal (`JSONEscaping.appendQuoted`: escaped as
+    /// `JSONText.escape` does, anything else copied as UTF-8).
+    mutating func string(_ text: String) { JSONEscaping.appendQuoted(text, to: &bytes) }
 }
