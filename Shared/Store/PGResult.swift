@@ -11,6 +11,19 @@ public final class PGResult {
         self.raw = raw
     }
 
+    /// The column names as the server sent them (`PQfname`), read once per result for
+    /// `PGRow`'s lookups by name.
+    private(set) lazy var fieldNames: [String] = columnNames
+
+    /// The number of the first column named exactly `name`, or `nil`: what `PQfnumber`
+    /// answers for a double-quoted name, without quoting, copying and case-folding the
+    /// name on every call.
+    func fieldNumber(_ name: String) -> Int32? {
+        let names = fieldNames
+        for field in names.indices where names[field] == name { return Int32(field) }
+        return nil
+    }
+
     deinit {
         PQclear(raw)
     }

@@ -114,8 +114,7 @@ public struct PGRow {
     }
 
     private func fieldNumber(_ column: String) throws(StoreError) -> Int32 {
-        let field = PQfnumber(result.raw, "\"\(column)\"")
-        guard field >= 0 else {
+        guard let field = result.fieldNumber(column) else {
             throw StoreError(code: StoreError.Code.decode, message: "column \"\(column)\": not in the result")
         }
         return field

@@ -106,6 +106,19 @@ struct PGConnectionTests {
         }
     }
 
+    @Test func columnsAreFoundByTheirExactNameFirstMatchFirst() async throws {
+        try await onThread {
+            let conn = try TestDatabase.connect()
+            let row = try #require(
+                try conn.execute(#"SELECT 1 AS "Amount", 2 AS amount, 3 AS amount, 4 AS "a long column name over 15""#).first)
+            #expect(try row.int("Amount") == 1)
+            #expect(try row.int("amount") == 2)
+            #expect(try row.int("a long column name over 15") == 4)
+            #expect(throws: StoreError.self) { try row.int("AMOUNT") }
+            #expect(throws: StoreError.self) { try row.int("amount ") }
+        }
+    }
+
     @Test func uniqueViolationHasStableCode() async throws {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
