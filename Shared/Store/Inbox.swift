@@ -26,15 +26,12 @@ public struct Inbox: Sendable {
     /// `INSERT … ON CONFLICT (message_id) DO NOTHING` in the caller's transaction.
     /// - Returns: `true` the first time, `false` when the message was recorded before
     ///   (by a committed transaction, or earlier in this one).
-    /// - Throws: `store.transaction_state` outside a transaction; `store.invalid_identifier`
+    /// - Throws: `store.transaction_state` outside a transaction (`store.connection_failed`
+    ///   when the connection, and its transaction, was lost); `store.invalid_identifier`
     ///   for a bad schema name; the statement's `StoreError` otherwise.
     public func record(messageId: String, queue: String, on conn: PGConnection) throws(StoreError) -> Bool {
         let table = try table.get()
-        guard conn.isInTransaction else {
-            throw StoreError(
-                code: StoreError.Code.transactionState,
-                message: "Inbox.record must run inside the handler's transaction")
-        }
+        try conn.requireTransaction(for: "Inbox.record")
         let result = try conn.execute(
             "INSERT INTO \(table) (message_id, queue) VALUES ($1, $2) ON CONFLICT (message_id) DO NOTHING",
             [.text(messageId), .text(queue)])

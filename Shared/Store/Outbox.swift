@@ -163,11 +163,8 @@ public struct Outbox: Sendable {
         return rows.first ?? (0, 0)
     }
 
+    /// ``PGConnection/requireTransaction(for:)`` for `Outbox.<operation>`.
     func requireTransaction(_ conn: PGConnection, _ operation: String) throws(StoreError) {
-        guard conn.isInTransaction else {
-            throw StoreError(
-                code: StoreError.Code.transactionState,
-                message: "Outbox.\(operation) must run inside the caller's transaction")
-        }
+        try conn.requireTransaction(for: "Outbox.\(operation)")
     }
 }

@@ -52,16 +52,14 @@ extension PGConnection {
     ///
     /// For writes whose result the caller can read later: inbox and outbox rows, logs.
     /// `planning` as in ``execute(_:_:planning:)``.
-    /// - Throws: `store.transaction_state` outside a transaction; `store.query_failed`
+    /// - Throws: `store.transaction_state` outside a transaction; `store.connection_failed`
+    ///   when the connection (and so its transaction) was lost; `store.query_failed`
     ///   (SQLSTATE 22021) when a text or JSON parameter contains a NUL byte (nothing is queued).
     public func deferWrite(
         _ sql: String, _ params: [PGValue?], planning: PGPlanning = .cached,
         completion: @escaping (Result<PGResult, StoreError>) -> Void
     ) throws(StoreError) {
-        guard isInTransaction else {
-            throw StoreError(
-                code: StoreError.Code.transactionState, message: "deferWrite must run inside a transaction")
-        }
+        try requireTransaction(for: "deferWrite")
         deferred.append(
             PGDeferredStatement(sql: sql, parameters: try PGParameters(params), planning: planning, completion: completion))
     }

@@ -72,15 +72,12 @@ extension PGConnection {
     /// (one pipeline), so a savepoint adds no round trip of its own. Must be called inside
     /// a transaction. `name` must be a valid identifier (`^[a-z_][a-z0-9_]*$`).
     /// - Throws: the error thrown by `body`; `StoreError` `store.invalid_identifier` for a bad
-    ///   name, `store.transaction_state` outside a transaction.
+    ///   name, `store.transaction_state` outside a transaction, `store.connection_failed`
+    ///   when the connection (and so its transaction) was lost.
     @discardableResult
     public func savepoint<T>(_ name: String, _ body: (PGConnection) throws -> T) throws -> T {
         let identifier = try SQLIdentifier(name)
-        guard isInTransaction else {
-            throw StoreError(
-                code: StoreError.Code.transactionState,
-                message: "savepoint(\(name)) called outside a transaction")
-        }
+        try requireTransaction(for: "savepoint(\(name))")
         let mark = deferred.count
         let flushes = deferredFlushes
         deferred.append(.control("SAVEPOINT \(identifier.quoted)"))
@@ -120,6 +117,26 @@ extension PGConnection {
         unsent.dropWrites()
         guard !unsent.beginsTransaction, isInTransaction else { return }
         rollbackQuietly("ROLLBACK")
+    }
+
+    /// Checks that a transaction is open for `operation`, which must run inside one.
+    ///
+    /// A connection that libpq reports lost (`PQstatus` not `CONNECTION_OK`) has no
+    /// transaction either: the server rolled it back when the session ended. That is the
+    /// transient `store.connection_failed`, so the caller reruns its whole unit of work on a
+    /// new connection, rather than the `store.transaction_state` of a caller that never
+    /// opened one (which no retry mends).
+    /// - Throws: `store.connection_failed` when the connection is lost;
+    ///   `store.transaction_state` when it is usable and outside a transaction.
+    public func requireTransaction(for operation: String) throws(StoreError) {
+        guard !isInTransaction else { return }
+        guard isHealthy else {
+            throw StoreError(
+                code: StoreError.Code.connectionFailed,
+                message: "\(operation): the connection was lost, and the transaction with it")
+        }
+        throw StoreError(
+            code: StoreError.Code.transactionState, message: "\(operation) must run inside a transaction")
     }
 
     /// Runs a rollback statement, ignoring its failure (the original error matters more; a

@@ -144,4 +144,43 @@ struct PGConnectionTransactionTests {
             }
         }
     }
+
+    /// A transaction whose connection was lost is gone with it: what needs one afterwards
+    /// (a deferred write, a savepoint, an inbox row, an outbox claim) is the transient
+    /// `store.connection_failed`, so the caller reruns its work on a new connection, and
+    /// not the `store.transaction_state` of a caller's mistake (which is dead-lettered).
+    @Test func whatNeedsATransactionAfterTheConnectionWasLostIsAConnectionFailure() async throws {
+        try await onThread {
+            let conn = try TestDatabase.connect("store-tests-victim")
+            try conn.beginDeferred()
+            #expect(try conn.execute("SELECT 1 AS one").first?.int("one") == 1)
+            #expect(conn.isInTransaction)
+            // The session ends itself: its own statement fails with 57P01, deterministically.
+            do {
+                try conn.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+                Issue.record("expected the session to end")
+            } catch let error as StoreError {
+                #expect(error.code == "store.connection_failed")
+            }
+            #expect(!conn.isHealthy)
+            #expect(!conn.isInTransaction)
+            var codes: [String] = []
+            func code(_ body: () throws -> Void) {
+                do { try body(); codes.append("none") } catch let error as StoreError { codes.append(error.code) } catch {
+                    codes.append("\(error)")
+                }
+            }
+            code { try conn.deferWrite("SELECT 1", []) { _ in } }
+            code { try conn.savepoint("message") { _ in } }
+            code { _ = try Inbox(schema: "public").record(messageId: "m", queue: "q", on: conn) }
+            code { _ = try Outbox(schema: "public").claim(ids: [1], on: conn) }
+            #expect(codes == Array(repeating: "store.connection_failed", count: 4))
+            // On a usable connection outside a transaction it stays the caller's mistake.
+            try conn.reset()
+            codes = []
+            code { try conn.deferWrite("SELECT 1", []) { _ in } }
+            code { try conn.savepoint("message") { _ in } }
+            #expect(codes == ["store.transaction_state", "store.transaction_state"])
+        }
+    }
 }

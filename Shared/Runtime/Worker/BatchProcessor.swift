@@ -21,7 +21,9 @@ import Store
 /// deletion) are deferred to travel with the `COMMIT`: two round trips to Postgres per
 /// batch, one transaction, plus those of handlers that use the database.
 ///
-/// A failing message is rolled back to its savepoint and goes to retry/DLQ alone. A message
+/// A failing message is rolled back to its savepoint and goes to retry/DLQ alone, unless it
+/// failed because the connection was lost: the batch's transaction went with it, so the
+/// whole batch fails unacked and is redelivered to the reconnected worker. A message
 /// id seen twice (before, or earlier in the same batch) is acked without work. If the
 /// COMMIT itself fails for a reason other than a lost connection, the batch is redone one
 /// message per transaction so the culprit is isolated.
@@ -123,7 +125,7 @@ final class BatchProcessor {
                 results.append(.duplicate)
                 continue
             }
-            let result = handle(delivery, db: db)
+            let result = try handle(delivery, db: db)
             switch result {
             case .committed(let outbox, let outboxEnvelopes, _):
                 messages += outbox
@@ -142,16 +144,26 @@ final class BatchProcessor {
             results: results, outboxIds: [], outboxMessages: messages, outboxEnvelopes: envelopes, written: written)
     }
 
-    private func handle(_ delivery: Delivery, db: PGConnection) -> Result {
+    /// Runs one delivery's handler in its savepoint.
+    /// - Throws: `store.connection_failed` when the connection was lost under the handler:
+    ///   the batch's transaction is gone with it, so the whole batch fails unacked (the
+    ///   broker redelivers it to the reconnected worker) instead of this message alone.
+    private func handle(_ delivery: Delivery, db: PGConnection) throws(StoreError) -> Result {
         let span = MessageSpan.begin(delivery, queue: settings.route.queue, appId: settings.appId)
         resources.traceSlot.enterBatched(span?.context)
-        let result = handleUntraced(delivery, db: db)
-        resources.traceSlot.context = nil
+        defer { resources.traceSlot.context = nil }
+        let result: Result
+        do {
+            result = try handleUntraced(delivery, db: db)
+        } catch {
+            span?.end(failure: FailureClassifier.classify(error))
+            throw error
+        }
         if case .failed(let failure) = result { span?.end(failure: failure) } else { span?.end(failure: nil) }
         return result
     }
 
-    private func handleUntraced(_ delivery: Delivery, db: PGConnection) -> Result {
+    private func handleUntraced(_ delivery: Delivery, db: PGConnection) throws(StoreError) -> Result {
         let envelope = delivery.envelope
         let start = ContinuousClock.now
         let scope = MessageScope(
@@ -174,6 +186,9 @@ final class BatchProcessor {
             return .committed(
                 outbox: scope.pendingOutbox, envelopes: scope.pendingEnvelopes,
                 seconds: (ContinuousClock.now - start).seconds)
+        } catch let error as StoreError where error.code == StoreError.Code.connectionFailed {
+            scope.discard()
+            throw error
         } catch {
             scope.discard()
             return .failed(FailureClassifier.classify(error))

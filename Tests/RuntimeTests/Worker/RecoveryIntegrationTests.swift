@@ -161,6 +161,49 @@ struct RecoveryIntegrationTests {
         }
     }
 
+    /// The connection lost under a batched handler (the database restarted) takes the batch's
+    /// transaction with it: the batch fails unacked and is redelivered to the reconnected
+    /// worker, and no message is dead-lettered for the `store.transaction_state` of writing
+    /// the batch's rows into a transaction that is gone.
+    @Test(arguments: [1, 3])
+    func aConnectionLostUnderABatchedHandlerRedeliversTheBatch(batchSize: Int) async throws {
+        try await TestBed.with("dblost") { bed in
+            let calls = CallCounter()
+            // Published before the worker starts, so its first take holds all of them.
+            let commands = (0..<batchSize).map { _ in bed.command(bed.queue) }
+            let victim = commands[batchSize / 2].messageId
+            let handler: MessageHandler = { envelope, context in
+                let call = calls.record(envelope.messageId)
+                if call == 1, envelope.messageId == victim {
+                    // The session ends itself under the handler, as in a restart (57P01).
+                    try context.db.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+                }
+                try context.db.execute("SELECT 1")
+                try context.reply(Reply<TestResult>.ok(TestResult(doubled: call)))
+                return .done
+            }
+            let route = Route.raw(
+                queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
+            try await onThread { try bed.broker.declare(bed.replyQueue) }
+            let setup = bed.host(routes: [route])
+            try await onThread { try setup.start() }
+            try await bed.stop(setup)
+            try await onThread { try bed.broker.publish(commands, exchange: Exchanges.commands, routingKey: bed.queue) }
+            let host = bed.host(routes: [route])
+            try await bed.start(host)
+            let replies = try await onThread { try bed.broker.take(batchSize, from: bed.replyQueue) }
+            try await bed.stop(host)
+            #expect(Set(replies.compactMap(\.envelope.correlationId)) == Set(commands.compactMap(\.correlationId)))
+            for command in commands {
+                #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
+            }
+            #expect(calls.count(victim) == 2)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue + ".dlq") } == 0)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
+        }
+    }
+
     @Test func workerReconnectsAfterTheBrokerClosesItsConnection() async throws {
         try await TestBed.with("busloss") { bed in
             let calls = CallCounter()
