@@ -24,6 +24,7 @@ extension PGConnection {
         _ sql: String, _ params: [PGValue?],
         planning: PGPlanning
     ) throws(StoreError) -> PGResult {
+        guard !isBroken else { throw brokenError() }
         let parameters = try PGParameters(params)
         if !deferred.isEmpty {
             // Deferred statements must reach the server before anything that can fail,
@@ -181,6 +182,7 @@ extension PGConnection {
     /// COMMIT ended a failed transaction).
     @discardableResult
     func command(_ sql: String) throws(StoreError) -> String {
+        guard !isBroken else { throw brokenError() }
         if deferred.containsWrite {
             return try lastResult(of: sendWithDeferred(then: (sql, .none, .perExecution))).commandTag
         }

@@ -10,13 +10,20 @@ extension PGConnection {
     /// Sends the statements queued by `steps` (`PQsend…` calls returning 1 on success) in
     /// one libpq pipeline — one round trip — and returns every statement's outcome in order.
     /// After a failure the server skips the rest of the pipeline; skipped statements are
-    /// failures too.
-    /// - Throws: `store.connection_failed` when the pipeline could not be sent.
+    /// failures too. Outcomes read before the session ended stand (a `COMMIT` answered
+    /// `COMMIT` did commit); the connection is then marked broken (``isHealthy`` is `false`).
+    /// - Throws: `store.connection_failed` when the pipeline could not be sent, or the
+    ///   connection was already broken.
     func pipelined(_ steps: [() -> Int32]) throws(StoreError) -> [Result<PGResult, StoreError>] {
+        guard !isBroken else { throw brokenError() }
         guard PQenterPipelineMode(handle) == 1 else {
             throw connectionError(prefix: "could not enter pipeline mode")
         }
-        defer { _ = PQexitPipelineMode(handle) }
+        defer {
+            // libpq refuses to leave pipeline mode while results are pending: the connection
+            // can send nothing more, though it still says CONNECTION_OK.
+            if PQexitPipelineMode(handle) != 1 { isBroken = true }
+        }
         roundTrips += 1
         for step in steps where step() != 1 {
             throw connectionError(prefix: "could not send statement")
@@ -42,13 +49,30 @@ extension PGConnection {
             }
             outcomes.append(outcome ?? .failure(connectionError(prefix: "no result from server")))
         }
-        // The sync point closes the pipeline; NULL here means the connection is gone.
-        while let raw = PQgetResult(handle) {
-            let isSync = PQresultStatus(raw) == PGRES_PIPELINE_SYNC
+        // The sync point closes the pipeline. A session that ends after the last statement's
+        // answer (a fast shutdown) sends its FATAL error instead, and libpq ends that result
+        // with a NULL before it has read the end of the connection: read on until the sync,
+        // or until libpq reports the connection gone (a second NULL in a row ends the wait).
+        var synced = false
+        var nulls = 0
+        while !synced, nulls < 2, PQstatus(handle) == CONNECTION_OK {
+            guard let raw = PQgetResult(handle) else {
+                nulls += 1
+                continue
+            }
+            nulls = 0
+            synced = PQresultStatus(raw) == PGRES_PIPELINE_SYNC
             PQclear(raw)
-            if isSync { break }
         }
+        if !synced { isBroken = true }
         return outcomes
+    }
+
+    /// The error for any use of a connection that ``isBroken``.
+    func brokenError() -> StoreError {
+        StoreError(
+            code: StoreError.Code.connectionFailed,
+            message: "the connection was lost during a pipeline (its sync point never came); reset it")
     }
 
     /// The last outcome's result, or the first failure among `outcomes`.

@@ -57,6 +57,11 @@ public final class PGConnection {
     /// Incremented each time `deferred` is sent, so a savepoint can tell whether its
     /// SAVEPOINT reached the server.
     var deferredFlushes = 0
+    /// Set when a pipeline could not be brought back to libpq's idle state (its sync point
+    /// never came: the session ended after the last statement's answer and before the
+    /// sync's). libpq still reports the connection `CONNECTION_OK` and the transaction open
+    /// then, but nothing more can be sent on it; ``isHealthy`` is `false` until ``reset()``.
+    var isBroken = false
 
     /// The `application_name` this connection reported to the server.
     public let applicationName: String
@@ -107,10 +112,15 @@ public final class PGConnection {
 
     /// `true` while libpq considers the connection usable (`PQstatus` is `CONNECTION_OK`).
     /// This reflects the last operation; it does not probe the server (see `ping()`).
-    public var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+    /// `false` also when a pipeline was left unfinished by a session that ended mid-way
+    /// (libpq would still say `CONNECTION_OK`, but the connection can send nothing more).
+    public var isHealthy: Bool { !isBroken && PQstatus(handle) == CONNECTION_OK }
 
-    /// `true` inside a transaction block (also when it has failed and awaits ROLLBACK).
+    /// `true` inside a transaction block (also when it has failed and awaits ROLLBACK);
+    /// `false` on a connection that is not ``isHealthy``: the server rolled back whatever
+    /// transaction the lost session held.
     public var isInTransaction: Bool {
+        guard isHealthy else { return false }
         if deferred.beginsTransaction { return true }
         let status = PQtransactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
@@ -130,6 +140,7 @@ public final class PGConnection {
         let dropped = deferred
         deferred.removeAll()
         dropped.dropWrites()
+        isBroken = false
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else {
             throw connectionError(prefix: "could not reconnect")

@@ -183,4 +183,58 @@ struct PGConnectionTransactionTests {
             #expect(codes == ["store.transaction_state", "store.transaction_state"])
         }
     }
+
+    /// A session that ends after answering `COMMIT` and before the pipeline's sync point (a
+    /// fast shutdown's FATAL error, here sent by a deferred trigger that ends its own session
+    /// at commit) leaves libpq saying `CONNECTION_OK` and in a transaction, in pipeline mode:
+    /// the connection must report itself unhealthy, so its owner reconnects, instead of
+    /// refusing every later transaction with `store.transaction_state` without ever
+    /// sending anything that would notice the server is gone.
+    @Test func aSessionEndingBetweenCommitAndTheSyncPointLeavesAConnectionToReset() async throws {
+        try await onThread {
+            try TestDatabase.withSchema { admin, schema in
+                let table = "\(schema.quoted).t"
+                try admin.execute("CREATE TABLE \(table) (v int)")
+                // A simple expression: no interrupt check runs between the self-signal and
+                // the commit, so the session ends after COMMIT's answer.
+                try admin.execute(
+                    """
+                    CREATE FUNCTION \(schema.quoted).end_session() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        RETURN CASE WHEN pg_terminate_backend(pg_backend_pid()) THEN NULL ELSE NULL END;
+                    END $$
+                    """)
+                try admin.execute(
+                    """
+                    CREATE CONSTRAINT TRIGGER end_session AFTER INSERT ON \(table) DEFERRABLE INITIALLY DEFERRED
+                    FOR EACH ROW EXECUTE FUNCTION \(schema.quoted).end_session()
+                    """)
+                let conn = try TestDatabase.connect("store-tests-victim")
+                var written = false
+                try conn.transaction { conn in
+                    try conn.execute("SELECT 1")
+                    try conn.deferWrite("INSERT INTO \(table) VALUES (1)", []) {
+                        if case .success = $0 { written = true }
+                    }
+                }
+                #expect(written)
+                #expect(try admin.execute("SELECT count(*) AS n FROM \(table)").first?.int("n") == 1)
+                #expect(!conn.isHealthy)
+                #expect(!conn.isInTransaction)
+                var codes: [String] = []
+                func code(_ body: () throws -> Void) {
+                    do { try body(); codes.append("none") } catch let error as StoreError { codes.append(error.code) } catch {
+                        codes.append("\(error)")
+                    }
+                }
+                code { try conn.execute("SELECT 1") }
+                code { try conn.transaction { conn in _ = try conn.execute("SELECT 1") } }
+                code { try conn.deferWrite("SELECT 1", []) { _ in } }
+                #expect(codes == Array(repeating: "store.connection_failed", count: 3))
+                try conn.reset()
+                #expect(conn.isHealthy)
+                #expect(try conn.transaction { conn in try conn.execute("SELECT 2 AS two").first?.int("two") } == 2)
+            }
+        }
+    }
 }

@@ -204,6 +204,62 @@ struct RecoveryIntegrationTests {
         }
     }
 
+    /// A session that ends between the batch's `COMMIT` answer and its pipeline's sync point
+    /// (a database shutting down) leaves the committed batch answered and the connection
+    /// unusable: the worker reconnects for the next batch, which is handled, rather than
+    /// dead-lettering it with `store.transaction_state` from a connection libpq still
+    /// believed open and in a transaction.
+    @Test func aSessionEndingRightAfterABatchCommitsIsReplacedForTheNextBatch() async throws {
+        try await TestBed.with("commitend") { bed in
+            let schema = bed.schema
+            // A deferred trigger ends its own session at the commit of the row n = 1 (a simple
+            // expression: no interrupt check between the signal and the commit's answer).
+            let migration = Migration(
+                version: 1, name: "charges",
+                sql: """
+                    CREATE TABLE charges (n int NOT NULL);
+                    CREATE FUNCTION end_session() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        IF NEW.n = 1 THEN
+                            RETURN CASE WHEN pg_terminate_backend(pg_backend_pid()) THEN NULL ELSE NULL END;
+                        END IF;
+                        RETURN NULL;
+                    END $$;
+                    CREATE CONSTRAINT TRIGGER end_session AFTER INSERT ON charges DEFERRABLE INITIALLY DEFERRED
+                        FOR EACH ROW EXECUTE FUNCTION end_session();
+                    """)
+            let handler: MessageHandler = { envelope, context in
+                let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
+                try context.db.execute("INSERT INTO \(schema).charges (n) VALUES ($1)", [.int(Int64(payload.n))])
+                try context.reply(Reply<TestResult>.ok(TestResult(doubled: payload.n * 2)))
+                return .done
+            }
+            let route = Route.raw(
+                queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
+            let host = bed.host(routes: [route], migrations: [migration])
+            try await onThread { try bed.broker.declare(bed.replyQueue) }
+            try await bed.start(host)
+            var doubled: [Int] = []
+            for n in [1, 2] {
+                let command = bed.command(bed.queue, body: #"{"n": \#(n)}"#)
+                try await onThread { try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue) }
+                let replies = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+                for reply in replies {
+                    if case .ok(let result) = try MessageCoder.decode(Reply<TestResult>.self, from: reply.envelope.body) {
+                        doubled.append(result.doubled)
+                    }
+                }
+                #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
+            }
+            try await bed.stop(host)
+            #expect(doubled == [2, 4])
+            #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(schema).charges") } == 2)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue + ".dlq") } == 0)
+            #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
+        }
+    }
+
     @Test func workerReconnectsAfterTheBrokerClosesItsConnection() async throws {
         try await TestBed.with("busloss") { bed in
             let calls = CallCounter()
