@@ -105,7 +105,7 @@ start_sim() {
             cb_log "stripe-sim listens on $STRIPE_API_BASE"
             return 0
         fi
-        process_alive stripe-sim || break
+        still_starting stripe-sim || break
         sleep 0.5
     done
     cb_log "stripe-sim did not start; last lines of its log:"
@@ -138,6 +138,17 @@ process_alive() {
     [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null
 }
 
+# still_starting NAME: does the process just started as NAME still run (not a zombie)?
+# The start-up waits use this, not process_alive: right after `env … PROGRAM &` the child
+# may be in the middle of its exec, when /proc/PID/cmdline reads empty for an instant and
+# the program check of the pid file would call a healthy start dead. Seconds after its
+# start a pid cannot have been given to another process, so the pid alone is enough here.
+still_starting() {
+    local pid
+    read -r pid _ <"$RUN_DIR/$1.pid" 2>/dev/null || return 1
+    [ -n "$pid" ] && cb_proc_alive "$pid"
+}
+
 # Wait until every service answers /healthz; report the ones that exited or never did.
 wait_healthy() {
     local entry name exe port i ok=0
@@ -148,7 +159,7 @@ wait_healthy() {
                 cb_log "$name is healthy on http://127.0.0.1:$port/healthz"
                 continue 2
             fi
-            process_alive "$name" || break
+            still_starting "$name" || break
             sleep 0.5
         done
         ok=1
