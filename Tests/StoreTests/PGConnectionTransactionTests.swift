@@ -164,23 +164,20 @@ struct PGConnectionTransactionTests {
             }
             #expect(!conn.isHealthy)
             #expect(!conn.isInTransaction)
-            var codes: [String] = []
-            func code(_ body: () throws -> Void) {
-                do { try body(); codes.append("none") } catch let error as StoreError { codes.append(error.code) } catch {
-                    codes.append("\(error)")
-                }
-            }
-            code { try conn.deferWrite("SELECT 1", []) { _ in } }
-            code { try conn.savepoint("message") { _ in } }
-            code { _ = try Inbox(schema: "public").record(messageId: "m", queue: "q", on: conn) }
-            code { _ = try Outbox(schema: "public").claim(ids: [1], on: conn) }
-            #expect(codes == Array(repeating: "store.connection_failed", count: 4))
+            let lost = storeErrorCodes([
+                { try conn.deferWrite("SELECT 1", []) { _ in } },
+                { try conn.savepoint("message") { _ in } },
+                { _ = try Inbox(schema: "public").record(messageId: "m", queue: "q", on: conn) },
+                { _ = try Outbox(schema: "public").claim(ids: [1], on: conn) },
+            ])
+            #expect(lost == Array(repeating: "store.connection_failed", count: 4))
             // On a usable connection outside a transaction it stays the caller's mistake.
             try conn.reset()
-            codes = []
-            code { try conn.deferWrite("SELECT 1", []) { _ in } }
-            code { try conn.savepoint("message") { _ in } }
-            #expect(codes == ["store.transaction_state", "store.transaction_state"])
+            let outside = storeErrorCodes([
+                { try conn.deferWrite("SELECT 1", []) { _ in } },
+                { try conn.savepoint("message") { _ in } },
+            ])
+            #expect(outside == ["store.transaction_state", "store.transaction_state"])
         }
     }
 
@@ -221,20 +218,31 @@ struct PGConnectionTransactionTests {
                 #expect(try admin.execute("SELECT count(*) AS n FROM \(table)").first?.int("n") == 1)
                 #expect(!conn.isHealthy)
                 #expect(!conn.isInTransaction)
-                var codes: [String] = []
-                func code(_ body: () throws -> Void) {
-                    do { try body(); codes.append("none") } catch let error as StoreError { codes.append(error.code) } catch {
-                        codes.append("\(error)")
-                    }
-                }
-                code { try conn.execute("SELECT 1") }
-                code { try conn.transaction { conn in _ = try conn.execute("SELECT 1") } }
-                code { try conn.deferWrite("SELECT 1", []) { _ in } }
+                let codes = storeErrorCodes([
+                    { try conn.execute("SELECT 1") },
+                    { try conn.transaction { conn in _ = try conn.execute("SELECT 1") } },
+                    { try conn.deferWrite("SELECT 1", []) { _ in } },
+                ])
                 #expect(codes == Array(repeating: "store.connection_failed", count: 3))
                 try conn.reset()
                 #expect(conn.isHealthy)
                 #expect(try conn.transaction { conn in try conn.execute("SELECT 2 AS two").first?.int("two") } == 2)
             }
+        }
+    }
+}
+
+/// The `StoreError` code each of `bodies` throws, in order ("none" when it returns, the
+/// description for another error).
+private func storeErrorCodes(_ bodies: [() throws -> Void]) -> [String] {
+    bodies.map { body in
+        do {
+            try body()
+            return "none"
+        } catch let error as StoreError {
+            return error.code
+        } catch {
+            return "\(error)"
         }
     }
 }
