@@ -51,7 +51,7 @@ extension Outbox {
     ///   for a bad schema name; the statement's `StoreError`.
     public func claimAndDelete(ids: [Int64], on conn: PGConnection) throws(StoreError) -> Set<Int64> {
         let table = try table.get()
-        try requireTransaction(conn, "claimAndDelete")
+        try conn.requireTransaction(for: "Outbox.claimAndDelete")
         guard !ids.isEmpty else { return [] }
         return Set(
             try conn.query(

@@ -66,7 +66,7 @@ public struct Outbox: Sendable {
     ///   the caller's `delete` commits); `StoreError` from the statement.
     public func claim(ids: [Int64], on conn: PGConnection) throws(StoreError) -> [OutboxRow] {
         let table = try table.get()
-        try requireTransaction(conn, "claim")
+        try conn.requireTransaction(for: "Outbox.claim")
         guard !ids.isEmpty else { return [] }
         return try conn.query(
             """
@@ -111,7 +111,7 @@ public struct Outbox: Sendable {
         on conn: PGConnection
     ) throws(StoreError) -> OutboxTake {
         let table = try table.get()
-        try requireTransaction(conn, "takeStale")
+        try conn.requireTransaction(for: "Outbox.takeStale")
         var parameters: [PGValue] = [.double(olderThan.seconds), .int(Int64(max(1, limit)))]
         var after = ""
         if let cursor {
@@ -161,10 +161,5 @@ public struct Outbox: Sendable {
             """, [.int(Int64(max(1, countLimit)))], planning: .perExecution
         ) { row in (Int(try row.int("count")), try row.double("oldest")) }
         return rows.first ?? (0, 0)
-    }
-
-    /// ``PGConnection/requireTransaction(for:)`` for `Outbox.<operation>`.
-    func requireTransaction(_ conn: PGConnection, _ operation: String) throws(StoreError) {
-        try conn.requireTransaction(for: "Outbox.\(operation)")
     }
 }
