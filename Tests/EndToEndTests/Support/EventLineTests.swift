@@ -5,18 +5,57 @@ import Testing
 
 @Suite("Event lines of the tail monitor")
 struct EventLineTests {
-    func envelope(_ type: String, _ body: String, account: String? = nil) -> Envelope {
-        Envelope(type: type, appId: "test", headers: MessageHeaders(stripeAccount: account), body: Array(body.utf8))
+    func envelope(_ type: String, _ body: String, account: String? = nil, time: Date = Date()) -> Envelope {
+        Envelope(type: type, timestamp: time, appId: "test", headers: MessageHeaders(stripeAccount: account), body: Array(body.utf8))
     }
+
+    /// 2026-12-04T03:09:47Z, and six minutes later (an event replayed from the history stream).
+    static let eventTime = Date(timeIntervalSince1970: 1_796_353_787)
+    static let readTime = Date(timeIntervalSince1970: 1_796_354_134.25)
 
     @Test func busEventShowsAccountAndKeyFieldsInOrder() {
         let line = EventLine.text(
             routingKey: "payments.order.paid",
             envelope: envelope(
                 "payments.order.paid",
-                #"{"account":"acct_1","order_reference":"o-1","amount":4800,"currency":"usd","application_fee_amount":480,"line_items":[1]}"#),
-            received: Date(timeIntervalSince1970: 3723.5))
-        #expect(line == "01:02:03.500  payments.order.paid  acct_1  order_reference=o-1  amount=4800  application_fee_amount=480  currency=usd")
+                #"{"account":"acct_1","order_reference":"o-1","amount":4800,"currency":"usd","application_fee_amount":480,"line_items":[1]}"#,
+                time: Date(timeIntervalSince1970: 3723)),
+            received: Date(timeIntervalSince1970: 3725.5))
+        #expect(line == "01:02:03  payments.order.paid  acct_1  order_reference=o-1  amount=4800  application_fee_amount=480  currency=usd")
+    }
+
+    @Test func theTimeIsTheEventsOwnNotWhenTheLineWasRead() {
+        let event = envelope("payments.order.paid", #"{"amount":100}"#, account: "acct_1", time: Self.eventTime)
+        let line = EventLine.text(routingKey: "payments.order.paid", envelope: event, received: Self.readTime)
+        #expect(line == "03:09:47  payments.order.paid  acct_1  amount=100")
+        let both = EventLine.text(routingKey: "payments.order.paid", envelope: event, received: Self.readTime, readTime: true)
+        #expect(both == "03:09:47  read=03:15:34.250  payments.order.paid  acct_1  amount=100")
+    }
+
+    @Test func anEventWithoutATimestampShowsItsReadTimeLabelled() {
+        let event = envelope("payments.order.paid", "{}", time: Date(timeIntervalSince1970: 0))
+        #expect(EventLine.eventTime(of: event) == nil)
+        let line = EventLine.text(routingKey: "payments.order.paid", envelope: event, received: Self.readTime)
+        #expect(line == "03:15:34.250(read)  payments.order.paid  -")
+    }
+
+    @Test func jsonTimeIsTheEventsAndReadTimeOnlyWhenAsked() throws {
+        let event = envelope("payments.order.paid", "{}", time: Self.eventTime)
+        let plain = try #require(
+            JSONText.parse(Array(EventLine.json(routingKey: "payments.order.paid", envelope: event, received: Self.readTime).utf8))
+                as? [String: Any])
+        #expect(plain["time"] as? String == "2026-12-04T03:09:47Z")
+        #expect(plain["read_time"] == nil)
+        let both = try #require(
+            JSONText.parse(
+                Array(EventLine.json(routingKey: "payments.order.paid", envelope: event, received: Self.readTime, readTime: true).utf8))
+                as? [String: Any])
+        #expect(both["time"] as? String == "2026-12-04T03:09:47Z")
+        #expect(both["read_time"] as? String == "2026-12-04T03:15:34.250Z")
+        let untimed = envelope("payments.order.paid", "{}", time: Date(timeIntervalSince1970: 0))
+        let none = try #require(
+            JSONText.parse(Array(EventLine.json(routingKey: "payments.order.paid", envelope: untimed).utf8)) as? [String: Any])
+        #expect(none["time"] is NSNull)
     }
 
     @Test func stripeEventFieldsComeFromDataObjectAndTheHeaderAccount() {

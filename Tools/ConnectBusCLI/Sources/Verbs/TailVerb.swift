@@ -12,14 +12,17 @@ public enum TailVerb: Verb {
     /// Options that take a value.
     public static let options: Set<String> = ["limit", "for", "queue", "from"]
     /// Options without value.
-    public static let flags: Set<String> = ["json"]
+    public static let flags: Set<String> = ["json", "read-time"]
     /// The help text.
     public static let help = """
-        usage: connectbus tail [PATTERN…] [--queue NAME | --from first|OFFSET|TIME] [--json] [--limit N] [--for SECONDS]
+        usage: connectbus tail [PATTERN…] [--queue NAME | --from first|OFFSET|TIME] [--json] [--read-time] [--limit N] [--for SECONDS]
 
         Binds a queue to connectbus.events with each topic PATTERN (default #: everything)
-        and prints one line per event: time (UTC), routing key, connected account, then key
-        fields such as amount, currency, order_reference and status. Verified Stripe webhooks
+        and prints one line per event: the event's time (UTC, HH:MM:SS: its AMQP timestamp,
+        when it was published, also for events read back with --from), routing key,
+        connected account, then key fields such as amount, currency, order_reference and
+        status. A message published without a timestamp shows when it was read instead:
+        HH:MM:SS.mmm(read). Verified Stripe webhooks
         appear as stripe.<event type>. It declares only its queue and bindings, so it runs as
         the monitor broker user (AMQP_URL=amqp://monitor:monitor@127.0.0.1:5672/ locally).
 
@@ -35,8 +38,11 @@ public enum TailVerb: Verb {
                            header) or an ISO 8601 TIME (2026-12-01T10:00:00Z), then keep
                            following; PATTERNs filter what is printed. Declares nothing;
                            after a loss it resumes after the last offset received.
-          --json           one JSON object per event instead: time, routing_key, type,
-                           message_id, stripe_account, headers, body
+          --json           one JSON object per event instead: time (the event's, ISO 8601;
+                           null without a timestamp), routing_key, type, message_id,
+                           stripe_account, headers, body
+          --read-time      also show when tail read each event (read=HH:MM:SS.mmm after
+                           the event's time; read_time with --json)
           --limit N        stop after N events
           --for SECONDS    stop after this long (default: until interrupted)
 
@@ -58,6 +64,7 @@ public enum TailVerb: Verb {
             throw CLIError.usage("--from reads the history stream; it cannot be combined with --queue", verb: name)
         }
         let json = arguments.has("json")
+        let readTime = arguments.has("read-time")
         let follower = EventFollower(
             url: try environment.parsedAMQPURL(), patterns: patterns, queueName: queue, history: history,
             onReady: { queue, reconnected in
@@ -71,8 +78,8 @@ public enum TailVerb: Verb {
             emit: { delivery in
                 Output.line(
                     json
-                        ? EventLine.json(routingKey: delivery.routingKey, envelope: delivery.envelope)
-                        : EventLine.text(routingKey: delivery.routingKey, envelope: delivery.envelope))
+                        ? EventLine.json(routingKey: delivery.routingKey, envelope: delivery.envelope, readTime: readTime)
+                        : EventLine.text(routingKey: delivery.routingKey, envelope: delivery.envelope, readTime: readTime))
             })
         try follower.follow(limit: limit, duration: duration.map { .milliseconds(Int($0 * 1000)) })
         return 0
