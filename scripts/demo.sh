@@ -9,7 +9,8 @@
 #
 #   scripts/demo.sh                 run the story, check it, stop
 #   scripts/demo.sh --keep-running  leave everything running afterwards (stop with --stop)
-#   scripts/demo.sh --no-story      only start everything and check /healthz
+#   scripts/demo.sh --no-story      only start everything, check /healthz and /readyz, and leave
+#                                   it running (stop with --stop)
 #   scripts/demo.sh --stop          stop what a --keep-running demo left behind
 #   scripts/demo.sh --browser       start everything, prepare a seller and a shop, print the
 #                                   URLs a person opens (onboarding, Checkout, app, reader)
@@ -99,15 +100,10 @@ start_sim() {
         "$BIN_DIR/stripe-sim" --port "$STRIPE_SIM_PORT" --log "$RUN_DIR/stripe-sim-requests.jsonl" "${SIM_EXTRA_ARGS[@]}" \
         --webhook "url=$NOTIFICATIONS_URL/webhooks/stripe,secret=$STRIPE_WEBHOOK_SECRET" \
         --webhook "url=$NOTIFICATIONS_URL/webhooks/stripe/connect,secret=$STRIPE_CONNECT_WEBHOOK_SECRET,connect=true"
-    local i
-    for i in $(seq 1 60); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$STRIPE_SIM_PORT") 2>/dev/null; then
-            cb_log "stripe-sim listens on $STRIPE_API_BASE"
-            return 0
-        fi
-        still_starting stripe-sim || break
-        sleep 0.5
-    done
+    if cb_wait_started "$RUN_DIR/stripe-sim.pid" 60 0.5 cb_port_busy "$STRIPE_SIM_PORT"; then
+        cb_log "stripe-sim listens on $STRIPE_API_BASE"
+        return 0
+    fi
     cb_log "stripe-sim did not start; last lines of its log:"
     tail -20 "$RUN_DIR/stripe-sim.log" >&2 || true
     return 1
@@ -138,30 +134,21 @@ process_alive() {
     [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null
 }
 
-# still_starting NAME: does the process just started as NAME still run (not a zombie)?
-# The start-up waits use this, not process_alive: right after `env … PROGRAM &` the child
-# may be in the middle of its exec, when /proc/PID/cmdline reads empty for an instant and
-# the program check of the pid file would call a healthy start dead. Seconds after its
-# start a pid cannot have been given to another process, so the pid alone is enough here.
-still_starting() {
-    local pid
-    read -r pid _ <"$RUN_DIR/$1.pid" 2>/dev/null || return 1
-    [ -n "$pid" ] && cb_proc_alive "$pid"
-}
+# healthz PORT: does a service answer /healthz on PORT?
+healthz() { curl -fsS -o /dev/null "http://127.0.0.1:$1/healthz" 2>/dev/null; }
 
 # Wait until every service answers /healthz; report the ones that exited or never did.
+# Every start-up wait here gives up early only through cb_wait_started, whose check (the
+# recorded pid still runs, same start time) holds while `env` execs the program; the
+# pid file's program match (process_alive) is for stopping, never for a start-up wait.
 wait_healthy() {
-    local entry name exe port i ok=0
+    local entry name exe port ok=0
     for entry in "${DEMO_SERVICES[@]}"; do
         IFS=: read -r name exe port <<<"$entry"
-        for i in $(seq 1 120); do
-            if curl -fsS -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null; then
-                cb_log "$name is healthy on http://127.0.0.1:$port/healthz"
-                continue 2
-            fi
-            still_starting "$name" || break
-            sleep 0.5
-        done
+        if cb_wait_started "$RUN_DIR/$name.pid" 120 0.5 healthz "$port"; then
+            cb_log "$name is healthy on http://127.0.0.1:$port/healthz"
+            continue
+        fi
         ok=1
         if process_alive "$name"; then
             cb_log "$name runs but did not answer /healthz on port $port; last lines of its log:"
@@ -247,15 +234,10 @@ start_smtp_sink() {
     mkdir -p "$MAIL_DIR/tmp" "$MAIL_DIR/new" "$MAIL_DIR/cur"
     start_process smtp-sink "$RUN_DIR/smtp-sink.log" -- \
         python3 -m aiosmtpd -n -l "127.0.0.1:$SMTP_PORT" -c aiosmtpd.handlers.Mailbox "$MAIL_DIR"
-    local i
-    for i in $(seq 1 40); do
-        if cb_port_busy "$SMTP_PORT"; then
-            cb_log "SMTP sink listens on 127.0.0.1:$SMTP_PORT, e-mails go to $MAIL_DIR/new"
-            return 0
-        fi
-        process_alive smtp-sink || break
-        sleep 0.25
-    done
+    if cb_wait_started "$RUN_DIR/smtp-sink.pid" 40 0.25 cb_port_busy "$SMTP_PORT"; then
+        cb_log "SMTP sink listens on 127.0.0.1:$SMTP_PORT, e-mails go to $MAIL_DIR/new"
+        return 0
+    fi
     cb_log "the SMTP sink did not start; last lines of its log:"
     tail -20 "$RUN_DIR/smtp-sink.log" >&2 || true
     return 1
@@ -276,16 +258,12 @@ start_monitors() {
     cb_pid_record "$RUN_DIR/monitor.pid" $! connectbus
     AMQP_URL="$(cb_service_amqp_url monitor)" "$BIN_DIR/connectbus" tail "#" >"$RUN_DIR/events.log" 2>"$RUN_DIR/monitor-text.err" &
     cb_pid_record "$RUN_DIR/monitor-text.pid" $! connectbus
-    local i
-    for i in $(seq 1 40); do
-        if grep -q "listening" "$RUN_DIR/monitor.err" 2>/dev/null \
-            && grep -q "listening" "$RUN_DIR/monitor-text.err" 2>/dev/null; then
-            cb_log "event monitors run: connectbus tail '#' >$RUN_DIR/events.log, and --json >$EVENTS_LOG"
-            return 0
-        fi
-        sleep 0.25
-    done
-    cb_log "the event monitor did not start:"; cat "$RUN_DIR/monitor.err" >&2; return 1
+    if cb_wait_started "$RUN_DIR/monitor.pid" 40 0.25 grep -q "listening" "$RUN_DIR/monitor.err" \
+        && cb_wait_started "$RUN_DIR/monitor-text.pid" 40 0.25 grep -q "listening" "$RUN_DIR/monitor-text.err"; then
+        cb_log "event monitors run: connectbus tail '#' >$RUN_DIR/events.log, and --json >$EVENTS_LOG"
+        return 0
+    fi
+    cb_log "the event monitor did not start:"; cat "$RUN_DIR/monitor.err" "$RUN_DIR/monitor-text.err" >&2; return 1
 }
 
 # Wait (up to 60 s) until every service answers /readyz (queues declared, database
@@ -832,7 +810,7 @@ main() {
     for arg in "$@"; do
         case "$arg" in
             --keep-running) keep=1 ;;
-            --no-story) story=0 ;;
+            --no-story) story=0 keep=1 ;;
             --browser) browser=1 keep=1 story=0 SIM_EXTRA_ARGS=(--account-link-ttl 86400 --reader-timeout 86400) ;;
             --stop) stop_all; return ;;
             *) cb_die "unknown argument $arg (use --keep-running, --no-story, --browser or --stop)" ;;

@@ -1,15 +1,18 @@
 """`scripts/demo.sh --stop` signals only the processes the demo started: a pid file whose
 pid the kernel has since given to another process (the services were killed and started
 again by hand) must leave that process alone. Needs no server (KEEP_INFRA=1 keeps
---stop away from the local RabbitMQ and PostgreSQL)."""
+--stop away from the local RabbitMQ and PostgreSQL), except the last test: `--no-story`
+starts the suite and leaves it running (the local servers and the executables of
+scripts/test.sh)."""
 import os
+import pathlib
 import shutil
 import subprocess
 import time
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, requires_servers
 
 
 def stop_demo(run_dir):
@@ -89,3 +92,32 @@ def test_a_process_the_demo_started_is_still_stopped(tmp_path):
     finally:
         if running(pid):
             os.kill(pid, 9)
+
+
+BIN_DIR = pathlib.Path(os.environ.get("STRIPE_SIM_BINARY", "/nonexistent/stripe-sim")).parent
+DEMO_PRODUCTS = ["stripe-sim", "onboarding", "payments", "terminal-gateway", "notifications", "connectbus"]
+
+
+@requires_servers
+@pytest.mark.skipif(any(not (BIN_DIR / p).exists() for p in DEMO_PRODUCTS), reason=f"executables missing in {BIN_DIR}")
+def test_no_story_only_starts_the_suite_and_leaves_it_running(tmp_path):
+    """`scripts/demo.sh --no-story` starts everything and checks it, then returns with every
+    process still running (as documented), for `--stop` to end."""
+    run_dir = tmp_path / "demo"
+    env = dict(os.environ, DEMO_BIN_DIR=str(BIN_DIR), KEEP_INFRA="1", DEMO_RUN_DIR=str(run_dir))
+    log = tmp_path / "demo.log"
+    try:
+        # Output through a file: the processes left running would hold a pipe open.
+        with open(log, "w") as out:
+            started = subprocess.run([str(REPO / "scripts" / "demo.sh"), "--no-story"], cwd=REPO, env=env,
+                                     stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, timeout=600)
+        assert started.returncode == 0, log.read_text()[-4000:]
+        assert "== " not in log.read_text(), "--no-story played (part of) the story"
+        for name in ("stripe-sim", "onboarding", "payments", "terminal", "notifications", "smtp-sink", "monitor"):
+            pid_file = run_dir / f"{name}.pid"
+            assert pid_file.exists(), f"{name}: no pid file after --no-story\n" + log.read_text()[-2000:]
+            pid = int(pid_file.read_text().split()[0])
+            assert running(pid), f"{name} (pid {pid}) was stopped by --no-story\n" + log.read_text()[-2000:]
+    finally:
+        stopped = stop_demo(run_dir)
+    assert "stopped stripe-sim" in stopped.stderr, stopped.stderr

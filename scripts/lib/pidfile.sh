@@ -76,3 +76,32 @@ cb_pid_read() {
     fi
     echo "$pid"
 }
+
+# cb_pid_starting FILE: does the process FILE records, started moments ago by this script,
+# still run (not exited, not a zombie, same start time)? Start-up waits use this, never
+# cb_pid_read: while `env … PROGRAM` (or a shell) execs PROGRAM, /proc/PID/cmdline reads
+# empty for an instant, and the program match of cb_pid_read would call a healthy start
+# dead. The start time is fixed at fork and kept across exec, so it alone tells the
+# process apart from one that got its pid later.
+cb_pid_starting() {
+    local pid start now
+    read -r pid start _ <"$1" 2>/dev/null || return 1
+    # Start time 0: the process had already exited when its pid file was written.
+    [ -n "$pid" ] && [ "$start" != 0 ] && cb_proc_alive "$pid" || return 1
+    now="$(cb_proc_start_time "$pid")" || return 1
+    [ -z "$start" ] || [ "$start" = "$now" ]
+}
+
+# cb_wait_started FILE TRIES PAUSE PROBE [ARGS…]: runs PROBE until it succeeds (return 0),
+# at most TRIES times PAUSE seconds apart, while the process FILE records is still starting
+# (cb_pid_starting); returns 1 as soon as that process has exited, 2 when TRIES ran out.
+cb_wait_started() {
+    local file="$1" tries="$2" pause="$3" i
+    shift 3
+    for ((i = 0; i < tries; i++)); do
+        "$@" && return 0
+        cb_pid_starting "$file" || return 1
+        sleep "$pause"
+    done
+    return 2
+}
