@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := $(PATH)$(if $(wildcard /opt/swift/usr/bin/swift),:/opt/swift/usr/bin)
 .DEFAULT_GOAL := help
 
-.PHONY: help demo demo-browser test up down deps bench catalogue env chaos chaos-ci chaos-cluster cluster-up cluster-down fuzz
+.PHONY: help demo demo-browser test up down deps bench catalogue catalogue-file env chaos chaos-ci chaos-cluster cluster-up cluster-down fuzz
 
 help:
 	@echo "make demo       start everything, play the store-builder story, check the summary, stop"
@@ -16,6 +16,7 @@ help:
 	@echo "make env        print the export lines for the local servers (ports in use)"
 	@echo "make bench      runtime throughput and the services' idle RSS against the local servers"
 	@echo "make catalogue  print the message catalogue (JSON Schema per message)"
+	@echo "make catalogue-file  write it to docs/catalogue.json (the copy checked in; a test fails when it is stale)"
 	@echo "make chaos      ledger-checked chaos run: ~5 min, >= 3,000 commands, kills, restarts, faults (CHAOS_ARGS=...)"
 	@echo "make chaos-ci   the short chaos run CI does (70 s, >= 500 commands, every fault kind)"
 	@echo "make chaos-cluster  the chaos run against a three-node RabbitMQ cluster, the leader node stopped mid-run"
@@ -51,6 +52,10 @@ bench: up
 catalogue:
 	@swift build -c release --product connectbus >&2
 	@"$$(swift build -c release --show-bin-path)/connectbus" catalogue
+
+catalogue-file:
+	@swift build --product connectbus >&2
+	@"$$(swift build --show-bin-path)/connectbus" catalogue --out docs/catalogue.json
 
 chaos:
 	scripts/chaos.sh $(CHAOS_ARGS)
