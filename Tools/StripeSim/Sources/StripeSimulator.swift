@@ -97,7 +97,11 @@ public final class StripeSimulator: @unchecked Sendable {
         return server.port
     }
 
-    /// Stops the HTTP server and webhook delivery; closes the log file. Idempotent.
+    /// Stops the HTTP server (its requests in progress answered), then webhook delivery and
+    /// the scheduler, returning once their threads have ended (the delivery in progress
+    /// finishes first: at most its timeout); closes the log file. Idempotent. A process may
+    /// `exit` as soon as it returns: no thread of the simulator is left in libcurl or in
+    /// the state.
     public func stop() {
         lock.lock()
         let server = self.server

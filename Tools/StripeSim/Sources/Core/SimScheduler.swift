@@ -7,6 +7,8 @@ final class SimScheduler: @unchecked Sendable {
     private let condition = NSCondition()
     private var stopping = false
     private var started = false
+    /// The scheduler thread, while it runs (``stop()`` waits until it has returned).
+    private var thread: Thread?
     private var woken = false
     private var nextDue: Double?
     private let clock: SimClock
@@ -21,17 +23,27 @@ final class SimScheduler: @unchecked Sendable {
         defer { condition.unlock() }
         guard !started else { return }
         started = true
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            run()
+            condition.lock()
+            self.thread = nil
+            condition.broadcast()
+            condition.unlock()
+        }
         thread.name = "stripe-sim-scheduler"
+        self.thread = thread
         thread.start()
     }
 
-    /// Stops the thread.
+    /// Stops the thread and returns once it has ended (after the ``tick`` in progress), so
+    /// a process may exit with none of the simulator's work running. Called from ``tick``
+    /// itself, it only asks the thread to stop.
     func stop() {
         condition.lock()
+        defer { condition.unlock() }
         stopping = true
         condition.broadcast()
-        condition.unlock()
+        while let running = thread, running !== Thread.current { condition.wait() }
     }
 
     /// Makes the thread look at due work now.

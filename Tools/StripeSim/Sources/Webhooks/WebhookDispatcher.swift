@@ -64,6 +64,8 @@ final class WebhookDispatcher: @unchecked Sendable {
     private var order = 0
     private var stopping = false
     private var started = false
+    /// The delivery thread, while it runs (``stop()`` waits until it has returned).
+    private var thread: Thread?
     private var schedule: [Double]
     private let timeoutSeconds: Int
     private let clock: SimClock
@@ -90,17 +92,27 @@ final class WebhookDispatcher: @unchecked Sendable {
         defer { condition.unlock() }
         guard !started else { return }
         started = true
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            run()
+            condition.lock()
+            self.thread = nil
+            condition.broadcast()
+            condition.unlock()
+        }
         thread.name = "stripe-sim-webhooks"
+        self.thread = thread
         thread.start()
     }
 
-    /// Stops after the attempt in progress; undelivered events are dropped.
+    /// Stops after the attempt in progress, and returns once the delivery thread has ended
+    /// (so a process may exit with no libcurl call in progress); undelivered events are
+    /// dropped. Called on the delivery thread itself (its observer), it only asks it to stop.
     func stop() {
         condition.lock()
+        defer { condition.unlock() }
         stopping = true
         condition.broadcast()
-        condition.unlock()
+        while let running = thread, running !== Thread.current { condition.wait() }
     }
 
     /// Queues `event` for the endpoint `endpointId`, applying its chaos.
