@@ -22,7 +22,8 @@ public enum DemoVerb: Verb {
         `connectbus send`, prints and checks the summary, and stops everything. When the
         other executables sit beside this one, they are used (DEMO_BIN_DIR) instead of a build.
           --keep-running   leave everything running afterwards
-          --no-story       only start everything and check the services' health
+          --no-story       only start everything, check the services' health and leave it
+                           running (stop it with --stop)
           --stop           stop what a --keep-running demo left behind
         The checkout is $CONNECTBUS_REPO, or the first folder above the current one that has
         scripts/demo.sh. Exit status: the script's (1 when a check of the summary fails).
