@@ -44,8 +44,12 @@ public final class HTTPResponder: @unchecked Sendable {
                 return  // The handler has not returned yet: the server thread takes `pending`.
             }
             // Under the lock: the connection stays suspended (so alive) until this call.
-            registry.remove(self)
+            // Resumed before it leaves the registry: a stop() that closes the registry
+            // meanwhile still finds this responder, and its own respond(_:) waits for this
+            // lock, so libmicrohttpd is never stopped between the two (a resume on a
+            // stopped daemon would touch freed memory).
             MHD_resume_connection(pointer)
+            registry.remove(self)
         }
     }
 
