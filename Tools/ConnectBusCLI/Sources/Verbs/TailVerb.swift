@@ -2,8 +2,9 @@ import Bus
 import Foundation
 import Messages
 
-/// `connectbus tail [PATTERN…] [--queue NAME] [--json] [--limit N] [--for S]`: a monitoring
-/// consumer on `connectbus.events` (see ``EventFollower``); one line per event.
+/// `connectbus tail [PATTERN…] [--queue NAME | --from WHERE] [--json] [--read-time] [--limit N] [--for S]`:
+/// a monitoring consumer on `connectbus.events` (see ``EventFollower``); one line per event,
+/// with the event's own time (``EventLine``).
 public enum TailVerb: Verb {
     /// `tail`.
     public static let name = "tail"
