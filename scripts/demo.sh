@@ -833,7 +833,7 @@ main() {
     start_monitors || status=1
     show_status
     if [ "$status" != 0 ]; then
-        cb_log "demo: not every part came up (see above)"
+        cb_log "demo: not every part came up (see above)$( [ "$keep" = 1 ] && echo "; stop what started with scripts/demo.sh --stop")"
         return "$status"
     fi
     if [ "$story" = 1 ]; then
