@@ -85,6 +85,22 @@ struct StripeLimitTests {
         #expect(param(product) == "metadata")
     }
 
+    @Test("product names: 250 characters at most, on products and Checkout's inline product_data")
+    func productNames() async throws {
+        let sim = try SimTestClient()
+        let a = try await sim.account()
+        #expect(try await sim.post("/v1/products", [("name", String(repeating: "n", count: 250))], account: a).status == 200)
+        let long = try await sim.post("/v1/products", [("name", String(repeating: "n", count: 251))], account: a)
+        #expect(long.status == 400)
+        #expect(param(long) == "name")
+        #expect(message(long) == "Invalid string: nnnnnnnnnn...nnnnnnnnnn; must be at most 250 characters")
+        var lines = Self.lines(1)
+        lines[2] = ("line_items[0][price_data][product_data][name]", String(repeating: "n", count: 251))
+        let session = try await sim.post("/v1/checkout/sessions", Self.checkoutBase + lines, account: a)
+        #expect(session.status == 400)
+        #expect(param(session) == "line_items[0][price_data][product_data][name]")
+    }
+
     @Test("Checkout: client_reference_id of 200 characters at most, 100 line items, the total within the amount limits")
     func checkout() async throws {
         let sim = try SimTestClient()

@@ -38,6 +38,11 @@ public enum StripeLimits {
     /// of a command (copied into metadata values, at most 500) keeps to the same bound.
     public static let referenceLength = 200
 
+    /// The longest product name (`payments.create_product`'s `name`, Checkout's inline
+    /// `product_data[name]`): "The name field on product endpoints has a maximum character
+    /// length limit of 250 now" (Stripe's API changelog, version 2018-11-08).
+    public static let productNameLength = 250
+
     /// The most line items of a Checkout Session in `payment` mode (Stripe's API reference,
     /// `line_items`: "There is a maximum of 100 line items").
     public static let checkoutLineItems = 100
