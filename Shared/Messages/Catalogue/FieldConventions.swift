@@ -9,7 +9,7 @@ enum FieldConventions {
         if name == "currency" {
             return "Three-letter ISO 4217 currency code, lowercase (e.g. usd, eur)."
         }
-        if name == "amount" || name.hasSuffix("_amount") || name.hasPrefix("amount_") {
+        if isAmount(name) {
             return "Integer amount in the currency's smallest unit (e.g. cents for usd, whole yen for jpy)."
         }
         if name.hasSuffix("_at") {
@@ -31,5 +31,24 @@ enum FieldConventions {
     static func keywords(of name: String) -> [String: JSONValue] {
         if name == "currency" { return ["pattern": .string("^[a-z]{3}$")] }
         return [:]
+    }
+
+    /// Whether `name` is an amount field (`amount`, `…_amount`, `amount_…`).
+    static func isAmount(_ name: String) -> Bool {
+        name == "amount" || name.hasSuffix("_amount") || name.hasPrefix("amount_")
+    }
+
+    /// The ``SchemaLimit``s every command field of this name and shape keeps, because the suite
+    /// copies it into a Stripe request (DESIGN §4 "Stripe's limits"): `metadata` as Stripe's
+    /// metadata less the keys the suite adds, every amount at most Stripe's 8 digits, every
+    /// `…_reference` at most Checkout's `client_reference_id` length. Commands only: events and
+    /// replies are what Stripe and the suite already wrote.
+    static func limits(of name: String, node: SchemaNode) -> [SchemaLimit] {
+        switch node {
+        case .dictionary where name == "metadata": return [.metadata(keys: StripeLimits.commandMetadataKeys)]
+        case .integer where isAmount(name): return [.maximumAmount(StripeLimits.maximumAmount)]
+        case .string where name.hasSuffix("_reference"): return [.maxLength(StripeLimits.referenceLength)]
+        default: return []
+        }
     }
 }

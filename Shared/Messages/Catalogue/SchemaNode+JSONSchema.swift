@@ -4,12 +4,16 @@ extension SchemaNode {
     var jsonSchema: JSONValue { jsonSchema(strict: false) }
 
     /// The JSON Schema (draft 2020-12) of this shape. `strict` (commands) closes every object
-    /// with `additionalProperties: false`, as the services refuse unknown fields; string
-    /// maps such as `metadata` stay open. Objects list `required` fields, field descriptions
+    /// with `additionalProperties: false`, as the services refuse unknown fields (string
+    /// maps such as `metadata` stay open), refuses U+0000 in every string and map key, and
+    /// writes the ``FieldConventions`` limits (``CommandLimits`` checks the same). Objects list `required` fields, field descriptions
     /// and the ``SchemaConstrained`` rules of their type.
     func jsonSchema(strict: Bool) -> JSONValue {
         switch self {
-        case .string: return .object(["type": .string("string")])
+        case .string:
+            var schema: [String: JSONValue] = ["type": .string("string")]
+            if strict { schema.merge(CommandLimits.noNul) { $1 } }
+            return .object(schema)
         case .integer: return .object(["type": .string("integer")])
         case .number: return .object(["type": .string("number")])
         case .boolean: return .object(["type": .string("boolean")])
@@ -17,16 +21,20 @@ extension SchemaNode {
         case .enumeration(let values, let open):
             let list = JSONValue.array(values.map(JSONValue.string))
             if open {
-                return .object([
+                var schema: [String: JSONValue] = [
                     "type": .string("string"), "examples": list,
                     "description": .string("Known values are listed in examples; other values may appear."),
-                ])
+                ]
+                if strict { schema.merge(CommandLimits.noNul) { $1 } }
+                return .object(schema)
             }
             return .object(["type": .string("string"), "enum": list])
         case .array(let item):
             return .object(["type": .string("array"), "items": item.jsonSchema(strict: strict)])
         case .dictionary(let value):
-            return .object(["type": .string("object"), "additionalProperties": value.jsonSchema(strict: strict)])
+            var schema: [String: JSONValue] = ["type": .string("object"), "additionalProperties": value.jsonSchema(strict: strict)]
+            if strict { schema["propertyNames"] = .object(CommandLimits.noNul) }
+            return .object(schema)
         case .object(let shape):
             return shape.jsonSchema(strict: strict)
         }
@@ -48,6 +56,9 @@ extension ObjectShape {
                 schema["description"] = .string(text + note)
             }
             for (k, v) in FieldConventions.keywords(of: field.name) { schema[k] = v }
+            if strict {
+                for limit in FieldConventions.limits(of: field.name, node: field.node) { schema = merged(schema, limit.keywords) }
+            }
             if let rule = fieldRules[field.name] {
                 schema = merged(schema, rule.keywords)
             }

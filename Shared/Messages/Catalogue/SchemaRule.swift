@@ -7,9 +7,18 @@
 public struct SchemaRule: Sendable, Equatable {
     /// The keywords, merged into the schema they apply to.
     public var keywords: [String: JSONValue]
+    /// The ``SchemaLimit``s among them, which the services also check on every command body
+    /// before decoding it (``CommandLimits``): stated once, so schema and service agree.
+    public var limits: [SchemaLimit] = []
 
-    /// A rule from raw keywords.
+    /// A rule from raw keywords (checked by the command's `validate()`, not by the limits walk).
     public init(_ keywords: [String: JSONValue]) { self.keywords = keywords }
+
+    /// The rule that states `limit`: its keywords, checked on the body by ``CommandLimits``.
+    public init(limit: SchemaLimit) {
+        self.keywords = limit.keywords
+        self.limits = [limit]
+    }
 
     /// Both rules; where both set a keyword, they are kept apart in an `allOf`.
     public func and(_ other: SchemaRule) -> SchemaRule {
@@ -22,7 +31,9 @@ public struct SchemaRule: Sendable, Equatable {
             let earlier = merged["allOf"]?.arrayValue ?? []
             merged["allOf"] = .array(earlier + clashes)
         }
-        return SchemaRule(merged)
+        var rule = SchemaRule(merged)
+        rule.limits = limits + other.limits
+        return rule
     }
 }
 
@@ -84,6 +95,16 @@ extension SchemaRule {
     /// ``Validation/capabilityNames(_:field:)``: at least one, no repeats, each a lowercase
     /// Stripe identifier.
     public static let capabilityNames = paymentMethodTypes
+
+    /// At most `count` characters (``SchemaLimit/maxLength(_:)``: `validation.too_long`).
+    public static func maxLength(_ count: Int) -> SchemaRule { SchemaRule(limit: .maxLength(count)) }
+
+    /// At most `count` elements (``SchemaLimit/maxItems(_:)``: `validation.too_many_items`).
+    public static func maxItems(_ count: Int) -> SchemaRule { SchemaRule(limit: .maxItems(count)) }
+
+    /// On a charge command: `amount` at least Stripe's minimum charge in `currency`
+    /// (``SchemaLimit/minimumCharge(amount:currency:)``: `validation.amount_too_small`).
+    public static let minimumCharge = SchemaRule(limit: .minimumCharge(amount: "amount", currency: "currency"))
 
     /// At least `count` elements (``Validation/nonEmpty(_:field:)-([T],_)`` for 1).
     public static func minItems(_ count: Int) -> SchemaRule { SchemaRule(["minItems": .int(count)]) }

@@ -31,10 +31,12 @@ enum KnownFields {
 
     /// Throws for the first key of `bytes` (a JSON document) that `T` does not read, or the
     /// first `null` (a command never carries one: an absent optional field is omitted), by
-    /// sorted key, depth first.
+    /// sorted key, depth first; then for the first value beyond a Stripe limit or containing
+    /// a NUL character (``CommandLimits``).
     /// - Throws: ``MessageDecodingError`` of kind `unknown_field` naming the wire path
     ///   (`controller.fees_payer`, `line_items[0].price_dta`), `wrong_type` for a `null`,
-    ///   `malformed` when the bytes are not JSON.
+    ///   `malformed` when the bytes are not JSON, `invalid_value` with a precise code for a
+    ///   limit (``CommandLimits/firstViolation(in:shape:path:)``).
     static func check<T: Decodable>(_ bytes: [UInt8], against type: T.Type) throws(MessageDecodingError) {
         guard let node = shape(of: T.self) else { return }
         let document: JSONValue
@@ -44,7 +46,7 @@ enum KnownFields {
             throw MessageDecodingError(field: "", kind: .malformed, reason: "malformed: body is not a valid JSON document")
         }
         switch firstProblem(in: document, shape: node, path: "") {
-        case nil: return
+        case nil: break
         case .unknown(let path)?:
             throw MessageDecodingError(
                 field: path, kind: .unknownField,
@@ -54,6 +56,7 @@ enum KnownFields {
                 field: path, kind: .wrongType,
                 reason: "wrong type: null is not allowed in a command; omit an absent field")
         }
+        if let violation = CommandLimits.firstViolation(in: document, shape: node, path: "") { throw violation }
     }
 
     /// What is wrong at a path.

@@ -27,12 +27,17 @@ public struct MessageDecodingError: Error, Sendable, Equatable, CustomStringConv
     public var reason: String
     /// The machine-readable kind of failure.
     public var kind: Kind
+    /// A more precise `validation.*` code than the kind's (a Stripe limit such as
+    /// `validation.amount_too_large`), or nil for the kind's own.
+    public var code: String?
 
-    /// Creates an error for `field` (wire path) of the given `kind` with a readable `reason`.
-    public init(field: String, kind: Kind, reason: String) {
+    /// Creates an error for `field` (wire path) of the given `kind` with a readable `reason`
+    /// and, optionally, a more precise reply `code`.
+    public init(field: String, kind: Kind, reason: String, code: String? = nil) {
         self.field = field
         self.kind = kind
         self.reason = reason
+        self.code = code
     }
 
     /// `"<field>: <reason>"`, or just the reason for the whole body.
@@ -40,9 +45,10 @@ public struct MessageDecodingError: Error, Sendable, Equatable, CustomStringConv
 
     /// The reply error a command handler sends back for this decoding failure
     /// (`validation.missing_field`, `validation.wrong_type`, `validation.invalid_value`,
-    /// `validation.unknown_field` or `validation.malformed_message`); never retryable.
+    /// `validation.unknown_field` or `validation.malformed_message`, or the error's own
+    /// ``code``); never retryable.
     public var replyError: ReplyError {
-        let code: String
+        var code: String
         switch kind {
         case .missing: code = ReplyError.Code.missingField
         case .wrongType: code = ReplyError.Code.wrongType
@@ -50,6 +56,7 @@ public struct MessageDecodingError: Error, Sendable, Equatable, CustomStringConv
         case .unknownField: code = ReplyError.Code.unknownField
         case .malformed, .wrongMessageType: code = ReplyError.Code.malformedMessage
         }
+        if let own = self.code { code = own }
         return ReplyError(code: code, message: description, retryable: false, field: field.isEmpty ? nil : field)
     }
 }

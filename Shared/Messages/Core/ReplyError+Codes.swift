@@ -19,6 +19,23 @@ extension ReplyError {
         public static let malformedMessage = "validation.malformed_message"
         /// An amount is not a positive integer in the currency's smallest unit.
         public static let invalidAmount = "validation.invalid_amount"
+        /// An amount above Stripe's maximum (``StripeLimits/maximumAmount``, 8 digits); Stripe's
+        /// own code is `amount_too_large`.
+        public static let amountTooLarge = "validation.amount_too_large"
+        /// An amount below Stripe's minimum charge in its currency (``StripeLimits/minimumCharge``);
+        /// Stripe's own code is `amount_too_small`.
+        public static let amountTooSmall = "validation.amount_too_small"
+        /// A string longer than Stripe takes for the field it is copied into (`order_reference`
+        /// into `client_reference_id`: 200 characters).
+        public static let tooLong = "validation.too_long"
+        /// A list with more elements than Stripe takes (Checkout: 100 line items).
+        public static let tooManyItems = "validation.too_many_items"
+        /// `metadata` Stripe would refuse: too many keys, a key over 40 characters or with `[`/`]`,
+        /// a value over 500 characters.
+        public static let invalidMetadata = "validation.invalid_metadata"
+        /// A string (or metadata key) containing the NUL character U+0000, which neither Stripe
+        /// nor Postgres stores.
+        public static let nulCharacter = "validation.nul_character"
         /// A currency is not a lowercase, known ISO 4217 code.
         public static let invalidCurrency = "validation.invalid_currency"
         /// The application fee is negative or greater than the amount.

@@ -160,4 +160,7 @@ extension ChargeSavedPaymentMethod: SchemaConstrained {
             "customer_email": .email,
         ]
     }
+
+    /// Stripe's minimum charge in the command's currency (``SchemaLimit/minimumCharge(amount:currency:)``).
+    public static var objectRules: [SchemaRule] { [.minimumCharge] }
 }

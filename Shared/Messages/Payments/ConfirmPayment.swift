@@ -146,4 +146,7 @@ extension ConfirmPayment: SchemaConstrained {
             "return_url": .url(),
         ]
     }
+
+    /// Stripe's minimum charge in the command's currency (``SchemaLimit/minimumCharge(amount:currency:)``).
+    public static var objectRules: [SchemaRule] { [.minimumCharge] }
 }

@@ -71,7 +71,8 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
     public static let fieldDescriptions: [String: String] = [
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
-        "line_items": "What the buyer pays for; at least one line.",
+        "line_items":
+            "What the buyer pays for; 1 to 100 lines. With inline prices the total must be within Stripe's amount limits (at most 99999999, at least the currency's minimum charge); the service checks that total, JSON Schema cannot add fields, so this schema does not.",
         "application_fee_amount":
             "The platform's application fee, at most the sum of the inline line items (with an existing price the total is not known here). The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "customer_email": "Prefills the buyer's e-mail; also used for the order confirmation.",
@@ -147,6 +148,7 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         try Validation.nonEmpty(orderReference, field: "order_reference")
         try Validation.nonEmpty(lineItems, field: "line_items")
         for (i, item) in lineItems.enumerated() { try item.validate(field: "line_items[\(i)]") }
+        try validateInlineTotal()
         if let fee = applicationFeeAmount {
             guard fee >= 0 else { throw .invalid("application_fee_amount", "must not be negative", code: ReplyError.Code.feeExceedsAmount) }
             if let total = inlineTotal { try Validation.applicationFee(fee, amount: total) }
@@ -192,6 +194,25 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
 }
 
 extension CreateCheckoutSession {
+    /// Stripe's bounds on the session's total when every line has inline price data: at most
+    /// ``StripeLimits/maximumAmount`` (a sum that overflows counts as above it) and at least the
+    /// minimum charge of the lines' currency (``StripeLimits/minimumCharge``). JSON Schema cannot
+    /// add fields, so the schema states neither (the field description of `line_items` says so).
+    /// - Throws: `validation.amount_too_large` or `validation.amount_too_small` naming `line_items`.
+    func validateInlineTotal() throws(ReplyError) {
+        guard lineItems.allSatisfy({ $0.priceData != nil }), let currency = lineItems.first?.priceData?.currency else { return }
+        guard let total = inlineTotal, total <= StripeLimits.maximumAmount else {
+            throw .invalid(
+                "line_items", "the total of the lines must be at most \(StripeLimits.maximumAmount) (Stripe's maximum: 8 digits)",
+                code: ReplyError.Code.amountTooLarge)
+        }
+        if let minimum = StripeLimits.minimumCharge[currency], total >= 1, total < minimum {
+            throw .invalid(
+                "line_items", "the total of the lines must be at least \(minimum) for \(currency), Stripe's minimum charge, got \(total)",
+                code: ReplyError.Code.amountTooSmall)
+        }
+    }
+
     /// Sum of `unit_amount × quantity` when every line has inline price data (all in one
     /// currency); nil when a line refers to an existing price, whose amount is not known here.
     public var inlineTotal: Int? {
@@ -213,7 +234,7 @@ extension CreateCheckoutSession: SchemaConstrained {
         [
             "account": .account,
             "order_reference": .nonEmpty,
-            "line_items": .minItems(1),
+            "line_items": SchemaRule.minItems(1).and(.maxItems(StripeLimits.checkoutLineItems)),
             "application_fee_amount": .nonNegative,
             "customer_email": .email,
             "payment_method_types": SchemaRule.paymentMethodTypes.and(

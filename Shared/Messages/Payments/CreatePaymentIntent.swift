@@ -163,5 +163,5 @@ extension CreatePaymentIntent: SchemaConstrained {
     }
 
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
-    public static var objectRules: [SchemaRule] { SchemaRule.savedMethodOptions(customerField: "customer") }
+    public static var objectRules: [SchemaRule] { SchemaRule.savedMethodOptions(customerField: "customer") + [.minimumCharge] }
 }

@@ -185,6 +185,7 @@ extension CreatePaymentSheet: SchemaConstrained {
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var objectRules: [SchemaRule] {
         SchemaRule.savedMethodOptions(customerField: "customer_reference") + [
+            .minimumCharge,
             .dependentRequired("customer_key", ["customer_reference"]),
             .when(
                 SchemaRule.shape(required: ["customer_key"], properties: ["customer_key": .object(["const": .string("ephemeral_key")])]),

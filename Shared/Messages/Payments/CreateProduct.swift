@@ -71,7 +71,7 @@ extension CreateProduct: SchemaConstrained {
     public static var fieldRules: [String: SchemaRule] {
         [
             "account": .account,
-            "name": .nonEmpty,
+            "name": SchemaRule.nonEmpty.and(.maxLength(StripeLimits.productNameLength)),
         ]
     }
 }

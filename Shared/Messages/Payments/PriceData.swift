@@ -27,7 +27,7 @@ extension PriceData: SchemaConstrained {
     /// The field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var fieldRules: [String: SchemaRule] {
         [
-            "product_name": .nonEmpty,
+            "product_name": SchemaRule.nonEmpty.and(.maxLength(StripeLimits.productNameLength)),
             "unit_amount": .positiveAmount,
             "currency": .currency,
         ]

@@ -181,6 +181,7 @@ extension CreateTerminalPaymentIntent: SchemaConstrained {
     /// an account; `interac_present` never with `capture_method` `manual`.
     public static var objectRules: [SchemaRule] {
         [
+            .minimumCharge,
             .dependentRequired("application_fee_amount", ["account"]),
             .when(
                 .object([

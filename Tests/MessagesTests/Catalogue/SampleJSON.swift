@@ -5,14 +5,16 @@
 struct SampleJSON {
     private var counter = 0
 
-    /// An instance of `schema`; strings are `<field>-<n>`, integers count up.
+    /// An instance of `schema`; strings are `<field>-<n>`, integers count up (amounts from
+    /// 20,000, above Stripe's minimum charge in every currency, which the schema states only
+    /// in an `if`/`then` on the currency).
     mutating func instance(of schema: JSONValue, field: String = "value") -> JSONValue {
         counter += 1
         if let values = schema["enum"]?.arrayValue, let first = values.first { return first }
         if let values = schema["examples"]?.arrayValue, let last = values.last { return last }
         switch schema["type"]?.stringValue {
         case "string": return .string(field == "currency" ? "usd" : "\(field)-\(counter)")
-        case "integer": return .int(counter)
+        case "integer": return .int(FieldConventions.isAmount(field) ? 20_000 + counter : counter)
         case "number": return .double(Double(counter) + 0.5)
         case "boolean": return .bool(counter % 2 == 0)
         case "array":

@@ -64,6 +64,9 @@ enum CatalogEndpoints {
     @discardableResult
     static func createProduct(_ call: SimCall, params: Params) throws(SimError) -> JSONValue {
         let name = try params.requiredString("name")
+        // "The name field on product endpoints has a maximum character length limit of 250"
+        // (Stripe's API changelog, 2018-11-08).
+        _ = try params.string("name", maxLength: 250)
         let id = try params.string("id") ?? SimIDs.make("prod", length: 14)
         if call.state.get(id, scope: call.scope) != nil {
             throw SimError.invalidRequest("Product already exists.", param: "id", code: "resource_already_exists")

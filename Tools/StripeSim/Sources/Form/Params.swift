@@ -45,6 +45,22 @@ public struct Params: Sendable {
         return s
     }
 
+    /// A string parameter of at most `maxLength` characters, refused above it as Stripe does:
+    /// "Invalid string: BAh7CEkiCG...7b80c2b880; must be at most 200 characters" (a long value
+    /// is shown by its first and last ten characters).
+    public func string(_ key: String, maxLength: Int) throws(SimError) -> String? {
+        guard let s = try string(key) else { return nil }
+        guard s.unicodeScalars.count <= maxLength else {
+            throw SimError.invalidRequest("Invalid string: \(Self.abbreviated(s)); must be at most \(maxLength) characters", param: name(key))
+        }
+        return s
+    }
+
+    /// `s` as Stripe quotes a long value in an error: its first and last ten characters.
+    static func abbreviated(_ s: String) -> String {
+        s.count <= 23 ? s : "\(s.prefix(10))...\(s.suffix(10))"
+    }
+
     /// A required non-empty string parameter.
     public func requiredString(_ key: String) throws(SimError) -> String {
         guard let s = try string(key) else { throw SimError.missing(name(key)) }
@@ -130,18 +146,41 @@ public struct Params: Sendable {
         return result
     }
 
-    /// `metadata`: a hash of strings, returned as a JSON object (empty when absent).
+    /// `metadata`: a hash of strings, returned as a JSON object (empty when absent), within
+    /// Stripe's limits (docs.stripe.com/api/metadata): at most 50 keys, keys of at most 40
+    /// characters, values of at most 500, each refused with Stripe's wording and
+    /// `param=metadata` ("Metadata can have up to 50 keys, but you've set 51. …", "Invalid key:
+    /// … must be a string under 40 characters", "Invalid val: … must be a string under 500
+    /// characters"). A key with `[` or `]` cannot be sent in a form body at all.
     public func metadata(_ key: String = "metadata") throws(SimError) -> JSONValue? {
         guard let nested = try hash(key) else { return nil }
+        if nested.values.count > Self.metadataKeys {
+            throw SimError.invalidRequest(
+                "Metadata can have up to \(Self.metadataKeys) keys, but you've set \(nested.values.count). Email us at support+metadata@stripe.com for more information.",
+                param: name(key))
+        }
         var result: [String: JSONValue] = [:]
-        for (k, v) in nested.values {
+        for (k, v) in nested.values.sorted(by: { $0.key < $1.key }) {
             guard let s = v.stringValue else {
                 throw SimError.invalidRequest("Invalid metadata value", param: nested.name(k))
+            }
+            if k.unicodeScalars.count > Self.metadataKeyLength {
+                throw SimError.invalidRequest(
+                    "Invalid key: \(Self.abbreviated(k)) must be a string under \(Self.metadataKeyLength) characters", param: name(key))
+            }
+            if s.unicodeScalars.count > Self.metadataValueLength {
+                throw SimError.invalidRequest(
+                    "Invalid val: \(Self.abbreviated(s)) must be a string under \(Self.metadataValueLength) characters", param: name(key))
             }
             if !s.isEmpty { result[k] = .string(s) }
         }
         return .object(result)
     }
+
+    /// Stripe's metadata limits: keys per object, key length, value length.
+    static let metadataKeys = 50
+    static let metadataKeyLength = 40
+    static let metadataValueLength = 500
 
     /// The parameter as JSON (strings stay strings), for echoing hashes like `address`.
     public func json(_ key: String) -> JSONValue? { values[key]?.json }

@@ -153,7 +153,7 @@ enum CheckoutEndpoints {
             "id": .string(id), "object": "checkout.session", "mode": "payment", "ui_mode": .string(uiMode),
             "amount_subtotal": .int(total), "amount_total": .int(total), "currency": .string(currency),
             "cancel_url": .optional(try params.string("cancel_url")), "success_url": .optional(successURL), "return_url": .optional(returnURL),
-            "client_reference_id": .optional(try params.string("client_reference_id")),
+            "client_reference_id": .optional(try params.string("client_reference_id", maxLength: 200)),
             "client_secret": uiMode != "hosted_page" ? .string("\(id)_secret_\(SimIDs.make("x", length: 24).dropFirst(2))") : nil,
             "redirect_on_completion": uiMode == "hosted_page" ? nil : .string(redirect ?? "always"),
             "url": uiMode == "hosted_page" ? .string("\(call.state.baseURL)/sim/checkout/\(id)") : nil,

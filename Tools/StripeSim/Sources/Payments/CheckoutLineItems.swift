@@ -1,7 +1,15 @@
 /// Turns Checkout's `line_items[n][price|price_data][quantity]` into `item` objects and totals.
 enum CheckoutLineItems {
+    /// Checkout's maximum number of line items in `payment` mode (Stripe's API reference).
+    static let maximumLines = 100
+
     static func build(_ call: SimCall, params: Params) throws(SimError) -> (items: [JSONValue], currency: String, total: Int) {
         guard let lines = try params.hashArray("line_items"), !lines.isEmpty else { throw SimError.missing("line_items") }
+        guard lines.count <= maximumLines else {
+            throw SimError.invalidRequest(
+                "You passed \(lines.count) line items, but Checkout Sessions in payment mode accept at most \(maximumLines).",
+                param: "line_items", code: "parameter_invalid_array")
+        }
         var items: [JSONValue] = []
         var currency: String?
         var total = 0
@@ -33,10 +41,8 @@ enum CheckoutLineItems {
                 "description": product?["name"] ?? nil, "price": price, "quantity": .int(quantity),
             ])
         }
-        guard total >= 50 else {
-            throw SimError.invalidRequest(
-                "The Checkout Session's total amount due must add up to at least $0.50 usd", param: "line_items", code: "amount_too_small")
-        }
+        try ChargeAmountLimits.check(
+            total, currency: currency ?? "usd", param: "line_items", subject: "The Checkout Session's total amount due")
         return (items, currency ?? "usd", total)
     }
 }

@@ -96,9 +96,7 @@ enum PaymentIntentEndpoints {
         let params = call.params
         let amount = try params.requiredInt("amount")
         let currency = try params.requiredString("currency").lowercased()
-        guard amount >= 50 else {
-            throw SimError.invalidRequest("Amount must be at least 50 cents", param: "amount", code: "amount_too_small")
-        }
+        try ChargeAmountLimits.check(amount, currency: currency, param: "amount")
         var pi = PaymentIntentObjects.blank(amount: amount, currency: currency, now: call.now)
         try apply(call, params, to: &pi, creating: true)
         if let automatic = try params.hash("automatic_payment_methods", allowed: ["enabled", "allow_redirects"]) {
@@ -161,11 +159,11 @@ enum PaymentIntentEndpoints {
             }
             pi["payment_method_types"] = .strings(kept)
         }
+        if let currency = try params.string("currency") { pi["currency"] = .string(currency.lowercased()) }
         if let amount = try params.int("amount") {
-            guard amount >= 50 else { throw SimError.invalidRequest("Amount must be at least 50 cents", param: "amount", code: "amount_too_small") }
+            try ChargeAmountLimits.check(amount, currency: pi["currency"]?.stringValue ?? "usd", param: "amount")
             pi["amount"] = .int(amount)
         }
-        if let currency = try params.string("currency") { pi["currency"] = .string(currency.lowercased()) }
         if let capture = try params.string("capture_method") {
             guard ["automatic", "automatic_async", "manual", "manual_preferred"].contains(capture) else {
                 throw SimError.invalidRequest("Invalid capture_method", param: "capture_method")
