@@ -31,7 +31,8 @@ enum DuplicateCommand {
         }
         if delivery.redelivered && entry.replyTo == replyTo { return .none }
         guard stored == BodyFingerprint.of(envelope.body) else {
-            let message = "message_id \(envelope.messageId) was already used for a command with a different body; "
+            let message =
+                "message_id \(envelope.messageId) was already used for a command with a different body; "
                 + "send a new command with a new message_id"
             return .conflict(
                 HandlingFailure(

@@ -23,8 +23,9 @@ struct DuplicateCommandTests {
     static let entry = InboxEntry(bodySHA256: BodyFingerprint.of(body), replyTo: "first.replies", reply: reply)
 
     @Test func theStoredReplyGoesToTheRetrysReplyToMarkedAsReplayed() throws {
-        guard case .replay(let envelope, let replyTo) = DuplicateCommand.answer(
-            Self.delivery(replyTo: "retry.replies"), entry: Self.entry, appId: "svc")
+        guard
+            case .replay(let envelope, let replyTo) = DuplicateCommand.answer(
+                Self.delivery(replyTo: "retry.replies"), entry: Self.entry, appId: "svc")
         else { Issue.record("expected a replay"); return }
         #expect(replyTo == "retry.replies")
         #expect(envelope.body == Self.reply.body)
@@ -77,7 +78,8 @@ struct DuplicateCommandTests {
     }
 
     @Test func theFingerprintIsSHA256() {
-        let hex = BodyFingerprint.of(Array("abc".utf8)).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let hex = BodyFingerprint.of(Array("abc".utf8)).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+            .joined()
         #expect(hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 

@@ -112,12 +112,13 @@ struct ReplayedReplyIntegrationTests {
                 let probe = try PGConnection(url: url, applicationName: "runtime-tests-probe")
                 let deadline = ContinuousClock.now + .seconds(20)
                 while ContinuousClock.now < deadline {
-                    let waiting = try probe.execute(
-                        """
-                        SELECT count(*) AS count FROM pg_stat_activity
-                        WHERE wait_event_type = 'Lock' AND query LIKE '%inbox%'
-                        """
-                    ).first.map { try $0.int("count") } ?? 0
+                    let waiting =
+                        try probe.execute(
+                            """
+                            SELECT count(*) AS count FROM pg_stat_activity
+                            WHERE wait_event_type = 'Lock' AND query LIKE '%inbox%'
+                            """
+                        ).first.map { try $0.int("count") } ?? 0
                     if waiting > 0 { sawWaiter.set(); return }
                     Thread.sleep(forTimeInterval: 0.02)
                 }
