@@ -2,6 +2,9 @@
 /// again with the same `message_id` gets the same answer (DESIGN §4 "Retried commands").
 /// Thread-safety: a plain `Sendable` value.
 public struct StoredReply: Sendable, Equatable {
+    /// AMQP `message_id` of the reply as first sent (sent again with it, so a platform that
+    /// did get the first copy drops the second as a duplicate).
+    public var messageId: String
     /// AMQP `type` of the reply (`<command>.reply`).
     public var type: String
     /// The reply's AMQP headers table as a JSON object (the outbox's `headers` form).
@@ -10,7 +13,8 @@ public struct StoredReply: Sendable, Equatable {
     public var body: [UInt8]
 
     /// Creates a stored reply.
-    public init(type: String, headersJSON: [UInt8], body: [UInt8]) {
+    public init(messageId: String, type: String, headersJSON: [UInt8], body: [UInt8]) {
+        self.messageId = messageId
         self.type = type
         self.headersJSON = headersJSON
         self.body = body
@@ -77,14 +81,16 @@ extension Inbox {
         try conn.deferWrite(
             """
             UPDATE \(table) AS i SET body_sha256 = u.f, reply_to = u.q, reply_type = nullif(u.t, ''),
+                reply_message_id = nullif(u.r, ''),
                 reply_headers = CASE WHEN u.t = '' THEN NULL ELSE convert_from(u.h, 'UTF8')::jsonb END,
                 reply_body = CASE WHEN u.t = '' THEN NULL ELSE u.b END
-            FROM unnest($1::text[], $2::bytea[], $3::text[], $4::text[], $5::bytea[], $6::bytea[]) AS u(m, f, q, t, h, b)
+            FROM unnest($1::text[], $2::bytea[], $3::text[], $4::text[], $5::text[], $6::bytea[], $7::bytea[])
+                AS u(m, f, q, r, t, h, b)
             WHERE i.message_id = u.m
             """,
             [
                 .textArray(kept.map(\.messageId)), .bytesArray(kept.map(\.bodySHA256)), .textArray(kept.map(\.replyTo)),
-                .textArray(kept.map { $0.reply?.type ?? "" }),
+                .textArray(kept.map { $0.reply?.messageId ?? "" }), .textArray(kept.map { $0.reply?.type ?? "" }),
                 .bytesArray(kept.map { $0.reply?.headersJSON ?? [] }),
                 .bytesArray(kept.map { $0.reply?.body ?? [] }),
             ], planning: .perExecution
@@ -99,7 +105,7 @@ extension Inbox {
     public func entry(messageId: String, on conn: PGConnection) throws(StoreError) -> InboxEntry? {
         let table = try table.get()
         return try conn.query(
-            "SELECT body_sha256, reply_to, reply_type, reply_headers, reply_body FROM \(table) WHERE message_id = $1",
+            "SELECT body_sha256, reply_to, reply_message_id, reply_type, reply_headers, reply_body FROM \(table) WHERE message_id = $1",
             [.text(messageId)]
         ) { row in try Inbox.entry(row) }.first
     }
@@ -113,7 +119,7 @@ extension Inbox {
         guard !messageIds.isEmpty else { return [:] }
         let rows = try conn.query(
             """
-            SELECT message_id, body_sha256, reply_to, reply_type, reply_headers, reply_body FROM \(table)
+            SELECT message_id, body_sha256, reply_to, reply_message_id, reply_type, reply_headers, reply_body FROM \(table)
             WHERE message_id = ANY($1)
             """, [.textArray(messageIds)], planning: .perExecution
         ) { row in (try row.string("message_id"), try Inbox.entry(row)) }
@@ -124,7 +130,9 @@ extension Inbox {
     static func entry(_ row: PGRow) throws(StoreError) -> InboxEntry {
         var reply: StoredReply?
         if let type = try row.optionalString("reply_type"), let body = try row.optionalBytes("reply_body") {
-            reply = StoredReply(type: type, headersJSON: try row.optionalJSON("reply_headers") ?? Array("{}".utf8), body: body)
+            reply = StoredReply(
+                messageId: try row.optionalString("reply_message_id") ?? "", type: type,
+                headersJSON: try row.optionalJSON("reply_headers") ?? Array("{}".utf8), body: body)
         }
         return InboxEntry(
             bodySHA256: try row.optionalBytes("body_sha256"), replyTo: try row.optionalString("reply_to"), reply: reply)

@@ -20,8 +20,8 @@ extension Migrator {
     ///   transaction, or after a failed one, by `MessageLog`).
     ///
     /// - `inbox` gains `body_sha256 bytea` (SHA-256 of the command's body), the `reply_to` it
-    ///   carried and the reply as sent (`reply_type text`, `reply_headers jsonb`,
-    ///   `reply_body bytea`), filled for
+    ///   carried and the reply as sent (`reply_message_id text`, `reply_type text`,
+    ///   `reply_headers jsonb`, `reply_body bytea`), filled for
     ///   commands that carried a `reply_to`, so a command published again with the same
     ///   `message_id` gets its stored reply (or `conflict.message_id_reused` for another body)
     ///   for as long as the inbox keeps the id (DESIGN §4, §5). Nullable, added to the
@@ -86,6 +86,7 @@ extension Migrator {
                 ALTER TABLE inbox
                     ADD COLUMN body_sha256 bytea,
                     ADD COLUMN reply_to text,
+                    ADD COLUMN reply_message_id text,
                     ADD COLUMN reply_type text,
                     ADD COLUMN reply_headers jsonb,
                     ADD COLUMN reply_body bytea;

@@ -4,8 +4,8 @@ import Store
 
 /// What a command published again with a `message_id` the inbox holds gets (DESIGN §4
 /// "Retried commands", as Stripe answers a replayed idempotency key): the stored reply,
-/// byte for byte, with `x-replayed: true`, sent to the retry's own `reply_to` and
-/// `correlation_id`; `conflict.message_id_reused` when its body differs from the first's; no
+/// byte for byte and under its first `message_id`, with `x-replayed: true`, sent to the
+/// retry's own `reply_to` and `correlation_id`; `conflict.message_id_reused` when its body differs from the first's; no
 /// handler runs either way. A delivery without `reply_to` (every event) is acked without
 /// work, as a duplicate always was, and so is the broker's redelivery of the very delivery
 /// that was handled (`redelivered`, the same `reply_to`): its reply is the outbox's to send
@@ -43,6 +43,7 @@ enum DuplicateCommand {
         var headers = MessageHeaders(table: HeadersJSON.decode(reply.headersJSON))
         headers.extra[MessageHeaders.Key.replayed] = "true"
         let replayed = Envelope(
+            messageId: reply.messageId.isEmpty ? Envelope.newMessageId() : reply.messageId,
             correlationId: envelope.correlationId ?? envelope.messageId, type: reply.type, appId: appId,
             headers: headers, body: reply.body)
         return .replay(replayed, replyTo: replyTo)
@@ -56,7 +57,7 @@ enum DuplicateCommand {
         return KeptReply(
             messageId: envelope.messageId, bodySHA256: BodyFingerprint.of(envelope.body), replyTo: replyTo,
             reply: reply.map {
-                StoredReply(type: $0.type, headersJSON: HeadersJSON.encode($0.headers.table), body: $0.body)
+                StoredReply(messageId: $0.messageId, type: $0.type, headersJSON: HeadersJSON.encode($0.headers.table), body: $0.body)
             })
     }
 

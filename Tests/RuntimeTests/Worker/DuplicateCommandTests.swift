@@ -9,7 +9,7 @@ import Testing
 struct DuplicateCommandTests {
     static let body = Array(#"{"n":1}"#.utf8)
     static let reply = StoredReply(
-        type: "rt.ping.reply", headersJSON: Array(#"{"x-causation-id":"m-1","x-schema-version":1}"#.utf8),
+        messageId: "r-1", type: "rt.ping.reply", headersJSON: Array(#"{"x-causation-id":"m-1","x-schema-version":1}"#.utf8),
         body: Array(#"{"ok": true, "result": {"n": 2}}"#.utf8))
 
     static func delivery(replyTo: String?, body: [UInt8] = body, redelivered: Bool = false) -> Delivery {
@@ -32,6 +32,7 @@ struct DuplicateCommandTests {
         #expect(envelope.type == "rt.ping.reply")
         #expect(envelope.correlationId == "c-2")
         #expect(envelope.appId == "svc")
+        #expect(envelope.messageId == "r-1")
         #expect(envelope.headers.causationId == "m-1")
         #expect(envelope.headers.extra[MessageHeaders.Key.replayed] == "true")
     }
