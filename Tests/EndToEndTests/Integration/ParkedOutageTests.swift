@@ -15,7 +15,8 @@ import Testing
 /// delay queues, then parked in its `.dlq` with its `x-failures` and answered
 /// `retryable: true, parked: true` (code `stripe.api`: Stripe sent no code); after the outage `connectbus dlq replay --group …`
 /// completes it with the same idempotency key — one product at the simulator — the final
-/// reply goes to the command's `reply_to`, and `connectbus trace` shows `parked …` then `done`.
+/// reply goes to the command's `reply_to`, and `connectbus trace` shows `parked …` then `done`;
+/// the same command sent again afterwards gets that reply replayed without a Stripe call.
 /// The payments handler runs on a queue of the test's own, so its delay queues can be short.
 @Suite("Parked outage: park, answer, replay (integration)", .enabled(if: IntegrationEnvironment.isEnabled))
 struct ParkedOutageTests {
@@ -76,7 +77,7 @@ struct ParkedOutageTests {
             logLevel: .error)
         let host = ServiceHost(name: "parked-outage", config: config, schema: schema, routes: [route])
         defer {
-            BrokerThread.delete(route.topology(retryDelays: config.retryDelays).queues.map(\.name) + [replies])
+            BrokerThread.delete(route.topology(retryDelays: config.retryDelays).queues.map(\.name) + [replies, replies + ".again"])
             _ = try? IntegrationSchema.drop(schema, databaseURL: env.databaseURL, applicationName: "parked-outage")
         }
         try await BrokerThread.run { try host.start() }
@@ -129,6 +130,26 @@ struct ParkedOutageTests {
         #expect(sim.count(objectType: "product") == 1)
         let keys = Set(sim.requestLog.filter { $0.method == "POST" && $0.path == "/v1/products" }.compactMap(\.idempotencyKey))
         #expect(keys == ["\(sent.messageId):create_product"])
+
+        // The platform, having lost that reply, sends the command again with the same
+        // message_id and a new reply queue: the stored reply, no Stripe call.
+        let calls = sim.requestLog.count
+        var again = sent
+        again.replyTo = replies + ".again"
+        let retry = again
+        let replayed = try await BrokerThread.run { () throws -> Delivery? in
+            let connection = try BrokerThread.environment.connect("parked-outage-retry")
+            defer { connection.close() }
+            _ = try connection.declareQueue(QueueSpec(name: retry.replyTo ?? ""))
+            try connection.enableConfirms()
+            try connection.publish(retry, exchange: Exchanges.commands, routingKey: queue, mandatory: true)
+            try connection.waitForConfirms(timeout: .seconds(10))
+            return try Self.take(retry.replyTo ?? "")
+        }
+        let copy = try #require(replayed)
+        #expect(copy.envelope.body == finalReply.envelope.body)
+        #expect(copy.envelope.headers.extra[MessageHeaders.Key.replayed] == "true")
+        #expect(sim.requestLog.count == calls)
         try await BrokerThread.run { host.shutdown() }
 
         // The trace tells the story: parked, then done.
