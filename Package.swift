@@ -89,7 +89,7 @@ let package = Package(
         library("HTTPServer", path: "Shared/HTTPServer", ["CMicroHTTPD", "CShims"]),
         library("StripeAPI", path: "Shared/StripeAPI", ["CCurl", "CCrypto", "CShims"], exclude: ["README.md"]),
         library(
-            "Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CShims"],
+            "Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CCrypto", "CShims"],
             exclude: ["README.md"]),
         library("TestKit", path: "Shared/TestKit", ["Bus", "Messages", "Store", "CCurl", "CShims"]),
 

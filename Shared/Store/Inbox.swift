@@ -5,8 +5,9 @@
 /// doing the work again. Because the row commits or rolls back with the work, a crash
 /// between commit and ack yields a redelivery that is recognised.
 ///
-/// The one owner of the `inbox` table's SQL: the one-at-a-time processor (``contains(messageId:on:)``,
-/// ``record(messageId:queue:on:)``), the batch processor (``record(messageIds:queue:on:)``,
+/// The one owner of the `inbox` table's SQL: the one-at-a-time processor (``entry(messageId:on:)``,
+/// ``recordDeferred(messageId:queue:on:completion:)``), both processors' kept replies
+/// (``keepDeferred(_:on:)``, Inbox+Replies.swift), the batch processor (``record(messageIds:queue:on:)``,
 /// ``forget(messageIds:on:)``) and retention (``prune(olderThan:limit:on:)``) call it; no
 /// other module writes `inbox` SQL (Shared/Store/README.md lists each statement's shape and
 /// planning). Thread-safety: a `Sendable` value; calls use the given connection on the
@@ -69,8 +70,8 @@ public struct Inbox: Sendable {
     }
 
     /// Whether `messageId` is recorded (committed, or earlier in the caller's transaction):
-    /// one prepared primary-key lookup. The one-at-a-time processor asks before it runs a
-    /// handler, so a redelivery of a handled message costs no Stripe call.
+    /// one prepared primary-key lookup (the one-at-a-time processor asks
+    /// ``entry(messageId:on:)``, the same lookup with the stored reply).
     /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
     public func contains(messageId: String, on conn: PGConnection) throws(StoreError) -> Bool {
         let table = try table.get()

@@ -19,6 +19,17 @@ extension Migrator {
     ///   deliveries — what `connectbus trace` reads (written with the message's own
     ///   transaction, or after a failed one, by `MessageLog`).
     ///
+    /// - `inbox` gains `body_sha256 bytea` (SHA-256 of the command's body), the `reply_to` it
+    ///   carried and the reply as sent (`reply_message_id text`, `reply_type text`,
+    ///   `reply_headers jsonb`, `reply_body bytea`), filled for
+    ///   commands that carried a `reply_to`, so a command published again with the same
+    ///   `message_id` gets its stored reply (or `conflict.message_id_reused` for another body)
+    ///   for as long as the inbox keeps the id (DESIGN §4, §5). Nullable, added to the
+    ///   existing table: a release that does not know them still inserts its rows.
+    /// - `message_log` gains `outcomes jsonb` (`[{"at_ms": …, "outcome": …}]`, one element per
+    ///   write: `done`, a failure's code, `parked <code>`), so `connectbus trace` shows a
+    ///   message parked and later replayed as both.
+    ///
     /// Reserved versions start at -1000; a later runtime change is appended with the next
     /// version up (-998, -997, …), never reusing one, so runtime tables always migrate
     /// before a service's own versions (≥ 1).
@@ -68,6 +79,22 @@ extension Migrator {
                     last_at timestamptz NOT NULL DEFAULT now()
                 );
                 CREATE INDEX message_log_last_at_idx ON message_log (last_at);
+                """),
+        Migration(
+            version: -997, name: "runtime_inbox_replies",
+            sql: """
+                ALTER TABLE inbox
+                    ADD COLUMN body_sha256 bytea,
+                    ADD COLUMN reply_to text,
+                    ADD COLUMN reply_message_id text,
+                    ADD COLUMN reply_type text,
+                    ADD COLUMN reply_headers jsonb,
+                    ADD COLUMN reply_body bytea;
+                """),
+        Migration(
+            version: -996, name: "runtime_message_log_outcomes",
+            sql: """
+                ALTER TABLE message_log ADD COLUMN outcomes jsonb NOT NULL DEFAULT '[]';
                 """),
     ]
 }

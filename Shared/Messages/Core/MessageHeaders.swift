@@ -57,6 +57,9 @@ public struct MessageHeaders: Sendable, Equatable {
         /// `{"attempt":N,"at":unix_seconds,"queue":"…","code":"…","message":"…"}` (the first
         /// and the last nine are kept; messages cut at 300 characters). Kept on replay.
         public static let failures = "x-failures"
+        /// `true` on a reply sent again from the inbox to a command published again with the
+        /// same `message_id` (its body is the first reply's, byte for byte; DESIGN §4).
+        public static let replayed = "x-replayed"
         /// Stripe event id of a re-published Stripe event.
         public static let stripeEventId = "x-stripe-event-id"
         /// Stripe API version of a re-published Stripe event.

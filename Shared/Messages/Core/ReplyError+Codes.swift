@@ -53,6 +53,10 @@ extension ReplyError {
         public static let invalidId = "validation.invalid_id"
         /// The message type is not one this service handles.
         public static let unknownMessage = "validation.unknown_message"
+        /// A command was published again with a `message_id` the service already handled, but
+        /// with a different body (as Stripe's `idempotency_error` for a reused key): refused,
+        /// never handled; a new command needs a new `message_id`.
+        public static let messageIdReused = "conflict.message_id_reused"
         /// The connected account is unknown.
         public static let accountNotFound = "not_found.account"
         /// The order is unknown.

@@ -85,13 +85,16 @@ public struct HandlerContext {
     }
 
     /// Writes the reply to this command to the outbox, addressed to its `reply_to` queue
-    /// through the default exchange. Does nothing when the command has no `reply_to`.
+    /// through the default exchange. Does nothing when the command has no `reply_to`. The
+    /// reply is also kept in the command's inbox row, sent again (`x-replayed: true`) to a
+    /// retry of the same `message_id` (DESIGN §4 "Retried commands").
     /// - Throws: `EncodingError`, `StoreError`.
     public func reply<R: Encodable>(_ reply: Reply<R>) throws {
         guard let replyTo = envelope.replyTo, !replyTo.isEmpty else { return }
         var message = try Envelope.reply(reply, to: envelope, appId: scope.appId)
         message.headers.traceparent = outgoingTraceparent
         try enqueue(message, exchange: Exchanges.default, routingKey: replyTo, mandatory: false)
+        scope.reply = message
     }
 
     /// Writes any envelope to the outbox (e.g. a verified Stripe event re-published as

@@ -30,13 +30,17 @@ public struct HandlingFailure: Sendable, Equatable {
         self.details = details
     }
 
-    /// The error a sender gets in its reply when the message is parked: the full
-    /// ``details`` when known (never retryable once parked), else code and message.
+    /// The error a sender gets in its reply when the message is dead-lettered: the full
+    /// ``details`` when known, else code and message. A permanent failure is not
+    /// retryable. A transient one that outlasted the retry ladder (DESIGN §3) is
+    /// `retryable: true` and `parked: true`: it waits in `<queue>.dlq`, and
+    /// `connectbus dlq replay` completes it and sends the final reply to the same `reply_to`.
     public var replyError: ReplyError {
         var error = details ?? ReplyError(code: code, message: message, retryable: false)
         error.code = code
         error.message = message
-        error.retryable = false
+        error.retryable = disposition == .retry
+        error.parked = disposition == .retry ? true : nil
         return error
     }
 }

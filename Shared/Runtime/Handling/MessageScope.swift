@@ -43,6 +43,9 @@ final class MessageScope {
     /// Batched routes: whether the message's savepoint is open, or failed to open.
     private(set) var savepointOpen = false
     private(set) var savepointError: StoreError?
+    /// The reply the handler wrote (``HandlerContext/reply(_:)``), kept in the inbox row with
+    /// the command's fingerprint so a retry of the same `message_id` gets it again.
+    var reply: Envelope?
     /// Stripe-bound routes: when the message's transaction began (ns since the epoch; its span).
     private(set) var transactionStartNanos: UInt64?
     private static let savepoint = "connectbus_message"
@@ -85,6 +88,7 @@ final class MessageScope {
     /// Batched routes: undoes the handler's work (rolls back to the savepoint, if opened) and
     /// drops its pending outbox rows. Errors are ignored: a broken connection fails the batch.
     func discard() {
+        reply = nil
         pendingOutbox = []
         pendingEnvelopes = []
         guard savepointOpen else { return }
@@ -168,6 +172,7 @@ final class MessageScope {
     /// Rolls back the one-at-a-time message's transaction if open, sending nothing when none
     /// of it reached the server (errors are ignored: a broken connection shows on the next use).
     func rollback() {
+        reply = nil
         outboxIds = []
         writtenOutbox = []
         writtenEnvelopes = []

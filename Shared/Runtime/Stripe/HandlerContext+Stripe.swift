@@ -6,12 +6,14 @@ extension HandlerContext {
     /// `WorkerResources.callStripe`) and sorts its failure.
     ///
     /// A retryable failure (network, 409, 429, 5xx: `StripeError.isRetryable`) whose `code`
-    /// is not in `answeringAtOnce`, while delayed retries remain (``isLastAttempt`` is
-    /// false), is thrown as ``HandlerError/retry(code:message:)``, so the runtime redelivers
-    /// the command later, with the same idempotency keys (``idempotencyKey(_:)``). Any other
-    /// failure, or a retryable one on the last attempt, is returned as `mapping(error)`: the
-    /// reply error to send (`ReplyError.stripe` or the service's own), or the `StripeError`
-    /// itself for a handler that maps it with what it knows of the call.
+    /// is not in `answeringAtOnce` is thrown as a ``HandlerError`` asking for a retry (with
+    /// ``ReplyError/stripe(_:)`` as its reason, Stripe's details kept), so the runtime
+    /// redelivers the command later with the same idempotency keys (``idempotencyKey(_:)``);
+    /// after the last attempt the runtime parks it in `<queue>.dlq` with its `x-failures`
+    /// and answers `retryable: true, parked: true` (DESIGN §3), and `connectbus dlq replay`
+    /// completes it. Any other failure is returned as `mapping(error)`: the reply error to
+    /// send (`ReplyError.stripe` or the service's own), or the `StripeError` itself for a
+    /// handler that maps it with what it knows of the call.
     /// - Parameters:
     ///   - mapping: turns the failure into the handler's error type.
     ///   - answeringAtOnce: Stripe error codes returned at once although retryable (e.g. a
@@ -25,9 +27,10 @@ extension HandlerContext {
         do {
             return .success(try worker.callStripe { client in try body(client) })
         } catch let error as StripeError {
-            if error.isRetryable && !answeringAtOnce.contains(error.code ?? "") && !isLastAttempt {
-                log.warning("stripe call failed; retrying later", ["error": error.description])
-                throw HandlerError.retry(code: error.stableCode, message: error.message)
+            if error.isRetryable && !answeringAtOnce.contains(error.code ?? "") {
+                let next = isLastAttempt ? "parking it" : "retrying later"
+                log.warning("stripe call failed; \(next)", ["error": error.description])
+                throw HandlerError(outcome: .retry(ReplyError.stripe(error)))
             }
             log.warning("stripe call failed", ["error": error.description])
             return .failure(mapping(error))

@@ -15,7 +15,10 @@ import StripeAPI
 /// autocommit, and a redelivery appends its calls to the same row.
 /// Each element of `stripe_calls`: `at_ms` (Unix ms, when the attempt ended), `method`,
 /// `path`, `status` (absent without an answer), `request_id`, `idempotency_key`, `account`,
-/// `attempt` (1 = first try), `duration_ms`, `error_code`, `will_retry`.
+/// `attempt` (1 = first try), `duration_ms`, `error_code`, `will_retry`. `outcome` is the
+/// last delivery's (`done`, a retried failure's code, `parked <code>` when it went to the
+/// DLQ); `outcomes` keeps every delivery's, `{"at_ms", "outcome"}` oldest first, so a command
+/// parked by an outage and completed by a replay shows `parked …` then `done`.
 enum MessageLog {
     /// At most this many attempts are kept per delivery (a runaway loop cannot grow the row unbounded).
     static let maxCalls = 100
@@ -33,13 +36,25 @@ enum MessageLog {
         try scope.database.deferWrite(sql, params) { _ in }
     }
 
-    /// Writes the row of a failed delivery (autocommit, after its rollback); errors are
-    /// logged by the caller's next use of the connection, never thrown (the failure path must go on).
-    static func writeFailed(_ scope: MessageScope, calls: [TimedAttempt], envelope: Envelope, code: String) {
-        guard !calls.isEmpty else { return }
+    /// Writes the row of a failed delivery (autocommit, after its rollback) when it called
+    /// Stripe or was parked; errors are logged by the caller's next use of the connection,
+    /// never thrown (the failure path must go on).
+    static func writeFailed(
+        _ scope: MessageScope, calls: [TimedAttempt], envelope: Envelope, failure: HandlingFailure,
+        decision: RetryDecision
+    ) {
+        let outcome = outcome(failure, decision)
+        guard !calls.isEmpty || outcome != failure.code else { return }
         _ = try? write(
-            scope.db, schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: code,
+            scope.db, schema: scope.schema, queue: scope.queue, envelope: envelope, outcome: outcome,
             reply: nil, calls: calls)
+    }
+
+    /// The outcome recorded for a failure: its code when it is retried, `parked <code>` when
+    /// it goes to the DLQ.
+    static func outcome(_ failure: HandlingFailure, _ decision: RetryDecision) -> String {
+        if case .deadLetter = decision { return "parked \(failure.code)" }
+        return failure.code
     }
 
     static func write(
@@ -59,11 +74,13 @@ enum MessageLog {
         let table = try SQLIdentifier(schema).quoted + ".message_log"
         return (
             """
-            INSERT INTO \(table) (message_id, queue, type, outcome, reply, stripe_calls)
-            VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)
+            INSERT INTO \(table) (message_id, queue, type, outcome, reply, stripe_calls, outcomes)
+            VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, jsonb_build_array(jsonb_build_object(
+                'at_ms', floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint, 'outcome', $4::text)))
             ON CONFLICT (message_id) DO UPDATE SET outcome = EXCLUDED.outcome,
                 reply = coalesce(EXCLUDED.reply, \(table).reply),
-                stripe_calls = \(table).stripe_calls || EXCLUDED.stripe_calls, last_at = now()
+                stripe_calls = \(table).stripe_calls || EXCLUDED.stripe_calls,
+                outcomes = \(table).outcomes || EXCLUDED.outcomes, last_at = now()
             """,
             [
                 .text(envelope.messageId), .text(queue), .text(envelope.type), .text(outcome),

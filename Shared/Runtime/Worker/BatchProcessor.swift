@@ -24,7 +24,14 @@ import Store
 /// A failing message is rolled back to its savepoint and goes to retry/DLQ alone, unless it
 /// failed because the connection was lost: the batch's transaction went with it, so the
 /// whole batch fails unacked and is redelivered to the reconnected worker. A message
-/// id seen twice (before, or earlier in the same batch) is acked without work. If the
+/// id seen twice (before, or earlier in the same batch) is acked without work; a command
+/// among them that carries a `reply_to` gets its stored reply again, or
+/// `conflict.message_id_reused` for another body (``DuplicateCommand``): the batch's
+/// fingerprints and replies go into their inbox rows with one deferred statement
+/// (``Inbox/keepDeferred(_:on:)``, only for a batch with a `reply_to`), and the stored rows
+/// of such duplicates are read with one more (only for a batch that has them). A
+/// duplicate of a message another worker's batch is still handling waits on that inbox
+/// row's lock, and so gets the reply it commits. If the
 /// COMMIT itself fails for a reason other than a lost connection, the batch is redone one
 /// message per transaction so the culprit is isolated.
 /// A class, so that the worker's loop holds a reference rather than copies of its settings
@@ -52,8 +59,8 @@ final class BatchProcessor {
 
     /// What happened to one delivery inside the transaction.
     enum Result {
-        case committed(outbox: [OutboxMessage], envelopes: [Envelope], seconds: Double)
-        case duplicate
+        case committed(outbox: [OutboxMessage], envelopes: [Envelope], seconds: Double, reply: Envelope?)
+        case duplicate(InboxEntry?)
         case failed(HandlingFailure)
     }
 
@@ -116,32 +123,50 @@ final class BatchProcessor {
         var fresh = try inbox.record(
             messageIds: batch.map(\.envelope.messageId), queue: settings.route.queue,
             deletingPublished: deletingPublished, from: outbox.outbox, on: db)
+        let stored = try storedEntries(batch, fresh: fresh, db: db)
         var results: [Result] = []
         var failedIds: [String] = []
         var messages: [OutboxMessage] = []
         var envelopes: [Envelope] = []
+        var kept: [String: KeptReply] = [:]
         for delivery in batch {
-            guard fresh.remove(delivery.envelope.messageId) != nil else {
-                results.append(.duplicate)
+            let id = delivery.envelope.messageId
+            guard fresh.remove(id) != nil else {
+                // Stored before this batch, or handled earlier in it (its entry is in memory).
+                let entry = stored[id] ?? kept[id]?.entry
+                results.append(.duplicate(entry))
                 continue
             }
             let result = try handle(delivery, db: db)
             switch result {
-            case .committed(let outbox, let outboxEnvelopes, _):
+            case .committed(let outbox, let outboxEnvelopes, _, let reply):
                 messages += outbox
                 envelopes += outboxEnvelopes
-            case .failed: failedIds.append(delivery.envelope.messageId)
+                if let entry = DuplicateCommand.kept(delivery.envelope, reply: reply) { kept[id] = entry }
+            case .failed: failedIds.append(id)
             case .duplicate: break
             }
             results.append(result)
         }
         try inbox.forgetDeferred(messageIds: failedIds, on: db)
+        try inbox.keepDeferred(Array(kept.values), on: db)
         let written = WrittenIds()
         try outbox.outbox.enqueueDeferred(batch: messages, on: db) { outcome in
             if case .success(let ids) = outcome { written.ids = ids }
         }
         return Committed(
             results: results, outboxIds: [], outboxMessages: messages, outboxEnvelopes: envelopes, written: written)
+    }
+
+    /// The inbox entries of the batch's duplicates that carry a `reply_to` and were recorded
+    /// before this batch (one statement, none when there are none). A row another worker's
+    /// transaction was writing made the inbox statement wait for its commit, so it is read here.
+    private func storedEntries(_ batch: [Delivery], fresh: Set<String>, db: PGConnection) throws -> [String: InboxEntry] {
+        let asking = batch.lazy.map(\.envelope).filter { envelope in
+            !fresh.contains(envelope.messageId) && !(envelope.replyTo ?? "").isEmpty
+        }.map(\.messageId)
+        guard !asking.isEmpty else { return [:] }
+        return try inbox.entries(messageIds: Array(Set(asking)), on: db)
     }
 
     /// Runs one delivery's handler in its savepoint.
@@ -185,7 +210,7 @@ final class BatchProcessor {
             try scope.keep()
             return .committed(
                 outbox: scope.pendingOutbox, envelopes: scope.pendingEnvelopes,
-                seconds: (ContinuousClock.now - start).seconds)
+                seconds: (ContinuousClock.now - start).seconds, reply: scope.reply)
         } catch let error as StoreError where error.code == StoreError.Code.connectionFailed {
             scope.discard()
             throw error
@@ -202,14 +227,25 @@ final class BatchProcessor {
     ) throws {
         let queue = settings.route.queue
         var failed: [FailedDelivery] = []
+        var replays: [(Envelope, String)] = []
         for (delivery, result) in zip(batch, committed.results) {
             switch result {
-            case .committed(_, _, let seconds):
+            case .committed(_, _, let seconds, _):
                 settings.metrics.processed.increment(queue)
                 settings.metrics.handlerSeconds.observe(seconds, queue)
-            case .duplicate:
-                settings.metrics.duplicates.increment(queue)
-                settings.log(for: delivery.envelope).info("duplicate message acknowledged without work")
+            case .duplicate(let entry):
+                switch DuplicateCommand.answer(delivery, entry: entry, appId: settings.appId) {
+                case .none:
+                    settings.metrics.duplicates.increment(queue)
+                    settings.log(for: delivery.envelope).info("duplicate message acknowledged without work")
+                case .replay(let reply, let replyTo):
+                    settings.metrics.duplicates.increment(queue)
+                    settings.log(for: delivery.envelope).info("duplicate command answered with its stored reply")
+                    replays.append((reply, replyTo))
+                case .conflict(let failure):
+                    let decision = settings.policy.decide(failure, attempt: delivery.envelope.headers.attempt, queue: queue)
+                    failed.append(FailedDelivery(delivery: delivery, failure: failure, decision: decision))
+                }
             case .failed(let failure):
                 let decision = settings.policy.decide(failure, attempt: delivery.envelope.headers.attempt, queue: queue)
                 failed.append(FailedDelivery(delivery: delivery, failure: failure, decision: decision))
@@ -224,8 +260,9 @@ final class BatchProcessor {
             settings.log.warning(
                 "publishing the batch's outbox rows failed; the relay will publish them",
                 ["error": String(describing: error)])
-            if !failed.isEmpty { throw error }
+            if !failed.isEmpty || !replays.isEmpty { throw error }
         }
+        try DuplicateCommand.publish(replays, bus: bus)
         try failures.publish(failed, bus: bus)
         try connections.consumer().ack(last.deliveryTag, multiple: true)
     }

@@ -25,6 +25,11 @@ import Store
 /// transaction, plus one round trip per statement the handler runs itself.
 /// A concurrent redelivery that committed first makes the deferred inbox row fail, which
 /// aborts the transaction before its `COMMIT`: the delivery is acked without work.
+/// A command with a `reply_to` keeps its body's fingerprint and its reply in its inbox row
+/// (a deferred `UPDATE` in the same pipeline as the `COMMIT`); a duplicate of it — found by
+/// the inbox check, or by the failed inbox row of a concurrent delivery, once that one
+/// committed — gets the stored reply again or `conflict.message_id_reused`
+/// (``DuplicateCommand``).
 ///
 /// A class, so that the worker's loop holds a reference rather than copies of its settings
 /// on the stack (Shared/Runtime/README.md, "Memory").
@@ -59,8 +64,8 @@ final class OneAtATimeProcessor {
         let queue = settings.route.queue
         let db = try connections.database()
         let log = settings.log(for: envelope)
-        if try inbox.contains(messageId: envelope.messageId, on: db) {
-            return skipDuplicate(delivery, log: log, pending: pending)
+        if let entry = try inbox.entry(messageId: envelope.messageId, on: db) {
+            return try answerDuplicate(delivery, entry: entry, log: log, pending: pending, connections: connections)
         }
         let scope = MessageScope(
             db: db, schema: settings.schema, appId: settings.appId,
@@ -82,6 +87,10 @@ final class OneAtATimeProcessor {
             let outcome = try handler(envelope, &context)
             if outcome == .done {
                 try MessageLog.writeCommitted(scope, calls: resources.traceSlot.takeCalls(), envelope: envelope)
+                if let kept = DuplicateCommand.kept(envelope, reply: scope.reply) {
+                    try scope.openTransaction()
+                    try inbox.keepDeferred([kept], on: db)
+                }
                 let deleting = published.ids
                 do { try scope.commit(deletingPublished: deleting) } catch {
                     TransactionSpan.record(scope, parent: span?.context, failure: error)
@@ -102,21 +111,24 @@ final class OneAtATimeProcessor {
         }
         if scope.isDuplicate {
             // The inbox row met a concurrent redelivery's (the commit threw `Duplicate`, or
-            // the handler saw a failed transaction after it), now rolled back.
-            return skipDuplicate(delivery, log: log, pending: pending)
+            // the handler saw a failed transaction after it), now rolled back: that one
+            // committed, so its row (and reply) can be read.
+            let entry = try inbox.entry(messageId: envelope.messageId, on: db)
+            return try answerDuplicate(delivery, entry: entry, log: log, pending: pending, connections: connections)
         }
         span?.end(failure: failure)
-        if let failure {
-            MessageLog.writeFailed(scope, calls: resources.traceSlot.takeCalls(), envelope: envelope, code: failure.code)
+        let decision = failure.map { settings.policy.decide($0, attempt: envelope.headers.attempt, queue: queue) }
+        if let failure, let decision {
+            MessageLog.writeFailed(
+                scope, calls: resources.traceSlot.takeCalls(), envelope: envelope, failure: failure, decision: decision)
         } else {
             try CrashSeam.afterCommit(queue)
         }
         let bus = try connections.publisher()
-        if let failure {
+        if let failure, let decision {
             // The failure's republish waits for confirms: settle what is outstanding first,
             // so an earlier message's outbox rows are confirmed (and logged) as such.
             confirmPublished(pending, bus: bus)
-            let decision = settings.policy.decide(failure, attempt: envelope.headers.attempt, queue: queue)
             try failures.publish([FailedDelivery(delivery: delivery, failure: failure, decision: decision)], bus: bus)
         } else {
             settings.metrics.processed.increment(queue)
@@ -151,6 +163,33 @@ final class OneAtATimeProcessor {
         confirmPublished(pending, bus: try connections.publisher())
         if let tag = pending.lastTag { try connections.consumer().ack(tag, multiple: true) }
         pending.reset()
+    }
+
+    /// Answers a delivery whose `message_id` the inbox holds as `entry`: its stored reply
+    /// sent again (confirmed before the ack), a dead-lettered `conflict.message_id_reused`,
+    /// or nothing (``DuplicateCommand/answer(_:entry:appId:)``); acked with the take.
+    /// - Throws: `BusError` when a publish failed (the delivery is not acked).
+    private func answerDuplicate(
+        _ delivery: Delivery, entry: InboxEntry?, log: Logger, pending: PendingAcks, connections: WorkerConnections
+    ) throws {
+        switch DuplicateCommand.answer(delivery, entry: entry, appId: settings.appId) {
+        case .none:
+            skipDuplicate(delivery, log: log, pending: pending)
+        case .replay(let reply, let replyTo):
+            let bus = try connections.publisher()
+            confirmPublished(pending, bus: bus)
+            try DuplicateCommand.publish([(reply, replyTo)], bus: bus)
+            settings.metrics.duplicates.increment(settings.route.queue)
+            log.info("duplicate command answered with its stored reply")
+            pending.finished(delivery.deliveryTag)
+        case .conflict(let failure):
+            let bus = try connections.publisher()
+            confirmPublished(pending, bus: bus)
+            let decision = settings.policy.decide(
+                failure, attempt: delivery.envelope.headers.attempt, queue: settings.route.queue)
+            try failures.publish([FailedDelivery(delivery: delivery, failure: failure, decision: decision)], bus: bus)
+            pending.finished(delivery.deliveryTag)
+        }
     }
 
     /// Counts `delivery` as a duplicate, handled before: acked (with the take) without work.

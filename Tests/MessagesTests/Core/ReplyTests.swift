@@ -25,6 +25,18 @@ import Testing
         #expect(try MessageCoder.decode(Reply<PingCommand.Result>.self, from: bytes) == .error(err))
     }
 
+    /// `parked` is written only when set, and read by tolerant readers.
+    @Test func parkedIsAnOptionalMember() throws {
+        var err = ReplyError(code: "stripe.api", message: "down", retryable: true)
+        #expect(!String(decoding: try MessageCoder.encode(err), as: UTF8.self).contains("parked"))
+        err.parked = true
+        let bytes = try MessageCoder.encode(Reply<PingCommand.Result>.error(err))
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == #"{"error":{"code":"stripe.api","message":"down","parked":true,"retryable":true},"ok":false}"#)
+        #expect(try MessageCoder.decode(Reply<PingCommand.Result>.self, from: bytes).failure?.parked == true)
+    }
+
     @Test func okRequiresAResult() {
         #expect(throws: MessageDecodingError.self) {
             try MessageCoder.decode(Reply<PingCommand.Result>.self, from: Array(#"{"ok":true}"#.utf8))

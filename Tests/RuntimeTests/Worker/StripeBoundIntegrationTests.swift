@@ -102,8 +102,8 @@ struct StripeBoundIntegrationTests {
 
     /// With a prefetch above 1 the worker handles every delivery it holds one at a time, in
     /// its own transaction, and settles their confirms and acks together: each command
-    /// still replies once, a duplicate is skipped, a failing one is retried alone, and
-    /// nothing stays unacked.
+    /// still replies once, a duplicate gets the stored reply again (`x-replayed`) without a
+    /// second run, a failing one is retried alone, and nothing stays unacked.
     @Test func deliveriesOfOneTakeAreHandledAloneAndSettledTogether() async throws {
         try await TestBed.with("stripetake") { bed in
             let calls = CallCounter()
@@ -134,10 +134,12 @@ struct StripeBoundIntegrationTests {
             }
             let running = bed.host(routes: [route], migrations: [migration], stripeBoundPrefetch: 10)
             try await bed.start(running)
-            let replies = try await onThread { try bed.broker.take(8, from: bed.replyQueue) }
+            let replies = try await onThread { try bed.broker.take(9, from: bed.replyQueue) }
             let answers = try replies.map { try MessageCoder.decode(Reply<TestResult>.self, from: $0.envelope.body) }
             let doubled = (1...8).map { Reply<TestResult>.ok(TestResult(doubled: $0 * 2)) }
-            #expect(answers.count == 8 && doubled.allSatisfy { answer in answers.contains(answer) })
+            #expect(answers.count == 9 && doubled.allSatisfy { answer in answers.contains(answer) })
+            let replayed = replies.filter { $0.envelope.headers.extra[MessageHeaders.Key.replayed] == "true" }
+            #expect(replayed.count == 1 && replayed.first?.envelope.headers.causationId == commands[0].messageId)
             let registry = running.metrics.registry
             #expect(
                 try await eventually {
@@ -149,6 +151,7 @@ struct StripeBoundIntegrationTests {
             #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
             #expect(try await onThread { try bed.broker.messageCount(bed.replyQueue) } == 0)
             #expect(calls.count(commands[2].messageId) == 2)
+            #expect(calls.count(commands[0].messageId) == 1)
         }
     }
 }

@@ -76,12 +76,16 @@ struct WorkerIntegrationTests {
         }
     }
 
+    /// A message without `reply_to` (as every event) seen twice is acked without work and
+    /// answers nothing (commands with one get their stored reply: ReplayedReplyIntegrationTests).
     @Test func duplicateMessageIdIsAcknowledgedWithoutWork() async throws {
         try await TestBed.with("dup") { bed in
             let calls = CallCounter()
             let host = bed.host(routes: [route(bed, calls: calls)])
             try await bed.start(host)
-            let command = bed.command(bed.queue, body: #"{"n": 1}"#)
+            var withoutReplyTo = bed.command(bed.queue, body: #"{"n": 1}"#)
+            withoutReplyTo.replyTo = nil
+            let command = withoutReplyTo
             try await onThread {
                 try bed.broker.declare(bed.replyQueue)
                 try bed.broker.publish([command, command], exchange: Exchanges.commands, routingKey: bed.queue)
@@ -97,7 +101,7 @@ struct WorkerIntegrationTests {
             #expect(registry.value("connectbus_messages_duplicate_total", labels: [bed.queue]) == 1)
             #expect(try await onThread { try bed.inboxRows(command.messageId) } == 1)
             #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
-            #expect(try await onThread { try bed.broker.messageCount(bed.replyQueue) } == 1)
+            #expect(try await onThread { try bed.broker.messageCount(bed.replyQueue) } == 0)
         }
     }
 

@@ -44,11 +44,10 @@ struct CreateAccountHandler: Sendable {
         let owner = claim.messageId
         let own = owner == context.envelope.messageId
         if !own && claim.ageSeconds < Self.claimLifetimeSeconds {
+            // Retried until the other command finishes; after the last attempt the runtime
+            // parks it and answers retryable and parked (a replay then finds the account).
             let message = "seller reference \(reference) is being created by command \(owner)"
-            if !context.isLastAttempt {
-                throw HandlerError.retry(code: ReplyError.Code.duplicateReference, message: message)
-            }
-            return .error(ReplyError(code: ReplyError.Code.duplicateReference, message: message, retryable: true))
+            throw HandlerError.retry(code: ReplyError.Code.duplicateReference, message: message)
         }
         let created: AccountSnapshot, control: AccountControl
         switch try context.stripe({ client throws(StripeError) in

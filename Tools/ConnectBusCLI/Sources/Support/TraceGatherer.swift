@@ -106,17 +106,18 @@ final class TraceGatherer {
             try db.query(
                 """
                 SELECT message_id, queue, type, outcome, reply::text AS reply, stripe_calls::text AS calls,
-                       first_at, last_at FROM \(table) WHERE message_id = ANY($1::text[])
+                       (to_jsonb(m) -> 'outcomes')::text AS outcomes, first_at, last_at
+                FROM \(table) AS m WHERE message_id = ANY($1::text[])
                 """, [.textArray(Array(messageIds))]
             ) { row in
                 (
                     try row.string("message_id"), try row.string("queue"), try row.string("type"),
                     try row.string("outcome"), try row.optionalString("reply"), try row.string("calls"),
-                    try row.date("first_at"), try row.date("last_at")
+                    try row.optionalString("outcomes"), try row.date("first_at"), try row.date("last_at")
                 )
             }
         }
-        for (id, queue, type, outcome, reply, calls, firstAt, lastAt) in rows {
+        for (id, queue, type, outcome, reply, calls, outcomesText, firstAt, lastAt) in rows {
             logged.insert("\(schema)|\(id)")
             handled(id, at: lastAt)
             let parsedCalls = Self.jsonArray(calls) ?? []
@@ -129,10 +130,20 @@ final class TraceGatherer {
             let received = min(firstAt, firstCall ?? firstAt)
             note(received)
             let isCommand = type == queue
+            // Every delivery's outcome, oldest first (a row written before they were kept has
+            // only its last): a parked command replayed later reads `parked …` then `done`.
+            let outcomes = (outcomesText.flatMap(Self.jsonArray) ?? []).compactMap { entry -> (Date, String)? in
+                guard let text = entry["outcome"] as? String, let ms = (entry["at_ms"] as? NSNumber)?.doubleValue
+                else { return nil }
+                return (Date(timeIntervalSince1970: ms / 1000), text)
+            }
             add(
                 TraceEntry(
                     at: received, source: schema, kind: isCommand ? .command : .handled,
-                    text: "\(type) \(id) from \(queue): \(outcome)"))
+                    text: "\(type) \(id) from \(queue): \(outcomes.first?.1 ?? outcome)"))
+            for (at, later) in outcomes.dropFirst() {
+                add(TraceEntry(at: at, source: schema, kind: .handled, text: "\(type) \(id) from \(queue): \(later)"))
+            }
             if let reply {
                 add(TraceEntry(at: lastAt, source: schema, kind: .reply, text: "\(type): \(reply)"))
                 for value in Self.stripeIds(inJSON: reply) { keys.insert(value) }
