@@ -224,6 +224,13 @@ public final class ServiceHost: Sendable {
         startedSteps.withLock { $0.append(step) }
     }
 
+    /// Adds `checks` to `/readyz`: asked on every request (on an HTTP thread, so it must be
+    /// quick and must not block), listed under `checks`; one that is degraded makes the status
+    /// `degraded` while the answer stays 200 (see ``ReadinessCheck``).
+    public func addReadinessChecks(_ checks: @escaping @Sendable () -> [ReadinessCheck]) {
+        readiness.add(checks)
+    }
+
     /// Wakes the outbox relay now (see ``OutboxRelay/nudge()``); does nothing before
     /// ``start()`` or after ``shutdown(timeout:)``.
     public func nudgeOutboxRelay() {
