@@ -26,3 +26,14 @@ struct FailureNoticeTests {
         }
     }
 }
+
+extension FailureNoticeTests {
+    @Test("a failure Stripe reports as after processing counts even when it overtook the processing event")
+    func failedLaterWhateverTheOrder() {
+        for channel in [OrderRecord.Channel.checkout, .paymentIntent, .paymentSheet] {
+            #expect(FailureNotice.buyerMustAct(failedFrom: .open, channel: channel, failedLater: true), "\(channel)")
+        }
+        #expect(FailureNotice.delayedMethodTypes.isSuperset(of: ["sepa_debit", "us_bank_account"]))
+        #expect(!FailureNotice.delayedMethodTypes.contains("card"))
+    }
+}

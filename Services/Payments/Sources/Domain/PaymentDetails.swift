@@ -17,6 +17,8 @@ struct PaymentDetails: Sendable, Equatable {
     /// The platform's page where the buyer authenticates (`payments.order.requires_action`).
     var authenticationUrl: String?
     /// Whether a failure is one the buyer must be told about (``FailureNotice``; set by
-    /// ``OrderProgressWriter`` from the order before the failure).
+    /// ``OrderProgressWriter`` from the order before the failure and ``failedLater``).
     var buyerMustAct: Bool?
+    /// The Stripe event itself is a failure after processing (``FailureNotice``).
+    var failedLater = false
 }

@@ -34,7 +34,8 @@ struct OrderProgressWriter: Sendable {
             }
         var details = details
         if case .paymentFailed = input {
-            details.buyerMustAct = FailureNotice.buyerMustAct(failedFrom: order.progress.state, channel: order.channel)
+            details.buyerMustAct = FailureNotice.buyerMustAct(
+                failedFrom: order.progress.state, channel: order.channel, failedLater: details.failedLater)
         }
         try OrderEventPublisher.publish(transition.effects, order: updated, at: at, details: details, context: context)
         if transition.disposition != .applied {
