@@ -14,7 +14,9 @@ import Glibc
 ///
 /// ``ServiceMain/run(service:_:)`` calls ``ignore()`` before reading the configuration, and
 /// ``ServiceHost/start()`` calls it again for hosts started without `ServiceMain` (tests,
-/// embedding programs). Thread-safety: process-wide and idempotent; any thread may call it.
+/// embedding programs). The `connectbus` CLI keeps the default on purpose: like other Unix
+/// tools it ends quietly when its output pipe closes (`connectbus tail | head`).
+/// Thread-safety: process-wide and idempotent; any thread may call it.
 public enum BrokenPipe {
     /// Sets `SIGPIPE` to `SIG_IGN` for the process: every thread, and children it `exec`s
     /// unless they reset it (the services start none). Idempotent.
