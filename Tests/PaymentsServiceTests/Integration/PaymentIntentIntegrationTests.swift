@@ -133,6 +133,28 @@ extension PaymentsIntegrationTests {
             }
         }
 
+        @Test("a SEPA Debit failure delivered before its processing event still says buyer_must_act (the error's method type)")
+        func delayedFailureOvertakesProcessing() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let created = try unwrap(try await bed.send(intent(account, order, types: ["sepa_debit"])))
+                _ = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", "pm_sepa_debit_fail")], account: account)
+                try await bed.waitForSim(created.paymentIntent, "status", "requires_payment_method")
+                let events = bed.stripeEvents(account: account, objects: [created.paymentIntent])
+                #expect(events.map(\.type) == ["stripe.payment_intent.processing", "stripe.payment_intent.payment_failed"])
+                let reversed = Array(events.reversed())
+                try await bed.publish(reversed)
+                try await bed.settle(reversed)
+                let failed = try await bed.published(OrderPaymentFailed.messageName, order: order)
+                #expect(failed.count == 1)
+                #expect(try failed.first?.decode(OrderPaymentFailed.self).buyerMustAct == true)
+                #expect(try await bed.order(account, order, "state") == "payment_failed")
+            }
+        }
+
         @Test("a card declined in the Payment Element: payment_failed with buyer_must_act false, then paid in the same sheet")
         func declinedInTheSheet() async throws {
             try await PaymentsTestBed.run { bed in
