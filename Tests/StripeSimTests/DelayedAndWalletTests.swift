@@ -65,6 +65,8 @@ struct DelayedAndWalletTests {
             if let failure {
                 #expect(pi["status"] == "requires_payment_method", "\(number)")
                 #expect(pi.json.value(at: "last_payment_error.code")?.stringValue == failure, "\(number)")
+                // As Stripe's, the error carries the PaymentMethod that failed.
+                #expect(pi.json.value(at: "last_payment_error.payment_method.type")?.stringValue == "us_bank_account", "\(number)")
                 let charge = try await sim.get("/v1/charges/\(pi["latest_charge"] ?? "")", account: account)
                 #expect(charge["failure_code"] == failure && charge["status"] == "failed", "\(number)")
                 #expect(events == ["payment_intent.created", "payment_intent.processing", "payment_intent.payment_failed"], "\(number)")

@@ -108,6 +108,8 @@ def test_rules_cover_what_operators_page_on():
     assert "connectbus_outbox_lag_seconds" in exprs["OutboxLagging"]
     assert "rabbitmq_detailed_queue_consumers" in exprs["QueueWithoutConsumers"]
     assert "connectbus_webhook_events_rejected_total" in exprs["WebhookRejections"]
+    assert "connectbus_webhook_events_rejected_total" in exprs["WebhookDeliveriesFailing"]
+    assert "connectbus_webhook_events_received_total" in exprs["WebhookDeliveriesFailing"]
     assert "connectbus_stripe_rate_limited" in exprs["StripeRateLimited"]
     assert "connectbus_terminal_authorization_next_expiry_timestamp_seconds" in exprs["TerminalAuthorizationExpiring"]
     assert "connectbus_emails" in exprs["EmailsParked"]

@@ -78,6 +78,7 @@ public enum NotificationsService {
             applicationName: "\(name).webhooks", metrics: host.metrics.registry, log: host.log,
             afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
         slot.install(ingress)
+        host.addReadinessChecks { ingress.readinessChecks() }
         host.onShutdown { ingress.stop() }
         if config.stripeAPIKey != nil {
             let stripeConfig = config

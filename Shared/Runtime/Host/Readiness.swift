@@ -1,8 +1,26 @@
 import Synchronization
 
 /// What `/readyz` reports: migrations applied and every worker and the relay connected
-/// to the broker and the database. Thread-safety: `Sendable`, lock-protected.
+/// to the broker and the database (else not ready), plus the service's own
+/// ``ReadinessCheck``s (a degraded one makes the status `degraded`, still ready).
+/// Thread-safety: `Sendable`, lock-protected.
 final class Readiness: Sendable {
+    /// One answer of ``check()``.
+    struct Report: Sendable, Equatable {
+        /// Migrated, and every worker and the relay connected.
+        var ready: Bool
+        /// Why it is not ready (empty when ready).
+        var problems: [String]
+        /// The service's own checks, in registration order.
+        var checks: [ReadinessCheck]
+
+        /// `not_ready`, `degraded` (ready, and a check is degraded) or `ready`.
+        var status: String {
+            if !ready { return "not_ready" }
+            return checks.contains(where: \.degraded) ? "degraded" : "ready"
+        }
+    }
+
     private struct State {
         var migrated = false
         var workers: [Worker] = []
@@ -10,6 +28,7 @@ final class Readiness: Sendable {
     }
 
     private let state = Mutex(State())
+    private let sources = Mutex<[@Sendable () -> [ReadinessCheck]]>([])
 
     func markMigrated() { state.withLock { $0.migrated = true } }
 
@@ -20,8 +39,19 @@ final class Readiness: Sendable {
         }
     }
 
-    /// Readiness with the reasons it is not ready (empty when ready).
-    func check() -> (ready: Bool, problems: [String]) {
+    /// Adds a source of checks, asked on every ``check()`` (outside the lock).
+    func add(_ source: @escaping @Sendable () -> [ReadinessCheck]) {
+        sources.withLock { $0.append(source) }
+    }
+
+    /// Readiness with the reasons it is not ready, and the service's checks.
+    func check() -> Report {
+        let (ready, problems) = connections()
+        let checks = sources.withLock { $0 }.flatMap { $0() }
+        return Report(ready: ready, problems: problems, checks: checks)
+    }
+
+    private func connections() -> (ready: Bool, problems: [String]) {
         state.withLock { state in
             var problems: [String] = []
             if !state.migrated { problems.append("database not migrated yet") }

@@ -144,9 +144,9 @@ public final class ServiceHost: Sendable {
     /// Most simultaneous HTTP connections (and so threads) with a thread per connection.
     public static let perConnectionLimit = 256
 
-    /// Starts the HTTP server, migrates, declares the topology, then starts the relay and
-    /// the workers. Returns once everything runs (or the host was asked to stop while
-    /// waiting for the servers).
+    /// Ignores `SIGPIPE` for the process (``BrokenPipe``), starts the HTTP server, migrates,
+    /// declares the topology, then starts the relay and the workers. Returns once everything
+    /// runs (or the host was asked to stop while waiting for the servers).
     /// - Throws: ``ConfigError``, `BusError`, `StoreError` for permanent start-up failures.
     public func start() throws {
         let selected = try selectedRoutes()
@@ -154,6 +154,7 @@ public final class ServiceHost: Sendable {
         do { amqpURL = try AMQPURL(config.amqpURL) } catch {
             throw ConfigError(problems: [.init(variable: "AMQP_URL", message: error.message)])
         }
+        BrokenPipe.ignore()
         MallocTuning.apply(environment: ProcessInfo.processInfo.environment)
         try startTracing(environment: ProcessInfo.processInfo.environment)
         let endpoints = OperatorEndpoints(readiness: readiness, metrics: metrics.registry, extra: extraHTTP)
@@ -221,6 +222,13 @@ public final class ServiceHost: Sendable {
     /// backfill sweep). Not run when start-up fails or stops early.
     public func onStarted(_ step: @escaping @Sendable () -> Void) {
         startedSteps.withLock { $0.append(step) }
+    }
+
+    /// Adds `checks` to `/readyz`: asked on every request (on an HTTP thread, so it must be
+    /// quick and must not block), listed under `checks`; one that is degraded makes the status
+    /// `degraded` while the answer stays 200 (see ``ReadinessCheck``).
+    public func addReadinessChecks(_ checks: @escaping @Sendable () -> [ReadinessCheck]) {
+        readiness.add(checks)
     }
 
     /// Wakes the outbox relay now (see ``OutboxRelay/nudge()``); does nothing before

@@ -7,8 +7,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The entry point the service executables share: read the configuration, run the service
-/// until SIGTERM/SIGINT, exit with its status — without loading Foundation.
+/// The entry point the service executables share: ignore `SIGPIPE` (``BrokenPipe``), read
+/// the configuration, run the service until SIGTERM/SIGINT, exit with its status — without
+/// loading Foundation.
 ///
 /// ```swift
 /// ServiceMain.run(service: "payments") { environment, arguments in
@@ -21,11 +22,13 @@ public enum ServiceMain {
     /// printed on standard error as `<service>: <reason>`).
     public static let configurationProblemStatus: Int32 = 2
 
-    /// Calls `body` with the process environment and the command-line arguments (without
-    /// the program name) and exits with the status it returns. An error `body` throws is
-    /// printed as `<service>: <error>` on standard error, and the process exits with
+    /// Sets `SIGPIPE` to ignored (``BrokenPipe/ignore()``), then calls `body` with the
+    /// process environment and the command-line arguments (without the program name) and
+    /// exits with the status it returns. An error `body` throws is printed as
+    /// `<service>: <error>` on standard error, and the process exits with
     /// ``configurationProblemStatus``.
     public static func run(service: String, _ body: ([String: String], [String]) throws -> Int32) -> Never {
+        BrokenPipe.ignore()
         do {
             exit(try body(ProcessInfo.processInfo.environment, Array(CommandLine.arguments.dropFirst())))
         } catch {

@@ -37,12 +37,16 @@ public enum WebhookSignature {
     ///     in the future is accepted at any distance (see the type's notes); `.zero` turns
     ///     the age check off.
     ///   - now: the current time.
+    /// - Returns: which secret matched and how many `v1` signatures matched none
+    ///   (``WebhookSignatureMatch``; every secret's HMAC is computed, so a header signed with
+    ///   a secret not configured is seen during a rotation's overlap).
     /// - Throws: ``WebhookSignatureError``: `missingHeader`, `malformedHeader`,
     ///   `noV1Signature`, `noMatch` (checked before age), `staleTimestamp`, `noSecrets`.
+    @discardableResult
     public static func verify(
         payload: [UInt8], header: String?, secrets: [String],
         tolerance: Duration = .seconds(300), now: Date
-    ) throws(WebhookSignatureError) {
+    ) throws(WebhookSignatureError) -> WebhookSignatureMatch {
         guard let header, header.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { throw .missingHeader }
         let parsed = try SignatureHeader.parse(header)
         guard let timestamp = parsed.timestamp else { throw .malformedHeader("no t= timestamp") }
@@ -50,14 +54,16 @@ public enum WebhookSignature {
         let signatures = parsed.signatures
         guard !secrets.isEmpty else { throw .noSecrets }
         let signed = Array("\(timestamp).".utf8) + payload
-        let matched = secrets.contains { secret in
-            let expected = HMACSHA256.mac(key: Array(secret.utf8), message: signed)
-            return signatures.contains { HMACSHA256.constantTimeEquals($0, expected) }
+        let expected = secrets.map { HMACSHA256.mac(key: Array($0.utf8), message: signed) }
+        let matches: ([UInt8]) -> Bool = { signature in
+            expected.contains { HMACSHA256.constantTimeEquals(signature, $0) }
         }
-        guard matched else { throw .noMatch }
+        guard let index = expected.firstIndex(where: { mac in signatures.contains { HMACSHA256.constantTimeEquals($0, mac) } })
+        else { throw .noMatch }
         // Negative for a future `t`: accepted, like Stripe's libraries (see above).
         let age = Int(now.timeIntervalSince1970.rounded(.down)) - timestamp
         if tolerance > .zero, Duration.seconds(age) > tolerance { throw .staleTimestamp(ageSeconds: age) }
+        return WebhookSignatureMatch(secretIndex: index, unmatchedSignatures: signatures.filter { !matches($0) }.count)
     }
 
     /// The `Stripe-Signature` value for `payload` signed with `secret` at `timestamp`:

@@ -73,7 +73,7 @@ struct BuyerRecipientIntegrationTests {
                     OrderPaymentFailed(
                         account: account, orderReference: order, amount: 1700,
                         currency: "usd", paymentIntent: pi,
-                        failureMessage: "Your card was declined.", occurredAt: 2),
+                        failureMessage: "Your card was declined.", occurredAt: 2, buyerMustAct: true),
                     appId: "payments", stripeAccount: account)
                 let paid = try Envelope.make(
                     OrderPaid(
@@ -149,7 +149,7 @@ struct BuyerRecipientIntegrationTests {
                     let event = OrderPaymentFailed(
                         account: account, orderReference: "ord-\(index)-\(account)", amount: 1700,
                         currency: "usd", paymentIntent: item.pi, customerEmail: item.given,
-                        occurredAt: 10 + index)
+                        occurredAt: 10 + index, buyerMustAct: true)
                     envelopes.append((try Envelope.make(event, appId: "payments", stripeAccount: account), item.expected))
                 }
                 let all = envelopes

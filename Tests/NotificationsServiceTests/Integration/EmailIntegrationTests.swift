@@ -85,7 +85,7 @@ struct EmailIntegrationTests {
                 let failed = OrderPaymentFailed(
                     account: "acct_mail", orderReference: order, amount: 500, currency: "usd",
                     customerEmail: "reject-me@example.com", failureMessage: "Your card was declined",
-                    occurredAt: 1_700_000_000)
+                    occurredAt: 1_700_000_000, buyerMustAct: true)
                 let envelope = try Envelope.make(failed, appId: "payments", stripeAccount: "acct_mail")
                 try await onThread { try Self.publish(envelope, url: bed.env.amqpURL) }
                 let events = try await onThread {

@@ -34,7 +34,7 @@ extension EmailIntegrationTests {
                             account: "acct_mail", orderReference: order, amount: 5000, currency: "usd",
                             paymentIntent: "pi_\(order)", customerEmail: buyer, failureCode: "no_account",
                             failureMessage: "The customer's bank account could not be located.",
-                            occurredAt: 1_700_000_100),
+                            occurredAt: 1_700_000_100, buyerMustAct: true),
                         appId: "payments", stripeAccount: "acct_mail")
                 try await onThread { try Self.publish(outcome, url: bed.env.amqpURL) }
                 // One worker, in order: once the outcome's e-mail is sent, both copies before it were handled.

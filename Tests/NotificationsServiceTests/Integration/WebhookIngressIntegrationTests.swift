@@ -119,8 +119,9 @@ struct WebhookIngressIntegrationTests {
             #expect(try bed.count("SELECT count(*) AS n FROM $schema.stripe_events") == 0)
             #expect(try bed.outboxRows() == 0)
             let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
-            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="no_matching_signature"} 3"#))
-            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="too_large"} 1"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{endpoint="platform",reason="no_matching_signature"} 2"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{endpoint="connect",reason="no_matching_signature"} 1"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{endpoint="platform",reason="too_large"} 1"#))
             #expect(metrics.contains("connectbus_webhook_request_seconds_count \(cases.count + 1)"))  // + the GET
         }
     }
@@ -158,8 +159,9 @@ struct WebhookIngressIntegrationTests {
             #expect(future.status == 200)
             #expect(try bed.storedEvents(event.id) == 1)
             let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
-            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="no_matching_signature"} 2"#))
-            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="no_v1_signature"} 1"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{endpoint="platform",reason="no_matching_signature"} 1"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{endpoint="connect",reason="no_matching_signature"} 1"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{endpoint="platform",reason="no_v1_signature"} 1"#))
             #expect(!metrics.contains(#"reason="malformed_signature""#))
         }
     }
@@ -178,7 +180,7 @@ struct WebhookIngressIntegrationTests {
             #expect(try bed.storedEvents(id) == 0)
             #expect(try bed.outboxRows() == 0)
             let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
-            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="invalid_utf8"} 1"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{endpoint="platform",reason="invalid_utf8"} 1"#))
             #expect(!metrics.contains(#"reason="malformed_event""#))
             // The same body with valid UTF-8 goes through: only the byte was wrong.
             let fixed = body.map { $0 == 0xFF ? UInt8(ascii: "e") : $0 }
@@ -203,7 +205,7 @@ struct WebhookIngressIntegrationTests {
             #expect(other.status == 413)
             #expect(String(decoding: other.body, as: UTF8.self) == #"{"error":"too_large"}"#)
             let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
-            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{reason="too_large"} 1"#))
+            #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{endpoint="platform",reason="too_large"} 1"#))
             #expect(try bed.storedEvents("evt_huge") == 0)
         }
     }

@@ -25,11 +25,12 @@ final class NotificationsTestBed: Sendable {
 
     enum Failure: Error { case notEnabled, notStarted }
 
-    /// A test bed; `withHost` builds (does not start) the service on the test's schema.
+    /// A test bed; `withHost` builds (does not start) the service on the test's schema (its
+    /// log lines go to `log` when given, else standard error).
     init(
         patterns: [String], withHost: Bool = true, smtp: SMTPSettings? = nil,
         ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
-        backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil
+        backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil, log: Logger? = nil
     ) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
@@ -52,7 +53,7 @@ final class NotificationsTestBed: Sendable {
         settings.backfill = backfill
         host = try NotificationsService.make(
             config: config, settings: settings,
-            schema: schema, ingressDatabaseURL: ingressDatabaseURL)
+            schema: schema, ingressDatabaseURL: ingressDatabaseURL, log: log)
     }
 
     static func settings(smtp: SMTPSettings? = nil, maxBodyBytes: Int = 1 << 20) -> NotificationsSettings {
@@ -92,13 +93,13 @@ final class NotificationsTestBed: Sendable {
     static func run(
         patterns: [String], start: Bool = true, smtp: SMTPSettings? = nil, ingressDatabaseURL: String? = nil,
         maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
-        backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil,
+        backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil, log: Logger? = nil,
         _ body: (NotificationsTestBed) async throws -> Void
     ) async throws {
         let bed = try NotificationsTestBed(
             patterns: patterns, withHost: start, smtp: smtp,
             ingressDatabaseURL: ingressDatabaseURL, maxBodyBytes: maxBodyBytes,
-            stripeAPIBase: stripeAPIBase, backfill: backfill, httpThreading: httpThreading)
+            stripeAPIBase: stripeAPIBase, backfill: backfill, httpThreading: httpThreading, log: log)
         do {
             if start { try await bed.start() } else { try bed.migrate() }
             try await body(bed)

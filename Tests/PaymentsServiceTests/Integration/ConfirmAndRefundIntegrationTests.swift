@@ -62,6 +62,8 @@ extension PaymentsIntegrationTests {
                 let failed = try await bed.published(OrderPaymentFailed.messageName, order: order)
                 #expect(failed.count == 1)
                 #expect(try failed.first?.decode(OrderPaymentFailed.self).declineCode == "generic_decline")
+                // The platform confirmed while the buyer waits: they are told there, not by e-mail.
+                #expect(try failed.first?.decode(OrderPaymentFailed.self).buyerMustAct == false)
 
                 let retried = try unwrap(try await bed.send(confirm(account, order, "pm_card_visa")))
                 #expect(retried.status == .succeeded)

@@ -102,6 +102,7 @@ extension PaymentsIntegrationTests {
                 let failed = try await bed.published(OrderPaymentFailed.messageName, order: order)
                 #expect(failed.count == 1)
                 #expect(try failed.first?.decode(OrderPaymentFailed.self).failureCode == code)
+                #expect(try failed.first?.decode(OrderPaymentFailed.self).buyerMustAct == true)
                 #expect(try await bed.published(OrderPaid.messageName, order: order).isEmpty)
                 #expect(try await bed.order(account, order, "state") == "payment_failed")
             }

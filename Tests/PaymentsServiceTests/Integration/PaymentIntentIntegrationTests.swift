@@ -126,8 +126,58 @@ extension PaymentsIntegrationTests {
                 let failed = try await bed.published(OrderPaymentFailed.messageName, order: order)
                 #expect(failed.count == 1)
                 #expect(try failed.first?.decode(OrderPaymentFailed.self).failureCode == "payment_method_unactivated")
+                // It failed after processing: the buyer left the sheet and must be told.
+                #expect(try failed.first?.decode(OrderPaymentFailed.self).buyerMustAct == true)
                 #expect(try await bed.published(OrderPaid.messageName, order: order).isEmpty)
                 #expect(try await bed.order(account, order, "state") == "payment_failed")
+            }
+        }
+
+        @Test("a SEPA Debit failure delivered before its processing event still says buyer_must_act (the error's method type)")
+        func delayedFailureOvertakesProcessing() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let created = try unwrap(try await bed.send(intent(account, order, types: ["sepa_debit"])))
+                _ = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", "pm_sepa_debit_fail")], account: account)
+                try await bed.waitForSim(created.paymentIntent, "status", "requires_payment_method")
+                let events = bed.stripeEvents(account: account, objects: [created.paymentIntent])
+                #expect(events.map(\.type) == ["stripe.payment_intent.processing", "stripe.payment_intent.payment_failed"])
+                let reversed = Array(events.reversed())
+                try await bed.publish(reversed)
+                try await bed.settle(reversed)
+                let failed = try await bed.published(OrderPaymentFailed.messageName, order: order)
+                #expect(failed.count == 1)
+                #expect(try failed.first?.decode(OrderPaymentFailed.self).buyerMustAct == true)
+                #expect(try await bed.order(account, order, "state") == "payment_failed")
+            }
+        }
+
+        @Test("a card declined in the Payment Element: payment_failed with buyer_must_act false, then paid in the same sheet")
+        func declinedInTheSheet() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let created = try unwrap(try await bed.send(intent(account, order)))
+                let declined = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", "pm_card_chargeDeclined")], account: account)
+                #expect(declined.status == 402)
+                let events = try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
+                #expect(events.map(\.type).contains("stripe.payment_intent.payment_failed"))
+                let failed = try await bed.published(OrderPaymentFailed.messageName, order: order)
+                #expect(failed.count == 1)
+                let event = try #require(try failed.first?.decode(OrderPaymentFailed.self))
+                #expect(event.buyerMustAct == false)
+                #expect(event.failureCode == "card_declined")
+                let confirmed = bed.stripe(
+                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
+                    [("payment_method", "pm_card_visa")], account: account)
+                #expect(confirmed.json["status"] as? String == "succeeded")
+                try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
+                #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
             }
         }
 

@@ -3,6 +3,9 @@ import Dispatch
 import Foundation
 import StripeSimCore
 
+// A write to a connection whose peer is gone fails with EPIPE instead of killing the
+// simulator (as the services' runtime does at start-up; the simulator does not link it).
+signal(SIGPIPE, SIG_IGN)
 let parsed: (port: UInt16, config: SimulatorConfig)
 do {
     parsed = try SimulatorCommandLine.parse(Array(CommandLine.arguments.dropFirst()))

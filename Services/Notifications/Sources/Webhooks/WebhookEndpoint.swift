@@ -18,6 +18,15 @@ public enum WebhookEndpoint: String, Sendable, CaseIterable {
         }
     }
 
+    /// The environment variable listing the endpoint's secrets (named in logs and
+    /// `/readyz`; the secrets themselves never are).
+    public var secretsVariable: String {
+        switch self {
+        case .platform: "STRIPE_WEBHOOK_SECRETS"
+        case .connect: "STRIPE_CONNECT_WEBHOOK_SECRETS"
+        }
+    }
+
     /// The endpoint served at `path`, if any.
     public init?(path: String) {
         guard let endpoint = WebhookEndpoint.allCases.first(where: { $0.path == path }) else { return nil }

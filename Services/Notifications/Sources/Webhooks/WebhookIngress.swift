@@ -19,7 +19,13 @@ import StripeAPI
 /// (``EventBodyScrubber``; 400 `malformed_event`); the event's `id` and `type` are read
 /// (400 `malformed_event`); the event — as scrubbed, so no longer the signed bytes when
 /// something was removed — and its outbox row are stored (``StripeEventStore``) and
-/// committed; then 200. Every refusal is JSON (``WebhookRejection``) and counted by reason. A duplicate event id
+/// committed; then 200. Every refusal is JSON (``WebhookRejection``), counted by endpoint and
+/// reason, and logged at most once a minute per route and reason with the number held back
+/// (``WebhookLogLimiter``; the secrets' variable and count, never a secret). Each route's
+/// recent deliveries feed `/readyz` (``readinessChecks()``, ``WebhookDeliveryWindow``): a
+/// route where most recent deliveries were rejected is `degraded`. A delivery verified by a
+/// secret other than the newest, or also signed with a secret that is not configured (Stripe
+/// signs with both during a secret roll), is logged the same way. A duplicate event id
 /// answers 200 and stores nothing. When the database cannot be reached the answer is 503
 /// so Stripe retries. The broker is never touched here: the runtime's outbox relay
 /// publishes the rows, so a broker outage does not fail webhooks.
@@ -34,12 +40,16 @@ import StripeAPI
 /// per connection it blocks until its event is committed, in a thread pool it defers the
 /// answer (``HTTPResponder``) and returns at once.
 public final class WebhookIngress: Sendable {
-    private let settings: WebhookSettings
+    let settings: WebhookSettings
     private let storeSchema: String
     private let commits: GroupCommit<IncomingStripeEvent, Bool>
     private let metrics: WebhookMetrics
-    private let log: Logger
-    private let now: @Sendable () -> Date
+    let log: Logger
+    let now: @Sendable () -> Date
+    /// Recent deliveries per route, for `/readyz`.
+    let deliveries: WebhookDeliveryWindow
+    /// Rate limit of the rejection and secret log lines.
+    let logLimiter: WebhookLogLimiter
 
     /// Creates the ingress and starts its writer threads (stop them with ``stop()``).
     /// - Parameters:
@@ -53,11 +63,13 @@ public final class WebhookIngress: Sendable {
     ///   - log: logger.
     ///   - afterCommit: called after each commit that stored new events (the service wakes
     ///     its outbox relay, so events are re-published at once and in small steps).
-    ///   - now: clock for the signature's timestamp tolerance.
+    ///   - now: clock for the signature's timestamp tolerance, the window of recent
+    ///     deliveries and the log rate limit.
+    ///   - deliveryWindowSeconds: how far back `/readyz` counts deliveries (default 300 s).
     public init(
         settings: WebhookSettings, store: StripeEventStore, databaseURL: String, applicationName: String,
         metrics: MetricsRegistry, log: Logger, afterCommit: (@Sendable () -> Void)? = nil,
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init, deliveryWindowSeconds: Int = 300
     ) {
         self.settings = settings
         self.storeSchema = store.schema.name
@@ -72,6 +84,8 @@ public final class WebhookIngress: Sendable {
         self.metrics = WebhookMetrics(registry: metrics)
         self.log = log
         self.now = now
+        self.deliveries = WebhookDeliveryWindow(span: deliveryWindowSeconds)
+        self.logLimiter = WebhookLogLimiter(interval: settings.logInterval)
     }
 
     /// Stops the writer threads once the events they hold are committed; requests after
@@ -90,7 +104,7 @@ public final class WebhookIngress: Sendable {
         var pending = PendingRequest(
             endpoint: endpoint, started: ContinuousClock.now, span: WebhookTrace.request(request, endpoint))
         let event: IncomingStripeEvent
-        do { event = try check(request, endpoint, trace: &pending.span) } catch {
+        do { event = try check(request, into: &pending) } catch {
             return finish(pending, .failure(error))
         }
         pending.eventId = event.facts.id
@@ -112,6 +126,10 @@ public final class WebhookIngress: Sendable {
         var span: OpenSpan?
         var store: OpenSpan?
         var eventId = ""
+        /// What the verified signature said about the secrets.
+        var signature: WebhookSignatureMatch?
+        /// Log fields of a refused signature (e.g. the timestamp's age).
+        var rejectionDetail: [String: String] = [:]
     }
 
     /// The answer to a checked request: `stored` is whether the event was new (or why it
@@ -129,6 +147,7 @@ public final class WebhookIngress: Sendable {
             store?.end()
             metrics.received.increment(request.endpoint.rawValue)
             WebhookTrace.end(request.span, status: 200, rejection: nil)
+            report(accepted: request.endpoint, request.signature)
             if !new {
                 metrics.duplicates.increment()
                 return .json(200, Array(#"{"received":true,"duplicate":true}"#.utf8))
@@ -144,7 +163,8 @@ public final class WebhookIngress: Sendable {
                 ["event_id": request.eventId, "error": String(describing: error)])
             rejection = .unavailable
         }
-        metrics.rejected.increment(rejection.reason)
+        metrics.rejected.increment(request.endpoint.rawValue, rejection.reason)
+        report(rejection, request.endpoint, detail: request.rejectionDetail)
         let response = rejection.response
         WebhookTrace.end(request.span, status: response.status, rejection: rejection)
         return response
@@ -153,21 +173,22 @@ public final class WebhookIngress: Sendable {
     /// Checks the request (method, size, media type, signature, JSON) and returns the event
     /// to store.
     private func check(
-        _ request: HTTPRequest, _ endpoint: WebhookEndpoint,
-        trace span: inout OpenSpan?
+        _ request: HTTPRequest, into pending: inout PendingRequest
     ) throws(WebhookRejection) -> IncomingStripeEvent {
+        let endpoint = pending.endpoint
         guard request.method == "POST" else { throw .wrongMethod }
         guard !request.bodyTooLarge, request.body.count <= settings.maxBodyBytes else { throw .bodyTooLarge }
         guard WebhookIngress.isJSON(request.headers["content-type"]) else { throw .unsupportedMediaType }
-        var verify = WebhookTrace.verify(under: span)
+        var verify = WebhookTrace.verify(under: pending.span)
         do {
-            try WebhookSignature.verify(
+            pending.signature = try WebhookSignature.verify(
                 payload: request.body, header: request.headers["stripe-signature"],
                 secrets: settings.secrets(for: endpoint), tolerance: settings.tolerance,
                 now: now())
             verify?.end()
         } catch {
             let rejection = WebhookRejection(error)
+            pending.rejectionDetail = Self.logFields(error)
             verify?.set("error.type", .string(rejection.reason))
             verify?.end(error: rejection.reason)
             throw rejection
@@ -182,9 +203,9 @@ public final class WebhookIngress: Sendable {
             }
         }
         guard let event = facts else { throw .malformedEvent }
-        WebhookTrace.describe(&span, event)
+        WebhookTrace.describe(&pending.span, event)
         return IncomingStripeEvent(
-            facts: event, body: body, endpoint: endpoint, traceparent: span?.context.traceparent)
+            facts: event, body: body, endpoint: endpoint, traceparent: pending.span?.context.traceparent)
     }
 
     /// Whether a `Content-Type` value is `application/json` (parameters such as `charset`

@@ -1,7 +1,7 @@
 import Runtime
 
 /// The ingress's Prometheus counters: `connectbus_webhook_events_received_total{endpoint}`,
-/// `connectbus_webhook_events_rejected_total{reason}`,
+/// `connectbus_webhook_events_rejected_total{endpoint,reason}`,
 /// `connectbus_webhook_events_duplicates_total`, and the histogram
 /// `connectbus_webhook_request_seconds` of the time from a complete request to its answer
 /// (verification, parsing and the commit; outbox lag is the runtime's `connectbus_outbox_*`
@@ -22,7 +22,7 @@ struct WebhookMetrics: Sendable {
             labels: ["endpoint"])
         rejected = registry.counter(
             "connectbus_webhook_events_rejected_total",
-            help: "Webhook requests refused, by reason.", labels: ["reason"])
+            help: "Webhook requests refused, by endpoint and reason.", labels: ["endpoint", "reason"])
         duplicates = registry.counter(
             "connectbus_webhook_events_duplicates_total",
             help: "Webhook events whose id was stored before (nothing re-published).")

@@ -24,11 +24,14 @@ public struct WebhookSettings: Sendable {
     /// Most events stored by one statement and commit (`WEBHOOK_MAX_BATCH`, default 64,
     /// 1…1000).
     public var maxBatch: Int
+    /// Shortest time between two log lines of one route and one rejection reason (or one
+    /// secret notice); the lines held back are counted in the next one (default 60 s).
+    public var logInterval: Duration
 
     /// Creates settings.
     public init(
         platformSecrets: [String], connectSecrets: [String]? = nil, maxBodyBytes: Int = 1 << 20,
-        tolerance: Duration = .seconds(300), writers: Int = 1, maxBatch: Int = 64
+        tolerance: Duration = .seconds(300), writers: Int = 1, maxBatch: Int = 64, logInterval: Duration = .seconds(60)
     ) {
         self.platformSecrets = platformSecrets
         self.connectSecrets = connectSecrets ?? platformSecrets
@@ -36,6 +39,7 @@ public struct WebhookSettings: Sendable {
         self.tolerance = tolerance
         self.writers = writers
         self.maxBatch = maxBatch
+        self.logInterval = logInterval
     }
 
     /// The secrets of `endpoint`.

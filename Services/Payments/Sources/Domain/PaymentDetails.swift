@@ -16,4 +16,9 @@ struct PaymentDetails: Sendable, Equatable {
     var paymentMethod: String?
     /// The platform's page where the buyer authenticates (`payments.order.requires_action`).
     var authenticationUrl: String?
+    /// Whether a failure is one the buyer must be told about (``FailureNotice``; set by
+    /// ``OrderProgressWriter`` from the order before the failure and ``failedLater``).
+    var buyerMustAct: Bool?
+    /// The Stripe event itself is a failure after processing (``FailureNotice``).
+    var failedLater = false
 }

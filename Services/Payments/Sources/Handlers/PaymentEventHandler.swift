@@ -82,18 +82,22 @@ struct PaymentEventHandler: Sendable {
         if let total = session.amountTotal { updated.progress.amount = total }
         if let currency = session.currency { updated.currency = currency }
         let input: OrderInput
+        var details = PaymentDetails()
         switch event.type {
         case .checkoutSessionCompleted:
             input = session.paymentStatus == .unpaid ? .paymentProcessing(at: event.created) : .paymentSucceeded(at: event.created)
         case .checkoutSessionAsyncPaymentSucceeded: input = .paymentSucceeded(at: event.created)
-        case .checkoutSessionAsyncPaymentFailed: input = .paymentFailed(at: event.created)
+        case .checkoutSessionAsyncPaymentFailed:
+            // Sent only for a delayed method after the session completed unpaid.
+            details.failedLater = true
+            input = .paymentFailed(at: event.created)
         case .checkoutSessionExpired:
             guard order.checkoutSession == session.id else { return .done }
             input = .sessionExpired(at: event.created)
         default:
             return .done
         }
-        try OrderProgressWriter(orders: orders).apply(input, to: updated, original: order, context: context)
+        try OrderProgressWriter(orders: orders).apply(input, to: updated, original: order, details: details, context: context)
         return .done
     }
 
@@ -136,6 +140,8 @@ struct PaymentEventHandler: Sendable {
             details.failureCode = pi.lastPaymentError?.code
             details.declineCode = pi.lastPaymentError?.declineCode
             details.failureMessage = pi.lastPaymentError?.message
+            // A delayed method fails only after processing, even if this overtook that event.
+            details.failedLater = pi.lastPaymentError?.paymentMethod?.type.map(FailureNotice.delayedMethodTypes.contains) ?? false
             input = .paymentFailed(at: event.created)
         default:
             return .done

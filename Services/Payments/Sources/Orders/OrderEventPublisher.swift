@@ -40,7 +40,8 @@ enum OrderEventPublisher {
                         applicationFeeAmount: order.applicationFeeAmount, paymentIntent: order.paymentIntent,
                         checkoutSession: order.checkoutSession, customerEmail: order.customerEmail,
                         failureCode: details.failureCode, declineCode: details.declineCode,
-                        failureMessage: details.failureMessage, occurredAt: at), stripeAccount: order.account)
+                        failureMessage: details.failureMessage, occurredAt: at,
+                        buyerMustAct: details.buyerMustAct ?? false), stripeAccount: order.account)
             case .requiresAction:
                 try context.publish(
                     OrderRequiresAction(

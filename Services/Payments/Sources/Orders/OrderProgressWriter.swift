@@ -11,7 +11,9 @@ struct OrderProgressWriter: Sendable {
     let orders: OrderStore
 
     /// Applies `input` to `order` (read with `lock: true` in this transaction); `order`'s
-    /// other fields (ids, amount, e-mail) are stored as given.
+    /// other fields (ids, amount, e-mail) are stored as given. A failure's
+    /// `payments.order.payment_failed` carries ``FailureNotice/buyerMustAct(failedFrom:channel:)``
+    /// of the order's state before it.
     /// - Returns: the transition.
     /// - Throws: `StoreError`, `EncodingError`.
     @discardableResult
@@ -30,6 +32,11 @@ struct OrderProgressWriter: Sendable {
                 .refunded(_, let at), .sessionExpired(let at):
                 at
             }
+        var details = details
+        if case .paymentFailed = input {
+            details.buyerMustAct = FailureNotice.buyerMustAct(
+                failedFrom: order.progress.state, channel: order.channel, failedLater: details.failedLater)
+        }
         try OrderEventPublisher.publish(transition.effects, order: updated, at: at, details: details, context: context)
         if transition.disposition != .applied {
             context.log.info(

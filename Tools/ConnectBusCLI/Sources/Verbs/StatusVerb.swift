@@ -2,7 +2,8 @@ import Foundation
 
 /// `connectbus status`: the ConnectBus queues with depth, consumers, rates and the age of
 /// the oldest message of unconsumed queues; each service's replicas (from the broker's
-/// connection names) and `/healthz` and `/readyz`; and the notifications backfill sweep
+/// connection names) and `/healthz` and `/readyz`, with the checks `/readyz` lists (each
+/// webhook route's recent deliveries and rejections); and the notifications backfill sweep
 /// (last sweep, high-water mark, events recovered).
 public enum StatusVerb: Verb {
     /// `status`.
@@ -24,10 +25,13 @@ public enum StatusVerb: Verb {
         the oldest message of each queue without consumers (read and given back in order; up
         to 10,000 messages; "-" for consumed queues, whose head cannot be read without moving
         it); then each service's replicas, counted from the broker's connection names
-        (<service>.<role>@<host>:<pid>), and its /healthz and /readyz, then the backfill sweep
-        of notifications (from its /metrics: last sweep, oldest high-water mark, events
+        (<service>.<role>@<host>:<pid>), and its /healthz and /readyz (ready, degraded or
+        not_ready), with one line per check /readyz lists (notifications: each webhook
+        route's deliveries and rejections of the last 5 minutes; degraded when most were
+        rejected, e.g. after a webhook secret rotation), then the backfill sweep of
+        notifications (from its /metrics: last sweep, oldest high-water mark, events
         recovered).
-        Exit status: 0 when every service is healthy and ready, 1 otherwise.
+        Exit status: 0 when every service is healthy and ready and none is degraded, 1 otherwise.
         Environment: CONNECTBUS_MANAGEMENT_URL, AMQP_URL, CONNECTBUS_SERVICE_URLS
         (name=http://host:port,…; default the demo's ports 8081-8084).
         """
@@ -58,10 +62,13 @@ public enum StatusVerb: Verb {
         var healthy = true
         for service in environment.serviceURLs {
             let health = probe(http, service.url + "/healthz")
-            let ready = probe(http, service.url + "/readyz")
-            healthy = healthy && health.ok && ready.ok
+            let readyz = try? http.get(service.url + "/readyz")
+            let report = readyz.flatMap { ReadinessReport.parse($0.body) }
+            let ready = readyz.map { "\($0.status)" + (report.map { " " + $0.status } ?? "") } ?? "down"
+            healthy = healthy && health.ok && readyz?.status == 200 && report?.isDegraded != true
             Output.line(
-                "\(service.name.padding(toLength: 18, withPad: " ", startingAt: 0))healthz \(health.text)  readyz \(ready.text)  \(service.url)")
+                "\(service.name.padding(toLength: 18, withPad: " ", startingAt: 0))healthz \(health.text)  readyz \(ready)  \(service.url)")
+            for line in report?.checkLines() ?? [] { Output.line(line) }
         }
         if let notifications = environment.serviceURLs.first(where: { $0.name == "notifications" }),
             let metrics = try? http.get(notifications.url + "/metrics"), metrics.status == 200,

@@ -152,9 +152,12 @@ enum PaymentIntentMachine {
             charge["failure_message"] = .string(behaviour?.failureMessage ?? "The account has insufficient funds to cover this payment.")
             pi["status"] = "requires_payment_method"
             let method = charge.value(at: "payment_method_details.type") == "us_bank_account" ? "ACH Direct Debit" : "SEPA Direct Debit"
+            // As Stripe's, the error carries the PaymentMethod that failed (its `type` says a debit failed later).
+            let failedMethod = pi["payment_method"]?.stringValue.flatMap { call.state.get($0, scope: call.scope) } ?? .null
             pi["last_payment_error"] = [
                 "type": "invalid_request_error", "code": .string(behaviour?.failureCode ?? "payment_method_unactivated"),
                 "message": .string(behaviour?.failureMessage ?? "The \(method) payment failed."), "charge": .string(chargeId),
+                "payment_method": failedMethod,
             ]
             pi["payment_method"] = nil
         }
