@@ -21,6 +21,10 @@ class Ledger:
         self.replies = collections.defaultdict(list)   # correlation id -> [reply message ids]
         self.unknown_replies = 0
         self.events = []                   # (routing key, message id, body)
+        # message id -> [(time, "reply" or "event", type or routing key)] for every delivery
+        # that is a publish of its own: the broker's redeliveries (`redelivered`) and replies
+        # replayed for a retried command (`x-replayed`) are not counted (checks.duplicates).
+        self.publishes = collections.defaultdict(list)
 
     def write(self, record):
         self.file.write(json.dumps(record, separators=(",", ":")) + "\n")
@@ -42,15 +46,19 @@ class Driver:
         self.seen_events = set()
 
     # bus callbacks -----------------------------------------------------------------------
-    def on_reply(self, props, body):
+    def on_reply(self, props, body, redelivered=False):
         cid = props.correlation_id
         try:
             parsed = json.loads(body)
         except ValueError:
             parsed = None
         now = time.time()
+        replayed = str((props.headers or {}).get("x-replayed", "")).lower() == "true"
         self.ledger.write({"kind": "reply", "t": now, "correlation_id": cid, "message_id": props.message_id,
-                           "type": props.type, "ok": isinstance(parsed, dict) and parsed.get("ok")})
+                           "type": props.type, "ok": isinstance(parsed, dict) and parsed.get("ok"),
+                           "redelivered": redelivered, "replayed": replayed})
+        if not redelivered and not replayed:
+            self.ledger.publishes[props.message_id].append((now, "reply", props.type))
         command = self.ledger.commands.get(cid)
         if command is None:
             self.ledger.unknown_replies += 1
@@ -69,11 +77,16 @@ class Driver:
         except ValueError:
             parsed = {}
         key = method.routing_key
+        now = time.time()
         self.ledger.events.append((key, props.message_id, parsed))
+        if not method.redelivered:
+            self.ledger.publishes[props.message_id].append((now, "event", key))
         if props.message_id in self.seen_events:
+            self.ledger.write({"kind": "event copy", "t": now, "routing_key": key, "message_id": props.message_id,
+                               "redelivered": method.redelivered})
             return
         self.seen_events.add(props.message_id)
-        self.ledger.write({"kind": "event", "t": time.time(), "routing_key": key, "message_id": props.message_id,
+        self.ledger.write({"kind": "event", "t": now, "routing_key": key, "message_id": props.message_id,
                            "body": parsed if not key.startswith("stripe.") else {"id": parsed.get("id")}})
         if isinstance(parsed, dict):
             for field in EVENT_FIELDS:

@@ -1,7 +1,8 @@
 """The fault schedule of a chaos run: what happens when, spread over the run's length.
 Each fault is logged with its start, end and (for server restarts) the recovery time:
 from the moment the server is back until the platform receives the first reply to a
-command published after that moment."""
+command published after that moment. The run opens with a calm window (`calm` seconds of
+load and no fault, `first_fault_at` ends it), in which no message may be published twice."""
 import random
 import subprocess
 import threading
@@ -22,14 +23,17 @@ class FaultLog:
 
 
 class FaultSchedule(threading.Thread):
-    """Runs the faults for `duration` seconds from `start`. `servers` restarts RabbitMQ
-    and PostgreSQL (Tests/chaos/servers.sh); `sim` is the simulator's control plane."""
+    """Runs the faults over the last `duration - calm` seconds of a `duration`-second run
+    (the first `calm` seconds have none). `servers` restarts RabbitMQ and PostgreSQL
+    (Tests/chaos/servers.sh); `sim` is the simulator's control plane."""
 
     SERVICES = ["onboarding", "payments", "terminal", "notifications"]
 
-    def __init__(self, duration, kill_every, supervisor, sim, servers, log, rng, heartbeat, cluster=None):
+    def __init__(self, duration, kill_every, supervisor, sim, servers, log, rng, heartbeat, cluster=None, calm=0):
         super().__init__(name="faults", daemon=True)
-        self.duration, self.kill_every = duration, kill_every
+        self.calm = max(0.0, min(calm, duration / 2))
+        self.duration, self.kill_every = duration - self.calm, kill_every
+        self.first_fault_at = None     # end of the calm window (no fault starts before it)
         self.supervisor, self.sim, self.servers, self.log, self.rng = supervisor, sim, servers, log, rng
         self.heartbeat = heartbeat
         self.cluster = cluster
@@ -62,7 +66,9 @@ class FaultSchedule(threading.Thread):
             self.kill_random()
 
     def run(self):
+        self.stop_event.wait(self.calm)
         self.t0 = time.time()
+        self.first_fault_at = self.t0
         killer = threading.Thread(target=self.killer, name="killer", daemon=True)
         killer.start()
         last = self.t0
