@@ -142,4 +142,66 @@ struct PublishedRowsIntegrationTests {
             try await bed.stop(host)
         }
     }
+
+    @Test("a slow one-at-a-time handler does not keep the rows published before it past the relay's grace: one copy")
+    func slowHandlerDoesNotHoldEarlierRows() async throws {
+        try await TestBed.with("slow") { bed in
+            let hostSlot = HostSlot()
+            let broker = bed.broker, queue = bed.queue, grace = Duration.milliseconds(300)
+            let commands = (1...3).map { bed.command(bed.queue, body: #"{"n": \#($0)}"#) }
+            let second = commands[1]
+            let handler: MessageHandler = { envelope, context in
+                let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
+                if payload.n == 1 {
+                    // The next command reaches the worker's buffer while this one runs, after its
+                    // take was formed: when this take is settled (its reply confirmed and
+                    // remembered), the worker goes straight on to the next without idling.
+                    try broker.publish([second], exchange: Exchanges.commands, routingKey: queue)
+                    let deadline = ContinuousClock.now + .seconds(20)
+                    while (try? broker.messageCount(queue)) != 0, ContinuousClock.now < deadline {
+                        Thread.sleep(forTimeInterval: 0.01)
+                    }
+                } else if payload.n == 2 {
+                    // A slow handler (a Stripe call, an e-mail): longer than the grace, and two
+                    // relay takes after that.
+                    Thread.sleep(forTimeInterval: (grace * 2).seconds)
+                    let takes = hostSlot.host?.outboxRelayStatistics?.takes ?? 0
+                    let deadline = ContinuousClock.now + .seconds(20)
+                    while (hostSlot.host?.outboxRelayStatistics?.takes ?? 0) < takes + 2, ContinuousClock.now < deadline {
+                        Thread.sleep(forTimeInterval: 0.01)
+                    }
+                }
+                try context.reply(Reply<TestResult>.ok(TestResult(doubled: payload.n * 2)))
+                return .done
+            }
+            let route = Route.raw(
+                queue: bed.queue, mode: .oneAtATime(rateLimited: false), exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
+            let host = bed.host(routes: [route], relayGrace: grace, stripeBoundPrefetch: 2)
+            hostSlot.host = host
+            try await bed.start(host)
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish([commands[0]], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let first = try await onThread { try bed.broker.take(2, from: bed.replyQueue) }
+            #expect(first.map(\.envelope.correlationId) == commands.prefix(2).map(\.correlationId))
+            // A third command: its reply comes after every copy of the first two (one worker, one
+            // publisher channel).
+            try await onThread { try bed.broker.publish([commands[2]], exchange: Exchanges.commands, routingKey: bed.queue) }
+            let rest = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+            #expect(rest.map(\.envelope.correlationId) == [commands[2].correlationId], "the relay published a worker's reply too")
+            #expect(host.outboxRelayStatistics?.rows == 0)
+            try await bed.stop(host)
+        }
+    }
+}
+
+/// The host a test's handler asks about, set once it is built.
+private final class HostSlot: Sendable {
+    private let slot = Mutex<ServiceHost?>(nil)
+    var host: ServiceHost? {
+        get { slot.withLock { $0 } }
+        set { slot.withLock { $0 = newValue } }
+    }
 }
