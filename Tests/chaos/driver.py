@@ -44,6 +44,7 @@ class Driver:
         self.first_reply_after = []    # [time, answered at] probes for recovery times
         self.finished = []
         self.seen_events = set()
+        self.started = time.time()     # messages stamped before it are left over from earlier use of the broker
 
     # bus callbacks -----------------------------------------------------------------------
     def on_reply(self, props, body, redelivered=False):
@@ -57,7 +58,7 @@ class Driver:
         self.ledger.write({"kind": "reply", "t": now, "correlation_id": cid, "message_id": props.message_id,
                            "type": props.type, "ok": isinstance(parsed, dict) and parsed.get("ok"),
                            "redelivered": redelivered, "replayed": replayed})
-        if not redelivered and not replayed:
+        if not redelivered and not replayed and not self._earlier(props):
             self.ledger.publishes[props.message_id].append((now, "reply", props.type))
         command = self.ledger.commands.get(cid)
         if command is None:
@@ -79,7 +80,7 @@ class Driver:
         key = method.routing_key
         now = time.time()
         self.ledger.events.append((key, props.message_id, parsed))
-        if not method.redelivered:
+        if not method.redelivered and not self._earlier(props):
             self.ledger.publishes[props.message_id].append((now, "event", key))
         if props.message_id in self.seen_events:
             self.ledger.write({"kind": "event copy", "t": now, "routing_key": key, "message_id": props.message_id,
@@ -92,6 +93,11 @@ class Driver:
             for field in EVENT_FIELDS:
                 if field in parsed:
                     self.events[(key, field, parsed[field])].append(parsed)
+
+    def _earlier(self, props):
+        """Whether a message was stamped (AMQP `timestamp`, seconds) before this run began: left
+        in the platform's durable queues by earlier use of the broker, not one of its publishes."""
+        return props.timestamp is not None and props.timestamp < int(self.started) - 1
 
     # flows -------------------------------------------------------------------------------
     def start(self, flow_id, generator, order):
