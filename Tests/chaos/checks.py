@@ -314,8 +314,8 @@ def duplicates(run, checks):
                % (calm_count, calm_seconds, len(calm), (": " + sample(calm)) if calm else ""))
     gaps.sort()
     checks.add("published twice during faults (reported)", True,
-               "replies %d of %d, events %d of %d; %d within 10 s of a fault, %d away from any; median %.0f ms apart%s"
+               "replies %d of %d, events %d of %d; %d within 10 s of a fault, %d away from any%s%s"
                % (twice_replies, replies, twice_events, events, near, away,
-                  gaps[len(gaps) // 2] if gaps else 0,
+                  ("; median %.0f ms apart" % gaps[len(gaps) // 2]) if gaps else "",
                   ("; " + ", ".join("%s ×%d" % kv for kv in by_type.most_common(3))) if by_type else ""))
 
