@@ -178,7 +178,7 @@ let package = Package(
             [
                 "ConnectBusCLI", "OnboardingService", "PaymentsService", "TerminalGateway",
                 "NotificationsService", "Runtime", "Bus", "Store", "Messages", "StripeAPI",
-                "TestKit", "StripeSimCore",
+                "TestKit", "StripeSimCore", "HTTPServer",
             ]),
     ]
 )

@@ -10,7 +10,12 @@ extension Migrator {
     ///   `(created_at, id)` for the relay and for lag. `headers` is the AMQP headers table as
     ///   a JSON object (`x-schema-version`, `x-causation-id`, `x-stripe-account`,
     ///   `traceparent`, `x-attempt`, …); the other columns are the AMQP properties, so a row
-    ///   holds everything needed to rebuild the message.
+    ///   holds everything needed to rebuild the message. `for_relay` (-995, default `false`)
+    ///   says who publishes the row: `false`, the worker that wrote it (the relay only after
+    ///   its grace period, when that worker died); `true`, the relay at once (a writer that
+    ///   never publishes, such as the webhook ingress), found through the partial index
+    ///   `outbox_for_relay_idx` on `(created_at, id) WHERE for_relay` (docs/DESIGN.md §5
+    ///   "One publisher per row").
     ///
     /// - `message_log(message_id text primary key, queue, type, outcome, reply jsonb,
     ///   stripe_calls jsonb, first_at, last_at)`: for messages of Stripe-bound routes that
@@ -95,6 +100,12 @@ extension Migrator {
             version: -996, name: "runtime_message_log_outcomes",
             sql: """
                 ALTER TABLE message_log ADD COLUMN outcomes jsonb NOT NULL DEFAULT '[]';
+                """),
+        Migration(
+            version: -995, name: "runtime_outbox_for_relay",
+            sql: """
+                ALTER TABLE outbox ADD COLUMN for_relay boolean NOT NULL DEFAULT false;
+                CREATE INDEX outbox_for_relay_idx ON outbox (created_at, id) WHERE for_relay;
                 """),
     ]
 }

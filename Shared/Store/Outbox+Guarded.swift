@@ -21,8 +21,14 @@ extension Outbox {
     /// re-publishing rows this way: an event already stored returns no key, so it adds no
     /// outbox row.
     ///
+    /// The rows are written for the relay (`for_relay`): their writer never publishes them,
+    /// so the relay takes them as soon as it is woken (``takeForRelay(limit:after:on:)``,
+    /// `OutboxRelay.nudge()` after the commit), without waiting for its grace period, which
+    /// protects only rows a worker publishes itself (docs/DESIGN.md §5 "One publisher per row").
+    ///
     /// The statement runs as `WITH message (…) AS (VALUES …), guarded AS (statement),
-    /// relayed AS (INSERT INTO outbox … FROM message JOIN guarded …) SELECT key FROM guarded`:
+    /// relayed AS (INSERT INTO outbox … FROM message JOIN guarded …) SELECT key FROM guarded`
+    /// (the rows with `for_relay = true`):
     /// - `statement` must return a `text` column named `key` (e.g.
     ///   `INSERT … ON CONFLICT DO NOTHING RETURNING event_id AS key`);
     /// - it may read the common table expression `message`, one row per message with
@@ -101,9 +107,9 @@ extension Outbox {
                 guarded AS (\(statement)),
                 relayed AS (
                     INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to, app_id,
-                        content_type, message_timestamp, headers, body, mandatory)
+                        content_type, message_timestamp, headers, body, mandatory, for_relay)
                     SELECT m.exchange, m.routing_key, m.message_id, m.type, m.correlation_id, m.reply_to, m.app_id,
-                        m.content_type, m.message_timestamp, m.headers, m.body, m.mandatory
+                        m.content_type, m.message_timestamp, m.headers, m.body, m.mandatory, true
                     FROM message m JOIN guarded g ON g.key = m.key ORDER BY m.ord)
                 SELECT key FROM guarded
                 """, params

@@ -13,7 +13,9 @@
 ///   ``enqueue(_:ifReturnedBy:parameters:on:)`` (rows written in the caller's own statement
 ///   only for the keys it returns: the webhook ingress's group commit);
 /// - publishing: ``claimAndDelete(ids:on:)`` (a batch's own rows, published from memory),
-///   ``claim(ids:on:)`` + ``delete(ids:on:)``, ``takeStale(olderThan:limit:after:on:)`` (the relay);
+///   ``claim(ids:on:)`` + ``delete(ids:on:)``, ``takeStale(olderThan:limit:after:on:)`` and
+///   ``takeForRelay(limit:after:on:)`` (the relay: rows a worker left behind after its grace
+///   period, rows written for the relay at once);
 /// - watching: ``lag(countLimit:on:)``.
 /// Shared/Store/README.md gives each statement's shape and planning and why.
 /// Thread-safety: a `Sendable` value; calls use the given connection on the caller's thread.
@@ -110,21 +112,49 @@ public struct Outbox: Sendable {
         olderThan: Duration, limit: Int, after cursor: OutboxCursor?,
         on conn: PGConnection
     ) throws(StoreError) -> OutboxTake {
+        try take(
+            { "o.created_at < now() - make_interval(secs => $\($0))" }, [.double(olderThan.seconds)], limit: limit,
+            after: cursor, operation: "Outbox.takeStale", on: conn)
+    }
+
+    /// Deletes, uncommitted, up to `limit` rows written for the relay (`for_relay`: by
+    /// ``enqueue(_:ifReturnedBy:parameters:on:)``, whose writer never publishes them) whose
+    /// key `(created_at, id)` comes after `cursor` (all when `nil`), whatever their age — the
+    /// oldest first, skipping rows another transaction holds — and returns them oldest first
+    /// with the cursor after the last one. The same statement, bounds and asynchronous
+    /// commit as ``takeStale(olderThan:limit:after:on:)``, on the partial index of those
+    /// rows (`outbox_for_relay_idx`), so rows a worker wrote and publishes itself are never
+    /// taken here, however young (docs/DESIGN.md §5 "One publisher per row").
+    /// - Throws: `store.transaction_state` outside a transaction; `StoreError` from the statement.
+    public func takeForRelay(
+        limit: Int, after cursor: OutboxCursor?, on conn: PGConnection
+    ) throws(StoreError) -> OutboxTake {
+        try take({ _ in "o.for_relay" }, [], limit: limit, after: cursor, operation: "Outbox.takeForRelay", on: conn)
+    }
+
+    /// The relay's take: `condition(n)` selects the rows, its `conditionParameters` numbered
+    /// from `$n` (after the limit and the cursor's).
+    private func take(
+        _ condition: (Int) -> String, _ conditionParameters: [PGValue], limit: Int, after cursor: OutboxCursor?,
+        operation: String, on conn: PGConnection
+    ) throws(StoreError) -> OutboxTake {
         let table = try table.get()
-        try conn.requireTransaction(for: "Outbox.takeStale")
-        var parameters: [PGValue] = [.double(olderThan.seconds), .int(Int64(max(1, limit)))]
+        try conn.requireTransaction(for: operation)
+        var parameters: [PGValue] = [.int(Int64(max(1, limit)))]
         var after = ""
         if let cursor {
-            after = "(o.created_at, o.id) > (timestamptz 'epoch' + $3::int8 * interval '1 microsecond', $4::int8) AND "
+            after = "(o.created_at, o.id) > (timestamptz 'epoch' + $2::int8 * interval '1 microsecond', $3::int8) AND "
             parameters += [.int(cursor.createdAtMicroseconds), .int(cursor.id)]
         }
+        let selection = condition(parameters.count + 1)
+        parameters += conditionParameters
         let rows = try conn.query(
             """
             WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
             DELETE FROM \(table) WHERE id = ANY(ARRAY(
                 SELECT o.id FROM \(table) AS o, relaxed
-                WHERE \(after)o.created_at < now() - make_interval(secs => $1)
-                ORDER BY o.created_at, o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED))
+                WHERE \(after)\(selection)
+                ORDER BY o.created_at, o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED))
             RETURNING \(Outbox.columns), (EXTRACT(EPOCH FROM created_at) * 1000000)::int8 AS created_at_us
             """, parameters, planning: .perExecution
         ) { row in

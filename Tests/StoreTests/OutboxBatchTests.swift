@@ -80,4 +80,36 @@ struct OutboxBatchTests {
             }
         }
     }
+
+    @Test func rowsWrittenForTheRelayAreTakenAtOnceAndAWorkersRowsNever() async throws {
+        try await onThread {
+            try TestDatabase.withSchema { conn, schema in
+                try Migrator(schema: schema.name, migrations: []).migrate(conn)
+                try conn.execute("CREATE TABLE \(schema.quoted).seen (key text PRIMARY KEY)")
+                let outbox = Outbox(schema: schema.name)
+                // A worker's rows (plain inserts), one of them an hour old: not the relay's here.
+                let workers = try conn.transaction { conn in
+                    try (10..<12).map { try outbox.enqueue(OutboxTests.message($0), on: conn) }
+                }
+                try OutboxTests.backdate(schema, seconds: 3600, on: conn)
+                _ = try outbox.enqueue(batch: [OutboxTests.message(12)], on: conn)
+                let guarded = (0..<5).map { KeyedOutboxMessage(key: "k\($0)", message: OutboxTests.message($0)) }
+                _ = try outbox.enqueue(
+                    guarded,
+                    ifReturnedBy: "INSERT INTO \(schema.quoted).seen SELECT m.key FROM message m RETURNING key",
+                    parameters: [], on: conn)
+                // Fresh rows written for the relay, taken whatever their age, in keyset batches.
+                let first = try conn.transaction { try outbox.takeForRelay(limit: 3, after: nil, on: $0) }
+                #expect(first.rows.map(\.message) == (0..<3).map(OutboxTests.message))
+                let rest = try conn.transaction { try outbox.takeForRelay(limit: 3, after: first.cursor, on: $0) }
+                #expect(rest.rows.map(\.message) == (3..<5).map(OutboxTests.message))
+                #expect(try conn.transaction { try outbox.takeForRelay(limit: 3, after: nil, on: $0) }.rows.isEmpty)
+                // The worker's rows are still there, for the grace-period take only.
+                let left = try conn.query("SELECT id FROM \(schema.quoted).outbox ORDER BY id") { try $0.int("id") }
+                #expect(left.count == 3 && Array(left.prefix(2)) == workers)
+                let stale = try conn.transaction { try outbox.takeStale(olderThan: .seconds(60), limit: 10, on: $0) }
+                #expect(stale.map(\.message) == [OutboxTests.message(10), OutboxTests.message(11)])
+            }
+        }
+    }
 }

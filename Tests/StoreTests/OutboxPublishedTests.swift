@@ -57,4 +57,22 @@ struct OutboxPublishedTests {
             }
         }
     }
+
+    @Test func theInboxLookupDeletesThePublishedRowsAndCommitsThem() async throws {
+        try await onThread {
+            try TestDatabase.withSchema { conn, schema in
+                try Migrator(schema: schema.name, migrations: []).migrate(conn)
+                let outbox = Outbox(schema: schema.name)
+                let inbox = Inbox(schema: schema.name)
+                let ids = try conn.transaction { conn in try (0..<3).map { try outbox.enqueue(OutboxTests.message($0), on: conn) } }
+                try conn.transaction { conn in _ = try inbox.record(messageIds: ["seen"], queue: "q", on: conn) }
+                #expect(try inbox.entry(messageId: "seen", deletingPublished: [ids[0]], from: outbox, on: conn) != nil)
+                #expect(try inbox.entry(messageId: "new", deletingPublished: [ids[2]], from: outbox, on: conn) == nil)
+                #expect(try inbox.entry(messageId: "new", deletingPublished: [], from: outbox, on: conn) == nil)
+                // Committed with the lookup: another connection no longer sees the rows.
+                let other = try TestDatabase.connect("store-tests-other")
+                #expect(try other.transaction { try outbox.claim(ids: ids, on: $0) }.map(\.id) == [ids[1]])
+            }
+        }
+    }
 }

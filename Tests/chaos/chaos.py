@@ -38,6 +38,8 @@ def options():
     p.add_argument("--min-commands", type=int, default=3000, help="keep driving until this many commands (default 3000)")
     p.add_argument("--concurrency", type=int, default=48, help="orders in flight (default 48)")
     p.add_argument("--kill-every", type=float, default=5, help="seconds between kill -9 of a random service (default 5)")
+    p.add_argument("--calm", type=float, default=10,
+                   help="seconds of load before the first fault, part of --duration; no message may be published twice there (default 10)")
     p.add_argument("--sellers", type=int, default=4, help="connected accounts onboarded before the run (default 4)")
     p.add_argument("--heartbeat", type=int, default=4, help="AMQP heartbeat of the services in seconds (default 4)")
     p.add_argument("--wait-timeout", type=float, default=240, help="longest wait for one reply or event (default 240)")
@@ -251,7 +253,7 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
     servers = [os.path.join(repo, "Tests", "chaos", "servers.sh")]
     cluster = Cluster(repo, management, amqp_hosts) if opt.cluster else None
     faults = FaultSchedule(opt.duration, opt.kill_every, supervisor, sim, servers, log, rng, opt.heartbeat,
-                           cluster=cluster)
+                           cluster=cluster, calm=opt.calm)
     faults.probe = driver.probe_recovery
     run_start = time.time()
     faults.start()
@@ -325,6 +327,7 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
     run = Run()
     run.ledger, run.orders, run.sim, run.database_url, run.mail_dir = ledger, orders, sim, admin_db, mail_dir
     run.options, run.poison_ids, run.undrained = opt, poison_ids, undrained
+    run.faults, run.first_fault_at, run.run_start = faults.faults.entries, faults.first_fault_at, run_start
     run.dead_letters = management.dead_letters(run_start - 5)
     run.dlq_grouping = dead_letter_groups.gather(opt.bin, amqp_hosts[0], management.urls[0].rsplit(":", 1)[1],
                                                  since=run_start - 5)

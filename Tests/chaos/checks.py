@@ -244,6 +244,7 @@ def run_checks(run, checks):
                   sum(mails[o.email.lower()] for o in due), copies, (": " + sample(bad_mail)) if bad_mail else ""))
 
     dead_letter_groups(run, checks)
+    duplicates(run, checks)
 
     # outbox and queues ---------------------------------------------------------------------
     left = psql(run.database_url, " UNION ALL ".join(
@@ -277,3 +278,44 @@ def dead_letter_groups(run, checks):
                % (len(parked), len(mine), "" if len(mine) == 1 else "s",
                   ", ".join("%s ×%d %s" % (g["group"], g["count"], g["error_code"]) for g in mine),
                   len(grouping.groups), ("; wrong: " + sample(wrong)) if wrong else ""))
+
+
+def duplicates(run, checks):
+    """Messages published twice, by AMQP message id (replies and events alike): every
+    delivery the platform got that the broker did not flag as a redelivery and that is not
+    a reply replayed for a retried command is a publish. At-least-once allows a second
+    publish only when a process died (or a server went away) between a publish and the
+    deletion of its outbox row, so the run's calm opening window, before the first fault,
+    must have none; after it they are counted, with how many came within 10 s of a fault."""
+    publishes = run.ledger.publishes
+    calm_end = run.first_fault_at or float("inf")
+    windows = [(e["start"] - 1, (e.get("end") or e["start"]) + 10) for e in run.faults]
+    copies = {mid: sorted(p) for mid, p in publishes.items() if len(p) > 1}
+    calm, near, away, gaps = [], 0, 0, []
+    by_type = collections.Counter()
+    replies = sum(1 for p in publishes.values() if p[0][1] == "reply")
+    events = len(publishes) - replies
+    for mid, p in copies.items():
+        by_type[p[0][2]] += len(p) - 1
+        gaps.append((p[1][0] - p[0][0]) * 1000)
+        for t, _, _ in p[1:]:
+            if t < calm_end:
+                calm.append("%s %s" % (p[0][2], mid))
+            elif any(start <= t <= end for start, end in windows):
+                near += 1
+            else:
+                away += 1
+    twice_replies = sum(len(p) - 1 for p in copies.values() if p[0][1] == "reply")
+    twice_events = sum(len(p) - 1 for p in copies.values() if p[0][1] == "event")
+    calm_seconds = (calm_end - run.run_start) if run.first_fault_at else 0
+    calm_count = sum(1 for p in publishes.values() if p[0][0] < calm_end)
+    checks.add("nothing published twice before the first fault", run.first_fault_at is not None and not calm,
+               "%d messages published in the first %.0f s of load and the seller set-up (no fault yet), %d of them twice%s"
+               % (calm_count, calm_seconds, len(calm), (": " + sample(calm)) if calm else ""))
+    gaps.sort()
+    checks.add("published twice during faults (reported)", True,
+               "replies %d of %d, events %d of %d; %d within 10 s of a fault, %d away from any%s%s"
+               % (twice_replies, replies, twice_events, events, near, away,
+                  ("; median %.0f ms apart" % gaps[len(gaps) // 2]) if gaps else "",
+                  ("; " + ", ".join("%s ×%d" % kv for kv in by_type.most_common(3))) if by_type else ""))
+

@@ -21,6 +21,10 @@ class Ledger:
         self.replies = collections.defaultdict(list)   # correlation id -> [reply message ids]
         self.unknown_replies = 0
         self.events = []                   # (routing key, message id, body)
+        # message id -> [(time, "reply" or "event", type or routing key)] for every delivery
+        # that is a publish of its own: the broker's redeliveries (`redelivered`) and replies
+        # replayed for a retried command (`x-replayed`) are not counted (checks.duplicates).
+        self.publishes = collections.defaultdict(list)
 
     def write(self, record):
         self.file.write(json.dumps(record, separators=(",", ":")) + "\n")
@@ -40,17 +44,22 @@ class Driver:
         self.first_reply_after = []    # [time, answered at] probes for recovery times
         self.finished = []
         self.seen_events = set()
+        self.started = time.time()     # messages stamped before it are left over from earlier use of the broker
 
     # bus callbacks -----------------------------------------------------------------------
-    def on_reply(self, props, body):
+    def on_reply(self, props, body, redelivered=False):
         cid = props.correlation_id
         try:
             parsed = json.loads(body)
         except ValueError:
             parsed = None
         now = time.time()
+        replayed = str((props.headers or {}).get("x-replayed", "")).lower() == "true"
         self.ledger.write({"kind": "reply", "t": now, "correlation_id": cid, "message_id": props.message_id,
-                           "type": props.type, "ok": isinstance(parsed, dict) and parsed.get("ok")})
+                           "type": props.type, "ok": isinstance(parsed, dict) and parsed.get("ok"),
+                           "redelivered": redelivered, "replayed": replayed})
+        if not redelivered and not replayed and not self._earlier(props):
+            self.ledger.publishes[props.message_id].append((now, "reply", props.type))
         command = self.ledger.commands.get(cid)
         if command is None:
             self.ledger.unknown_replies += 1
@@ -69,16 +78,26 @@ class Driver:
         except ValueError:
             parsed = {}
         key = method.routing_key
+        now = time.time()
         self.ledger.events.append((key, props.message_id, parsed))
+        if not method.redelivered and not self._earlier(props):
+            self.ledger.publishes[props.message_id].append((now, "event", key))
         if props.message_id in self.seen_events:
+            self.ledger.write({"kind": "event copy", "t": now, "routing_key": key, "message_id": props.message_id,
+                               "redelivered": method.redelivered})
             return
         self.seen_events.add(props.message_id)
-        self.ledger.write({"kind": "event", "t": time.time(), "routing_key": key, "message_id": props.message_id,
+        self.ledger.write({"kind": "event", "t": now, "routing_key": key, "message_id": props.message_id,
                            "body": parsed if not key.startswith("stripe.") else {"id": parsed.get("id")}})
         if isinstance(parsed, dict):
             for field in EVENT_FIELDS:
                 if field in parsed:
                     self.events[(key, field, parsed[field])].append(parsed)
+
+    def _earlier(self, props):
+        """Whether a message was stamped (AMQP `timestamp`, seconds) before this run began: left
+        in the platform's durable queues by earlier use of the broker, not one of its publishes."""
+        return props.timestamp is not None and props.timestamp < int(self.started) - 1
 
     # flows -------------------------------------------------------------------------------
     def start(self, flow_id, generator, order):

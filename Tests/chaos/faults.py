@@ -1,7 +1,8 @@
 """The fault schedule of a chaos run: what happens when, spread over the run's length.
 Each fault is logged with its start, end and (for server restarts) the recovery time:
 from the moment the server is back until the platform receives the first reply to a
-command published after that moment."""
+command published after that moment. The run opens with a calm window (`calm` seconds of
+load and no fault, ended by `first_fault_at`), in which no message may be published twice."""
 import random
 import subprocess
 import threading
@@ -22,14 +23,18 @@ class FaultLog:
 
 
 class FaultSchedule(threading.Thread):
-    """Runs the faults for `duration` seconds from `start`. `servers` restarts RabbitMQ
-    and PostgreSQL (Tests/chaos/servers.sh); `sim` is the simulator's control plane."""
+    """Runs the faults for `duration` seconds from `start`, none in the first `calm` seconds
+    (the plan keeps its places; a step planned earlier waits for the calm's end).
+    `servers` restarts RabbitMQ and PostgreSQL (Tests/chaos/servers.sh); `sim` is the
+    simulator's control plane."""
 
     SERVICES = ["onboarding", "payments", "terminal", "notifications"]
 
-    def __init__(self, duration, kill_every, supervisor, sim, servers, log, rng, heartbeat, cluster=None):
+    def __init__(self, duration, kill_every, supervisor, sim, servers, log, rng, heartbeat, cluster=None, calm=0):
         super().__init__(name="faults", daemon=True)
+        self.calm = max(0.0, min(calm, duration / 2))
         self.duration, self.kill_every = duration, kill_every
+        self.first_fault_at = None     # end of the calm window (no fault starts before it)
         self.supervisor, self.sim, self.servers, self.log, self.rng = supervisor, sim, servers, log, rng
         self.heartbeat = heartbeat
         self.cluster = cluster
@@ -63,6 +68,8 @@ class FaultSchedule(threading.Thread):
 
     def run(self):
         self.t0 = time.time()
+        self.first_fault_at = self.t0 + self.calm
+        self.stop_event.wait(self.calm)
         killer = threading.Thread(target=self.killer, name="killer", daemon=True)
         killer.start()
         last = self.t0
@@ -70,7 +77,7 @@ class FaultSchedule(threading.Thread):
             # Every step runs even when the run is short or a restart took long (all
             # fault kinds, always), each at least its gap after the previous one.
             for share, gap, step in self.plan():
-                when = max(self.at(share), last + gap)
+                when = max(self.at(share), last + gap, self.first_fault_at)
                 while time.time() < when and not self.stop_event.is_set():
                     self.stop_event.wait(0.2)
                 step()

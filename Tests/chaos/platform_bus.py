@@ -29,7 +29,7 @@ def parameters(url, user, password):
 
 
 class PlatformBus:
-    """Single-threaded: call `poll()` often; `on_reply(props, body)` and
+    """Single-threaded: call `poll()` often; `on_reply(props, body, redelivered)` and
     `on_event(method, props, body)` run inside it."""
 
     def __init__(self, urls, on_reply, on_event, log):
@@ -102,7 +102,7 @@ class PlatformBus:
 
     # messages ----------------------------------------------------------------------------
     def _reply(self, ch, method, props, body):
-        self.on_reply(props, body)
+        self.on_reply(props, body, method.redelivered)
         ch.basic_ack(method.delivery_tag)
 
     def _event(self, ch, method, props, body):

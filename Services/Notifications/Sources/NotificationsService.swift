@@ -14,8 +14,10 @@ import Synchronization
 ///
 /// - HTTP: `POST /webhooks/stripe` and `POST /webhooks/stripe/connect` (``WebhookIngress``),
 ///   besides the runtime's `/healthz`, `/readyz`, `/metrics`. Verified events are stored
-///   and re-published on `connectbus.events` as `stripe.<type>` by the outbox relay (its
-///   grace is 0 here: the ingress never publishes itself).
+///   and re-published on `connectbus.events` as `stripe.<type>` by the outbox relay, woken after
+///   each commit: the ingress never publishes itself, so its rows are written for the relay
+///   and taken at once, while the rows this service's workers publish themselves (e-mail
+///   events, backfill replies) stay theirs for the relay's grace period (docs/DESIGN.md §5).
 /// - Queue `notifications.backfill`: the command ``BackfillStripeEvents`` asks the
 ///   ``BackfillSweeper`` (running when `STRIPE_API_KEY` is set: at start-up, every
 ///   `BACKFILL_INTERVAL_SECONDS`, and on that command) to recover missed events from
@@ -63,8 +65,6 @@ public enum NotificationsService {
         log: Logger? = nil
     ) throws -> (host: ServiceHost, ingress: WebhookIngress) {
         let identifier = try SQLIdentifier(schema)
-        var config = config
-        config.relayGrace = .zero
         let slot = IngressSlot()
         let sweeperSlot = SweeperSlot()
         let backfillStore = BackfillStore(schema: identifier)

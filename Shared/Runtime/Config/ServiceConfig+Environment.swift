@@ -105,7 +105,7 @@ extension ServiceConfig {
         let bind = reader.string("HTTP_BIND") ?? "loopback"
         if bind != "loopback" && bind != "all" { reader.report("HTTP_BIND", "must be loopback or all") }
         let delays = retryDelays(&reader)
-        let grace = reader.int("OUTBOX_RELAY_GRACE_MS", default: 2000, in: 0...3_600_000)
+        let grace = reader.int("OUTBOX_RELAY_GRACE_MS", default: 2000, in: 100...3_600_000)
         let relayBatch = reader.int("OUTBOX_RELAY_BATCH", default: 500, in: 1...10_000)
         let retention = reader.duration(
             "MESSAGE_LOG_RETENTION", default: ServiceConfig.defaultMessageLogRetention, max: .seconds(3650 * 86_400))

@@ -30,7 +30,9 @@ import Foundation
 ///   (`loopback`, the default, or `all`), `HTTP_THREADS` (`1`…`64` threads in a pool, or
 ///   `per-connection`; default ``ServiceHost/defaultHTTPThreading(serviceEndpoints:)``).
 /// - `RETRY_DELAYS_MS` (default `1000,10000,60000`): delay queues' TTLs in milliseconds.
-/// - `OUTBOX_RELAY_GRACE_MS` (default 2000): age after which the relay publishes a row;
+/// - `OUTBOX_RELAY_GRACE_MS` (default 2000, 100…3600000): age after which the relay publishes
+///   a row a worker wrote (the worker's own until then: it publishes the row after its
+///   commit and deletes it with its next statement; rows written for the relay do not wait);
 ///   `OUTBOX_RELAY_BATCH` (default 500, 1…10000): most rows per relay transaction and
 ///   confirm wait (smaller batches spread the broker's work more evenly).
 /// - `MESSAGE_LOG_RETENTION` (default `7d`; a whole number of `s`, `m`, `h` or `d` up to
@@ -85,7 +87,8 @@ public struct ServiceConfig: Sendable {
     public var queues: [String]?
     /// TTLs of the retry delay queues, in attempt order.
     public var retryDelays: [Duration]
-    /// Age after which the outbox relay publishes a row a worker left behind.
+    /// Age after which the outbox relay publishes a row a worker left behind (never zero in a
+    /// service: the worker owns its rows until it deleted them, docs/DESIGN.md §5).
     public var relayGrace: Duration
     /// Most rows the relay publishes per transaction and confirm wait.
     public var relayBatchSize: Int

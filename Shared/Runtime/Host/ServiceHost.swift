@@ -237,6 +237,12 @@ public final class ServiceHost: Sendable {
         running.withLock { $0?.relay }?.nudge()
     }
 
+    /// What the outbox relay published so far (see ``OutboxRelay/statistics``); `nil` before
+    /// ``start()`` or after ``shutdown(timeout:)``.
+    public var outboxRelayStatistics: OutboxRelay.Statistics? {
+        running.withLock { $0?.relay }?.statistics
+    }
+
     /// Asks the workers to stop (as SIGTERM does) without waiting.
     public func requestStop() { workerStop.stop() }
 

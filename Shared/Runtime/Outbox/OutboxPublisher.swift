@@ -96,6 +96,14 @@ struct OutboxPublisher {
         var seconds: Double
     }
 
+    /// Which rows a relay batch takes.
+    enum Selection {
+        /// Rows older than the grace period, whoever wrote them (`Outbox.takeStale`).
+        case olderThan(Duration)
+        /// Rows written for the relay, of any age (`Outbox.takeForRelay`).
+        case writtenForRelay
+    }
+
     /// Publishes up to `limit` rows older than `grace` whose key comes after `cursor`
     /// (keyset scan, see `Outbox.takeStale(olderThan:limit:after:on:)`), in one transaction
     /// with one confirm wait.
@@ -104,10 +112,23 @@ struct OutboxPublisher {
         olderThan grace: Duration, limit: Int, after cursor: OutboxCursor?, db: PGConnection,
         bus: AMQPConnection
     ) throws -> StaleBatch {
+        try publish(.olderThan(grace), limit: limit, after: cursor, db: db, bus: bus)
+    }
+
+    /// Publishes up to `limit` rows of `selection` whose key comes after `cursor` (keyset
+    /// scan), in one transaction with one confirm wait.
+    /// - Throws: `BusError` (the transaction rolls back: rows stay), `StoreError`.
+    func publish(
+        _ selection: Selection, limit: Int, after cursor: OutboxCursor?, db: PGConnection, bus: AMQPConnection
+    ) throws -> StaleBatch {
         let start = ContinuousClock.now
         var statement = Duration.zero
         let take = try db.transaction { db in
-            let take = try outbox.takeStale(olderThan: grace, limit: limit, after: cursor, on: db)
+            let take =
+                switch selection {
+                case .olderThan(let grace): try outbox.takeStale(olderThan: grace, limit: limit, after: cursor, on: db)
+                case .writtenForRelay: try outbox.takeForRelay(limit: limit, after: cursor, on: db)
+                }
             statement = ContinuousClock.now - start
             try publishAndConfirm(take.rows, bus: bus)
             return take

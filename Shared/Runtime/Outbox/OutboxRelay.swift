@@ -16,6 +16,14 @@ import Synchronization
 /// in batches with one confirm wait each, locking rows with `FOR UPDATE SKIP LOCKED` so
 /// several replicas can relay side by side. It also refreshes the outbox lag gauges.
 ///
+/// One publisher per row (docs/DESIGN.md §5): a row a worker wrote is that worker's to
+/// publish and delete, and the relay takes it only once it is older than the grace period
+/// (the worker is then presumed dead or cut off), never sooner, nudged or not. A row written
+/// for the relay (`Outbox.enqueue(_:ifReturnedBy:parameters:on:)`: the webhook ingress and
+/// the backfill, which never publish) is the relay's from its commit: ``nudge()`` makes the
+/// relay take those rows at once (`Outbox.takeForRelay`), from a cursor of their own that
+/// starts over from the oldest such row whenever it has caught up.
+///
 /// Each batch costs the same whatever the backlog (docs/DESIGN.md §5): the relay scans the
 /// `(created_at, id)` index from a keyset cursor (the key of the last row it took), not
 /// from the oldest entry, so it does not walk the dead index entries of rows it already
@@ -39,6 +47,8 @@ public final class OutboxRelay: Sendable {
     private let log: Logger
     private let loop: BackgroundLoop
     private let connected = Atomic<Bool>(false)
+    /// Set by ``nudge()``: rows written for the relay may be waiting.
+    private let writtenForRelay = Atomic<Bool>(false)
     private let observer: (@Sendable (Batch) -> Void)?
     private let totals = Mutex(Statistics())
     private let messageLogRetention: Duration?
@@ -81,7 +91,9 @@ public final class OutboxRelay: Sendable {
     ///   - amqpURL: broker to publish to.
     ///   - databaseURL: database holding `<schema>.outbox`.
     ///   - schema: the service's schema.
-    ///   - grace: rows younger than this are left to the worker that wrote them.
+    ///   - grace: rows a worker wrote are left to it until they are this old (the time a
+    ///     worker may take between its commit and the deletion of the rows it published;
+    ///     rows written for the relay do not wait for it).
     ///   - batchSize: rows per transaction and confirm wait.
     ///   - idleInterval: pause between polls when nothing is pending.
     ///   - messageLogRetention: `message_log` rows older than this are deleted between polls,
@@ -123,10 +135,14 @@ public final class OutboxRelay: Sendable {
         loop.start { [self] in RelayTask(relay: self) }
     }
 
-    /// Wakes the relay now instead of at its next poll: for a writer that just committed
-    /// rows the relay publishes at once (grace 0), such as the webhook ingress. Cheap; may
-    /// be called from any thread, as often as rows are committed.
-    public func nudge() { loop.nudge() }
+    /// Wakes the relay now to publish the rows written for the relay
+    /// (`Outbox.enqueue(_:ifReturnedBy:parameters:on:)`) that a writer just committed, such
+    /// as the webhook ingress; rows a worker wrote stay the worker's until the grace period
+    /// ends. Cheap; may be called from any thread, as often as rows are committed.
+    public func nudge() {
+        writtenForRelay.store(true, ordering: .releasing)
+        loop.nudge()
+    }
 
     /// Asks the relay to flush what is pending and exit, and waits up to `timeout` for it.
     /// Returns `false` on timeout.
@@ -146,6 +162,7 @@ public final class OutboxRelay: Sendable {
         let publisher: OutboxPublisher
         var lastLagCheck = ContinuousClock.now - .seconds(10)
         var scan = Scan()
+        var forRelayScan = Scan()
         var retentions: [RowRetention] = []
 
         init(relay: OutboxRelay) {
@@ -169,13 +186,22 @@ public final class OutboxRelay: Sendable {
         }
 
         mutating func step() throws -> BackgroundLoop.Next {
-            let published = try relay.relayBatch(olderThan: relay.grace, &scan, publisher, connections)
+            var more = false
+            var published = 0
+            if relay.writtenForRelay.exchange(false, ordering: .acquiringAndReleasing) {
+                let taken = try relay.relayBatch(.writtenForRelay, &forRelayScan, publisher, connections)
+                if taken == relay.batchSize { relay.writtenForRelay.store(true, ordering: .releasing) }
+                more = taken == relay.batchSize
+                published += taken
+            }
+            let stale = try relay.relayBatch(.olderThan(relay.grace), &scan, publisher, connections)
+            published += stale
             if published > 0 { relay.log.info("relayed outbox rows", ["count": String(published)]) }
             if ContinuousClock.now - lastLagCheck >= .seconds(1) {
                 try relay.updateLag(connections)
                 lastLagCheck = .now
             }
-            guard published < relay.batchSize else { return .again }
+            guard stale < relay.batchSize, !more else { return .again }
             let connections = self.connections
             for index in retentions.indices { retentions[index].runIfDue(on: { try connections.database() }) }
             connections.heartbeat()
@@ -185,6 +211,9 @@ public final class OutboxRelay: Sendable {
         mutating func failed(_ error: any Error, retryIn delay: Duration) {
             relay.connected.store(false, ordering: .relaxed)
             scan = Scan()
+            forRelayScan = Scan()
+            // A batch of rows written for the relay may have failed: look again once connected.
+            relay.writtenForRelay.store(true, ordering: .releasing)
             relay.log.warning(
                 "outbox relay lost a connection; reconnecting",
                 ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
@@ -204,15 +233,15 @@ public final class OutboxRelay: Sendable {
         var lastRewind = ContinuousClock.now
     }
 
-    /// Publishes one batch from the scan's cursor and moves it (see the type's documentation
-    /// for when it rewinds). Returns the rows published.
+    /// Publishes one batch of `selection` from the scan's cursor and moves it (see the
+    /// type's documentation for when it rewinds). Returns the rows published.
     private func relayBatch(
-        olderThan grace: Duration, _ scan: inout Scan, _ publisher: OutboxPublisher,
+        _ selection: OutboxPublisher.Selection, _ scan: inout Scan, _ publisher: OutboxPublisher,
         _ connections: WorkerConnections
     ) throws -> Int {
         let rewound = scan.cursor == nil
-        let batch = try publisher.publishStale(
-            olderThan: grace, limit: batchSize, after: scan.cursor,
+        let batch = try publisher.publish(
+            selection, limit: batchSize, after: scan.cursor,
             db: try connections.database(), bus: try connections.publisher())
         record(statement: "take", batch.statementSeconds)
         if batch.rows > 0 {
@@ -227,7 +256,12 @@ public final class OutboxRelay: Sendable {
         }
         if let cursor = batch.cursor { scan.cursor = cursor }
         let sinceRewind = ContinuousClock.now - scan.lastRewind
-        if (batch.rows < batchSize && sinceRewind >= Self.rewindInterval) || sinceRewind >= Self.backlogRewindInterval {
+        // Rows written for the relay are few and taken when nudged: caught up, their scan
+        // starts over at once, so a row of a transaction that committed after a younger
+        // one's (two group-commit writers) goes with the next nudge, its own writer's.
+        let rewindWhenCaughtUp: Duration =
+            if case .writtenForRelay = selection { .zero } else { Self.rewindInterval }
+        if (batch.rows < batchSize && sinceRewind >= rewindWhenCaughtUp) || sinceRewind >= Self.backlogRewindInterval {
             scan = Scan(cursor: nil, lastRewind: .now)
         }
         return batch.rows

@@ -5,8 +5,8 @@ import Store
 ///
 /// After a commit the worker publishes the transaction's rows from memory, waits once for
 /// confirms, acks, and remembers the ids here. The next statement it sends anyway deletes
-/// them — the next batch's inbox insert, inside that batch's transaction, or a deferred
-/// `DELETE` in the next one-at-a-time message's transaction — and only when no delivery is
+/// them — the next batch's inbox insert, inside that batch's transaction, or the next
+/// one-at-a-time message's inbox check, before its handler calls Stripe or SMTP — and only when no delivery is
 /// waiting does the worker delete them alone (``flush(_:on:)``), so a published row is gone
 /// long before the relay's grace period makes it the relay's. The list survives a lost connection (the
 /// deletion is idempotent and runs on the next connection); a crash loses it, and the relay

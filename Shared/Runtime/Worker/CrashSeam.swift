@@ -4,9 +4,12 @@ import Synchronization
 /// a commit and the publishes that follow it — nothing of that transaction is published,
 /// deleted or acked, and the worker drops its connections (the broker redelivers the
 /// messages) — so tests can check that the relay alone then publishes the committed rows,
-/// exactly once. Armed only by tests (`@testable import Runtime`); costs one atomic load
-/// per commit otherwise (the set's lock is taken only while some queue is armed).
-/// Thread-safety: a process-wide set behind a mutex, with an atomic count of its members.
+/// exactly once. It can instead run a test's closure at that point (``arm(queue:pause:)``),
+/// on the worker's thread, before the worker publishes: what happens in the window between a
+/// commit and the publishes (e.g. a relay woken there) is then deterministic.
+/// Armed only by tests (`@testable import Runtime`); costs one atomic load per commit
+/// otherwise (the table's lock is taken only while some queue is armed).
+/// Thread-safety: a process-wide table behind a mutex, with an atomic count of its entries.
 enum CrashSeam {
     /// The error the worker throws in place of the publishes.
     struct SimulatedCrash: Error, CustomStringConvertible {
@@ -14,25 +17,42 @@ enum CrashSeam {
         var description: String { "simulated crash after commit on \(queue)" }
     }
 
-    private static let armed = Mutex<Set<String>>([])
+    /// What the next commit on an armed queue does.
+    private enum Action {
+        case crash
+        case pause(@Sendable () -> Void)
+    }
+
+    private static let armed = Mutex<[String: Action]>([:])
     private static let armedCount = Atomic<Int>(0)
 
-    /// Arms the seam for the next commit of a worker of `queue`.
-    static func arm(queue: String) {
+    /// Arms the seam for the next commit of a worker of `queue`: a simulated crash.
+    static func arm(queue: String) { arm(queue, .crash) }
+
+    /// Arms the seam for the next commit of a worker of `queue`: `pause` runs on the
+    /// worker's thread right after that commit, and the worker goes on (publishes, acks)
+    /// when it returns.
+    static func arm(queue: String, pause: @escaping @Sendable () -> Void) { arm(queue, .pause(pause)) }
+
+    private static func arm(_ queue: String, _ action: Action) {
         armed.withLock { armed in
-            if armed.insert(queue).inserted { armedCount.add(1, ordering: .releasing) }
+            if armed.updateValue(action, forKey: queue) == nil { armedCount.add(1, ordering: .releasing) }
         }
     }
 
-    /// Called right after a commit: throws (once per arming) when armed for `queue`.
+    /// Called right after a commit: throws or pauses (once per arming) when armed for `queue`.
     /// - Throws: ``SimulatedCrash``.
     static func afterCommit(_ queue: String) throws(SimulatedCrash) {
         guard armedCount.load(ordering: .acquiring) > 0 else { return }
-        let removed = armed.withLock { armed in
-            guard armed.remove(queue) != nil else { return false }
+        let action = armed.withLock { armed -> Action? in
+            guard let action = armed.removeValue(forKey: queue) else { return nil }
             armedCount.subtract(1, ordering: .releasing)
-            return true
+            return action
         }
-        if removed { throw SimulatedCrash(queue: queue) }
+        switch action {
+        case .crash: throw SimulatedCrash(queue: queue)
+        case .pause(let pause): pause()
+        case nil: return
+        }
     }
 }

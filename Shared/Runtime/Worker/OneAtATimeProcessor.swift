@@ -18,7 +18,7 @@ import Store
 /// ``PendingAcks`` while the worker handles the next delivery it already holds, and are
 /// settled together (``settle(_:connections:)``): one confirm wait and one `basic.ack` per
 /// take, each delivery still acked only after its commit and its rows' confirms. The published rows are deleted
-/// inside the next message's transaction (``PublishedRows``). The runtime's own writes
+/// by the next message's inbox check, before its handler runs (``PublishedRows``). The runtime's own writes
 /// (`BEGIN`, the inbox row, outbox rows, the message log, that deletion) are deferred and
 /// travel with the handler's next statement or the `COMMIT`: two round trips to Postgres per
 /// message (the inbox check, a prepared primary-key lookup; `BEGIN` … `COMMIT`) and one
@@ -64,7 +64,13 @@ final class OneAtATimeProcessor {
         let queue = settings.route.queue
         let db = try connections.database()
         let log = settings.log(for: envelope)
-        if let entry = try inbox.entry(messageId: envelope.messageId, on: db) {
+        // The lookup also deletes the rows published after earlier commits, before the
+        // handler: a slow one must not keep them until the relay's grace period ends.
+        let deleted = published.ids
+        let entry = try inbox.entry(
+            messageId: envelope.messageId, deletingPublished: deleted, from: outbox.outbox, on: db)
+        published.deleted(deleted.count)
+        if let entry {
             return try answerDuplicate(delivery, entry: entry, log: log, pending: pending, connections: connections)
         }
         let scope = MessageScope(

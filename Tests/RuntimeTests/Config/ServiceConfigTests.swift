@@ -57,6 +57,22 @@ struct ServiceConfigTests {
         }
     }
 
+    /// A worker owns the rows it wrote until the relay's grace period ends (docs/DESIGN.md §5
+    /// "One publisher per row"): no grace would hand them to the relay while the worker
+    /// still publishes them.
+    @Test func theRelayAlwaysHasAGracePeriod() throws {
+        #expect(try load(base).relayGrace == .seconds(2))
+        #expect(try load(base.merging(["OUTBOX_RELAY_GRACE_MS": "100"]) { $1 }).relayGrace == .milliseconds(100))
+        for refused in ["0", "99"] {
+            do {
+                _ = try load(base.merging(["OUTBOX_RELAY_GRACE_MS": refused]) { $1 })
+                Issue.record("expected a ConfigError for \(refused)")
+            } catch {
+                #expect(error.problems.map(\.variable) == ["OUTBOX_RELAY_GRACE_MS"])
+            }
+        }
+    }
+
     @Test(arguments: ["MESSAGE_LOG_RETENTION", "INBOX_RETENTION"])
     func aRetentionIsADurationOrOff(variable: String) throws {
         func retention(_ config: ServiceConfig) -> Duration? {

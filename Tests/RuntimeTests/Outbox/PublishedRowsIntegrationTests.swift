@@ -87,4 +87,121 @@ struct PublishedRowsIntegrationTests {
             #expect(try await onThread { try bed.broker.messageCount(bed.queue) } == 0)
         }
     }
+
+    @Test(
+        "woken between a worker's commit and its publishes, the relay publishes at once the rows written for it and leaves the worker's: one copy of each",
+        arguments: [Route.Mode.batched, .oneAtATime(rateLimited: true)])
+    func nudgedRelayTakesRowsWrittenForItOnly(mode: Route.Mode) async throws {
+        try await TestBed.with("owned") { bed in
+            let calls = CallCounter()
+            // An hour's grace: whatever the relay publishes here, it publishes because it was woken.
+            let host = bed.host(routes: [route(bed, mode: mode, calls: calls)], relayGrace: .seconds(3600))
+            try await bed.start(host)
+            try await onThread { try bed.broker.declare(bed.replyQueue) }
+            let handedOver = OutboxMessage(
+                exchange: Exchanges.default, routingKey: bed.replyQueue, messageId: Envelope.newMessageId(),
+                type: "rt.written_for_relay", appId: "rt-test", timestamp: Date(),
+                headersJSON: Array(#"{"x-schema-version": 1}"#.utf8), body: Array("{}".utf8), mandatory: false)
+            let url = bed.env.databaseURL, schema = bed.schema
+            // Right after the worker's commit, before it publishes: a writer that never publishes
+            // (as the webhook ingress) commits a row for the relay and wakes it; the relay
+            // publishes that row (two takes started after the commit) and must leave the worker's.
+            CrashSeam.arm(queue: bed.queue) {
+                do {
+                    let db = try PGConnection(url: url, applicationName: "rt-tests.ingress")
+                    _ = try Outbox(schema: schema).enqueue(
+                        [KeyedOutboxMessage(key: "k", message: handedOver)],
+                        ifReturnedBy: "SELECT m.key FROM message m", parameters: [], on: db)
+                } catch {
+                    Issue.record("could not write the row for the relay: \(error)")
+                }
+                let deadline = ContinuousClock.now + .seconds(20)
+                while (host.outboxRelayStatistics?.rows ?? 0) < 1, ContinuousClock.now < deadline {
+                    host.nudgeOutboxRelay()
+                    Thread.sleep(forTimeInterval: 0.005)
+                }
+                let takes = host.outboxRelayStatistics?.takes ?? 0
+                while (host.outboxRelayStatistics?.takes ?? 0) < takes + 2, ContinuousClock.now < deadline {
+                    host.nudgeOutboxRelay()
+                    Thread.sleep(forTimeInterval: 0.005)
+                }
+            }
+            let command = bed.command(bed.queue, body: #"{"n": 4}"#)
+            try await onThread { try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue) }
+            let first = try await onThread { try bed.broker.take(2, from: bed.replyQueue) }
+            #expect(first.map(\.envelope.messageId).first == handedOver.messageId)
+            #expect(first.map(\.envelope.correlationId).last == command.correlationId)
+            // A second command: its reply comes after every copy of the first's (one worker,
+            // one publisher channel).
+            let next = bed.command(bed.queue, body: #"{"n": 5}"#)
+            try await onThread { try bed.broker.publish([next], exchange: Exchanges.commands, routingKey: bed.queue) }
+            let rest = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+            #expect(rest.map(\.envelope.correlationId) == [next.correlationId], "the relay published the worker's reply too")
+            #expect(host.outboxRelayStatistics?.rows == 1)
+            #expect(try await eventually { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") == 0 })
+            try await bed.stop(host)
+        }
+    }
+
+    @Test("a slow one-at-a-time handler does not keep the rows published before it past the relay's grace: one copy")
+    func slowHandlerDoesNotHoldEarlierRows() async throws {
+        try await TestBed.with("slow") { bed in
+            let hostSlot = HostSlot()
+            let broker = bed.broker, queue = bed.queue, grace = Duration.milliseconds(300)
+            let commands = (1...3).map { bed.command(bed.queue, body: #"{"n": \#($0)}"#) }
+            let second = commands[1]
+            let handler: MessageHandler = { envelope, context in
+                let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
+                if payload.n == 1 {
+                    // The next command reaches the worker's buffer while this one runs, after its
+                    // take was formed: when this take is settled (its reply confirmed and
+                    // remembered), the worker goes straight on to the next without idling.
+                    try broker.publish([second], exchange: Exchanges.commands, routingKey: queue)
+                    let deadline = ContinuousClock.now + .seconds(20)
+                    while (try? broker.messageCount(queue)) != 0, ContinuousClock.now < deadline {
+                        Thread.sleep(forTimeInterval: 0.01)
+                    }
+                } else if payload.n == 2 {
+                    // A slow handler (a Stripe call, an e-mail): longer than the grace, and two
+                    // relay takes after that.
+                    Thread.sleep(forTimeInterval: (grace * 2).seconds)
+                    let takes = hostSlot.host?.outboxRelayStatistics?.takes ?? 0
+                    let deadline = ContinuousClock.now + .seconds(20)
+                    while (hostSlot.host?.outboxRelayStatistics?.takes ?? 0) < takes + 2, ContinuousClock.now < deadline {
+                        Thread.sleep(forTimeInterval: 0.01)
+                    }
+                }
+                try context.reply(Reply<TestResult>.ok(TestResult(doubled: payload.n * 2)))
+                return .done
+            }
+            let route = Route.raw(
+                queue: bed.queue, mode: .oneAtATime(rateLimited: false), exchange: Exchanges.commands,
+                patterns: [bed.queue], handlers: [bed.queue: handler])
+            let host = bed.host(routes: [route], relayGrace: grace, stripeBoundPrefetch: 2)
+            hostSlot.host = host
+            try await bed.start(host)
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish([commands[0]], exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let first = try await onThread { try bed.broker.take(2, from: bed.replyQueue) }
+            #expect(first.map(\.envelope.correlationId) == commands.prefix(2).map(\.correlationId))
+            // A third command: its reply comes after every copy of the first two (one worker, one
+            // publisher channel).
+            try await onThread { try bed.broker.publish([commands[2]], exchange: Exchanges.commands, routingKey: bed.queue) }
+            let rest = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+            #expect(rest.map(\.envelope.correlationId) == [commands[2].correlationId], "the relay published a worker's reply too")
+            #expect(host.outboxRelayStatistics?.rows == 0)
+            try await bed.stop(host)
+        }
+    }
+}
+
+/// The host a test's handler asks about, set once it is built.
+private final class HostSlot: Sendable {
+    private let slot = Mutex<ServiceHost?>(nil)
+    var host: ServiceHost? {
+        get { slot.withLock { $0 } }
+        set { slot.withLock { $0 = newValue } }
+    }
 }
