@@ -25,7 +25,8 @@ SOURCE_DIRS = {"onboarding": "Onboarding", "payments": "Payments", "terminal": "
 # the chaos run exercise the real ones).
 CONSUMED = {
     "onboarding": ["stripe.account.updated", "stripe.account.application.deauthorized", "stripe.capability.updated"],
-    "payments": ["stripe.checkout.session.completed", "stripe.payment_intent.succeeded", "stripe.charge.refunded"],
+    "payments": ["stripe.checkout.session.completed", "stripe.payment_intent.succeeded", "stripe.charge.refunded",
+                 "onboarding.account.#"],
     "terminal": ["stripe.terminal.reader.action_succeeded", "onboarding.account.created", "onboarding.account.updated"],
     "notifications": ["payments.order.paid", "payments.order.payment_failed", "payments.order.requires_action",
                       "payments.order.awaiting_payment", "onboarding.account.requirements_due",
