@@ -1,6 +1,8 @@
 """Live check of docker/rabbitmq/definitions.json against the broker the scripts started:
 a service cannot consume another service's queue, the monitor user can only bind and read
-its own queues, and the platform user can publish commands but not consume them."""
+its own queues, the platform user can publish commands but not consume them, and (topic
+authorisation) each user publishes only its own routing keys: a forged one is refused with
+ACCESS_REFUSED and routes nothing."""
 import contextlib
 import time
 import uuid
@@ -95,7 +97,7 @@ def test_service_declares_own_topology_and_redeclares_exchanges(connect):
     channel.queue_declare(queue, durable=True, arguments={
         "x-queue-type": "quorum", "x-dead-letter-exchange": "", "x-dead-letter-routing-key": queue + ".dlq"})
     try:
-        channel.queue_bind(queue, "connectbus.events", routing_key="stripe.#")
+        channel.queue_bind(queue, "connectbus.events", routing_key="payments.order.paid")
     finally:
         channel.queue_delete(queue)
 
@@ -137,3 +139,91 @@ def test_platform_publishes_commands_but_cannot_consume_them(connect, admin, pay
     channel.basic_publish("connectbus.commands", "payments.no_such_command", b"{}",
                           pika.BasicProperties(reply_to=reply, delivery_mode=2))
     refused(lambda: channel.basic_consume(payments_queue, lambda *a: None))
+
+
+# Topic authorisation (definitions.json's topic_permissions): the routing key of a publish to
+# a topic exchange must match the user's write pattern, the binding key of a queue.bind its
+# read pattern. A refused publish closes the channel with 403 ACCESS_REFUSED and routes nothing.
+
+FORGED = [
+    ("notifications", "connectbus.commands", "payments.refund"),
+    ("notifications", "connectbus.events", "payments.order.paid"),
+    ("notifications", "connectbus.events", "onboarding.account.created"),
+    ("onboarding", "connectbus.events", "payments.order.paid"),
+    ("onboarding", "connectbus.events", "stripe.account.updated"),
+    ("onboarding", "connectbus.commands", "onboarding.create_account"),
+    ("payments", "connectbus.events", "terminal.payment.captured"),
+    ("payments", "connectbus.commands", "payments.refund"),
+    ("terminal", "connectbus.events", "payments.order.paid"),
+    ("terminal", "connectbus.commands", "terminal.refund_payment"),
+    ("terminal", "connectbus.commands", "payments.refund"),
+    ("platform", "connectbus.commands", "stripe.account.updated"),
+    ("platform", "connectbus.commands", ""),
+]
+
+LEGITIMATE = [
+    ("onboarding", "connectbus.events", "onboarding.account.created", b"{}"),
+    ("payments", "connectbus.events", "payments.order.paid", b"{}"),
+    ("terminal", "connectbus.events", "terminal.payment.captured", b"{}"),
+    ("terminal", "connectbus.commands", "terminal.reconcile", b'{"dry_run": true}'),
+    ("notifications", "connectbus.events", "notifications.email.sent", b"{}"),
+    ("notifications", "connectbus.events", "stripe.payment_intent.succeeded", b"{}"),
+    ("platform", "connectbus.commands", "payments.perm_probe", b"{}"),
+]
+
+
+@pytest.fixture
+def sink(admin):
+    """A queue the admin binds to `#` on both topic exchanges: it sees every routed publish."""
+    for exchange in ("connectbus.commands", "connectbus.events"):
+        admin.exchange_declare(exchange, exchange_type="topic", durable=True)
+    name = f"perm_probe.sink_{uuid.uuid4().hex[:8]}"
+    admin.queue_declare(name, exclusive=True, auto_delete=True)
+    for exchange in ("connectbus.commands", "connectbus.events"):
+        admin.queue_bind(name, exchange, routing_key="#")
+    return name
+
+
+def sentinel_is_next(admin, sink):
+    """Publishes a marker as the admin and returns the first body the sink holds: the marker
+    when nothing else was routed there before it (the broker keeps one queue's order)."""
+    marker = uuid.uuid4().hex.encode()
+    admin.basic_publish("connectbus.events", "perm_probe.sentinel", marker)
+    return first_message(admin, sink) == marker
+
+
+@pytest.mark.parametrize("user,exchange,key", FORGED)
+def test_forged_routing_key_is_refused_and_not_delivered(connect, admin, sink, user, exchange, key):
+    channel = connect(user).channel()
+    channel.confirm_delivery()
+    error = refused(lambda: channel.basic_publish(exchange, key, b'{"forged": true}'))
+    assert "access to topic" in error.reply_text, error.reply_text
+    assert sentinel_is_next(admin, sink), "a refused publish must route nothing"
+
+
+@pytest.mark.parametrize("user,exchange,key,body", LEGITIMATE)
+def test_each_services_own_keys_are_accepted(connect, admin, sink, user, exchange, key, body):
+    channel = connect(user).channel()
+    channel.confirm_delivery()
+    channel.basic_publish(exchange, key, body, pika.BasicProperties(type=key, content_type="application/json"))
+    assert first_message(admin, sink) == body
+
+
+@pytest.mark.parametrize("user,pattern", [
+    ("onboarding", "stripe.account.updated"), ("payments", "stripe.checkout.session.completed"),
+    ("terminal", "onboarding.account.created"), ("notifications", "payments.order.paid"),
+])
+def test_service_binds_the_events_it_consumes_but_not_everything(connect, user, pattern):
+    channel = connect(user).channel()
+    queue = f"{user}.perm_probe_{uuid.uuid4().hex[:8]}"
+    channel.queue_declare(queue, exclusive=True, auto_delete=True)
+    channel.queue_bind(queue, "connectbus.events", routing_key=pattern)
+    refused(lambda: channel.queue_bind(queue, "connectbus.events", routing_key="#"))
+
+
+def test_monitor_binds_every_event(connect, admin):
+    admin.exchange_declare("connectbus.events", exchange_type="topic", durable=True)
+    channel = connect("monitor").channel()
+    queue = f"monitor.perm_probe_{uuid.uuid4().hex[:8]}"
+    channel.queue_declare(queue, exclusive=True, auto_delete=True)
+    channel.queue_bind(queue, "connectbus.events", routing_key="#")
