@@ -48,7 +48,7 @@ struct PgBouncerTests {
         do {
             #expect(try client.query(statement, [.int(41)]) { try $0.int("n") } == [42])
             return nil
-        } catch let error as StoreError {
+        } catch {
             return error
         }
     }
