@@ -38,7 +38,7 @@ extension DatabaseURL {
         var values: [String] = []
         let libpq: String
         if isURI {
-            guard let question = url.firstIndex(of: "?") else { return Options(libpqURL: url, preparedStatements: nil) }
+            guard let question = queryStart(of: url) else { return Options(libpqURL: url, preparedStatements: nil) }
             var kept: [Substring] = []
             for pair in url[url.index(after: question)...].split(separator: "&", omittingEmptySubsequences: true) {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -71,5 +71,14 @@ extension DatabaseURL {
                 message: "\(preparedStatementsOption) must be on or off (got \"\(redact(text, passwordOf: libpq))\")")
         }
         return Options(libpqURL: libpq, preparedStatements: setting)
+    }
+
+    /// The `?` that starts a URL's query: the first after the path's `/`, or, without a
+    /// path, after the credentials' last `@` (a `?` in a password is not a query).
+    private static func queryStart(of url: String) -> String.Index? {
+        guard let scheme = url.firstRange(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let from = rest.firstIndex(of: "/") ?? rest.lastIndex(of: "@") ?? rest.startIndex
+        return rest[from...].firstIndex(of: "?")
     }
 }

@@ -13,6 +13,13 @@ import Testing
         #expect(first == DatabaseURL.Options(libpqURL: "postgresql://h/db?sslmode=require", preparedStatements: false))
     }
 
+    @Test func aQuestionMarkInThePasswordIsNotTheQuery() throws {
+        let withPath = try DatabaseURL.options(in: "postgres://u:pa?ss@h/db?prepared_statements=off")
+        #expect(withPath == DatabaseURL.Options(libpqURL: "postgres://u:pa?ss@h/db", preparedStatements: false))
+        let withoutPath = try DatabaseURL.options(in: "postgres://u:pa?ss@h?prepared_statements=off&sslmode=disable")
+        #expect(withoutPath == DatabaseURL.Options(libpqURL: "postgres://u:pa?ss@h?sslmode=disable", preparedStatements: false))
+    }
+
     @Test func theOptionIsRemovedFromTheKeyValueForm() throws {
         let options = try DatabaseURL.options(in: "host=h prepared_statements=false dbname=d")
         #expect(options == DatabaseURL.Options(libpqURL: "host=h dbname=d", preparedStatements: false))

@@ -64,9 +64,11 @@ cb_pgbouncer_stop() {
     fi
     pid="$(cb_pgbouncer_pid "$dir")"
     cb_log "stopping PgBouncer"
+    # SIGINT waits for the transactions in flight; after 10 s SIGTERM closes the rest.
     cb_as_root kill -INT "$pid"
     for i in $(seq 1 60); do
         cb_as_root kill -0 "$pid" 2>/dev/null || return 0
+        [ "$i" != 20 ] || cb_as_root kill -TERM "$pid" 2>/dev/null || true
         sleep 0.5
     done
     cb_die "PgBouncer (pid $pid) did not stop"
