@@ -11,6 +11,9 @@
 #   scripts/chaos.sh --ci         the short form CI runs: 70 s, >= 500 commands, every fault kind
 #   scripts/chaos.sh --cluster    against a three-node cluster (scripts/cluster.sh): the node
 #                                 leading the queues is stopped mid-run instead of a restart
+#   scripts/chaos.sh --pgbouncer  the services' DATABASE_URL at the local PgBouncer in
+#                                 transaction mode (prepared_statements=off; migrations and the
+#                                 backfill lock on DATABASE_DIRECT_URL); combines with --ci
 #   scripts/chaos.sh ARGS...      any option of Tests/chaos/chaos.py (--duration, --min-commands, …)
 #
 # Environment: CHAOS_BIN_DIR (use these executables, connectbus among them; skip the build), CHAOS_OUT,
@@ -69,5 +72,6 @@ export CHAOS_SIM_PORT="$(free_port "${CHAOS_SIM_PORT:-12311}")"
 export CHAOS_HTTP_PORT_BASE="$(( $(free_port $(( ${CHAOS_HTTP_PORT_BASE:-8780} + 1 )) 4) - 1 ))"
 export CHAOS_SMTP_PORT="$(free_port "${CHAOS_SMTP_PORT:-2625}")"
 export CONNECTBUS_AMQP_PORT="$CB_AMQP_PORT" CONNECTBUS_MANAGEMENT_PORT="$CB_MGMT_PORT" CONNECTBUS_PG_PORT="$CB_PG_PORT"
+export CONNECTBUS_PGBOUNCER_PORT="$CB_PGBOUNCER_PORT"
 export CONNECTBUS_RABBITMQ_NODENAME="$CB_RABBIT_NODE"
 python3 "$CB_REPO/Tests/chaos/chaos.py" ${CHAOS_OUT:+--out "$CHAOS_OUT"} "${args[@]}"

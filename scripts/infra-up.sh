@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Start the local RabbitMQ node and PostgreSQL cluster that ConnectBus needs, without
+# Start the local RabbitMQ node and PostgreSQL cluster that ConnectBus needs (and a
+# PgBouncer in transaction mode in front of the cluster, scripts/lib/pgbouncer.sh), without
 # systemd, bound to 127.0.0.1 only, with their data under .local/ (git-ignored).
 # Creates the database, the roles and schemas (docker/postgres/*.sql) and loads the
 # broker definitions (docker/rabbitmq/definitions.json). Running it again is harmless:
@@ -26,6 +27,7 @@ fi
 
 . "$CB_REPO/scripts/lib/rabbitmq.sh"
 . "$CB_REPO/scripts/lib/postgres.sh"
+. "$CB_REPO/scripts/lib/pgbouncer.sh"
 
 cb_rabbit_start "$LOCAL/rabbitmq"
 cb_pg_start "$LOCAL/postgres"
@@ -34,8 +36,11 @@ cb_pg_wait "$LOCAL/postgres"
 cb_pg_provision "$LOCAL/postgres"
 cb_pg_check_isolation
 cb_rabbit_load_definitions "$LOCAL/rabbitmq"
+cb_pgbouncer_start "$LOCAL/pgbouncer"
+cb_pgbouncer_wait "$LOCAL/pgbouncer"
 cb_record_ports
 
 cb_log "ready: RabbitMQ 127.0.0.1:$CB_AMQP_PORT (management $CB_MGMT_PORT, node $CB_RABBIT_NODE),"
-cb_log "       PostgreSQL 127.0.0.1:$CB_PG_PORT, data in $LOCAL"
+cb_log "       PostgreSQL 127.0.0.1:$CB_PG_PORT, PgBouncer (transaction mode) 127.0.0.1:$CB_PGBOUNCER_PORT,"
+cb_log "       data in $LOCAL"
 cb_log "environment: eval \"\$(scripts/infra-env.sh)\""

@@ -13,6 +13,8 @@ APT_PACKAGES=(
     librabbitmq-dev libcurl4-openssl-dev libmicrohttpd-dev libpq-dev libssl-dev pkg-config
     # Servers the scripts start, and their clients.
     rabbitmq-server postgresql postgresql-client
+    # PgBouncer in transaction mode in front of Postgres (scripts/lib/pgbouncer.sh).
+    pgbouncer
     # Tools used by the scripts, the demo and the benchmarks.
     ca-certificates curl wrk make procps iproute2 util-linux tini
     # valgrind (callgrind) records the functions a service runs (scripts/symbol-order.sh).

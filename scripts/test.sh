@@ -5,7 +5,8 @@
 # servers at the end unless KEEP_INFRA=1. Exits non-zero if any step failed.
 #
 # Then every fuzz target for 10,000 inputs from a fixed seed (scripts/fuzz.sh, Tools/Fuzz/README.md) and the short
-# chaos run (scripts/chaos.sh --ci, Tests/chaos/README.md), each as its own step.
+# chaos run (scripts/chaos.sh --ci, Tests/chaos/README.md), then the same through PgBouncer in
+# transaction mode (--ci --pgbouncer), each as its own step.
 #
 # Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
 # arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only; turns the
@@ -120,12 +121,12 @@ if ! step "install dependencies" "$CB_REPO/scripts/install-deps.sh"; then
     summary; exit 1
 fi
 trap stop_infra EXIT
-if ! step "start RabbitMQ and PostgreSQL" "$CB_REPO/scripts/infra-up.sh"; then
+if ! step "start RabbitMQ, PostgreSQL and PgBouncer" "$CB_REPO/scripts/infra-up.sh"; then
     summary; exit 1
 fi
 
 eval "$("$CB_REPO/scripts/infra-env.sh")"
-export CONNECTBUS_INTEGRATION=1 AMQP_URL DATABASE_URL CONNECTBUS_REPO="$CB_REPO"
+export CONNECTBUS_INTEGRATION=1 AMQP_URL DATABASE_URL CONNECTBUS_PGBOUNCER_URL CONNECTBUS_REPO="$CB_REPO"
 
 if [ "${SKIP_SWIFT:-0}" = 1 ]; then
     skip "swift build" "SKIP_SWIFT=1"; skip "swift test" "SKIP_SWIFT=1"
@@ -167,6 +168,21 @@ elif [ -z "${STRIPE_SIM_BINARY:-}" ]; then
     skip "chaos run (short form)" "build failed"
 else
     step "chaos run (short form, scripts/chaos.sh --ci)" chaos_short
+fi
+
+# The same short chaos run with every service's DATABASE_URL at PgBouncer in transaction
+# mode (docs/OPERATIONS.md "Behind PgBouncer").
+chaos_pgbouncer() {
+    KEEP_INFRA=1 SKIP_DEPS=1 CHAOS_BIN_DIR="$(swift build --build-path "$BUILD_PATH" --show-bin-path)" \
+        CHAOS_OUT="$LOG_DIR/chaos-pgbouncer" "$CB_REPO/scripts/chaos.sh" --ci --pgbouncer \
+        2>"$LOG_DIR/chaos-pgbouncer.log" | tee "$LOG_DIR/chaos-pgbouncer-table.txt"
+}
+if [ "${SKIP_SWIFT:-0}" = 1 ] || [ "${SKIP_CHAOS:-0}" = 1 ]; then
+    skip "chaos run through PgBouncer (short form)" "SKIP_SWIFT=1 or SKIP_CHAOS=1"
+elif [ -z "${STRIPE_SIM_BINARY:-}" ]; then
+    skip "chaos run through PgBouncer (short form)" "build failed"
+else
+    step "chaos run through PgBouncer (short form, scripts/chaos.sh --ci --pgbouncer)" chaos_pgbouncer
 fi
 
 summary

@@ -15,9 +15,11 @@ import Foundation
 public enum DatabaseURL {
     /// The password carried by a connection string (URL userinfo or `password=` option,
     /// percent-decoded), or `nil` when there is none or the string does not parse.
+    /// ConnectBus's own ``preparedStatementsOption`` is ignored.
     public static func password(in url: String) -> String? {
         var errorMessage: UnsafeMutablePointer<CChar>?
-        guard let options = PQconninfoParse(url, &errorMessage) else {
+        let libpqURL = (try? DatabaseURL.options(in: url))?.libpqURL ?? url
+        guard let options = PQconninfoParse(libpqURL, &errorMessage) else {
             if let errorMessage { PQfreemem(errorMessage) }
             return nil
         }

@@ -12,6 +12,11 @@
 /// with `search_path` set to the schema (then `public`). The lock is released on every path
 /// (and by the server if the connection drops).
 ///
+/// Migrations need a session of their own (the session lock, `SET ROLE`, DDL across
+/// several transactions): a connection through a pooler in transaction mode — one whose
+/// string says `prepared_statements=off` (``PGConnection/isBehindTransactionPooler``) — is
+/// refused; services and `connectbus migrate` then take `DATABASE_DIRECT_URL`.
+///
 /// The runtime's tables (`runtimeMigrations`, reserved versions ≤ 0) come first unless
 /// `includeRuntimeTables` is `false`. Versions recorded in the history but unknown to the
 /// code (a newer release ran) are tolerated; a pending version lower than an applied one
@@ -34,7 +39,9 @@ public struct Migrator: Sendable {
     /// - Throws: `StoreError`: `store.invalid_identifier` for a bad schema name;
     ///   `store.migration_changed` when an applied version's recorded name differs from the
     ///   code's (a released migration was edited) or the list has duplicate or reserved
-    ///   versions; `store.transaction_state` when `conn` is inside a transaction; the failing
+    ///   versions; `store.transaction_state` when `conn` is inside a transaction;
+    ///   `store.query_failed` (SQLSTATE 0A000) when `conn` is behind a transaction-mode
+    ///   pooler (nothing is run); the failing
     ///   statement's error (message prefixed with the migration) otherwise; SQLSTATE 42501
     ///   naming the tables when some belong to a role the schema's owner cannot use.
     @discardableResult
@@ -45,6 +52,13 @@ public struct Migrator: Sendable {
             throw StoreError(
                 code: StoreError.Code.transactionState,
                 message: "migrate() must run outside a transaction")
+        }
+        guard !conn.isBehindTransactionPooler else {
+            throw StoreError(
+                code: StoreError.Code.queryFailed, sqlState: "0A000",
+                message:
+                    "schema \(schema): migrations need a direct Postgres session (a session advisory lock, SET ROLE), not a transaction-mode pooler (the connection string says prepared_statements=off); set DATABASE_DIRECT_URL to a direct URL"
+            )
         }
         let lockKey: [PGValue?] = [.text("connectbus.migrate." + schema)]
         try conn.execute("SELECT pg_advisory_lock(hashtext($1))", lockKey)

@@ -22,7 +22,11 @@ import Foundation
 /// text (and parameter type signature) is prepared once per connection with `PQprepare`
 /// and then run with `PQexecPrepared`, skipping the server's parse/plan on the hot path.
 /// Named prepared statements do not survive behind PgBouncer in transaction pooling mode
-/// (before PgBouncer 1.21 with `max_prepared_statements`): pass `false` there. The cache
+/// (a statement prepared on one server connection is run on another: SQLSTATE 26000 or
+/// 08P01): a connection string with `prepared_statements=off`
+/// (``DatabaseURL/preparedStatementsOption``) — or `preparedStatements: false` — runs every
+/// statement unnamed (`PQexecParams`, `PQsendQueryParams` in pipelines), and
+/// ``isBehindTransactionPooler`` tells the code that needs a session of its own. The cache
 /// holds at most `maxPreparedStatements` entries; further texts run unprepared. Measured
 /// on the batched message path (savepoint + inbox + outbox per message, 50 per commit),
 /// prepared statements roughly double the rate.
@@ -42,6 +46,11 @@ public final class PGConnection {
     private let password: String?
     /// Whether hot statements are prepared (see the type's documentation).
     public let usesPreparedStatements: Bool
+    /// `true` when the connection string said `prepared_statements=off`: it points at a
+    /// pooler in transaction mode, where nothing of a session outlives a transaction
+    /// (prepared statements, `SET`, `SET ROLE`, session advisory locks, `LISTEN`, temporary
+    /// tables). What needs a session (``Migrator``) refuses such a connection.
+    public let isBehindTransactionPooler: Bool
     /// SQL text + parameter type OIDs → prepared statement name.
     var preparedNames: [String: String] = [:]
     /// Source of unique prepared statement names on this session.
@@ -74,16 +83,23 @@ public final class PGConnection {
     /// (`prefer`) probes for Kerberos credentials on every connection (loading krb5 and
     /// reading its configuration, about 1 MB of RSS and a file read per connect) for a
     /// transport almost no deployment uses; TLS (`sslmode`) is unaffected. Ensures UTF-8
-    /// client encoding and ISO `DateStyle`. Server notices (`NOTICE`, `WARNING`) are discarded
-    /// rather than printed to stderr by libpq.
+    /// client encoding and ISO `DateStyle` (both parameters PgBouncer tracks and restores on
+    /// whichever server connection it lends). Server notices (`NOTICE`, `WARNING`) are
+    /// discarded rather than printed to stderr by libpq. Statements are prepared when
+    /// `preparedStatements` is `true` and the string does not say `prepared_statements=off`
+    /// (the option is removed before libpq reads the string).
     /// - Throws: `StoreError` `store.connection_failed` (transient) with libpq's message,
-    ///   the URL's password redacted.
+    ///   the URL's password redacted; `store.query_failed` (SQLSTATE 22023) for a
+    ///   `prepared_statements` value other than on/off.
     public init(
-        url: String, applicationName: String, preparedStatements: Bool = true,
+        url connectionString: String, applicationName: String, preparedStatements: Bool = true,
         connectTimeoutSeconds: Int = 10
     ) throws(StoreError) {
+        let options = try DatabaseURL.options(in: connectionString)
+        let url = options.libpqURL
         self.password = DatabaseURL.password(in: url)
-        self.usesPreparedStatements = preparedStatements
+        self.isBehindTransactionPooler = options.preparedStatements == false
+        self.usesPreparedStatements = preparedStatements && options.preparedStatements != false
         self.applicationName = applicationName
         // Later keywords win over earlier ones: the URL (expanded from `dbname`) overrides the defaults.
         var keywords = ["connect_timeout"], values = [String(max(1, connectTimeoutSeconds))]

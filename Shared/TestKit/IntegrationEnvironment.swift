@@ -8,6 +8,8 @@ import Foundation
 ///
 /// `scripts/test.sh` exports `CONNECTBUS_INTEGRATION=1`, `AMQP_URL`, `DATABASE_URL` and
 /// `STRIPE_SIM_BINARY`; without them integration tests are skipped (unit tests still run).
+/// `CONNECTBUS_PGBOUNCER_URL` (the admin role through the local PgBouncer in transaction
+/// mode, `?prepared_statements=off`) enables the tests that go through the pooler.
 /// Thread-safe: a value type read once from the process environment.
 public struct IntegrationEnvironment: Sendable {
     /// AMQP URL of the admin user, e.g. `amqp://connectbus:connectbus@127.0.0.1:5672/`.
@@ -16,6 +18,9 @@ public struct IntegrationEnvironment: Sendable {
     public let databaseURL: String
     /// Path of the built `stripe-sim` executable, when the scripts built it.
     public let stripeSimBinary: String?
+    /// libpq URL of the admin role through PgBouncer in transaction mode (with
+    /// `prepared_statements=off`), when the scripts started it.
+    public var pgBouncerURL: String? = nil
 
     /// The environment of this process, or `nil` when integration tests are not enabled.
     public static let current: IntegrationEnvironment? = {
@@ -23,9 +28,11 @@ public struct IntegrationEnvironment: Sendable {
         guard env["CONNECTBUS_INTEGRATION"] == "1",
             let amqp = env["AMQP_URL"], let db = env["DATABASE_URL"]
         else { return nil }
-        return IntegrationEnvironment(
+        var environment = IntegrationEnvironment(
             amqpURL: amqp, databaseURL: db,
             stripeSimBinary: env["STRIPE_SIM_BINARY"])
+        environment.pgBouncerURL = env["CONNECTBUS_PGBOUNCER_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        return environment
     }()
 
     /// `true` when integration tests should run (use with `.enabled(if:)`).

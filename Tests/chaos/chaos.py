@@ -47,6 +47,10 @@ def options():
     p.add_argument("--out", default=None, help="folder for the ledger, logs and table")
     p.add_argument("--bin", default=os.environ.get("CHAOS_BIN_DIR"), help="folder of the executables")
     p.add_argument("--cluster", action="store_true", help="run against the three-node cluster (scripts/cluster.sh)")
+    p.add_argument("--pgbouncer", action="store_true",
+                   help="services reach Postgres through the local PgBouncer in transaction mode "
+                        "(CONNECTBUS_PGBOUNCER_PORT, default the PostgreSQL port + 1000): DATABASE_URL with "
+                        "prepared_statements=off, DATABASE_DIRECT_URL direct for migrations and the backfill lock")
     return p.parse_args()
 
 
@@ -153,6 +157,7 @@ def main():
     amqp_hosts = (os.environ.get("CHAOS_AMQP_HOSTS") or "127.0.0.1:%d" % env_int("CONNECTBUS_AMQP_PORT", 5672)).split(",")
     mgmt_ports = (os.environ.get("CHAOS_MANAGEMENT_PORTS") or str(env_int("CONNECTBUS_MANAGEMENT_PORT", 15672))).split(",")
     pg_port = env_int("CONNECTBUS_PG_PORT", 5432)
+    pooler_port = env_int("CONNECTBUS_PGBOUNCER_PORT", pg_port + 1000)
     sim_port = env_int("CHAOS_SIM_PORT", 12311)
     http_base = env_int("CHAOS_HTTP_PORT_BASE", 8780)
     smtp_port = env_int("CHAOS_SMTP_PORT", 2625)
@@ -174,10 +179,17 @@ def main():
                                           "--webhook", "url=%s/webhooks/stripe,secret=%s" % (notifications_url, secret),
                                           "--webhook", "url=%s/webhooks/stripe/connect,secret=%s,connect=true" % (notifications_url, connect_secret)],
                            base_env, os.path.join(out, "stripe-sim.log"), restart=False))
+    if opt.pgbouncer:
+        log("chaos: services go through PgBouncer (transaction mode) on 127.0.0.1:%d" % pooler_port)
     for name, exe, offset in SERVICES:
-        env = dict(base_env,
+        direct_db = "postgres://%s:%s@127.0.0.1:%d/connectbus" % (name, name, pg_port)
+        databases = {"DATABASE_URL": direct_db}
+        if opt.pgbouncer:
+            databases = {"DATABASE_URL": "postgres://%s:%s@127.0.0.1:%d/connectbus?prepared_statements=off"
+                                         % (name, name, pooler_port),
+                         "DATABASE_DIRECT_URL": direct_db}
+        env = dict(base_env, **databases,
                    AMQP_URL=",".join("amqp://%s:%s@%s/" % (name, name, h) for h in amqp_hosts),
-                   DATABASE_URL="postgres://%s:%s@127.0.0.1:%d/connectbus" % (name, name, pg_port),
                    STRIPE_API_KEY=api_key, STRIPE_API_BASE=sim_base, STRIPE_WEBHOOK_SECRETS=secret,
                    STRIPE_CONNECT_WEBHOOK_SECRETS=connect_secret, SMTP_URL="smtp://127.0.0.1:%d" % smtp_port,
                    SMTP_FROM="ConnectBus chaos shop <no-reply@shop.example>", HTTP_PORT=str(http_base + offset),

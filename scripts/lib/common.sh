@@ -5,6 +5,8 @@
 #   CONNECTBUS_AMQP_PORT        RabbitMQ AMQP port (default 5672)
 #   CONNECTBUS_MANAGEMENT_PORT  RabbitMQ management HTTP port (default 15672)
 #   CONNECTBUS_PG_PORT          PostgreSQL port (default 5432)
+#   CONNECTBUS_PGBOUNCER_PORT   PgBouncer port, transaction mode (default: PostgreSQL port
+#                               + 1000, i.e. 6432 as PgBouncer's own)
 #   CONNECTBUS_RABBITMQ_PROMETHEUS_PORT  RabbitMQ's Prometheus endpoint (rabbitmq_prometheus;
 #                               default: management port + 20, i.e. 15692 as RabbitMQ's own)
 #   CONNECTBUS_RABBITMQ_NODENAME  Erlang node name (default connectbus@localhost, or
@@ -17,6 +19,7 @@ cb_settings() {
     CB_AMQP_PORT="${CONNECTBUS_AMQP_PORT:-5672}"
     CB_MGMT_PORT="${CONNECTBUS_MANAGEMENT_PORT:-15672}"
     CB_PG_PORT="${CONNECTBUS_PG_PORT:-5432}"
+    CB_PGBOUNCER_PORT="${CONNECTBUS_PGBOUNCER_PORT:-$((CB_PG_PORT + 1000))}"
     CB_RABBIT_PROM_PORT="${CONNECTBUS_RABBITMQ_PROMETHEUS_PORT:-$((CB_MGMT_PORT + 20))}"
     if [ "$CB_AMQP_PORT" = 5672 ]; then
         CB_RABBIT_NODE="${CONNECTBUS_RABBITMQ_NODENAME:-connectbus@localhost}"
@@ -101,6 +104,9 @@ cb_admin_amqp_url() { echo "amqp://$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD@127.0.
 cb_admin_database_url() { echo "postgres://$CB_ADMIN_ROLE:$CB_ADMIN_ROLE_PASSWORD@127.0.0.1:$CB_PG_PORT/$CB_DB_NAME"; }
 cb_service_amqp_url() { echo "amqp://$1:$1@127.0.0.1:$CB_AMQP_PORT/"; }
 cb_service_database_url() { echo "postgres://$1:$1@127.0.0.1:$CB_PG_PORT/$CB_DB_NAME"; }
+# The same through the local PgBouncer (transaction mode: the URL says prepared_statements=off).
+cb_admin_pgbouncer_url() { echo "postgres://$CB_ADMIN_ROLE:$CB_ADMIN_ROLE_PASSWORD@127.0.0.1:$CB_PGBOUNCER_PORT/$CB_DB_NAME?prepared_statements=off"; }
+cb_service_pgbouncer_url() { echo "postgres://$1:$1@127.0.0.1:$CB_PGBOUNCER_PORT/$CB_DB_NAME?prepared_statements=off"; }
 
 cb_port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 

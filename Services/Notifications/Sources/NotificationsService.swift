@@ -84,7 +84,7 @@ public enum NotificationsService {
             let stripeConfig = config
             let sweeper = BackfillSweeper(
                 settings: settings.backfill, events: StripeEventStore(schema: identifier, appId: name),
-                progress: backfillStore, databaseURL: config.databaseURL,
+                progress: backfillStore, databaseURL: config.sessionDatabaseURL,
                 applicationName: "\(name).backfill",
                 makeStripe: { try WorkerResources.defaultStripeClient(stripeConfig) },
                 rateLimiter: host.stripeRateLimiter, metrics: host.metrics.registry, log: host.log,

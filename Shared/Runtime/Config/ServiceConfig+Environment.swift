@@ -1,4 +1,5 @@
 import HTTPServer
+import Store
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,6 +75,23 @@ extension ServiceConfig {
         if !database.isEmpty, !(database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")) {
             reader.report("DATABASE_URL", "must be a postgres:// or postgresql:// URL")
         }
+        var pooled = false
+        do { pooled = try DatabaseURL.options(in: database).preparedStatements == false } catch {
+            reader.report("DATABASE_URL", error.message)
+        }
+        let direct = reader.string("DATABASE_DIRECT_URL").flatMap { $0.isEmpty ? nil : $0 }
+        if let direct {
+            if !(direct.hasPrefix("postgres://") || direct.hasPrefix("postgresql://")) {
+                reader.report("DATABASE_DIRECT_URL", "must be a postgres:// or postgresql:// URL")
+            } else if (try? DatabaseURL.options(in: direct))?.preparedStatements == false {
+                reader.report("DATABASE_DIRECT_URL", "must reach Postgres directly (without prepared_statements=off)")
+            }
+        } else if pooled {
+            reader.report(
+                "DATABASE_DIRECT_URL",
+                "is required when DATABASE_URL says prepared_statements=off (a transaction-mode pooler): migrations and the backfill lock need a direct Postgres URL"
+            )
+        }
         let stripeKey = requireStripeKey ? reader.required("STRIPE_API_KEY") : reader.string("STRIPE_API_KEY")
         if let stripeKey, !stripeKey.isEmpty, !(stripeKey.hasPrefix("sk_") || stripeKey.hasPrefix("rk_")) {
             reader.report("STRIPE_API_KEY", "must be a secret (sk_…) or restricted (rk_…) key")
@@ -133,6 +151,7 @@ extension ServiceConfig {
             stripeRequestsPerSecond: rate, workers: workers, prefetch: prefetch, httpPort: UInt16(port),
             httpLoopbackOnly: bind == "loopback", httpThreading: httpThreading, queues: queues, retryDelays: delays,
             relayGrace: .milliseconds(grace), relayBatchSize: relayBatch, heartbeatSeconds: heartbeat, logLevel: level ?? .info)
+        config.directDatabaseURL = direct
         config.batchSize = batchSize
         config.stripeBoundPrefetch = stripeBoundPrefetch
         config.stripeRateBudget = budget

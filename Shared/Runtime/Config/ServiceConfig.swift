@@ -14,7 +14,13 @@ import Foundation
 /// Variables (each may instead be given as `<NAME>_FILE`, the path of a file holding the
 /// value, which is how secrets are mounted):
 /// - `AMQP_URL` (required): `amqp://` or `amqps://` URL of the broker.
-/// - `DATABASE_URL` (required): `postgres://` or `postgresql://` URL (libpq).
+/// - `DATABASE_URL` (required): `postgres://` or `postgresql://` URL (libpq). Behind a pooler
+///   in transaction mode (PgBouncer `pool_mode = transaction`) add `prepared_statements=off`
+///   to its query (``Store/DatabaseURL/preparedStatementsOption``): statements then run
+///   unnamed, and no session state is relied on across transactions.
+/// - `DATABASE_DIRECT_URL` (default `DATABASE_URL`): a direct Postgres URL for the work that
+///   needs a session of its own: migrations at start-up and the backfill sweeper's lock.
+///   Required when `DATABASE_URL` says `prepared_statements=off`.
 /// - `STRIPE_API_KEY`: secret or restricted key (`sk_…`/`rk_…`); required when the caller
 ///   says so. `STRIPE_API_BASE` (default `https://api.stripe.com`), `STRIPE_API_VERSION`.
 /// - `STRIPE_WEBHOOK_SECRETS`: comma-separated `whsec_…` secrets (several during rotation).
@@ -50,6 +56,11 @@ public struct ServiceConfig: Sendable {
     public var amqpURL: String
     /// Database URL (contains a password: never log it unredacted).
     public var databaseURL: String
+    /// `DATABASE_DIRECT_URL`: a direct (unpooled) database URL for work that needs a
+    /// session of its own, or `nil` to use ``databaseURL`` (contains a password).
+    public var directDatabaseURL: String?
+    /// The URL for migrations and session locks: ``directDatabaseURL``, else ``databaseURL``.
+    public var sessionDatabaseURL: String { directDatabaseURL ?? databaseURL }
     /// Stripe secret key, if configured.
     public var stripeAPIKey: String?
     /// Stripe API base URL, e.g. `https://api.stripe.com` or a stripe-sim URL.

@@ -11,7 +11,7 @@ struct StartupSteps {
 
     func prepare(routes: [Route]) throws {
         try retrying("migrate") {
-            let db = try PGConnection(url: host.config.databaseURL, applicationName: "\(host.name).migrate")
+            let db = try PGConnection(url: host.config.sessionDatabaseURL, applicationName: "\(host.name).migrate")
             let applied = try Migrator(schema: host.schema, migrations: host.migrations).migrate(db)
             if !applied.isEmpty {
                 host.log.info(

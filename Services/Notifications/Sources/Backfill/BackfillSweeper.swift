@@ -22,7 +22,9 @@ import Synchronization
 /// published message carries `x-stripe-source: backfill` — together with the page's cursor,
 /// in one transaction. A crash therefore resumes after the last committed page. Each
 /// request takes a token from the process's Stripe rate limiter first (the workers' own).
-/// One replica sweeps at a time (a session advisory lock; the others skip).
+/// One replica sweeps at a time (a session advisory lock; the others skip). The lock needs
+/// a session of its own, so the sweeper connects with the service's direct URL
+/// (`DATABASE_DIRECT_URL`) and refuses a connection through a transaction-mode pooler.
 ///
 /// Thread-safety: `Sendable`; ``start()`` runs the loop on a dedicated thread that owns its
 /// Postgres connection and Stripe client. ``sweep(conn:stripe:stopAfterPages:)`` is the
@@ -261,8 +263,19 @@ public final class BackfillSweeper: Sendable {
 
     private var lockKey: String { "\(events.schema.quoted).backfill" }
 
+    /// Takes the sweep's session lock; `false` when another replica holds it.
+    /// - Throws: `StoreError` `store.query_failed` (SQLSTATE 0A000) on a connection through
+    ///   a transaction-mode pooler, where a session lock could be taken on one server
+    ///   connection and released on another.
     private func lock(_ conn: PGConnection) throws -> Bool {
-        try conn.query("SELECT pg_try_advisory_lock(hashtext($1)) AS locked", [.text(lockKey)]) { try $0.bool("locked") }.first ?? false
+        guard !conn.isBehindTransactionPooler else {
+            throw StoreError(
+                code: StoreError.Code.queryFailed, sqlState: "0A000",
+                message:
+                    "the backfill sweep's lock needs a direct Postgres session, not a transaction-mode pooler (prepared_statements=off); set DATABASE_DIRECT_URL"
+            )
+        }
+        return try conn.query("SELECT pg_try_advisory_lock(hashtext($1)) AS locked", [.text(lockKey)]) { try $0.bool("locked") }.first ?? false
     }
 
     private func unlock(_ conn: PGConnection) {

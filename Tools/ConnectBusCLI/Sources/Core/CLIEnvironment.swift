@@ -4,7 +4,9 @@ public import Bus
 /// services use, with the local development servers as defaults.
 ///
 /// - `AMQP_URL` (default `amqp://connectbus:connectbus@127.0.0.1:$CONNECTBUS_AMQP_PORT/`, port 5672)
-/// - `DATABASE_URL` (default the local admin role on `$CONNECTBUS_PG_PORT`, 5432)
+/// - `DATABASE_URL` (default the local admin role on `$CONNECTBUS_PG_PORT`, 5432); with
+///   `prepared_statements=off` when it points at a transaction-mode pooler
+/// - `DATABASE_DIRECT_URL` (default `DATABASE_URL`): a direct URL for `migrate`
 /// - `CONNECTBUS_MANAGEMENT_URL` (default `http://connectbus:connectbus@127.0.0.1:$CONNECTBUS_MANAGEMENT_PORT`, 15672)
 /// - `CONNECTBUS_SERVICE_URLS`: `name=http://host:port,…` for `status` (default the demo's
 ///   ports: onboarding 8081, payments 8082, terminal-gateway 8083, notifications 8084,
@@ -16,6 +18,9 @@ public struct CLIEnvironment: Sendable {
     public var amqpURL: String
     /// The Postgres URL (libpq connection URI).
     public var databaseURL: String
+    /// `DATABASE_DIRECT_URL`, else ``databaseURL``: where `migrate` connects (migrations
+    /// need a session of their own, not a transaction-mode pooler).
+    public var sessionDatabaseURL: String
     /// The RabbitMQ management API base URL, possibly with `user:password@`.
     public var managementURL: String
     /// Each service's name and HTTP base URL, in display order.
@@ -32,6 +37,7 @@ public struct CLIEnvironment: Sendable {
         databaseURL =
             env["DATABASE_URL"]
             ?? "postgres://connectbus_admin:connectbus_admin@127.0.0.1:\(pgPort)/connectbus"
+        sessionDatabaseURL = env["DATABASE_DIRECT_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? databaseURL
         managementURL = env["CONNECTBUS_MANAGEMENT_URL"] ?? "http://connectbus:connectbus@127.0.0.1:\(managementPort)"
         stripeAPIBase = env["STRIPE_API_BASE"] ?? "http://127.0.0.1:\(env["STRIPE_SIM_PORT"] ?? "12111")"
         if let list = env["CONNECTBUS_SERVICE_URLS"], !list.isEmpty {

@@ -25,7 +25,8 @@ public enum MigrateVerb: Verb {
         another role (e.g. the admin), each schema is migrated after SET ROLE <owner>, and
         tables that role created there before are given to the owner.
           --list   print the migrations known to this build without connecting
-        Environment: DATABASE_URL (default the local admin role).
+        Environment: DATABASE_DIRECT_URL, else DATABASE_URL (default the local admin role);
+        migrations need a direct session, not a transaction-mode pooler.
         """
 
     /// Each service's schema and migrations (from the services' schema targets, so the CLI
@@ -54,7 +55,7 @@ public enum MigrateVerb: Verb {
         }
         let connection: PGConnection
         do {
-            connection = try PGConnection(url: environment.databaseURL, applicationName: "connectbus-migrate")
+            connection = try PGConnection(url: environment.sessionDatabaseURL, applicationName: "connectbus-migrate")
         } catch {
             throw CLIError(
                 "cannot connect to Postgres: \(error.message)",
@@ -65,6 +66,10 @@ public enum MigrateVerb: Verb {
                 let applied = try Migrator(schema: service.schema, migrations: service.migrations).migrate(connection)
                 let names = applied.map { "\($0.version) \($0.name)" }.joined(separator: ", ")
                 Output.line("\(service.schema): \(applied.isEmpty ? "up to date" : "applied \(names)")")
+            } catch let error where error.sqlState == "0A000" {
+                throw CLIError(
+                    "\(service.schema): migration failed: \(error.message)",
+                    hint: "set DATABASE_DIRECT_URL to a URL that reaches Postgres directly")
             } catch {
                 throw CLIError(
                     "\(service.schema): migration failed: \(error.message)",
