@@ -115,9 +115,7 @@ enum AccountEndpoints {
         if let email = try params.string("email") { account["email"] = email.isEmpty ? .null : .string(email) }
         if let businessType = try params.string("business_type") {
             guard ["individual", "company", "non_profit", "government_entity"].contains(businessType) else {
-                throw SimError.invalidRequest(
-                    "Invalid business_type: must be one of individual, company, non_profit, or government_entity",
-                    param: "business_type")
+                throw SimError.notOneOf("business_type", ["individual", "company", "non_profit", "government_entity"])
             }
             account["business_type"] = .string(businessType)
         }

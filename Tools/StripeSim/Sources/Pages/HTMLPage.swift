@@ -74,7 +74,7 @@ enum HTMLPage {
         <input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242">
         <div class="hint">Test cards: <code data-fill="card_number">4242 4242 4242 4242</code> succeeds,
         <code data-fill="card_number">4000 0027 6000 3184</code> and <code data-fill="card_number">4000 0025 0000 3155</code> ask for 3D Secure,
-        <code data-fill="card_number">6205 5000 0000 0000</code> (UnionPay) succeeds,
+        <code data-fill="card_number">6205 5000 0000 0000 004</code> (UnionPay) succeeds,
         <code data-fill="card_number">4000 0000 0000 0002</code> is declined,
         <code data-fill="card_number">4000 0000 0000 9995</code> has insufficient funds.</div>
         <div class="row"><div><label for="card_expiry">Expiry</label><input id="card_expiry" name="card_expiry" placeholder="12 / 34" value="12 / 34"></div>

@@ -60,7 +60,8 @@ enum PaymentMethodObjects {
                     var key = try card?.string("token")
                     if key == nil { key = try card?.string("number") }
                     guard let key else { throw SimError.missing("card[token]") }
-                    name = key
+                    if try card?.string("token") == nil, let refusal = CardNumberCheck.error(key) { throw refusal }
+                    name = key.filter { !$0.isWhitespace }
                 case "sepa_debit":
                     guard let iban = try call.params.hash("sepa_debit", allowed: ["iban"])?.string("iban") else {
                         throw SimError.missing("sepa_debit[iban]")

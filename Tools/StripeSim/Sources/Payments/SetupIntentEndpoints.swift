@@ -79,7 +79,7 @@ enum SetupIntentEndpoints {
         ]
         if let usage = try call.params.string("usage") {
             guard ["on_session", "off_session"].contains(usage) else {
-                throw SimError.invalidRequest("Invalid usage: must be one of on_session, off_session.", param: "usage")
+                throw SimError.notOneOf("usage", ["off_session", "on_session"])
             }
             si["usage"] = .string(usage)
         }
