@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// The look of the simulator's pages for people: plain HTML with inline CSS, a little
@@ -61,6 +62,17 @@ enum HTMLPage {
         return HTTPResponse(
             status: status, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"],
             body: Array(html.utf8))
+    }
+
+    /// The 303 See Other that ends every page POST (post/redirect/get): the browser loads
+    /// `path` with `query` by GET, so reloading the page that follows (the reader console
+    /// reloads itself every two seconds) never sends the form again.
+    static func seeOther(_ path: String, _ query: [(String, String?)]) -> HTTPResponse {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        let pairs = query.compactMap { name, value in
+            value.map { "\(name)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+        }
+        return .redirect(to: pairs.isEmpty ? path : path + "?" + pairs.joined(separator: "&"), status: 303)
     }
 
     /// A message page (`kind`: `ok` or `error`).
