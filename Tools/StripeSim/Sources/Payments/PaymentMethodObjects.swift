@@ -96,6 +96,17 @@ enum PaymentMethodObjects {
                 if let id = object["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = name }
                 return object
             })
+        // Stripe's PaymentMethod list: those of `customer` (of `type` when given), newest first.
+        router.add(
+            "GET", "/v1/payment_methods",
+            Endpoint(SimList.parameters.union(["customer", "type", "allow_redisplay"])) { call throws(SimError) in
+                let customer = try call.params.string("customer")
+                let type = try call.params.string("type")
+                let items = call.state.list(type: "payment_method", scope: call.scope) {
+                    (customer == nil || $0["customer"]?.stringValue == customer) && (type == nil || $0["type"]?.stringValue == type)
+                }
+                return try SimList.page(items, url: "/v1/payment_methods", params: call.params)
+            })
         router.add(
             "GET", "/v1/payment_methods/:id",
             Endpoint([]) { call throws(SimError) in
