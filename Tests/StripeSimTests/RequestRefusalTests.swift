@@ -19,7 +19,7 @@ struct RequestRefusalTests {
         }
         for known in [
             "2020-08-27", "2024-06-20", "2024-09-30.acacia", "2025-03-31.basil", "2025-09-30.clover", "2026-08-26.dahlia",
-            "2026-10-28.endive", "2026-11-18.endive", "2026-09-30.preview",
+            "2026-10-28.endive", "2026-11-18.endive", "2026-09-30.preview", "2025-03-31.basil; checkout_server_update_beta=v1",
         ] {
             let reply = try await sim.post("/v1/customers", [("email", "a@b.test")], version: known)
             #expect(reply.status == 200, "\(known)")

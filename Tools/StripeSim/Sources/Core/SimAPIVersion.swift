@@ -43,10 +43,15 @@ struct SimAPIVersion: Sendable, Equatable {
     /// Whether Stripe would take `raw` as a `Stripe-Version`: a real calendar date no later than
     /// ``current``'s, bare (`2020-08-27`, the versions before Acacia's naming, up to
     /// `2024-06-20`) or followed by the name of the release that date belongs to
-    /// (`2025-03-31.basil`) or `preview`. Anything else Stripe refuses with 400
+    /// (`2025-03-31.basil`) or `preview`, optionally followed by beta flags after `;`. Anything else Stripe refuses with 400
     /// `invalid_request_error` "Invalid Stripe API version: <raw>" (see ``invalidMessage``).
     static func isKnown(_ raw: String) -> Bool {
-        let parts = raw.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        // Beta flags follow the version after `;` (`2025-03-31.basil; checkout_server_update_beta=v1`).
+        let version =
+            raw.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            } ?? raw
+        let parts = version.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let date = parts[0]
         let digits = date.split(separator: "-", omittingEmptySubsequences: false)
         guard date.count == 10, digits.count == 3, digits.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
