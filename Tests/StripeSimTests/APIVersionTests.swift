@@ -51,7 +51,7 @@ struct APIVersionTests {
         for new in ["embedded_page", "elements", "hosted_page"] {
             let refused = try await session(sim, [("ui_mode", new), Self.returnURL], account: a, version: Self.basil)
             #expect(refused.status == 400)
-            #expect(refused.json.value(at: "error.message")?.stringValue?.contains("hosted, embedded, custom") == true)
+            #expect(refused.json.value(at: "error.message")?.stringValue?.contains("hosted, embedded, or custom") == true)
         }
         let newList = try await session(
             sim, [("success_url", "https://x.test/ok"), ("allowed_payment_method_types[0]", "card")],
@@ -151,9 +151,13 @@ struct APIVersionTests {
             let page = try await sim.page("GET", "/sim/checkout/embedded?client_secret=\(secret)")
             #expect(page.status == 200)
             #expect(page.text.contains(mode == "elements" ? "Payment Element" : "Embedded checkout"))
-            let declined = try await sim.page("POST", "/sim/checkout/\(id)/submit", form: [("method", "card"), ("card_number", "4000000000000002")])
+            let declined = try await sim.page(
+                "POST", "/sim/checkout/\(id)/submit",
+                form: [("method", "card"), ("card_number", "4000000000000002"), ("email", "buyer@example.test")])
             #expect(declined.status == 402)
-            let paid = try await sim.page("POST", "/sim/checkout/\(id)/submit", form: [("method", "card"), ("card_number", "6205 5000 0000 0000")])
+            let paid = try await sim.page(
+                "POST", "/sim/checkout/\(id)/submit",
+                form: [("method", "card"), ("card_number", "6205 5000 0000 0000 004"), ("email", "buyer@example.test")])
             #expect(paid.status == 303)
             #expect(paid.headers["location"] == "https://shop.test/back?session_id=\(id)")
             let after = try await sim.get("/v1/checkout/sessions/\(id)", account: a)
@@ -169,7 +173,8 @@ struct APIVersionTests {
         let card = try await session(sim, [("ui_mode", "elements"), Self.returnURL], account: a)
         let cardId = try #require(card["id"])
         let challenge = try await sim.page(
-            "POST", "/sim/checkout/\(cardId)/submit", form: [("method", "card"), ("card_number", "4000 0025 0000 3155")])
+            "POST", "/sim/checkout/\(cardId)/submit",
+            form: [("method", "card"), ("card_number", "4000 0025 0000 3155"), ("email", "buyer@example.test")])
         #expect(challenge.status == 303)
         #expect(challenge.headers["location"]?.contains("/challenge") == true)
 

@@ -200,7 +200,7 @@ extension PaymentsIntegrationTests {
                             currency: "eur", paymentMethodTypes: ["card"])))
                 let paid = bed.stripe(
                     "POST", "/v1/payment_intents/\(unionPay.paymentIntent)/confirm",
-                    [("payment_method", "6205500000000000")], account: account)
+                    [("payment_method", "6205500000000000004")], account: account)
                 #expect(paid.json["status"] as? String == "succeeded")
                 let unknown = failure(try await bed.send(GetPaymentIntent(account: account, paymentIntent: "pi_doesnotexist")))
                 #expect(unknown?.code.hasPrefix("stripe.") == true || unknown?.code.hasPrefix("not_found") == true)

@@ -49,9 +49,12 @@ extension StripeSimulator {
         let time: Date
         let account: String?
         let idempotencyKey: String?
-        let version: String
+        var version: String
         var paramsJSON: JSONValue = .object([:])
         var replayed = false
+        /// For a replay, the `Request-Id` of the request whose result it replays (sent back as
+        /// `Original-Request`, as Stripe does).
+        var originalRequest: String?
 
         init(request: HTTPRequest, requestId: String, fault: String?, defaultVersion: String, time: Date) {
             self.request = request
@@ -72,6 +75,7 @@ extension StripeSimulator {
             if let idempotencyKey { headers["Idempotency-Key"] = idempotencyKey }
             if let account { headers["Stripe-Account"] = account }
             if replayed { headers["Idempotent-Replayed"] = "true" }
+            if let originalRequest { headers["Original-Request"] = originalRequest }
             return .json(status, body, headers: headers)
         }
 
@@ -105,6 +109,10 @@ extension StripeSimulator {
         {
             return exchange.answer(Self.rateLimitError(reason: reason))
         }
+        if let problem = Self.headerProblem(exchange) {
+            if exchange.version != config.apiVersion, !SimAPIVersion.isKnown(exchange.version) { exchange.version = config.apiVersion }
+            return exchange.answer(problem)
+        }
         let params: [String: FormValue]
         do {
             params = try Self.parameters(of: request)
@@ -122,6 +130,7 @@ extension StripeSimulator {
         }
         do {
             try Params(params).requireOnly(match.handler.allowed(in: SimAPIVersion(raw: exchange.version)).union(["expand"]))
+            try ExpandPaths.check(Params(params))
         } catch {
             return exchange.answer(error)
         }
@@ -177,6 +186,7 @@ extension StripeSimulator {
                 return (error.status, error.body(requestId: exchange.requestId).serialized(), Handoff())
             }
             exchange.replayed = true
+            exchange.originalRequest = previous.requestId
             return (previous.status, previous.body, Handoff())
         }
         let call = SimCall(
@@ -185,6 +195,7 @@ extension StripeSimulator {
             idempotencyKey: exchange.idempotencyKey, stripeVersion: request.headers["stripe-version"])
         var status = 200
         var body: [UInt8]
+        var saved = true
         do {
             let result = try endpoint.run(call)
             let expand = (try? call.params.stringArray("expand")).flatMap { $0 } ?? []
@@ -192,14 +203,39 @@ extension StripeSimulator {
         } catch {
             status = error.status
             body = error.body(requestId: exchange.requestId).serialized()
+            // Stripe saves a result only once the endpoint's execution began: a request its
+            // parameter validation refused keeps the key free for the corrected retry.
+            saved = !error.isValidation
         }
-        if request.method == "POST", let slot = idempotencySlot {
+        if request.method == "POST", let slot = idempotencySlot, saved {
             state.idempotency[slot] = SimState.IdempotentResult(
                 method: request.method, path: request.path, fingerprint: fingerprint, status: status, body: body,
-                created: state.now)
+                created: state.now, requestId: exchange.requestId)
         }
         return (status, body, drainHandoff())
     }
+
+    /// Stripe's refusal of a request's headers, checked after the key: an unknown
+    /// `Stripe-Version` ("Invalid Stripe API version: …"), an `Idempotency-Key` over 255
+    /// characters (docs.stripe.com/api/idempotent_requests: "Idempotency keys are up to 255
+    /// characters long"; Stripe's wording "Idempotent key length is N, which is outside accepted
+    /// lengths. …"). Both 400 `invalid_request_error` without a code.
+    static func headerProblem(_ exchange: Exchange) -> SimError? {
+        if let sent = exchange.request.headers["stripe-version"], !SimAPIVersion.isKnown(sent) {
+            return SimError(status: 400, type: "invalid_request_error", code: nil, message: SimAPIVersion.invalidMessage(exchange.version))
+        }
+        if let key = exchange.idempotencyKey, key.count > idempotencyKeyLength {
+            return SimError(
+                status: 400, type: "invalid_request_error", code: nil,
+                message:
+                    "Idempotent key length is \(key.count), which is outside accepted lengths. Idempotent Keys must be 1-\(idempotencyKeyLength) characters long. If you're looking for a decent generator, try using a UUID defined by IETF RFC 4122."
+            )
+        }
+        return nil
+    }
+
+    /// Stripe's longest `Idempotency-Key`, in characters.
+    static let idempotencyKeyLength = 255
 
     /// 401 message for a missing or non-test key, nil when the key is acceptable.
     static func authorizationProblem(_ header: String?) -> String? {

@@ -27,6 +27,7 @@ extension StripeSimulator {
                     "slot": .string(slot), "method": .string(result.method), "path": .string(result.path),
                     "fingerprint": .string(String(decoding: result.fingerprint, as: UTF8.self)), "status": .int(result.status),
                     "body": .string(String(decoding: result.body, as: UTF8.self)), "created": .int(result.created),
+                    "request_id": .string(result.requestId),
                 ]
             }
             let endpoints = state.endpoints.map { endpoint -> JSONValue in
@@ -114,7 +115,8 @@ extension StripeSimulator {
         for item in document["idempotency"]?.arrayValue ?? [] {
             idempotency[text(item["slot"])] = SimState.IdempotentResult(
                 method: text(item["method"]), path: text(item["path"]), fingerprint: Array(text(item["fingerprint"]).utf8),
-                status: item["status"]?.intValue ?? 200, body: Array(text(item["body"]).utf8), created: item["created"]?.intValue ?? 0)
+                status: item["status"]?.intValue ?? 200, body: Array(text(item["body"]).utf8), created: item["created"]?.intValue ?? 0,
+                requestId: text(item["request_id"]))
         }
         let endpoints = (document["endpoints"]?.arrayValue ?? []).map { item in
             SimState.Endpoint(

@@ -21,6 +21,15 @@ public struct SimError: Error, Sendable, Equatable {
     public var extra: [String: JSONValue] = [:]
     /// Extra response headers (e.g. `Stripe-Should-Retry`).
     public var headers: [String: String] = [:]
+    /// Set on a refusal by parameter validation that carries no `parameter_*` code (a string
+    /// over its length, a metadata limit): see ``isValidation``.
+    public var validation = false
+
+    /// Whether parameter validation refused the request before the endpoint ran (every
+    /// `parameter_*` code, and errors marked ``validation``). Stripe saves no idempotent
+    /// result for these (docs.stripe.com/api/idempotent_requests: "If incoming parameters
+    /// fail validation … no idempotent result is saved"), so the key stays free.
+    public var isValidation: Bool { validation || code?.hasPrefix("parameter_") == true }
 
     /// Builds an error.
     public init(
@@ -53,6 +62,19 @@ public struct SimError: Error, Sendable, Equatable {
     /// 400 `invalid_request_error` with an optional code.
     public static func invalidRequest(_ message: String, param: String?, code: String? = nil) -> SimError {
         SimError(status: 400, type: "invalid_request_error", code: code, message: message, param: param)
+    }
+
+    /// 400 for a value outside a parameter's enum, in Stripe's words: "Invalid capture_method:
+    /// must be one of automatic, automatic_async, manual, or manual_preferred" (two values:
+    /// "a or b"), with `code` `parameter_invalid_string` and `param`.
+    public static func notOneOf(_ param: String, _ values: [String]) -> SimError {
+        let list: String
+        switch values.count {
+        case 0, 1: list = values.joined()
+        case 2: list = "\(values[0]) or \(values[1])"
+        default: list = values.dropLast().joined(separator: ", ") + ", or " + (values.last ?? "")
+        }
+        return invalidRequest("Invalid \(param): must be one of \(list)", param: param, code: "parameter_invalid_string")
     }
 
     /// 400 `parameter_missing`.

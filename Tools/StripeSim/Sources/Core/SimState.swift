@@ -29,6 +29,8 @@ final class SimState: @unchecked Sendable {
         var body: [UInt8]
         /// When the key was first used (Unix seconds): keys expire after 24 hours.
         var created: Int
+        /// The `Request-Id` of the request that saved this result (a replay's `Original-Request`).
+        var requestId: String
     }
 
     /// Work due at a simulated instant (delayed payment outcomes), run by the simulator's

@@ -28,6 +28,15 @@ enum AccountEndpoints {
             })
         router.add("POST", "/v1/accounts/:id", Endpoint(writable, update))
         router.add(
+            "GET", "/v1/accounts/:id/capabilities",
+            Endpoint([]) { call throws(SimError) in
+                let account = try visible(call, call.id(), param: "account")
+                let items = (account["capabilities"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.map { name, status in
+                    AccountObjects.capability(name, status: status, account: account)
+                }
+                return ["object": "list", "data": .array(items), "has_more": false, "url": .string("/v1/accounts/\(call.id())/capabilities")]
+            })
+        router.add(
             "DELETE", "/v1/accounts/:id",
             Endpoint([]) { call throws(SimError) in
                 _ = try visible(call, call.id())
@@ -115,9 +124,7 @@ enum AccountEndpoints {
         if let email = try params.string("email") { account["email"] = email.isEmpty ? .null : .string(email) }
         if let businessType = try params.string("business_type") {
             guard ["individual", "company", "non_profit", "government_entity"].contains(businessType) else {
-                throw SimError.invalidRequest(
-                    "Invalid business_type: must be one of individual, company, non_profit, or government_entity",
-                    param: "business_type")
+                throw SimError.notOneOf("business_type", ["individual", "company", "non_profit", "government_entity"])
             }
             account["business_type"] = .string(businessType)
         }

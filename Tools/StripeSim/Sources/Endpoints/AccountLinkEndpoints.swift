@@ -38,7 +38,7 @@ enum AccountLinkEndpoints {
         _ = try AccountEndpoints.visible(call, accountId, param: "account")
         let type = try params.requiredString("type")
         guard ["account_onboarding", "account_update"].contains(type) else {
-            throw SimError.invalidRequest("Invalid type: must be one of account_onboarding or account_update", param: "type")
+            throw SimError.notOneOf("type", ["account_onboarding", "account_update"])
         }
         let refreshURL = try params.requiredString("refresh_url")
         let returnURL = try params.requiredString("return_url")

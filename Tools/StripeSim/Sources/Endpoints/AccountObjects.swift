@@ -86,6 +86,21 @@ enum AccountObjects {
         }
     }
 
+    /// Stripe's `capability` object for one of an account's capabilities (`status` as stored:
+    /// `active`, `inactive`, `pending`), requested when the account was created, with empty
+    /// `requirements` and `future_requirements` (the account's own requirements say what is due).
+    static func capability(_ name: String, status: JSONValue, account: JSONValue) -> JSONValue {
+        let requirements: JSONValue = [
+            "alternatives": [], "current_deadline": nil, "currently_due": [], "disabled_reason": nil, "errors": [],
+            "eventually_due": [], "past_due": [], "pending_verification": [],
+        ]
+        return [
+            "id": .string(name), "object": "capability", "account": account["id"] ?? nil, "requested": true,
+            "requested_at": account["created"] ?? nil, "status": status, "requirements": requirements,
+            "future_requirements": requirements,
+        ]
+    }
+
     /// Requested capabilities as `{name: "inactive"}`.
     static func capabilities(_ params: Params) throws(SimError) -> JSONValue {
         var result: [String: JSONValue] = [:]

@@ -59,6 +59,34 @@ enum CatalogEndpoints {
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "price", scope: call.scope)
             })
+        // Stripe's price update: amounts and currency are fixed once created; `active`,
+        // `nickname`, `lookup_key`, `tax_behavior` and `metadata` change (`price.updated`).
+        router.add(
+            "POST", "/v1/prices/:id",
+            Endpoint(["active", "nickname", "lookup_key", "tax_behavior", "metadata", "transfer_lookup_key", "currency_options"]) {
+                call throws(SimError) in
+                var price = try call.state.require(call.id(), type: "price", scope: call.scope)
+                if let active = try call.params.bool("active") { price["active"] = .bool(active) }
+                for key in ["nickname", "lookup_key"] {
+                    if let value = try call.params.string(key) { price[key] = value.isEmpty ? .null : .string(value) }
+                }
+                if let behaviour = try call.params.oneOf("tax_behavior", ["exclusive", "inclusive", "unspecified"]) {
+                    price["tax_behavior"] = .string(behaviour)
+                }
+                if let metadata = try call.params.metadata() { price["metadata"] = metadata }
+                call.state.replace(price)
+                call.emit("price.updated", price)
+                return price
+            })
+        // Stripe's product delete answers the deleted stub (`product.deleted`).
+        router.add(
+            "DELETE", "/v1/products/:id",
+            Endpoint([]) { call throws(SimError) in
+                let product = try call.state.require(call.id(), type: "product", scope: call.scope)
+                call.state.remove(call.id())
+                call.emit("product.deleted", product)
+                return ["id": .string(call.id()), "object": "product", "deleted": true]
+            })
     }
 
     @discardableResult

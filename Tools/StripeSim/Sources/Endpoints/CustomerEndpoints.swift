@@ -79,6 +79,21 @@ enum CustomerEndpoints {
         if let metadata = try params.metadata() { customer["metadata"] = metadata }
     }
 
+    /// The `features` each customer session component takes (Stripe's
+    /// `components[<name>][features]` create parameters); one without features takes only
+    /// `enabled`. Any other key is `parameter_unknown`, with its full bracketed name.
+    static let featureNames: [String: Set<String>] = [
+        "payment_element": [
+            "payment_method_allow_redisplay_filters", "payment_method_redisplay", "payment_method_redisplay_limit",
+            "payment_method_remove", "payment_method_save", "payment_method_save_usage",
+        ],
+        "mobile_payment_element": [
+            "payment_method_allow_redisplay_filters", "payment_method_redisplay", "payment_method_remove",
+            "payment_method_save", "payment_method_save_allow_redisplay_override",
+        ],
+        "customer_sheet": ["payment_method_allow_redisplay_filters", "payment_method_remove"],
+    ]
+
     private static func createSession(_ call: SimCall) throws(SimError) -> JSONValue {
         let customerId = try call.params.requiredString("customer")
         _ = try call.state.require(customerId, type: "customer", scope: call.scope, param: "customer")
@@ -90,11 +105,16 @@ enum CustomerEndpoints {
         for name in componentNames.sorted() { rendered[name] = ["enabled": false] }
         var anyEnabled = false
         for name in components.values.keys.sorted() {
-            guard let component = try components.hash(name, allowed: ["enabled", "features"]) else { continue }
+            let features = featureNames[name]
+            guard let component = try components.hash(name, allowed: features == nil ? ["enabled"] : ["enabled", "features"]) else {
+                continue
+            }
             let enabled = try component.bool("enabled") ?? false
             anyEnabled = anyEnabled || enabled
             var value: JSONValue = ["enabled": .bool(enabled)]
-            if let features = component.json("features") { value["features"] = features }
+            if let features, try component.hash("features", allowed: features) != nil, let sent = component.json("features") {
+                value["features"] = sent
+            }
             rendered[name] = value
         }
         guard anyEnabled else {

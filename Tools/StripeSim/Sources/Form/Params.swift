@@ -51,7 +51,9 @@ public struct Params: Sendable {
     public func string(_ key: String, maxLength: Int) throws(SimError) -> String? {
         guard let s = try string(key) else { return nil }
         guard s.unicodeScalars.count <= maxLength else {
-            throw SimError.invalidRequest("Invalid string: \(Self.abbreviated(s)); must be at most \(maxLength) characters", param: name(key))
+            var error = SimError.invalidRequest("Invalid string: \(Self.abbreviated(s)); must be at most \(maxLength) characters", param: name(key))
+            error.validation = true
+            throw error
         }
         return s
     }
@@ -59,6 +61,14 @@ public struct Params: Sendable {
     /// `s` as Stripe quotes a long value in an error: its first and last ten characters.
     static func abbreviated(_ s: String) -> String {
         s.count <= 23 ? s : "\(s.prefix(10))...\(s.suffix(10))"
+    }
+
+    /// A string parameter that must be one of `values` (Stripe's enum), refused otherwise
+    /// with ``SimError/notOneOf(_:_:)``.
+    public func oneOf(_ key: String, _ values: [String]) throws(SimError) -> String? {
+        guard let s = try string(key) else { return nil }
+        guard values.contains(s) else { throw SimError.notOneOf(name(key), values) }
+        return s
     }
 
     /// A required non-empty string parameter.
@@ -153,6 +163,17 @@ public struct Params: Sendable {
     /// … must be a string under 40 characters", "Invalid val: … must be a string under 500
     /// characters"). A key with `[` or `]` cannot be sent in a form body at all.
     public func metadata(_ key: String = "metadata") throws(SimError) -> JSONValue? {
+        do {
+            return try checkedMetadata(key)
+        } catch {
+            var refusal = error
+            refusal.validation = true
+            throw refusal
+        }
+    }
+
+    /// The body of ``metadata(_:)``.
+    private func checkedMetadata(_ key: String) throws(SimError) -> JSONValue? {
         guard let nested = try hash(key) else { return nil }
         if nested.values.count > Self.metadataKeys {
             throw SimError.invalidRequest(

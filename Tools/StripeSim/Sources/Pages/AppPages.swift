@@ -27,6 +27,8 @@ extension StripeSimulator {
         case "processing": return HTMLPage.message("Payment complete", "The payment of \(amount) is processing.")
         case "canceled":
             return HTMLPage.message("PaymentSheet", "This payment was canceled.", kind: "error")
+        case "requires_action" where state.secrets["auth:\(pi["id"]?.stringValue ?? "")"] != nil:
+            return challengePage(action: "/sim/app/payment_sheet", hidden: ["client_secret": clientSecret ?? ""], amount: amount)
         default: break
         }
         let body = """
@@ -44,7 +46,10 @@ extension StripeSimulator {
         return HTMLPage.render("PaymentSheet", status: status, body)
     }
 
-    /// `POST /sim/app/payment_sheet`: confirms with the typed card, or `outcome` after a challenge.
+    /// `POST /sim/app/payment_sheet`: confirms with the typed card, or `outcome` after a
+    /// challenge, then sends the browser back to the sheet by GET (303, with `error` when the
+    /// payment failed), which shows the outcome or, while the intent requires action, the
+    /// 3D Secure challenge.
     func submitPaymentSheet(_ params: [String: FormValue], requestId: String) -> HTTPResponse {
         let clientSecret = params["client_secret"]?.stringValue
         guard let (scope, pi) = intent(clientSecret: clientSecret) else {
@@ -53,10 +58,11 @@ extension StripeSimulator {
         let call = SimCall(
             state: state, params: Params(params), pathParameters: [:], account: scope == SimState.platform ? nil : scope,
             requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        let sheet = { (error: String?) in HTMLPage.seeOther("/sim/app/payment_sheet", [("client_secret", clientSecret), ("error", error)]) }
         if let outcome = params["outcome"]?.stringValue {
             guard pi["status"] == "requires_action", let id = pi["id"]?.stringValue, let methodId = state.secrets["auth:\(id)"],
                 let method = state.get(methodId, scope: scope)
-            else { return paymentSheetPage(clientSecret: clientSecret) }
+            else { return sheet(nil) }
             let behaviour =
                 outcome == "complete"
                 ? TestPaymentMethod.visa
@@ -66,26 +72,21 @@ extension StripeSimulator {
                         code: "payment_intent_authentication_failure", declineCode: "authentication_required",
                         message: "The provided PaymentMethod has failed authentication."))
             if case .declined(_, let error) = PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
-                return paymentSheetPage(clientSecret: clientSecret, error: error.message, status: 402)
+                return sheet(error.message)
             }
-            return paymentSheetPage(clientSecret: clientSecret)
+            return sheet(nil)
         }
         guard let name = HTMLPage.testMethodName(cardNumber: params["card_number"]?.stringValue, iban: nil) else {
-            return paymentSheetPage(clientSecret: clientSecret, error: "Your card number is incorrect: use one of the test cards below.", status: 402)
+            return sheet("Your card number is incorrect: use one of the test cards below.")
         }
         let confirm = SimCall(
             state: state, params: Params(["payment_method": .string(name)]), pathParameters: [:],
             account: call.account, requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
         do {
-            let result = try PaymentIntentEndpoints.confirm(confirm, pi: pi)
-            if result["status"] == "requires_action" {
-                return challengePage(
-                    action: "/sim/app/payment_sheet", hidden: ["client_secret": clientSecret ?? ""],
-                    amount: HTMLPage.money(pi["amount"]?.intValue ?? 0, pi["currency"]?.stringValue ?? "usd"))
-            }
-            return paymentSheetPage(clientSecret: clientSecret)
+            _ = try PaymentIntentEndpoints.confirm(confirm, pi: pi)
+            return sheet(nil)
         } catch {
-            return paymentSheetPage(clientSecret: clientSecret, error: error.message, status: 402)
+            return sheet(error.message)
         }
     }
 
@@ -101,6 +102,10 @@ extension StripeSimulator {
             "Readers", "<h1>Simulated readers</h1><table>\(rows.isEmpty ? "<tr><td>No reader is registered yet.</td></tr>" : rows)</table>")
     }
 
+    /// `GET /sim/terminal/readers/<id>[?message=…|error=…]`: the reader's console, with the
+    /// outcome of the console's last action when the redirect after it names one. Reloads
+    /// itself every two seconds while no action waits for a card (by GET, so never re-sending
+    /// a form).
     func readerConsole(_ id: String, message: String? = nil, error: String? = nil) -> HTTPResponse {
         guard let (scope, stored) = state.lookup(id), stored["object"] == "terminal.reader" else {
             return HTMLPage.message("Reader", "Unknown reader.", kind: "error", status: 404)
@@ -138,19 +143,21 @@ extension StripeSimulator {
         return HTMLPage.render("Reader", body)
     }
 
-    /// `POST /sim/terminal/readers/<id>/present|cancel` from the console.
+    /// `POST /sim/terminal/readers/<id>/present|cancel` from the console: acts, then sends the
+    /// browser back to the console by GET (303) with the outcome as `message` or `error`.
     func readerConsoleAction(_ id: String, _ verb: String, params: [String: FormValue], requestId: String) -> HTTPResponse {
         guard let (scope, _) = state.lookup(id) else { return readerConsole(id) }
         let call = SimCall(
             state: state, params: Params([:]), pathParameters: ["id": id], account: scope == SimState.platform ? nil : scope,
             requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+        let console = "/sim/terminal/readers/\(id)"
         do {
             let reader = verb == "present" ? try ReaderActions.presentPaymentMethod(call) : try ReaderActions.cancelAction(call)
             let status = reader.value(at: "action.status")?.stringValue ?? "canceled"
             let code = reader.value(at: "action.failure_code")?.stringValue
-            return readerConsole(id, message: code == nil ? "Action \(status)." : nil, error: code.map { "Declined: \($0)" })
+            return HTMLPage.seeOther(console, [("message", code == nil ? "Action \(status)." : nil), ("error", code.map { "Declined: \($0)" })])
         } catch {
-            return readerConsole(id, error: error.message)
+            return HTMLPage.seeOther(console, [("error", error.message)])
         }
     }
 }

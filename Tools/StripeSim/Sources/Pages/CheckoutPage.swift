@@ -34,7 +34,13 @@ extension StripeSimulator {
                 }.joined(separator: " ") + "</div>"
             : "<input type=\"hidden\" name=\"method\" value=\"\(offered.first ?? "card")\">"
         let mode = session["ui_mode"]?.stringValue ?? "hosted_page"
-        let title = mode == "elements" ? "Payment Element" : mode == "embedded_page" ? "Embedded checkout" : "Checkout"
+        let title =
+            switch mode {
+            case "elements": "Payment Element"
+            case "embedded_page": "Embedded checkout"
+            case "form": "Checkout form"
+            default: "Checkout"
+            }
         let scope = state.lookup(id)?.scope ?? SimState.platform
         let merchant = state.get(scope, scope: SimState.platform)?.value(at: "business_profile.name")?.stringValue
         let body = """
@@ -76,6 +82,9 @@ extension StripeSimulator {
             return HTMLPage.message("Checkout", "Unknown Checkout Session.", kind: "error", status: 404)
         }
         let method = params["method"]?.stringValue ?? "card"
+        if let problem = checkoutFormProblem(session, method: method, params: params) {
+            return checkoutForm(session, error: problem, status: 400)
+        }
         let name = HTMLPage.testMethodName(
             cardNumber: method == "card" ? params["card_number"]?.stringValue : nil,
             iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil,
@@ -94,6 +103,28 @@ extension StripeSimulator {
             return .redirect(to: "/sim/checkout/\(id)/challenge?card=\(name)", status: 303)
         }
         return payCheckoutPage(session, paymentMethod: name, requestId: requestId)
+    }
+
+    /// What Stripe's Checkout form refuses before it pays, in its words: a blank e-mail when
+    /// the session has neither `customer_email` nor `customer` (Checkout then asks the buyer
+    /// for it: "Your email is incomplete."), a card number that fails the Luhn check ("Your card
+    /// number is incorrect.") or is no card number ("Your card number is invalid."), and an
+    /// expiry in the past on the simulator's clock ("Your card's expiration date is in the
+    /// past.") or unreadable ("Your card's expiration date is incomplete.").
+    func checkoutFormProblem(_ session: JSONValue, method: String, params: [String: FormValue]) -> String? {
+        let email = params["email"]?.stringValue?.trimmingCharacters(in: .whitespaces) ?? ""
+        if email.isEmpty, session["customer_email"]?.stringValue == nil, session["customer"]?.stringValue == nil {
+            return "Your email is incomplete."
+        }
+        guard method == "card" else { return nil }
+        if let number = params["card_number"]?.stringValue, !number.isEmpty, let (_, message) = CardNumberCheck.problem(number) {
+            return message
+        }
+        if let typed = params["card_expiry"]?.stringValue {
+            guard let (month, year) = CardNumberCheck.expiry(typed) else { return "Your card's expiration date is incomplete." }
+            if CardNumberCheck.isExpired(month: month, year: year, now: state.now) { return "Your card's expiration date is in the past." }
+        }
+        return nil
     }
 
     /// The 3D Secure challenge for a Checkout payment.

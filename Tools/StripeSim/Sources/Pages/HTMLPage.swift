@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// The look of the simulator's pages for people: plain HTML with inline CSS, a little
@@ -63,6 +64,17 @@ enum HTMLPage {
             body: Array(html.utf8))
     }
 
+    /// The 303 See Other that ends every page POST (post/redirect/get): the browser loads
+    /// `path` with `query` by GET, so reloading the page that follows (the reader console
+    /// reloads itself every two seconds) never sends the form again.
+    static func seeOther(_ path: String, _ query: [(String, String?)]) -> HTTPResponse {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        let pairs = query.compactMap { name, value in
+            value.map { "\(name)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
+        }
+        return .redirect(to: pairs.isEmpty ? path : path + "?" + pairs.joined(separator: "&"), status: 303)
+    }
+
     /// A message page (`kind`: `ok` or `error`).
     static func message(_ title: String, _ text: String, kind: String = "ok", status: Int = 200, extra: String = "") -> HTTPResponse {
         render(title, status: status, "<h1>\(escape(title))</h1><div class=\"\(kind)\" id=\"message\">\(escape(text))</div>\(extra)")
@@ -74,7 +86,7 @@ enum HTMLPage {
         <input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242">
         <div class="hint">Test cards: <code data-fill="card_number">4242 4242 4242 4242</code> succeeds,
         <code data-fill="card_number">4000 0027 6000 3184</code> and <code data-fill="card_number">4000 0025 0000 3155</code> ask for 3D Secure,
-        <code data-fill="card_number">6205 5000 0000 0000</code> (UnionPay) succeeds,
+        <code data-fill="card_number">6205 5000 0000 0000 004</code> (UnionPay) succeeds,
         <code data-fill="card_number">4000 0000 0000 0002</code> is declined,
         <code data-fill="card_number">4000 0000 0000 9995</code> has insufficient funds.</div>
         <div class="row"><div><label for="card_expiry">Expiry</label><input id="card_expiry" name="card_expiry" placeholder="12 / 34" value="12 / 34"></div>

@@ -53,11 +53,13 @@ extension StripeSimulator {
             case ("POST", "checkout", 4) where parts[3] == "challenge":
                 response = completeCheckoutChallenge(parts[2], params: params, requestId: requestId)
             case ("GET", "app", 3) where parts[2] == "payment_sheet":
-                response = paymentSheetPage(clientSecret: params["client_secret"]?.stringValue)
+                let error = params["error"]?.stringValue
+                response = paymentSheetPage(clientSecret: params["client_secret"]?.stringValue, error: error, status: error == nil ? 200 : 402)
             case ("POST", "app", 3) where parts[2] == "payment_sheet":
                 response = submitPaymentSheet(params, requestId: requestId)
             case ("GET", "terminal", 3) where parts[2] == "readers": response = readerList()
-            case ("GET", "terminal", 4) where parts[2] == "readers": response = readerConsole(parts[3])
+            case ("GET", "terminal", 4) where parts[2] == "readers":
+                response = readerConsole(parts[3], message: params["message"]?.stringValue, error: params["error"]?.stringValue)
             case ("POST", "terminal", 5) where parts[2] == "readers" && ["present", "cancel"].contains(parts[4]):
                 response = readerConsoleAction(parts[3], parts[4], params: params, requestId: requestId)
             case ("POST", "payment_intents", 4) where parts[3] == "authenticate":

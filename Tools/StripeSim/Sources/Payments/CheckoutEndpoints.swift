@@ -83,7 +83,7 @@ enum CheckoutEndpoints {
         let version = call.version
         let sent = try params.string("ui_mode") ?? version.uiModes[0]
         guard version.uiModes.contains(sent) else {
-            throw SimError.invalidRequest("Invalid ui_mode: must be one of \(version.uiModes.joined(separator: ", "))", param: "ui_mode")
+            throw SimError.notOneOf("ui_mode", version.uiModes)
         }
         let uiMode = SimAPIVersion.storedUIMode(sent)
         let successURL = try params.string("success_url")
@@ -107,8 +107,7 @@ enum CheckoutEndpoints {
                     "`success_url` and `cancel_url` cannot be used with `ui_mode: \(sent)`.", param: successURL != nil ? "success_url" : "cancel_url")
             }
             if let redirect, !["always", "if_required", "never"].contains(redirect) {
-                throw SimError.invalidRequest(
-                    "Invalid redirect_on_completion: must be one of always, if_required, or never", param: "redirect_on_completion")
+                throw SimError.notOneOf("redirect_on_completion", ["always", "if_required", "never"])
             }
             if redirect == "never" {
                 if returnURL != nil {

@@ -164,10 +164,7 @@ enum PaymentIntentEndpoints {
             try ChargeAmountLimits.check(amount, currency: pi["currency"]?.stringValue ?? "usd", param: "amount")
             pi["amount"] = .int(amount)
         }
-        if let capture = try params.string("capture_method") {
-            guard ["automatic", "automatic_async", "manual", "manual_preferred"].contains(capture) else {
-                throw SimError.invalidRequest("Invalid capture_method", param: "capture_method")
-            }
+        if let capture = try params.oneOf("capture_method", ["automatic", "automatic_async", "manual", "manual_preferred"]) {
             pi["capture_method"] = .string(capture)
         }
         if let types = try params.stringArray("payment_method_types") {

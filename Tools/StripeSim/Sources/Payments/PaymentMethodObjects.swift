@@ -60,7 +60,8 @@ enum PaymentMethodObjects {
                     var key = try card?.string("token")
                     if key == nil { key = try card?.string("number") }
                     guard let key else { throw SimError.missing("card[token]") }
-                    name = key
+                    if try card?.string("token") == nil, let refusal = CardNumberCheck.error(key) { throw refusal }
+                    name = key.filter { !$0.isWhitespace }
                 case "sepa_debit":
                     guard let iban = try call.params.hash("sepa_debit", allowed: ["iban"])?.string("iban") else {
                         throw SimError.missing("sepa_debit[iban]")
@@ -94,6 +95,17 @@ enum PaymentMethodObjects {
                 call.state.insert(object, scope: call.scope)
                 if let id = object["id"]?.stringValue { call.state.secrets[TestPaymentMethod.annotationKey(id)] = name }
                 return object
+            })
+        // Stripe's PaymentMethod list: those of `customer` (of `type` when given), newest first.
+        router.add(
+            "GET", "/v1/payment_methods",
+            Endpoint(SimList.parameters.union(["customer", "type", "allow_redisplay"])) { call throws(SimError) in
+                let customer = try call.params.string("customer")
+                let type = try call.params.string("type")
+                let items = call.state.list(type: "payment_method", scope: call.scope) {
+                    (customer == nil || $0["customer"]?.stringValue == customer) && (type == nil || $0["type"]?.stringValue == type)
+                }
+                return try SimList.page(items, url: "/v1/payment_methods", params: call.params)
             })
         router.add(
             "GET", "/v1/payment_methods/:id",

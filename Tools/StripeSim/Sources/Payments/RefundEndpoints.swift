@@ -27,6 +27,16 @@ enum RefundEndpoints {
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "refund", scope: call.scope)
             })
+        // Stripe's refund update takes only `metadata` (`refund.updated`).
+        router.add(
+            "POST", "/v1/refunds/:id",
+            Endpoint(["metadata"]) { call throws(SimError) in
+                var refund = try call.state.require(call.id(), type: "refund", scope: call.scope)
+                if let metadata = try call.params.metadata() { refund["metadata"] = metadata }
+                call.state.replace(refund)
+                call.emit("refund.updated", refund)
+                return refund
+            })
         router.add(
             "GET", "/v1/refunds",
             Endpoint(SimList.parameters.union(["charge", "payment_intent"])) { call throws(SimError) in

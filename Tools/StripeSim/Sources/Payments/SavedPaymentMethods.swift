@@ -38,7 +38,7 @@ enum SavedPaymentMethods {
     static func prepare(call: SimCall, pi: inout JSONValue, method: JSONValue, behaviour: TestPaymentMethod) throws(SimError) -> TestPaymentMethod {
         if let usage = try call.params.string("setup_future_usage") {
             guard ["on_session", "off_session"].contains(usage) else {
-                throw SimError.invalidRequest("Invalid setup_future_usage: must be one of on_session, off_session.", param: "setup_future_usage")
+                throw SimError.notOneOf("setup_future_usage", ["off_session", "on_session"])
             }
             pi["setup_future_usage"] = .string(usage)
         }

@@ -26,6 +26,18 @@ enum SetupIntentEndpoints {
 
     static func register(_ router: inout Router<Endpoint>) {
         router.add("POST", "/v1/setup_intents", Endpoint(createFields, create))
+        // Stripe's SetupIntent list, filtered by `customer` and `payment_method`, newest first.
+        router.add(
+            "GET", "/v1/setup_intents",
+            Endpoint(SimList.parameters.union(["customer", "payment_method", "attach_to_self"])) { call throws(SimError) in
+                let customer = try call.params.string("customer")
+                let method = try call.params.string("payment_method")
+                _ = try call.params.bool("attach_to_self")
+                let items = call.state.list(type: "setup_intent", scope: call.scope) {
+                    (customer == nil || $0["customer"]?.stringValue == customer) && (method == nil || $0["payment_method"]?.stringValue == method)
+                }
+                return try SimList.page(items, url: "/v1/setup_intents", params: call.params)
+            })
         router.add(
             "GET", "/v1/setup_intents/:id",
             Endpoint(["client_secret"]) { call throws(SimError) in
@@ -79,7 +91,7 @@ enum SetupIntentEndpoints {
         ]
         if let usage = try call.params.string("usage") {
             guard ["on_session", "off_session"].contains(usage) else {
-                throw SimError.invalidRequest("Invalid usage: must be one of on_session, off_session.", param: "usage")
+                throw SimError.notOneOf("usage", ["off_session", "on_session"])
             }
             si["usage"] = .string(usage)
         }

@@ -58,7 +58,8 @@ struct TestPaymentMethod: Sendable, Equatable {
     static let link = TestPaymentMethod(type: "link", brand: "", last4: "", country: "US", outcome: .succeed)
     /// Stripe's 3D Secure card "authentication required on every transaction" (4000 0025 0000 3155).
     static let authenticationRequired3155 = TestPaymentMethod(type: "card", brand: "visa", last4: "3155", country: "US", outcome: .requireAction)
-    /// Stripe's UnionPay test card (6205 5000 0000 0000): succeeds.
+    /// Stripe's UnionPay test card, 6205 5000 0000 0000 004 (19 digits, as docs.stripe.com/testing
+    /// prints it): succeeds. `6205500000000000`, its first 16 digits, fails the Luhn check.
     static let unionPay = TestPaymentMethod(type: "card", brand: "unionpay", last4: "0000", country: "CN", outcome: .succeed)
     /// SEPA IBAN AT32 1904 3002 3547 3204: processing, then succeeded three minutes later.
     static let sepaSucceedAfterThreeMinutes = TestPaymentMethod(
@@ -87,7 +88,7 @@ struct TestPaymentMethod: Sendable, Equatable {
         "pm_usBankAccount_debitNotAuthorized": achNotAuthorized, "pm_usBankAccount_invalidCurrency": achInvalidCurrency,
         "pm_link": link, "link_succeed": link,
         "4000002500003155": authenticationRequired3155, "pm_card_authenticationRequiredOnSetup": authenticationRequired3155,
-        "6205500000000000": unionPay, "pm_card_unionpay": unionPay, "tok_unionpay": unionPay,
+        "6205500000000000004": unionPay, "pm_card_unionpay": unionPay, "tok_unionpay": unionPay,
         "AT321904300235473204": sepaSucceedAfterThreeMinutes, "AT861904300235473202": sepaFailAT,
     ]
 

@@ -20,7 +20,7 @@ enum ReaderDisplay {
         }
         let type = try call.params.requiredString("type")
         guard type == "cart" else {
-            throw SimError.invalidRequest("Invalid type: must be one of cart", param: "type")
+            throw SimError.notOneOf("type", ["cart"])
         }
         guard let cart = try call.params.hash("cart", allowed: ["currency", "line_items", "tax", "total"]) else {
             throw SimError.invalidRequest("Missing required param: cart.", param: "cart", code: "parameter_missing")

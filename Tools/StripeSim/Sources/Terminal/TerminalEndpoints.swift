@@ -45,6 +45,28 @@ enum TerminalEndpoints {
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
             })
+        // Stripe's location update: `display_name`, `address` (merged into the stored one),
+        // `metadata`, `configuration_overrides`.
+        router.add(
+            "POST", "/v1/terminal/locations/:id",
+            Endpoint(locationFields) { call throws(SimError) in
+                var location = try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
+                if let name = try call.params.string("display_name") {
+                    guard !name.isEmpty else { throw SimError.cannotUnset("display_name") }
+                    location["display_name"] = .string(name)
+                }
+                if let address = try call.params.hash("address", allowed: ["line1", "line2", "city", "state", "postal_code", "country"]) {
+                    var rendered = location["address"] ?? AccountObjects.nullAddress
+                    for (key, value) in address.values { rendered[key] = value.json }
+                    location["address"] = rendered
+                }
+                if let overrides = try call.params.string("configuration_overrides") {
+                    location["configuration_overrides"] = overrides.isEmpty ? .null : .string(overrides)
+                }
+                if let metadata = try call.params.metadata() { location["metadata"] = metadata }
+                call.state.replace(location)
+                return location
+            })
         router.add(
             "DELETE", "/v1/terminal/locations/:id",
             Endpoint([]) { call throws(SimError) in
