@@ -66,7 +66,7 @@ public enum SchemaLimit: Sendable, Equatable {
         case (.maximumAmount(let limit), .int(let amount)) where amount > limit:
             return Self.amountTooLarge(path, limit: limit, got: String(amount))
         case (.maximumAmount(let limit), .double(let amount)) where amount > Double(limit):
-            return Self.amountTooLarge(path, limit: limit, got: String(describing: amount))
+            return Self.amountTooLarge(path, limit: limit, got: Self.wholeNumberText(amount))
         case (.maxItems(let limit), .array(let items)) where items.count > limit:
             return Self.error(
                 path, "must have at most \(limit) elements (Stripe's limit), got \(items.count)", ReplyError.Code.tooManyItems)
@@ -114,6 +114,16 @@ public enum SchemaLimit: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// A JSON number too large for `Int` as it was sent when it is a whole number below
+    /// 2^64 (`9223372036854775808`, not `9.223372036854776e+18`), so the refusal and the
+    /// dead-letter fingerprint name the value the platform sent; otherwise Swift's own text.
+    static func wholeNumberText(_ value: Double) -> String {
+        guard value.rounded(.towardZero) == value, value >= 0, value < 18_446_744_073_709_551_616 else {
+            return String(describing: value)
+        }
+        return String(UInt64(value))
     }
 
     private static func amountTooLarge(_ path: String, limit: Int, got: String) -> MessageDecodingError {

@@ -73,7 +73,7 @@ struct ParkedOutageTests {
         let config = ServiceConfig(
             service: PaymentsService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
             stripeAPIKey: Self.apiKey, stripeAPIBase: sim.baseURL, stripeRequestsPerSecond: 100, workers: 1,
-            httpPort: 0, retryDelays: [.milliseconds(100), .milliseconds(200)], relayGrace: .milliseconds(500),
+            httpPort: 0, retryDelays: [.milliseconds(100), .milliseconds(100), .milliseconds(200)], relayGrace: .milliseconds(500),
             logLevel: .error)
         let host = ServiceHost(name: "parked-outage", config: config, schema: schema, routes: [route])
         defer {
@@ -111,7 +111,7 @@ struct ParkedOutageTests {
         #expect(parked.count == 1)
         let envelope = try #require(parked.first?.envelope)
         #expect(envelope.messageId == sent.messageId)
-        #expect(FailureHistory.records(envelope.headers.extra[MessageHeaders.Key.failures]).map(\.attempt) == [0, 1, 2])
+        #expect(FailureHistory.records(envelope.headers.extra[MessageHeaders.Key.failures]).map(\.attempt) == [0, 1, 2, 3])
         #expect(sim.count(objectType: "product") == 0)
 
         // The outage ends; the operator replays the failure group.
@@ -158,6 +158,8 @@ struct ParkedOutageTests {
             return try TraceGatherer(db: db, environment: BrokerThread.environment)
                 .gather(sent.messageId, history: false, idle: .milliseconds(100)).map(\.text)
         }
+        // Every failed delivery has its line, equal ones included (three alike before the park).
+        #expect(lines.filter { $0.hasSuffix(": stripe.api") }.count == 3, "\(lines)")
         let parkedAt = lines.firstIndex { $0.hasSuffix(": parked stripe.api") }
         let doneAt = lines.lastIndex { $0.hasSuffix(": done") }
         #expect(parkedAt != nil && doneAt != nil && (parkedAt ?? 0) < (doneAt ?? 0), "\(lines)")

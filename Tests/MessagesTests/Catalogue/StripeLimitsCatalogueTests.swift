@@ -55,4 +55,13 @@ import Testing
             }
         }
     }
+
+    @Test("an amount too large for Int is named as sent, not in exponent form")
+    func hugeAmountIsNamedAsSent() throws {
+        let error = try #require(SchemaLimit.maximumAmount(99_999_999).violation(of: .double(9_223_372_036_854_775_808), at: "amount"))
+        #expect(error.code == ReplyError.Code.amountTooLarge)
+        #expect(error.reason.hasSuffix("got 9223372036854775808"), "\(error.reason)")
+        #expect(SchemaLimit.wholeNumberText(1e300) == String(describing: 1e300))
+        #expect(SchemaLimit.wholeNumberText(1.5e10) == "15000000000")
+    }
 }

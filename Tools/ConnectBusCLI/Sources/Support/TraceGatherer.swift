@@ -141,8 +141,11 @@ final class TraceGatherer {
                 TraceEntry(
                     at: received, source: schema, kind: isCommand ? .command : .handled,
                     text: "\(type) \(id) from \(queue): \(outcomes.first?.1 ?? outcome)"))
-            for (at, later) in outcomes.dropFirst() {
-                add(TraceEntry(at: at, source: schema, kind: .handled, text: "\(type) \(id) from \(queue): \(later)"))
+            // Keyed by position: two deliveries that failed alike are two lines, not one.
+            for (index, (at, later)) in outcomes.enumerated().dropFirst() {
+                add(
+                    TraceEntry(at: at, source: schema, kind: .handled, text: "\(type) \(id) from \(queue): \(later)"),
+                    key: "\(schema)|\(id)|outcome|\(index)")
             }
             if let reply {
                 add(TraceEntry(at: lastAt, source: schema, kind: .reply, text: "\(type): \(reply)"))
