@@ -63,7 +63,7 @@ extension WebhookIngressIntegrationTests {
             #expect(
                 after.platform?["detail"] as? String
                     == "6 of 7 deliveries in the last 300 s rejected (86%): no_matching_signature 6; 1 also signed with a secret"
-                    + " missing from STRIPE_WEBHOOK_SECRETS (a secret roll: add the new secret before the overlap ends)")
+                    + " missing from STRIPE_WEBHOOK_SECRETS (a secret roll: add the new secret; once the overlap ends every delivery is refused)")
             let metrics = String(decoding: try await onThread { try bed.get("/metrics") }.body, as: UTF8.self)
             #expect(metrics.contains(#"connectbus_webhook_events_rejected_total{endpoint="platform",reason="no_matching_signature"} 6"#))
 

@@ -57,6 +57,6 @@ struct WebhookDeliveryWindowTests {
         #expect(
             platform?.detail
                 == "6 deliveries in the last 300 s, none rejected; 6 also signed with a secret missing from STRIPE_WEBHOOK_SECRETS"
-                + " (a secret roll: add the new secret before the overlap ends)")
+                + " (a secret roll: add the new secret; once the overlap ends every delivery is refused)")
     }
 }

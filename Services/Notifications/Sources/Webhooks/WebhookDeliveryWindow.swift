@@ -114,7 +114,7 @@ final class WebhookDeliveryWindow: Sendable {
         if summary.unconfiguredSecret > 0 {
             text +=
                 "; \(summary.unconfiguredSecret) also signed with a secret missing from \(endpoint.secretsVariable)"
-                + " (a secret roll: add the new secret before the overlap ends)"
+                + " (a secret roll: add the new secret; once the overlap ends every delivery is refused)"
         }
         return text
     }
