@@ -1,4 +1,4 @@
-import StripeAPI
+public import StripeAPI
 
 /// What `connectbus stripe setup` does to one webhook endpoint, decided from the account's
 /// existing endpoints (matched by URL) and the wanted configuration. A plain value; thread-safe.
