@@ -103,7 +103,8 @@ struct StripeSetupVerbTests {
         #expect(ConnectBusCLI.run(["stripe", "setup", "--url", "http://127.0.0.1:9/webhooks/stripe"], environment: live) == 1)
         #expect(simulator.requestLog.isEmpty)
         #expect(ConnectBusCLI.run(["stripe", "setup"], environment: environment(port)) == 2)
-        #expect(ConnectBusCLI.run(["stripe", "setup", "--url", "https://x.test/h"], environment: ["STRIPE_API_BASE": "http://127.0.0.1:\(port)"]) == 1)
+        #expect(
+            ConnectBusCLI.run(["stripe", "setup", "--url", "https://x.test/h"], environment: ["STRIPE_API_BASE": "http://127.0.0.1:\(port)"]) == 1)
     }
 
     @Test("a key Stripe refuses (401 authentication_error, 403 permission_error) is a clear error, exit 1, nothing created")
@@ -115,7 +116,8 @@ struct StripeSetupVerbTests {
         #expect(ConnectBusCLI.run(["stripe", "setup", "--url", "https://shop.example/webhooks/stripe"], environment: live) == 1)
         #expect(simulator.count(objectType: "webhook_endpoint") == 0)
 
-        let body = #"{"error":{"type":"invalid_request_error","message":"The provided key 'rk_test_***0001' does not have the required permissions for this endpoint."}}"#
+        let body =
+            #"{"error":{"type":"invalid_request_error","message":"The provided key 'rk_test_***0001' does not have the required permissions for this endpoint."}}"#
         let transport = RefusingTransport(status: 403, body: body)
         let client = try StripeClient(config: StripeConfig(apiKey: "rk_test_stripesetup0001"), transport: transport, sleeper: { _ in })
         let targets = [StripeVerb.Target(label: "platform", url: "https://shop.example/h", connect: false, secretsVariable: "STRIPE_WEBHOOK_SECRETS")]

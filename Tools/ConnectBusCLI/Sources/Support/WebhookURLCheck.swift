@@ -17,7 +17,8 @@ public enum WebhookURLCheck {
             if allowHTTP { return nil }
             let loopback = ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host.lowercased())
             if isTestKey(key) && loopback { return nil }
-            return "\(url) is not HTTPS: Stripe delivers live events only over HTTPS (http:// is accepted with a test key and a loopback host, or with --allow-http)"
+            return
+                "\(url) is not HTTPS: Stripe delivers live events only over HTTPS (http:// is accepted with a test key and a loopback host, or with --allow-http)"
         default: return "\(url) is not an http(s) URL"
         }
     }
