@@ -55,27 +55,34 @@ public enum StripeVerb: Verb {
         guard let key = environment.stripeAPIKey else {
             throw CLIError("STRIPE_API_KEY is not set", hint: "set it to the account's secret key (sk_…) or a restricted key (rk_…)")
         }
-        let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
-        let targets = [
-            Target(label: "platform", url: url, connect: false, secretsVariable: "STRIPE_WEBHOOK_SECRETS"),
-            Target(
-                label: "connect", url: arguments.value("connect-url") ?? trimmed + "/connect", connect: true,
-                secretsVariable: "STRIPE_CONNECT_WEBHOOK_SECRETS"),
-        ]
-        for target in targets {
+        let wanted = Self.targets(url: url, connectURL: arguments.value("connect-url"))
+        for target in wanted {
             if let problem = WebhookURLCheck.problem(target.url, key: key, allowHTTP: arguments.has("allow-http")) {
                 throw CLIError(problem, hint: "use the public https:// URL of notifications' webhook listener")
             }
         }
         let apiVersion = environment.stripeAPIVersion ?? StripeConfig.defaultAPIVersion
-        let client: StripeClient
+        let client = try makeClient(key: key, environment: environment, apiVersion: apiVersion)
+        return try setUp(wanted, client: client, apiVersion: apiVersion, recreate: arguments.has("recreate"))
+    }
+
+    /// A client for `STRIPE_API_BASE` with `key` and the pinned `apiVersion`.
+    /// - Throws: ``CLIError`` when the settings are invalid.
+    static func makeClient(key: String, environment: CLIEnvironment, apiVersion: String) throws(CLIError) -> StripeClient {
         do {
-            client = try StripeClient(
-                config: StripeConfig(apiKey: key, apiBase: environment.stripeServiceAPIBase, apiVersion: apiVersion))
+            return try StripeClient(config: StripeConfig(apiKey: key, apiBase: environment.stripeServiceAPIBase, apiVersion: apiVersion))
         } catch {
             throw CLIError("cannot make a Stripe client: \(error.message)", hint: "check STRIPE_API_KEY and STRIPE_API_BASE")
         }
-        return try setUp(targets, client: client, apiVersion: apiVersion, recreate: arguments.has("recreate"))
+    }
+
+    /// The platform and Connect targets for `url` and an optional Connect URL (default `url/connect`).
+    static func targets(url: String, connectURL: String?) -> [Target] {
+        let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
+        return [
+            Target(label: "platform", url: url, connect: false, secretsVariable: "STRIPE_WEBHOOK_SECRETS"),
+            Target(label: "connect", url: connectURL ?? trimmed + "/connect", connect: true, secretsVariable: "STRIPE_CONNECT_WEBHOOK_SECRETS"),
+        ]
     }
 
     /// Lists the endpoints once and applies each target's plan; returns the exit status.
@@ -135,7 +142,7 @@ public enum StripeVerb: Verb {
 
     /// Runs a Stripe call, turning a refused key (401 / 403, `authentication_error`,
     /// `permission_error`) and any other failure into a ``CLIError``.
-    private static func refusing<T>(_ call: () throws(StripeError) -> T) throws(CLIError) -> T {
+    static func refusing<T>(_ call: () throws(StripeError) -> T) throws(CLIError) -> T {
         do {
             return try call()
         } catch {
