@@ -21,4 +21,22 @@ extension StripeClient {
     ) throws(StripeError) -> WebhookEndpoint {
         try request(.post, "/v1/webhook_endpoints", params: params.formParams, options: options)
     }
+
+    /// `POST /v1/webhook_endpoints/{id}`: changes an endpoint (the answer has no `secret`).
+    public func updateWebhookEndpoint(
+        _ id: String, _ params: WebhookEndpointUpdateParams,
+        options: RequestOptions
+    ) throws(StripeError) -> WebhookEndpoint {
+        try request(.post, Self.path("/v1/webhook_endpoints", id), params: params.formParams, options: options)
+    }
+
+    /// `GET /v1/webhook_endpoints`, every page (100 a page): the account's endpoints, newest first.
+    public func listAllWebhookEndpoints(options: RequestOptions = RequestOptions()) throws(StripeError) -> [WebhookEndpoint] {
+        try autoPagingList("/v1/webhook_endpoints", params: ListParams(limit: 100), options: options)
+    }
+
+    /// `DELETE /v1/webhook_endpoints/{id}`: deletes an endpoint (its deliveries stop at once).
+    public func deleteWebhookEndpoint(_ id: String, options: RequestOptions = RequestOptions()) throws(StripeError) {
+        _ = try send(.delete, Self.path("/v1/webhook_endpoints", id), options: options)
+    }
 }

@@ -11,7 +11,10 @@ public import Bus
 /// - `CONNECTBUS_SERVICE_URLS`: `name=http://host:port,…` for `status` (default the demo's
 ///   ports: onboarding 8081, payments 8082, terminal-gateway 8083, notifications 8084,
 ///   shifted by `DEMO_HTTP_PORT_BASE`).
-/// - `STRIPE_API_BASE`: stripe-sim's base URL for `sim` (default `http://127.0.0.1:$STRIPE_SIM_PORT`, 12111).
+/// - `STRIPE_API_BASE`: stripe-sim's base URL for `sim` (default `http://127.0.0.1:$STRIPE_SIM_PORT`, 12111);
+///   for `stripe setup` Stripe's (default `https://api.stripe.com`, as the services).
+/// - `STRIPE_API_KEY`, `STRIPE_API_VERSION`: the key and pinned version for `stripe setup`,
+///   the services' variables.
 /// A plain value; thread-safe.
 public struct CLIEnvironment: Sendable {
     /// The AMQP URL text.
@@ -27,6 +30,12 @@ public struct CLIEnvironment: Sendable {
     public var serviceURLs: [(name: String, url: String)]
     /// stripe-sim's base URL (its control plane is under `/sim/`).
     public var stripeAPIBase: String
+    /// `STRIPE_API_BASE` else `https://api.stripe.com`: where `stripe setup` calls Stripe.
+    public var stripeServiceAPIBase: String
+    /// `STRIPE_API_KEY`, when set and not empty.
+    public var stripeAPIKey: String?
+    /// `STRIPE_API_VERSION`, when set and not empty (else the client's pin).
+    public var stripeAPIVersion: String?
 
     /// Reads the variables from `env` (usually `ProcessInfo.processInfo.environment`).
     public init(_ env: [String: String]) {
@@ -40,6 +49,9 @@ public struct CLIEnvironment: Sendable {
         sessionDatabaseURL = env["DATABASE_DIRECT_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? databaseURL
         managementURL = env["CONNECTBUS_MANAGEMENT_URL"] ?? "http://connectbus:connectbus@127.0.0.1:\(managementPort)"
         stripeAPIBase = env["STRIPE_API_BASE"] ?? "http://127.0.0.1:\(env["STRIPE_SIM_PORT"] ?? "12111")"
+        stripeServiceAPIBase = env["STRIPE_API_BASE"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://api.stripe.com"
+        stripeAPIKey = env["STRIPE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        stripeAPIVersion = env["STRIPE_API_VERSION"].flatMap { $0.isEmpty ? nil : $0 }
         if let list = env["CONNECTBUS_SERVICE_URLS"], !list.isEmpty {
             serviceURLs = list.split(separator: ",").compactMap { item in
                 guard let equals = item.firstIndex(of: "=") else { return nil }

@@ -10,7 +10,7 @@ public enum ConnectBusCLI {
     public static let verbs: [VerbEntry] = [
         SendVerb.entry, TailVerb.entry, DLQVerb.entry, TopologyVerb.entry, MigrateVerb.entry,
         CatalogueVerb.entry, StatusVerb.entry, DemoVerb.entry,
-        SimVerb.entry, TraceVerb.entry,
+        SimVerb.entry, TraceVerb.entry, StripeVerb.entry, DoctorVerb.entry,
     ]
 
     /// The top-level help text.

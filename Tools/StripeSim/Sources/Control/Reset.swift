@@ -58,6 +58,7 @@ extension StripeSimulator {
                 original.config = config.webhookEndpoints[state.endpoints.firstIndex { $0.id == endpoint.id } ?? 0]
                 original.previousSecret = nil
                 original.previousSecretExpiresAt = nil
+                original.disabled = false
                 return original
             }
             state.objects = [:]

@@ -36,6 +36,7 @@ extension StripeSimulator {
                     "connect": .bool(endpoint.config.connect), "enabled_events": .strings(endpoint.config.enabledEvents),
                     "previous_secret": .optional(endpoint.previousSecret),
                     "previous_secret_expires_at": .optional(endpoint.previousSecretExpiresAt),
+                    "disabled": .bool(endpoint.disabled),
                 ]
             }
             let scheduled = state.scheduled.map { job -> JSONValue in
@@ -124,7 +125,8 @@ extension StripeSimulator {
                 config: WebhookEndpointConfig(
                     url: text(item["url"]), secret: text(item["secret"]), connect: item["connect"]?.boolValue ?? false,
                     enabledEvents: item["enabled_events"]?.arrayValue?.compactMap(\.stringValue) ?? ["*"]),
-                previousSecret: item["previous_secret"]?.stringValue, previousSecretExpiresAt: item["previous_secret_expires_at"]?.intValue)
+                previousSecret: item["previous_secret"]?.stringValue, previousSecretExpiresAt: item["previous_secret_expires_at"]?.intValue,
+                disabled: item["disabled"]?.boolValue ?? false)
         }
         let scheduled = (document["scheduled"]?.arrayValue ?? []).compactMap { item -> SimState.ScheduledJob? in
             guard item["kind"]?.stringValue == "settle" else { return nil }

@@ -27,7 +27,7 @@ extension SimState {
     /// Endpoints that receive events of `type` (connect endpoints get connected-account events).
     func matchingEndpoints(type: String, connect: Bool) -> [Endpoint] {
         endpoints.filter { endpoint in
-            endpoint.config.connect == connect
+            endpoint.config.connect == connect && !endpoint.disabled
                 && (endpoint.config.enabledEvents.contains("*") || endpoint.config.enabledEvents.contains(type))
         }
     }

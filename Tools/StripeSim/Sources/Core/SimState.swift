@@ -54,6 +54,8 @@ final class SimState: @unchecked Sendable {
         var previousSecret: String?
         /// Unix seconds after which `previousSecret` no longer signs.
         var previousSecretExpiresAt: Int?
+        /// Set by `POST /v1/webhook_endpoints/:id` with `disabled=true`: no deliveries.
+        var disabled = false
 
         /// The secrets that sign a delivery at `now`: the current one, then the rotated-out
         /// one during its overlap (Stripe sends one `v1` signature per secret).

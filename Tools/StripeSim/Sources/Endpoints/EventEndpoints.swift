@@ -4,7 +4,9 @@ import HTTPServer
 /// filters, scoped by `Stripe-Account`, retrieve; events
 /// older than 30 days by the simulator's clock are gone, as Stripe keeps them 30 days) and
 /// `/v1/webhook_endpoints` (create — the only time `secret` is returned —, list,
-/// retrieve, delete). See https://docs.stripe.com/api/events.
+/// retrieve, update, delete). See https://docs.stripe.com/api/events and
+/// https://docs.stripe.com/api/webhook_endpoints/update (update takes `url`,
+/// `enabled_events`, `description`, `disabled`, `metadata`; not `api_version` nor `connect`).
 enum EventEndpoints {
     static func register(_ router: inout Router<Endpoint>) {
         router.add(
@@ -73,6 +75,11 @@ enum EventEndpoints {
                 try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)
             })
         router.add(
+            "POST", "/v1/webhook_endpoints/:id",
+            Endpoint(["url", "enabled_events", "description", "disabled", "metadata"]) { call throws(SimError) in
+                try updateEndpoint(call)
+            })
+        router.add(
             "DELETE", "/v1/webhook_endpoints/:id",
             Endpoint([]) { call throws(SimError) in
                 _ = try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)
@@ -80,5 +87,42 @@ enum EventEndpoints {
                 call.state.endpoints.removeAll { $0.id == call.id() }
                 return ["id": .string(call.id()), "object": "webhook_endpoint", "deleted": true]
             })
+    }
+
+    /// `POST /v1/webhook_endpoints/:id`: changes the given fields (metadata merged, an empty
+    /// value unsets a key); the secret stays, and is not in the answer.
+    private static func updateEndpoint(_ call: SimCall) throws(SimError) -> JSONValue {
+        var endpoint = try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)
+        guard let index = call.state.endpoints.firstIndex(where: { $0.id == call.id() }) else {
+            throw SimError.missingResource("webhook_endpoint", call.id(), param: "id")
+        }
+        if let url = try call.params.string("url") {
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw SimError.invalidRequest("Invalid URL: \(url)", param: "url", code: "url_invalid")
+            }
+            endpoint["url"] = .string(url)
+            call.state.endpoints[index].config.url = url
+        }
+        if let events = try call.params.stringArray("enabled_events") {
+            guard !events.isEmpty else { throw SimError.missing("enabled_events") }
+            endpoint["enabled_events"] = .strings(events)
+            call.state.endpoints[index].config.enabledEvents = events
+        }
+        if let description = try call.params.string("description") {
+            endpoint["description"] = description.isEmpty ? nil : .string(description)
+        }
+        if let disabled = try call.params.bool("disabled") {
+            endpoint["status"] = disabled ? "disabled" : "enabled"
+            call.state.endpoints[index].disabled = disabled
+        }
+        if let changes = try call.params.metadata()?.objectValue {
+            var metadata = endpoint["metadata"]?.objectValue ?? [:]
+            for (key, value) in changes {
+                metadata[key] = (value.stringValue ?? "").isEmpty ? nil : value
+            }
+            endpoint["metadata"] = .object(metadata)
+        }
+        call.state.replace(endpoint)
+        return endpoint
     }
 }
