@@ -12,6 +12,8 @@ public import Bus
 ///   ports: onboarding 8081, payments 8082, terminal-gateway 8083, notifications 8084,
 ///   shifted by `DEMO_HTTP_PORT_BASE`).
 /// - `STRIPE_API_BASE`: stripe-sim's base URL for `sim` (default `http://127.0.0.1:$STRIPE_SIM_PORT`, 12111).
+/// - `STRIPE_API_KEY`: the test key `sim events` reads the simulator's `/v1/events` with
+///   (default `sk_test_connectbus_cli`; the simulator takes any `sk_test_…` key).
 /// A plain value; thread-safe.
 public struct CLIEnvironment: Sendable {
     /// The AMQP URL text.
@@ -27,6 +29,8 @@ public struct CLIEnvironment: Sendable {
     public var serviceURLs: [(name: String, url: String)]
     /// stripe-sim's base URL (its control plane is under `/sim/`).
     public var stripeAPIBase: String
+    /// The secret key for stripe-sim's `/v1` API.
+    public var stripeAPIKey: String
 
     /// Reads the variables from `env` (usually `ProcessInfo.processInfo.environment`).
     public init(_ env: [String: String]) {
@@ -40,6 +44,7 @@ public struct CLIEnvironment: Sendable {
         sessionDatabaseURL = env["DATABASE_DIRECT_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? databaseURL
         managementURL = env["CONNECTBUS_MANAGEMENT_URL"] ?? "http://connectbus:connectbus@127.0.0.1:\(managementPort)"
         stripeAPIBase = env["STRIPE_API_BASE"] ?? "http://127.0.0.1:\(env["STRIPE_SIM_PORT"] ?? "12111")"
+        stripeAPIKey = env["STRIPE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 } ?? "sk_test_connectbus_cli"
         if let list = env["CONNECTBUS_SERVICE_URLS"], !list.isEmpty {
             serviceURLs = list.split(separator: ",").compactMap { item in
                 guard let equals = item.firstIndex(of: "=") else { return nil }
