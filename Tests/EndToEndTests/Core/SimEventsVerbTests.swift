@@ -33,7 +33,9 @@ struct SimEventsVerbTests {
 
     /// A Stripe API call to the simulator (form body), as a service would make it.
     @discardableResult
-    private func api(_ method: HTTPMethod, _ base: String, _ path: String, form: String = "", headers: [(name: String, value: String)] = [])
+    private func api(
+        _ method: HTTPMethod, _ base: String, _ path: String, form: String = "", headers: [(name: String, value: String)] = []
+    )
         throws -> [String: Any]
     {
         let transport = try CurlTransport(connectTimeout: .seconds(2), timeout: .seconds(10))
@@ -155,7 +157,9 @@ struct SimEventsVerbTests {
 
     @Test func logsTailFiltersAreStripes() throws {
         let filter = try SimLogsTail.Filter(
-            try arguments(["logs", "tail", "--filter-account", "self,acct_1", "--filter-request-status", "FAILED", "--filter-status-code-type", "4XX"]))
+            try arguments([
+                "logs", "tail", "--filter-account", "self,acct_1", "--filter-request-status", "FAILED", "--filter-status-code-type", "4XX",
+            ]))
         #expect(filter.matches(["method": "POST", "path": "/v1/x", "status": 402]))
         #expect(filter.matches(["method": "POST", "path": "/v1/x", "status": 404, "account": "acct_1"]))
         #expect(!filter.matches(["method": "POST", "path": "/v1/x", "status": 404, "account": "acct_2"]))
@@ -165,9 +169,11 @@ struct SimEventsVerbTests {
         #expect(connectOut.matches(["status": 200, "account": "acct_9"]) && !connectOut.matches(["status": 200]))
         #expect(throws: CLIError.self) { try SimLogsTail.Filter(try arguments(["logs", "tail", "--filter-http-method", "PATCH"])) }
         #expect(throws: CLIError.self) { try SimLogsTail.Filter(try arguments(["logs", "tail", "--filter-account", "everyone"])) }
-        #expect(try SimEventsCommand.request(["resend", "evt_1"], try arguments(["--webhook-endpoint", "we_1"]))
-            == SimEventsCommand.Request(method: .post, path: "/sim/events/evt_1/resend", body: ["webhook_endpoint": "we_1"]))
-        #expect(try SimEventsCommand.request(["list"], try arguments(["--limit", "3", "--type", "payment_intent.*"])).path
-            == "/v1/events?limit=3&type=payment_intent.*")
+        #expect(
+            try SimEventsCommand.request(["resend", "evt_1"], try arguments(["--webhook-endpoint", "we_1"]))
+                == SimEventsCommand.Request(method: .post, path: "/sim/events/evt_1/resend", body: ["webhook_endpoint": "we_1"]))
+        #expect(
+            try SimEventsCommand.request(["list"], try arguments(["--limit", "3", "--type", "payment_intent.*"])).path
+                == "/v1/events?limit=3&type=payment_intent.*")
     }
 }

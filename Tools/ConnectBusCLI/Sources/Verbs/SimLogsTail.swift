@@ -89,7 +89,8 @@ public enum SimLogsTail {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "HH:mm:ss"
-        return "\(time.map { formatter.string(from: $0) } ?? "-")  \(text("method")) \(text("path"))  \(text("status"))  \(text("account"))  \(text("idempotency_key"))  \(text("request_id"))"
+        return
+            "\(time.map { formatter.string(from: $0) } ?? "-")  \(text("method")) \(text("path"))  \(text("status"))  \(text("account"))  \(text("idempotency_key"))  \(text("request_id"))"
     }
 
     /// Follows the log from now: calls `ready` once the starting cursor is read, then every
