@@ -5,6 +5,8 @@ extension StripeSimulator {
     /// work was scheduled.
     struct Handoff {
         var deliveries: [(event: JSONValue, endpointId: String)] = []
+        /// Stored events delivered again (``SimState/resend(eventId:scope:endpointId:)``).
+        var resends: [(event: JSONValue, endpointId: String)] = []
         var scheduledWork = false
     }
 
@@ -18,23 +20,31 @@ extension StripeSimulator {
             if let id = event["id"]?.stringValue, !endpoints.isEmpty {
                 state.undelivered[id] = Set(endpoints.map(\.id))
             }
-            for endpoint in endpoints {
-                // Each endpoint gets the event in its own `api_version` (the simulator's default when unset).
-                let version = SimAPIVersion(raw: state.get(endpoint.id, scope: SimState.platform)?["api_version"]?.stringValue ?? state.apiVersion)
-                var rendered = version.render(event)
-                rendered["api_version"] = .string(version.raw)
-                handoff.deliveries.append((rendered, endpoint.id))
-            }
+            for endpoint in endpoints { handoff.deliveries.append((rendered(event, for: endpoint.id), endpoint.id)) }
         }
         state.pendingEvents.removeAll()
+        for (event, endpointIds) in state.pendingResends {
+            for endpointId in endpointIds { handoff.resends.append((rendered(event, for: endpointId), endpointId)) }
+        }
+        state.pendingResends.removeAll()
         handoff.scheduledWork = state.scheduledChanged
         state.scheduledChanged = false
         return handoff
     }
 
+    /// `event` as the endpoint `endpointId` receives it: in the endpoint's own `api_version`
+    /// (the simulator's default when unset). Call with the lock held.
+    private func rendered(_ event: JSONValue, for endpointId: String) -> JSONValue {
+        let version = SimAPIVersion(raw: state.get(endpointId, scope: SimState.platform)?["api_version"]?.stringValue ?? state.apiVersion)
+        var rendered = version.render(event)
+        rendered["api_version"] = .string(version.raw)
+        return rendered
+    }
+
     /// Queues webhook deliveries and wakes the scheduler for new work. Call without the lock.
     func deliver(_ handoff: Handoff) {
         for (event, endpointId) in handoff.deliveries { dispatcher.enqueue(event: event, endpointId: endpointId) }
+        for (event, endpointId) in handoff.resends { dispatcher.enqueue(event: event, endpointId: endpointId, resend: true) }
         if handoff.scheduledWork { scheduler.wake() }
     }
 

@@ -15,6 +15,8 @@ public import Bus
 ///   for `stripe setup` Stripe's (default `https://api.stripe.com`, as the services).
 /// - `STRIPE_API_KEY`, `STRIPE_API_VERSION`: the key and pinned version for `stripe setup`,
 ///   the services' variables.
+/// - `STRIPE_API_KEY` also reads stripe-sim's `/v1/events` for `sim events` (default
+///   `sk_test_connectbus_cli`; the simulator takes any `sk_test_…` key).
 /// A plain value; thread-safe.
 public struct CLIEnvironment: Sendable {
     /// The AMQP URL text.
@@ -36,6 +38,9 @@ public struct CLIEnvironment: Sendable {
     public var stripeAPIKey: String?
     /// `STRIPE_API_VERSION`, when set and not empty (else the client's pin).
     public var stripeAPIVersion: String?
+    /// The secret key `sim events` reads stripe-sim's `/v1` API with: `STRIPE_API_KEY`, else
+    /// `sk_test_connectbus_cli`.
+    public var simAPIKey: String { stripeAPIKey ?? "sk_test_connectbus_cli" }
 
     /// Reads the variables from `env` (usually `ProcessInfo.processInfo.environment`).
     public init(_ env: [String: String]) {

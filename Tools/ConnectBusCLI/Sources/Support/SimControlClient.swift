@@ -1,7 +1,7 @@
 public import StripeAPI
 
-/// HTTP calls to stripe-sim's control plane (`/sim/…`, JSON bodies), through the libcurl
-/// transport of StripeAPI. Not `Sendable`: owns a curl handle; use it on one thread.
+/// HTTP calls to stripe-sim's control plane (`/sim/…`, JSON bodies) and its Stripe API
+/// (`/v1/…` reads, with the headers given), through the libcurl transport of StripeAPI. Not `Sendable`: owns a curl handle; use it on one thread.
 public final class SimControlClient {
     private let transport: CurlTransport
     private let base: String
@@ -17,10 +17,13 @@ public final class SimControlClient {
         }
     }
 
-    /// Sends `method` `path` with an optional JSON `body` and returns the status and body.
+    /// Sends `method` `path` with an optional JSON `body` and extra `headers`
+    /// (`Authorization`, `Stripe-Account` for `/v1` calls) and returns the status and body.
     /// - Throws: ``CLIError`` when the simulator cannot be reached.
-    public func send(_ method: HTTPMethod, _ path: String, body: [UInt8]? = nil) throws(CLIError) -> (status: Int, body: [UInt8]) {
-        let headers: [(name: String, value: String)] = body == nil ? [] : [("Content-Type", "application/json")]
+    public func send(
+        _ method: HTTPMethod, _ path: String, body: [UInt8]? = nil, headers extra: [(name: String, value: String)] = []
+    ) throws(CLIError) -> (status: Int, body: [UInt8]) {
+        let headers: [(name: String, value: String)] = (body == nil ? [] : [("Content-Type", "application/json")]) + extra
         do {
             let response = try transport.perform(
                 StripeHTTPRequest(method: method, url: base + path, headers: headers, body: body ?? []),

@@ -13,10 +13,11 @@ public enum SimVerb: Verb {
     public static let options: Set<String> = [
         "method", "path", "error-rate", "rate-limit-rate", "drop-rate", "latency-ms", "count", "endpoint",
         "duplicate-rate", "delay-seconds", "hold-next", "overlap-seconds", "event", "type", "status", "account",
-        "fault", "limit", "seed",
+        "fault", "limit", "seed", "stripe-account", "webhook-endpoint", "seconds", "filter-http-method", "filter-status-code",
+        "filter-status-code-type", "filter-request-status", "filter-request-path", "filter-account",
     ]
     /// Options without value.
-    public static let flags: Set<String> = ["down", "up", "failed", "delete-account", "json"]
+    public static let flags: Set<String> = ["down", "up", "failed", "delete-account", "json", "include-control"]
     /// The help text.
     public static let help = """
         usage: connectbus sim <command> [arguments]
@@ -36,16 +37,31 @@ public enum SimVerb: Verb {
           rotate ENDPOINT [--overlap-seconds N]   roll an endpoint's secret (old one signs N s more; 86400)
           retries fast|stripe|S,S,…           the webhook retry schedule
           deliveries [--event E] [--endpoint W] [--type T] [--status N] [--failed] [--limit N]
-          requests [--method M] [--path P] [--status N] [--account A] [--fault F] [--limit N]
+          requests [--method M] [--path P] [--status N] [--account A] [--fault F] [--limit N] [--include-control]
+                                              the request log: API requests (with --include-control
+                                              also the simulator's own /sim/… calls)
+          events list [--limit N] [--type T] [--stripe-account acct_…]
+                                              events, newest first, through GET /v1/events
+          events retrieve evt_… [--stripe-account acct_…]
+          events resend evt_… [--webhook-endpoint we_…] [--account acct_…]
+                                              a new, freshly signed delivery to that endpoint, or to
+                                              every endpoint that receives the event (--account: the
+                                              connected account the event belongs to)
+          logs tail [--filter-http-method M,…] [--filter-status-code N,…] [--filter-status-code-type 2XX,…]
+                    [--filter-request-status SUCCEEDED|FAILED] [--filter-request-path P,…]
+                    [--filter-account self|connect_out|acct_…,…] [--limit N] [--seconds S] [--json]
+                                              follow new API requests (time, method, path, status,
+                                              account, idempotency key, request id) until Ctrl-C
           counts [--account A] [--type T]     stored objects per account and type
           snapshot FILE | restore FILE        save the whole state to FILE | load it back
           reset [--seed N] | reset --account A [--delete-account]
 
-        deliveries and requests print one line each (--json: the simulator's JSON); the other
-        commands print the simulator's JSON answer.
+        deliveries, requests, events and logs tail print one line each (--json: the simulator's
+        JSON); the other commands print the simulator's JSON answer.
         Exit status: 0 when the simulator accepted the call, 1 when it refused it (its error
         is printed), 2 for bad arguments.
-        Environment: STRIPE_API_BASE (default http://127.0.0.1:$STRIPE_SIM_PORT, port 12111).
+        Environment: STRIPE_API_BASE (default http://127.0.0.1:$STRIPE_SIM_PORT, port 12111);
+        STRIPE_API_KEY for events list/retrieve (default sk_test_connectbus_cli).
         """
 
     /// One control-plane call.
@@ -64,6 +80,20 @@ public enum SimVerb: Verb {
 
     /// Runs the verb; see ``help``.
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
+        let words = arguments.positionals
+        switch words.first {
+        case "events":
+            let client = try SimControlClient(base: environment.stripeAPIBase)
+            return try SimEventsCommand.run(
+                Array(words.dropFirst()), arguments, client: client, apiKey: environment.simAPIKey, emit: Output.line)
+        case "logs":
+            guard words.count == 2, words[1] == "tail" else {
+                throw CLIError("unknown sim command: \(words.joined(separator: " ")) (logs tail)", hint: "run `connectbus sim --help`", exitCode: 2)
+            }
+            return try SimLogsTail.run(arguments, client: try SimControlClient(base: environment.stripeAPIBase), emit: Output.line)
+        default:
+            break
+        }
         var call = try self.call(arguments)
         if call.path == "/sim/restore", let file = call.outputFile {
             guard let data = FileManager.default.contents(atPath: file) else { throw CLIError("cannot read \(file)") }
@@ -74,8 +104,7 @@ public enum SimVerb: Verb {
         let body = call.raw ?? call.body.map { Array(jsonObject($0).utf8) }
         let (status, answer) = try client.send(call.method, call.path, body: body)
         guard (200..<300).contains(status) else {
-            let message = (JSONText.parse(answer)).flatMap { JSONText.value(at: "error.message", in: $0) } as? String
-            Output.error("error: sim: stripe-sim answered HTTP \(status): \(message ?? String(decoding: answer, as: UTF8.self))")
+            Output.error(refusal(status, answer))
             return 1
         }
         if let file = call.outputFile {
@@ -106,6 +135,7 @@ public enum SimVerb: Verb {
             let pairs =
                 names.compactMap { name in arguments.value(name).map { (name.replacingOccurrences(of: "-", with: "_"), $0) } }
                 + (arguments.has("failed") ? [("failed", "true")] : [])
+                + (arguments.has("include-control") ? [("include_control", "true")] : [])
             guard !pairs.isEmpty else { return "" }
             var allowed = CharacterSet.alphanumerics
             allowed.insert(charactersIn: "-._~*/")
@@ -165,6 +195,12 @@ public enum SimVerb: Verb {
         }
     }
 
+    /// The error line for a refused call: the simulator's `error.message`, else its body.
+    static func refusal(_ status: Int, _ answer: [UInt8]) -> String {
+        let message = (JSONText.parse(answer)).flatMap { JSONText.value(at: "error.message", in: $0) } as? String
+        return "error: sim: stripe-sim answered HTTP \(status): \(message ?? String(decoding: answer, as: UTF8.self))"
+    }
+
     /// Seconds in `90`, `90s`, `15m`, `2h` or `3d`; nil when malformed or negative.
     public static func duration(_ text: String) -> Double? {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
@@ -186,7 +222,7 @@ public enum SimVerb: Verb {
         func text(_ value: Any?) -> String { value.map { JSONText.plain($0) } ?? "-" }
         if path.hasPrefix("/sim/webhooks/deliveries") {
             let rows = data.map { d in
-                "\(text(d["event"]))  \(text(d["type"]))  \(text(d["endpoint"]))  attempt \(text(d["attempt"]))  status \(text(d["status"]))  \(text(d["latency_ms"])) ms\(d["duplicate"] as? Bool == true ? "  duplicate" : "")\((d["error"] as? String).map { "  (\($0))" } ?? "")"
+                "\(text(d["event"]))  \(text(d["type"]))  \(text(d["endpoint"]))  attempt \(text(d["attempt"]))  status \(text(d["status"]))  \(text(d["latency_ms"])) ms\(d["duplicate"] as? Bool == true ? "  duplicate" : "")\(d["resend"] as? Bool == true ? "  resend" : "")\((d["error"] as? String).map { "  (\($0))" } ?? "")"
             }
             return (rows + ["\(text(object["total"])) deliveries, \(text(object["pending"])) pending"]).joined(separator: "\n")
         }

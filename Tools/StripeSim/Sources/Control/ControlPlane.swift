@@ -19,6 +19,8 @@ extension StripeSimulator {
                 return try faultsCall(method, Array(parts.dropFirst()), try ControlArguments(request))
             case (_, "webhooks", _) where parts.count >= 2:
                 return try webhooksCall(method, Array(parts.dropFirst()), try ControlArguments(request))
+            case ("POST", "events", 3) where parts[2] == "resend":
+                return try resendCall(parts[1], try ControlArguments(request))
             case ("GET", "requests", 1):
                 return Self.ok(try requestLogAnswer(try ControlArguments(request)))
             case ("GET", "objects", 2) where parts[1] == "counts":
@@ -34,7 +36,7 @@ extension StripeSimulator {
             case ("POST", "reset", 1):
                 return Self.ok(try resetCall(try ControlArguments(request)))
             default:
-                let controlRoots: Set<String> = ["clock", "requests", "objects", "snapshot", "restore", "reset", "accounts", "rate_limits"]
+                let controlRoots: Set<String> = ["clock", "events", "requests", "objects", "snapshot", "restore", "reset", "accounts", "rate_limits"]
                 guard controlRoots.contains(parts.first ?? "") else { return nil }
                 return ControlError("Unrecognized control request (\(method) /sim/\(route)).", status: 404).response
             }

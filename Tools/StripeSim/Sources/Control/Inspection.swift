@@ -4,21 +4,29 @@ import Foundation
 extension StripeSimulator {
     /// The request log filtered by `method`, `path` (a fault-style pattern: `*`, `**`),
     /// `status`, `account`, `fault` (`true`: any fault, or its label), `since` (Unix seconds),
-    /// oldest first, at most `limit` (default 100) of the latest.
+    /// `after` (entries whose `seq` is greater), oldest first, at most `limit` (default 100)
+    /// of the latest. API requests only unless `include_control` is true: the simulator's
+    /// own pages and control plane (`/sim/…`) are left out. `cursor` is the `seq` of the
+    /// latest entry of the whole log, to pass as `after` on the next call.
     func requestLogAnswer(_ args: ControlArguments) throws(ControlError) -> JSONValue {
-        try args.requireOnly(["method", "path", "status", "account", "fault", "since", "limit"])
+        try args.requireOnly(["method", "path", "status", "account", "fault", "since", "after", "include_control", "limit"])
+        let cursor = log.latestSequence
+        let after = try args.int("after", in: 0...Int.max) ?? 0, includeControl = try args.bool("include_control") ?? false
         let method = try args.string("method")?.uppercased(), path = try args.string("path")
         let status = try args.int("status", in: 0...999), account = try args.string("account")
         let fault = try args.string("fault"), since = try args.double("since")
         let limit = try args.int("limit", in: 1...100_000) ?? 100
         let matching = log.all.filter { entry in
-            (method == nil || entry.method == method) && (path.map { FaultRule.glob($0, entry.path) } ?? true)
+            entry.sequence > after && entry.sequence <= cursor && (includeControl || !entry.isControl)
+                && (method == nil || entry.method == method) && (path.map { FaultRule.glob($0, entry.path) } ?? true)
                 && (status == nil || entry.status == status) && (account == nil || entry.account == account)
                 && (fault == nil
                     || (fault == "true" ? entry.fault != nil : fault == "false" ? entry.fault == nil : entry.fault?.contains(fault ?? "") == true))
                 && (since == nil || entry.time.timeIntervalSince1970 >= since ?? 0)
         }
-        return ["object": "list", "total": .int(matching.count), "data": .array(matching.suffix(limit).map(\.json))]
+        return [
+            "object": "list", "total": .int(matching.count), "cursor": .int(cursor), "data": .array(matching.suffix(limit).map(\.json)),
+        ]
     }
 
     /// Objects stored now, per account (`platform` for the platform's own) and type,

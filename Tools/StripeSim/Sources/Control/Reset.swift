@@ -71,6 +71,7 @@ extension StripeSimulator {
             state.scheduled = []
             state.undelivered = [:]
             state.pendingEvents = []
+            state.pendingResends = []
         }
         clock.reset()
         log.clear()

@@ -185,6 +185,7 @@ extension StripeSimulator {
             state.scheduled = scheduled
             state.undelivered = (document["undelivered"]?.objectValue ?? [:]).mapValues { Set($0.arrayValue?.compactMap(\.stringValue) ?? []) }
             state.pendingEvents = []
+            state.pendingResends = []
             ids.reset(
                 seed: document["seed"]?.stringValue.flatMap { UInt64($0) },
                 position: document["id_position"]?.stringValue.flatMap { UInt64($0) })

@@ -25,6 +25,13 @@ public struct RequestLogEntry: Sendable, Equatable {
     /// The simulator's own time for the request in microseconds (`Sim-Duration-Us`; 0 for
     /// hosted pages).
     public var durationMicros: Int = 0
+    /// The entry's place in the log, from 1, never reused (not even after a reset): a
+    /// cursor for readers that follow the log (`GET /sim/requests?after=N`).
+    public var sequence: Int = 0
+
+    /// Whether this is a call to the simulator's own pages or control plane (`/sim/…`),
+    /// not a Stripe API request.
+    public var isControl: Bool { path.hasPrefix("/sim/") || path == "/sim" }
 
     /// The entry as one JSON object (`time` in Unix seconds with fractions).
     public var json: JSONValue {
@@ -32,7 +39,7 @@ public struct RequestLogEntry: Sendable, Equatable {
             "time": .double(time.timeIntervalSince1970), "method": .string(method), "path": .string(path),
             "account": .optional(account), "idempotency_key": .optional(idempotencyKey), "params": params,
             "status": .int(status), "request_id": .string(requestId), "replayed": .bool(replayed),
-            "fault": .optional(fault), "duration_us": .int(durationMicros),
+            "fault": .optional(fault), "duration_us": .int(durationMicros), "seq": .int(sequence),
         ]
     }
 }
@@ -41,6 +48,7 @@ public struct RequestLogEntry: Sendable, Equatable {
 final class RequestLog: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [RequestLogEntry] = []
+    private var lastSequence = 0
     private let file: FileHandle?
 
     /// Opens (creating or appending to) `path` when given.
@@ -57,10 +65,13 @@ final class RequestLog: @unchecked Sendable {
         }
     }
 
-    /// Appends an entry (and a line to the file).
+    /// Appends an entry, numbering it (and a line to the file).
     func append(_ entry: RequestLogEntry) {
         lock.lock()
         defer { lock.unlock() }
+        var entry = entry
+        lastSequence += 1
+        entry.sequence = lastSequence
         entries.append(entry)
         if let file {
             var line = entry.json.serialized()
@@ -74,6 +85,13 @@ final class RequestLog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return entries
+    }
+
+    /// The sequence number of the latest entry appended (0 before the first).
+    var latestSequence: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastSequence
     }
 
     /// Forgets the entries kept in memory (the file keeps its lines).

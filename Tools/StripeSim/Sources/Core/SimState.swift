@@ -87,6 +87,9 @@ final class SimState: @unchecked Sendable {
     var attachments: [String: JSONValue] = [:]
     /// Events emitted since the last drain, for webhook delivery.
     var pendingEvents: [JSONValue] = []
+    /// Stored events asked to be delivered again (``resend(eventId:scope:endpointId:)``),
+    /// each to its endpoints, since the last drain.
+    var pendingResends: [(event: JSONValue, endpointIds: [String])] = []
     /// Work due later (delayed payment outcomes), run by the simulator's scheduler.
     var scheduled: [ScheduledJob] = [] { didSet { scheduledChanged = true } }
     /// Set when ``scheduled`` changed since the last drain (the scheduler is woken).

@@ -18,6 +18,7 @@ enum APIRoutes {
         CheckoutEndpoints.register(&router)
         TerminalEndpoints.register(&router)
         EventEndpoints.register(&router)
+        EventRetryEndpoint.register(&router)
         PaymentMethodDomainEndpoints.register(&router)
         return router
     }

@@ -22,6 +22,9 @@ public struct WebhookDeliveryRecord: Sendable, Equatable {
     public var signatures: Int
     /// Whether this delivery is a duplicate made by chaos.
     public var duplicate: Bool
+    /// Whether this delivery was asked for again (`POST /sim/events/:id/resend`,
+    /// `POST /v1/events/:id/retry`): a new delivery of a stored event, attempt 1 again.
+    public var resend = false
     /// Why it failed without an answer (`"endpoint down (simulated)"`, `"network error"`).
     public var error: String?
 
@@ -30,7 +33,7 @@ public struct WebhookDeliveryRecord: Sendable, Equatable {
         [
             "event": .string(eventId), "type": .string(eventType), "endpoint": .string(endpointId), "url": .string(url),
             "attempt": .int(attempt), "status": .int(status), "latency_ms": .double(latencyMs), "time": .double(time),
-            "signatures": .int(signatures), "duplicate": .bool(duplicate), "error": .optional(error),
+            "signatures": .int(signatures), "duplicate": .bool(duplicate), "resend": .bool(resend), "error": .optional(error),
         ]
     }
 }
@@ -54,6 +57,7 @@ final class WebhookDispatcher: @unchecked Sendable {
         var payload: [UInt8]
         var attempt: Int
         var duplicate = false
+        var resend = false
     }
 
     private let condition = NSCondition()
@@ -115,15 +119,17 @@ final class WebhookDispatcher: @unchecked Sendable {
         while let running = thread, running !== Thread.current { condition.wait() }
     }
 
-    /// Queues `event` for the endpoint `endpointId`, applying its chaos.
-    func enqueue(event: JSONValue, endpointId: String) {
+    /// Queues `event` for the endpoint `endpointId`, applying its chaos (`resend`: a new
+    /// delivery of a stored event, marked so in its records).
+    func enqueue(event: JSONValue, endpointId: String, resend: Bool = false) {
         condition.lock()
         defer { condition.unlock() }
         var settings = chaos[endpointId] ?? chaos["*"] ?? WebhookChaos()
         order += 1
         let job = Job(
             due: clock.now + settings.delaySeconds, order: order, eventId: event["id"]?.stringValue ?? "",
-            eventType: event["type"]?.stringValue ?? "", endpointId: endpointId, payload: event.serialized(), attempt: 1)
+            eventType: event["type"]?.stringValue ?? "", endpointId: endpointId, payload: event.serialized(), attempt: 1,
+            resend: resend)
         if settings.holdNext > 0 {
             settings.holdNext -= 1
             chaos[chaos[endpointId] != nil ? endpointId : "*"] = settings
@@ -249,7 +255,7 @@ final class WebhookDispatcher: @unchecked Sendable {
         var record = WebhookDeliveryRecord(
             eventId: job.eventId, eventType: job.eventType, endpointId: job.endpointId, url: "",
             attempt: job.attempt, status: 0, latencyMs: 0, time: time, signatures: 0,
-            duplicate: job.duplicate, error: nil)
+            duplicate: job.duplicate, resend: job.resend, error: nil)
         guard let target = resolver(job.endpointId) else {
             record.error = "endpoint deleted"
             return record
