@@ -34,7 +34,7 @@ struct UpdateAndListEndpointTests {
         #expect(listed.json["data"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [method])
     }
 
-    @Test("POST /v1/prices/:id and /v1/refunds/:id update what Stripe lets change; DELETE /v1/products/:id answers the stub")
+    @Test("POST /v1/prices/:id and /v1/refunds/:id update what Stripe lets change; DELETE /v1/products/:id answers the deleted object")
     func updatesAndDelete() async throws {
         let sim = try SimTestClient()
         let product = try #require(try await sim.post("/v1/products", [("name", "Mug")])["id"])

@@ -83,20 +83,17 @@ public enum EventLine {
     }
 
     /// `HH:mm:ss` in UTC: an event's time (AMQP timestamps have whole seconds).
-    static let secondsFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss"
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        return formatter
-    }()
+    static let secondsFormatter = utcFormatter("HH:mm:ss")
 
     /// `HH:mm:ss.SSS` in UTC: a read time.
-    static let timeFormatter: DateFormatter = {
+    static let timeFormatter = utcFormatter("HH:mm:ss.SSS")
+
+    /// A POSIX-locale formatter of `format` in UTC.
+    private static func utcFormatter(_ format: String) -> DateFormatter {
         let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss.SSS"
+        formatter.dateFormat = format
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.locale = Locale(identifier: "en_US_POSIX")
         return formatter
-    }()
+    }
 }

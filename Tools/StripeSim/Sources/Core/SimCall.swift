@@ -32,6 +32,12 @@ final class SimCall {
     /// The path placeholder `name` (always present when the route matched).
     func id(_ name: String = "id") -> String { pathParameters[name] ?? "" }
 
+    /// Stripe's answer to a delete: the deleted object `{id, object, deleted: true}` for the
+    /// path's `id`, with `object` its type (`product`, `terminal.reader`, …).
+    func deletedObject(_ object: String) -> JSONValue {
+        ["id": .string(id()), "object": .string(object), "deleted": true]
+    }
+
     /// Unix seconds.
     var now: Int { state.now }
 

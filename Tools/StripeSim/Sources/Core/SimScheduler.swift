@@ -6,9 +6,8 @@ import Foundation
 final class SimScheduler: @unchecked Sendable {
     private let condition = NSCondition()
     private var stopping = false
-    private var started = false
-    /// The scheduler thread, while it runs (``stop()`` waits until it has returned).
-    private var thread: Thread?
+    /// The scheduler thread (``stop()`` joins it).
+    private let thread = SimThread(name: "stripe-sim-scheduler")
     private var woken = false
     private var nextDue: Double?
     private let clock: SimClock
@@ -19,20 +18,7 @@ final class SimScheduler: @unchecked Sendable {
 
     /// Starts the thread (once).
     func start() {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !started else { return }
-        started = true
-        let thread = Thread { [self] in
-            run()
-            condition.lock()
-            self.thread = nil
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.name = "stripe-sim-scheduler"
-        self.thread = thread
-        thread.start()
+        thread.start { [self] in run() }
     }
 
     /// Stops the thread and returns once it has ended (after the ``tick`` in progress), so
@@ -40,10 +26,10 @@ final class SimScheduler: @unchecked Sendable {
     /// itself, it only asks the thread to stop.
     func stop() {
         condition.lock()
-        defer { condition.unlock() }
         stopping = true
         condition.broadcast()
-        while let running = thread, running !== Thread.current { condition.wait() }
+        condition.unlock()
+        thread.join()
     }
 
     /// Makes the thread look at due work now.

@@ -41,7 +41,7 @@ enum AccountEndpoints {
             Endpoint([]) { call throws(SimError) in
                 _ = try visible(call, call.id())
                 call.state.remove(call.id())
-                return ["id": .string(call.id()), "object": "account", "deleted": true]
+                return call.deletedObject("account")
             })
     }
 

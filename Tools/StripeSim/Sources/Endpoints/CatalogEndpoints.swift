@@ -78,14 +78,14 @@ enum CatalogEndpoints {
                 call.emit("price.updated", price)
                 return price
             })
-        // Stripe's product delete answers the deleted stub (`product.deleted`).
+        // Stripe's product delete answers the deleted object (`product.deleted`).
         router.add(
             "DELETE", "/v1/products/:id",
             Endpoint([]) { call throws(SimError) in
                 let product = try call.state.require(call.id(), type: "product", scope: call.scope)
                 call.state.remove(call.id())
                 call.emit("product.deleted", product)
-                return ["id": .string(call.id()), "object": "product", "deleted": true]
+                return call.deletedObject("product")
             })
     }
 

@@ -55,7 +55,7 @@ enum CustomerEndpoints {
                 let customer = try call.state.require(call.id(), type: "customer", scope: call.scope)
                 call.state.remove(call.id())
                 call.emit("customer.deleted", customer)
-                return ["id": .string(call.id()), "object": "customer", "deleted": true]
+                return call.deletedObject("customer")
             })
         router.add("POST", "/v1/customer_sessions", Endpoint(["customer", "components"], createSession))
         router.add("POST", "/v1/ephemeral_keys", Endpoint(["customer", "issuing_card", "nonce", "verification_session"], createEphemeralKey))

@@ -85,7 +85,7 @@ enum EventEndpoints {
                 _ = try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)
                 call.state.remove(call.id())
                 call.state.endpoints.removeAll { $0.id == call.id() }
-                return ["id": .string(call.id()), "object": "webhook_endpoint", "deleted": true]
+                return call.deletedObject("webhook_endpoint")
             })
     }
 

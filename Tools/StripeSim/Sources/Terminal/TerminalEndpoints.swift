@@ -72,7 +72,7 @@ enum TerminalEndpoints {
             Endpoint([]) { call throws(SimError) in
                 _ = try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
                 call.state.remove(call.id())
-                return ["id": .string(call.id()), "object": "terminal.location", "deleted": true]
+                return call.deletedObject("terminal.location")
             })
         router.add("POST", "/v1/terminal/readers", Endpoint(["registration_code", "label", "location", "metadata"], registerReader))
         router.add(
@@ -88,7 +88,7 @@ enum TerminalEndpoints {
             Endpoint([]) { call throws(SimError) in
                 _ = try ReaderActions.reader(call)
                 call.state.remove(call.id())
-                return ["id": .string(call.id()), "object": "terminal.reader", "deleted": true]
+                return call.deletedObject("terminal.reader")
             })
         ReaderActions.register(&router)
     }

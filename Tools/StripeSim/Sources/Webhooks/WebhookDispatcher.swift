@@ -67,9 +67,8 @@ final class WebhookDispatcher: @unchecked Sendable {
     private var chaos: [String: WebhookChaos] = [:]
     private var order = 0
     private var stopping = false
-    private var started = false
-    /// The delivery thread, while it runs (``stop()`` waits until it has returned).
-    private var thread: Thread?
+    /// The delivery thread (``stop()`` joins it).
+    private let thread = SimThread(name: "stripe-sim-webhooks")
     private var schedule: [Double]
     private let timeoutSeconds: Int
     private let clock: SimClock
@@ -92,20 +91,7 @@ final class WebhookDispatcher: @unchecked Sendable {
 
     /// Starts the delivery thread (once).
     func start() {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !started else { return }
-        started = true
-        let thread = Thread { [self] in
-            run()
-            condition.lock()
-            self.thread = nil
-            condition.broadcast()
-            condition.unlock()
-        }
-        thread.name = "stripe-sim-webhooks"
-        self.thread = thread
-        thread.start()
+        thread.start { [self] in run() }
     }
 
     /// Stops after the attempt in progress, and returns once the delivery thread has ended
@@ -113,10 +99,10 @@ final class WebhookDispatcher: @unchecked Sendable {
     /// dropped. Called on the delivery thread itself (its observer), it only asks it to stop.
     func stop() {
         condition.lock()
-        defer { condition.unlock() }
         stopping = true
         condition.broadcast()
-        while let running = thread, running !== Thread.current { condition.wait() }
+        condition.unlock()
+        thread.join()
     }
 
     /// Queues `event` for the endpoint `endpointId`, applying its chaos (`resend`: a new
