@@ -8,6 +8,21 @@ import TestKit
 extension PaymentsIntegrationTests {
     @Suite("Web PaymentIntents")
     struct PaymentIntent {
+        /// A seller, an order reference and the order's PaymentIntent, created by the command
+        /// (`intent`, with `types` when given).
+        private func orderWithIntent(
+            _ bed: PaymentsTestBed, types: [String]? = nil
+        ) async throws -> (account: String, order: String, created: CreatePaymentIntent.Result) {
+            let account = try await bed.connectedAccount()
+            let order = PaymentsTestBed.orderReference()
+            return (account, order, try unwrap(try await bed.send(intent(account, order, types: types))))
+        }
+
+        /// The buyer's app confirms `paymentIntent` with the test PaymentMethod `method` at the simulator.
+        private func appConfirms(_ bed: PaymentsTestBed, _ paymentIntent: String, with method: String, account: String) -> PaymentsTestBed.SimAnswer {
+            bed.stripe("POST", "/v1/payment_intents/\(paymentIntent)/confirm", [("payment_method", method)], account: account)
+        }
+
         private func intent(
             _ account: String, _ order: String, types: [String]? = nil, amount: Int = 1999,
             currency: String = "eur"
@@ -20,9 +35,7 @@ extension PaymentsIntegrationTests {
         @Test("automatic payment methods: one open PaymentIntent per order, paid once after the browser confirms")
         func automaticMethods() async throws {
             try await PaymentsTestBed.run { bed in
-                let account = try await bed.connectedAccount()
-                let order = PaymentsTestBed.orderReference()
-                let created = try unwrap(try await bed.send(intent(account, order)))
+                let (account, order, created) = try await orderWithIntent(bed)
                 #expect(created.clientSecret.hasPrefix(created.paymentIntent))
                 #expect(created.status == .requiresPaymentMethod)
                 #expect(!created.reused)
@@ -37,9 +50,7 @@ extension PaymentsIntegrationTests {
                 #expect(again.paymentIntent == created.paymentIntent)
                 #expect(bed.requests("POST", "/v1/payment_intents").count == 1)
 
-                let confirmed = bed.stripe(
-                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                    [("payment_method", "pm_card_visa")], account: account)
+                let confirmed = appConfirms(bed, created.paymentIntent, with: "pm_card_visa", account: account)
                 #expect(confirmed.json["status"] as? String == "succeeded")
                 try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
                 #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
@@ -92,12 +103,8 @@ extension PaymentsIntegrationTests {
         @Test("a delayed method (SEPA Debit) that succeeds: awaiting payment, then paid once")
         func delayedSuccess() async throws {
             try await PaymentsTestBed.run { bed in
-                let account = try await bed.connectedAccount()
-                let order = PaymentsTestBed.orderReference()
-                let created = try unwrap(try await bed.send(intent(account, order, types: ["sepa_debit"])))
-                let confirmed = bed.stripe(
-                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                    [("payment_method", "pm_sepa_debit_succeed")], account: account)
+                let (account, order, created) = try await orderWithIntent(bed, types: ["sepa_debit"])
+                let confirmed = appConfirms(bed, created.paymentIntent, with: "pm_sepa_debit_succeed", account: account)
                 #expect(confirmed.json["status"] as? String == "processing")
                 try await bed.waitForSim(created.paymentIntent, "status", "succeeded")
                 let events = try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
@@ -113,12 +120,8 @@ extension PaymentsIntegrationTests {
         @Test("a delayed method (SEPA Debit) that fails: awaiting payment, then payment failed")
         func delayedFailure() async throws {
             try await PaymentsTestBed.run { bed in
-                let account = try await bed.connectedAccount()
-                let order = PaymentsTestBed.orderReference()
-                let created = try unwrap(try await bed.send(intent(account, order, types: ["sepa_debit"])))
-                _ = bed.stripe(
-                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                    [("payment_method", "pm_sepa_debit_fail")], account: account)
+                let (account, order, created) = try await orderWithIntent(bed, types: ["sepa_debit"])
+                _ = appConfirms(bed, created.paymentIntent, with: "pm_sepa_debit_fail", account: account)
                 try await bed.waitForSim(created.paymentIntent, "status", "requires_payment_method")
                 let events = try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
                 #expect(events.map(\.type) == ["stripe.payment_intent.processing", "stripe.payment_intent.payment_failed"])
@@ -136,12 +139,8 @@ extension PaymentsIntegrationTests {
         @Test("a SEPA Debit failure delivered before its processing event still says buyer_must_act (the error's method type)")
         func delayedFailureOvertakesProcessing() async throws {
             try await PaymentsTestBed.run { bed in
-                let account = try await bed.connectedAccount()
-                let order = PaymentsTestBed.orderReference()
-                let created = try unwrap(try await bed.send(intent(account, order, types: ["sepa_debit"])))
-                _ = bed.stripe(
-                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                    [("payment_method", "pm_sepa_debit_fail")], account: account)
+                let (account, order, created) = try await orderWithIntent(bed, types: ["sepa_debit"])
+                _ = appConfirms(bed, created.paymentIntent, with: "pm_sepa_debit_fail", account: account)
                 try await bed.waitForSim(created.paymentIntent, "status", "requires_payment_method")
                 let events = bed.stripeEvents(account: account, objects: [created.paymentIntent])
                 #expect(events.map(\.type) == ["stripe.payment_intent.processing", "stripe.payment_intent.payment_failed"])
@@ -158,12 +157,8 @@ extension PaymentsIntegrationTests {
         @Test("a card declined in the Payment Element: payment_failed with buyer_must_act false, then paid in the same sheet")
         func declinedInTheSheet() async throws {
             try await PaymentsTestBed.run { bed in
-                let account = try await bed.connectedAccount()
-                let order = PaymentsTestBed.orderReference()
-                let created = try unwrap(try await bed.send(intent(account, order)))
-                let declined = bed.stripe(
-                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                    [("payment_method", "pm_card_chargeDeclined")], account: account)
+                let (account, order, created) = try await orderWithIntent(bed)
+                let declined = appConfirms(bed, created.paymentIntent, with: "pm_card_chargeDeclined", account: account)
                 #expect(declined.status == 402)
                 let events = try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
                 #expect(events.map(\.type).contains("stripe.payment_intent.payment_failed"))
@@ -172,9 +167,7 @@ extension PaymentsIntegrationTests {
                 let event = try #require(try failed.first?.decode(OrderPaymentFailed.self))
                 #expect(event.buyerMustAct == false)
                 #expect(event.failureCode == "card_declined")
-                let confirmed = bed.stripe(
-                    "POST", "/v1/payment_intents/\(created.paymentIntent)/confirm",
-                    [("payment_method", "pm_card_visa")], account: account)
+                let confirmed = appConfirms(bed, created.paymentIntent, with: "pm_card_visa", account: account)
                 #expect(confirmed.json["status"] as? String == "succeeded")
                 try await bed.deliverEvents(account: account, objects: [created.paymentIntent])
                 #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
