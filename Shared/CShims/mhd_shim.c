@@ -2,7 +2,7 @@
 #include <string.h>
 #include <arpa/inet.h>
 
-struct MHD_Daemon *cbshim_mhd_start(unsigned int flags, uint16_t port, int loopback_only,
+struct MHD_Daemon *cbshim_mhd_start(unsigned int flags, uint16_t port, uint32_t ipv4_address,
                                     unsigned int thread_pool_size,
                                     unsigned int connection_limit,
                                     unsigned int connection_timeout_seconds,
@@ -13,7 +13,7 @@ struct MHD_Daemon *cbshim_mhd_start(unsigned int flags, uint16_t port, int loopb
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
     addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = loopback_only ? htonl(INADDR_LOOPBACK) : htonl(INADDR_ANY);
+    addr.sin_addr.s_addr = ipv4_address;
     if (connection_limit < 1) connection_limit = 1024;
     if (thread_pool_size <= 1) {
         /* One internal polling thread: libmicrohttpd warns when given a pool size of 1. */

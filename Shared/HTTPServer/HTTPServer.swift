@@ -38,25 +38,48 @@ public final class HTTPServer: @unchecked Sendable {
     private let daemon: Mutex<Int>
     private let context: Unmanaged<HTTPServerContext>
 
+    /// Starts listening at once on 127.0.0.1 (or every interface); see
+    /// ``init(bind:port:threading:maxBodyBytes:connectionLimit:timeoutSeconds:allowedSources:onSourceRefused:onBodyTooLarge:handler:)``
+    /// for the parameters.
+    /// - Throws: ``HTTPServerError`` with code `http.start_failed` when libmicrohttpd cannot
+    ///   start (port in use, no permission).
+    public convenience init(
+        host loopbackOnly: Bool = true, port: UInt16, threading: HTTPThreading = .pool(2),
+        maxBodyBytes: Int = 1 << 20, connectionLimit: Int = 1024, timeoutSeconds: Int = 30,
+        onBodyTooLarge: (@Sendable (HTTPRequest) -> HTTPResponse)? = nil,
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) throws {
+        try self.init(
+            bind: loopbackOnly ? .loopback : .all, port: port, threading: threading, maxBodyBytes: maxBodyBytes,
+            connectionLimit: connectionLimit, timeoutSeconds: timeoutSeconds, onBodyTooLarge: onBodyTooLarge,
+            handler: handler)
+    }
+
     /// Starts listening at once.
     ///
     /// - Parameters:
-    ///   - loopbackOnly: bind 127.0.0.1 only (default) or every interface.
+    ///   - bind: the IPv4 address to listen on (``HTTPBindAddress``).
     ///   - port: the TCP port; `0` picks a free one.
     ///   - threading: libmicrohttpd's threads (default a pool of 2).
     ///   - maxBodyBytes: largest accepted request body in bytes (default 1 MiB).
     ///   - connectionLimit: most simultaneous connections (default 1024; with a thread per
     ///     connection also the most threads).
     ///   - timeoutSeconds: idle connection timeout in seconds (default 30; 0 = none).
+    ///   - allowedSources: when given, only connections from these networks are served; any
+    ///     other is closed before its request is read (``HTTPSourceAllowlist``).
+    ///   - onSourceRefused: told the peer's address of each connection the allowlist refused
+    ///     (on a server thread; it must not block), e.g. to count and log it.
     ///   - onBodyTooLarge: answers a request whose body is over `maxBodyBytes`, instead of
     ///     `handler`; it gets the method, path, query and headers, an empty body and
     ///     ``HTTPRequest/bodyTooLarge`` set (default: ``payloadTooLarge(limit:)``).
     ///   - handler: called once per complete request on a server thread.
     /// - Throws: ``HTTPServerError`` with code `http.start_failed` when libmicrohttpd cannot
-    ///   start (port in use, no permission).
+    ///   start (port in use, address not on this host, no permission).
     public init(
-        host loopbackOnly: Bool = true, port: UInt16, threading: HTTPThreading = .pool(2),
+        bind: HTTPBindAddress, port: UInt16, threading: HTTPThreading = .pool(2),
         maxBodyBytes: Int = 1 << 20, connectionLimit: Int = 1024, timeoutSeconds: Int = 30,
+        allowedSources: HTTPSourceAllowlist? = nil,
+        onSourceRefused: (@Sendable (IPv4Address) -> Void)? = nil,
         onBodyTooLarge: (@Sendable (HTTPRequest) -> HTTPResponse)? = nil,
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) throws {
@@ -65,7 +88,8 @@ public final class HTTPServer: @unchecked Sendable {
             HTTPServerContext(
                 handler: handler, maxBodyBytes: limit,
                 tooLarge: onBodyTooLarge ?? { _ in HTTPServer.payloadTooLarge(limit: limit) },
-                canDefer: threading != .perConnection))
+                canDefer: threading != .perConnection, allowedSources: allowedSources,
+                onSourceRefused: onSourceRefused))
         // MHD_USE_ITC: lets MHD_stop_daemon wake the polling threads at once.
         var flags = MHD_USE_AUTO_INTERNAL_THREAD.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0  // 0: one internal polling thread, no pool.
@@ -79,14 +103,14 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard
             let daemon = cbshim_mhd_start(
-                UInt32(flags), port, loopbackOnly ? 1 : 0, poolSize,  // 0: one internal thread, no pool
+                UInt32(flags), port, bind.networkOrder, poolSize,  // 0: one internal thread, no pool
                 UInt32(max(1, connectionLimit)), UInt32(max(0, timeoutSeconds)),
                 mhdAcceptPolicy, context.toOpaque(), mhdAccessHandler, context.toOpaque(), mhdRequestCompleted, context.toOpaque())
         else {
             context.release()
             throw HTTPServerError(
                 code: "http.start_failed",
-                message: "libmicrohttpd could not listen on port \(port)")
+                message: "libmicrohttpd could not listen on \(bind) port \(port)")
         }
         self.daemon = Mutex(Int(bitPattern: daemon))
         self.context = context
@@ -158,15 +182,37 @@ final class HTTPServerContext: Sendable {
     let canDefer: Bool
     /// Deferred requests not answered yet.
     let deferred = HTTPDeferredRequests()
+    /// The networks served (all when `nil`), checked by the accept policy.
+    let allowedSources: HTTPSourceAllowlist?
+    /// Told each address the allowlist refused.
+    let onSourceRefused: (@Sendable (IPv4Address) -> Void)?
 
     init(
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maxBodyBytes: Int,
-        tooLarge: @escaping @Sendable (HTTPRequest) -> HTTPResponse, canDefer: Bool
+        tooLarge: @escaping @Sendable (HTTPRequest) -> HTTPResponse, canDefer: Bool,
+        allowedSources: HTTPSourceAllowlist? = nil, onSourceRefused: (@Sendable (IPv4Address) -> Void)? = nil
     ) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.tooLarge = tooLarge
         self.canDefer = canDefer
+        self.allowedSources = allowedSources
+        self.onSourceRefused = onSourceRefused
+    }
+
+    /// Whether a connection from `address` (a `sockaddr` from accept) is served: always
+    /// without an allowlist; with one, only an IPv4 peer inside it (anything else is
+    /// reported to ``onSourceRefused`` when it is IPv4, and refused).
+    func accepts(_ address: UnsafePointer<sockaddr>?, length: socklen_t) -> Bool {
+        guard let allowedSources else { return true }
+        guard let address, Int(length) >= MemoryLayout<sockaddr_in>.size, Int32(address.pointee.sa_family) == AF_INET
+        else { return false }
+        let peer = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+            IPv4Address(networkOrder: $0.pointee.sin_addr.s_addr)
+        }
+        if allowedSources.allows(peer) { return true }
+        onSourceRefused?(peer)
+        return false
     }
 
     /// Sleeps in steps of 5 ms until no request is in progress, or `limit` has passed.

@@ -21,13 +21,15 @@ final class MHDRequestState {
     var deferred: HTTPResponder?
 }
 
-/// libmicrohttpd's accept policy: every connection is served until ``HTTPServer/stop()``
-/// begins, then each new one is closed at once (the client sees the connection closed or
-/// reset, never a half-served request).
-let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
+/// libmicrohttpd's accept policy: every connection (from a network of the server's
+/// ``HTTPSourceAllowlist``, when it has one) is served until ``HTTPServer/stop()`` begins,
+/// then each new one is closed at once (the client sees the connection closed or reset,
+/// never a half-served request).
+let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, address, length in
     guard let cls else { return .YES }
     let context = Unmanaged<HTTPServerContext>.fromOpaque(cls).takeUnretainedValue()
-    return context.stopping.load(ordering: .acquiring) ? .NO : .YES
+    if context.stopping.load(ordering: .acquiring) { return .NO }
+    return context.accepts(address, length: length) ? .YES : .NO
 }
 
 /// libmicrohttpd's access handler: first call creates the request state, the following

@@ -78,3 +78,16 @@ def test_definitions_and_sql_files_exist():
 def test_payments_returns_a_publishable_key_to_the_mobile_app(compose):
     key = compose["services"]["payments"]["environment"].get("STRIPE_PUBLISHABLE_KEY", "")
     assert key.startswith("pk_test_"), "payments.create_payment_sheet needs the platform's publishable key"
+
+
+def test_notifications_exposes_only_its_webhook_listener(compose):
+    """The published port of notifications is the webhooks' own listener (WEBHOOK_PORT), never
+    the operator one (HTTP_PORT: /metrics, /readyz), and the webhook listener binds all
+    interfaces inside its container."""
+    service = compose["services"]["notifications"]
+    env = service["environment"]
+    assert env["WEBHOOK_BIND"] == "all"
+    webhook_port, operator_port = env["WEBHOOK_PORT"], env["HTTP_PORT"]
+    assert webhook_port != operator_port
+    targets = [str(p).rsplit(":", 1)[-1] for p in service["ports"]]
+    assert targets == [webhook_port]

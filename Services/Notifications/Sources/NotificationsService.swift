@@ -13,7 +13,8 @@ import Synchronization
 /// The `notifications` service: Stripe webhook ingress and messages to people.
 ///
 /// - HTTP: `POST /webhooks/stripe` and `POST /webhooks/stripe/connect` (``WebhookIngress``),
-///   besides the runtime's `/healthz`, `/readyz`, `/metrics`. Verified events are stored
+///   on their own listener with `WEBHOOK_PORT` (``WebhookListenerSettings``), else beside the
+///   runtime's `/healthz`, `/readyz`, `/metrics` on the loopback operator listener. Verified events are stored
 ///   and re-published on `connectbus.events` as `stripe.<type>` by the outbox relay, woken after
 ///   each commit: the ingress never publishes itself, so its rows are written for the relay
 ///   and taken at once, while the rows this service's workers publish themselves (e-mail
@@ -68,10 +69,17 @@ public enum NotificationsService {
         let slot = IngressSlot()
         let sweeperSlot = SweeperSlot()
         let backfillStore = BackfillStore(schema: identifier)
+        let webhooks: @Sendable (HTTPRequest) -> HTTPResponse? = { slot.handle($0) }
+        let listener = settings.listener.map { listener in
+            PublicListener(
+                name: "webhooks", port: listener.port, bind: listener.bind, allowedSources: listener.allowedSources,
+                threading: config.httpThreading ?? ServiceHost.defaultHTTPThreading(serviceEndpoints: true),
+                handler: webhooks)
+        }
         let host = ServiceHost(
             name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
             routes: try routes(schema: schema, settings: settings, wakeSweeper: { sweeperSlot.wake() }),
-            http: { slot.handle($0) }, log: log)
+            http: listener == nil ? webhooks : nil, publicListener: listener, log: log)
         let ingress = WebhookIngress(
             settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
             databaseURL: ingressDatabaseURL ?? config.databaseURL,

@@ -49,12 +49,13 @@ amqp_rpc_reply_t cbshim_amqp_login_plain_with_properties(amqp_connection_state_t
 int cbshim_amqp_send_heartbeat(amqp_connection_state_t state);
 
 /* ---- libmicrohttpd: MHD_start_daemon / MHD_get_daemon_info (variadic) ---- */
-/// Starts a daemon bound to 127.0.0.1 (or all interfaces when loopback_only is 0)
+/// Starts a daemon bound to the IPv4 address `ipv4_address` (network byte order:
+/// INADDR_LOOPBACK for 127.0.0.1, INADDR_ANY for every interface, or one interface's address)
 /// on `port` (0 = any free port) with an internal thread pool of `thread_pool_size`
 /// threads (0 or 1 = one internal polling thread). `accept_policy` (may be NULL) is
 /// asked before each new connection is served: MHD_NO closes it at once.
 /// Returns NULL on failure.
-struct MHD_Daemon *cbshim_mhd_start(unsigned int flags, uint16_t port, int loopback_only,
+struct MHD_Daemon *cbshim_mhd_start(unsigned int flags, uint16_t port, uint32_t ipv4_address,
                                     unsigned int thread_pool_size,
                                     unsigned int connection_limit,
                                     unsigned int connection_timeout_seconds,

@@ -40,6 +40,8 @@ public final class ServiceHost: Sendable {
     /// The host's logger.
     public let log: Logger
     let extraHTTP: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    /// The listener of the service's internet-facing routes, when it has one.
+    let publicListener: PublicListener?
     let makeStripe: @Sendable (ServiceConfig) throws -> StripeClient
     /// The process's Stripe rate limiter (`STRIPE_RATE_LIMIT`), shared by the workers and
     /// by a service's own threads that call Stripe (e.g. a backfill sweep).
@@ -53,6 +55,7 @@ public final class ServiceHost: Sendable {
     /// What ``start()`` started.
     struct RunningParts: @unchecked Sendable {
         var http: HTTPServer?
+        var publicHTTP: HTTPServer?
         var workers: [Worker] = []
         var relay: OutboxRelay?
     }
@@ -64,15 +67,19 @@ public final class ServiceHost: Sendable {
     ///   - schema: Postgres schema owned by the service.
     ///   - migrations: the service's numbered migrations (versions ≥ 1).
     ///   - routes: every queue the service can consume.
-    ///   - http: extra HTTP handler (e.g. Stripe webhooks); return `nil` for 404. It also
+    ///   - http: extra HTTP handler on the operator listener (e.g. Stripe webhooks when they
+    ///     have no listener of their own); return `nil` for 404. It also
     ///     gets requests whose body is over the HTTP server's cap, with
     ///     ``HTTPRequest/bodyTooLarge`` set and no body (return `nil` for the runtime's
     ///     `413 {"error":"too_large"}`).
+    ///   - publicListener: a second listener for internet-facing routes, apart from the
+    ///     operator endpoints (``PublicListener``), started and stopped with the operator one.
     ///   - makeStripe: builds each worker's Stripe client (default: from the configuration).
     ///   - log: logger (default: JSON lines on standard error at the configured level).
     public init(
         name: String, config: ServiceConfig, schema: String, migrations: [Migration] = [],
         routes: [Route], http: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+        publicListener: PublicListener? = nil,
         makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
         log: Logger? = nil
     ) {
@@ -82,6 +89,7 @@ public final class ServiceHost: Sendable {
         self.migrations = migrations
         self.routes = routes
         self.extraHTTP = http
+        self.publicListener = publicListener
         self.makeStripe = makeStripe
         self.log = log ?? Logger(service: name, level: config.logLevel)
         self.metrics = RuntimeMetrics(registry: MetricsRegistry())
@@ -92,6 +100,9 @@ public final class ServiceHost: Sendable {
 
     /// The port the HTTP server listens on, once started (useful with `HTTP_PORT=0`).
     public var httpPort: UInt16? { running.withLock { $0?.http?.port } }
+
+    /// The port the ``PublicListener`` listens on, once started; `nil` without one.
+    public var publicPort: UInt16? { running.withLock { $0?.publicHTTP?.port } }
 
     /// Runs until SIGTERM/SIGINT; returns the process exit code (0 after a clean drain,
     /// 1 when start-up failed for good).
@@ -165,7 +176,15 @@ public final class ServiceHost: Sendable {
             onBodyTooLarge: { endpoints.handleTooLarge($0) },
             handler: { endpoints.handle($0) })
         running.withLock { $0 = RunningParts(http: http) }
-        log.info("starting", ["http_port": String(http.port), "queues": selected.map(\.queue).joined(separator: ",")])
+        var started = ["http_port": String(http.port), "queues": selected.map(\.queue).joined(separator: ",")]
+        if let publicListener {
+            let publicHTTP = try publicListener.start(metrics: metrics.registry, log: log)
+            running.withLock { $0?.publicHTTP = publicHTTP }
+            started["\(publicListener.name)_port"] = String(publicHTTP.port)
+            started["\(publicListener.name)_bind"] = publicListener.bind.description
+            if let sources = publicListener.allowedSources { started["\(publicListener.name)_allowed_sources"] = sources.description }
+        }
+        log.info("starting", started)
         try StartupSteps(host: self, amqpURL: amqpURL).prepare(routes: routes)
         guard !workerStop.isStopped else { return }
         readiness.markMigrated()
@@ -247,7 +266,7 @@ public final class ServiceHost: Sendable {
     public func requestStop() { workerStop.stop() }
 
     /// Stops consuming and waits for the workers to finish their batches, stops the HTTP
-    /// server (requests in progress are answered), runs the ``onShutdown(_:)`` steps (also
+    /// servers (the public listener first; requests in progress are answered), runs the ``onShutdown(_:)`` steps (also
     /// when the host never started), then flushes the outbox through the relay — so what
     /// workers and endpoints committed is published before the process exits. Idempotent.
     public func shutdown(timeout: Duration = .seconds(60)) {
@@ -259,6 +278,7 @@ public final class ServiceHost: Sendable {
         for worker in parts?.workers ?? [] where !worker.join(timeout: timeout) {
             log.warning("worker did not stop in time", ["worker": worker.name])
         }
+        parts?.publicHTTP?.stop()
         parts?.http?.stop()
         for step in shutdownSteps.withLock({ steps in
             defer { steps = [] }; return steps

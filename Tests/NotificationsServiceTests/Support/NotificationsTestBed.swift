@@ -30,7 +30,8 @@ final class NotificationsTestBed: Sendable {
     init(
         patterns: [String], withHost: Bool = true, smtp: SMTPSettings? = nil,
         ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
-        backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil, log: Logger? = nil
+        backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil, log: Logger? = nil,
+        listener: WebhookListenerSettings? = nil
     ) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
@@ -51,6 +52,7 @@ final class NotificationsTestBed: Sendable {
         config.httpThreading = httpThreading
         var settings = NotificationsTestBed.settings(smtp: smtp, maxBodyBytes: maxBodyBytes)
         settings.backfill = backfill
+        settings.listener = listener
         host = try NotificationsService.make(
             config: config, settings: settings,
             schema: schema, ingressDatabaseURL: ingressDatabaseURL, log: log)
@@ -94,12 +96,14 @@ final class NotificationsTestBed: Sendable {
         patterns: [String], start: Bool = true, smtp: SMTPSettings? = nil, ingressDatabaseURL: String? = nil,
         maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
         backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil, log: Logger? = nil,
+        listener: WebhookListenerSettings? = nil,
         _ body: (NotificationsTestBed) async throws -> Void
     ) async throws {
         let bed = try NotificationsTestBed(
             patterns: patterns, withHost: start, smtp: smtp,
             ingressDatabaseURL: ingressDatabaseURL, maxBodyBytes: maxBodyBytes,
-            stripeAPIBase: stripeAPIBase, backfill: backfill, httpThreading: httpThreading, log: log)
+            stripeAPIBase: stripeAPIBase, backfill: backfill, httpThreading: httpThreading, log: log,
+            listener: listener)
         do {
             if start { try await bed.start() } else { try bed.migrate() }
             try await body(bed)
@@ -110,8 +114,12 @@ final class NotificationsTestBed: Sendable {
         await bed.stop()
     }
 
-    /// The host's base URL.
+    /// The host's base URL (the operator listener).
     var baseURL: String { "http://127.0.0.1:\(host?.httpPort ?? 0)" }
+
+    /// The base URL of the webhook routes: their own listener when the bed has one, else the
+    /// operator listener.
+    var webhookBaseURL: String { host?.publicPort.map { "http://127.0.0.1:\($0)" } ?? baseURL }
 
     /// `GET path` on the host.
     func get(_ path: String) throws -> StripeHTTPResponse {
@@ -121,11 +129,12 @@ final class NotificationsTestBed: Sendable {
             whileWaiting: nil)
     }
 
-    /// `POST path` on the host with `body` and `headers` (blocking; call on a dedicated thread).
+    /// `POST path` on the host's webhook listener (``webhookBaseURL``) with `body` and
+    /// `headers` (blocking; call on a dedicated thread).
     func post(_ path: String, _ body: [UInt8], headers: [(name: String, value: String)]) throws -> StripeHTTPResponse {
         let transport = try CurlTransport(connectTimeout: .seconds(5), timeout: .seconds(30))
         return try transport.perform(
-            StripeHTTPRequest(method: .post, url: baseURL + path, headers: headers, body: body),
+            StripeHTTPRequest(method: .post, url: webhookBaseURL + path, headers: headers, body: body),
             whileWaiting: nil)
     }
 

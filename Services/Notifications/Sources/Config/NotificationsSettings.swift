@@ -13,6 +13,8 @@ public import Runtime
 /// - `STRIPE_WEBHOOK_SECRETS`: comma-separated `whsec_…` of `/webhooks/stripe` (rotation:
 ///   several at once). `STRIPE_CONNECT_WEBHOOK_SECRETS`: those of `/webhooks/stripe/connect`
 ///   (default: the platform ones).
+/// - `WEBHOOK_PORT`, `WEBHOOK_BIND`, `WEBHOOK_ALLOWED_SOURCES`: the webhooks' own listener
+///   and its allowlist (``WebhookListenerSettings``).
 /// - `WEBHOOK_MAX_BODY_BYTES` (default 1048576, 1…1048576).
 /// - `WEBHOOK_WRITERS` (default 1, 1…16): group-commit writer threads of the ingress, each
 ///   with its own Postgres connection (one makes the largest batches: Services/Notifications/README.md); `WEBHOOK_MAX_BATCH` (default 64, 1…1000): most
@@ -29,6 +31,8 @@ public import Runtime
 public struct NotificationsSettings: Sendable {
     /// Webhook ingress settings.
     public var webhooks: WebhookSettings
+    /// The webhooks' own listener, or `nil` to serve them on the operator listener.
+    public var listener: WebhookListenerSettings?
     /// SMTP settings, or `nil` when e-mail is not configured.
     public var smtp: SMTPSettings?
     /// Folder holding `<template>.txt` files.
@@ -39,9 +43,10 @@ public struct NotificationsSettings: Sendable {
     /// Creates settings in code (tests).
     public init(
         webhooks: WebhookSettings, smtp: SMTPSettings?, templatesDirectory: String = NotificationsSettings.defaultTemplatesDirectory(),
-        backfill: BackfillSettings = BackfillSettings()
+        backfill: BackfillSettings = BackfillSettings(), listener: WebhookListenerSettings? = nil
     ) {
         self.webhooks = webhooks
+        self.listener = listener
         self.backfill = backfill
         self.smtp = smtp
         self.templatesDirectory = templatesDirectory
@@ -69,6 +74,7 @@ public struct NotificationsSettings: Sendable {
         let maxBody = reader.int("WEBHOOK_MAX_BODY_BYTES", default: 1 << 20, in: 1...(1 << 20))
         let writers = reader.int("WEBHOOK_WRITERS", default: 1, in: 1...16)
         let maxBatch = reader.int("WEBHOOK_MAX_BATCH", default: 64, in: 1...1000)
+        let listener = WebhookListenerSettings.read(&reader)
         var smtp: SMTPSettings?
         if let url = reader.string("SMTP_URL") {
             do {
@@ -109,7 +115,7 @@ public struct NotificationsSettings: Sendable {
             webhooks: WebhookSettings(
                 platformSecrets: platform, connectSecrets: connect, maxBodyBytes: maxBody,
                 writers: writers, maxBatch: maxBatch),
-            smtp: smtp, templatesDirectory: templates, backfill: backfill)
+            smtp: smtp, templatesDirectory: templates, backfill: backfill, listener: listener)
     }
 
     /// The first existing of `./Templates`, `./Services/Notifications/Templates` and the

@@ -21,7 +21,7 @@ import StripeAPI
 /// something was removed — and its outbox row are stored (``StripeEventStore``) and
 /// committed; then 200. Every refusal is JSON (``WebhookRejection``), counted by endpoint and
 /// reason, and logged at most once a minute per route and reason with the number held back
-/// (``WebhookLogLimiter``; the secrets' variable and count, never a secret). Each route's
+/// (``LogLimiter``; the secrets' variable and count, never a secret). Each route's
 /// recent deliveries feed `/readyz` (``readinessChecks()``, ``WebhookDeliveryWindow``): a
 /// route where most recent deliveries were rejected is `degraded`. A delivery verified by a
 /// secret other than the newest, or also signed with a secret that is not configured (Stripe
@@ -49,7 +49,7 @@ public final class WebhookIngress: Sendable {
     /// Recent deliveries per route, for `/readyz`.
     let deliveries: WebhookDeliveryWindow
     /// Rate limit of the rejection and secret log lines.
-    let logLimiter: WebhookLogLimiter
+    let logLimiter: LogLimiter
 
     /// Creates the ingress and starts its writer threads (stop them with ``stop()``).
     /// - Parameters:
@@ -85,7 +85,7 @@ public final class WebhookIngress: Sendable {
         self.log = log
         self.now = now
         self.deliveries = WebhookDeliveryWindow(span: deliveryWindowSeconds)
-        self.logLimiter = WebhookLogLimiter(interval: settings.logInterval)
+        self.logLimiter = LogLimiter(interval: settings.logInterval)
     }
 
     /// Stops the writer threads once the events they hold are committed; requests after

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-@testable import NotificationsService
+@testable import Runtime
 
-@Suite("WebhookLogLimiter")
-struct WebhookLogLimiterTests {
+@Suite("LogLimiter")
+struct LogLimiterTests {
     @Test("one line per key and interval; the next line counts the ones held back; keys are independent")
     func oneLinePerInterval() {
-        let limiter = WebhookLogLimiter(interval: .seconds(60))
+        let limiter = LogLimiter(interval: .seconds(60))
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         #expect(limiter.admit("platform/no_matching_signature", at: start) == 0)
         for second in 1..<4 {
