@@ -14,6 +14,8 @@
 #   scripts/chaos.sh --pgbouncer  the services' DATABASE_URL at the local PgBouncer in
 #                                 transaction mode (prepared_statements=off; migrations and the
 #                                 backfill lock on DATABASE_DIRECT_URL); combines with --ci
+#   scripts/chaos.sh --upgrade-from DIR  a rolling upgrade from the services in DIR instead of
+#                                 faults (scripts/upgrade-test.sh, `make upgrade-test`)
 #   scripts/chaos.sh ARGS...      any option of Tests/chaos/chaos.py (--duration, --min-commands, …)
 #
 # Environment: CHAOS_BIN_DIR (use these executables, connectbus among them; skip the build), CHAOS_OUT,
@@ -28,9 +30,12 @@ cd "$CB_REPO"
 
 args=()
 cluster=0
+http_span=4
 for arg in "$@"; do
     case "$arg" in
         --cluster) cluster=1; args+=(--cluster) ;;
+        # The previous release's replicas listen on the HTTP base + 11…14.
+        --upgrade-from) http_span=14; args+=("$arg") ;;
         --ci) args+=(--duration 70 --min-commands 500 --concurrency 32 --kill-every 4 --sellers 3) ;;
         *) args+=("$arg") ;;
     esac
@@ -69,7 +74,7 @@ if [ -z "${CHAOS_BIN_DIR:-}" ]; then
 fi
 export CHAOS_BIN_DIR
 export CHAOS_SIM_PORT="$(free_port "${CHAOS_SIM_PORT:-12311}")"
-export CHAOS_HTTP_PORT_BASE="$(( $(free_port $(( ${CHAOS_HTTP_PORT_BASE:-8780} + 1 )) 4) - 1 ))"
+export CHAOS_HTTP_PORT_BASE="$(( $(free_port $(( ${CHAOS_HTTP_PORT_BASE:-8780} + 1 )) "$http_span") - 1 ))"
 export CHAOS_SMTP_PORT="$(free_port "${CHAOS_SMTP_PORT:-2625}")"
 export CONNECTBUS_AMQP_PORT="$CB_AMQP_PORT" CONNECTBUS_MANAGEMENT_PORT="$CB_MGMT_PORT" CONNECTBUS_PG_PORT="$CB_PG_PORT"
 export CONNECTBUS_PGBOUNCER_PORT="$CB_PGBOUNCER_PORT"

@@ -6,7 +6,8 @@
 #
 # Then every fuzz target for 10,000 inputs from a fixed seed (scripts/fuzz.sh, Tools/Fuzz/README.md) and the short
 # chaos run (scripts/chaos.sh --ci, Tests/chaos/README.md), then the same through PgBouncer in
-# transaction mode (--ci --pgbouncer), each as its own step.
+# transaction mode (--ci --pgbouncer), then a rolling upgrade from the previous release
+# (scripts/upgrade-test.sh), each as its own step.
 #
 # Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
 # arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only; turns the
@@ -183,6 +184,20 @@ elif [ -z "${STRIPE_SIM_BINARY:-}" ]; then
     skip "chaos run through PgBouncer (short form)" "build failed"
 else
     step "chaos run through PgBouncer (short form, scripts/chaos.sh --ci --pgbouncer)" chaos_pgbouncer
+fi
+
+# A rolling upgrade from the previous release of CHANGELOG.md (scripts/upgrade-test.sh): its
+# services built from git beside these, replaced one replica at a time under the chaos load.
+upgrade_test() {
+    KEEP_INFRA=1 SKIP_DEPS=1 CHAOS_BIN_DIR="$(swift build --build-path "$BUILD_PATH" --show-bin-path)" \
+        CHAOS_OUT="$LOG_DIR/upgrade" "$CB_REPO/scripts/upgrade-test.sh" 2>"$LOG_DIR/upgrade.log" | tee "$LOG_DIR/upgrade-table.txt"
+}
+if [ "${SKIP_SWIFT:-0}" = 1 ] || [ "${SKIP_CHAOS:-0}" = 1 ]; then
+    skip "rolling upgrade from the previous release" "SKIP_SWIFT=1 or SKIP_CHAOS=1"
+elif [ -z "${STRIPE_SIM_BINARY:-}" ]; then
+    skip "rolling upgrade from the previous release" "build failed"
+else
+    step "rolling upgrade from the previous release (scripts/upgrade-test.sh)" upgrade_test
 fi
 
 summary

@@ -23,6 +23,7 @@ from flows import Flows, Order                   # noqa: E402
 from platform_bus import PlatformBus             # noqa: E402
 from sim_client import SimClient                 # noqa: E402
 from supervisor import Process, Supervisor       # noqa: E402
+from upgrade import UpgradeSchedule              # noqa: E402
 
 SERVICES = [("onboarding", "onboarding", 1), ("payments", "payments", 2), ("terminal", "terminal-gateway", 3),
             ("notifications", "notifications", 4)]
@@ -47,6 +48,9 @@ def options():
     p.add_argument("--out", default=None, help="folder for the ledger, logs and table")
     p.add_argument("--bin", default=os.environ.get("CHAOS_BIN_DIR"), help="folder of the executables")
     p.add_argument("--cluster", action="store_true", help="run against the three-node cluster (scripts/cluster.sh)")
+    p.add_argument("--upgrade-from", default=None, metavar="DIR",
+                   help="a rolling-upgrade run instead of faults (Tests/chaos/upgrade.py): DIR holds the previous "
+                        "release's four services, started first beside the current ones, each replaced in turn")
     p.add_argument("--pgbouncer", action="store_true",
                    help="services reach Postgres through the local PgBouncer in transaction mode "
                         "(CONNECTBUS_PGBOUNCER_PORT, default the PostgreSQL port + 1000): DATABASE_URL with "
@@ -165,6 +169,10 @@ def main():
     api_key = "sk_test_connectbus_chaos"
     secret, connect_secret = "whsec_connectbus_chaos", "whsec_connectbus_chaos_connect"
     notifications_url = "http://127.0.0.1:%d" % (http_base + 4)
+    # An upgrade run: the previous release's replicas listen on base + 10 + offset; the
+    # platform endpoint delivers to the old notifications replica (replaced mid-run).
+    old_offset = 10
+    platform_url = "http://127.0.0.1:%d" % (http_base + old_offset + 4) if opt.upgrade_from else notifications_url
     admin_db = "postgres://connectbus_admin:connectbus_admin@127.0.0.1:%d/connectbus" % pg_port
     management = Management(["http://127.0.0.1:%s" % p for p in mgmt_ports])
     log("chaos: seed %d, duration %.0f s, ≥ %d commands, %d in flight, kill -9 every %.0f s; output in %s"
@@ -176,11 +184,16 @@ def main():
                                          "-c", "aiosmtpd.handlers.Mailbox", mail_dir], base_env,
                            os.path.join(out, "smtp-sink.log")))
     supervisor.add(Process("stripe-sim", [os.path.join(opt.bin, "stripe-sim"), "--port", str(sim_port),
-                                          "--webhook", "url=%s/webhooks/stripe,secret=%s" % (notifications_url, secret),
+                                          "--webhook", "url=%s/webhooks/stripe,secret=%s" % (platform_url, secret),
                                           "--webhook", "url=%s/webhooks/stripe/connect,secret=%s,connect=true" % (notifications_url, connect_secret)],
                            base_env, os.path.join(out, "stripe-sim.log"), restart=False))
     if opt.pgbouncer:
         log("chaos: services go through PgBouncer (transaction mode) on 127.0.0.1:%d" % pooler_port)
+    if opt.upgrade_from:
+        reset_service_schemas(admin_db, repo)
+        log("chaos: upgrade run: the previous release from %s beside the current tree's services" % opt.upgrade_from)
+    later = []        # an upgrade run's current replicas, started once the old ones are ready
+    old_replicas = []
     for name, exe, offset in SERVICES:
         direct_db = "postgres://%s:%s@127.0.0.1:%d/connectbus" % (name, name, pg_port)
         databases = {"DATABASE_URL": direct_db}
@@ -194,9 +207,29 @@ def main():
                    STRIPE_CONNECT_WEBHOOK_SECRETS=connect_secret, SMTP_URL="smtp://127.0.0.1:%d" % smtp_port,
                    SMTP_FROM="ConnectBus chaos shop <no-reply@shop.example>", HTTP_PORT=str(http_base + offset),
                    AMQP_HEARTBEAT=str(opt.heartbeat), LOG_LEVEL="warning")
-        supervisor.add(Process(name, [os.path.join(opt.bin, exe)], env, os.path.join(out, name + ".log"),
-                               health_url="http://127.0.0.1:%d/readyz" % (http_base + offset)))
+        current = Process(name, [os.path.join(opt.bin, exe)], env, os.path.join(out, name + ".log"),
+                          health_url="http://127.0.0.1:%d/readyz" % (http_base + offset))
+        if not opt.upgrade_from:
+            supervisor.add(current)
+            continue
+        later.append(current)
+        old_port = http_base + old_offset + offset
+        supervisor.add(Process(name + "-old", [os.path.join(opt.upgrade_from, exe)], dict(env, HTTP_PORT=str(old_port)),
+                               os.path.join(out, name + "-old.log"), health_url="http://127.0.0.1:%d/readyz" % old_port))
+        old_replicas.append((name + "-old", [os.path.join(opt.bin, exe)]))
     supervisor.start()
+    opt.old_replicas = old_replicas
+    if later:
+        # The previous release migrates the empty schemas first; the current one then applies
+        # its own migrations while the old replicas run.
+        not_ready = wait_ready(supervisor, time.time() + 120)
+        if not_ready:
+            log("chaos: the previous release was not ready within 120 s: %s" % not_ready)
+        log("chaos: the previous release runs; starting the current one beside it")
+        for process in later:
+            with supervisor.lock:
+                supervisor.add(process)
+                supervisor.start_process(process)
     sim = SimClient(sim_base, api_key)
     status = 1
     try:
@@ -209,6 +242,19 @@ def main():
             status = 1
     log("chaos: %s; ledger, logs and table in %s" % ("PASSED" if status == 0 else "FAILED", out))
     return status
+
+
+def reset_service_schemas(admin_db, repo):
+    """An upgrade run starts from empty service schemas, as a new deployment of the previous
+    release would: drops the four schemas and runs docker/postgres/02-service-roles.sql again
+    (which recreates them, owned by their roles)."""
+    import subprocess
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", admin_db, "-c",
+                    "DROP SCHEMA IF EXISTS onboarding, payments, terminal, notifications CASCADE"],
+                   check=True, capture_output=True, timeout=120)
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", admin_db, "-f",
+                    os.path.join(repo, "docker", "postgres", "02-service-roles.sql")],
+                   check=True, capture_output=True, timeout=120)
 
 
 def wait_ready(supervisor, deadline):
@@ -264,8 +310,11 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
 
     servers = [os.path.join(repo, "Tests", "chaos", "servers.sh")]
     cluster = Cluster(repo, management, amqp_hosts) if opt.cluster else None
-    faults = FaultSchedule(opt.duration, opt.kill_every, supervisor, sim, servers, log, rng, opt.heartbeat,
-                           cluster=cluster, calm=opt.calm)
+    if opt.upgrade_from:
+        faults = UpgradeSchedule(opt.duration, supervisor, opt.old_replicas, log, calm=opt.calm)
+    else:
+        faults = FaultSchedule(opt.duration, opt.kill_every, supervisor, sim, servers, log, rng, opt.heartbeat,
+                               cluster=cluster, calm=opt.calm)
     faults.probe = driver.probe_recovery
     run_start = time.time()
     faults.start()
@@ -353,9 +402,16 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
         checks.add("quorum queues on every node", members and not short,
                    "%d quorum queues, %s" % (len(members), ("fewer members: " + ", ".join(short[:4])) if short
                                              else "each with %d members" % len(cluster.nodes)))
-    checks.add("every fault kind happened", wanted <= kinds_done and len([e for e in faults.faults.entries if e["kind"].startswith("webhook")]) >= 2,
-               "missing: %s" % sorted(wanted - kinds_done) if not wanted <= kinds_done else "kill -9 ×%d, SIGSTOP, %s, PostgreSQL, Stripe faults, webhook chaos and outage"
-               % (faults.kills, "leader node stopped" if opt.cluster else "RabbitMQ restart"))
+    if opt.upgrade_from:
+        replaced = getattr(faults, "replaced", [])
+        clean = [name for name, _, code in replaced if code == 0]
+        checks.add("every old replica replaced after a clean drain",
+                   len(clean) == len(opt.old_replicas) == len(SERVICES),
+                   ", ".join("%s %.1f s (exit %s)" % r for r in replaced) or "none replaced")
+    else:
+        checks.add("every fault kind happened", wanted <= kinds_done and len([e for e in faults.faults.entries if e["kind"].startswith("webhook")]) >= 2,
+                   "missing: %s" % sorted(wanted - kinds_done) if not wanted <= kinds_done else "kill -9 ×%d, SIGSTOP, %s, PostgreSQL, Stripe faults, webhook chaos and outage"
+                   % (faults.kills, "leader node stopped" if opt.cluster else "RabbitMQ restart"))
     try:
         run_checks(run, checks)
     except Exception as error:

@@ -5,7 +5,8 @@ extension Route {
     /// A route for the command `C` on its own queue (`C.queueName`), bound to
     /// `connectbus.commands` with routing key `C.messageName`.
     ///
-    /// The runtime decodes the body strictly (``Envelope/decodeCommand(_:)``: an unknown
+    /// A command whose `x-schema-version` is newer than `C.schemaVersion` is retried, then
+    /// parked, never decoded (``SchemaVersionGate``). The runtime decodes the body strictly (``Envelope/decodeCommand(_:)``: an unknown
     /// field, like any ``MessageDecodingError``, is poison: dead-letter and an error reply),
     /// runs ``Validatable/validate()`` when `C` adopts it (a failure is poison too), calls `handle` and writes the returned reply to the outbox for the
     /// command's `reply_to` (if any) in the same transaction as the handler's work. To retry
@@ -22,6 +23,7 @@ extension Route {
         _ handle: @escaping @Sendable (C, inout HandlerContext) throws -> Reply<C.Result>
     ) -> Route {
         let decodeAndHandle: MessageHandler = { envelope, context in
+            try SchemaVersionGate.admit(envelope, command: C.messageName, knownVersion: C.schemaVersion)
             let command = try envelope.decodeCommand(C.self)
             let reply = try handle(command, &context)
             try context.reply(reply)

@@ -167,6 +167,51 @@ struct WorkerIntegrationTests {
         }
     }
 
+    @Test func aCommandOfANewerSchemaVersionIsRetriedThenParkedUnhandled() async throws {
+        try await TestBed.with("newer") { bed in
+            let calls = CallCounter()
+            let queue = bed.queue
+            let host = bed.host(routes: [
+                Route.raw(
+                    queue: bed.queue, mode: .batched, exchange: Exchanges.commands, patterns: [bed.queue],
+                    handlers: [
+                        bed.queue: { envelope, context in
+                            try SchemaVersionGate.admit(envelope, command: queue, knownVersion: 1)
+                            let payload = try MessageCoder.decode(TestPayload.self, from: envelope.body)
+                            calls.record(envelope.messageId)
+                            try context.reply(Reply<TestResult>.ok(TestResult(doubled: payload.n * 2)))
+                            return .done
+                        }
+                    ])
+            ])
+            try await bed.start(host)
+            var newer = bed.command(bed.queue, body: #"{"n": 5, "added_in_v2": true}"#)
+            newer.headers.schemaVersion = 2
+            let current = bed.command(bed.queue, body: #"{"n": 6}"#)
+            let sent = [newer, current]
+            try await onThread {
+                try bed.broker.declare(bed.replyQueue)
+                try bed.broker.publish(sent, exchange: Exchanges.commands, routingKey: bed.queue)
+            }
+            let parked = try await onThread { try bed.broker.take(1, from: bed.queue + ".dlq") }
+            let envelope = try #require(parked.first?.envelope)
+            #expect(envelope.messageId == newer.messageId)
+            #expect(envelope.headers.schemaVersion == 2)
+            #expect(envelope.headers.extra["x-error-code"] == SchemaVersionGate.tooNewCode)
+            #expect(FailureHistory.records(envelope.headers.extra["x-failures"]).count == bed.retryDelays.count + 1)
+            let replies = try await onThread { try bed.broker.take(2, from: bed.replyQueue) }
+            let refusal = try #require(replies.first { $0.envelope.correlationId == newer.correlationId })
+            guard case .error(let error) = try MessageCoder.decode(Reply<TestResult>.self, from: refusal.envelope.body) else {
+                Issue.record("the too-new command got no error reply")
+                return
+            }
+            #expect(error.code == SchemaVersionGate.tooNewCode && error.retryable && error.parked == true)
+            try await bed.stop(host)
+            #expect(calls.count(newer.messageId) == 0)
+            #expect(calls.count(current.messageId) == 1)
+        }
+    }
+
     @Test func inABatchOnlyTheFailingMessageIsRolledBackAndRetried() async throws {
         try await TestBed.with("batch") { bed in
             let calls = CallCounter()
