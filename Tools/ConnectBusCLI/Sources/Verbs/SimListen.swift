@@ -54,6 +54,7 @@ public enum SimListen {
         _ arguments: ParsedArguments, client: SimControlClient, emit: (String) -> Void, ready: () -> Void = {},
         stop: (_ waitSeconds: Double) -> Bool
     ) throws(CLIError) -> Int32 {
+        if arguments.has("print-secret") { return try printSecret(client: client, emit: emit) }
         let body = try registration(arguments)
         guard var cursor = try deliveries(client, after: nil)?.cursor else { return 1 }
         let (status, answer) = try client.send(.post, "/sim/webhooks/listen", body: Array(SimVerb.jsonObject(body).utf8))
@@ -81,6 +82,19 @@ public enum SimListen {
             }
         }
         return stopping && removed ? 0 : 1
+    }
+
+    /// `--print-secret`: prints only the listeners' signing secret (the same for every
+    /// listen of the running simulator), registering nothing, as `stripe listen
+    /// --print-secret` does, so a service can be started with it before the listener.
+    static func printSecret(client: SimControlClient, emit: (String) -> Void) throws(CLIError) -> Int32 {
+        let (status, answer) = try client.send(.get, "/sim/webhooks/listen")
+        guard status == 200, let secret = (JSONText.parse(answer) as? [String: Any])?["secret"] as? String else {
+            Output.error(SimVerb.refusal(status, answer))
+            return 1
+        }
+        emit(secret)
+        return 0
     }
 
     /// Waits up to `seconds` for SIGINT or SIGTERM, which the calling thread must have

@@ -18,7 +18,7 @@ public enum SimVerb: Verb {
         "forward-to", "forward-connect-to", "events", "override",
     ]
     /// Options without value.
-    public static let flags: Set<String> = ["down", "up", "failed", "delete-account", "json", "include-control", "skip-verify"]
+    public static let flags: Set<String> = ["down", "up", "failed", "delete-account", "json", "include-control", "skip-verify", "print-secret"]
     /// The help text (the trigger list comes from ``SimTriggerFixtures``).
     public static let help = """
         usage: connectbus sim <command> [arguments]
@@ -59,6 +59,8 @@ public enum SimVerb: Verb {
                                               --forward-to); prints its signing secret, then one line
                                               per delivery (time, type, event, the target's status,
                                               latency) until Ctrl-C or SIGTERM, which remove it
+          listen --print-secret               only the signing secret (the same for every listen of
+                                              the running simulator), to start a service with it
           trigger EVENT [--stripe-account acct_…] [--override [step:]param=value …]
                                               make EVENT happen through the simulator's API (the calls
                                               below), wait for it and print its id; without
@@ -108,7 +110,7 @@ public enum SimVerb: Verb {
             guard words.count == 1 else {
                 throw CLIError("listen takes no arguments besides its options", hint: "run `connectbus sim --help`", exitCode: 2)
             }
-            SimListen.blockStopSignals()
+            if !arguments.has("print-secret") { SimListen.blockStopSignals() }
             return try SimListen.run(
                 arguments, client: try SimControlClient(base: environment.stripeAPIBase), emit: Output.line,
                 stop: SimListen.stopSignalArrived(within:))

@@ -60,6 +60,9 @@ extension StripeSimulator {
             return Self.ok(retryScheduleJSON)
         case ("GET", "deliveries", 1):
             return Self.ok(try deliveriesAnswer(args))
+        case ("GET", "listen", 1):
+            try args.requireOnly([])
+            return Self.ok(["object": "sim.listen", "secret": .string(locked { listenSecret() })])
         case ("POST", "listen", 1):
             return Self.ok(try startListening(args))
         case ("DELETE", "listen", 2):

@@ -30,8 +30,7 @@ extension StripeSimulator {
             .filter { !$0.isEmpty }
         let skipVerify = try args.bool("skip_verify") ?? false
         return locked {
-            let secret = state.listenSecret ?? SimIDs.make("whsec", length: 32)
-            state.listenSecret = secret
+            let secret = listenSecret()
             let created = [(forwardTo, false), (connectTo, true)].map { url, connect -> JSONValue in
                 var config = WebhookEndpointConfig(url: url, secret: secret, connect: connect, enabledEvents: events.isEmpty ? ["*"] : events)
                 config.skipVerify = skipVerify
@@ -45,6 +44,15 @@ extension StripeSimulator {
                 "enabled_events": .strings(events.isEmpty ? ["*"] : events),
             ]
         }
+    }
+
+    /// The listeners' signing secret, made at the first call (`GET /sim/webhooks/listen`,
+    /// `connectbus sim listen --print-secret`, answers it without registering anything).
+    /// Call with the lock held.
+    func listenSecret() -> String {
+        let secret = state.listenSecret ?? SimIDs.make("whsec", length: 32)
+        state.listenSecret = secret
+        return secret
     }
 
     /// Removes one of a listener's endpoints (its deliveries stay in the log; attempts not
