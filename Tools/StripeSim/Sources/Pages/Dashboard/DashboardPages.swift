@@ -192,7 +192,7 @@ extension StripeSimulator {
             <form method="post" action="/sim/dashboard/objects/\(HTMLPage.escape(id))/refund" id="refund-form">
             <label for="amount">Amount in the smallest currency unit (empty: everything not yet refunded)</label>
             <input id="amount" name="amount" inputmode="numeric">
-            <button type="submit" class="danger" id="refund">Refund</button></form>
+            <button type="submit" class="danger small" id="refund">Refund</button></form>
             """
     }
 
