@@ -21,7 +21,9 @@ import urllib.request
 import pytest
 
 from conftest import requires_servers
-from test_platform_example import stop, wait_for_line, wait_until_ready, with_user
+from test_platform_example import stripe_sim, wait_for_line  # noqa: F401 (stripe_sim: the fixture)
+from test_browser_pages import amqp_params
+from test_webhook_rotation import run_notifications
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from monitoring_consumer import Catalogue, EventSubscriber  # noqa: E402
@@ -52,17 +54,6 @@ def api(sim, path, form):
 
 
 @pytest.fixture
-def stripe_sim(tmp_path):
-    log = tmp_path / "stripe-sim.log"
-    with open(log, "w") as out:
-        process = subprocess.Popen([str(BIN_DIR / "stripe-sim"), "--port", "0"], stdout=out, stderr=subprocess.STDOUT)
-    try:
-        yield wait_for_line(process, log, r"listening on (http://\S+)").group(1)
-    finally:
-        stop(process)
-
-
-@pytest.fixture
 def notifications(tmp_path, stripe_sim):
     """notifications started with the listener's secret (`sim listen --print-secret`, as the
     guide's `stripe listen --print-secret`) for both routes; yields its base URL."""
@@ -70,33 +61,15 @@ def notifications(tmp_path, stripe_sim):
     assert printed.returncode == 0, printed.stderr
     secret = printed.stdout.strip()
     assert re.fullmatch(r"whsec_\w+", secret), printed.stdout
-    log = tmp_path / "notifications.log"
-    env = dict(os.environ,
-               AMQP_URL=with_user(os.environ["AMQP_URL"], "notifications"),
-               DATABASE_URL=with_user(os.environ["DATABASE_URL"], "notifications"),
-               STRIPE_WEBHOOK_SECRETS=secret, STRIPE_CONNECT_WEBHOOK_SECRETS=secret, HTTP_PORT="0")
-    env.pop("STRIPE_API_KEY", None)
-    env.pop("SMTP_URL", None)
-    with open(log, "w") as out:
-        process = subprocess.Popen([str(BIN_DIR / "notifications")], env=env, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        port = wait_for_line(process, log, r'"msg":"starting","http_port":"(\d+)"').group(1)
-        wait_until_ready(process, log, f"http://127.0.0.1:{port}/readyz")
-        yield f"http://127.0.0.1:{port}", secret
-    finally:
-        stop(process)
+    with run_notifications(tmp_path, secret, connect_secret=secret) as base:
+        yield base, secret
 
 
 @pytest.fixture
 def bus_events(tmp_path):
     catalogue = tmp_path / "catalogue.json"
     subprocess.run([str(BIN_DIR / "connectbus"), "catalogue", "--out", str(catalogue)], check=True)
-    url = urllib.parse.urlparse(os.environ["AMQP_URL"])
-    import pika
-    params = pika.ConnectionParameters(url.hostname or "127.0.0.1", url.port or 5672,
-                                       urllib.parse.unquote(url.path[1:]) if len(url.path) > 1 else "/",
-                                       credentials=pika.PlainCredentials("monitor", "monitor"))
-    subscriber = EventSubscriber(params, Catalogue(catalogue), ["stripe.payment_intent.succeeded"])
+    subscriber = EventSubscriber(amqp_params("monitor"), Catalogue(catalogue), ["stripe.payment_intent.succeeded"])
     subscriber.start()
     assert subscriber.ready.wait(30) and subscriber.error is None, subscriber.error
     yield subscriber

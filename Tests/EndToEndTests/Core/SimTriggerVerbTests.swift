@@ -11,13 +11,12 @@ import Testing
 /// prints its secret, one line per delivery, and removes its endpoints when stopped.
 @Suite("sim trigger and listen verbs")
 struct SimTriggerVerbTests {
-    /// Lines written by a command, and a flag, from any thread.
-    final class Lines: @unchecked Sendable {
+    typealias Lines = SimEventsVerbTests.Lines
+
+    /// A flag raised on one thread and read on another.
+    final class Flag: @unchecked Sendable {
         private let lock = NSLock()
-        private var lines: [String] = []
         private var flag = false
-        func append(_ text: String) { lock.lock(); lines += text.split(separator: "\n").map(String.init); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
         func raise() { lock.lock(); flag = true; lock.unlock() }
         var raised: Bool { lock.lock(); defer { lock.unlock() }; return flag }
     }
@@ -120,7 +119,7 @@ struct SimTriggerVerbTests {
         let (simulator, base) = try simulator()
         defer { simulator.stop() }
         let parsed = try arguments(["listen", "--forward-to", hook.baseURL + "/platform", "--forward-connect-to", hook.baseURL + "/connect"])
-        let lines = Lines(), stop = Lines(), done = Lines()
+        let lines = Lines(), stop = Flag(), done = Lines()
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread {
             let status =
