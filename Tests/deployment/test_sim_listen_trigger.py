@@ -118,3 +118,22 @@ def test_listen_and_trigger_reach_notifications_which_publishes_the_event_once(s
         assert listen.wait(timeout=30) == 0, log.read_text()
     endpoints = json.loads(urllib.request.urlopen(stripe_sim + "/sim/webhooks/endpoints", timeout=10).read())
     assert endpoints["data"] == []
+
+
+def test_sigterm_stops_a_listener_and_removes_its_endpoints(stripe_sim, tmp_path):
+    log = tmp_path / "listen.log"
+    with open(log, "w") as out:
+        listen = subprocess.Popen(
+            [str(BIN_DIR / "connectbus"), "sim", "listen", "--forward-to", "http://127.0.0.1:9/unreachable", "--events",
+             "customer.created"], env=dict(os.environ, STRIPE_API_BASE=stripe_sim), stdout=out, stderr=subprocess.STDOUT)
+    try:
+        wait_for_line(listen, log, r"> Ready! Your webhook signing secret is whsec_\w+")
+        endpoints = json.loads(urllib.request.urlopen(stripe_sim + "/sim/webhooks/endpoints", timeout=10).read())["data"]
+        assert [(e["listen"], e["connect"], e["enabled_events"]) for e in endpoints] == [
+            (True, False, ["customer.created"]), (True, True, ["customer.created"])]
+        api(stripe_sim, "/v1/customers", {"email": "down@example.com"})
+        wait_for_line(listen, log, r"customer\.created  evt_\w+  \[0\] POST http://127\.0\.0\.1:9/unreachable  [\d.]+ ms  \(network error\)")
+    finally:
+        listen.send_signal(signal.SIGTERM)
+        assert listen.wait(timeout=30) == 0, log.read_text()
+    assert json.loads(urllib.request.urlopen(stripe_sim + "/sim/webhooks/endpoints", timeout=10).read())["data"] == []

@@ -77,8 +77,9 @@ public enum SimVerb: Verb {
 
         Events sim trigger supports:
         \(SimTrigger.supportedList)
+
         Environment: STRIPE_API_BASE (default http://127.0.0.1:$STRIPE_SIM_PORT, port 12111);
-        STRIPE_API_KEY for events list/retrieve (default sk_test_connectbus_cli).
+        STRIPE_API_KEY for events list/retrieve and trigger (default sk_test_connectbus_cli).
         """
 
     /// One control-plane call.
