@@ -54,7 +54,9 @@ struct WebhookListenTests {
         #expect(again.json["endpoints"]?.arrayValue?.last?["url"]?.stringValue == hook.baseURL + "/platform")  // connect defaults to forward_to
     }
 
-    @Test("a listen without forward_to, with a non-HTTP URL or an unknown argument is refused; a reset keeps listeners")
+    @Test(
+        "a listen without forward_to, with a non-HTTP URL or an unknown argument is refused; a reset and a restore keep listeners, a snapshot leaves them out"
+    )
     func refusals() async throws {
         let sim = try SimTestClient()
         #expect(try await sim.control("POST", "/sim/webhooks/listen", [:]).json.value(at: "error.param") == "forward_to")
@@ -63,6 +65,12 @@ struct WebhookListenTests {
         _ = try await sim.control("POST", "/sim/webhooks/listen", ["forward_to": "http://127.0.0.1:1/x"])
         _ = try await sim.control("POST", "/sim/reset", [:])
         #expect(try await sim.control("GET", "/sim/webhooks/endpoints").json["data"]?.arrayValue?.count == 2)
+        // A snapshot leaves the listener out; a restore keeps it.
+        let snapshot = try await sim.control("GET", "/sim/snapshot")
+        #expect(snapshot.json["endpoints"]?.arrayValue?.isEmpty == true)
+        #expect(try await sim.control("POST", "/sim/restore", snapshot.json).status == 200)
+        let after = try await sim.control("GET", "/sim/webhooks/endpoints").json["data"]?.arrayValue ?? []
+        #expect(after.count == 2 && after.allSatisfy { $0["listen"] == true })
     }
 
     @Test("persons: create emits person.created and delete person.deleted on the connected account")

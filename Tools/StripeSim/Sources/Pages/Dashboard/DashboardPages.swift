@@ -112,6 +112,9 @@ extension StripeSimulator {
             case "account": html += accountSummary(object)
             case "customer": html += customerSummary(id)
             case "payment_intent", "charge": html += refundForm(id, object)
+            case "terminal.reader":
+                html +=
+                    "<p><a href=\"/sim/terminal/readers/\(HTMLPage.escape(id))\" id=\"console\">Open the reader console</a> (present the test card, cancel).</p>"
             default: break
             }
             let link = { (text: String) -> String? in
