@@ -56,6 +56,8 @@ struct EventResendTests {
         let parts = header(HTTPRequestView(body: again.body, signature: again.headers["stripe-signature"]))
         #expect(parts["t"] == "1800000060")
         #expect(parts["v1"] == signature(again.body, secret: platform.secret, timestamp: "1800000060"))
+        // The hook sees the request before the delivery thread records the attempt.
+        #expect(await SimTestClient.eventually { sim.simulator.webhookDeliveries.filter { $0.eventId == event }.count == 2 })
         let records = sim.simulator.webhookDeliveries.filter { $0.eventId == event }
         #expect(records.map(\.resend) == [false, true])
         #expect(records.map(\.attempt) == [1, 1])

@@ -248,3 +248,73 @@ def test_buyer_pays_in_the_app_and_at_the_reader(suite, browser, artifacts):
     click_and_wait_for(browser, "present", "message")
     assert "succeeded" in field(browser, "message").text
     wait_event(suite, "terminal.payment.captured", order_reference=shop["order_reader"])
+
+
+def test_dashboard_from_an_order_to_its_events_deliveries_refund_and_resend(suite, browser, artifacts):
+    """stripe-sim's dashboard (/sim/dashboard): the hosted-Checkout order of the tests above,
+    found by its reference, leads to its PaymentIntent, events and webhook deliveries; the
+    refund button refunds it (payments publishes payments.order.refunded) and the resend
+    button delivers an event again. Screenshots of the main pages."""
+    from selenium.webdriver.common.by import By
+    shop = urls(suite, "checkout")
+    order = shop["order_checkout"]
+    wait_event(suite, "payments.order.paid", order_reference=order)
+    parts = urllib.parse.urlparse(shop["checkout"])
+    sim = f"{parts.scheme}://{parts.netloc}"
+
+    browser.get(sim + "/sim/dashboard")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Dashboard"
+    shot(browser, artifacts, "20-dashboard-home")
+
+    browser.get(sim + "/sim/dashboard/objects?type=checkout.session")
+    field(browser, "f-q").send_keys(order)
+    field(browser, "f-q").submit()
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(browser, 20).until(lambda d: "q=" in d.current_url)
+    sessions = field(browser, "objects").find_elements(By.CSS_SELECTOR, "a[href^='/sim/dashboard/objects/cs_']")
+    assert len(sessions) == 1, browser.page_source[-3000:]
+    shot(browser, artifacts, "21-checkout-sessions-filtered")
+    sessions[0].click()
+    assert order in field(browser, "json").text
+    payment_intent = field(browser, "json").find_element(By.CSS_SELECTOR, "a[href^='/sim/dashboard/objects/pi_']").text.strip('"')
+    shot(browser, artifacts, "22-checkout-session")
+
+    browser.get(f"{sim}/sim/dashboard/objects/{payment_intent}")
+    assert "payment_intent.succeeded" in field(browser, "events").text
+    shot(browser, artifacts, "23-payment-intent")
+    event_link = field(browser, "events").find_element(By.XPATH, ".//tr[td[3][text()='payment_intent.succeeded']]/td[2]/a")
+    event_id = event_link.text
+    event_link.click()
+    deliveries = field(browser, "deliveries")
+    assert "200" in deliveries.text, deliveries.text
+    shot(browser, artifacts, "24-event-with-deliveries")
+    before = len(deliveries.find_elements(By.TAG_NAME, "tr"))
+    click_and_wait_for(browser, "resend", "message")
+    assert f"Event {event_id} resent to we_" in field(browser, "message").text
+    deadline = time.time() + 30
+    while len(field(browser, "deliveries").find_elements(By.TAG_NAME, "tr")) <= before and time.time() < deadline:
+        time.sleep(0.5)
+        browser.refresh()
+    assert "resend" in field(browser, "deliveries").text
+    shot(browser, artifacts, "25-event-resent")
+
+    browser.get(f"{sim}/sim/dashboard/objects/{payment_intent}")
+    field(browser, "amount").send_keys("800")
+    click_and_wait_for(browser, "refund", "message")
+    assert "Refund re_" in field(browser, "message").text
+    shot(browser, artifacts, "26-payment-intent-refunded")
+    refunded = wait_event(suite, "payments.order.refunded", order_reference=order)
+    assert refunded["amount"] == 800
+
+    browser.get(f"{sim}/sim/dashboard/deliveries?event={event_id}")
+    shot(browser, artifacts, "27-webhook-deliveries")
+    browser.get(sim + "/sim/dashboard/requests?path=/v1/refunds")
+    assert "/v1/refunds" in field(browser, "requests").text
+    shot(browser, artifacts, "28-api-requests")
+    browser.get(sim + "/sim/dashboard/objects?type=account")
+    browser.find_element(By.CSS_SELECTOR, "#objects a[href^='/sim/dashboard/objects/acct_']").click()
+    assert field(browser, "capabilities") and field(browser, "requirements")
+    shot(browser, artifacts, "29-connected-account")
+    browser.get(sim + "/sim/dashboard/clock")
+    assert "UTC" in field(browser, "now").text
+    shot(browser, artifacts, "30-clock")

@@ -11,6 +11,7 @@ Needs the executables built by scripts/test.sh (stripe-sim, notifications and co
 the folder of STRIPE_SIM_BINARY); skipped otherwise.
 """
 import base64
+import contextlib
 import json
 import os
 import pathlib
@@ -35,15 +36,18 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def notifications(tmp_path):
-    """The notifications service (its own broker user and database role) knowing only the old
-    secret; yields (base URL, log file)."""
+@contextlib.contextmanager
+def run_notifications(tmp_path, secret, connect_secret=None):
+    """The notifications service (its own broker user and database role) with `secret` for
+    /webhooks/stripe (and `connect_secret` for /webhooks/stripe/connect, default the same),
+    no Stripe key or SMTP; yields its base URL once ready (log: tmp_path/notifications.log)."""
     log = tmp_path / "notifications.log"
     env = dict(os.environ,
                AMQP_URL=with_user(os.environ["AMQP_URL"], "notifications"),
                DATABASE_URL=with_user(os.environ["DATABASE_URL"], "notifications"),
-               STRIPE_WEBHOOK_SECRETS=OLD_SECRET, HTTP_PORT="0")
+               STRIPE_WEBHOOK_SECRETS=secret, HTTP_PORT="0")
+    if connect_secret:
+        env["STRIPE_CONNECT_WEBHOOK_SECRETS"] = connect_secret
     env.pop("STRIPE_API_KEY", None)
     env.pop("SMTP_URL", None)
     with open(log, "w") as out:
@@ -51,9 +55,16 @@ def notifications(tmp_path):
     try:
         port = wait_for_line(process, log, r'"msg":"starting","http_port":"(\d+)"').group(1)
         wait_until_ready(process, log, f"http://127.0.0.1:{port}/readyz")
-        yield f"http://127.0.0.1:{port}", log
+        yield f"http://127.0.0.1:{port}"
     finally:
         stop(process)
+
+
+@pytest.fixture
+def notifications(tmp_path):
+    """notifications knowing only the old secret; yields (base URL, log file)."""
+    with run_notifications(tmp_path, OLD_SECRET) as base:
+        yield base, tmp_path / "notifications.log"
 
 
 @pytest.fixture

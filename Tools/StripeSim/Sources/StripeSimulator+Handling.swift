@@ -25,7 +25,7 @@ extension StripeSimulator {
         if decision.latencyMs > 0 { Thread.sleep(forTimeInterval: Double(decision.latencyMs) / 1000) }
         var exchange = Exchange(
             request: request, requestId: requestId, fault: decision.label,
-            defaultVersion: config.apiVersion, time: Date(timeIntervalSince1970: clock.now))
+            defaultVersion: config.apiVersion, time: Date(timeIntervalSince1970: clock.now), logBase: state.baseURL)
         var response = process(&exchange, decision: decision)
         if decision.drop { response = .dropConnection }
         let elapsed = ContinuousClock.now - started
@@ -55,8 +55,11 @@ extension StripeSimulator {
         /// For a replay, the `Request-Id` of the request whose result it replays (sent back as
         /// `Original-Request`, as Stripe does).
         var originalRequest: String?
+        /// The simulator's base URL, for errors' `request_log_url`.
+        let logBase: String
 
-        init(request: HTTPRequest, requestId: String, fault: String?, defaultVersion: String, time: Date) {
+        init(request: HTTPRequest, requestId: String, fault: String?, defaultVersion: String, time: Date, logBase: String) {
+            self.logBase = logBase
             self.request = request
             self.time = time
             self.requestId = requestId
@@ -80,7 +83,7 @@ extension StripeSimulator {
         }
 
         func answer(_ error: SimError) -> HTTPResponse {
-            answer(error.status, error.body(requestId: requestId).serialized(), extra: error.headers)
+            answer(error.status, error.body(requestId: requestId, logBase: logBase).serialized(), extra: error.headers)
         }
     }
 
@@ -167,7 +170,7 @@ extension StripeSimulator {
                 message:
                     "The provided key does not have access to account '\(account)' (or that account does not exist). Application access may have been revoked."
             )
-            return (error.status, error.body(requestId: exchange.requestId).serialized(), Handoff())
+            return (error.status, error.body(requestId: exchange.requestId, logBase: exchange.logBase).serialized(), Handoff())
         }
         if let slot = idempotencySlot, let previous = state.idempotency[slot],
             state.now >= previous.created + SimState.idempotencyKeyLifetime
@@ -183,7 +186,7 @@ extension StripeSimulator {
                     message:
                         "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '\(exchange.idempotencyKey ?? "")' if you meant to execute a different request."
                 )
-                return (error.status, error.body(requestId: exchange.requestId).serialized(), Handoff())
+                return (error.status, error.body(requestId: exchange.requestId, logBase: exchange.logBase).serialized(), Handoff())
             }
             exchange.replayed = true
             exchange.originalRequest = previous.requestId
@@ -202,7 +205,7 @@ extension StripeSimulator {
             body = call.version.render(state.expand(result, paths: expand, scope: scope)).serialized()
         } catch {
             status = error.status
-            body = error.body(requestId: exchange.requestId).serialized()
+            body = error.body(requestId: exchange.requestId, logBase: exchange.logBase).serialized()
             // Stripe saves a result only once the endpoint's execution began: a request its
             // parameter validation refused keeps the key free for the corrected retry.
             saved = !error.isValidation

@@ -53,7 +53,7 @@ public final class StripeSimulator: @unchecked Sendable {
                 lock.lock()
                 defer { lock.unlock() }
                 guard let state, let endpoint = state.endpoints.first(where: { $0.id == endpointId }) else { return nil }
-                return (endpoint.config.url, endpoint.signingSecrets(now: state.now))
+                return (endpoint.config.url, endpoint.signingSecrets(now: state.now), endpoint.config.skipVerify)
             },
             observer: { [weak state] record in
                 guard (200..<300).contains(record.status), let state else { return }

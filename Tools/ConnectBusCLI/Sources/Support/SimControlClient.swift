@@ -17,13 +17,19 @@ public final class SimControlClient {
         }
     }
 
-    /// Sends `method` `path` with an optional JSON `body` and extra `headers`
-    /// (`Authorization`, `Stripe-Account` for `/v1` calls) and returns the status and body.
+    /// The simulator's base URL, without a trailing slash.
+    public var baseURL: String { base }
+
+    /// Sends `method` `path` with an optional `body` (JSON unless `contentType` says
+    /// otherwise, e.g. `application/x-www-form-urlencoded` for `/v1` calls) and extra
+    /// `headers` (`Authorization`, `Stripe-Account` for `/v1` calls) and returns the status
+    /// and body. Redirects are not followed.
     /// - Throws: ``CLIError`` when the simulator cannot be reached.
     public func send(
-        _ method: HTTPMethod, _ path: String, body: [UInt8]? = nil, headers extra: [(name: String, value: String)] = []
+        _ method: HTTPMethod, _ path: String, body: [UInt8]? = nil, headers extra: [(name: String, value: String)] = [],
+        contentType: String = "application/json"
     ) throws(CLIError) -> (status: Int, body: [UInt8]) {
-        let headers: [(name: String, value: String)] = (body == nil ? [] : [("Content-Type", "application/json")]) + extra
+        let headers: [(name: String, value: String)] = (body == nil ? [] : [("Content-Type", contentType)]) + extra
         do {
             let response = try transport.perform(
                 StripeHTTPRequest(method: method, url: base + path, headers: headers, body: body ?? []),

@@ -85,12 +85,8 @@ public enum SimLogsTail {
             return JSONText.plain(value)
         }
         let time = (entry["time"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "HH:mm:ss"
         return
-            "\(time.map { formatter.string(from: $0) } ?? "-")  \(text("method")) \(text("path"))  \(text("status"))  \(text("account"))  \(text("idempotency_key"))  \(text("request_id"))"
+            "\(time.map { EventLine.secondsFormatter.string(from: $0) } ?? "-")  \(text("method")) \(text("path"))  \(text("status"))  \(text("account"))  \(text("idempotency_key"))  \(text("request_id"))"
     }
 
     /// Follows the log from now: calls `ready` once the starting cursor is read, then every

@@ -15,10 +15,11 @@ public enum SimVerb: Verb {
         "duplicate-rate", "delay-seconds", "hold-next", "overlap-seconds", "event", "type", "status", "account",
         "fault", "limit", "seed", "stripe-account", "webhook-endpoint", "seconds", "filter-http-method", "filter-status-code",
         "filter-status-code-type", "filter-request-status", "filter-request-path", "filter-account",
+        "forward-to", "forward-connect-to", "events", "override",
     ]
     /// Options without value.
-    public static let flags: Set<String> = ["down", "up", "failed", "delete-account", "json", "include-control"]
-    /// The help text.
+    public static let flags: Set<String> = ["down", "up", "failed", "delete-account", "json", "include-control", "skip-verify", "print-secret"]
+    /// The help text (the trigger list comes from ``SimTriggerFixtures``).
     public static let help = """
         usage: connectbus sim <command> [arguments]
 
@@ -52,6 +53,19 @@ public enum SimVerb: Verb {
                     [--filter-account self|connect_out|acct_…,…] [--limit N] [--seconds S] [--json]
                                               follow new API requests (time, method, path, status,
                                               account, idempotency key, request id) until Ctrl-C
+          listen --forward-to URL [--forward-connect-to URL] [--events TYPE,…] [--skip-verify]
+                                              a temporary webhook endpoint at the simulator (connected
+                                              accounts' events to --forward-connect-to, default
+                                              --forward-to); prints its signing secret, then one line
+                                              per delivery (time, type, event, the target's status,
+                                              latency) until Ctrl-C or SIGTERM, which remove it
+          listen --print-secret               only the signing secret (the same for every listen of
+                                              the running simulator), to start a service with it
+          trigger EVENT [--stripe-account acct_…] [--override [step:]param=value …]
+                                              make EVENT happen through the simulator's API (the calls
+                                              below), wait for it and print its id; without
+                                              --stripe-account on the platform (account, capability and
+                                              person events: on a new Express account)
           counts [--account A] [--type T]     stored objects per account and type
           snapshot FILE | restore FILE        save the whole state to FILE | load it back
           reset [--seed N] | reset --account A [--delete-account]
@@ -60,8 +74,12 @@ public enum SimVerb: Verb {
         JSON); the other commands print the simulator's JSON answer.
         Exit status: 0 when the simulator accepted the call, 1 when it refused it (its error
         is printed), 2 for bad arguments.
+
+        Events sim trigger supports:
+        \(SimTrigger.supportedList)
+
         Environment: STRIPE_API_BASE (default http://127.0.0.1:$STRIPE_SIM_PORT, port 12111);
-        STRIPE_API_KEY for events list/retrieve (default sk_test_connectbus_cli).
+        STRIPE_API_KEY for events list/retrieve and trigger (default sk_test_connectbus_cli).
         """
 
     /// One control-plane call.
@@ -86,6 +104,17 @@ public enum SimVerb: Verb {
             let client = try SimControlClient(base: environment.stripeAPIBase)
             return try SimEventsCommand.run(
                 Array(words.dropFirst()), arguments, client: client, apiKey: environment.simAPIKey, emit: Output.line)
+        case "trigger":
+            let client = try SimControlClient(base: environment.stripeAPIBase)
+            return try SimTrigger.run(Array(words.dropFirst()), arguments, client: client, apiKey: environment.simAPIKey, emit: Output.line)
+        case "listen":
+            guard words.count == 1 else {
+                throw CLIError("listen takes no arguments besides its options", hint: "run `connectbus sim --help`", exitCode: 2)
+            }
+            if !arguments.has("print-secret") { SimListen.blockStopSignals() }
+            return try SimListen.run(
+                arguments, client: try SimControlClient(base: environment.stripeAPIBase), emit: Output.line,
+                stop: SimListen.stopSignalArrived(within:))
         case "logs":
             guard words.count == 2, words[1] == "tail" else {
                 throw CLIError("unknown sim command: \(words.joined(separator: " ")) (logs tail)", hint: "run `connectbus sim --help`", exitCode: 2)

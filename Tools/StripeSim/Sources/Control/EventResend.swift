@@ -9,7 +9,13 @@ extension StripeSimulator {
     /// - Throws: ``ControlError`` with the status and message of ``SimState/resend(eventId:scope:endpointId:)``.
     func resendCall(_ id: String, _ args: ControlArguments) throws(ControlError) -> HTTPResponse {
         try args.requireOnly(["webhook_endpoint", "account"])
-        let endpointId = try args.string("webhook_endpoint"), account = try args.string("account")
+        return Self.ok(try resend(id, endpointId: try args.string("webhook_endpoint"), account: try args.string("account")))
+    }
+
+    /// Resends event `id` of `account` (nil: the platform's) to `endpointId` or to every
+    /// endpoint that would receive it (the control plane's and the dashboard's resend).
+    /// - Throws: ``ControlError`` with the status and message of ``SimState/resend(eventId:scope:endpointId:)``.
+    func resend(_ id: String, endpointId: String?, account: String?) throws(ControlError) -> JSONValue {
         let outcome = locked { () -> Result<(JSONValue, [JSONValue], Handoff), SimError> in
             do throws(SimError) {
                 let (event, targets) = try state.resend(eventId: id, scope: account ?? SimState.platform, endpointId: endpointId)
@@ -24,10 +30,10 @@ extension StripeSimulator {
         switch outcome {
         case .success(let (event, endpoints, handoff)):
             deliver(handoff)
-            return Self.ok([
+            return [
                 "object": "sim.resend", "event": .optional(event["id"]?.stringValue), "type": .optional(event["type"]?.stringValue),
                 "account": .optional(event["account"]?.stringValue), "endpoints": .array(endpoints),
-            ])
+            ]
         case .failure(let error):
             throw ControlError(error.message, param: error.param, code: error.code, status: error.status)
         }

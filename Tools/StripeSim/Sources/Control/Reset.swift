@@ -43,7 +43,8 @@ extension StripeSimulator {
 
     /// Forgets every object, event, idempotent result, scheduled job, API-created webhook
     /// endpoint, fault, chaos setting and log entry; the start-up webhook endpoints stay
-    /// (with their start-up secrets) and the clock runs with the wall clock again.
+    /// (with their start-up secrets), and so do the endpoints of running listeners
+    /// (`POST /sim/webhooks/listen`) and the clock runs with the wall clock again.
     func resetEverything(seed: UInt64?) {
         dispatcher.reset()
         dispatcher.retrySchedule = config.webhookRetryDelaysSeconds
@@ -65,7 +66,7 @@ extension StripeSimulator {
             state.sequence = 0
             state.createdCounts = [:]
             state.idempotency = [:]
-            state.endpoints = Array(startup)
+            state.endpoints = Array(startup) + state.endpoints.filter(\.config.listen)
             state.secrets = [:]
             state.attachments = [:]
             state.scheduled = []

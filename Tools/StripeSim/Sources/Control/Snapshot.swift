@@ -7,7 +7,8 @@ import HTTPServer
 /// every stored object (with its account and creation order), idempotent results, webhook
 /// endpoints with their secrets, hidden facts, scheduled work, the clock, the seed and the
 /// id generator's position, and the fault rules. Not in it: the request and delivery logs,
-/// and deliveries in flight (queued or waiting for a retry) — a restore starts with none.
+/// and deliveries in flight (queued or waiting for a retry) — a restore starts with none —
+/// and the endpoints of running listeners (`connectbus sim listen`), which a restore keeps.
 extension StripeSimulator {
     static let snapshotFormat = "stripe-sim.snapshot"
 
@@ -30,7 +31,7 @@ extension StripeSimulator {
                     "request_id": .string(result.requestId),
                 ]
             }
-            let endpoints = state.endpoints.map { endpoint -> JSONValue in
+            let endpoints = state.endpoints.filter { !$0.config.listen }.map { endpoint -> JSONValue in
                 [
                     "id": .string(endpoint.id), "url": .string(endpoint.config.url), "secret": .string(endpoint.config.secret),
                     "connect": .bool(endpoint.config.connect), "enabled_events": .strings(endpoint.config.enabledEvents),
@@ -179,7 +180,7 @@ extension StripeSimulator {
             state.sequence = document["sequence"]?.intValue ?? objects.count
             state.createdCounts = (document["created_counts"]?.objectValue ?? [:]).compactMapValues(\.intValue)
             state.idempotency = idempotency
-            state.endpoints = endpoints
+            state.endpoints = endpoints + state.endpoints.filter(\.config.listen)
             state.secrets = (document["secrets"]?.objectValue ?? [:]).compactMapValues(\.stringValue)
             state.attachments = document["attachments"]?.objectValue ?? [:]
             state.scheduled = scheduled

@@ -60,6 +60,14 @@ extension StripeSimulator {
             return Self.ok(retryScheduleJSON)
         case ("GET", "deliveries", 1):
             return Self.ok(try deliveriesAnswer(args))
+        case ("GET", "listen", 1):
+            try args.requireOnly([])
+            return Self.ok(["object": "sim.listen", "secret": .string(locked { listenSecret() })])
+        case ("POST", "listen", 1):
+            return Self.ok(try startListening(args))
+        case ("DELETE", "listen", 2):
+            try args.requireOnly([])
+            return Self.ok(try stopListening(rest[1]))
         default:
             throw ControlError("Unrecognized control request (\(method) /sim/webhooks/\(rest.joined(separator: "/"))).", status: 404)
         }
@@ -97,7 +105,7 @@ extension StripeSimulator {
                 [
                     "id": .string(endpoint.id), "object": "sim.webhook_endpoint", "url": .string(endpoint.config.url),
                     "connect": .bool(endpoint.config.connect), "enabled_events": .strings(endpoint.config.enabledEvents),
-                    "previous_secret_expires_at": .optional(endpoint.previousSecretExpiresAt),
+                    "previous_secret_expires_at": .optional(endpoint.previousSecretExpiresAt), "listen": .bool(endpoint.config.listen),
                     "chaos": (chaos[endpoint.id] ?? chaos["*"])?.json ?? nil,
                 ]
             }
@@ -125,20 +133,25 @@ extension StripeSimulator {
     }
 
     /// The delivery log filtered by `event`, `endpoint`, `type` (`x.*` prefix), `status`,
-    /// `failed=true|false`, newest last, at most `limit` (default 100) of the latest.
-    private func deliveriesAnswer(_ args: ControlArguments) throws(ControlError) -> JSONValue {
-        try args.requireOnly(["event", "endpoint", "type", "status", "failed", "limit"])
+    /// `failed=true|false`, `after` (attempts whose `seq` is greater), newest last, at most
+    /// `limit` (default 100) of the latest; `cursor` is the latest `seq` of the whole log,
+    /// to pass as `after` on the next call (`connectbus sim listen` follows the log so).
+    func deliveriesAnswer(_ args: ControlArguments) throws(ControlError) -> JSONValue {
+        try args.requireOnly(["event", "endpoint", "type", "status", "failed", "after", "limit"])
         let event = try args.string("event"), endpoint = try args.string("endpoint"), type = try args.string("type")
         let status = try args.int("status", in: 0...999), failed = try args.bool("failed")
+        let after = try args.int("after", in: 0...Int.max) ?? 0
         let limit = try args.int("limit", in: 1...10_000) ?? 100
+        let cursor = dispatcher.latestSequence
         let matching = dispatcher.deliveries.filter { record in
-            (event == nil || record.eventId == event) && (endpoint == nil || record.endpointId == endpoint)
+            record.sequence > after && record.sequence <= cursor
+                && (event == nil || record.eventId == event) && (endpoint == nil || record.endpointId == endpoint)
                 && (type.map { Self.typeMatches($0, record.eventType) } ?? true)
                 && (status == nil || record.status == status)
                 && (failed == nil || (200..<300).contains(record.status) != failed)
         }
         return [
-            "object": "list", "total": .int(matching.count), "pending": .int(dispatcher.pendingCount),
+            "object": "list", "total": .int(matching.count), "pending": .int(dispatcher.pendingCount), "cursor": .int(cursor),
             "data": .array(matching.suffix(limit).map(\.json)),
         ]
     }

@@ -44,8 +44,10 @@ public struct SimError: Error, Sendable, Equatable {
         self.declineCode = declineCode
     }
 
-    /// The JSON body `{"error": {...}}` with the given request id.
-    public func body(requestId: String) -> JSONValue {
+    /// The JSON body `{"error": {...}}` with the given request id; `request_log_url` is the
+    /// request's page in the simulator's dashboard at `logBase`
+    /// (`<logBase>/sim/dashboard/requests/req_…`), where Stripe points to its Dashboard's logs.
+    public func body(requestId: String, logBase: String) -> JSONValue {
         var error: [String: JSONValue] = extra
         error["type"] = .string(type)
         error["message"] = .string(message)
@@ -55,7 +57,7 @@ public struct SimError: Error, Sendable, Equatable {
         }
         if let param { error["param"] = .string(param) }
         if let declineCode { error["decline_code"] = .string(declineCode) }
-        error["request_log_url"] = .string("https://dashboard.stripe.com/test/logs/\(requestId)")
+        error["request_log_url"] = .string("\(logBase)/sim/dashboard/requests/\(requestId)")
         return ["error": .object(error)]
     }
 

@@ -66,6 +66,10 @@ final class SimState: @unchecked Sendable {
     }
 
     let apiVersion: String
+    /// The signing secret of `connectbus sim listen`'s endpoints: made at the first listen
+    /// and kept for the process (a reset keeps it), so the printed `whsec_…` stays the same
+    /// from one listen to the next, as the Stripe CLI's does.
+    var listenSecret: String?
     var baseURL: String = "http://127.0.0.1"
     var accountLinkLifetime: Int
     var asyncPaymentDelay: Double

@@ -73,6 +73,11 @@ public struct WebhookEndpointConfig: Sendable, Equatable {
     public var connect: Bool
     /// Event types delivered; `["*"]` for all.
     public var enabledEvents: [String]
+    /// `true`: deliveries skip TLS certificate checks (`connectbus sim listen --skip-verify`).
+    public var skipVerify = false
+    /// `true`: a temporary endpoint of `connectbus sim listen` (`POST /sim/webhooks/listen`),
+    /// removed when the listener stops.
+    public var listen = false
 
     /// Builds an endpoint configuration.
     public init(url: String, secret: String, connect: Bool = false, enabledEvents: [String] = ["*"]) {

@@ -1,6 +1,7 @@
 import HTTPServer
 
-/// `/v1/accounts/:id/persons` (create, retrieve, update, list). A representative
+/// `/v1/accounts/:id/persons` (create, retrieve, update, list, delete; `person.created`,
+/// `person.updated`, `person.deleted` on the connected account). A representative
 /// (`relationship[representative]=true`) clears the `representative.*` requirements.
 /// See https://docs.stripe.com/api/persons.
 enum PersonEndpoints {
@@ -33,8 +34,18 @@ enum PersonEndpoints {
                 ]
                 try apply(call.params, to: &person)
                 call.state.insert(person, scope: SimState.platform)
+                call.state.emit("person.created", person, scope: call.id(), requestId: call.requestId, idempotencyKey: call.idempotencyKey)
                 try updateRequirements(call, person: person)
                 return person
+            })
+        router.add(
+            "DELETE", "/v1/accounts/:id/persons/:person",
+            Endpoint([]) { call throws(SimError) in
+                let person = try person(call)
+                call.state.remove(person["id"]?.stringValue ?? "")
+                call.state.emit("person.deleted", person, scope: call.id(), requestId: call.requestId, idempotencyKey: call.idempotencyKey)
+                try updateRequirements(call, person: person)
+                return ["id": .string(call.id("person")), "object": "person", "deleted": true]
             })
         router.add(
             "GET", "/v1/accounts/:id/persons",

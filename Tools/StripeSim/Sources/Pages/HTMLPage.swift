@@ -29,8 +29,9 @@ enum HTMLPage {
         return "\(sign)\(value / 100).\(cents < 10 ? "0" : "")\(cents) \(currency.uppercased())"
     }
 
-    /// A whole page: `title`, the simulator banner, then `body` (already HTML).
-    static func render(_ title: String, status: Int = 200, _ body: String) -> HTTPResponse {
+    /// A whole page: `title`, the simulator banner, then `body` (already HTML); `wide` for
+    /// the dashboard's tables (the hosted pages are a narrow card).
+    static func render(_ title: String, status: Int = 200, wide: Bool = false, _ body: String) -> HTTPResponse {
         let html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -55,9 +56,18 @@ enum HTMLPage {
             fieldset{border:1px solid #e3e8ee;border-radius:6px;margin:12px 0;padding:4px 12px 12px}
             legend{font-size:13px;color:#3c4257;padding:0 4px}
             .tabs label{display:inline-block;margin-right:16px;font-size:15px} .tabs input{width:auto}
+            main.wide{max-width:1180px;margin:16px auto;padding:20px 28px}
+            nav{font-size:13px;margin:0 0 12px;line-height:1.9} nav a{margin-right:12px;color:#635bff;text-decoration:none}
+            form.filters{display:flex;gap:8px;align-items:flex-end;flex-wrap:wrap;margin:8px 0 12px}
+            form.filters label{margin:0} form.filters input,form.filters select{width:auto;min-width:120px;padding:5px 8px;font-size:13px}
+            form.inline{display:inline} form.filters button,form.inline button,button.small{width:auto;margin:0;padding:6px 12px;font-size:13px}
+            table.list th{text-align:left;font-size:12px;color:#697386;border-bottom:1px solid #e3e8ee;padding:6px 8px 6px 0}
+            table.list td{padding:6px 8px 6px 0;vertical-align:top;overflow-wrap:anywhere}
+            pre.json{background:#f6f9fc;border:1px solid #e3e8ee;border-radius:6px;padding:12px;font-size:12px;overflow:auto;white-space:pre-wrap}
+            .status-ok{color:#0b6b3a} .status-bad{color:#a0102b}
             </style></head>
             <body><header><b>stripe-sim</b> &middot; test mode &middot; no real money moves</header>
-            <main>\(body)</main></body></html>
+            <main\(wide ? " class=\"wide\"" : "")>\(body)</main></body></html>
             """
         return HTTPResponse(
             status: status, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store"],

@@ -30,6 +30,11 @@ extension StripeSimulator {
             logPage(request, params: params, status: control.status, requestId: requestId, json: arguments)
             return control
         }
+        if parts.count > 1, parts[1] == "dashboard" {
+            let response = dashboard(request, parts: Array(parts.dropFirst(2)), params: params)
+            logPage(request, params: params, status: response.status, requestId: requestId)
+            return response
+        }
         let (response, handoff) = locked { () -> (HTTPResponse, Handoff) in
             let response: HTTPResponse
             let part = { (index: Int) in parts.count > index ? parts[index] : "" }
@@ -122,7 +127,7 @@ extension StripeSimulator {
             guard let target else { return .json(200, paid.serialized()) }
             return .redirect(to: target.replacingOccurrences(of: "{CHECKOUT_SESSION_ID}", with: id))
         } catch {
-            return .json(error.status, error.body(requestId: requestId).serialized(), headers: ["Request-Id": requestId])
+            return .json(error.status, error.body(requestId: requestId, logBase: state.baseURL).serialized(), headers: ["Request-Id": requestId])
         }
     }
 

@@ -9,6 +9,7 @@ extension StripeSimulator {
         let rows = counts.sorted { $0.key < $1.key }
             .map { "<tr><td>\(HTMLPage.escape($0.key))</td><td class=\"r\">\($0.value)</td></tr>" }.joined()
         let links = [
+            ("/sim/dashboard", "the dashboard: objects, events, deliveries, API requests, the clock"),
             ("/sim/terminal/readers", "reader consoles"), ("/sim/clock", "the clock"), ("/sim/faults", "fault rules"),
             ("/sim/webhooks/endpoints", "webhook endpoints"), ("/sim/webhooks/chaos", "webhook chaos"),
             ("/sim/webhooks/deliveries", "webhook deliveries"), ("/sim/requests", "request log"),

@@ -27,6 +27,11 @@ public struct WebhookDeliveryRecord: Sendable, Equatable {
     public var resend = false
     /// Why it failed without an answer (`"endpoint down (simulated)"`, `"network error"`).
     public var error: String?
+    /// The first 4 KiB of what the endpoint answered (empty without an answer).
+    public var responseBody: [UInt8] = []
+    /// The attempt's place in the delivery log, from 1, never reused (a reset keeps
+    /// counting), for following the log with `GET /sim/webhooks/deliveries?after=`.
+    public var sequence = 0
 
     /// The record as JSON (snake_case members).
     public var json: JSONValue {
@@ -34,6 +39,7 @@ public struct WebhookDeliveryRecord: Sendable, Equatable {
             "event": .string(eventId), "type": .string(eventType), "endpoint": .string(endpointId), "url": .string(url),
             "attempt": .int(attempt), "status": .int(status), "latency_ms": .double(latencyMs), "time": .double(time),
             "signatures": .int(signatures), "duplicate": .bool(duplicate), "resend": .bool(resend), "error": .optional(error),
+            "response_body": .string(String(decoding: responseBody, as: UTF8.self)), "seq": .int(sequence),
         ]
     }
 }
@@ -44,7 +50,7 @@ public struct WebhookDeliveryRecord: Sendable, Equatable {
 /// Thread-safe.
 final class WebhookDispatcher: @unchecked Sendable {
     /// Where and how to sign a delivery to an endpoint at a moment; nil when it is gone.
-    typealias Resolver = @Sendable (_ endpointId: String) -> (url: String, secrets: [String])?
+    typealias Resolver = @Sendable (_ endpointId: String) -> (url: String, secrets: [String], skipVerify: Bool)?
     /// Told about every attempt (the simulator updates the event's `pending_webhooks`).
     typealias Observer = @Sendable (WebhookDeliveryRecord) -> Void
 
@@ -66,6 +72,7 @@ final class WebhookDispatcher: @unchecked Sendable {
     private var records: [WebhookDeliveryRecord] = []
     private var chaos: [String: WebhookChaos] = [:]
     private var order = 0
+    private var sequence = 0
     private var stopping = false
     /// The delivery thread (``stop()`` joins it).
     private let thread = SimThread(name: "stripe-sim-webhooks")
@@ -208,6 +215,13 @@ final class WebhookDispatcher: @unchecked Sendable {
         return records
     }
 
+    /// The `sequence` of the latest attempt (0 before the first).
+    var latestSequence: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return sequence
+    }
+
     private func wake() {
         condition.lock()
         condition.broadcast()
@@ -216,8 +230,10 @@ final class WebhookDispatcher: @unchecked Sendable {
 
     private func run() {
         while let job = nextJob() {
-            let record = attempt(job)
+            var record = attempt(job)
             condition.lock()
+            sequence += 1
+            record.sequence = sequence
             records.append(record)
             if !(200..<300).contains(record.status), record.error != "endpoint deleted", job.attempt <= schedule.count {
                 var retry = job
@@ -262,7 +278,10 @@ final class WebhookDispatcher: @unchecked Sendable {
         ]
         record.signatures = target.secrets.count
         let started = Date()
-        record.status = WebhookPoster.post(url: target.url, payload: job.payload, headers: headers, timeoutSeconds: timeoutSeconds)
+        let answer = WebhookPoster.post(
+            url: target.url, payload: job.payload, headers: headers, timeoutSeconds: timeoutSeconds, skipVerify: target.skipVerify)
+        record.status = answer.status
+        record.responseBody = answer.body
         record.latencyMs = (Date().timeIntervalSince(started) * 1000 * 100).rounded() / 100
         if record.status == 0 { record.error = "network error" }
         return record
