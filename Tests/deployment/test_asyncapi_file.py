@@ -75,8 +75,10 @@ def test_the_asyncapi3_object_model_refuses_a_broken_copy(document):
 
 def test_the_asyncapi_python_generator_accepts_it_and_its_package_imports(tmp_path):
     out = tmp_path / "connectbus_generated"
-    run = subprocess.run(["asyncapi-python-codegen", str(FILE), str(out)], capture_output=True, text=True,
-                         timeout=300)
+    # Its console script `asyncapi-python-codegen`, run through this Python (its bin folder may not be on PATH).
+    run = subprocess.run([sys.executable, "-c", "import sys; from asyncapi_python_codegen import app; "
+                                                "sys.argv[0] = 'asyncapi-python-codegen'; app()", str(FILE), str(out)],
+                         capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     # The generated application builds an endpoint (and its message models) per operation.
     check = subprocess.run(

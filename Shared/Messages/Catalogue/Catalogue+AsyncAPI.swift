@@ -32,41 +32,28 @@ extension Catalogue {
             let id = Self.asyncAPIKey(entry.name)
             schemas[id] = entry.schema
             messages[id] = Self.asyncAPIMessage(entry, schema: "#/components/schemas/\(id)")
-            let channelMessages: JSONValue = [id: ["$ref": .string("#/components/messages/\(id)")]]
+            var channel: [String: JSONValue] = [
+                "address": entry.kind == .reply ? .null : .string(entry.routingKey ?? entry.name),
+                "title": .string(entry.swiftType),
+                "messages": [id: ["$ref": .string("#/components/messages/\(id)")]],
+                "bindings": entry.kind == .reply ? AsyncAPIAMQP.replyChannel : AsyncAPIAMQP.routingKeyChannel(exchange: entry.exchange),
+            ]
             switch entry.kind {
             case .command:
-                channels[id] = [
-                    "address": .string(entry.routingKey ?? entry.name),
-                    "title": .string(entry.swiftType),
-                    "description": .string(
-                        "Command queue \(entry.queue ?? entry.name): publish to \(entry.exchange) with routing key \(entry.routingKey ?? entry.name)."
-                    ),
-                    "messages": channelMessages,
-                    "bindings": AsyncAPIAMQP.routingKeyChannel(exchange: entry.exchange),
-                    "x-command-queue": AsyncAPIAMQP.commandQueue(entry.queue ?? entry.name, exchange: entry.exchange),
-                ]
+                channel["description"] = .string(
+                    "Command queue \(entry.queue ?? entry.name): publish to \(entry.exchange) with routing key \(entry.routingKey ?? entry.name)."
+                )
+                channel["x-command-queue"] = AsyncAPIAMQP.commandQueue(entry.queue ?? entry.name, exchange: entry.exchange)
                 operations["send_\(id)"] = asyncAPISend(entry, id: id, security: security)
             case .reply:
-                channels[id] = [
-                    "address": .null,
-                    "title": .string(entry.swiftType),
-                    "description": .string(
-                        "The reply_to queue of \(entry.related ?? "the command"), reached through the default exchange (\"\"); its name is the publisher's."
-                    ),
-                    "messages": channelMessages,
-                    "bindings": AsyncAPIAMQP.replyChannel,
-                ]
+                channel["description"] = .string(
+                    "The reply_to queue of \(entry.related ?? "the command"), reached through the default exchange (\"\"); its name is the publisher's."
+                )
             case .event:
                 events[id] = ["$ref": .string("#/components/messages/\(id)")]
-                channels[id] = [
-                    "address": .string(entry.routingKey ?? entry.name),
-                    "title": .string(entry.swiftType),
-                    "description": .string(
-                        "Events \(entry.name) on \(entry.exchange): bind a queue of your own with this routing key or a topic pattern."
-                    ),
-                    "messages": channelMessages,
-                    "bindings": AsyncAPIAMQP.routingKeyChannel(exchange: entry.exchange),
-                ]
+                channel["description"] = .string(
+                    "Events \(entry.name) on \(entry.exchange): bind a queue of your own with this routing key or a topic pattern."
+                )
                 operations["receive_\(id)"] = [
                     "action": "receive",
                     "channel": ["$ref": .string("#/channels/\(id)")],
@@ -77,6 +64,7 @@ extension Catalogue {
                     "security": security.readers(exchange: entry.exchange, routingKey: entry.name),
                 ]
             }
+            channels[id] = .object(channel)
         }
         let stream = CatalogueEntry.eventHistoryStream
         let historyId = Self.asyncAPIKey(stream)
