@@ -1,7 +1,8 @@
 """examples/platform_service.py, the README's "Writing a platform service" example, run
 against the servers scripts/test.sh started, the `onboarding` service (its own broker
 user and database role) and stripe-sim: the example publishes a command as the
-`platform` user, gets its reply and sees the event as the `monitor` user.
+`platform` user, gets its reply, publishes it again under the same message_id (the replay
+rule) and gets the stored reply back, and sees the event as the `monitor` user.
 
 Needs the executables built by scripts/test.sh (stripe-sim, onboarding and connectbus in
 the folder of STRIPE_SIM_BINARY); skipped otherwise.
