@@ -16,7 +16,7 @@ help:
 	@echo "make env        print the export lines for the local servers (ports in use)"
 	@echo "make bench      runtime throughput and the services' idle RSS against the local servers"
 	@echo "make catalogue  print the message catalogue (JSON Schema per message)"
-	@echo "make catalogue-file  write it to docs/catalogue.json (the copy checked in; a test fails when it is stale)"
+	@echo "make catalogue-file  write it to docs/catalogue.json and the AsyncAPI 3.0.0 document to docs/asyncapi.yaml (the copies checked in; tests fail when they are stale)"
 	@echo "make chaos      ledger-checked chaos run: ~5 min, >= 3,000 commands, kills, restarts, faults (CHAOS_ARGS=...)"
 	@echo "make chaos-ci   the short chaos run CI does (70 s, >= 500 commands, every fault kind)"
 	@echo "make chaos-cluster  the chaos run against a three-node RabbitMQ cluster, the leader node stopped mid-run"
@@ -58,6 +58,7 @@ catalogue:
 catalogue-file:
 	@swift build --product connectbus >&2
 	@"$$(swift build --show-bin-path)/connectbus" catalogue --out docs/catalogue.json
+	@"$$(swift build --show-bin-path)/connectbus" catalogue --asyncapi --definitions docker/rabbitmq/definitions.json --out docs/asyncapi.yaml
 
 chaos:
 	scripts/chaos.sh $(CHAOS_ARGS)

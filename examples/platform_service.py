@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """A platform service talking to ConnectBus over AMQP only, built from the message
 catalogue: it publishes `onboarding.create_account` as the `platform` broker user, waits
-for the reply on its own server-named queue, and tails the events of `connectbus.events`
+for the reply on its own server-named queue (a reply that does not come is asked for again
+by publishing the same command under the same `message_id`: the replay rule; `--replay`
+shows it), and tails the events of `connectbus.events`
 as the `monitor` user until the account's `onboarding.account.created` event arrives;
 with `--history-from first` it then finds that event again in the event history stream
 `connectbus.events.history` (`EventHistory`), as a service started later would.
@@ -76,35 +78,57 @@ class CommandClient:
         self.channel = self.connection.channel()
         self.channel.confirm_delivery()   # basic_publish raises if the broker nacks or cannot route
         # Replies come to a queue of our own; the platform user may only read amq.gen-… and platform.… queues.
-        self.reply_queue = self.channel.queue_declare("", exclusive=True, auto_delete=True).method.queue
+        # Exclusive (gone with the connection), not auto-delete: each request consumes it anew.
+        self.reply_queue = self.channel.queue_declare("", exclusive=True).method.queue
 
-    def request(self, name, body, stripe_account=None, timeout=60):
-        """Publishes command `name` and returns its reply's body ({"ok": …, …})."""
+    def request(self, name, body, stripe_account=None, timeout=60, message_id=None, attempts=3):
+        """Publishes command `name` and returns (its reply's body ({"ok": …, …}), the
+        reply's AMQP properties).
+
+        The replay rule: a command whose reply did not come within `timeout` s (lost with a
+        reply queue, a connection, a crash) is published again under the SAME `message_id`
+        with the same body, up to `attempts` times. The suite does not run a command twice:
+        it answers its stored reply again, with the header `x-replayed: true`. A new command
+        needs a new `message_id` (pass none)."""
         entry = self.catalogue["messages"][name]
         if entry["kind"] != "command":
             raise ValueError(f"{name} is not a command")
         check_against_schema(entry["schema"], body)
-        correlation_id = str(uuid.uuid4())
+        message_id = message_id or str(uuid.uuid4())   # the suite dedupes by it
         headers = {"x-schema-version": entry["version"]}
         if stripe_account:
             headers["x-stripe-account"] = stripe_account   # the connected account, for its commands
-        properties = pika.BasicProperties(
-            message_id=str(uuid.uuid4()),    # the suite dedupes by it: reuse it when you publish again
-            correlation_id=correlation_id, type=name, reply_to=self.reply_queue,
-            timestamp=int(time.time()), app_id="example-platform-service",
-            content_type="application/json", delivery_mode=2, headers=headers)
-        self.channel.basic_publish(entry["exchange"], entry["routing_key"], json.dumps(body).encode(),
-                                   properties, mandatory=True)
+        for _attempt in range(attempts):
+            correlation_id = str(uuid.uuid4())   # a fresh one per publish: a late reply is told apart
+            properties = pika.BasicProperties(
+                message_id=message_id, correlation_id=correlation_id, type=name, reply_to=self.reply_queue,
+                timestamp=int(time.time()), app_id="example-platform-service",
+                content_type="application/json", delivery_mode=2, headers=headers)
+            self.channel.basic_publish(entry["exchange"], entry["routing_key"], json.dumps(body).encode(),
+                                       properties, mandatory=True)
+            answer = self._reply(correlation_id, timeout)
+            if answer is None:
+                print(f"no reply to {name} within {timeout} s: publishing it again under message_id {message_id}",
+                      file=sys.stderr, flush=True)
+                continue
+            props, reply = answer
+            if props.type != entry["reply"]:
+                raise RuntimeError(f"unexpected reply type {props.type}")
+            return json.loads(reply), props
+        raise TimeoutError(f"no reply to {name} after {attempts} attempts (is the service running?)")
+
+    def _reply(self, correlation_id, timeout):
+        """(properties, body) of the reply with this correlation_id, or None after `timeout` s.
+        Replies to earlier attempts (other correlation ids) are dropped: the one awaited
+        carries the same stored body."""
         deadline = time.monotonic() + timeout
         for method, props, reply in self.channel.consume(self.reply_queue, auto_ack=True, inactivity_timeout=1):
             if method is not None and props.correlation_id == correlation_id:
                 self.channel.cancel()
-                if props.type != entry["reply"]:
-                    raise RuntimeError(f"unexpected reply type {props.type}")
-                return json.loads(reply)
+                return props, reply
             if time.monotonic() > deadline:
                 self.channel.cancel()
-                raise TimeoutError(f"no reply to {name} within {timeout} s (is the service running?)")
+                return None
 
     def close(self):
         self.connection.close()
@@ -120,16 +144,18 @@ class EventHistory:
 
     STREAM = "connectbus.events.history"
 
-    def __init__(self, params):
+    def __init__(self, params, stream=STREAM):
+        self.stream = stream
         self.connection = pika.BlockingConnection(params)
         self.channel = self.connection.channel()
         self.channel.basic_qos(prefetch_count=200)
 
     def events(self, offset, patterns=("#",), timeout=10):
         """Yields (offset, routing key, properties, JSON body) from `offset` on, for routing
-        keys matching one of the topic `patterns`, until nothing arrived for `timeout` s."""
+        keys matching one of the topic `patterns`, until nothing arrived for `timeout` s
+        (None: for ever)."""
         for method, properties, body in self.channel.consume(
-                self.STREAM, arguments={"x-stream-offset": offset}, inactivity_timeout=timeout):
+                self.stream, arguments={"x-stream-offset": offset}, inactivity_timeout=timeout):
             if method is None:
                 break
             self.channel.basic_ack(method.delivery_tag)
@@ -172,6 +198,9 @@ def main(argv):
     parser.add_argument("--seller-reference", default=f"example-{uuid.uuid4().hex[:12]}")
     parser.add_argument("--country", default="US")
     parser.add_argument("--timeout", type=float, default=60, help="seconds to wait for the reply and the event")
+    parser.add_argument("--replay", action="store_true",
+                        help="publish the command again under the same message_id, as after a lost reply, "
+                             "and check that its stored reply comes back (x-replayed: true)")
     parser.add_argument("--history-from", help="afterwards, find the event again in connectbus.events.history, "
                                                 "reading from this x-stream-offset (first, an offset, 1h, …)")
     args = parser.parse_args(argv)
@@ -189,8 +218,19 @@ def main(argv):
         body = {"seller_reference": args.seller_reference, "country": args.country, "type": "express",
                 "email": f"{args.seller_reference}@shop.example"}
         print(f"send onboarding.create_account {json.dumps(body)}", flush=True)
-        reply = client.request("onboarding.create_account", body, timeout=args.timeout)
+        message_id = str(uuid.uuid4())
+        reply, _ = client.request("onboarding.create_account", body, timeout=args.timeout, message_id=message_id)
         print(f"reply {json.dumps(reply)}", flush=True)
+        if args.replay:
+            # As a service that lost the reply would: the same command under the same message_id.
+            again, properties = client.request("onboarding.create_account", body, timeout=args.timeout,
+                                               message_id=message_id)
+            replayed = (properties.headers or {}).get("x-replayed")
+            print(f"replayed reply (x-replayed: {replayed}, message_id {properties.message_id}) "
+                  f"{json.dumps(again)}", flush=True)
+            if again != reply or replayed != "true":
+                print("the same message_id did not bring the stored reply back", file=sys.stderr)
+                return 1
         if not reply.get("ok"):
             error = reply.get("error", {})
             print(f"error reply: {error.get('code')}: {error.get('message')}", file=sys.stderr)

@@ -26,8 +26,13 @@ APT_PACKAGES=(
     chromium chromium-driver
 )
 PYTHON="${PYTHON:-python3}"
-PY_MODULES=(pika aiosmtpd pytest yaml jsonschema selenium opentelemetry.proto psycopg)
-PY_PACKAGES=(pika aiosmtpd pytest pyyaml jsonschema selenium opentelemetry-proto "psycopg[binary]")
+# asyncapi3 validates docs/asyncapi.yaml against the AsyncAPI 3.0.0 object model,
+# asyncapi-python[codegen] generates a client from it, faststream[rabbit] runs the example
+# client built from it (docs/DESIGN.md "The AsyncAPI document" says why these).
+PY_MODULES=(pika aiosmtpd pytest yaml jsonschema selenium opentelemetry.proto psycopg asyncapi3
+    datamodel_code_generator faststream.rabbit)
+PY_PACKAGES=(pika aiosmtpd pytest pyyaml jsonschema selenium opentelemetry-proto "psycopg[binary]" "asyncapi3==0.0.2"
+    "asyncapi-python[codegen,amqp]==0.3.1" "faststream[rabbit]>=0.7.8,<0.8")
 
 if ! command -v swift >/dev/null 2>&1; then
     cb_die "swift not found. Install the Swift 6 toolchain (expected at /opt/swift/usr/bin) and put it on PATH."

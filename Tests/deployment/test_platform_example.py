@@ -1,7 +1,8 @@
 """examples/platform_service.py, the README's "Writing a platform service" example, run
 against the servers scripts/test.sh started, the `onboarding` service (its own broker
 user and database role) and stripe-sim: the example publishes a command as the
-`platform` user, gets its reply and sees the event as the `monitor` user.
+`platform` user, gets its reply, publishes it again under the same message_id (the replay
+rule) and gets the stored reply back, and sees the event as the `monitor` user.
 
 Needs the executables built by scripts/test.sh (stripe-sim, onboarding and connectbus in
 the folder of STRIPE_SIM_BINARY); skipped otherwise.
@@ -117,7 +118,7 @@ def test_the_readme_example_sends_a_command_gets_its_reply_and_sees_the_event(tm
                PLATFORM_AMQP_URL=with_user(os.environ["AMQP_URL"], "platform"),
                MONITOR_AMQP_URL=with_user(os.environ["AMQP_URL"], "monitor"))
     run = subprocess.run([sys.executable, str(REPO / "examples" / "platform_service.py"),
-                          "--catalogue", str(catalogue), "--seller-reference", reference],
+                          "--catalogue", str(catalogue), "--seller-reference", reference, "--replay"],
                          env=env, capture_output=True, text=True, timeout=180)
     output = run.stdout + run.stderr
     assert run.returncode == 0, output + "\nonboarding log:\n" + onboarding.read_text()[-4000:]
@@ -127,3 +128,7 @@ def test_the_readme_example_sends_a_command_gets_its_reply_and_sees_the_event(tm
     assert re.search(rf'^event onboarding\.account\.created {account} .*"seller_reference": "{reference}"',
                      run.stdout, re.M), output
     assert f"done: account {account} created for {reference}" in run.stdout
+    # The replay rule: the same command under the same message_id is not run again and its
+    # stored reply comes back, marked x-replayed (run again, it would answer "created": false).
+    replayed = re.search(r'^replayed reply \(x-replayed: true, message_id \S+\) (\{.*\})$', run.stdout, re.M)
+    assert replayed and replayed.group(1) == reply.group(1), output

@@ -2,7 +2,7 @@ import Messages
 
 extension Topology {
     /// Name of the event history stream: every event published on `connectbus.events`.
-    public static let eventHistoryQueue = "connectbus.events.history"
+    public static let eventHistoryQueue = CatalogueEntry.eventHistoryStream
 
     /// The event history: the stream `connectbus.events.history` (`x-queue-type: stream`,
     /// RabbitMQ ≥ 3.9) bound to `connectbus.events` with `#`, plus both exchanges.

@@ -32,27 +32,32 @@ extension Catalogue {
         return .object([
             "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
             "title": .string("ConnectBus message catalogue"),
-            "conventions": .object([
-                "encoding": .string("JSON, UTF-8, snake_case keys"),
-                "strictness": .string(
-                    "commands are strict: an unknown field (validation.unknown_field, with its path) or a null value is refused, and every rule a service checks is in the command's schema (additionalProperties false, patterns, oneOf, dependentRequired, if/then) except application_fee_amount <= amount, which JSON Schema cannot compare; events and replies are tolerant readers: ignore fields you do not know"
-                ),
-                "missing_type": .string(
-                    "a command published without the type property is taken as the command of the queue it lands in (each command has its own queue); an event without it is dead-lettered with validation.missing_type"
-                ),
-                "amounts": .string("integers in the currency's smallest unit"),
-                "currencies": .string("lowercase ISO 4217 codes"),
-                "timestamps": .string("integers, Unix seconds"),
-                "properties": .string(
-                    "message_id (UUID), correlation_id, type (the message name), timestamp, app_id, reply_to, content_type application/json, delivery_mode 2"
-                ),
-                "headers": .string("x-schema-version, x-causation-id, x-stripe-account, traceparent, x-attempt"),
-                "stripe_events": .string(
-                    "verified Stripe webhook events are re-published on connectbus.events as stripe.<event type> (e.g. stripe.checkout.session.completed); the body is the event exactly as Stripe sent it, with headers x-stripe-event-id, x-stripe-account and x-stripe-api-version"
-                ),
-                "reply_type": .string("<command>.reply, sent to reply_to through the default exchange with the command's correlation_id"),
-            ]),
+            "conventions": Catalogue.conventions,
             "messages": .object(messages),
         ])
     }
+
+    /// What every message follows (encoding, strictness, units, AMQP properties and headers,
+    /// Stripe events, replies), by topic: the catalogue's `conventions` and the AsyncAPI
+    /// document's `info`.
+    public static let conventions: JSONValue = .object([
+        "encoding": .string("JSON, UTF-8, snake_case keys"),
+        "strictness": .string(
+            "commands are strict: an unknown field (validation.unknown_field, with its path) or a null value is refused, and every rule a service checks is in the command's schema (additionalProperties false, patterns, oneOf, dependentRequired, if/then) except application_fee_amount <= amount, which JSON Schema cannot compare; events and replies are tolerant readers: ignore fields you do not know"
+        ),
+        "missing_type": .string(
+            "a command published without the type property is taken as the command of the queue it lands in (each command has its own queue); an event without it is dead-lettered with validation.missing_type"
+        ),
+        "amounts": .string("integers in the currency's smallest unit"),
+        "currencies": .string("lowercase ISO 4217 codes"),
+        "timestamps": .string("integers, Unix seconds"),
+        "properties": .string(
+            "message_id (UUID), correlation_id, type (the message name), timestamp, app_id, reply_to, content_type application/json, delivery_mode 2"
+        ),
+        "headers": .string("x-schema-version, x-causation-id, x-stripe-account, traceparent, x-attempt"),
+        "stripe_events": .string(
+            "verified Stripe webhook events are re-published on connectbus.events as stripe.<event type> (e.g. stripe.checkout.session.completed); the body is the event exactly as Stripe sent it, with headers x-stripe-event-id, x-stripe-account and x-stripe-api-version"
+        ),
+        "reply_type": .string("<command>.reply, sent to reply_to through the default exchange with the command's correlation_id"),
+    ])
 }

@@ -28,4 +28,7 @@ public struct CatalogueEntry: Sendable {
     public static let commandsExchange = "connectbus.commands"
     /// The exchange of events.
     public static let eventsExchange = "connectbus.events"
+    /// The stream that keeps every event of ``eventsExchange`` (bound with `#`), read from
+    /// an `x-stream-offset`.
+    public static let eventHistoryStream = "connectbus.events.history"
 }
