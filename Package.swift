@@ -178,7 +178,8 @@ let package = Package(
             [
                 "ConnectBusCLI", "OnboardingService", "PaymentsService", "TerminalGateway",
                 "NotificationsService", "Runtime", "Bus", "Store", "Messages", "StripeAPI",
-                "TestKit", "StripeSimCore", "HTTPServer",
+                "TestKit", "StripeSimCore", "HTTPServer", "OnboardingSchema", "PaymentsSchema",
+                "TerminalGatewaySchema", "NotificationsSchema",
             ]),
     ]
 )

@@ -50,6 +50,8 @@ import Testing
     @Test func theNewestReleaseNamesItsCommit() throws {
         let headings = try Self.text().split(separator: "\n").filter { $0.hasPrefix("## [v") }
         let newest = try #require(headings.first, "CHANGELOG.md names no release")
-        #expect(newest.range(of: #"^## \[v[0-9]+\.[0-9]+\.[0-9]+\] - [0-9]{4}-[0-9]{2}-[0-9]{2}, commit [0-9a-f]{40}$"#, options: .regularExpression) != nil, "\(newest)")
+        #expect(
+            newest.range(of: #"^## \[v[0-9]+\.[0-9]+\.[0-9]+\] - [0-9]{4}-[0-9]{2}-[0-9]{2}, commit [0-9a-f]{40}$"#, options: .regularExpression)
+                != nil, "\(newest)")
     }
 }

@@ -93,3 +93,51 @@ public final class ManagementAPI {
             ackRate: rate("ack_details"))
     }
 }
+
+extension ManagementAPI {
+    /// A user's rights on one virtual host, as the broker or a definitions file states them
+    /// (`configure`, `write`, `read` regular expressions) and its topic rules per exchange.
+    public struct UserRights: Sendable, Equatable {
+        /// `configure|write|read` per vhost, e.g. `["/": "^payments\\..*|^amq\\.gen.*|^$ … "]`.
+        public var permissions: [String: String]
+        /// `exchange write|read` per vhost, one line per exchange, sorted.
+        public var topicPermissions: [String: [String]]
+    }
+
+    /// The rights of `user` (`GET /api/users/{user}/permissions` and
+    /// `GET /api/users/{user}/topic-permissions`); `nil` when the user does not exist.
+    /// - Throws: ``CLIError`` when the API cannot be reached or answers with another error.
+    public func rights(of user: String) throws(CLIError) -> UserRights? {
+        let name = user.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? user
+        let (userStatus, _) = try http.get(baseURL + "/api/users/\(name)")
+        if userStatus == 404 { return nil }
+        var lists: [[[String: Any]]] = []
+        for path in ["permissions", "topic-permissions"] {
+            let (status, body) = try http.get(baseURL + "/api/users/\(name)/\(path)")
+            guard status == 200, let array = JSONText.parse(body) as? [[String: Any]] else {
+                throw CLIError(
+                    "the RabbitMQ management API answered \(status) for /api/users/\(user)/\(path)",
+                    hint: "the user of CONNECTBUS_MANAGEMENT_URL needs the administrator tag to read users' rights")
+            }
+            lists.append(array)
+        }
+        return Self.rights(permissions: lists[0], topicPermissions: lists[1])
+    }
+
+    /// Rights from the management API's (or a definitions file's) `permissions` and
+    /// `topic_permissions` entries of one user.
+    static func rights(permissions: [[String: Any]], topicPermissions: [[String: Any]]) -> UserRights {
+        var vhostRights: [String: String] = [:]
+        for entry in permissions {
+            let vhost = entry["vhost"] as? String ?? "/"
+            vhostRights[vhost] = ["configure", "write", "read"].map { "\($0)=\(entry[$0] as? String ?? "")" }.joined(separator: " ")
+        }
+        var topics: [String: [String]] = [:]
+        for entry in topicPermissions {
+            let vhost = entry["vhost"] as? String ?? "/"
+            topics[vhost, default: []].append(
+                "\(entry["exchange"] as? String ?? "") write=\(entry["write"] as? String ?? "") read=\(entry["read"] as? String ?? "")")
+        }
+        return UserRights(permissions: vhostRights, topicPermissions: topics.mapValues { $0.sorted() })
+    }
+}

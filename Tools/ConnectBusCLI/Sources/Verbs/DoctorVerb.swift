@@ -2,22 +2,24 @@ import Foundation
 import Messages
 import StripeAPI
 
-/// `connectbus doctor [--url URL] [--connect-url URL]`: checks a deployment and prints one
-/// line per check, `ok` or `fail` with the fix. Checks: the Stripe key's mode against the
-/// webhook URLs; both webhook endpoints exist, are enabled, carry the pinned `api_version`
-/// and every consumed event type (``ConsumedStripeEvents``); each service answers `/readyz`.
+/// `connectbus doctor [--url URL] [--connect-url URL] [--definitions FILE]`: checks a
+/// deployment and prints one line per check, `ok` or `fail` with the fix. Checks: the Stripe
+/// key's mode against the webhook URLs; both webhook endpoints exist, are enabled, carry the
+/// pinned `api_version` and every consumed event type (``ConsumedStripeEvents``); each
+/// broker user has exactly the rights of the definitions file; each service schema is owned
+/// by a role that owns nothing else; each service answers `/readyz`.
 public enum DoctorVerb: Verb {
     /// `doctor`.
     public static let name = "doctor"
     /// One line for the verb list.
-    public static let summary = "check a deployment: Stripe key and webhook endpoints, services' /readyz"
+    public static let summary = "check a deployment: Stripe key and webhook endpoints, broker rights, database roles, services' /readyz"
     /// Options that take a value.
-    public static let options: Set<String> = ["url", "connect-url"]
+    public static let options: Set<String> = ["url", "connect-url", "definitions"]
     /// Options without value.
     public static let flags: Set<String> = []
     /// The help text.
     public static let help = """
-        usage: connectbus doctor [--url URL] [--connect-url URL]
+        usage: connectbus doctor [--url URL] [--connect-url URL] [--definitions FILE]
 
         One line per check, "ok" or "fail" with the fix; exit 1 when any fails.
           stripe key        STRIPE_API_KEY is set, its mode (sk_test, sk_live, rk_test, rk_live)
@@ -25,9 +27,17 @@ public enum DoctorVerb: Verb {
                             /webhooks/stripe or /webhooks/stripe/connect), its URL suits the
                             key's mode (https:// unless a test key on a loopback host), it is
                             enabled, has the pinned api_version and every consumed event type
+          broker <user>     the user exists and has exactly the rights (configure, write, read
+                            per vhost and the topic rules) of the definitions file
+                            (CONNECTBUS_MANAGEMENT_URL, an administrator)
+          schema <name>     owned by a role that is no superuser, cannot create roles or
+                            databases, owns no other schema, owns every table of its schema and
+                            has no right on another service's tables (DATABASE_URL, the admin)
           <service>         /readyz answers 200 and not degraded (CONNECTBUS_SERVICE_URLS)
           --url URL          the platform endpoint to look for (default: found by path)
           --connect-url URL  the Connect endpoint (default URL/connect)
+          --definitions FILE the broker definitions the deployment loads (default
+                             docker/rabbitmq/definitions.json of $CONNECTBUS_REPO or the current folder)
         """
 
     /// One check's outcome.
@@ -48,6 +58,8 @@ public enum DoctorVerb: Verb {
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
         guard arguments.positionals.isEmpty else { throw CLIError.usage("doctor takes no arguments", verb: name) }
         var checks = stripeChecks(url: arguments.value("url"), connectURL: arguments.value("connect-url"), environment: environment)
+        checks += brokerChecks(definitions: definitionsPath(arguments.value("definitions")), environment: environment)
+        checks += databaseChecks(environment: environment)
         checks += serviceChecks(environment)
         for check in checks { Output.line(check.line) }
         return checks.allSatisfy(\.ok) ? 0 : 1
