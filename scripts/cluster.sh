@@ -12,7 +12,7 @@
 #   scripts/cluster.sh stop N | start N   stop or start node N (1-3) alone
 #
 # Ports: CONNECTBUS_CLUSTER_AMQP_PORTS (default 5801,5802,5803), management +10000,
-# Erlang distribution +20000; node names cb-cl<N>@localhost (CONNECTBUS_CLUSTER_NODE_PREFIX).
+# Prometheus management +20, Erlang distribution +20000; node names cb-cl<N>@localhost (CONNECTBUS_CLUSTER_NODE_PREFIX).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 . "$CB_REPO/scripts/lib/rabbitmq.sh"
@@ -26,6 +26,8 @@ node() {
     local n="$1"
     CB_AMQP_PORT="${PORTS[$((n - 1))]}"
     CB_MGMT_PORT=$((CB_AMQP_PORT + 10000))
+    # rabbitmq_prometheus: management + 20 per node (15821…), never the single node's 15692.
+    CB_RABBIT_PROM_PORT=$((CB_MGMT_PORT + 20))
     CB_DIST_PORT=$((CB_AMQP_PORT + 20000))
     CB_RABBIT_NODE="$PREFIX$n@localhost"
     DIR="$BASE/$n"
