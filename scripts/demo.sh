@@ -618,10 +618,10 @@ story_terminal() {
 }
 
 story_app_created() {
-    say "4c. The point-of-sale app creates the PaymentIntent itself (Terminal SDK); the backend captures it with the platform fee"
+    say "4c. The point-of-sale app creates the PaymentIntent itself (Terminal SDK) with a wrong fee; reconciliation captures it with the platform's"
     local pi status
     status="$(sim POST /v1/payment_intents -u "$STRIPE_API_KEY:" -H "Stripe-Account: $ACCOUNT" \
-        -H "Stripe-Version: 2026-11-18.endive" -d amount=1800 -d currency=usd \
+        -H "Stripe-Version: 2026-11-18.endive" -d amount=1800 -d currency=usd -d application_fee_amount=5 \
         -d "allowed_payment_method_types[]=card_present" -d capture_method=manual -d "metadata[order_reference]=$ORDER_POS")"
     [ "$status" = 200 ] || { step_fail "creating the app's PaymentIntent answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
     pi="$(jget id <"$RUN_DIR/last-sim-response")"
@@ -631,8 +631,12 @@ story_app_created() {
     [ "$status" = 200 ] || { step_fail "process_payment_intent answered HTTP $status: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
     present_card "$READER" || return 1
     wait_event terminal.payment.authorized payment_intent="$pi" order_reference="$ORDER_POS" || return 1
-    # No fee on the app's PaymentIntent: the capture sets the policy's (10 % of 18.00).
-    send terminal.capture_payment "{\"payment_intent\":\"$pi\"}" --account "$ACCOUNT" >/dev/null || return 1
+    # The order is handed over; the end-of-day run captures it and corrects the app's 0.05 fee
+    # to the policy's (10 % of 18.00), announcing the correction.
+    send terminal.complete_order "{\"order_reference\":\"$ORDER_POS\"}" >/dev/null || return 1
+    send terminal.reconcile "{\"older_than_seconds\":0}" --account "$ACCOUNT" >/dev/null || return 1
+    wait_event terminal.payment.fee_corrected payment_intent="$pi" reason=app_fee application_fee_amount_before=5 \
+        application_fee_amount=180 captured_by=reconciliation || return 1
     wait_event terminal.payment.captured payment_intent="$pi" order_reference="$ORDER_POS" application_fee_amount=180 || return 1
 }
 
@@ -781,6 +785,9 @@ checks = [
         len(of("terminal.payment.authorized", order_reference=pos)) == 1
         and [(b.get("amount_captured"), b.get("application_fee_amount")) for b in of("terminal.payment.captured", order_reference=pos)]
         == [(1800, 180)]),
+    ("the app's fee corrected at reconciliation (0.05 -> 1.80), once",
+        [(b.get("application_fee_amount_before"), b.get("application_fee_amount"), b.get("reason"), b.get("captured_by"))
+         for b in of("terminal.payment.fee_corrected", order_reference=pos)] == [(5, 180, "app_fee", "reconciliation")]),
     ("abandoned authorization canceled", len(of("terminal.payment.canceled", order_reference=abandoned)) == 1),
     ("refund published", len(of("payments.order.refunded", order_reference=online)) == 1),
     ("amounts: 190.20 USD paid, 24.00 USD refunded",

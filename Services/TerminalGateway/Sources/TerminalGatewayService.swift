@@ -86,7 +86,7 @@ public enum TerminalGatewayService {
         let refund = RefundPaymentHandler(payments: payments)
         let cancelAction = CancelReaderActionHandler(payments: payments)
         let display = SetReaderDisplayHandler()
-        let reconcile = ReconcileHandler(payments: payments, orders: orders, settings: settings)
+        let reconcile = ReconcileHandler(payments: payments, orders: orders, locations: locations, settings: settings)
         let abandon = AbandonOrderHandler(orders: orders, payments: payments)
         let complete = CompleteOrderHandler(orders: orders, payments: payments)
         let paidOtherwise = MarkPaidOtherwiseHandler(orders: orders, payments: payments)

@@ -24,6 +24,7 @@ public enum TerminalMessages {
         TerminalPaymentDeclined.self,
         TerminalPaymentMethodCollected.self,
         TerminalPaymentCaptured.self,
+        TerminalPaymentFeeCorrected.self,
         TerminalPaymentCanceled.self,
         ReconciliationCompleted.self,
     ]

@@ -57,7 +57,7 @@ import Testing
                 "onboarding.account.capability_updated", "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
                 "payments.order.refunded", "payments.order.requires_action", "payments.checkout_session.created",
                 "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.method_collected", "terminal.payment.captured",
-                "terminal.payment.canceled", "terminal.reconciliation.completed",
+                "terminal.payment.fee_corrected", "terminal.payment.canceled", "terminal.reconciliation.completed",
                 "notifications.email.sent", "notifications.email.failed", "notifications.email.skipped",
             ])
         #expect(catalogue.entries.filter { $0.kind == .reply }.count == commands.count)

@@ -51,11 +51,12 @@ struct AccountControlTests {
     }
 
     @Test func lockedFields() {
-        let fields = ["email", "business_profile", "tos_acceptance", "settings"]
+        let fields = ["email", "business_profile", "external_account", "tos_acceptance", "settings", "metadata"]
         #expect(AccountControl(requirementCollection: "stripe", dashboardType: "express").forbidden(fields) == ["tos_acceptance"])
+        // A Standard account after its link: Stripe keeps e-mail, settings and metadata writable.
         #expect(
             AccountControl(requirementCollection: "stripe", dashboardType: "full", onboardingStarted: true)
-                .forbidden(fields) == ["business_profile", "tos_acceptance"])
+                .forbidden(fields) == ["business_profile", "external_account", "tos_acceptance"])
         #expect(
             AccountControl(requirementCollection: "application", dashboardType: "none", onboardingStarted: true)
                 .forbidden(fields).isEmpty)

@@ -227,6 +227,53 @@ extension OnboardingIntegrationTests {
             }
         }
 
+        @Test func aStandardAccountAfterItsLinkRefusesBankAccountsButKeepsWhatStripeAllows() async throws {
+            try await OnboardingTestBed.run { bed in
+                let standard = try #require(
+                    try await bed.send(
+                        CreateAccount(sellerReference: Self.reference("std"), country: "US", email: "owner@std.example", type: .standard)
+                    ).result
+                ).account
+                // Before the link the platform may still attach a bank account.
+                let before = try #require(
+                    try await bed.send(
+                        UpdateAccount(account: standard, externalAccount: ExternalAccountDetails(token: "btok_us_verified"))
+                    ).result)
+                #expect(before.updated == ["external_account"])
+                _ = try #require(try await bed.send(bed.linkCommand(standard)).result)
+                let posts = bed.requests("POST", "/v1/accounts/\(standard)").count
+                let refused = try #require(
+                    try await bed.send(
+                        UpdateAccount(account: standard, externalAccount: ExternalAccountDetails(token: "btok_us_verified"))
+                    ).failure)
+                #expect(refused.code == ReplyError.Code.updateNotAllowed)
+                #expect(refused.field == "external_account")
+                #expect(bed.requests("POST", "/v1/accounts/\(standard)").count == posts)
+                // Stripe (the simulator) refuses the same update itself.
+                let direct = try await onThread { () -> String? in
+                    var params = FormParams()
+                    params.set("external_account", "btok_us_verified")
+                    do {
+                        _ = try bed.stripeClient().send(
+                            .post, "/v1/accounts/\(standard)", params: params, options: .idempotent(UUID().uuidString))
+                        return nil
+                    } catch let error as StripeError {
+                        return error.param
+                    }
+                }
+                #expect(direct == "external_account")
+                // What Stripe still lets the platform write: e-mail, metadata, settings.
+                let allowed = try #require(
+                    try await bed.send(
+                        UpdateAccount(
+                            account: standard, email: "billing@std.example",
+                            settings: AccountSettings(payments: AccountSettings.Payments(statementDescriptor: "STD SHOP")), metadata: ["plan": "pro"])
+                    ).result)
+                #expect(allowed.updated == ["email", "settings", "metadata"])
+                #expect(bed.sim.object(id: standard)?.value(at: "metadata.plan")?.stringValue == "pro")
+            }
+        }
+
         @Test func loginLinkForExpressOnlyAndAnAccountSession() async throws {
             try await OnboardingTestBed.run { bed in
                 let express = try #require(try await bed.send(OnboardingTestBed.newSeller()).result).account

@@ -1,3 +1,4 @@
+import Messages
 import Testing
 @testable import TerminalGateway
 
@@ -11,40 +12,45 @@ struct CaptureFeePolicyTests {
         #expect(policy.fee(total: 20) == 20)  // never above the total
     }
 
-    @Test func explicitFeeWinsAndFullCaptureKeepsTheCreatedFee() {
-        let policy = CaptureFeePolicy(percent: 10)
-        // The command's fee always wins.
-        #expect(
-            CaptureFeePolicy.feeToSend(
-                explicit: 5, policy: policy, total: 2500, authorized: 2000, current: 200,
-                directCharge: true) == 5)
-        // A tip: recomputed from the captured total.
-        #expect(
-            CaptureFeePolicy.feeToSend(
-                explicit: nil, policy: policy, total: 2500, authorized: 2000, current: 200,
-                directCharge: true) == 250)
-        // A partial capture too.
-        #expect(
-            CaptureFeePolicy.feeToSend(
-                explicit: nil, policy: policy, total: 1500, authorized: 2000, current: 200,
-                directCharge: true) == 150)
-        // A full capture keeps the PaymentIntent's fee; without one the policy sets it.
-        #expect(
-            CaptureFeePolicy.feeToSend(
-                explicit: nil, policy: policy, total: 2000, authorized: 2000, current: 200,
-                directCharge: true) == nil)
-        #expect(
-            CaptureFeePolicy.feeToSend(
-                explicit: nil, policy: policy, total: 2000, authorized: 2000, current: nil,
-                directCharge: true) == 200)
-        // No policy, or the platform's own payment: nothing sent.
-        #expect(
-            CaptureFeePolicy.feeToSend(
-                explicit: nil, policy: nil, total: 2500, authorized: 2000, current: 200,
-                directCharge: true) == nil)
-        #expect(
-            CaptureFeePolicy.feeToSend(
-                explicit: nil, policy: policy, total: 2500, authorized: 2000, current: nil,
-                directCharge: false) == nil)
+    /// The decision for a capture of `total` out of 2000 authorized, with the PaymentIntent's fee `current`.
+    private func decide(
+        explicit: Int? = nil, policy: CaptureFeePolicy? = CaptureFeePolicy(percent: 10), total: Int,
+        current: Int?, directCharge: Bool = true, appCreated: Bool = false
+    ) -> CaptureFeePolicy.Decision {
+        CaptureFeePolicy.decide(
+            explicit: explicit, policy: policy, total: total, authorized: 2000, current: current,
+            directCharge: directCharge, appCreated: appCreated)
+    }
+
+    @Test func theCommandsFeeAlwaysWins() {
+        #expect(decide(explicit: 5, total: 2500, current: 200) == .init(fee: 5, correction: .command))
+        #expect(decide(explicit: 200, total: 2000, current: 200) == .init(fee: 200, correction: nil))
+        #expect(decide(explicit: 5, policy: nil, total: 2000, current: nil) == .init(fee: 5, correction: .command))
+    }
+
+    @Test func aChangedTotalIsChargedThePolicysFeeOnTheCapturedTotal() {
+        // A tip, a partial capture.
+        #expect(decide(total: 2500, current: 200) == .init(fee: 250, correction: .amountChanged))
+        #expect(decide(total: 1500, current: 200) == .init(fee: 150, correction: .amountChanged))
+        // Already right: sent, nothing corrected.
+        #expect(decide(total: 2500, current: 250) == .init(fee: 250, correction: nil))
+    }
+
+    @Test func aMissingFeeIsSetOnEveryPath() {
+        #expect(decide(total: 2000, current: nil) == .init(fee: 200, correction: .missingFee))
+        #expect(decide(total: 2000, current: nil, appCreated: true) == .init(fee: 200, correction: .missingFee))
+    }
+
+    @Test func aFullCaptureCorrectsTheAppsFeeButKeepsTheGatewaysOwn() {
+        #expect(decide(total: 2000, current: 1, appCreated: true) == .init(fee: 200, correction: .appFee))
+        #expect(decide(total: 2000, current: 200, appCreated: true) == .init(fee: nil))
+        // The platform's own terminal.create_payment_intent set it.
+        #expect(decide(total: 2000, current: 1) == .init(fee: nil))
+    }
+
+    @Test func noPolicyOrNoConnectedAccountSendsNoFee() {
+        #expect(decide(policy: nil, total: 2500, current: 200) == .init(fee: nil))
+        #expect(decide(total: 2500, current: nil, directCharge: false) == .init(fee: nil))
+        #expect(decide(total: 2000, current: nil, directCharge: false, appCreated: true) == .init(fee: nil))
     }
 }

@@ -51,6 +51,10 @@ extension TerminalIntegrationTests {
                 #expect(event.orderReference == order)
                 let request = try #require(bed.requests("POST", "/v1/payment_intents/\(pi)/capture").first)
                 #expect(request.params["application_fee_amount"]?.stringValue == "240")
+                let corrected = try #require(try await bed.wait(TerminalPaymentFeeCorrected.self, pi).first)
+                #expect(corrected.reason == .command)
+                #expect(corrected.applicationFeeAmountBefore == 100)
+                #expect(corrected.applicationFeeAmount == 240)
 
                 // Stripe's events arrive later; a second capture is refused, never sent twice.
                 try await bed.pumpEvents(account: account)

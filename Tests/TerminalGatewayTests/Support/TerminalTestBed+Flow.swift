@@ -97,3 +97,4 @@ extension TerminalPaymentAuthorized: PaymentNamed {}
 extension TerminalPaymentDeclined: PaymentNamed {}
 extension TerminalPaymentCaptured: PaymentNamed {}
 extension TerminalPaymentCanceled: PaymentNamed {}
+extension TerminalPaymentFeeCorrected: PaymentNamed {}

@@ -28,12 +28,14 @@ public struct AccountControl: Sendable, Equatable {
     /// Fields Stripe does not let the platform send for this account, of `fields` (wire
     /// names): `tos_acceptance` unless the platform collects requirements; once onboarding
     /// has started on an account whose requirements Stripe collects, also `business_type`,
-    /// `business_profile`, `individual` and `company` (the seller keeps them up to date
-    /// through Stripe). Unknown control refuses nothing (Stripe decides).
+    /// `business_profile`, `individual`, `company` and `external_account` (the seller keeps
+    /// them up to date through Stripe; Stripe API, Update an account, 2026-10-28.endive).
+    /// `email`, `settings`, `metadata` and `capabilities` stay writable: Stripe's reference
+    /// sets no such limit on them. Unknown control refuses nothing (Stripe decides).
     public func forbidden(_ fields: [String]) -> [String] {
         guard requirementCollection == "stripe" else { return [] }
         var locked: Set<String> = ["tos_acceptance"]
-        if onboardingStarted { locked.formUnion(["business_type", "business_profile", "individual", "company"]) }
+        if onboardingStarted { locked.formUnion(["business_type", "business_profile", "individual", "company", "external_account"]) }
         return fields.filter(locked.contains)
     }
 }

@@ -1,10 +1,13 @@
+public import Messages
+
 /// The platform fee a capture of a direct charge carries when the command names none
 /// (`CAPTURE_FEE_PERCENT`, `CAPTURE_FEE_FIXED`): `round(total × percent / 100) + fixed`,
 /// never above the captured total. Amounts in the currency's smallest unit.
 ///
-/// It applies when the captured total differs from the authorized amount (a tip, a partial
-/// capture) or the PaymentIntent carries no fee yet (e.g. one the point-of-sale app created);
-/// a full capture keeps the fee the PaymentIntent was created with. Pure; thread-safe.
+/// Stripe's Terminal guide for Connect asks the platform to inspect every PaymentIntent and
+/// correct its `application_fee_amount` before capture; ``decide(explicit:policy:total:authorized:current:directCharge:appCreated:)``
+/// is that check, used by every capture path (the command, reconciliation, PaymentIntents the
+/// point-of-sale app created). Pure; thread-safe.
 public struct CaptureFeePolicy: Sendable, Equatable {
     /// Percentage of the captured total, e.g. `2.5`.
     public var percent: Double
@@ -23,18 +26,56 @@ public struct CaptureFeePolicy: Sendable, Equatable {
         return min(total, variable + fixed)
     }
 
-    /// The fee to send with a capture of `total`, or `nil` to leave the PaymentIntent's.
+    /// The fee a capture sends (`application_fee_amount`), and why it differs from the
+    /// PaymentIntent's, if it does.
+    public struct Decision: Sendable, Equatable {
+        /// The fee to send, or `nil` to send none (the PaymentIntent keeps its own).
+        public var fee: Int?
+        /// Set when ``fee`` differs from the PaymentIntent's fee: the correction to announce.
+        public var correction: FeeCorrectionReason?
+
+        /// A decision.
+        public init(fee: Int?, correction: FeeCorrectionReason? = nil) {
+            self.fee = fee
+            self.correction = correction
+        }
+    }
+
+    /// The fee to send with a capture of `total`:
+    /// 1. the command's `explicit` fee always wins (`command` when it changes the fee);
+    /// 2. without a policy, or for the platform's own payment (no connected account), none;
+    /// 3. otherwise the policy's fee on the captured total when the PaymentIntent has no fee
+    ///    (`missing_fee`), when the total differs from the authorized amount (`amount_changed`),
+    ///    or when the point-of-sale app created it with another fee (`app_fee`);
+    /// 4. a full capture of a PaymentIntent the gateway created keeps the fee the platform's
+    ///    `terminal.create_payment_intent` set (none sent).
     /// - Parameters:
-    ///   - explicit: the command's `application_fee_amount`, which always wins.
-    ///   - policy: the configured policy, if any.
-    ///   - authorized: the authorized amount; `current`: the PaymentIntent's fee.
+    ///   - authorized: the authorized amount; `current`: the PaymentIntent's fee now.
     ///   - directCharge: whether the payment is on a connected account (fees need one).
-    public static func feeToSend(
+    ///   - appCreated: whether the point-of-sale app created the PaymentIntent.
+    public static func decide(
         explicit: Int?, policy: CaptureFeePolicy?, total: Int, authorized: Int,
-        current: Int?, directCharge: Bool
-    ) -> Int? {
-        if let explicit { return explicit }
-        guard directCharge, let policy, total != authorized || current == nil else { return nil }
-        return policy.fee(total: total)
+        current: Int?, directCharge: Bool, appCreated: Bool
+    ) -> Decision {
+        if let explicit { return Decision(fee: explicit, correction: explicit == current ? nil : .command) }
+        guard directCharge, let policy else { return Decision(fee: nil) }
+        let expected = policy.fee(total: total)
+        guard let current else { return Decision(fee: expected, correction: .missingFee) }
+        if total != authorized { return Decision(fee: expected, correction: expected == current ? nil : .amountChanged) }
+        if appCreated, expected != current { return Decision(fee: expected, correction: .appFee) }
+        return Decision(fee: nil)
+    }
+}
+
+extension CaptureFeePolicy {
+    /// ``decide(explicit:policy:total:authorized:current:directCharge:appCreated:)`` for a
+    /// capture of `total` of `payment` (its authorized amount, fee, account and origin).
+    public static func decide(
+        for payment: TerminalPayment, total: Int, explicit: Int?, policy: CaptureFeePolicy?
+    ) -> Decision {
+        decide(
+            explicit: explicit, policy: policy, total: total,
+            authorized: payment.amountAuthorized ?? payment.amount, current: payment.applicationFeeAmount,
+            directCharge: payment.account != nil, appCreated: payment.appCreated)
     }
 }

@@ -47,6 +47,9 @@ public struct TerminalPayment: Sendable, Equatable {
     public var captureKey: String?
     /// The idempotency key of the last `process_payment` (`<message_id>:process_payment`).
     public var processKey: String?
+    /// Whether the point-of-sale app created the PaymentIntent (column `origin` = `app`): its
+    /// fee was set by the app, so the fee policy checks it at every capture.
+    public var appCreated = false
 
     /// A payment as created: `requires_payment_method`, nothing authorized.
     public init(

@@ -12,14 +12,17 @@ import StripeAPI
 ///    the gateway has not seen the authorization yet, the PaymentIntent is fetched first; a
 ///    PaymentIntent it has never seen (created by the point-of-sale app) goes through
 ///    ``PaymentAdoption`` and is recorded only in step 3's transaction.
-/// 1b. The fee: the command's `application_fee_amount`, else ``CaptureFeePolicy`` on the
-///    captured total; above the total → `validation.fee_exceeds_amount`, nothing sent.
+/// 1b. The fee: ``CaptureFeePolicy/decide(for:total:explicit:policy:)`` (the command's
+///    `application_fee_amount`, else the policy on the captured total when the PaymentIntent
+///    has none, the total changed, or the app set another); above the total →
+///    `validation.fee_exceeds_amount`, nothing sent.
 /// 2. `POST /v1/payment_intents/{id}/capture` with key `<message_id>:capture` and the
 ///    command's `amount_to_capture` and the fee: after a crash between Stripe's answer and the commit, the
 ///    redelivery gets Stripe's stored answer (no second capture). If Stripe says the state is
 ///    unexpected, the PaymentIntent is fetched to tell `conflict.already_captured` from
 ///    `conflict.authorization_expired`.
-/// 3. One transaction: the payment `captured`, `terminal.payment.captured` (once), the reply.
+/// 3. One transaction: the payment `captured`, `terminal.payment.captured` (once),
+///    `terminal.payment.fee_corrected` when the fee sent differs from the PaymentIntent's, the reply.
 /// Thread-safety: `Sendable`, stateless.
 struct CapturePaymentHandler: Sendable {
     /// SQL of the payments table.
@@ -87,17 +90,16 @@ struct CapturePaymentHandler: Sendable {
         }
         let total: Int
         if case .capture(let t) = decision { total = t } else { total = command.amountToCapture ?? payment.amountAuthorized ?? payment.amount }
-        let fee = CaptureFeePolicy.feeToSend(
-            explicit: command.applicationFeeAmount, policy: feePolicy, total: total,
-            authorized: payment.amountAuthorized ?? payment.amount,
-            current: payment.applicationFeeAmount, directCharge: payment.account != nil)
-        if let fee, fee > total {
+        let feeDecision = CaptureFeePolicy.decide(
+            for: payment, total: total, explicit: command.applicationFeeAmount, policy: feePolicy)
+        let feeBefore = payment.applicationFeeAmount
+        if let fee = feeDecision.fee, fee > total {
             return .error(
                 .invalid(
                     "application_fee_amount",
                     "must be at most the captured total (\(total) \(payment.currency)), got \(fee)", code: ReplyError.Code.feeExceedsAmount))
         }
-        let params = PaymentIntentCaptureParams(amountToCapture: command.amountToCapture, applicationFeeAmount: fee)
+        let params = PaymentIntentCaptureParams(amountToCapture: command.amountToCapture, applicationFeeAmount: feeDecision.fee)
         let answer = try context.stripe { client throws(StripeError) in
             try client.capturePaymentIntent(
                 payment.paymentIntent, params,
@@ -123,6 +125,9 @@ struct CapturePaymentHandler: Sendable {
                 else {
                     return .error(.notFound("payment_intent", id: pi.id))
                 }
+                try PaymentEventPublisher.publishFeeCorrection(
+                    feeDecision, before: feeBefore, captured: t.payment, capturedBy: .command, occurredAt: now,
+                    context: context)
                 return .ok(Self.result(t.payment))
             }
         case .failure(let error) where error.code == "payment_intent_unexpected_state":

@@ -5,21 +5,27 @@ import StripeAPI
 
 /// `terminal.reconcile` (Stripe-bound), sent by operators or by the ``ReconcileScheduler``.
 ///
+/// 0. Not in a dry run: record the listed `payment_intents` the gateway never saw, then ask
+///    Stripe (``StripeSweep``): every uncaptured in-person PaymentIntent of the command's
+///    `account` (else of every account selling in the run's zone) is recorded or refreshed, and
+///    one still on its way to an authorization is reported `left`.
 /// 1. Lease up to ``batchLimit`` payments still `requires_capture` (authorized at least
 ///    `older_than_seconds` ago; of `account` if given; at locations in `time_zone` if given)
 ///    with `FOR UPDATE SKIP LOCKED`, so replicas running reconciliations at once never share a payment.
 /// 2. For each, ``ReconcileDecision``: capture (`POST …/capture`, key
-///    `<message_id>:capture:<pi>`) when the order was completed and not paid otherwise,
+///    `<message_id>:capture:<pi>`, with the fee ``CaptureFeePolicy`` decides for the full
+///    authorized amount) when the order was completed and not paid otherwise,
 ///    cancel (`POST …/cancel`, `cancellation_reason=abandoned`, key `<message_id>:cancel:<pi>`)
 ///    when paid otherwise or abandoned by the platform, or when nobody spoke and the grace
 ///    (``ReconcileGrace`` in the payment's zone, on the settings' clock) is over; otherwise
 ///    `left` (`within grace until …`), untouched. A Stripe refusal leaves the payment (`left`)
 ///    after recording Stripe's state.
 ///    A redelivered run re-leases its own rows and replays the same keys: nothing twice.
-/// 3. One transaction: every payment's new state and `terminal.payment.*` event, leases
+/// 3. One transaction: every payment's new state and `terminal.payment.*` event (with
+///    `terminal.payment.fee_corrected` for a capture whose fee was corrected), leases
 ///    released, `terminal.reconciliation.completed` with the counts and every decision (the
 ///    report; a scheduled run names its zone and local date), the reply.
-/// `dry_run` reports the decisions without leasing or calling Stripe.
+/// `dry_run` reports the decisions on what the gateway recorded, without leasing or calling Stripe.
 /// Thread-safety: `Sendable`, stateless.
 struct ReconcileHandler: Sendable {
     /// The most payments one run handles (the next run takes the rest).
@@ -35,6 +41,8 @@ struct ReconcileHandler: Sendable {
     let payments: PaymentStore
     /// SQL of the orders table.
     let orders: OrderStore
+    /// SQL of the locations and readers (which accounts sell in person, in which zone).
+    let locations: LocationStore
     /// The grace, the default zone and the clock.
     var settings = TerminalGatewaySettings()
 
@@ -44,6 +52,8 @@ struct ReconcileHandler: Sendable {
         var decision: ReconcileDecision
         var snapshot: PaymentIntentSnapshot?
         var failure: String?
+        /// The fee a capture sent (and the correction to announce once it is recorded).
+        var fee = CaptureFeePolicy.Decision(fee: nil)
     }
 
     /// Handles one command.
@@ -54,7 +64,16 @@ struct ReconcileHandler: Sendable {
         let defaultZone = settings.reconcileTimeZone
         let before = command.olderThanSeconds.map { now - $0 }
         let dryRun = command.dryRun ?? false
-        let refused = dryRun ? [] : try adopt(command.paymentIntents ?? [], account: command.account, context: context)
+        var refused = dryRun ? [] : try adopt(command.paymentIntents ?? [], account: command.account, context: context)
+        if !dryRun {
+            let accounts: [String?] =
+                if let account = command.account { [account] } else {
+                    try locations.sellingAccounts(zone: command.timeZone, defaultZone: defaultZone, on: context.db)
+                }
+            let found = try StripeSweep.run(accounts: accounts, now: now, payments: payments, context: context)
+            for (account, ids) in found.unknown { refused += try adopt(ids, account: account, context: context) }
+            refused += found.pending
+        }
         let candidates =
             dryRun
             ? try payments.reconcilable(
@@ -84,10 +103,15 @@ struct ReconcileHandler: Sendable {
         return try context.transaction { db in
             let writer = PaymentTransitionWriter(payments: payments)
             for outcome in outcomes {
-                if let snapshot = outcome.snapshot {
-                    try writer.apply(
+                if let snapshot = outcome.snapshot,
+                    let t = try writer.apply(
                         .snapshot(snapshot, captureKey: nil), paymentIntent: outcome.payment.paymentIntent,
-                        occurredAt: now, db: db, context: context)
+                        occurredAt: now, db: db, context: context),
+                    t.effects.contains(.captured)
+                {
+                    try PaymentEventPublisher.publishFeeCorrection(
+                        outcome.fee, before: outcome.payment.applicationFeeAmount, captured: t.payment,
+                        capturedBy: .reconciliation, occurredAt: now, context: context)
                 }
                 try payments.releaseReconciliation(paymentIntent: outcome.payment.paymentIntent, messageId: messageId, on: db)
             }
@@ -115,9 +139,14 @@ struct ReconcileHandler: Sendable {
             context.idempotencyKey((outcome.decision.action == .captured ? "capture:" : "cancel:") + p.paymentIntent),
             stripeAccount: p.account)
         let capture = outcome.decision.action == .captured
+        if capture {
+            outcome.fee = CaptureFeePolicy.decide(
+                for: p, total: p.amountAuthorized ?? p.amount, explicit: nil, policy: settings.captureFeePolicy)
+        }
+        let params = PaymentIntentCaptureParams(applicationFeeAmount: outcome.fee.fee)
         let answer = try context.stripe { client throws(StripeError) in
             capture
-                ? try client.capturePaymentIntent(p.paymentIntent, options: options)
+                ? try client.capturePaymentIntent(p.paymentIntent, params, options: options)
                 : try client.cancelPaymentIntent(
                     p.paymentIntent, PaymentIntentCancelParams(cancellationReason: "abandoned"),
                     options: options)

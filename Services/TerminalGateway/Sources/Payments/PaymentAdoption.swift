@@ -70,11 +70,12 @@ enum PaymentAdoption {
                     "order \(reference) already has payment_intent \(owner ?? "(being created)"); payment_intent \(pi.id) names it too"))
         }
         let method = pi.captureMethod?.rawValue ?? "automatic"
-        let payment = TerminalPayment(
+        var payment = TerminalPayment(
             orderReference: reference, paymentIntent: pi.id, account: account,
             amount: max(pi.amount ?? 0, 1), currency: pi.currency ?? "usd",
             captureMethod: recordedMethods.contains(method) ? method : "manual",
             applicationFeeAmount: pi.applicationFeeAmount)
+        payment.appCreated = true
         return .success(Candidate(payment: payment, snapshot: PaymentIntentSnapshot(pi, observedAt: observedAt)))
     }
 }

@@ -41,4 +41,27 @@ enum PaymentEventPublisher {
             }
         }
     }
+
+    /// Publishes `terminal.payment.fee_corrected` when `decision` changed the fee of the
+    /// captured payment `captured` (whose fee was `before`); nothing otherwise.
+    /// - Throws: `EncodingError`, `StoreError`.
+    static func publishFeeCorrection(
+        _ decision: CaptureFeePolicy.Decision, before: Int?, captured p: TerminalPayment,
+        capturedBy: CapturePath, occurredAt: Int, context: HandlerContext
+    ) throws {
+        guard let reason = decision.correction, let fee = decision.fee else { return }
+        try context.publish(
+            TerminalPaymentFeeCorrected(
+                orderReference: p.orderReference, paymentIntent: p.paymentIntent, account: p.account,
+                amountCaptured: p.amountCaptured ?? 0, amountAuthorized: p.amountAuthorized, currency: p.currency,
+                applicationFeeAmountBefore: before, applicationFeeAmount: fee, reason: reason,
+                capturedBy: capturedBy, occurredAt: occurredAt),
+            stripeAccount: p.account)
+        context.log.info(
+            "application fee corrected at capture",
+            [
+                "payment_intent": p.paymentIntent, "before": before.map(String.init) ?? "none",
+                "after": String(fee), "reason": reason.rawValue, "captured_by": capturedBy.rawValue,
+            ])
+    }
 }

@@ -40,6 +40,27 @@ public struct LocationStore: Sendable {
         """
     }
 
+    /// The accounts that sell in person, whose uncaptured PaymentIntents a reconciliation asks
+    /// Stripe about: every account with a location or a reader in `zone` (a location without
+    /// a zone counts as `defaultZone`), and for a run of every zone (`zone` `nil`) or of
+    /// `defaultZone` also every account with a recorded payment. `nil` in the result is the
+    /// platform itself (its own readers). Sorted, the platform first.
+    public func sellingAccounts(zone: String?, defaultZone: String, on db: PGConnection) throws -> [String?] {
+        let s = schema.quoted
+        return try db.query(
+            """
+            SELECT DISTINCT account FROM (
+                SELECT account FROM \(s).locations WHERE $1::text IS NULL OR COALESCE(time_zone, $2::text) = $1::text
+                UNION ALL
+                SELECT r.account FROM \(s).readers r LEFT JOIN \(s).locations l ON l.location = r.location
+                WHERE $1::text IS NULL OR COALESCE(l.time_zone, $2::text) = $1::text
+                UNION ALL
+                SELECT account FROM \(s).payments WHERE $1::text IS NULL OR $1::text = $2::text) a
+            ORDER BY account NULLS FIRST
+            """, [zone.map { .text($0) } ?? .null, .text(defaultZone)]
+        ) { row in try row.optionalString("account") }
+    }
+
     /// Every zone with a location, plus `defaultZone`, each with the last local date its daily
     /// run was published for (nil: never).
     public func zones(defaultZone: String, on db: PGConnection) throws -> [String: String?] {

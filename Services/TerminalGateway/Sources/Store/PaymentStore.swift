@@ -25,7 +25,7 @@ public struct PaymentStore: Sendable {
     static let columns = """
         order_reference, payment_intent_id, account, amount, currency, capture_method, application_fee_amount,
         state, reader, amount_authorized, amount_captured, overcapture_supported, authorized_at, expires_at,
-        last_charge_id, decline_code, failure_code, failure_message, cancellation_reason, capture_key, process_key
+        last_charge_id, decline_code, failure_code, failure_message, cancellation_reason, capture_key, process_key, origin
         """
 
     /// The payment of an order, or `nil` (also while its PaymentIntent is being created).
@@ -103,6 +103,7 @@ public struct PaymentStore: Sendable {
         p.cancellationReason = try row.optionalString("cancellation_reason")
         p.captureKey = try row.optionalString("capture_key")
         p.processKey = try row.optionalString("process_key")
+        p.appCreated = try row.string("origin") == "app"
         return p
     }
 }

@@ -99,8 +99,11 @@ enum AccountEndpoints {
     }
 
     /// Fields Stripe locks once onboarding started on an account whose requirements Stripe
-    /// collects (https://docs.stripe.com/api/accounts/update).
-    static let lockedAfterOnboarding = ["business_type", "business_profile", "individual", "company"]
+    /// collects (https://docs.stripe.com/api/accounts/update: `business_type`, `company`,
+    /// `individual`, `external_account` "can only be updated for accounts where
+    /// controller.requirement_collection is application" once an Account Link or Account
+    /// Session exists).
+    static let lockedAfterOnboarding = ["business_type", "business_profile", "individual", "company", "external_account"]
 
     /// Applies the prefillable parameters (e-mail, business type and profile, individual,
     /// company, bank account, terms, settings) to `account`, refusing what Stripe refuses the

@@ -32,8 +32,12 @@ enum PaymentIntentEndpoints {
             "GET", "/v1/payment_intents",
             Endpoint(SimList.parameters.union(["customer"])) { call throws(SimError) in
                 let customer = try call.params.string("customer")
-                let items = call.state.list(type: "payment_intent", scope: call.scope) { customer == nil || $0["customer"]?.stringValue == customer }
-                    .map { PaymentIntentMachine.expireAuthorizationIfDue(call: call, pi: $0) }
+                let created = try SimCreatedFilter.parse(call.params)
+                let items = call.state.list(type: "payment_intent", scope: call.scope) {
+                    (customer == nil || $0["customer"]?.stringValue == customer)
+                        && (created?.matches($0["created"]?.intValue ?? 0) ?? true)
+                }
+                .map { PaymentIntentMachine.expireAuthorizationIfDue(call: call, pi: $0) }
                 return try SimList.page(items, url: "/v1/payment_intents", params: call.params)
             })
         router.add("GET", "/v1/payment_intents/:id", Endpoint(["client_secret"]) { call throws(SimError) in try find(call) })
