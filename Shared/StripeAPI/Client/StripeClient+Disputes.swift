@@ -19,7 +19,9 @@ extension StripeClient {
     }
 
     /// `GET /v1/disputes`: one page of disputes (filter `charge` or `payment_intent` in `params.filters`).
-    public func listDisputes(_ params: ListParams = ListParams(), options: RequestOptions = RequestOptions()) throws(StripeError) -> StripeList<Dispute> {
+    public func listDisputes(
+        _ params: ListParams = ListParams(), options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> StripeList<Dispute> {
         try list("/v1/disputes", params: params, options: options)
     }
 }

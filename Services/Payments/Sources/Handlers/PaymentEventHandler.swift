@@ -32,6 +32,8 @@ import StripeAPI
 ///   `payments.order.requires_action` from Stripe's synchronous answer.
 /// - Platform events (no `account`, no `x-stripe-account`) are ignored: every charge of
 ///   this service is a direct charge on a connected account.
+/// - `charge.dispute.*` (created, updated, closed, funds_withdrawn, funds_reinstated) keep
+///   the dispute with its order and publish `payments.dispute.*` (``DisputeEventRecorder``).
 /// - An undecodable body is dead-lettered (`validation.malformed_message`).
 /// Thread-safety: `Sendable`, stateless.
 struct PaymentEventHandler: Sendable {
@@ -39,6 +41,8 @@ struct PaymentEventHandler: Sendable {
     let orders: OrderStore
     /// Records saved payment methods.
     let savedMethods: SavedMethodRecorder
+    /// Keeps disputes with their orders.
+    let disputes: DisputeEventRecorder
 
     /// Handles one raw Stripe event.
     /// - Throws: `HandlerError` to retry later, `MessageDecodingError` (poison), `StoreError`.
@@ -61,6 +65,9 @@ struct PaymentEventHandler: Sendable {
             return try refunded(charge, event: event, context: context)
         case .setupIntent(let si):
             if event.type == .setupIntentSucceeded { try savedMethods.record(si, account: account, at: event.created, context: context) }
+            return .done
+        case .dispute(let dispute):
+            try disputes.record(dispute, at: event.created, account: account, event: event.id, context: context)
             return .done
         }
     }
