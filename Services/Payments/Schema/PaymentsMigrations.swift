@@ -24,6 +24,10 @@ public import Store
 /// funds withdrawn and reinstated, the newest event applied, and whether `.closed` and
 /// `.evidence_due_soon` were published) and `account_charges.losses_payments` (the
 /// account's `controller.losses.payments` from `onboarding.account.created`).
+///
+/// Version 5 adds `refunds.application_fee_refunded` (the part of the application fee each
+/// refund returned) and `order_application_fees` (the order's ApplicationFee, `fee_…`, and how
+/// much of it is refunded, from the refund's charge and `application_fee.refunded`).
 public enum PaymentsMigrations {
     /// The Postgres schema these migrations build, owned by the service's role (`payments`).
     public static let schema = "payments"
@@ -139,6 +143,20 @@ public enum PaymentsMigrations {
                 CREATE INDEX disputes_order ON disputes (account, order_reference);
                 CREATE INDEX disputes_reminder_due ON disputes (evidence_due_by)
                     WHERE due_soon_published_at IS NULL AND status IN ('needs_response', 'warning_needs_response');
+                """),
+        Migration(
+            version: 5, name: "application_fee_refunds",
+            sql: """
+                ALTER TABLE refunds ADD COLUMN application_fee_refunded bigint;
+                CREATE TABLE order_application_fees (
+                    account          text NOT NULL,
+                    order_reference  text NOT NULL,
+                    application_fee  text NOT NULL CONSTRAINT order_application_fees_fee_key UNIQUE,
+                    amount_refunded  bigint NOT NULL DEFAULT 0,
+                    updated_at       timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (account, order_reference),
+                    FOREIGN KEY (account, order_reference) REFERENCES orders (account, order_reference)
+                );
                 """),
     ]
 }

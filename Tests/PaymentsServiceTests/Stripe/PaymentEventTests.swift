@@ -55,6 +55,7 @@ struct PaymentEventTests {
             .charge: #"{"id":"ch_1","object":"charge"}"#,
             .setupIntent: #"{"id":"seti_1","object":"setup_intent"}"#,
             .dispute: #"{"id":"dp_1","object":"dispute"}"#,
+            .applicationFee: #"{"id":"fee_1","object":"application_fee"}"#,
         ]
         #expect(PaymentsService.stripeEvents.count == PaymentEventType.allCases.count)
         for type in PaymentEventType.allCases {
@@ -64,7 +65,7 @@ struct PaymentEventTests {
             #expect(event.type == type)
             switch (event.subject, type.object) {
             case (.checkoutSession, .checkoutSession), (.paymentIntent, .paymentIntent), (.charge, .charge),
-                (.setupIntent, .setupIntent), (.dispute, .dispute):
+                (.setupIntent, .setupIntent), (.dispute, .dispute), (.applicationFee, .applicationFee):
                 break
             default: Issue.record("\(type.rawValue) parsed as \(event.subject)")
             }

@@ -24,6 +24,8 @@ struct PaymentEvent: Sendable, Equatable {
         case setupIntent(SetupIntent)
         /// `charge.dispute.*`.
         case dispute(Dispute)
+        /// `application_fee.refunded`.
+        case applicationFee(ApplicationFee)
     }
 
     /// Stripe's event id (`evt_…`).
@@ -54,6 +56,7 @@ struct PaymentEvent: Sendable, Equatable {
             case .charge: subject = .charge(try event.dataObject(as: Charge.self))
             case .setupIntent: subject = .setupIntent(try event.dataObject(as: SetupIntent.self))
             case .dispute: subject = .dispute(try event.dataObject(as: Dispute.self))
+            case .applicationFee: subject = .applicationFee(try event.dataObject(as: ApplicationFee.self))
             }
         } catch {
             throw MessageDecodingError(field: "data.object", kind: .malformed, reason: "not a \(event.type) object: \(error)")

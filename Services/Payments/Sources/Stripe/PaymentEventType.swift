@@ -31,6 +31,8 @@ enum PaymentEventType: String, CaseIterable, Sendable {
     case chargeDisputeFundsWithdrawn = "charge.dispute.funds_withdrawn"
     /// `charge.dispute.funds_reinstated`.
     case chargeDisputeFundsReinstated = "charge.dispute.funds_reinstated"
+    /// `application_fee.refunded` (a platform event: the fee is the platform's).
+    case applicationFeeRefunded = "application_fee.refunded"
 
     /// The kind of object in the event's `data.object`.
     enum Object: Sendable {
@@ -44,6 +46,8 @@ enum PaymentEventType: String, CaseIterable, Sendable {
         case setupIntent
         /// A Dispute.
         case dispute
+        /// An ApplicationFee.
+        case applicationFee
     }
 
     /// What `data.object` holds for this type.
@@ -58,6 +62,7 @@ enum PaymentEventType: String, CaseIterable, Sendable {
         case .chargeDisputeCreated, .chargeDisputeUpdated, .chargeDisputeClosed, .chargeDisputeFundsWithdrawn,
             .chargeDisputeFundsReinstated:
             .dispute
+        case .applicationFeeRefunded: .applicationFee
         }
     }
 
