@@ -31,6 +31,27 @@ enum DisputeGate {
         return .success(record)
     }
 
+    /// The steps of a dispute command: ``open(_:account:disputes:context:)``, then `call`
+    /// (one Stripe call on the connected account, Idempotency-Key `<message_id>:<step>`), then
+    /// ``apply(_:to:disputes:recorder:context:)``.
+    /// - Returns: the record after Stripe's answer, or the reply error (the gate's or Stripe's).
+    /// - Throws: `HandlerError` (retry), `StoreError`, `EncodingError`.
+    static func run(
+        _ dispute: String, account: String, step: String, disputes: DisputeStore, recorder: DisputeEventRecorder,
+        context: HandlerContext, _ call: (StripeClient, RequestOptions) throws(StripeError) -> Dispute
+    ) throws -> Result<DisputeRecord, ReplyError> {
+        let record: DisputeRecord
+        switch try open(dispute, account: account, disputes: disputes, context: context) {
+        case .success(let found): record = found
+        case .failure(let error): return .failure(error)
+        }
+        let options = context.idempotent(step, account: account)
+        switch try context.stripe({ client throws(StripeError) in try call(client, options) }) {
+        case .success(let answer): return .success(try apply(answer, to: record, disputes: disputes, recorder: recorder, context: context))
+        case .failure(let error): return .failure(error)
+        }
+    }
+
     /// In one transaction: the record (locked) with Stripe's `answer` applied as of its newest
     /// event (so only a forward move applies), `payments.dispute.closed` when due (stamped
     /// with the service's clock), saved.

@@ -23,28 +23,21 @@ struct SubmitDisputeEvidenceHandler: Sendable {
     /// Handles one command; see the type's steps.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func handle(_ command: SubmitDisputeEvidence, _ context: inout HandlerContext) throws -> Reply<SubmitDisputeEvidence.Result> {
-        let record: DisputeRecord
-        switch try DisputeGate.open(command.dispute, account: command.account, disputes: disputes, context: context) {
-        case .success(let found): record = found
-        case .failure(let error): return .error(error)
-        }
         let submit = command.submit ?? false
-        var evidence: [String: String]?
-        if let given = command.evidence?.given { evidence = Dictionary(given, uniquingKeysWith: { _, last in last }) }
+        let evidence = command.evidence.map { Dictionary($0.given, uniquingKeysWith: { _, last in last }) }
         let params = DisputeUpdateParams(evidence: evidence, submit: submit)
-        let updated: Dispute
-        switch try context.stripe({ client throws(StripeError) in
-            try client.updateDispute(command.dispute, params, options: context.idempotent("submit_dispute_evidence", account: command.account))
-        }) {
-        case .success(let answer): updated = answer
+        switch try DisputeGate.run(
+            command.dispute, account: command.account, step: "submit_dispute_evidence", disputes: disputes, recorder: recorder,
+            context: context, { client, options throws(StripeError) in try client.updateDispute(command.dispute, params, options: options) })
+        {
+        case .success(let after):
+            return .ok(
+                SubmitDisputeEvidence.Result(
+                    account: after.account, dispute: after.dispute, orderReference: after.orderReference, status: after.status,
+                    submitted: submit, hasEvidence: after.hasEvidence, submissionCount: after.submissionCount,
+                    evidenceDueBy: after.evidenceDueBy))
         case .failure(let error): return .error(error)
         }
-        let after = try DisputeGate.apply(updated, to: record, disputes: disputes, recorder: recorder, context: context)
-        return .ok(
-            SubmitDisputeEvidence.Result(
-                account: after.account, dispute: after.dispute, orderReference: after.orderReference, status: after.status,
-                submitted: submit, hasEvidence: after.hasEvidence, submissionCount: after.submissionCount,
-                evidenceDueBy: after.evidenceDueBy))
     }
 }
 
@@ -64,19 +57,14 @@ struct AcceptDisputeHandler: Sendable {
     /// Handles one command; see the type's steps.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func handle(_ command: AcceptDispute, _ context: inout HandlerContext) throws -> Reply<AcceptDispute.Result> {
-        let record: DisputeRecord
-        switch try DisputeGate.open(command.dispute, account: command.account, disputes: disputes, context: context) {
-        case .success(let found): record = found
+        switch try DisputeGate.run(
+            command.dispute, account: command.account, step: "accept_dispute", disputes: disputes, recorder: recorder,
+            context: context, { client, options throws(StripeError) in try client.closeDispute(command.dispute, options: options) })
+        {
+        case .success(let after):
+            return .ok(
+                AcceptDispute.Result(account: after.account, dispute: after.dispute, orderReference: after.orderReference, status: after.status))
         case .failure(let error): return .error(error)
         }
-        let closed: Dispute
-        switch try context.stripe({ client throws(StripeError) in
-            try client.closeDispute(command.dispute, options: context.idempotent("accept_dispute", account: command.account))
-        }) {
-        case .success(let answer): closed = answer
-        case .failure(let error): return .error(error)
-        }
-        let after = try DisputeGate.apply(closed, to: record, disputes: disputes, recorder: recorder, context: context)
-        return .ok(AcceptDispute.Result(account: after.account, dispute: after.dispute, orderReference: after.orderReference, status: after.status))
     }
 }
