@@ -126,6 +126,13 @@ struct FixtureDecodingTests {
         #expect(dispute.evidence?["uncategorized_text"] == .null)
     }
 
+    @Test func balance() throws {
+        let balance = try Fixtures.decode(Balance.self, "balance")
+        #expect(balance.object == "balance")
+        #expect(balance.available == [Balance.Amount(amount: 0, currency: "usd")])
+        #expect(balance.pending?.first?.currency == "usd")
+    }
+
     @Test func terminal() throws {
         let token = try Fixtures.decode(TerminalConnectionToken.self, "terminal.connection_token")
         #expect(token.secret == "pst_test_iPPfmBn7kZ0gIJ4xpehqTnC")

@@ -14,7 +14,7 @@ public import StripeAPI
 /// `payments.create_setup_sheet`, `payments.list_payment_methods`,
 /// `payments.detach_payment_method`, `payments.charge_saved_payment_method`,
 /// `payments.register_payment_method_domain`, `payments.list_payment_method_domains`,
-/// `payments.submit_dispute_evidence`, `payments.accept_dispute`. Event
+/// `payments.submit_dispute_evidence`, `payments.accept_dispute`, `payments.get_balance`. Event
 /// queue `payments.events` (batched) bound to the Stripe payment events in ``stripeEvents``
 /// and `onboarding.account.#`; the dispute reminder thread (``DisputeReminderScheduler``).
 /// See `Services/Payments/README.md`.
@@ -98,6 +98,7 @@ public enum PaymentsService {
         let payments = PaymentEventHandler(orders: orders, savedMethods: recorder, disputes: disputeRecorder, fees: fees)
         let submitEvidence = SubmitDisputeEvidenceHandler(disputes: disputes, recorder: disputeRecorder)
         let acceptDispute = AcceptDisputeHandler(disputes: disputes, recorder: disputeRecorder)
+        let balance = GetBalanceHandler()
         let getSession = GetCheckoutSessionHandler(orders: orders)
         let getIntent = GetPaymentIntentHandler(orders: orders)
         let registerDomain = RegisterPaymentMethodDomainHandler()
@@ -122,6 +123,7 @@ public enum PaymentsService {
             .command(ListPaymentMethodDomains.self, mode: .oneAtATime(rateLimited: true)) { try listDomains.handle($0, &$1) },
             .command(SubmitDisputeEvidence.self, mode: .oneAtATime(rateLimited: true)) { try submitEvidence.handle($0, &$1) },
             .command(AcceptDispute.self, mode: .oneAtATime(rateLimited: true)) { try acceptDispute.handle($0, &$1) },
+            .command(GetBalance.self, mode: .oneAtATime(rateLimited: true)) { try balance.handle($0, &$1) },
             .events(
                 queue: eventsQueue, mode: .batched,
                 stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }

@@ -20,6 +20,7 @@ public enum PaymentsMessages {
         ListPaymentMethodDomains.self,
         SubmitDisputeEvidence.self,
         AcceptDispute.self,
+        GetBalance.self,
         OrderPaid.self,
         OrderAwaitingPayment.self,
         OrderPaymentFailed.self,

@@ -16,6 +16,7 @@ enum APIRoutes {
         PaymentIntentEndpoints.register(&router)
         RefundEndpoints.register(&router)
         DisputeEndpoints.register(&router)
+        BalanceEndpoints.register(&router)
         CheckoutEndpoints.register(&router)
         TerminalEndpoints.register(&router)
         EventEndpoints.register(&router)
