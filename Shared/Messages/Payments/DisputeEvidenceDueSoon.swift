@@ -46,18 +46,11 @@ public struct DisputeEvidenceDueSoon: EventMessage, FieldDocumented {
         self.occurredAt = occurredAt
     }
 
-    /// Catalogue descriptions of the fields, by wire name.
-    public static let fieldDescriptions: [String: String] = [
-        "account": "The seller's connected account; the disputed charge is a direct charge on it.",
-        "order_reference": "The platform's order id of the disputed payment.",
-        "dispute": "The dispute (`dp_…`).",
-        "amount": "Disputed amount, in the smallest currency unit.",
-        "currency": "Three-letter currency code, lowercase.",
-        "reason":
-            "Stripe's category of the dispute: `fraudulent`, `product_not_received`, `general`, … (https://docs.stripe.com/disputes/categories).",
-        "status": "The dispute's status.",
-        "evidence_due_by": "The evidence deadline (Unix seconds).",
-        "has_evidence": "Whether a draft of evidence is staged.",
-        "occurred_at": "When it happened (the Stripe event's `created`).",
-    ]
+    /// Catalogue descriptions of the fields, by wire name (the shared ones from ``DisputeEventFields``).
+    public static let fieldDescriptions = DisputeEventFields.descriptions(
+        ["account", "order_reference", "dispute", "amount", "currency", "reason", "status", "occurred_at"],
+        adding: [
+            "evidence_due_by": "The evidence deadline (Unix seconds).",
+            "has_evidence": "Whether a draft of evidence is staged.",
+        ])
 }
