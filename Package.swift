@@ -103,7 +103,7 @@ let package = Package(
         library("PaymentsSchema", path: "Services/Payments/Schema", ["Store"]),
         library(
             "PaymentsService", path: "Services/Payments/Sources",
-            ["PaymentsSchema", "Runtime", "Store", "StripeAPI", "Messages"]),
+            ["PaymentsSchema", "Runtime", "Bus", "Store", "StripeAPI", "Messages"]),
         executable("PaymentsMain", path: "Services/Payments/Main", ["PaymentsService", "Runtime"]),
         library("TerminalGatewaySchema", path: "Services/TerminalGateway/Schema", ["Store"]),
         library(

@@ -112,6 +112,27 @@ struct FixtureDecodingTests {
         #expect(fee.amount == 100)
     }
 
+    @Test func dispute() throws {
+        let dispute = try Fixtures.decode(Dispute.self, "dispute")
+        #expect(dispute.id == "dp_1Pgc71B7WZ01zgkWMevJiAUx")
+        #expect(dispute.amount == 1000)
+        #expect(dispute.charge?.id == "ch_1PgafuB7WZ01zgkWXYmPNZs8")
+        #expect(dispute.status == .warningNeedsResponse)
+        #expect(dispute.status?.isClosed == false)
+        #expect(dispute.reason == "general")
+        #expect(dispute.evidenceDetails?.dueBy == 1_723_679_999)
+        #expect(dispute.evidenceDetails?.submissionCount == 0)
+        #expect(dispute.balanceTransactions == [])
+        #expect(dispute.evidence?["uncategorized_text"] == .null)
+    }
+
+    @Test func balance() throws {
+        let balance = try Fixtures.decode(Balance.self, "balance")
+        #expect(balance.object == "balance")
+        #expect(balance.available == [Balance.Amount(amount: 0, currency: "usd")])
+        #expect(balance.pending?.first?.currency == "usd")
+    }
+
     @Test func terminal() throws {
         let token = try Fixtures.decode(TerminalConnectionToken.self, "terminal.connection_token")
         #expect(token.secret == "pst_test_iPPfmBn7kZ0gIJ4xpehqTnC")

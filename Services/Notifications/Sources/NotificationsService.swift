@@ -25,8 +25,8 @@ import Synchronization
 ///   `GET /v1/events` through the ingress's store-and-publish path.
 /// - Queue `notifications.events` (when SMTP is configured; see ``emailRoutes(schema:settings:)``):
 ///   `payments.order.paid`, `payments.order.payment_failed`, `payments.order.requires_action`,
-///   `payments.order.awaiting_payment`, `onboarding.account.requirements_due`
-///   (e-mails) and `onboarding.account.created` (remembers sellers' addresses).
+///   `payments.order.awaiting_payment`, `onboarding.account.requirements_due`,
+///   `payments.dispute.opened`, `payments.dispute.evidence_due_soon` (e-mails) and `onboarding.account.created` (remembers sellers' addresses).
 /// See `Services/Notifications/README.md`.
 public enum NotificationsService {
     /// Service name (`app_id`, connection names, logs).
@@ -140,6 +140,8 @@ public enum NotificationsService {
                     .on(OrderAwaitingPayment.self) { try OrderAwaitingPaymentHandler.handle($0, &$1, dispatcher) },
                     .on(AccountRequirementsDue.self) { try AccountRequirementsDueHandler.handle($0, &$1, dispatcher) },
                     .on(AccountCreated.self) { try AccountCreatedHandler.handle($0, &$1, recipients) },
+                    .on(DisputeOpened.self) { try DisputeOpenedHandler.handle($0, &$1, dispatcher) },
+                    .on(DisputeEvidenceDueSoon.self) { try DisputeEvidenceDueSoonHandler.handle($0, &$1, dispatcher) },
                 ])
         ]
     }

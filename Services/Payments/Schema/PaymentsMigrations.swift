@@ -18,6 +18,16 @@ public import Store
 ///
 /// Version 3 adds `orders.shipping` (the order's Stripe `shipping` hash as given with the
 /// payment, JSON in the `Shipping` message shape; null when none was given).
+///
+/// Version 4 adds `disputes` (each dispute on an order's payment, keyed by `dp_…`: reason,
+/// amount, status, evidence deadline and submissions, whether the platform is liable, the
+/// funds withdrawn and reinstated, the newest event applied, and whether `.closed` and
+/// `.evidence_due_soon` were published) and `account_charges.losses_payments` (the
+/// account's `controller.losses.payments` from `onboarding.account.created`).
+///
+/// Version 5 adds `refunds.application_fee_refunded` (the part of the application fee each
+/// refund returned) and `order_application_fees` (the order's ApplicationFee, `fee_…`, and how
+/// much of it is refunded, from the refund's charge and `application_fee.refunded`).
 public enum PaymentsMigrations {
     /// The Postgres schema these migrations build, owned by the service's role (`payments`).
     public static let schema = "payments"
@@ -102,6 +112,51 @@ public enum PaymentsMigrations {
             version: 3, name: "orders_shipping",
             sql: """
                 ALTER TABLE orders ADD COLUMN shipping jsonb;
+                """),
+        Migration(
+            version: 4, name: "disputes",
+            sql: """
+                ALTER TABLE account_charges ADD COLUMN losses_payments text;
+                CREATE TABLE disputes (
+                    dispute                text PRIMARY KEY,
+                    account                text NOT NULL,
+                    order_reference        text NOT NULL,
+                    charge                 text,
+                    payment_intent         text,
+                    amount                 bigint NOT NULL,
+                    currency               text NOT NULL,
+                    reason                 text NOT NULL,
+                    status                 text NOT NULL,
+                    evidence_due_by        bigint,
+                    has_evidence           boolean NOT NULL DEFAULT false,
+                    submission_count       integer NOT NULL DEFAULT 0,
+                    platform_liable        boolean,
+                    funds_withdrawn        bigint NOT NULL DEFAULT 0,
+                    funds_reinstated       bigint NOT NULL DEFAULT 0,
+                    last_event_at          bigint NOT NULL DEFAULT 0,
+                    closed_published       boolean NOT NULL DEFAULT false,
+                    due_soon_published_at  timestamptz,
+                    created_at             timestamptz NOT NULL DEFAULT now(),
+                    updated_at             timestamptz NOT NULL DEFAULT now(),
+                    FOREIGN KEY (account, order_reference) REFERENCES orders (account, order_reference)
+                );
+                CREATE INDEX disputes_order ON disputes (account, order_reference);
+                CREATE INDEX disputes_reminder_due ON disputes (evidence_due_by)
+                    WHERE due_soon_published_at IS NULL AND status IN ('needs_response', 'warning_needs_response');
+                """),
+        Migration(
+            version: 5, name: "application_fee_refunds",
+            sql: """
+                ALTER TABLE refunds ADD COLUMN application_fee_refunded bigint;
+                CREATE TABLE order_application_fees (
+                    account          text NOT NULL,
+                    order_reference  text NOT NULL,
+                    application_fee  text NOT NULL CONSTRAINT order_application_fees_fee_key UNIQUE,
+                    amount_refunded  bigint NOT NULL DEFAULT 0,
+                    updated_at       timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (account, order_reference),
+                    FOREIGN KEY (account, order_reference) REFERENCES orders (account, order_reference)
+                );
                 """),
     ]
 }

@@ -13,9 +13,11 @@ public import StripeAPI
 /// `payments.get_checkout_session`, `payments.get_payment_intent`,
 /// `payments.create_setup_sheet`, `payments.list_payment_methods`,
 /// `payments.detach_payment_method`, `payments.charge_saved_payment_method`,
-/// `payments.register_payment_method_domain`, `payments.list_payment_method_domains`. Event
+/// `payments.register_payment_method_domain`, `payments.list_payment_method_domains`,
+/// `payments.submit_dispute_evidence`, `payments.accept_dispute`, `payments.get_balance`. Event
 /// queue `payments.events` (batched) bound to the Stripe payment events in ``stripeEvents``
-/// and `onboarding.account.#`. See `Services/Payments/README.md`.
+/// and `onboarding.account.#`; the dispute reminder thread (``DisputeReminderScheduler``).
+/// See `Services/Payments/README.md`.
 public enum PaymentsService {
     /// Service name (`app_id`, connection names, logs).
     public static let name = "payments"
@@ -50,6 +52,19 @@ public enum PaymentsService {
             routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
     }
 
+    /// Runs the service with its dispute reminder thread until SIGTERM/SIGINT; returns the
+    /// exit code (see ``ServiceHost/run()``).
+    public static func run(config: ServiceConfig, settings: PaymentsSettings) -> Int32 {
+        let host = make(config: config, settings: settings)
+        let reminders = DisputeReminderScheduler(
+            databaseURL: config.databaseURL, schema: schema, appId: name,
+            reminderSeconds: settings.disputeEvidenceReminderSeconds, log: host.log)
+        reminders.start()
+        let code = host.run()
+        reminders.stop()
+        return code
+    }
+
     /// Every route of the service, with its SQL bound to `schema`.
     /// - Throws: `StoreError` (`store.invalid_identifier`) for a bad schema name.
     public static func routes(schema: String, settings: PaymentsSettings) throws -> [Route] {
@@ -76,8 +91,14 @@ public enum PaymentsService {
         let intent = CreatePaymentIntentHandler(intents: intents, gate: gate)
         let ephemeralKey = CreateEphemeralKeyHandler()
         let confirm = ConfirmPaymentHandler(orders: orders, intents: intents, gate: gate)
-        let refund = RefundPaymentHandler(orders: orders, refunds: RefundStore(schema: identifier))
-        let payments = PaymentEventHandler(orders: orders, savedMethods: recorder)
+        let fees = ApplicationFeeStore(schema: identifier)
+        let refund = RefundPaymentHandler(orders: orders, refunds: RefundStore(schema: identifier), fees: fees)
+        let disputes = DisputeStore(schema: identifier)
+        let disputeRecorder = DisputeEventRecorder(orders: orders, disputes: disputes, accounts: AccountChargesStore(schema: identifier))
+        let payments = PaymentEventHandler(orders: orders, savedMethods: recorder, disputes: disputeRecorder, fees: fees)
+        let submitEvidence = SubmitDisputeEvidenceHandler(disputes: disputes, recorder: disputeRecorder)
+        let acceptDispute = AcceptDisputeHandler(disputes: disputes, recorder: disputeRecorder)
+        let balance = GetBalanceHandler()
         let getSession = GetCheckoutSessionHandler(orders: orders)
         let getIntent = GetPaymentIntentHandler(orders: orders)
         let registerDomain = RegisterPaymentMethodDomainHandler()
@@ -100,6 +121,9 @@ public enum PaymentsService {
             .command(ChargeSavedPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try chargeSaved.handle($0, &$1) },
             .command(RegisterPaymentMethodDomain.self, mode: .oneAtATime(rateLimited: true)) { try registerDomain.handle($0, &$1) },
             .command(ListPaymentMethodDomains.self, mode: .oneAtATime(rateLimited: true)) { try listDomains.handle($0, &$1) },
+            .command(SubmitDisputeEvidence.self, mode: .oneAtATime(rateLimited: true)) { try submitEvidence.handle($0, &$1) },
+            .command(AcceptDispute.self, mode: .oneAtATime(rateLimited: true)) { try acceptDispute.handle($0, &$1) },
+            .command(GetBalance.self, mode: .oneAtATime(rateLimited: true)) { try balance.handle($0, &$1) },
             .events(
                 queue: eventsQueue, mode: .batched,
                 stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }

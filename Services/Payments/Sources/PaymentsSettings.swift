@@ -18,16 +18,32 @@ public struct PaymentsSettings: Sendable, Equatable {
     /// `payments.create_payment_sheet`). Publishable keys are not secrets.
     public var publishableKey: String
 
-    /// Settings with the given key (default: the placeholder).
-    public init(publishableKey: String = PaymentsSettings.placeholderPublishableKey) {
+    /// The default of ``disputeEvidenceReminderSeconds``: 3 days.
+    public static let defaultDisputeEvidenceReminderSeconds = 3 * 86_400
+
+    /// How long before a dispute's `evidence_due_by` `payments.dispute.evidence_due_soon` is
+    /// published (`DISPUTE_EVIDENCE_REMINDER`: a whole number of `s`, `m`, `h` or `d` up to
+    /// `30d`; `0` or `off`: never), in seconds.
+    public var disputeEvidenceReminderSeconds: Int
+
+    /// Settings with the given key (default: the placeholder) and reminder lead.
+    public init(
+        publishableKey: String = PaymentsSettings.placeholderPublishableKey,
+        disputeEvidenceReminderSeconds: Int = PaymentsSettings.defaultDisputeEvidenceReminderSeconds
+    ) {
         self.publishableKey = publishableKey
+        self.disputeEvidenceReminderSeconds = disputeEvidenceReminderSeconds
     }
 
     /// Reads `STRIPE_PUBLISHABLE_KEY` (or the file named by `STRIPE_PUBLISHABLE_KEY_FILE`)
     /// from `reader`; absent or empty → the placeholder. A key that does not start with
     /// `pk_` (or an unreadable file) is reported on `reader` and the placeholder is kept.
+    /// Then `DISPUTE_EVIDENCE_REMINDER` (a malformed value is reported).
     public init(reading reader: inout EnvironmentReader) {
         self.init()
+        let reminder = reader.duration(
+            "DISPUTE_EVIDENCE_REMINDER", default: .seconds(Self.defaultDisputeEvidenceReminderSeconds), max: .seconds(30 * 86_400))
+        disputeEvidenceReminderSeconds = Int(reminder?.components.seconds ?? 0)
         guard let key = reader.string("STRIPE_PUBLISHABLE_KEY")?.trimmingSpacesAndNewlines(), !key.isEmpty else { return }
         guard key.hasPrefix("pk_") else {
             reader.report("STRIPE_PUBLISHABLE_KEY", "expected a publishable key starting with pk_")

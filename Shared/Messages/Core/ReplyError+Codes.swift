@@ -116,6 +116,10 @@ extension ReplyError {
         public static let readerBusy = "conflict.reader_busy"
         /// The reader is offline.
         public static let readerOffline = "conflict.reader_offline"
+        /// A dispute the service has not recorded on the account.
+        public static let disputeNotFound = "not_found.dispute"
+        /// A dispute under review or closed: no more evidence, no acceptance.
+        public static let disputeNotOpen = "conflict.dispute_not_open"
         /// An unexpected failure inside the service.
         public static let `internal` = "internal"
         /// The operation did not finish in time; retryable.

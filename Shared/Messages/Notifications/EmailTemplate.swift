@@ -11,4 +11,9 @@ public enum EmailTemplate: String, Codable, Sendable, Equatable, CaseIterable, S
     case paymentProcessing = "payment_processing"
     /// On onboarding.account.requirements_due: finish setting up your account.
     case onboardingIncomplete = "onboarding_incomplete"
+    /// On payments.dispute.opened: to the seller, a buyer disputed an order's payment; what it
+    /// means and how to answer.
+    case disputeOpened = "dispute_opened"
+    /// On payments.dispute.evidence_due_soon: to the seller, the evidence for a dispute is due soon.
+    case disputeEvidenceDue = "dispute_evidence_due"
 }

@@ -20,9 +20,17 @@ public struct AccountCreated: EventMessage, FieldDocumented {
     public var email: String?
     /// When the change happened (the Stripe event's `created`, or the service's clock).
     public var occurredAt: Int
+    /// Who is liable for the account's losses (refunds, disputes, negative balances):
+    /// Stripe's `controller.losses.payments`, `application` (the platform) or `stripe`;
+    /// derived from `type` when Stripe's answer had no `controller`; absent when unknown.
+    public var lossesPayments: String?
 
     /// Creates the event; optional fields default to absent.
-    public init(account: String, sellerReference: String, country: String, type: AccountType? = nil, email: String? = nil, occurredAt: Int) {
+    public init(
+        account: String, sellerReference: String, country: String, type: AccountType? = nil, email: String? = nil, occurredAt: Int,
+        lossesPayments: String? = nil
+    ) {
+        self.lossesPayments = lossesPayments
         self.account = account
         self.sellerReference = sellerReference
         self.country = country
@@ -39,5 +47,7 @@ public struct AccountCreated: EventMessage, FieldDocumented {
         "type": "Account type, when created with one.",
         "email": "The seller's e-mail address.",
         "occurred_at": "When the change happened (the Stripe event's `created`, or the service's clock).",
+        "losses_payments":
+            "Who is liable for the account's losses (refunds, disputes, negative balances): Stripe's `controller.losses.payments`, `application` (the platform) or `stripe`; derived from `type` when Stripe's answer had no `controller`; absent when unknown.",
     ]
 }

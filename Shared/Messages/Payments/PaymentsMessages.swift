@@ -18,11 +18,18 @@ public enum PaymentsMessages {
         ChargeSavedPaymentMethod.self,
         RegisterPaymentMethodDomain.self,
         ListPaymentMethodDomains.self,
+        SubmitDisputeEvidence.self,
+        AcceptDispute.self,
+        GetBalance.self,
         OrderPaid.self,
         OrderAwaitingPayment.self,
         OrderPaymentFailed.self,
         OrderRefunded.self,
         OrderRequiresAction.self,
         CheckoutSessionCreated.self,
+        OrderDisputed.self,
+        DisputeOpened.self,
+        DisputeEvidenceDueSoon.self,
+        DisputeClosed.self,
     ]
 }

@@ -6,8 +6,10 @@
 public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.refund"
-    /// Schema version.
-    public static let schemaVersion = 1
+    /// Schema version: 2 since `refund_application_fee` exists (a replica of the release
+    /// before, which knows version 1, retries and parks a version 2 command rather than
+    /// refusing the field; this release reads both).
+    public static let schemaVersion = 2
     /// Catalogue description.
     public static let messageDescription =
         "Refund an order's payment on the connected account, fully (no amount: what is left) or partially. Asking for more than is left to refund is a `conflict.refund_exceeds_amount` error."
@@ -20,7 +22,8 @@ public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {
     public var amount: Int?
     /// Why the refund is made.
     public var reason: RefundReason?
-    /// Also refund the platform's application fee, in proportion.
+    /// Also refund the platform's application fee (Stripe's `refund_application_fee`), in
+    /// proportion to the amount refunded (all that is left of it when the refund takes the rest).
     public var refundApplicationFee: Bool?
     /// Stored on the Refund.
     public var metadata: [String: String]?
@@ -44,7 +47,8 @@ public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {
         "order_reference": "The platform's order id.",
         "amount": "Amount to refund; absent means everything not yet refunded.",
         "reason": "Why the refund is made.",
-        "refund_application_fee": "Also refund the platform's application fee, in proportion.",
+        "refund_application_fee":
+            "Also refund the platform's application fee (Stripe's `refund_application_fee`), in proportion to the amount refunded (all that is left of it when the refund takes the rest).",
         "metadata": "Stored on the Refund.",
     ]
 
@@ -66,12 +70,19 @@ public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {
         public var amountRefundedTotal: Int
         /// True when nothing is left to refund.
         public var fullyRefunded: Bool
+        /// The part of the platform's application fee this refund returned (0 without
+        /// `refund_application_fee`), smallest currency unit; absent when Stripe did not say.
+        public var applicationFeeRefunded: Int?
+        /// Everything of the order's application fee refunded so far; absent when Stripe did not say.
+        public var applicationFeeRefundedTotal: Int?
 
         /// Creates the result; optional fields default to absent.
         public init(
             account: String, orderReference: String, refund: String, status: RefundStatus, amount: Int, currency: String, amountRefundedTotal: Int,
-            fullyRefunded: Bool
+            fullyRefunded: Bool, applicationFeeRefunded: Int? = nil, applicationFeeRefundedTotal: Int? = nil
         ) {
+            self.applicationFeeRefunded = applicationFeeRefunded
+            self.applicationFeeRefundedTotal = applicationFeeRefundedTotal
             self.account = account
             self.orderReference = orderReference
             self.refund = refund
@@ -92,6 +103,10 @@ public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {
             "currency": "Currency.",
             "amount_refunded_total": "Everything refunded on the order so far, this refund included.",
             "fully_refunded": "True when nothing is left to refund.",
+            "application_fee_refunded":
+                "The part of the platform's application fee this refund returned (0 without `refund_application_fee`), smallest currency unit; absent when Stripe did not say.",
+            "application_fee_refunded_total":
+                "Everything of the order's application fee refunded so far; absent when Stripe did not say.",
         ]
     }
 

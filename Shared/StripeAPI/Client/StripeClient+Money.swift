@@ -32,3 +32,11 @@ extension StripeClient {
         try list("/v1/application_fees", params: params, options: options)
     }
 }
+
+extension StripeClient {
+    /// `GET /v1/balance`: the balance of the platform, or of the connected account in
+    /// `options.stripeAccount` (https://docs.stripe.com/api/balance/balance_retrieve).
+    public func retrieveBalance(options: RequestOptions = RequestOptions()) throws(StripeError) -> Balance {
+        try request(.get, "/v1/balance", options: options)
+    }
+}

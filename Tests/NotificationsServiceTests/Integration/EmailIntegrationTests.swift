@@ -135,6 +135,49 @@ struct EmailIntegrationTests {
         }
     }
 
+    @Test("a dispute e-mails the seller (the address recorded from account.created), never the buyer: when it opens and when evidence is due")
+    func disputeMailsTheSeller() async throws {
+        try await Self.withSink { sink, smtp in
+            try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
+                let account = "acct_\(UInt32.random(in: 0...UInt32.max))"
+                let order = "ord-dispute-\(account)"
+                let created = try Envelope.make(
+                    AccountCreated(account: account, sellerReference: "seller-\(account)", country: "US", email: "seller@example.com", occurredAt: 1),
+                    appId: "onboarding", stripeAccount: account)
+                try await onThread { try Self.publish(created, url: bed.env.amqpURL) }
+                #expect(
+                    try await eventually {
+                        try bed.count("SELECT count(*) AS n FROM $schema.recipients WHERE account = $1", [.text(account)]) == 1
+                    })
+                let dueBy = 1_800_000_000
+                let opened = try Envelope.make(
+                    DisputeOpened(
+                        account: account, orderReference: order, dispute: "dp_1", amount: 1999, currency: "usd", reason: "product_not_received",
+                        status: .needsResponse, evidenceDueBy: dueBy, platformLiable: true, paymentIntent: "pi_1", charge: "ch_1", occurredAt: 2),
+                    appId: "payments", stripeAccount: account)
+                let due = try Envelope.make(
+                    DisputeEvidenceDueSoon(
+                        account: account, orderReference: order, dispute: "dp_1", amount: 1999, currency: "usd", reason: "product_not_received",
+                        status: .needsResponse, evidenceDueBy: dueBy, hasEvidence: true, occurredAt: 3),
+                    appId: "payments", stripeAccount: account)
+                for envelope in [opened, due] {
+                    try await onThread { try Self.publish(envelope, url: bed.env.amqpURL) }
+                    _ = try await onThread {
+                        try bed.monitor.wait(count: 1) { $0.type == EmailSent.messageName && $0.headers.causationId == envelope.messageId }
+                    }
+                }
+                let mails = sink.messages().filter { $0.contains(order) }
+                #expect(mails.count == 2)
+                #expect(mails.allSatisfy { $0.contains("X-Envelope-To: seller@example.com") })
+                let first = mails.first { $0.contains("was disputed") }
+                #expect(first?.contains("product not received") == true)
+                #expect(first?.contains("$19.99") == true)
+                #expect(first?.contains(UTCDateText.format(dueBy)) == true)
+                #expect(mails.contains { $0.contains("is due") && $0.contains("started a draft") })
+            }
+        }
+    }
+
     @Test("an unreachable SMTP server records the send as retrying and sends the event to the retry queue")
     func smtpUnavailable() async throws {
         let smtp = try SMTPSettings(url: "smtp://127.0.0.1:1", from: "Shop <shop@example.com>", timeout: .seconds(5))

@@ -41,7 +41,12 @@ extension OnboardingIntegrationTests {
                 #expect(event.chargesEnabled)
                 #expect(event.sellerReference == command.sellerReference)
                 #expect(try bed.record(account)?.projection.status == .enabled)
-                #expect(try monitor.events(type: AccountCreated.messageName, account: account).count == 1)
+                let createdEvents = try monitor.events(type: AccountCreated.messageName, account: account)
+                #expect(createdEvents.count == 1)
+                // Who carries the account's losses, as Stripe's answer said (`controller.losses.payments`).
+                let losses = bed.sim.object(id: account)?.value(at: "controller.losses.payments")?.stringValue
+                #expect(losses != nil)
+                #expect(try createdEvents.first?.decode(AccountCreated.self).lossesPayments == losses)
                 #expect(try monitor.events(type: AccountUpdated.messageName, account: account).count == 1)
 
                 // The same webhook again (Stripe retries): nothing new is published.

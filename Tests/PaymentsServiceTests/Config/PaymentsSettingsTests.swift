@@ -19,6 +19,14 @@ import Testing
         #expect(unset.publishableKey == PaymentsSettings.placeholderPublishableKey)
     }
 
+    @Test func theDisputeReminderLeadIsADuration() throws {
+        #expect(try PaymentsSettings.fromEnvironment([:]).disputeEvidenceReminderSeconds == 3 * 86_400)
+        #expect(try PaymentsSettings.fromEnvironment(["DISPUTE_EVIDENCE_REMINDER": "36h"]).disputeEvidenceReminderSeconds == 36 * 3_600)
+        #expect(try PaymentsSettings.fromEnvironment(["DISPUTE_EVIDENCE_REMINDER": "off"]).disputeEvidenceReminderSeconds == 0)
+        #expect(throws: PaymentsSettings.Problem.self) { try PaymentsSettings.fromEnvironment(["DISPUTE_EVIDENCE_REMINDER": "31d"]) }
+        #expect(throws: PaymentsSettings.Problem.self) { try PaymentsSettings.fromEnvironment(["DISPUTE_EVIDENCE_REMINDER": "soon"]) }
+    }
+
     @Test func everyProblemOfConfigAndSettingsIsReportedTogether() {
         do {
             _ = try ServiceConfig.fromEnvironment(

@@ -36,3 +36,15 @@ struct AccountChargesTests {
         #expect(!later.canCharge)
     }
 }
+
+@Suite("AccountCharges: who carries the losses")
+struct AccountLossesTests {
+    @Test("losses_payments from created, even after a newer update; application means the platform is liable")
+    func lossesFromCreated() {
+        let updated = AccountCharges.apply(.chargesEnabled(true, at: 20), to: nil, account: "acct_1")
+        #expect(updated.platformLiable == nil)
+        let created = AccountCharges.apply(.created(at: 10, lossesPayments: "application"), to: updated, account: "acct_1")
+        #expect(created.platformLiable == true && created.canCharge && created.lastEventAt == 20)
+        #expect(AccountCharges(account: "acct_2", lossesPayments: "stripe").platformLiable == false)
+    }
+}

@@ -2,6 +2,7 @@ import StripeSimCore
 import Foundation
 import Messages
 import PaymentsService
+import Store
 import Testing
 import TestKit
 
@@ -70,6 +71,53 @@ extension PaymentsIntegrationTests {
                 #expect(bed.requests("POST", "/v1/payment_intents").filter { $0.path == "/v1/payment_intents" }.count == 1)
                 #expect(bed.requests("POST", "/v1/payment_intents/\(retried.paymentIntent)/confirm").count == 1)
                 #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
+            }
+        }
+
+        @Test(
+            "refund_application_fee: the fee refunded in proportion is recorded per refund and per order; application_fee.refunded raises the order's total"
+        )
+        func applicationFeeRefunds() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let paid = try unwrap(try await bed.send(confirm(account, order, "pm_card_visa")))
+                let first = try unwrap(
+                    try await bed.send(RefundPayment(account: account, orderReference: order, amount: 2000, refundApplicationFee: true)))
+                #expect(first.applicationFeeRefunded == 200 && first.applicationFeeRefundedTotal == 200)
+                #expect(bed.requests("POST", "/v1/refunds").last?.params["refund_application_fee"]?.stringValue == "true")
+                #expect(bed.requests("GET", "/v1/charges/").last?.params["expand"] != nil)
+                let second = try unwrap(try await bed.send(RefundPayment(account: account, orderReference: order, amount: 1000)))
+                #expect(second.applicationFeeRefunded == 0 && second.applicationFeeRefundedTotal == 200)
+                let recorded = try await bed.value(
+                    "SELECT string_agg(application_fee_refunded::text, ',' ORDER BY created_at) AS v FROM \(bed.schema).refunds WHERE order_reference = $1",
+                    [.text(order)], column: "v")
+                #expect(recorded == "200,0")
+
+                // A refund made elsewhere (the Dashboard) with the fee: its events tell the service.
+                let charge = try #require(bed.sim.object(id: paid.paymentIntent)?["latest_charge"]?.stringValue)
+                let fee = try #require(bed.sim.object(id: charge)?["application_fee"]?.stringValue)
+                _ = bed.stripe("POST", "/v1/refunds", [("charge", charge), ("amount", "1000"), ("refund_application_fee", "true")], account: account)
+                try await bed.deliverEvents(account: account, objects: [charge])
+                let feeEvents = bed.sim.events().reversed().compactMap { event -> Envelope? in
+                    guard event["type"]?.stringValue == "application_fee.refunded", event.value(at: "data.object.id")?.stringValue == fee,
+                        let id = event["id"]?.stringValue
+                    else { return nil }
+                    return Envelope(
+                        type: "stripe.application_fee.refunded", appId: "notifications",
+                        headers: MessageHeaders(extra: ["x-stripe-event-id": id]), body: event.serialized())
+                }
+                #expect(feeEvents.count == 2)
+                try await bed.publish(feeEvents)
+                try await bed.settle(feeEvents)
+                let total = try await bed.value(
+                    "SELECT amount_refunded::text AS v FROM \(bed.schema).order_application_fees WHERE order_reference = $1", [.text(order)],
+                    column: "v")
+                #expect(total == "300")
+                let rest = try unwrap(try await bed.send(RefundPayment(account: account, orderReference: order, refundApplicationFee: true)))
+                #expect(rest.amount == 1000 && rest.fullyRefunded)
+                #expect(rest.applicationFeeRefunded == 200 && rest.applicationFeeRefundedTotal == 500)
+                #expect(bed.sim.object(id: fee)?["refunded"] == .bool(true))
             }
         }
 

@@ -54,6 +54,8 @@ struct PaymentEventTests {
             .paymentIntent: #"{"id":"pi_1","object":"payment_intent"}"#,
             .charge: #"{"id":"ch_1","object":"charge"}"#,
             .setupIntent: #"{"id":"seti_1","object":"setup_intent"}"#,
+            .dispute: #"{"id":"dp_1","object":"dispute"}"#,
+            .applicationFee: #"{"id":"fee_1","object":"application_fee"}"#,
         ]
         #expect(PaymentsService.stripeEvents.count == PaymentEventType.allCases.count)
         for type in PaymentEventType.allCases {
@@ -63,11 +65,25 @@ struct PaymentEventTests {
             #expect(event.type == type)
             switch (event.subject, type.object) {
             case (.checkoutSession, .checkoutSession), (.paymentIntent, .paymentIntent), (.charge, .charge),
-                (.setupIntent, .setupIntent):
+                (.setupIntent, .setupIntent), (.dispute, .dispute), (.applicationFee, .applicationFee):
                 break
             default: Issue.record("\(type.rawValue) parsed as \(event.subject)")
             }
         }
+    }
+
+    @Test("a dispute event carries the dispute with its PaymentIntent, status and evidence deadline")
+    func dispute() throws {
+        let dispute = #"""
+            {"id":"dp_1","object":"dispute","amount":1999,"currency":"usd","charge":"ch_1","payment_intent":"pi_1","reason":"fraudulent",
+             "status":"needs_response","evidence_details":{"due_by":1800000000,"has_evidence":false,"submission_count":0},
+             "balance_transactions":[{"id":"txn_1","amount":-1999,"fee":1500,"net":-3499,"reporting_category":"dispute"}]}
+            """#
+        let event = try #require(try PaymentEvent.parse(body("charge.dispute.funds_withdrawn", object: dispute), fallbackAccount: "acct_1", now: 1))
+        guard case .dispute(let parsed) = event.subject else { Issue.record("not a dispute"); return }
+        #expect(parsed.paymentIntent?.id == "pi_1" && parsed.status == .needsResponse)
+        let seen = parsed.observation(at: 7)
+        #expect(seen.fundsWithdrawn == 3499 && seen.fundsReinstated == 0 && seen.evidenceDueBy == 1_800_000_000 && seen.at == 7)
     }
 
     @Test("other event types are not handled")

@@ -65,13 +65,18 @@ extension StripeSimulator {
     }
 
     private func run(_ job: SimState.ScheduledJob) {
+        let scope = job.kind.scope
+        let call = SimCall(
+            state: state, params: Params([:]), pathParameters: [:],
+            account: scope == SimState.platform ? nil : scope,
+            requestId: nil, idempotencyKey: nil, stripeVersion: nil)
         switch job.kind {
-        case .settle(let scope, let paymentIntent, let succeed):
-            let call = SimCall(
-                state: state, params: Params([:]), pathParameters: [:],
-                account: scope == SimState.platform ? nil : scope,
-                requestId: nil, idempotencyKey: nil, stripeVersion: nil)
+        case .settle(_, let paymentIntent, let succeed):
             PaymentIntentMachine.settle(call: call, piId: paymentIntent, succeed: succeed)
+        case .openDispute(_, let charge):
+            DisputeMachine.open(call: call, chargeId: charge)
+        case .resolveDispute(_, let dispute, let won):
+            DisputeMachine.resolve(call: call, disputeId: dispute, won: won)
         }
     }
 

@@ -175,6 +175,14 @@ public final class StripeSimulator: @unchecked Sendable {
         return state.lookup(id)?.value
     }
 
+    /// Every stored object of `type` (`dispute`, `charge`, …), whatever account it belongs to,
+    /// newest first.
+    public func objects(type: String) -> [JSONValue] {
+        lock.lock()
+        defer { lock.unlock() }
+        return state.objects.values.filter { $0.type == type }.sorted { $0.sequence > $1.sequence }.map(\.value)
+    }
+
     /// Takes a reader offline (`status: offline`: its actions answer 400
     /// `terminal_reader_offline`, as a real reader that lost power or network does) or back
     /// online. Does nothing for an unknown id.

@@ -65,6 +65,31 @@ enum BuiltInTemplates {
 
             Please sign in and complete your account setup.
             """ + "\n"
+        case .disputeOpened:
+            """
+            Subject: A payment for order {{order_reference}} was disputed
+
+            Hello,
+
+            a buyer disputed the payment of {{amount}} for order {{order_reference}} with their bank
+            (reason: {{reason}}). {{funds}}
+
+            Please answer by {{due_by}}: send your evidence (receipt, proof of delivery, your messages
+            with the buyer) through the shop, or accept the dispute if the buyer is right. Without an
+            answer the dispute is lost.
+            """ + "\n"
+        case .disputeEvidenceDue:
+            """
+            Subject: Evidence for the dispute on order {{order_reference}} is due {{due_by}}
+
+            Hello,
+
+            the dispute on the payment of {{amount}} for order {{order_reference}} (reason: {{reason}})
+            still needs your answer. {{draft}}
+
+            Please submit your evidence, or accept the dispute, by {{due_by}}. Without an answer the
+            dispute is lost.
+            """ + "\n"
         }
     }
 }

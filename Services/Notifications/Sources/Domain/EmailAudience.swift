@@ -5,7 +5,8 @@ public import Messages
 public enum EmailAudience: Sendable, Equatable {
     /// The person who pays an order (`order_confirmation`, `payment_failed`, `payment_processing`).
     case buyer
-    /// The connected account's owner (`onboarding_incomplete`).
+    /// The connected account's owner (`onboarding_incomplete`, `dispute_opened`,
+    /// `dispute_evidence_due`: a dispute is the seller's business, never the buyer's mail).
     case seller
 }
 
@@ -14,7 +15,7 @@ extension EmailTemplate {
     public var audience: EmailAudience {
         switch self {
         case .orderConfirmation, .paymentFailed, .authenticationRequired, .paymentProcessing: .buyer
-        case .onboardingIncomplete: .seller
+        case .onboardingIncomplete, .disputeOpened, .disputeEvidenceDue: .seller
         }
     }
 }

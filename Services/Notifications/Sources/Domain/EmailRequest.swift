@@ -82,6 +82,45 @@ public struct EmailRequest: Sendable, Equatable {
             extra: ["method": PaymentMethodName.text(event.paymentMethodType)])
     }
 
+    /// A seller's message about a dispute on an order: the order reference, the amount in its
+    /// currency, Stripe's reason in words and the evidence deadline as a UTC date, plus `extra`.
+    /// No recipient: the seller's address comes from the recipients table (never the buyer's).
+    private static func sellerDispute(
+        _ template: EmailTemplate, account: String, orderReference: String, amount: Int, currency: String, reason: String,
+        dueBy: Int?, extra: [String: String]
+    ) -> EmailRequest {
+        var fields = [
+            "order_reference": orderReference,
+            "amount": MoneyFormatter.format(amount: amount, currency: currency),
+            "reason": reason.replacing("_", with: " "),
+            "due_by": dueBy.map(UTCDateText.format) ?? "the date shown in your dashboard",
+        ]
+        fields.merge(extra) { _, new in new }
+        return EmailRequest(template: template, recipient: nil, account: account, orderReference: orderReference, fields: fields)
+    }
+
+    /// "A payment was disputed" for `payments.dispute.opened`, to the seller.
+    public static func disputeOpened(_ event: DisputeOpened) -> EmailRequest {
+        let funds =
+            event.status == .warningNeedsResponse
+            ? "It is an inquiry for now: no money has been taken from your balance."
+            : "The amount and the bank's dispute fee have been taken from your balance until the dispute is decided."
+        return sellerDispute(
+            .disputeOpened, account: event.account, orderReference: event.orderReference, amount: event.amount,
+            currency: event.currency, reason: event.reason, dueBy: event.evidenceDueBy, extra: ["funds": funds])
+    }
+
+    /// "Evidence is due soon" for `payments.dispute.evidence_due_soon`, to the seller.
+    public static func disputeEvidenceDue(_ event: DisputeEvidenceDueSoon) -> EmailRequest {
+        let draft =
+            event.hasEvidence
+            ? "You have started a draft of your evidence but not submitted it yet."
+            : "No evidence has been submitted yet."
+        return sellerDispute(
+            .disputeEvidenceDue, account: event.account, orderReference: event.orderReference, amount: event.amount,
+            currency: event.currency, reason: event.reason, dueBy: event.evidenceDueBy, extra: ["draft": draft])
+    }
+
     /// "Finish setting up your account" for `onboarding.account.requirements_due`: what is
     /// past due, due now and (when the event announces a coming change) due later, and the
     /// deadline (the earlier of `current_deadline` and `future_deadline`) as a UTC date.

@@ -49,13 +49,13 @@ struct CreateAccountHandler: Sendable {
             let message = "seller reference \(reference) is being created by command \(owner)"
             throw HandlerError.retry(code: ReplyError.Code.duplicateReference, message: message)
         }
-        let created: AccountSnapshot, control: AccountControl
+        let created: AccountSnapshot, control: AccountControl, lossesPayments: String?
         switch try context.stripe({ client throws(StripeError) in
             let account = try client.createAccount(Self.accountParams(command), options: .idempotent("\(owner):create_account"))
             let at = try StripeAnswer.required(account.created, "created", of: "account", from: "/v1/accounts", client: client)
-            return (account.snapshot(observedAt: Int64(at)), account.control)
+            return (account.snapshot(observedAt: Int64(at)), account.control, account.lossesPayments)
         }) {
-        case .success(let (snapshot, c)): (created, control) = (snapshot, c)
+        case .success(let (snapshot, c, losses)): (created, control, lossesPayments) = (snapshot, c, losses)
         case .failure(let error):
             // Stripe created nothing on a definite refusal: free the reference for a
             // corrected command. Keep the claim when the outcome is unknown (retryable) or
@@ -107,7 +107,7 @@ struct CreateAccountHandler: Sendable {
                 return .ok(Self.result(winner, created: false))
             }
             try controls.insertDeferred(control, accountId: created.accountId, on: db)
-            try AccountEventPublisher.created(record, occurredAt: created.observedAt, context: context)
+            try AccountEventPublisher.created(record, lossesPayments: lossesPayments, occurredAt: created.observedAt, context: context)
             try AccountEventPublisher.publish(start, for: record, occurredAt: created.observedAt, context: context)
             if let personError { return .error(personError) }
             return .ok(Self.result(record, created: true))

@@ -5,14 +5,15 @@ import Runtime
 /// the account as `x-stripe-account`. Must run inside the message's transaction (the
 /// context's `publish` opens it). Stateless.
 enum AccountEventPublisher {
-    /// Publishes `onboarding.account.created` for a newly recorded account.
+    /// Publishes `onboarding.account.created` for a newly recorded account, with who is
+    /// liable for its losses (`controller.losses.payments`, when known).
     /// - Throws: `EncodingError`, `StoreError`.
-    static func created(_ record: AccountRecord, occurredAt: Int64, context: HandlerContext) throws {
+    static func created(_ record: AccountRecord, lossesPayments: String?, occurredAt: Int64, context: HandlerContext) throws {
         try context.publish(
             AccountCreated(
                 account: record.projection.accountId, sellerReference: record.sellerReference,
                 country: record.country ?? "", type: record.accountType.flatMap(AccountType.init(rawValue:)),
-                email: record.email, occurredAt: Int(occurredAt)), stripeAccount: record.projection.accountId)
+                email: record.email, occurredAt: Int(occurredAt), lossesPayments: lossesPayments), stripeAccount: record.projection.accountId)
     }
 
     /// Publishes every event of `transition` for `record`'s account (its seller reference

@@ -25,3 +25,12 @@ extension Account {
             dashboardType: controller?.stripeDashboard?.type)
     }
 }
+
+extension Account {
+    /// Who is liable for the account's losses (`controller.losses.payments`: `application`
+    /// or `stripe`), or what Stripe derives from `type` when the response has no
+    /// `controller` (Standard → `stripe`, Express and Custom → `application`); `nil` when unknown.
+    var lossesPayments: String? {
+        controller?.losses?.payments ?? ["standard": "stripe", "express": "application", "custom": "application"][type?.rawValue ?? ""]
+    }
+}

@@ -4,7 +4,8 @@ import Runtime
 /// `onboarding.account.*` on `payments.events` (batched): keeps the `account_charges`
 /// projection of which connected accounts can take charges.
 ///
-/// `created` records a not-yet-ready account, `updated` and `onboarding_completed` set
+/// `created` records a not-yet-ready account and who is liable for its losses
+/// (`losses_payments`, read by the dispute events), `updated` and `onboarding_completed` set
 /// `charges_enabled` (unless older than what is known), `deauthorized` disables the account
 /// for good; other onboarding events are acknowledged and ignored. An undecodable event is
 /// dead-lettered. Thread-safety: `Sendable`, stateless.
@@ -20,7 +21,7 @@ struct AccountEventHandler: Sendable {
         switch envelope.type {
         case AccountCreated.messageName:
             let event = try envelope.decode(AccountCreated.self)
-            (account, input) = (event.account, .created(at: event.occurredAt))
+            (account, input) = (event.account, .created(at: event.occurredAt, lossesPayments: event.lossesPayments))
         case AccountUpdated.messageName:
             let event = try envelope.decode(AccountUpdated.self)
             (account, input) = (event.account, .chargesEnabled(event.chargesEnabled, at: event.occurredAt))

@@ -32,6 +32,10 @@ import StripeAPI
 ///   `payments.order.requires_action` from Stripe's synchronous answer.
 /// - Platform events (no `account`, no `x-stripe-account`) are ignored: every charge of
 ///   this service is a direct charge on a connected account.
+/// - `charge.dispute.*` (created, updated, closed, funds_withdrawn, funds_reinstated) keep
+///   the dispute with its order and publish `payments.dispute.*` (``DisputeEventRecorder``).
+/// - `application_fee.refunded` (a platform event, the one consumed) raises the refunded total
+///   of the order's application fee; `charge.refunded` teaches the order its fee id.
 /// - An undecodable body is dead-lettered (`validation.malformed_message`).
 /// Thread-safety: `Sendable`, stateless.
 struct PaymentEventHandler: Sendable {
@@ -39,6 +43,10 @@ struct PaymentEventHandler: Sendable {
     let orders: OrderStore
     /// Records saved payment methods.
     let savedMethods: SavedMethodRecorder
+    /// Keeps disputes with their orders.
+    let disputes: DisputeEventRecorder
+    /// SQL of the orders' application fees.
+    let fees: ApplicationFeeStore
 
     /// Handles one raw Stripe event.
     /// - Throws: `HandlerError` to retry later, `MessageDecodingError` (poison), `StoreError`.
@@ -48,6 +56,10 @@ struct PaymentEventHandler: Sendable {
             return .done
         }
         guard let account = event.account else {
+            if case .applicationFee(let fee) = event.subject {
+                // The platform's own event: the fee names the connected account.
+                return try feeRefunded(fee, event: event, context: context)
+            }
             // A platform event: every charge of this service is on a connected account.
             context.log.info("platform Stripe event ignored", ["event": event.id, "type": event.type.rawValue])
             return .done
@@ -62,6 +74,11 @@ struct PaymentEventHandler: Sendable {
         case .setupIntent(let si):
             if event.type == .setupIntentSucceeded { try savedMethods.record(si, account: account, at: event.created, context: context) }
             return .done
+        case .dispute(let dispute):
+            try disputes.record(dispute, at: event.created, account: account, event: event.id, context: context)
+            return .done
+        case .applicationFee(let fee):
+            return try feeRefunded(fee, event: event, context: context)
         }
     }
 
@@ -157,9 +174,28 @@ struct PaymentEventHandler: Sendable {
             context.log.info("refund of a charge without an order ignored", ["event": event.id])
             return .done
         }
+        if let fee = charge.applicationFee?.id {
+            // Learn the order's fee, so `application_fee.refunded` finds the order.
+            try fees.record(account: order.account, orderReference: order.orderReference, fee: fee, amountRefunded: 0, on: context.db)
+        }
         try OrderProgressWriter(orders: orders).apply(
             .refunded(totalRefunded: charge.amountRefunded ?? 0, at: event.created),
             to: order, original: order, context: context)
+        return .done
+    }
+
+    /// `application_fee.refunded` (the platform's event; the fee names the connected account):
+    /// the refunded total of the order that has the fee. A fee no order is known to have (a
+    /// Terminal payment's, or one whose refund this service has not seen yet) is acknowledged
+    /// and logged: the refund that caused it records the total itself.
+    private func feeRefunded(_ fee: ApplicationFee, event: PaymentEvent, context: HandlerContext) throws -> HandlerOutcome {
+        guard let account = fee.account?.id ?? event.account, let total = fee.amountRefunded,
+            let order = try fees.refunded(fee: fee.id, account: account, amountRefunded: total, on: context.db)
+        else {
+            context.log.info("refund of an application fee without a known order ignored", ["event": event.id, "fee": fee.id])
+            return .done
+        }
+        context.log.info("application fee refund recorded", ["fee": fee.id, "order_reference": order, "amount_refunded": String(total)])
         return .done
     }
 

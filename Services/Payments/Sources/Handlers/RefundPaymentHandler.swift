@@ -19,8 +19,11 @@ import StripeAPI
 ///    (`refund_application_fee` as asked; `amount` only when the command gives one, so a
 ///    full refund asks Stripe for what is left and a replay sends the same parameters),
 ///    Idempotency-Key `<message_id>:refund`; then
-///    `GET /v1/charges/{id}` for the charge's refunded total (refunds made elsewhere count).
-/// 4. One transaction: the refund row, the order's refunded total and state through
+///    `GET /v1/charges/{id}` with `expand[]=application_fee` for the charge's refunded total
+///    (refunds made elsewhere count) and the platform fee's refunded total.
+/// 4. One transaction: the refund row with the part of the fee it returned (the fee's refunded
+///    total less the one recorded before; an `application_fee.refunded` event that came first
+///    may already hold it, then 0), the order's fee and its refunded total, the order's refunded total and state through
 ///    ``OrderMachine`` and `payments.order.refunded` for the increase (a `charge.refunded`
 ///    event that came first has already published it), the reply.
 /// Thread-safety: `Sendable`, stateless.
@@ -29,6 +32,8 @@ struct RefundPaymentHandler: Sendable {
     let orders: OrderStore
     /// SQL of the refunds table.
     let refunds: RefundStore
+    /// SQL of the orders' application fees.
+    let fees: ApplicationFeeStore
 
     /// Handles one command; see the type's steps.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
@@ -61,24 +66,34 @@ struct RefundPaymentHandler: Sendable {
         case .failure(let error): return .error(error)
         }
         var chargeTotal: Int?
+        var fee: ApplicationFee?
         if let chargeId = refund.charge?.id,
             case .success(let charge) = try context.stripe({ client throws(StripeError) in
-                try client.retrieveCharge(chargeId, options: RequestOptions(stripeAccount: account))
+                try client.retrieveCharge(chargeId, expand: ["application_fee"], options: RequestOptions(stripeAccount: account))
             })
         {
             chargeTotal = charge.amountRefunded
+            fee = charge.applicationFee?.object
         }
         let orders = self.orders
         let refunds = self.refunds
+        let fees = self.fees
         let refundAmount = refund.amount ?? amount
         let at = refund.created ?? Int(Date().timeIntervalSince1970)
         return try context.transaction { db in
             guard let current = try orders.find(account: account, orderReference: command.orderReference, lock: true, on: db) else {
                 throw HandlerError.retry(code: ReplyError.Code.orderNotFound, message: "order \(command.orderReference) vanished")
             }
+            // The fee's refunded total now, against the one recorded before this refund.
+            var feeRefunded: Int?, feeTotal: Int?
+            if let fee, let total = fee.amountRefunded {
+                let before = try fees.refunded(account: account, orderReference: command.orderReference, on: db)
+                try fees.record(account: account, orderReference: command.orderReference, fee: fee.id, amountRefunded: total, on: db)
+                (feeRefunded, feeTotal) = (max(0, total - before), max(total, before))
+            }
             try refunds.insert(
                 refund: refund.id, account: account, orderReference: command.orderReference, amount: refundAmount,
-                status: refund.status?.rawValue ?? "pending", on: db)
+                status: refund.status?.rawValue ?? "pending", applicationFeeRefunded: feeRefunded, on: db)
             // The charge's own total is exact; without it, the refunds this service recorded.
             let recorded = try refunds.total(account: account, orderReference: command.orderReference, on: db)
             let total = chargeTotal ?? max(current.progress.amountRefunded, recorded)
@@ -91,7 +106,8 @@ struct RefundPaymentHandler: Sendable {
                     account: account, orderReference: command.orderReference, refund: refund.id,
                     status: Messages.RefundStatus(rawValue: refund.status?.rawValue ?? "pending"), amount: refundAmount,
                     currency: refund.currency ?? current.currency ?? "", amountRefundedTotal: after.amountRefunded,
-                    fullyRefunded: after.state == .refunded))
+                    fullyRefunded: after.state == .refunded, applicationFeeRefunded: feeRefunded,
+                    applicationFeeRefundedTotal: feeTotal))
         }
     }
 }

@@ -16,13 +16,14 @@ public struct AccountChargesStore: Sendable {
     public func find(_ account: String, lock: Bool = false, on db: PGConnection) throws -> AccountCharges? {
         try db.query(
             """
-            SELECT account, charges_enabled, deauthorized, last_event_at FROM \(schema.quoted).account_charges
+            SELECT account, charges_enabled, deauthorized, last_event_at, losses_payments FROM \(schema.quoted).account_charges
             WHERE account = $1
             """ + (lock ? " FOR UPDATE" : ""), [.text(account)]
         ) { row in
             AccountCharges(
                 account: try row.string("account"), chargesEnabled: try row.bool("charges_enabled"),
-                deauthorized: try row.bool("deauthorized"), lastEventAt: Int(try row.int("last_event_at")))
+                deauthorized: try row.bool("deauthorized"), lastEventAt: Int(try row.int("last_event_at")),
+                lossesPayments: try row.optionalString("losses_payments"))
         }.first
     }
 
@@ -30,14 +31,15 @@ public struct AccountChargesStore: Sendable {
     public func save(_ charges: AccountCharges, on db: PGConnection) throws {
         try db.execute(
             """
-            INSERT INTO \(schema.quoted).account_charges (account, charges_enabled, deauthorized, last_event_at)
-            VALUES ($1, $2, $3, $4)
+            INSERT INTO \(schema.quoted).account_charges (account, charges_enabled, deauthorized, last_event_at, losses_payments)
+            VALUES ($1, $2, $3, $4, $5)
             ON CONFLICT (account) DO UPDATE SET charges_enabled = EXCLUDED.charges_enabled,
-                deauthorized = EXCLUDED.deauthorized, last_event_at = EXCLUDED.last_event_at, updated_at = now()
+                deauthorized = EXCLUDED.deauthorized, last_event_at = EXCLUDED.last_event_at,
+                losses_payments = EXCLUDED.losses_payments, updated_at = now()
             """,
             [
                 .text(charges.account), .bool(charges.chargesEnabled), .bool(charges.deauthorized),
-                .int(Int64(charges.lastEventAt)),
+                .int(Int64(charges.lastEventAt)), charges.lossesPayments.map(PGValue.text),
             ])
     }
 }

@@ -11,16 +11,21 @@ public struct RefundStore: Sendable {
         self.schema = schema
     }
 
-    /// Records a refund (smallest currency unit); a refund already recorded is left as is.
+    /// Records a refund (smallest currency unit) and the part of the application fee it
+    /// returned, when known; a refund already recorded is left as is.
     public func insert(
         refund: String, account: String, orderReference: String, amount: Int, status: String,
-        on db: PGConnection
+        applicationFeeRefunded: Int? = nil, on db: PGConnection
     ) throws {
         try db.execute(
             """
-            INSERT INTO \(schema.quoted).refunds (refund, account, order_reference, amount, status)
-            VALUES ($1, $2, $3, $4, $5) ON CONFLICT (refund) DO NOTHING
-            """, [.text(refund), .text(account), .text(orderReference), .int(Int64(amount)), .text(status)])
+            INSERT INTO \(schema.quoted).refunds (refund, account, order_reference, amount, status, application_fee_refunded)
+            VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (refund) DO NOTHING
+            """,
+            [
+                .text(refund), .text(account), .text(orderReference), .int(Int64(amount)), .text(status),
+                applicationFeeRefunded.map { .int(Int64($0)) },
+            ])
     }
 
     /// The sum of the refunds recorded for the order (smallest currency unit).

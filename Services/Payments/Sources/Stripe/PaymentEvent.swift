@@ -22,6 +22,10 @@ struct PaymentEvent: Sendable, Equatable {
         case charge(Charge)
         /// `setup_intent.*`.
         case setupIntent(SetupIntent)
+        /// `charge.dispute.*`.
+        case dispute(Dispute)
+        /// `application_fee.refunded`.
+        case applicationFee(ApplicationFee)
     }
 
     /// Stripe's event id (`evt_…`).
@@ -51,6 +55,8 @@ struct PaymentEvent: Sendable, Equatable {
             case .paymentIntent: subject = .paymentIntent(try event.dataObject(as: PaymentIntent.self))
             case .charge: subject = .charge(try event.dataObject(as: Charge.self))
             case .setupIntent: subject = .setupIntent(try event.dataObject(as: SetupIntent.self))
+            case .dispute: subject = .dispute(try event.dataObject(as: Dispute.self))
+            case .applicationFee: subject = .applicationFee(try event.dataObject(as: ApplicationFee.self))
             }
         } catch {
             throw MessageDecodingError(field: "data.object", kind: .malformed, reason: "not a \(event.type) object: \(error)")

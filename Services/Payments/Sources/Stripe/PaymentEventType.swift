@@ -21,6 +21,18 @@ enum PaymentEventType: String, CaseIterable, Sendable {
     case chargeRefunded = "charge.refunded"
     /// `setup_intent.succeeded` (a method saved in a setup sheet).
     case setupIntentSucceeded = "setup_intent.succeeded"
+    /// `charge.dispute.created`.
+    case chargeDisputeCreated = "charge.dispute.created"
+    /// `charge.dispute.updated` (evidence staged or submitted).
+    case chargeDisputeUpdated = "charge.dispute.updated"
+    /// `charge.dispute.closed` (won, lost, accepted, or an inquiry closed).
+    case chargeDisputeClosed = "charge.dispute.closed"
+    /// `charge.dispute.funds_withdrawn`.
+    case chargeDisputeFundsWithdrawn = "charge.dispute.funds_withdrawn"
+    /// `charge.dispute.funds_reinstated`.
+    case chargeDisputeFundsReinstated = "charge.dispute.funds_reinstated"
+    /// `application_fee.refunded` (a platform event: the fee is the platform's).
+    case applicationFeeRefunded = "application_fee.refunded"
 
     /// The kind of object in the event's `data.object`.
     enum Object: Sendable {
@@ -32,6 +44,10 @@ enum PaymentEventType: String, CaseIterable, Sendable {
         case charge
         /// A SetupIntent.
         case setupIntent
+        /// A Dispute.
+        case dispute
+        /// An ApplicationFee.
+        case applicationFee
     }
 
     /// What `data.object` holds for this type.
@@ -43,6 +59,10 @@ enum PaymentEventType: String, CaseIterable, Sendable {
         case .paymentIntentSucceeded, .paymentIntentProcessing, .paymentIntentPaymentFailed: .paymentIntent
         case .chargeRefunded: .charge
         case .setupIntentSucceeded: .setupIntent
+        case .chargeDisputeCreated, .chargeDisputeUpdated, .chargeDisputeClosed, .chargeDisputeFundsWithdrawn,
+            .chargeDisputeFundsReinstated:
+            .dispute
+        case .applicationFeeRefunded: .applicationFee
         }
     }
 

@@ -31,10 +31,7 @@ extension StripeSimulator {
                 state.undelivered[id] = nil
             }
             state.idempotency = state.idempotency.filter { !$0.key.hasPrefix(prefix) }
-            state.scheduled.removeAll { job in
-                if case .settle(let scope, _, _) = job.kind { return scope == account }
-                return false
-            }
+            state.scheduled.removeAll { $0.kind.scope == account }
             return gone.count
         }
         guard let removed else { throw ControlError("No such account: '\(account)'", param: "account", code: "resource_missing", status: 404) }

@@ -47,6 +47,13 @@ extension StripeSimulator {
                         "due": .double(job.due), "kind": "settle", "scope": .string(scope),
                         "payment_intent": .string(pi), "succeed": .bool(succeed),
                     ]
+                case .openDispute(let scope, let charge):
+                    return ["due": .double(job.due), "kind": "open_dispute", "scope": .string(scope), "charge": .string(charge)]
+                case .resolveDispute(let scope, let dispute, let won):
+                    return [
+                        "due": .double(job.due), "kind": "resolve_dispute", "scope": .string(scope),
+                        "dispute": .string(dispute), "won": .bool(won),
+                    ]
                 }
             }
             return [
@@ -130,7 +137,6 @@ extension StripeSimulator {
                 disabled: item["disabled"]?.boolValue ?? false)
         }
         let scheduled = (document["scheduled"]?.arrayValue ?? []).compactMap { item -> SimState.ScheduledJob? in
-            guard item["kind"]?.stringValue == "settle" else { return nil }
             let due: Double =
                 item["due"].flatMap { value in
                     value.intValue.map(Double.init)
@@ -138,11 +144,22 @@ extension StripeSimulator {
                             if case .double(let d) = value { return d }; return nil
                         }()
                 } ?? 0
-            return SimState.ScheduledJob(
-                due: due,
-                kind: .settle(
-                    scope: text(item["scope"]), paymentIntent: text(item["payment_intent"]),
-                    succeed: item["succeed"]?.boolValue ?? false))
+            switch item["kind"]?.stringValue {
+            case "settle":
+                return SimState.ScheduledJob(
+                    due: due,
+                    kind: .settle(
+                        scope: text(item["scope"]), paymentIntent: text(item["payment_intent"]),
+                        succeed: item["succeed"]?.boolValue ?? false))
+            case "open_dispute":
+                return SimState.ScheduledJob(due: due, kind: .openDispute(scope: text(item["scope"]), charge: text(item["charge"])))
+            case "resolve_dispute":
+                return SimState.ScheduledJob(
+                    due: due,
+                    kind: .resolveDispute(scope: text(item["scope"]), dispute: text(item["dispute"]), won: item["won"]?.boolValue ?? false))
+            default:
+                return nil
+            }
         }
         let rules = (document["fault_rules"]?.arrayValue ?? []).map { item -> FaultRule in
             func number(_ key: String) -> Double {

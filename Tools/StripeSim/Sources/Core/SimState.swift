@@ -43,6 +43,17 @@ final class SimState: @unchecked Sendable {
         enum Kind: Equatable {
             /// A processing (SEPA) PaymentIntent of `scope` succeeds or fails.
             case settle(scope: String, paymentIntent: String, succeed: Bool)
+            /// A captured charge of `scope` paid with a dispute test card is disputed.
+            case openDispute(scope: String, charge: String)
+            /// A dispute of `scope` whose evidence was submitted is decided (`won` or lost).
+            case resolveDispute(scope: String, dispute: String, won: Bool)
+
+            /// The account (or the platform) the job acts on.
+            var scope: String {
+                switch self {
+                case .settle(let scope, _, _), .openDispute(let scope, _), .resolveDispute(let scope, _, _): scope
+                }
+            }
         }
     }
 

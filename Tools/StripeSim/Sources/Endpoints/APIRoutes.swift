@@ -15,6 +15,8 @@ enum APIRoutes {
         SetupIntentEndpoints.register(&router)
         PaymentIntentEndpoints.register(&router)
         RefundEndpoints.register(&router)
+        DisputeEndpoints.register(&router)
+        BalanceEndpoints.register(&router)
         CheckoutEndpoints.register(&router)
         TerminalEndpoints.register(&router)
         EventEndpoints.register(&router)

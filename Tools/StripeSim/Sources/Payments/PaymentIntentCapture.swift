@@ -40,6 +40,7 @@ enum PaymentIntentCapture {
         if amount > (charge["amount"]?.intValue ?? 0) { charge["amount"] = .int(amount) }
         charge["amount_refunded"] = .int(max(0, (charge["amount"]?.intValue ?? 0) - amount))
         ChargeObjects.collectApplicationFee(call: call, charge: &charge, amount: pi["application_fee_amount"]?.intValue ?? 0)
+        DisputeMachine.scheduleIfTestCard(call: call, charge: charge)
         pi["status"] = "succeeded"
         pi["amount_capturable"] = 0
         pi["amount_received"] = .int(amount)

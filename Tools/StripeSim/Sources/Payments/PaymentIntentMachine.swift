@@ -58,6 +58,7 @@ enum PaymentIntentMachine {
                 pi["status"] = "succeeded"
                 pi["amount_received"] = pi["amount"] ?? 0
                 ChargeObjects.collectApplicationFee(call: call, charge: &charge, amount: pi["application_fee_amount"]?.intValue ?? 0)
+                DisputeMachine.scheduleIfTestCard(call: call, charge: charge)
             }
             pi["latest_charge"] = charge["id"] ?? nil
             call.state.insert(charge, scope: call.scope)
@@ -139,6 +140,7 @@ enum PaymentIntentMachine {
             charge["paid"] = true
             charge["amount_captured"] = charge["amount"] ?? 0
             ChargeObjects.collectApplicationFee(call: call, charge: &charge, amount: pi["application_fee_amount"]?.intValue ?? 0)
+            DisputeMachine.scheduleIfTestCard(call: call, charge: charge)
             pi["status"] = "succeeded"
             pi["amount_received"] = pi["amount"] ?? 0
         } else {

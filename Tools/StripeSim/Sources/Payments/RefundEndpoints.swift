@@ -102,6 +102,9 @@ enum RefundEndpoints {
             "payment_method": charge["payment_method"] ?? nil, "destination_details": ["type": "card", "card": ["type": "refund"]],
         ]
         call.state.insert(refund, scope: call.scope)
+        if try params.bool("refund_application_fee") == true {
+            refundApplicationFee(call: call, charge: charge, amount: amount, all: amount == remaining)
+        }
         charge["amount_refunded"] = .int(alreadyRefunded + amount)
         charge["refunded"] = .bool(amount == remaining)
         var refunds = charge["refunds"] ?? [:]
@@ -111,5 +114,34 @@ enum RefundEndpoints {
         call.emit("refund.created", refund)
         call.emit("charge.refunded", charge)
         return refund
+    }
+
+    /// `refund_application_fee=true` on a direct charge: the platform's ApplicationFee is
+    /// refunded in proportion to the refunded amount (all that is left of it when the refund
+    /// takes the rest of the charge), as a `fee_refund` (`fr_…`) in its `refunds`, with
+    /// `application_fee.refunded` on the platform (https://docs.stripe.com/api/refunds/create).
+    private static func refundApplicationFee(call: SimCall, charge: JSONValue, amount: Int, all: Bool) {
+        guard let feeId = charge["application_fee"]?.stringValue, var fee = call.state.get(feeId, scope: SimState.platform) else {
+            return
+        }
+        let total = fee["amount"]?.intValue ?? 0
+        let refunded = fee["amount_refunded"]?.intValue ?? 0
+        let captured = max(1, charge["amount_captured"]?.intValue ?? 1)
+        let share = all ? total - refunded : min(total - refunded, (total * amount + captured / 2) / captured)
+        guard share > 0 else { return }
+        let feeRefund: JSONValue = [
+            "id": .string(SimIDs.make("fr")), "object": "fee_refund", "amount": .int(share),
+            "balance_transaction": .string(SimIDs.make("txn")), "created": .int(call.now), "currency": fee["currency"] ?? "usd",
+            "fee": .string(feeId), "metadata": [:],
+        ]
+        fee["amount_refunded"] = .int(refunded + share)
+        fee["refunded"] = .bool(refunded + share == total)
+        var refunds = fee["refunds"] ?? [:]
+        refunds["data"] = .array([feeRefund] + (refunds["data"]?.arrayValue ?? []))
+        refunds["total_count"] = .int(refunds["data"]?.arrayValue?.count ?? 1)
+        fee["refunds"] = refunds
+        call.state.replace(fee)
+        call.state.emit(
+            "application_fee.refunded", fee, scope: SimState.platform, requestId: call.requestId, idempotencyKey: call.idempotencyKey)
     }
 }

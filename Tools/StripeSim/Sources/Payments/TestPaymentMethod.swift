@@ -23,6 +23,8 @@ struct TestPaymentMethod: Sendable, Equatable {
     var failureCode: String? = nil
     /// The matching `failure_message`.
     var failureMessage: String? = nil
+    /// The dispute a captured charge with this method opens (Stripe's dispute test cards).
+    var dispute: DisputeMachine.Trigger? = nil
 
     static let visa = TestPaymentMethod(type: "card", brand: "visa", last4: "4242", country: "US", outcome: .succeed)
     static let declined = TestPaymentMethod(
@@ -68,6 +70,16 @@ struct TestPaymentMethod: Sendable, Equatable {
     /// SEPA IBAN AT86 1904 3002 3547 3202: processing, then `requires_payment_method`.
     static let sepaFailAT = TestPaymentMethod(type: "sepa_debit", brand: "", last4: "3202", country: "AT", outcome: .failLater)
 
+    /// Stripe's dispute test cards (https://docs.stripe.com/testing#disputes): the charge
+    /// succeeds, then is disputed as fraudulent (4000 0000 0000 0259), as product not
+    /// received (4000 0000 0000 2685), or as an inquiry (4000 0000 0000 1976).
+    static let disputeFraudulent = disputeCard("0259", .init(reason: "fraudulent", inquiry: false))
+    static let disputeNotReceived = disputeCard("2685", .init(reason: "product_not_received", inquiry: false))
+    static let disputeInquiry = disputeCard("1976", .init(reason: "general", inquiry: true))
+    private static func disputeCard(_ last4: String, _ trigger: DisputeMachine.Trigger) -> TestPaymentMethod {
+        TestPaymentMethod(type: "card", brand: "visa", last4: last4, country: "US", outcome: .succeed, dispute: trigger)
+    }
+
     /// Test tokens, PaymentMethod ids and card numbers the simulator knows.
     static let byName: [String: TestPaymentMethod] = [
         "pm_card_visa": visa, "tok_visa": visa, "4242424242424242": visa,
@@ -90,6 +102,10 @@ struct TestPaymentMethod: Sendable, Equatable {
         "4000002500003155": authenticationRequired3155, "pm_card_authenticationRequiredOnSetup": authenticationRequired3155,
         "6205500000000000004": unionPay, "pm_card_unionpay": unionPay, "tok_unionpay": unionPay,
         "AT321904300235473204": sepaSucceedAfterThreeMinutes, "AT861904300235473202": sepaFailAT,
+        "4000000000000259": disputeFraudulent, "pm_card_createDispute": disputeFraudulent, "tok_createDispute": disputeFraudulent,
+        "4000000000002685": disputeNotReceived, "pm_card_createDisputeProductNotReceived": disputeNotReceived,
+        "tok_createDisputeProductNotReceived": disputeNotReceived,
+        "4000000000001976": disputeInquiry, "pm_card_createDisputeInquiry": disputeInquiry, "tok_createDisputeInquiry": disputeInquiry,
     ]
 
     /// The annotation key under which a stored PaymentMethod remembers its behaviour.
