@@ -1,0 +1,118 @@
+"""The error codes each command's reply can carry are part of the contract (DESIGN §4 "Error
+codes per command"): docs/catalogue.json lists them on the reply (`error_codes`, with their
+meanings) and its schema's `error.code` allows exactly them, and docs/asyncapi.yaml carries the
+same list as the reply message's `x-error-codes`. The lists come from each command's
+declaration (Shared/Messages/<Domain>/<Domain>ErrorCodes.swift), so these checks fail when they
+drift from what the services answer:
+
+- every refusal of Tests/deployment/command_corpus.json answers a code its command declares;
+- every code a command's handler (and the service types and `ReplyError` factories it uses,
+  and its own `validate()` with the `Validation` helpers) names is declared for it, and a
+  Stripe-bound route (`mode: .oneAtATime(rateLimited: true)`) declares `stripe.*`.
+"""
+import json
+
+import pytest
+import yaml
+
+import error_code_sources
+from conftest import REPO
+
+DECLARE = ("add it to the command's `errorCodes` in Shared/Messages/<Domain>/<Domain>ErrorCodes.swift "
+           "(ARCHITECTURE \"Adding a command\"), then `make catalogue-file`")
+SERVICES = ["Onboarding", "Payments", "TerminalGateway", "Notifications"]
+
+
+@pytest.fixture(scope="module")
+def messages():
+    with open(REPO / "docs" / "catalogue.json", encoding="utf-8") as f:
+        return json.load(f)["messages"]
+
+
+@pytest.fixture(scope="module")
+def declared(messages):
+    """Command wire name → its declared codes (`stripe.*`-style families included)."""
+    return {
+        entry["command"]: [item["code"] for item in entry.get("error_codes", [])]
+        for entry in messages.values() if entry["kind"] == "reply"
+    }
+
+
+def answers(codes, code):
+    return any(code.startswith(d[:-1]) if d.endswith(".*") else code == d for d in codes)
+
+
+def test_every_command_declares_its_error_codes(messages, declared):
+    missing = sorted(name for name, entry in messages.items()
+                     if entry["kind"] == "command" and not declared.get(name))
+    assert not missing, f"{', '.join(missing)} declare no error codes: {DECLARE}"
+
+
+def test_every_reply_schema_allows_exactly_the_declared_codes(messages):
+    for name, entry in messages.items():
+        if entry["kind"] != "reply":
+            continue
+        codes = [item["code"] for item in entry["error_codes"]]
+        assert all(item["meaning"] for item in entry["error_codes"]), name
+        error = entry["schema"]["oneOf"][1]["properties"]["error"]["properties"]["code"]
+        assert error["anyOf"][0]["enum"] == [c for c in codes if not c.endswith(".*")], name
+        families = [c[:-2] for c in codes if c.endswith(".*")]
+        assert error["anyOf"][1]["pattern"] == "^(" + "|".join(families) + ")\\.", name
+        command = messages[entry["command"]]
+        assert command["reply_schema"] == entry["schema"], name
+
+
+def test_the_asyncapi_reply_messages_carry_the_same_codes(messages):
+    with open(REPO / "docs" / "asyncapi.yaml", encoding="utf-8") as f:
+        document = yaml.safe_load(f)
+    for name, entry in messages.items():
+        if entry["kind"] == "reply":
+            message = document["components"]["messages"][name.replace(".", "_")]
+            assert message["x-error-codes"] == entry["error_codes"], name
+
+
+def test_every_corpus_refusal_answers_a_declared_code(declared):
+    with open(REPO / "Tests" / "deployment" / "command_corpus.json", encoding="utf-8") as f:
+        cases = json.load(f)["cases"]
+    refused = [case for case in cases if not case["accepted"] and case.get("code")]
+    assert len(refused) > 100
+    for case in refused:
+        codes = declared.get(case["message"], [])
+        assert answers(codes, case["code"]), (
+            f"{case['message']} refuses {case['note']!r} with {case['code']}, which it does not declare: {DECLARE}")
+
+
+def test_every_code_a_handler_names_is_declared_for_the_commands_routed_to_it(messages, declared):
+    swift_names = {entry["swift_type"]: name for name, entry in messages.items() if entry["kind"] == "command"}
+    constants = error_code_sources.reply_error_constants()
+    validations = error_code_sources.validation_codes(constants)
+    checked = 0
+    for service in SERVICES:
+        for command, (stripe_bound, codes) in error_code_sources.service_codes(service, constants).items():
+            name = swift_names.get(command)
+            assert name, f"{service} routes {command}, which is not in docs/catalogue.json (`make catalogue-file`)"
+            found = codes | validations.get(command, set())
+            undeclared = sorted(code for code in found if not answers(declared.get(name, []), code))
+            assert not undeclared, (
+                f"{name} ({service}'s handler or {command}.validate()) can answer {', '.join(undeclared)}: {DECLARE}")
+            assert stripe_bound == ("stripe.*" in declared[name]), (
+                f"{name}: its route is {'' if stripe_bound else 'not '}Stripe-bound; declare "
+                f"{'.stripe(mapping:)' if stripe_bound else '.database'} in its errorCodes")
+            checked += 1
+    commands = [name for name, entry in messages.items() if entry["kind"] == "command"]
+    assert checked == len(commands), "a catalogued command is routed by no service's routes(…)"
+
+
+def test_the_scan_finds_codes_in_each_form_a_handler_writes_them():
+    constants = error_code_sources.reply_error_constants()
+    text = """
+        return .error(.notFound("order", id: x))
+        throw HandlerError.retry(code: "conflict.concurrent_update", message: m)
+        return .error(ReplyError(code: ReplyError.Code.refundExceedsAmount, message: m))
+        return .error(.conflict("already_refunded", m))
+        return .error(.invalid(field, problem))
+        return .error(.invalid(field, problem, code: ReplyError.Code.invalidURL))
+    """
+    assert error_code_sources.codes_in(text, constants) == {
+        "not_found.order", "conflict.concurrent_update", "conflict.refund_exceeds_amount",
+        "conflict.already_refunded", "validation.invalid_value", "validation.invalid_url"}
