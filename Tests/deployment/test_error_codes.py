@@ -8,7 +8,8 @@ drift from what the services answer:
 - every refusal of Tests/deployment/command_corpus.json answers a code its command declares;
 - every code a command's handler (and the service types and `ReplyError` factories it uses,
   and its own `validate()` with the `Validation` helpers) names is declared for it, and a
-  Stripe-bound route (`mode: .oneAtATime(rateLimited: true)`) declares `stripe.*`.
+  Stripe-bound route (`mode: .oneAtATime(rateLimited: true)`) declares `stripe.*`;
+- every code a command declares as its own is still answered by its sources or the corpus.
 """
 import json
 
@@ -116,3 +117,28 @@ def test_the_scan_finds_codes_in_each_form_a_handler_writes_them():
     assert error_code_sources.codes_in(text, constants) == {
         "not_found.order", "conflict.concurrent_update", "conflict.refund_exceeds_amount",
         "conflict.already_refunded", "validation.invalid_value", "validation.invalid_url"}
+
+
+def test_every_declared_code_is_still_answered_somewhere(messages, declared):
+    """The other direction: a command's own codes (what is left after the runtime's, shared by
+    every command, the limit codes and its domain's Stripe mapping, shared by every
+    Stripe-bound command of the domain) are named by its sources or refused in the corpus, so
+    a declaration does not outlive the code that answered it."""
+    swift_names = {entry["swift_type"]: name for name, entry in messages.items() if entry["kind"] == "command"}
+    constants = error_code_sources.reply_error_constants()
+    validations = error_code_sources.validation_codes(constants)
+    with open(REPO / "Tests" / "deployment" / "command_corpus.json", encoding="utf-8") as f:
+        cases = json.load(f)["cases"]
+    runtime = set.intersection(*(set(codes) for codes in declared.values()))
+    limits = {"validation.too_long", "validation.amount_too_large", "validation.too_many_items",
+              "validation.invalid_metadata", "validation.amount_too_small"}
+    for service in SERVICES:
+        found = error_code_sources.service_codes(service, constants)
+        stripe_bound = [set(declared[swift_names[c]]) for c, (bound, _) in found.items() if bound]
+        mapping = set.intersection(*stripe_bound) if stripe_bound else set()
+        for command, (_, codes) in found.items():
+            name = swift_names[command]
+            refused = {case["code"] for case in cases if case["message"] == name and not case["accepted"] and case.get("code")}
+            named = codes | validations.get(command, set()) | refused
+            stale = sorted(set(declared[name]) - runtime - limits - mapping - named)
+            assert not stale, f"{name} declares {', '.join(stale)}, which nothing in its handler, validate() or corpus answers"
