@@ -98,7 +98,7 @@ def test_every_code_a_handler_names_is_declared_for_the_commands_routed_to_it(me
                 f"{name} ({service}'s handler or {command}.validate()) can answer {', '.join(undeclared)}: {DECLARE}")
             assert stripe_bound == ("stripe.*" in declared[name]), (
                 f"{name}: its route is {'' if stripe_bound else 'not '}Stripe-bound; declare "
-                f"{'.stripe(mapping:)' if stripe_bound else '.database'} in its errorCodes")
+                f"{'<Domain>ErrorCodes.stripeBound([…])' if stripe_bound else 'CommandErrorCodes(.database, […])'} as its errorCodes")
             checked += 1
     commands = [name for name, entry in messages.items() if entry["kind"] == "command"]
     assert checked == len(commands), "a catalogued command is routed by no service's routes(…)"

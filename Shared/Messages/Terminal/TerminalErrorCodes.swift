@@ -18,128 +18,111 @@ public enum TerminalErrorCodes {
         DeclaredErrorCode(
             ReplyError.Code.captureExceedsAuthorized, "the amount is above what the authorization covers (Stripe's amount_too_large)"),
     ]
+
+    /// The declaration of a Stripe-bound command of the domain: ``stripeMapping`` and `own`.
+    static func stripeBound(_ own: [DeclaredErrorCode]) -> CommandErrorCodes {
+        CommandErrorCodes(.stripe(mapping: stripeMapping), own)
+    }
 }
 
 extension CreateConnectionToken: DeclaresErrorCodes {
     /// `terminal.create_connection_token`'s error codes.
-    public static let errorCodes = CommandErrorCodes(.stripe(mapping: TerminalErrorCodes.stripeMapping), [.invalidId])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([.invalidId])
 }
 
 extension CreateLocation: DeclaresErrorCodes {
     /// `terminal.create_location`'s error codes.
-    public static let errorCodes = CommandErrorCodes(.stripe(mapping: TerminalErrorCodes.stripeMapping), [.invalidId, .invalidTimeZone])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([.invalidId, .invalidTimeZone])
 }
 
 extension RegisterReader: DeclaresErrorCodes {
     /// `terminal.register_reader`'s error codes.
-    public static let errorCodes = CommandErrorCodes(.stripe(mapping: TerminalErrorCodes.stripeMapping), [.invalidId])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([.invalidId])
 }
 
 extension ListReaders: DeclaresErrorCodes {
     /// `terminal.list_readers`'s error codes.
-    public static let errorCodes = CommandErrorCodes(.stripe(mapping: TerminalErrorCodes.stripeMapping), [.invalidId])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([.invalidId])
 }
 
 extension CreateTerminalPaymentIntent: DeclaresErrorCodes {
     /// `terminal.create_payment_intent`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .feeExceedsAmount, .interacManualCaptureRequested, .invalidAmount, .invalidCurrency, .invalidId, .duplicateReference,
-            .interacManualCapture, .interacUnavailable, .orderInProgress,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .feeExceedsAmount, .interacManualCaptureRequested, .invalidAmount, .invalidCurrency, .invalidId, .duplicateReference,
+        .interacManualCapture, .interacUnavailable, .orderInProgress,
+    ])
 }
 
 extension ProcessPayment: DeclaresErrorCodes {
     /// `terminal.process_payment`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .invalidId, .alreadyCaptured, .authorizationExpired,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .invalidId, .alreadyCaptured, .authorizationExpired,
+    ])
 }
 
 extension CapturePayment: DeclaresErrorCodes {
     /// `terminal.capture_payment`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .feeExceedsAmount, .invalidAmount, .invalidId, .alreadyCaptured, .authorizationExpired, .duplicateReference, .notCardPresent,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .feeExceedsAmount, .invalidAmount, .invalidId, .alreadyCaptured, .authorizationExpired, .duplicateReference, .notCardPresent,
+    ])
 }
 
 extension IncrementAuthorization: DeclaresErrorCodes {
     /// `terminal.increment_authorization`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .feeExceedsAmount, .invalidAmount, .invalidId, .alreadyCaptured, .amountNotIncreased, .authorizationExpired, .duplicateReference,
-            .incrementalAuthorizationUnsupported, .notCardPresent,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .feeExceedsAmount, .invalidAmount, .invalidId, .alreadyCaptured, .amountNotIncreased, .authorizationExpired, .duplicateReference,
+        .incrementalAuthorizationUnsupported, .notCardPresent,
+    ])
 }
 
 extension CollectPaymentMethod: DeclaresErrorCodes {
     /// `terminal.collect_payment_method`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .invalidId, .alreadyCaptured, .authorizationExpired,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .invalidId, .alreadyCaptured, .authorizationExpired,
+    ])
 }
 
 extension TerminalConfirmPayment: DeclaresErrorCodes {
     /// `terminal.confirm_payment`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .invalidId, .alreadyCaptured, .authorizationExpired, .collectionExpired,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .invalidId, .alreadyCaptured, .authorizationExpired, .collectionExpired,
+    ])
 }
 
 extension TerminalRefundPayment: DeclaresErrorCodes {
     /// `terminal.refund_payment`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .invalidAmount, .invalidId, .alreadyCaptured, .alreadyRefunded, .authorizationExpired, .duplicateReference, .notCardPresent,
-            .refundExceedsAmount, .refundInPerson,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .invalidAmount, .invalidId, .alreadyCaptured, .alreadyRefunded, .authorizationExpired, .duplicateReference, .notCardPresent,
+        .refundExceedsAmount, .refundInPerson,
+    ])
 }
 
 extension CancelPayment: DeclaresErrorCodes {
     /// `terminal.cancel_payment`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .invalidId, .alreadyCaptured, .authorizationExpired, .duplicateReference, .notCardPresent,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .invalidId, .alreadyCaptured, .authorizationExpired, .duplicateReference, .notCardPresent,
+    ])
 }
 
 extension CancelReaderAction: DeclaresErrorCodes {
     /// `terminal.cancel_reader_action`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .invalidId, .alreadyCaptured, .authorizationExpired,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .invalidId, .alreadyCaptured, .authorizationExpired,
+    ])
 }
 
 extension SetReaderDisplay: DeclaresErrorCodes {
     /// `terminal.set_reader_display`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .cartTotalMismatch, .invalidAmount, .invalidCurrency, .invalidId,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .cartTotalMismatch, .invalidAmount, .invalidCurrency, .invalidId,
+    ])
 }
 
 extension Reconcile: DeclaresErrorCodes {
     /// `terminal.reconcile`'s error codes.
-    public static let errorCodes = CommandErrorCodes(
-        .stripe(mapping: TerminalErrorCodes.stripeMapping),
-        [
-            .invalidId, .invalidTimeZone, .alreadyCaptured, .authorizationExpired, .duplicateReference, .notCardPresent,
-        ])
+    public static let errorCodes = TerminalErrorCodes.stripeBound([
+        .invalidId, .invalidTimeZone, .alreadyCaptured, .authorizationExpired, .duplicateReference, .notCardPresent,
+    ])
 }
 
 extension CompleteOrder: DeclaresErrorCodes {

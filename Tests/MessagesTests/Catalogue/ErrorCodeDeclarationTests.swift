@@ -19,7 +19,7 @@ import Testing
             undeclared.isEmpty,
             """
             \(undeclared.joined(separator: ", ")) declare no error codes: add `extension <Command>: DeclaresErrorCodes { public static let \
-            errorCodes = CommandErrorCodes(.stripe(mapping: <Domain>ErrorCodes.stripeMapping) or .database, [its validate() and handler codes]) }` \
+            errorCodes = <Domain>ErrorCodes.stripeBound([its validate() and handler codes]) }` (or `CommandErrorCodes(.database, [...])` for a batched route) \
             to its domain's Shared/Messages/<Domain>/<Domain>ErrorCodes.swift (ARCHITECTURE "Adding a command"), then `make catalogue-file`
             """)
     }
