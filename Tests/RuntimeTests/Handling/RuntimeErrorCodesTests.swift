@@ -2,6 +2,7 @@ import Bus
 import Messages
 import Store
 import StripeAPI
+import TestKit
 import Testing
 @testable import Runtime
 
@@ -32,5 +33,13 @@ import Testing
         let error = StripeError(kind: .card, httpStatus: 402, code: "card_declined", message: "declined")
         #expect(CommandErrorCodes.stripeFamily.matches(FailureClassifier.classify(error).code))
         #expect(!declared(FailureClassifier.classify(error).code), "stripe.* is only for Stripe-bound routes")
+    }
+
+    @Test func theTestBedsRefuseAReplyWithAnUndeclaredCode() throws {
+        let declared = Reply<CreateProduct.Result>.error(ReplyError(code: "stripe.resource_missing", message: "gone"))
+        try UndeclaredErrorCode.check(declared, of: CreateProduct.self)
+        let undeclared = Reply<CreateProduct.Result>.error(ReplyError(code: ReplyError.Code.readerBusy, message: "busy"))
+        let error = #expect(throws: UndeclaredErrorCode.self) { try UndeclaredErrorCode.check(undeclared, of: CreateProduct.self) }
+        #expect(error?.command == CreateProduct.messageName && error?.code == ReplyError.Code.readerBusy)
     }
 }
