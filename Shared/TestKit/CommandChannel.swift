@@ -57,7 +57,8 @@ public final class CommandChannel: Sendable {
     /// Waits up to `timeout` for the reply to the command published with `messageId`.
     ///
     /// - Returns: the decoded reply, or `nil` when none came in time.
-    /// - Throws: `BusError` when the reply queue cannot be read; a decoding error.
+    /// - Throws: `BusError` when the reply queue cannot be read; a decoding error;
+    ///   ``UndeclaredErrorCode`` when the reply is an error `C` does not declare.
     public func reply<C: CommandMessage>(
         to _: C.Type, messageId: String,
         timeout: Duration = .seconds(60)
@@ -74,7 +75,9 @@ public final class CommandChannel: Sendable {
             }
         }
         guard let envelope = replies.withLock({ $0[correlationId] }) else { return nil }
-        return try MessageCoder.decode(Reply<C.Result>.self, from: envelope.body)
+        let reply = try MessageCoder.decode(Reply<C.Result>.self, from: envelope.body)
+        try UndeclaredErrorCode.check(reply, of: C.self)
+        return reply
     }
 
     /// Publishes `command` once with a fresh message id and waits for its reply.

@@ -166,6 +166,7 @@ extension Catalogue {
         if entry.kind == .reply {
             message["description"] = .string(entry.description + " " + replyErrorText)
         }
+        if let codes = entry.errorCodes { message["x-error-codes"] = errorCodesValue(codes) }
         if let examples = entry.schema["examples"]?.arrayValue {
             message["examples"] = .array(
                 examples.enumerated().map { index, payload in
@@ -186,7 +187,8 @@ extension Catalogue {
         field names the path), not_found.<entity>, conflict.* (the request clashes with stored state, e.g. \
         conflict.account_not_ready before onboarding completed, conflict.message_id_reused for another body under a used \
         message_id), stripe.<Stripe code or type> (Stripe refused; stripe carries type, code, decline_code, param, \
-        request_id), internal and timeout. retryable true means the same command (same message_id) may succeed later; \
+        request_id), internal and timeout. The codes this command can answer, with their meanings, are the message's x-error-codes \
+        (the payload schema's error.code allows exactly those, a family such as stripe.* as a pattern). retryable true means the same command (same message_id) may succeed later; \
         parked true means it waits in <command>.dlq for an operator's replay, whose final reply comes to the same reply_to.
         """
 

@@ -1,8 +1,9 @@
 extension Catalogue {
     /// The whole catalogue as one JSON document (UTF-8, sorted keys):
     /// `{"$schema", "title", "conventions", "messages": {<name>: {kind, version, swift_type,
-    /// description, exchange, routing_key, queue, reply, command, schema, reply_schema}}}`.
-    /// Commands carry their queue and their reply's name and schema; replies name their command.
+    /// description, exchange, routing_key, queue, reply, command, schema, reply_schema,
+    /// error_codes}}}`. Commands carry their queue and their reply's name and schema; replies
+    /// name their command and list the error codes it can answer (`[{code, meaning}]`).
     public func jsonSchema() -> [UInt8] {
         document.bytes(pretty: true)
     }
@@ -20,6 +21,7 @@ extension Catalogue {
                 "schema": entry.schema,
             ]
             if let routingKey = entry.routingKey { m["routing_key"] = .string(routingKey) }
+            if let codes = entry.errorCodes { m["error_codes"] = Self.errorCodesValue(codes) }
             if let queue = entry.queue { m["queue"] = .string(queue) }
             if let related = entry.related {
                 m[entry.kind == .reply ? "command" : "reply"] = .string(related)
@@ -35,6 +37,11 @@ extension Catalogue {
             "conventions": Catalogue.conventions,
             "messages": .object(messages),
         ])
+    }
+
+    /// `[{"code", "meaning"}]` of `codes`, in their order.
+    static func errorCodesValue(_ codes: [DeclaredErrorCode]) -> JSONValue {
+        .array(codes.map { ["code": .string($0.code), "meaning": .string($0.meaning)] })
     }
 
     /// What every message follows (encoding, strictness, units, AMQP properties and headers,

@@ -31,11 +31,20 @@ extension Catalogue {
             routingKey: C.messageName, queue: C.queueName, related: C.replyName,
             schema: schema, messageType: C.self)
         let replyText = "Reply to \(C.messageName): {\"ok\":true,\"result\":…} or {\"ok\":false,\"error\":…}."
+        let codes = errorCodes(of: C.self)
         let reply = CatalogueEntry(
             name: C.replyName, kind: .reply, version: C.schemaVersion, swiftType: "Reply<\(name).Result>",
             description: replyText, exchange: "", routingKey: nil, queue: nil, related: C.messageName,
-            schema: replySchema(C.Result.self, title: "\(name).Reply", description: replyText), messageType: nil)
+            schema: replySchema(C.Result.self, title: "\(name).Reply", description: replyText, errorCodes: codes), messageType: nil,
+            errorCodes: codes)
         return [command, reply]
+    }
+
+    /// Every error code the command `C` can answer: its declaration (``DeclaresErrorCodes``)
+    /// with the limit codes of its fields and the runtime's; nil when `C` declares none.
+    public static func errorCodes<C: CommandMessage>(of _: C.Type) -> [DeclaredErrorCode]? {
+        guard let declared = (C.self as? any DeclaresErrorCodes.Type)?.errorCodes else { return nil }
+        return declared.answerable(limits: KnownFields.shape(of: C.self).map(CommandLimits.errorCodes(of:)) ?? [])
     }
 
     /// The schema of a message body with `$schema`, `title` and `description`; `strict`
@@ -52,8 +61,11 @@ extension Catalogue {
         return .object(schema)
     }
 
-    /// The schema of a reply: `oneOf` the success and the error form.
-    static func replySchema<R: Decodable>(_ type: R.Type, title: String, description: String) -> JSONValue {
+    /// The schema of a reply: `oneOf` the success and the error form. With `errorCodes`, the
+    /// error's `code` is one of them (`enum`) or a member of one of their families (`pattern`).
+    static func replySchema<R: Decodable>(
+        _ type: R.Type, title: String, description: String, errorCodes: [DeclaredErrorCode]? = nil
+    ) -> JSONValue {
         func form(_ ok: Bool, _ key: String, _ body: JSONValue) -> JSONValue {
             .object([
                 "type": .string("object"),
@@ -66,7 +78,7 @@ extension Catalogue {
             "title": .string(title), "description": .string(description),
             "oneOf": .array([
                 form(true, "result", recordedSchema(R.self)),
-                form(false, "error", recordedSchema(ReplyError.self)),
+                form(false, "error", errorSchema(codes: errorCodes)),
             ]),
         ])
     }
@@ -75,5 +87,24 @@ extension Catalogue {
     static func recordedSchema<T: Decodable>(_ type: T.Type, strict: Bool = false) -> JSONValue {
         guard let (_, node) = try? SchemaRecorder.record(T.self) else { return .object([:]) }
         return node.jsonSchema(strict: strict)
+    }
+
+    /// The schema of ``ReplyError``, its `code` limited to `codes` when given.
+    static func errorSchema(codes: [DeclaredErrorCode]?) -> JSONValue {
+        let schema = recordedSchema(ReplyError.self)
+        guard let codes, case .object(var object) = schema, case .object(var properties)? = object["properties"] else { return schema }
+        let exact = codes.filter { !$0.isFamily }.map { JSONValue.string($0.code) }
+        let families = codes.filter(\.isFamily).map { String($0.code.dropLast(2)) }
+        var choices: [JSONValue] = [["enum": .array(exact)]]
+        if !families.isEmpty {
+            choices.append(["pattern": .string("^(\(families.joined(separator: "|")))\\.")])
+        }
+        properties["code"] = [
+            "type": "string",
+            "description": "One of the codes this command can answer (the reply's error_codes, with their meanings).",
+            "anyOf": .array(choices),
+        ]
+        object["properties"] = .object(properties)
+        return .object(object)
     }
 }

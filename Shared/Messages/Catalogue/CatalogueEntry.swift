@@ -23,6 +23,9 @@ public struct CatalogueEntry: Sendable {
     public var schema: JSONValue
     /// The Swift type, for commands and events (nil for replies).
     public var messageType: (any BusMessage.Type)?
+    /// For a reply, every error code its command can answer (``CommandErrorCodes/answerable(limits:)``);
+    /// nil for commands, events and the reply of a command that declares none.
+    public var errorCodes: [DeclaredErrorCode]? = nil
 
     /// The exchange of commands.
     public static let commandsExchange = "connectbus.commands"

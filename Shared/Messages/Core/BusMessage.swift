@@ -40,6 +40,14 @@ extension CommandMessage {
     public static var queueName: String { messageName }
 }
 
+/// A command that declares the error codes its reply can carry (its domain's table, e.g.
+/// `PaymentsErrorCodes.swift`). Every catalogued command adopts it; `ErrorCodeDeclarationTests`
+/// fails, naming the command, for one that does not.
+public protocol DeclaresErrorCodes: CommandMessage {
+    /// The command's route kind and its own codes (see ``CommandErrorCodes``).
+    static var errorCodes: CommandErrorCodes { get }
+}
+
 /// An event: a fact that happened, published on `connectbus.events` with the routing key
 /// ``BusMessage/messageName`` (`<source>.<entity>.<past_tense>`) for anyone to consume.
 public protocol EventMessage: BusMessage {}

@@ -57,6 +57,9 @@ extension ReplyError {
         /// with a different body (as Stripe's `idempotency_error` for a reused key): refused,
         /// never handled; a new command needs a new `message_id`.
         public static let messageIdReused = "conflict.message_id_reused"
+        /// A command whose `x-schema-version` is newer than the replica's (Runtime's
+        /// `SchemaVersionGate`): retried, then parked until a replica of the newer release takes it.
+        public static let schemaTooNew = "version.schema_too_new"
         /// The connected account is unknown.
         public static let accountNotFound = "not_found.account"
         /// The order is unknown.

@@ -14,7 +14,7 @@ public import Messages
 /// Events are tolerant readers and pass whatever their version.
 public enum SchemaVersionGate {
     /// The code of the retry a too-new command gets.
-    public static let tooNewCode = "version.schema_too_new"
+    public static let tooNewCode = ReplyError.Code.schemaTooNew
 
     /// Admits `envelope` when its `x-schema-version` is at most `knownVersion`.
     /// - Throws: ``HandlerError`` asking for a retry (``tooNewCode``) otherwise.

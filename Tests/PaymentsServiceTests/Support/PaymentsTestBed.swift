@@ -79,7 +79,9 @@ final class PaymentsTestBed: StartableTestBed {
         return try await onThread {
             let client = try RequestReplyClient(url: try AMQPURL(url), appId: "payments-tests")
             defer { client.close() }
-            return try client.send(command, stripeAccount: nil, timeout: timeout)
+            let reply = try client.send(command, stripeAccount: nil, timeout: timeout)
+            try UndeclaredErrorCode.check(reply, of: C.self)
+            return reply
         }
     }
 
