@@ -117,4 +117,10 @@ extension DeclaredErrorCode {
     /// `conflict.order_in_progress`.
     public static let orderInProgress = DeclaredErrorCode(
         "conflict.order_in_progress", "another message is creating this order's PaymentIntent; retried, then parked")
+    /// `not_found.dispute`.
+    public static let disputeNotFound = DeclaredErrorCode(
+        ReplyError.Code.disputeNotFound, "the service has recorded no such dispute on the account (its webhook not seen yet)")
+    /// `conflict.dispute_not_open`.
+    public static let disputeNotOpen = DeclaredErrorCode(
+        ReplyError.Code.disputeNotOpen, "the dispute no longer awaits a response (under review or closed)")
 }

@@ -116,3 +116,20 @@ extension ListPaymentMethodDomains: DeclaresErrorCodes {
     /// `payments.list_payment_method_domains`'s error codes.
     public static let errorCodes = PaymentsErrorCodes.stripeBound([.invalidDomain, .invalidId])
 }
+
+extension SubmitDisputeEvidence: DeclaresErrorCodes {
+    /// `payments.submit_dispute_evidence`'s error codes.
+    public static let errorCodes = PaymentsErrorCodes.stripeBound([
+        .invalidId, .tooLong, .disputeNotFound, .disputeNotOpen,
+    ])
+}
+
+extension AcceptDispute: DeclaresErrorCodes {
+    /// `payments.accept_dispute`'s error codes.
+    public static let errorCodes = PaymentsErrorCodes.stripeBound([.invalidId, .disputeNotFound, .disputeNotOpen])
+}
+
+extension GetBalance: DeclaresErrorCodes {
+    /// `payments.get_balance`'s error codes.
+    public static let errorCodes = PaymentsErrorCodes.stripeBound([.invalidId])
+}

@@ -53,4 +53,7 @@ public struct SimTriggerFixture: Sendable {
     /// Whether the event belongs to a connected account even without `--stripe-account`
     /// (account, capability, person events): one is created first (`type=express`).
     public var needsAccount = false
+    /// Whether the event is the platform's even when the calls run on a connected account
+    /// (`application_fee.*`: the fee is the platform's object).
+    public var eventOnPlatform = false
 }

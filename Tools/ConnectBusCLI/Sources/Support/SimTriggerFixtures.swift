@@ -37,6 +37,34 @@ public enum SimTriggerFixtures {
     static let captured = authorized + [Step("capture", .post, "/v1/payment_intents/{payment_intent.id}/capture")]
     static let refunded = succeeded + [Step("refund", .post, "/v1/refunds", [("payment_intent", "{payment_intent.id}")])]
 
+    /// A direct charge with a 2.00 USD application fee, refunded with its fee
+    /// (`refund_application_fee=true`: the fee is refunded in proportion).
+    static let feeRefunded = [
+        confirmed("pm_card_visa", [("application_fee_amount", "200")]),
+        Step("refund", .post, "/v1/refunds", [("payment_intent", "{payment_intent.id}"), ("refund_application_fee", "true")]),
+    ]
+
+    /// A payment with Stripe's dispute test card (`pm_card_createDispute`, fraudulent): the
+    /// dispute opens at once (`charge.dispute.created`, `charge.dispute.funds_withdrawn`);
+    /// `dispute` is the list that finds it (`{dispute.data.0.id}`).
+    static let disputed = [
+        confirmed("pm_card_createDispute"),
+        Step("dispute", .get, "/v1/disputes?payment_intent={payment_intent.id}"),
+    ]
+
+    /// `disputed`, then `step` on the dispute.
+    static func onDispute(_ step: Step) -> [Step] { disputed + [step] }
+
+    /// Evidence with Stripe's `winning_evidence` submitted; the simulator decides it a
+    /// simulated minute later, so its clock is moved on.
+    static let disputeWon =
+        onDispute(
+            Step(
+                "submit", .post, "/v1/disputes/{dispute.data.0.id}",
+                [("evidence[uncategorized_text]", "winning_evidence"), ("submit", "true")])) + [
+            Step("clock", .post, "/sim/clock/advance", [("seconds", "61")], scope: .page)
+        ]
+
     /// A SEPA Debit PaymentIntent (`pm_sepa_debit_succeed` or `_fail`): processing, then
     /// settled or failed after the simulator's async delay.
     static func sepa(_ method: String) -> [Step] {
@@ -155,6 +183,21 @@ public enum SimTriggerFixtures {
         .init(event: "charge.pending", summary: "a SEPA Debit PaymentIntent confirmed", steps: sepa("pm_sepa_debit_succeed")),
         .init(event: "charge.refunded", summary: "a payment of 20.00 USD refunded in full", steps: refunded),
         .init(event: "refund.created", summary: "a payment of 20.00 USD refunded in full", steps: refunded),
+        .init(
+            event: "application_fee.refunded", summary: "a direct charge with a 2.00 USD fee refunded with refund_application_fee",
+            steps: feeRefunded, needsAccount: true, eventOnPlatform: true),
+        .init(event: "charge.dispute.created", summary: "paid with pm_card_createDispute (a fraudulent dispute opens)", steps: disputed),
+        .init(event: "charge.dispute.funds_withdrawn", summary: "paid with pm_card_createDispute (the disputed amount withdrawn)", steps: disputed),
+        .init(
+            event: "charge.dispute.updated", summary: "a dispute's evidence saved as a draft",
+            steps: onDispute(
+                Step("update", .post, "/v1/disputes/{dispute.data.0.id}", [("evidence[product_description]", "(sim trigger)")]))),
+        .init(
+            event: "charge.dispute.closed", summary: "a dispute accepted (closed, lost)",
+            steps: onDispute(Step("close", .post, "/v1/disputes/{dispute.data.0.id}/close"))),
+        .init(
+            event: "charge.dispute.funds_reinstated", summary: "a dispute won with winning_evidence, the clock moved a minute",
+            steps: disputeWon),
         .init(
             event: "checkout.session.completed", summary: "a hosted Checkout Session paid with pm_card_visa",
             steps: [checkoutSession(), pay("pm_card_visa")]),

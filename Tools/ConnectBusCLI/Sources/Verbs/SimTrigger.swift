@@ -121,7 +121,7 @@ public enum SimTrigger {
             emit("Setting up fixture for: account (POST /v1/accounts → \(status) \(id))")
             account = id
         }
-        let eventHeaders = [auth] + (account.map { [("Stripe-Account", $0)] } ?? [])
+        let eventHeaders = [auth] + (fixture.eventOnPlatform ? [] : account.map { [("Stripe-Account", $0)] } ?? [])
         guard let before = try eventIds(fixture.event, client: client, headers: eventHeaders) else { return 1 }
         var answers: [String: Any] = [:]
         for step in steps {
@@ -132,7 +132,7 @@ public enum SimTrigger {
         while true {
             guard let now = try eventIds(fixture.event, client: client, headers: eventHeaders) else { return 1 }
             if let event = now.first(where: { !before.contains($0) }) {
-                emit("Trigger succeeded! \(fixture.event) \(event) on \(account ?? "the platform")")
+                emit("Trigger succeeded! \(fixture.event) \(event) on \(fixture.eventOnPlatform ? "the platform" : account ?? "the platform")")
                 emit("  \(client.baseURL)/sim/dashboard/events/\(event)")
                 return 0
             }
