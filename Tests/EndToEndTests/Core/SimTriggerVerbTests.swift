@@ -60,10 +60,9 @@ struct SimTriggerVerbTests {
         }
     }
 
-    @Test func everyConsumedTypeButThreeHasARecipe() {
-        // The simulator has no external account update/delete nor deauthorization (yet).
+    @Test func everyConsumedTypeHasARecipe() {
         let missing = ConsumedStripeEvents.types.filter { SimTriggerFixtures.fixture(for: $0) == nil }
-        #expect(missing == ["account.application.deauthorized", "account.external_account.deleted", "account.external_account.updated"])
+        #expect(missing == [])
         #expect(Set(SimTriggerFixtures.all.map(\.event)).count == SimTriggerFixtures.all.count)
         for fixture in SimTriggerFixtures.all { #expect(SimVerb.help.contains(fixture.event)) }
     }
@@ -98,7 +97,7 @@ struct SimTriggerVerbTests {
         let (simulator, base) = try simulator()
         defer { simulator.stop() }
         for words in [
-            ["account.application.deauthorized"], [], ["payment_intent.succeeded", "--override", "amount"],
+            ["payout.paid"], [], ["payment_intent.succeeded", "--override", "amount"],
             ["payment_intent.succeeded", "--override", "refund:amount=1"],
         ] {
             #expect(throws: CLIError.self, "\(words)") { try trigger(words, base: base) }

@@ -33,6 +33,10 @@ public struct SimTriggerFixture: Sendable {
         /// Whether the call is meant to be refused with a card error (HTTP 402: a decline
         /// makes `payment_intent.payment_failed`); any other answer is then a failure.
         public var declines = false
+        /// For a GET of something the simulator makes on its scheduler (a dispute opened
+        /// after the charge): the path in the answer that must hold a value; the GET is
+        /// repeated every 0.1 s until it does, for at most ``SimTrigger/eventDeadlineSeconds``.
+        public var until: String?
 
         /// A step; `scope` defaults to the connected account's API.
         public init(_ name: String, _ method: HTTPMethod, _ path: String, _ params: [(String, String)] = [], scope: Scope = .connected) {

@@ -25,6 +25,13 @@ public enum SimTriggerFixtures {
     /// A PaymentIntent confirmed with a card that is declined (the 402 is the point).
     static let declined = [declining(confirmed("pm_card_chargeDeclined"))]
 
+    /// `step` (a GET) repeated until its answer holds a value at `path`.
+    static func awaited(_ step: Step, until path: String) -> Step {
+        var step = step
+        step.until = path
+        return step
+    }
+
     /// `step` with its card error (HTTP 402) expected.
     static func declining(_ step: Step) -> Step {
         var step = step
@@ -49,7 +56,7 @@ public enum SimTriggerFixtures {
     /// `dispute` is the list that finds it (`{dispute.data.0.id}`).
     static let disputed = [
         confirmed("pm_card_createDispute"),
-        Step("dispute", .get, "/v1/disputes?payment_intent={payment_intent.id}"),
+        awaited(Step("dispute", .get, "/v1/disputes?payment_intent={payment_intent.id}"), until: "data.0.id"),
     ]
 
     /// `disputed`, then `step` on the dispute.
@@ -130,6 +137,14 @@ public enum SimTriggerFixtures {
     static let price = Step(
         "price", .post, "/v1/prices", [("product", "{product.id}"), ("unit_amount", "1500"), ("currency", "usd")])
 
+    /// A test bank account (`btok_us_verified`) added to the connected account; the answer is
+    /// the account, its newest bank account first (`{bank.external_accounts.data.0.id}`).
+    static let bankAdded = Step(
+        "bank", .post, "/v1/accounts/{account}", [("external_account", "btok_us_verified")], scope: .platform)
+    /// A second one, which becomes the default for USD.
+    static let bankAdded2 = Step(
+        "bank2", .post, "/v1/accounts/{account}", [("external_account", "btok_us_verified")], scope: .platform)
+
     static let accountUpdate = Step(
         "account", .post, "/v1/accounts/{account}", [("business_profile[name]", "Triggered Shop")], scope: .platform)
     static let person = Step(
@@ -148,6 +163,25 @@ public enum SimTriggerFixtures {
     /// Every recipe, by event type.
     public static let all: [SimTriggerFixture] = [
         .init(event: "account.updated", summary: "the connected account's business name changed", steps: [accountUpdate], needsAccount: true),
+        .init(
+            event: "account.external_account.updated", summary: "a bank account added, then its holder's name changed",
+            steps: [
+                bankAdded,
+                Step(
+                    "bank_update", .post, "/v1/accounts/{account}/external_accounts/{bank.external_accounts.data.0.id}",
+                    [("account_holder_name", "Trigger Shop LLC")], scope: .platform),
+            ],
+            needsAccount: true),
+        .init(
+            event: "account.external_account.deleted", summary: "a bank account added, then a second made the default and the first deleted",
+            steps: [
+                bankAdded, bankAdded2,
+                Step("bank_delete", .delete, "/v1/accounts/{account}/external_accounts/{bank.external_accounts.data.0.id}", scope: .platform),
+            ],
+            needsAccount: true),
+        .init(
+            event: "account.application.deauthorized", summary: "the seller disconnects the platform (POST /sim/accounts/<id>/deauthorize)",
+            steps: [Step("deauthorize", .post, "/sim/accounts/{account}/deauthorize", scope: .page)], needsAccount: true),
         .init(
             event: "account.external_account.created", summary: "a bank account (btok_us_verified) added to the connected account",
             steps: [Step("external_account", .post, "/v1/accounts/{account}", [("external_account", "btok_us_verified")], scope: .platform)],

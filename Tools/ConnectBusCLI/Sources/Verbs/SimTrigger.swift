@@ -166,9 +166,16 @@ public enum SimTrigger {
         if step.scope != .page { headers.append(auth) }
         if step.scope == .connected, let account { headers.append(("Stripe-Account", account)) }
         if step.method == .get, !body.isEmpty { path += (path.contains("?") ? "&" : "?") + body }
-        let (status, answer) = try client.send(
+        var (status, answer) = try client.send(
             step.method, path, body: step.method == .get || body.isEmpty ? nil : Array(body.utf8), headers: headers,
             contentType: "application/x-www-form-urlencoded")
+        if let until = step.until {
+            let deadline = Date().addingTimeInterval(eventDeadlineSeconds)
+            while status == 200, JSONText.parse(answer).flatMap({ JSONText.value(at: until, in: $0) }) == nil, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.1)
+                (status, answer) = try client.send(step.method, path, body: nil, headers: headers)
+            }
+        }
         let accepted =
             step.declines
             ? status == 402 : (200..<300).contains(status) || (step.scope == .page && (300..<400).contains(status))

@@ -33,6 +33,8 @@ extension StripeSimulator {
                 return Self.ok(try restoreCall(request))
             case ("POST", "accounts", 3) where parts[2] == "future_requirements":
                 return try futureRequirementsCall(parts[1], try ControlArguments(request))
+            case ("POST", "accounts", 3) where parts[2] == "deauthorize":
+                return try deauthorizeCall(parts[1], try ControlArguments(request))
             case ("POST", "reset", 1):
                 return Self.ok(try resetCall(try ControlArguments(request)))
             default:

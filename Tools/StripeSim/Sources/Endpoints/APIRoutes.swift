@@ -6,6 +6,7 @@ enum APIRoutes {
         var router = Router<Endpoint>()
         AccountEndpoints.register(&router)
         PersonEndpoints.register(&router)
+        ExternalAccountEndpoints.register(&router)
         AccountLinkEndpoints.register(&router)
         AccountSessionEndpoints.register(&router)
         CustomerEndpoints.register(&router)
