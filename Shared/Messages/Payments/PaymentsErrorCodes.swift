@@ -120,13 +120,13 @@ extension ListPaymentMethodDomains: DeclaresErrorCodes {
 extension SubmitDisputeEvidence: DeclaresErrorCodes {
     /// `payments.submit_dispute_evidence`'s error codes.
     public static let errorCodes = PaymentsErrorCodes.stripeBound([
-        .invalidId, .tooLong, .disputeNotFound, .disputeNotOpen,
+        .invalidId, .tooLong, .orderNotFound, .disputeNotFound, .disputeNotOpen,
     ])
 }
 
 extension AcceptDispute: DeclaresErrorCodes {
     /// `payments.accept_dispute`'s error codes.
-    public static let errorCodes = PaymentsErrorCodes.stripeBound([.invalidId, .disputeNotFound, .disputeNotOpen])
+    public static let errorCodes = PaymentsErrorCodes.stripeBound([.invalidId, .orderNotFound, .disputeNotFound, .disputeNotOpen])
 }
 
 extension GetBalance: DeclaresErrorCodes {
