@@ -24,7 +24,7 @@ extension DoctorVerb {
         let topics = root["topic_permissions"] as? [[String: Any]] ?? []
         let api: ManagementAPI
         do { api = try ManagementAPI(baseURL: environment.managementURL) } catch {
-            return [Check(name: "broker rights", ok: false, detail: error.message, fix: error.hint ?? "")]
+            return [Check(name: "broker rights", ok: false, detail: error.message, fix: error.hint)]
         }
         let load = "rabbitmqctl import_definitions \(path) (docs/OPERATIONS.md \"Credentials\")"
         return users.map { user in
@@ -34,7 +34,7 @@ extension DoctorVerb {
             let name = "broker " + user
             let live: ManagementAPI.UserRights?
             do { live = try api.rights(of: user) } catch let error as CLIError {
-                return Check(name: name, ok: false, detail: error.message, fix: error.hint ?? "")
+                return Check(name: name, ok: false, detail: error.message, fix: error.hint)
             } catch {
                 return Check(name: name, ok: false, detail: String(describing: error))
             }

@@ -49,7 +49,7 @@ public enum DoctorVerb: Verb {
 
         /// `ok   name: detail` or `fail name: detail (fix: …)`.
         var line: String {
-            let head = (ok ? "ok   " : "fail ") + name.padding(toLength: 18, withPad: " ", startingAt: 0) + detail
+            let head = (ok ? "ok   " : "fail ") + name.padding(toLength: max(18, name.count + 1), withPad: " ", startingAt: 0) + detail
             return ok || fix.isEmpty ? head : head + " (fix: \(fix))"
         }
     }
