@@ -82,7 +82,8 @@ class Management:
                                              data=json.dumps(body).encode() if body is not None else None)
             try:
                 with urllib.request.urlopen(request, timeout=15) as response:
-                    return json.loads(response.read())
+                    answer = response.read()
+                    return json.loads(answer) if answer else None
             except OSError as error:
                 last = error
         raise last
@@ -101,10 +102,8 @@ class Management:
             name = q["name"]
             if (name.split(".")[0] in ("onboarding", "payments", "terminal", "notifications") and q.get("messages")
                     and not name.endswith(".dlq") and q.get("type") != "stream"):
-                url = "%s/api/queues/%%2F/%s/contents" % (self.urls[0], urllib.parse.quote(name, safe=""))
-                request = urllib.request.Request(url, method="DELETE", headers={"Authorization": self.auth})
-                with urllib.request.urlopen(request, timeout=15):
-                    dropped[name] = q["messages"]
+                self.call("DELETE", "/api/queues/%%2F/%s/contents" % urllib.parse.quote(name, safe=""))
+                dropped[name] = q["messages"]
         return dropped
 
     def dead_letters(self, since):

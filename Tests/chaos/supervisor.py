@@ -112,6 +112,33 @@ class Supervisor:
             p.paused = False
         return pid
 
+    def replace(self, name, argv, timeout=90):
+        """Stops `name` as an orchestrator replaces a replica (SIGTERM, its drain awaited up
+        to `timeout` s, SIGKILL after), then starts `argv` in its place with the same
+        environment, log file and health URL. Returns (seconds the drain took, returncode)."""
+        with self.lock:
+            p = self.processes[name]
+            p.restart = False                    # the watcher must not start the old executable again
+            popen = p.popen
+        started = time.time()
+        code = None
+        if popen is not None and popen.poll() is None:
+            try:
+                os.kill(popen.pid, signal.SIGCONT)
+                popen.terminate()
+                code = popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.log("supervisor: %s ignored SIGTERM for %d s; killing it" % (name, timeout))
+                popen.kill()
+                code = popen.wait()
+        drained = time.time() - started
+        with self.lock:
+            p.argv = argv
+            p.restart = True
+            self.start_process(p)
+            p.reaped = False
+        return drained, code
+
     def stop(self, timeout=30):
         """SIGTERM everything (services first, as listed), wait; returns {name: returncode}."""
         self.stopping = True

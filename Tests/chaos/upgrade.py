@@ -15,41 +15,10 @@ bring them in once the new one listens).
 use (`faults.entries`, `first_fault_at`, `stop_event`, `kills`, `error`, `is_alive()`,
 `join()`), so the ledger's checks are the chaos run's own: the calm window ends at the
 first replacement."""
-import os
-import signal
-import subprocess
 import threading
 import time
 
 from faults import FaultLog
-
-
-def replace(supervisor, name, argv, log, timeout=90):
-    """Stops the supervised process `name` with SIGTERM (waiting up to `timeout` s for its
-    drain; SIGKILL after), then starts `argv` in its place with the same environment, log
-    file and health URL. Returns (seconds the drain took, returncode)."""
-    with supervisor.lock:
-        p = supervisor.processes[name]
-        p.restart = False                    # the watcher must not start the old executable again
-        popen = p.popen
-    started = time.time()
-    code = None
-    if popen is not None and popen.poll() is None:
-        try:
-            os.kill(popen.pid, signal.SIGCONT)
-            popen.terminate()
-            code = popen.wait(timeout)
-        except subprocess.TimeoutExpired:
-            log("upgrade: %s ignored SIGTERM for %d s; killing it" % (name, timeout))
-            popen.kill()
-            code = popen.wait()
-    drained = time.time() - started
-    with supervisor.lock:
-        p.argv = argv
-        p.restart = True
-        supervisor.start_process(p)
-        p.reaped = False
-    return drained, code
 
 
 class UpgradeSchedule(threading.Thread):
@@ -79,7 +48,7 @@ class UpgradeSchedule(threading.Thread):
                 if self.stop_event.wait(max(0.0, when - time.time())):
                     break
                 start = time.time()
-                drained, code = replace(self.supervisor, name, argv, self.log)
+                drained, code = self.supervisor.replace(name, argv)
                 self.replaced.append((name, drained, code))
                 self.log("upgrade: %s replaced by the current release (old one drained in %.1f s, exit %s)"
                          % (name, drained, code))

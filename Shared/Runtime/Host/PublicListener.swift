@@ -58,7 +58,7 @@ public struct PublicListener: Sendable {
         let tooLarge = HTTPResponse.json(413, Array(#"{"error":"too_large"}"#.utf8))
         return try HTTPServer(
             bind: bind, port: port, threading: threading,
-            connectionLimit: threading == .perConnection ? ServiceHost.perConnectionLimit : 1024,
+            connectionLimit: ServiceHost.connectionLimit(threading),
             allowedSources: allowedSources,
             onSourceRefused: { address in
                 refused.increment(name)

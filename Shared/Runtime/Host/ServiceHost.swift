@@ -155,6 +155,12 @@ public final class ServiceHost: Sendable {
     /// Most simultaneous HTTP connections (and so threads) with a thread per connection.
     public static let perConnectionLimit = 256
 
+    /// Most simultaneous connections of a listener with `threading`: ``perConnectionLimit``
+    /// with a thread per connection, else 1,024.
+    static func connectionLimit(_ threading: HTTPThreading) -> Int {
+        threading == .perConnection ? perConnectionLimit : 1024
+    }
+
     /// Ignores `SIGPIPE` for the process (``BrokenPipe``), starts the HTTP server, migrates,
     /// declares the topology, then starts the relay and the workers. Returns once everything
     /// runs (or the host was asked to stop while waiting for the servers).
@@ -172,7 +178,7 @@ public final class ServiceHost: Sendable {
         let threading = config.httpThreading ?? Self.defaultHTTPThreading(serviceEndpoints: extraHTTP != nil)
         let http = try HTTPServer(
             host: config.httpLoopbackOnly, port: config.httpPort, threading: threading,
-            connectionLimit: threading == .perConnection ? Self.perConnectionLimit : 1024,
+            connectionLimit: Self.connectionLimit(threading),
             onBodyTooLarge: { endpoints.handleTooLarge($0) },
             handler: { endpoints.handle($0) })
         running.withLock { $0 = RunningParts(http: http) }
