@@ -4,9 +4,12 @@ import Store
 /// between its polls (``OutboxRelay``): at most once per `interval`, a pass of at most
 /// `maxBatches` statements of at most `batchSize` rows each (each a bounded range scan of
 /// the table's time index), so a pass holds the relay (never a worker) for a bounded time
-/// whatever the backlog; a long backlog (retention just turned on) goes over several
-/// passes. A failed pass is logged once per outage and tried again at the next interval;
-/// it never fails the relay.
+/// whatever the backlog; a long backlog (retention just turned on, or rows arriving faster
+/// than one pass a minute deletes) goes over several passes: a pass that ended at its
+/// statement limit with rows left is followed by the next one after ``catchUpInterval``
+/// (one second) instead of ``interval``, until a pass finds fewer rows than it may delete.
+/// A failed pass is logged once per outage and tried again at the next interval; it never
+/// fails the relay.
 ///
 /// Tables: `<schema>.message_log` by its last write (`last_at`; `MESSAGE_LOG_RETENTION`,
 /// ``ServiceConfig/messageLogRetention``) and `<schema>.inbox` by `received_at`
@@ -29,7 +32,11 @@ struct RowRetention {
     let log: Logger
     var batchSize = 1000
     var maxBatches = 10
+    /// Time between two passes while behind (the previous pass stopped at ``maxBatches``
+    /// full statements).
+    var catchUpInterval: Duration = .seconds(1)
     private var lastPass: ContinuousClock.Instant?
+    private var behind = false
     private var failing = false
 
     init(_ table: Table, keep: Duration, interval: Duration, schema: String, log: Logger) {
@@ -40,9 +47,10 @@ struct RowRetention {
         self.log = log
     }
 
-    /// Whether a pass is due at `now`: the first one at once, then one per ``interval``.
+    /// Whether a pass is due at `now`: the first one at once, then one per ``interval``
+    /// (per ``catchUpInterval`` while the previous pass left rows behind).
     func isDue(at now: ContinuousClock.Instant) -> Bool {
-        lastPass.map { now - $0 >= interval } ?? true
+        lastPass.map { now - $0 >= (behind ? min(catchUpInterval, interval) : interval) } ?? true
     }
 
     /// Runs a pass on `db` when one is due; returns the rows deleted (0 when none was due
@@ -52,9 +60,10 @@ struct RowRetention {
         guard isDue(at: now) else { return 0 }
         lastPass = now
         var deleted = 0
+        behind = false
         do {
             let conn = try db()
-            for _ in 0..<maxBatches {
+            for batch in 0..<maxBatches {
                 let rows =
                     switch table {
                     case .messageLog: try MessageLog.prune(schema: schema, olderThan: keep, limit: batchSize, on: conn)
@@ -62,6 +71,7 @@ struct RowRetention {
                     }
                 deleted += rows
                 if rows < batchSize { break }
+                if batch == maxBatches - 1 { behind = true }
             }
             if failing { log.info("\(table.rawValue) retention works again") }
             failing = false

@@ -59,10 +59,38 @@ struct RowRetentionIntegrationTests {
             retention.maxBatches = 3
             let start = ContinuousClock.now
             #expect(retention.runIfDue(on: { db }, now: start) == 6)  // three batches of two, then the pass ends
-            #expect(retention.runIfDue(on: { db }, now: start + .seconds(59)) == 0)  // not due yet
+            #expect(retention.runIfDue(on: { db }, now: start + .milliseconds(500)) == 0)  // not due yet
             #expect(try Self.ids(schema, db).count == 2)
-            #expect(retention.runIfDue(on: { db }, now: start + .seconds(60)) == 1)
+            // The pass stopped at its limit: the next one comes after the catch-up interval.
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(1)) == 1)
             #expect(try Self.ids(schema, db) == ["young-1"])
+            // Caught up (fewer rows than a pass may delete): once per interval again.
+            try Self.insert(1, prefix: "later", age: "2 days", schema: schema, db: db)
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(2)) == 0)
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(60)) == 0)
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(61)) == 1)
+            #expect(try Self.ids(schema, db) == ["young-1"])
+        }
+    }
+
+    /// Rows that arrive faster than one pass an interval deletes do not pile up: while each
+    /// pass ends at its limit, the next one follows after the catch-up interval.
+    @Test func aBacklogLargerThanAPassIsDeletedAtTheCatchUpPace() throws {
+        try Self.withSchema { db, schema, _ in
+            try Self.insert(20, prefix: "old", age: "2 days", schema: schema, db: db)
+            var retention = RowRetention(.messageLog, keep: .seconds(86_400), interval: .seconds(60), schema: schema, log: Self.log)
+            retention.batchSize = 2
+            retention.maxBatches = 2
+            let start = ContinuousClock.now
+            var deleted: [Int] = []
+            for second in 0..<6 { deleted.append(retention.runIfDue(on: { db }, now: start + .seconds(second))) }
+            #expect(deleted == [4, 4, 4, 4, 4, 0])
+            #expect(try Self.ids(schema, db).isEmpty)
+            // The last full pass could not know it had taken the last rows: one more found
+            // none, and from then on a pass is an interval away.
+            try Self.insert(1, prefix: "later", age: "2 days", schema: schema, db: db)
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(30)) == 0)
+            #expect(retention.runIfDue(on: { db }, now: start + .seconds(65)) == 1)
         }
     }
 
