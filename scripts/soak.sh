@@ -33,17 +33,6 @@ for arg in "$@"; do
     esac
 done
 
-# free_port DEFAULT [SPAN]: DEFAULT, or the next port with SPAN free ports from it.
-free_port() {
-    local p span="${2:-1}" k busy
-    for p in $(seq "$1" $(($1 + 200))); do
-        busy=0
-        for k in $(seq 0 $((span - 1))); do cb_port_busy $((p + k)) && { busy=1; break; }; done
-        [ "$busy" = 0 ] && { echo "$p"; return; }
-    done
-    cb_die "no free port near $1"
-}
-
 [ "${SKIP_DEPS:-0}" = 1 ] || "$CB_REPO/scripts/install-deps.sh"
 "$CB_REPO/scripts/infra-up.sh"
 if [ "${KEEP_INFRA:-0}" != 1 ]; then trap '"$CB_REPO/scripts/infra-down.sh"' EXIT; fi
@@ -56,9 +45,9 @@ if [ -z "${SOAK_BIN_DIR:-}" ]; then
     SOAK_BIN_DIR="$(swift build --build-path "${SWIFT_BUILD_PATH:-$CB_REPO/.build}" --show-bin-path)"
 fi
 export SOAK_BIN_DIR
-export SOAK_SIM_PORT="$(free_port "${SOAK_SIM_PORT:-12411}")"
-export SOAK_HTTP_PORT_BASE="$(( $(free_port $(( ${SOAK_HTTP_PORT_BASE:-8880} + 1 )) 4) - 1 ))"
-export SOAK_SMTP_PORT="$(free_port "${SOAK_SMTP_PORT:-2725}")"
+export SOAK_SIM_PORT="$(cb_free_port "${SOAK_SIM_PORT:-12411}")"
+export SOAK_HTTP_PORT_BASE="$(( $(cb_free_port $(( ${SOAK_HTTP_PORT_BASE:-8880} + 1 )) 4) - 1 ))"
+export SOAK_SMTP_PORT="$(cb_free_port "${SOAK_SMTP_PORT:-2725}")"
 # Where RabbitMQ keeps the history stream's segments (their size on disk is checked).
 export SOAK_STREAM_DIR="$(cb_local_dir)/rabbitmq/mnesia/$CB_RABBIT_NODE/stream"
 export CONNECTBUS_AMQP_PORT="$CB_AMQP_PORT" CONNECTBUS_MANAGEMENT_PORT="$CB_MGMT_PORT" CONNECTBUS_PG_PORT="$CB_PG_PORT"

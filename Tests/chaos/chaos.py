@@ -405,9 +405,7 @@ def render(opt, driver, faults, probes, checks, run_start, drive_end, supervisor
         lines.append("  platform connection lost %d× (%s s)" % (len(outages), ", ".join("%.1f" % (b - a) for a, b in outages)))
     lines += ["", "dead letters of the run (connectbus dlq groups --since <start>):"]
     lines += ["  " + line for line in (grouping.text.splitlines() if grouping.groups is not None else [grouping.error])]
-    lines += ["", checks.table(), "",
-              "chaos: %s" % ("all %d checks passed" % len(checks.rows) if not checks.failed else
-                             "%d of %d checks FAILED" % (len(checks.failed), len(checks.rows)))]
+    lines += ["", checks.table(), "", checks.verdict("chaos")]
     return "\n".join(lines)
 
 

@@ -308,9 +308,7 @@ def render(opt, checks, warm, end, start_rows, rows, peaks, seconds, total, webh
         lines.append("%-30s %10d %10d%s" % (table, peaks[table][0], rows[table][0],
                                             "   (no retention: %+d in the run)" % (rows[table][0] - start_rows[table][0])
                                             if kept else ""))
-    lines += ["", checks.table(), "",
-              "soak: %s" % ("all %d checks passed" % len(checks.rows) if not checks.failed else
-                            "%d of %d checks FAILED" % (len(checks.failed), len(checks.rows)))]
+    lines += ["", checks.table(), "", checks.verdict("soak")]
     return "\n".join(lines)
 
 
