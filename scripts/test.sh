@@ -12,7 +12,8 @@
 #
 # Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
 # arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only; turns the
-# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), SKIP_FUZZ=1, SKIP_CHAOS=1,
+# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), SKIP_FUZZ=1, SKIP_CHAOS=1 (the chaos,
+# upgrade and soak runs),
 # PYTHON, KEEP_INFRA=1,
 # and the port variables of scripts/lib/common.sh.
 set -uo pipefail

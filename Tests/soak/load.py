@@ -233,6 +233,11 @@ class Load:
             if progress and time.time() - last >= 15:
                 last = time.time()
                 progress()
+        # out of time: nothing more is sent, what was sent is still answered
+        with self.webhooks.lock:
+            self.webhooks.limit = self.webhooks.next
+        for kind in self.commands.limits:
+            self.commands.limits[kind] = self.commands.sent[kind]
         return False
 
     def extend_batched(self, extra):
