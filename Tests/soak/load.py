@@ -75,8 +75,12 @@ class Webhooks:
         for t in self.workers:
             t.join(5)
 
-    def _take(self):
+    def _take(self, conn):
+        """The next event number (None once stopping); the connection is closed while
+        there is nothing to send, so an idle run holds none of notifications' descriptors."""
         with self.lock:
+            if self.next >= self.limit and conn is not None:
+                conn.close()
             while self.next >= self.limit and not self.stopping:
                 self.wake.wait(1)
             if self.stopping:
@@ -87,9 +91,11 @@ class Webhooks:
     def _work(self):
         conn = None
         while True:
-            n = self._take()
+            n = self._take(conn)
             if n is None:
                 return
+            if conn is not None and conn.sock is None:
+                conn = None
             event_id = "evt_soak_%s_%07d" % (self.run_id, n)
             account = "acct_soak%03d" % (n % 100)
             for attempt in range(50):
