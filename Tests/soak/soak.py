@@ -161,7 +161,7 @@ def soak(opt, out, supervisor, management, history, admin_db, http_base, amqp_ho
     if not_ready:
         log("soak: not ready within 120 s: %s" % not_ready)
         return 1
-    run_id = time.strftime("%H%M%S")
+    run_id = time.strftime("%Y%m%d%H%M%S")  # event ids and seller references unique per run
     webhooks = Webhooks("127.0.0.1", http_base + 4, CONNECT_WEBHOOK_SECRET, run_id, opt.webhooks,
                         opt.webhook_threads, log)
     commands = Commands("amqp://%s/" % amqp_host, run_id, opt.batched_commands, opt.stripe_commands,
