@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := $(PATH)$(if $(wildcard /opt/swift/usr/bin/swift),:/opt/swift/usr/bin)
 .DEFAULT_GOAL := help
 
-.PHONY: help demo demo-browser test up down deps bench catalogue catalogue-file env chaos chaos-ci chaos-cluster chaos-pgbouncer upgrade-test cluster-up cluster-down fuzz
+.PHONY: help demo demo-browser test up down deps bench catalogue catalogue-file env chaos chaos-ci chaos-cluster chaos-pgbouncer upgrade-test soak soak-ci cluster-up cluster-down fuzz
 
 help:
 	@echo "make demo       start everything, play the store-builder story, check the summary, stop"
@@ -21,6 +21,8 @@ help:
 	@echo "make chaos-ci   the short chaos run CI does (70 s, >= 500 commands, every fault kind)"
 	@echo "make chaos-cluster  the chaos run against a three-node RabbitMQ cluster, the leader node stopped mid-run"
 	@echo "make chaos-pgbouncer  the short chaos run with the services' DATABASE_URL at PgBouncer (transaction mode)"
+	@echo "make soak       months of operation, compressed: >= 1,000,000 messages, 100,000 webhooks, 10,000 Stripe-bound commands; RSS, descriptors, connections and retention bounds checked (SOAK_ARGS=...)"
+	@echo "make soak-ci    the short soak CI runs (about 3 minutes)"
 	@echo "make upgrade-test  a rolling upgrade from the previous release (CHANGELOG.md) under load, checked by the chaos ledger"
 	@echo "make fuzz       libFuzzer targets 60 s each (FUZZ_SECONDS), then the unit tests under ThreadSanitizer"
 	@echo "make cluster-up | cluster-down  start | stop the three-node RabbitMQ cluster (scripts/cluster.sh)"
@@ -74,6 +76,12 @@ chaos-pgbouncer:
 
 upgrade-test:
 	scripts/upgrade-test.sh
+
+soak:
+	scripts/soak.sh $(SOAK_ARGS)
+
+soak-ci:
+	scripts/soak.sh --ci $(SOAK_ARGS)
 
 cluster-up:
 	scripts/cluster.sh up

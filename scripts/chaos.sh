@@ -41,17 +41,6 @@ for arg in "$@"; do
     esac
 done
 
-# free_port DEFAULT [SPAN]: DEFAULT, or the next port with SPAN free ports from it.
-free_port() {
-    local p span="${2:-1}" k busy
-    for p in $(seq "$1" $(($1 + 200))); do
-        busy=0
-        for k in $(seq 0 $((span - 1))); do cb_port_busy $((p + k)) && { busy=1; break; }; done
-        [ "$busy" = 0 ] && { echo "$p"; return; }
-    done
-    cb_die "no free port near $1"
-}
-
 [ "${SKIP_DEPS:-0}" = 1 ] || "$CB_REPO/scripts/install-deps.sh"
 "$CB_REPO/scripts/infra-up.sh"
 stop_servers() {
@@ -73,9 +62,9 @@ if [ -z "${CHAOS_BIN_DIR:-}" ]; then
     CHAOS_BIN_DIR="$(swift build --build-path "${SWIFT_BUILD_PATH:-$CB_REPO/.build}" --show-bin-path)"
 fi
 export CHAOS_BIN_DIR
-export CHAOS_SIM_PORT="$(free_port "${CHAOS_SIM_PORT:-12311}")"
-export CHAOS_HTTP_PORT_BASE="$(( $(free_port $(( ${CHAOS_HTTP_PORT_BASE:-8780} + 1 )) "$http_span") - 1 ))"
-export CHAOS_SMTP_PORT="$(free_port "${CHAOS_SMTP_PORT:-2625}")"
+export CHAOS_SIM_PORT="$(cb_free_port "${CHAOS_SIM_PORT:-12311}")"
+export CHAOS_HTTP_PORT_BASE="$(( $(cb_free_port $(( ${CHAOS_HTTP_PORT_BASE:-8780} + 1 )) "$http_span") - 1 ))"
+export CHAOS_SMTP_PORT="$(cb_free_port "${CHAOS_SMTP_PORT:-2625}")"
 export CONNECTBUS_AMQP_PORT="$CB_AMQP_PORT" CONNECTBUS_MANAGEMENT_PORT="$CB_MGMT_PORT" CONNECTBUS_PG_PORT="$CB_PG_PORT"
 export CONNECTBUS_PGBOUNCER_PORT="$CB_PGBOUNCER_PORT"
 export CONNECTBUS_RABBITMQ_NODENAME="$CB_RABBIT_NODE"

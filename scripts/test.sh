@@ -7,11 +7,13 @@
 # Then every fuzz target for 10,000 inputs from a fixed seed (scripts/fuzz.sh, Tools/Fuzz/README.md) and the short
 # chaos run (scripts/chaos.sh --ci, Tests/chaos/README.md), then the same through PgBouncer in
 # transaction mode (--ci --pgbouncer), against the three-node cluster (--ci --cluster), then a
-# rolling upgrade from the previous release (scripts/upgrade-test.sh), each as its own step.
+# rolling upgrade from the previous release (scripts/upgrade-test.sh), then the short soak
+# (scripts/soak.sh --ci, Tests/soak/README.md), each as its own step.
 #
 # Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
 # arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only; turns the
-# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), SKIP_FUZZ=1, SKIP_CHAOS=1,
+# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), SKIP_FUZZ=1, SKIP_CHAOS=1 (the chaos,
+# upgrade and soak runs),
 # PYTHON, KEEP_INFRA=1,
 # and the port variables of scripts/lib/common.sh.
 set -uo pipefail
@@ -218,6 +220,20 @@ elif [ -z "${STRIPE_SIM_BINARY:-}" ]; then
     skip "rolling upgrade from the previous release" "build failed"
 else
     step "rolling upgrade from the previous release (scripts/upgrade-test.sh)" upgrade_test
+fi
+
+# The short soak (Tests/soak): RSS, descriptors, connections and every retention bound after
+# a compressed stretch of webhooks and commands.
+soak_short() {
+    KEEP_INFRA=1 SKIP_DEPS=1 SOAK_BIN_DIR="$(swift build --build-path "$BUILD_PATH" --show-bin-path)" \
+        SOAK_OUT="$LOG_DIR/soak" "$CB_REPO/scripts/soak.sh" --ci 2>"$LOG_DIR/soak.log" | tee "$LOG_DIR/soak-table.txt"
+}
+if [ "${SKIP_SWIFT:-0}" = 1 ] || [ "${SKIP_CHAOS:-0}" = 1 ]; then
+    skip "soak (short form)" "SKIP_SWIFT=1 or SKIP_CHAOS=1"
+elif [ -z "${STRIPE_SIM_BINARY:-}" ]; then
+    skip "soak (short form)" "build failed"
+else
+    step "soak (short form, scripts/soak.sh --ci)" soak_short
 fi
 
 summary

@@ -6,13 +6,11 @@ platform commands over AMQP while the fault schedule kills, pauses and restarts 
 then waits for the queues to drain, checks the ledger's invariants, prints the table and
 exits 1 on any violation. Everything (ledger, logs, table) stays in --out."""
 import argparse
-import base64
 import json
 import os
 import random
 import sys
 import time
-import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checks import Checks, run_checks            # noqa: E402
@@ -22,11 +20,11 @@ from faults import FaultSchedule                 # noqa: E402
 from flows import Flows, Order                   # noqa: E402
 from platform_bus import PlatformBus             # noqa: E402
 from sim_client import SimClient                 # noqa: E402
+from suite import (SERVICES, API_KEY, Management, add_sink_and_simulator, admin_database_url,  # noqa: E402
+                   env_int, service_environment, wait_ready)
 from supervisor import Process, Supervisor       # noqa: E402
 from upgrade import UpgradeSchedule              # noqa: E402
 
-SERVICES = [("onboarding", "onboarding", 1), ("payments", "payments", 2), ("terminal", "terminal-gateway", 3),
-            ("notifications", "notifications", 4)]
 # Flow kinds and their weights in the mix.
 MIX = [("checkout", 22), ("checkout_declined", 8), ("sepa_fail", 6), ("payment_intent", 14), ("payment_sheet", 12),
        ("server_confirm", 8), ("terminal", 10), ("terminal_declined", 5), ("terminal_tip", 6), ("onboarding", 5),
@@ -61,65 +59,6 @@ def options():
 def log(text):
     sys.stderr.write("[%s] %s\n" % (time.strftime("%H:%M:%S"), text))
     sys.stderr.flush()
-
-
-def env_int(name, default):
-    return int(os.environ.get(name) or default)
-
-
-class Management:
-    """RabbitMQ's management API (admin user)."""
-
-    def __init__(self, urls):
-        self.urls = urls
-        self.auth = "Basic " + base64.b64encode(b"connectbus:connectbus").decode()
-
-    def call(self, method, path, body=None):
-        last = None
-        for url in self.urls:
-            request = urllib.request.Request(url + path, method=method, headers={"Authorization": self.auth,
-                                             "Content-Type": "application/json"},
-                                             data=json.dumps(body).encode() if body is not None else None)
-            try:
-                with urllib.request.urlopen(request, timeout=15) as response:
-                    answer = response.read()
-                    return json.loads(answer) if answer else None
-            except OSError as error:
-                last = error
-        raise last
-
-    def queues(self):
-        return self.call("GET", "/api/queues/%2F?columns=name,type,messages,messages_ready,messages_unacknowledged,leader,node")
-
-    def purge_service_queues(self):
-        """Empties the services' command, event and retry queues (not the dead-letter queues
-        nor the history stream) and returns {queue: messages dropped}: a run starts from empty
-        queues, since messages another test left behind name objects this run's new simulator
-        does not know (a handler would call Stripe for them and park them as failures)."""
-        import urllib.parse
-        dropped = {}
-        for q in self.queues():
-            name = q["name"]
-            if (name.split(".")[0] in ("onboarding", "payments", "terminal", "notifications") and q.get("messages")
-                    and not name.endswith(".dlq") and q.get("type") != "stream"):
-                self.call("DELETE", "/api/queues/%%2F/%s/contents" % urllib.parse.quote(name, safe=""))
-                dropped[name] = q["messages"]
-        return dropped
-
-    def dead_letters(self, since):
-        out = []
-        for q in self.queues():
-            if not q["name"].endswith(".dlq") or not q.get("messages"):
-                continue
-            got = self.call("POST", "/api/queues/%%2F/%s/get" % q["name"],
-                            {"count": q["messages"], "ackmode": "ack_requeue_true", "encoding": "auto", "truncate": 2000})
-            for m in got:
-                props = m.get("properties", {})
-                headers = props.get("headers", {}) or {}
-                if int(headers.get("x-failed-at", "0") or 0) >= int(since):
-                    out.append({"queue": q["name"], "message_id": props.get("message_id"),
-                                "error": headers.get("x-error-code"), "type": props.get("type")})
-        return out
 
 
 class Run:
@@ -182,14 +121,12 @@ def main():
     http_base = env_int("CHAOS_HTTP_PORT_BASE", 8780)
     smtp_port = env_int("CHAOS_SMTP_PORT", 2625)
     sim_base = "http://127.0.0.1:%d" % sim_port
-    api_key = "sk_test_connectbus_chaos"
-    secret, connect_secret = "whsec_connectbus_chaos", "whsec_connectbus_chaos_connect"
     notifications_url = "http://127.0.0.1:%d" % (http_base + 4)
     # An upgrade run: the previous release's replicas listen on base + 10 + offset; the
     # platform endpoint delivers to the old notifications replica (replaced mid-run).
     old_offset = 10
     platform_url = "http://127.0.0.1:%d" % (http_base + old_offset + 4) if opt.upgrade_from else notifications_url
-    admin_db = "postgres://connectbus_admin:connectbus_admin@127.0.0.1:%d/connectbus" % pg_port
+    admin_db = admin_database_url(pg_port)
     management = Management(["http://127.0.0.1:%s" % p for p in mgmt_ports])
     log("chaos: seed %d, duration %.0f s, ≥ %d commands, %d in flight, kill -9 every %.0f s; output in %s"
         % (seed, opt.duration, opt.min_commands, opt.concurrency, opt.kill_every, out))
@@ -198,14 +135,7 @@ def main():
     if left:
         log("chaos: emptied queues other runs left messages in: %s" % ", ".join("%s %d" % kv for kv in sorted(left.items())))
     supervisor = Supervisor(log)
-    base_env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR")}
-    supervisor.add(Process("smtp-sink", [sys.executable, "-m", "aiosmtpd", "-n", "-l", "127.0.0.1:%d" % smtp_port,
-                                         "-c", "aiosmtpd.handlers.Mailbox", mail_dir], base_env,
-                           os.path.join(out, "smtp-sink.log")))
-    supervisor.add(Process("stripe-sim", [os.path.join(opt.bin, "stripe-sim"), "--port", str(sim_port),
-                                          "--webhook", "url=%s/webhooks/stripe,secret=%s" % (platform_url, secret),
-                                          "--webhook", "url=%s/webhooks/stripe/connect,secret=%s,connect=true" % (notifications_url, connect_secret)],
-                           base_env, os.path.join(out, "stripe-sim.log"), restart=False))
+    add_sink_and_simulator(supervisor, opt.bin, out, mail_dir, smtp_port, sim_port, platform_url, notifications_url)
     if opt.pgbouncer:
         log("chaos: services go through PgBouncer (transaction mode) on 127.0.0.1:%d" % pooler_port)
     if opt.upgrade_from:
@@ -214,18 +144,8 @@ def main():
     later = []        # an upgrade run's current replicas, started once the old ones are ready
     old_replicas = []
     for name, exe, offset in SERVICES:
-        direct_db = "postgres://%s:%s@127.0.0.1:%d/connectbus" % (name, name, pg_port)
-        databases = {"DATABASE_URL": direct_db}
-        if opt.pgbouncer:
-            databases = {"DATABASE_URL": "postgres://%s:%s@127.0.0.1:%d/connectbus?prepared_statements=off"
-                                         % (name, name, pooler_port),
-                         "DATABASE_DIRECT_URL": direct_db}
-        env = dict(base_env, **databases,
-                   AMQP_URL=",".join("amqp://%s:%s@%s/" % (name, name, h) for h in amqp_hosts),
-                   STRIPE_API_KEY=api_key, STRIPE_API_BASE=sim_base, STRIPE_WEBHOOK_SECRETS=secret,
-                   STRIPE_CONNECT_WEBHOOK_SECRETS=connect_secret, SMTP_URL="smtp://127.0.0.1:%d" % smtp_port,
-                   SMTP_FROM="ConnectBus chaos shop <no-reply@shop.example>", HTTP_PORT=str(http_base + offset),
-                   AMQP_HEARTBEAT=str(opt.heartbeat), LOG_LEVEL="warning")
+        env = service_environment(name, http_base + offset, amqp_hosts, pg_port, sim_base, smtp_port, opt.heartbeat,
+                                  pooler_port=pooler_port if opt.pgbouncer else None)
         current = Process(name, [os.path.join(opt.bin, exe)], env, os.path.join(out, name + ".log"),
                           health_url="http://127.0.0.1:%d/readyz" % (http_base + offset))
         if not opt.upgrade_from:
@@ -249,7 +169,7 @@ def main():
             with supervisor.lock:
                 supervisor.add(process)
                 supervisor.start_process(process)
-    sim = SimClient(sim_base, api_key)
+    sim = SimClient(sim_base, API_KEY)
     status = 1
     try:
         status = drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail_dir, repo)
@@ -274,20 +194,6 @@ def reset_service_schemas(admin_db, repo):
     subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", admin_db, "-f",
                     os.path.join(repo, "docker", "postgres", "02-service-roles.sql")],
                    check=True, capture_output=True, timeout=120)
-
-
-def wait_ready(supervisor, deadline):
-    pending = [p for p in supervisor.processes.values() if p.health_url]
-    while pending and time.time() < deadline:
-        for p in list(pending):
-            try:
-                with urllib.request.urlopen(p.health_url, timeout=2) as r:
-                    if r.status == 200:
-                        pending.remove(p)
-            except OSError:
-                pass
-        time.sleep(0.3)
-    return [p.name for p in pending]
 
 
 def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail_dir, repo):
@@ -502,9 +408,7 @@ def render(opt, driver, faults, probes, checks, run_start, drive_end, supervisor
         lines.append("  platform connection lost %d× (%s s)" % (len(outages), ", ".join("%.1f" % (b - a) for a, b in outages)))
     lines += ["", "dead letters of the run (connectbus dlq groups --since <start>):"]
     lines += ["  " + line for line in (grouping.text.splitlines() if grouping.groups is not None else [grouping.error])]
-    lines += ["", checks.table(), "",
-              "chaos: %s" % ("all %d checks passed" % len(checks.rows) if not checks.failed else
-                             "%d of %d checks FAILED" % (len(checks.failed), len(checks.rows)))]
+    lines += ["", checks.table(), "", checks.verdict("chaos")]
     return "\n".join(lines)
 
 

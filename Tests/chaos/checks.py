@@ -32,6 +32,11 @@ class Checks:
             lines.append("%-*s  %-4s  %s" % (width, name, "PASS" if ok else "FAIL", detail))
         return "\n".join(lines)
 
+    def verdict(self, run):
+        """The last line of a run's report: `<run>: all N checks passed` or `<run>: K of N checks FAILED`."""
+        return "%s: %s" % (run, "all %d checks passed" % len(self.rows) if not self.failed else
+                           "%d of %d checks FAILED" % (len(self.failed), len(self.rows)))
+
 
 def sample(items, n=3):
     items = list(items)

@@ -110,6 +110,18 @@ cb_service_pgbouncer_url() { echo "postgres://$1:$1@127.0.0.1:$CB_PGBOUNCER_PORT
 
 cb_port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# cb_free_port DEFAULT [SPAN]: DEFAULT, or the next port with SPAN free ports from it
+# (the chaos and soak runs' simulator, SMTP sink and service ports).
+cb_free_port() {
+    local p span="${2:-1}" k busy
+    for p in $(seq "$1" $(($1 + 200))); do
+        busy=0
+        for k in $(seq 0 $((span - 1))); do cb_port_busy $((p + k)) && { busy=1; break; }; done
+        [ "$busy" = 0 ] && { echo "$p"; return; }
+    done
+    cb_die "no free port near $1"
+}
+
 # For test and demo runs: when a port variable is unset and its default port is held by
 # a process other than our own servers (say, another RabbitMQ or PostgreSQL left running
 # on the machine), export the next free port instead and say so. Re-source this file
