@@ -80,25 +80,12 @@ public struct Inbox: Sendable {
 
     /// Deletes up to `limit` rows received more than `olderThan` ago (redeliveries older
     /// than the broker can produce no longer need deduplication), the oldest first, and
-    /// returns how many.
-    ///
-    /// Bounded by `limit` whatever the table's size or statistics: the keys come from one
-    /// range scan of the `received_at` index stopping after `limit` rows, gathered into an
-    /// array by a sub-select Postgres runs once (an init plan) before the `DELETE` looks
-    /// them up by primary key (`message_id = ANY(…)`); `IN (SELECT … LIMIT …)` would let
-    /// the planner re-run the sub-select for every row of the table (see `Outbox.takeStale`).
+    /// returns how many; bounded by `limit` whatever the table's size
+    /// (`PGConnection.deleteRows(of:key:by:olderThan:where:limit:)`, by the `received_at` index).
     /// - Throws: `StoreError` from the statement or for a bad schema name.
     @discardableResult
     public func prune(olderThan: Duration, limit: Int, on conn: PGConnection) throws(StoreError) -> Int {
-        let table = try table.get()
-        let result = try conn.execute(
-            """
-            DELETE FROM \(table) WHERE message_id = ANY(ARRAY(
-                SELECT message_id FROM \(table)
-                WHERE received_at < now() - make_interval(secs => $1)
-                ORDER BY received_at LIMIT $2))
-            """, [.double(olderThan.seconds), .int(Int64(max(1, limit)))], planning: .perExecution)
-        return result.affectedRows
+        try conn.deleteRows(of: try table.get(), key: "message_id", by: "received_at", olderThan: olderThan, limit: limit)
     }
 }
 

@@ -63,18 +63,19 @@ def processes(supervisor, services, http_base, management, admin_db):
 def retention_rows(admin_db, bounds):
     """Rows now of each table with a retention, and rows older than its bound:
     {"<schema>.<table>": (rows, rows older than the bound)}. `bounds` gives seconds per
-    table kind ("inbox", "message_log"); the outbox must be empty once drained (rows
-    older than 60 s are counted as over the bound)."""
+    table kind ("inbox", "message_log", "stripe_events", "emails"; only e-mails whose send
+    ended count against theirs); the outbox must be empty once drained (rows older than
+    60 s are counted as over the bound)."""
     parts, keys = [], []
-    for schema in SCHEMAS:
-        for table, column in (("inbox", "received_at"), ("message_log", "last_at"), ("outbox", "created_at")):
-            bound = bounds.get(table, 60)
-            parts.append("SELECT count(*), count(*) FILTER (WHERE %s < now() - interval '%d seconds') FROM %s.%s"
-                         % (column, bound, schema, table))
-            keys.append("%s.%s" % (schema, table))
-    for table in ("stripe_events", "emails"):
-        parts.append("SELECT count(*), 0 FROM notifications.%s" % table)
-        keys.append("notifications." + table)
+    tables = [(schema, table, column, None) for schema in SCHEMAS
+              for table, column in (("inbox", "received_at"), ("message_log", "last_at"), ("outbox", "created_at"))]
+    tables += [("notifications", "stripe_events", "received_at", None),
+               ("notifications", "emails", "updated_at", "status IN ('sent', 'parked')")]
+    for schema, table, column, condition in tables:
+        bound = bounds.get(table, 60)
+        parts.append("SELECT count(*), count(*) FILTER (WHERE %s < now() - interval '%d seconds'%s) FROM %s.%s"
+                     % (column, bound, " AND " + condition if condition else "", schema, table))
+        keys.append("%s.%s" % (schema, table))
     rows = psql(admin_db, " UNION ALL ".join("(%s)" % p for p in parts))
     return {k: (int(r[0]), int(r[1])) for k, r in zip(keys, rows)}
 

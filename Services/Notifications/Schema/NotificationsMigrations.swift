@@ -130,5 +130,10 @@ public enum NotificationsMigrations {
                 );
                 CREATE INDEX stripe_events_account_created_idx ON stripe_events (account, created);
                 """),
+        Migration(
+            version: 5, name: "emails_retention_index",
+            sql: """
+                CREATE INDEX emails_ended_updated_at_idx ON emails (updated_at) WHERE status IN ('sent', 'parked');
+                """),
     ]
 }

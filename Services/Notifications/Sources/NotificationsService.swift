@@ -76,6 +76,8 @@ public enum NotificationsService {
                 threading: config.httpThreading ?? ServiceHost.defaultHTTPThreading(serviceEndpoints: true),
                 handler: webhooks)
         }
+        var config = config
+        config.retainedTables += settings.retainedTables
         let host = ServiceHost(
             name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
             routes: try routes(schema: schema, settings: settings, wakeSweeper: { sweeperSlot.wake() }),

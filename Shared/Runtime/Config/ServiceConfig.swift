@@ -124,6 +124,10 @@ public struct ServiceConfig: Sendable {
     public var inboxRetention: Duration? = ServiceConfig.defaultInboxRetention
     /// `INBOX_RETENTION`'s default: seven days.
     public static let defaultInboxRetention: Duration = .seconds(7 * 86_400)
+    /// The service's own tables with a retention, pruned by the outbox relay with the
+    /// runtime's (``RowRetention``, same interval and bounds); a service adds them from its
+    /// settings before it builds its host (notifications: stored Stripe events, e-mails).
+    public var retainedTables: [TableRetention] = []
 
     /// Builds a configuration in code (tests, tools) with the documented defaults.
     public init(

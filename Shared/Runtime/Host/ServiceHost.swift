@@ -200,7 +200,8 @@ public final class ServiceHost: Sendable {
             name: "\(name).relay", grace: config.relayGrace,
             batchSize: config.relayBatchSize,
             heartbeatSeconds: config.heartbeatSeconds, messageLogRetention: config.messageLogRetention,
-            inboxRetention: config.inboxRetention, messageLogPruneInterval: config.messageLogPruneInterval, metrics: metrics, log: log)
+            inboxRetention: config.inboxRetention, retainedTables: config.retainedTables,
+            messageLogPruneInterval: config.messageLogPruneInterval, metrics: metrics, log: log)
         let workers = makeWorkers(selected, amqpURL: amqpURL)
         readiness.track(workers: workers, relay: relay)
         running.withLock {

@@ -51,8 +51,7 @@ public final class OutboxRelay: Sendable {
     private let writtenForRelay = Atomic<Bool>(false)
     private let observer: (@Sendable (Batch) -> Void)?
     private let totals = Mutex(Statistics())
-    private let messageLogRetention: Duration?
-    private let inboxRetention: Duration?
+    private let retainedTables: [TableRetention]
     private let messageLogPruneInterval: Duration
 
     /// While caught up, the relay rewinds its cursor at most this often.
@@ -100,18 +99,20 @@ public final class OutboxRelay: Sendable {
     ///     at most every `messageLogPruneInterval` (``RowRetention``); `nil`: never.
     ///   - inboxRetention: `inbox` rows received longer ago than this are deleted the same way;
     ///     `nil`: never.
+    ///   - retainedTables: the service's own tables pruned the same way (``ServiceConfig/retainedTables``).
     ///   - observer: called on the relay thread after every batch that published rows
     ///     (benchmarks and tests; keep it cheap).
     public init(
         amqpURL: AMQPURL, databaseURL: String, schema: String, name: String, grace: Duration = .seconds(2),
         batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
-        messageLogRetention: Duration? = nil, inboxRetention: Duration? = nil,
+        messageLogRetention: Duration? = nil, inboxRetention: Duration? = nil, retainedTables: [TableRetention] = [],
         messageLogPruneInterval: Duration = .seconds(60),
         metrics: RuntimeMetrics, log: Logger, observer: (@Sendable (Batch) -> Void)? = nil
     ) {
         self.observer = observer
-        self.messageLogRetention = messageLogRetention
-        self.inboxRetention = inboxRetention
+        self.retainedTables =
+            [messageLogRetention.map { TableRetention(.messageLog, keep: $0) }, inboxRetention.map { TableRetention(.inbox, keep: $0) }]
+            .compactMap { $0 } + retainedTables
         self.messageLogPruneInterval = messageLogPruneInterval
         endpoints = Worker.Endpoints(amqpURL: amqpURL, databaseURL: databaseURL, heartbeatSeconds: heartbeatSeconds)
         self.schema = schema
@@ -172,11 +173,8 @@ public final class OutboxRelay: Sendable {
                 name: relay.name, heartbeatSeconds: relay.endpoints.heartbeatSeconds,
                 consume: nil)
             publisher = OutboxPublisher(schema: relay.schema, log: relay.log)
-            for (table, keep) in [(RowRetention.Table.messageLog, relay.messageLogRetention), (.inbox, relay.inboxRetention)] {
-                guard let keep else { continue }
-                retentions.append(
-                    RowRetention(
-                        table, keep: keep, interval: relay.messageLogPruneInterval, schema: relay.schema, log: relay.log))
+            retentions = relay.retainedTables.map {
+                RowRetention($0.table, keep: $0.keep, interval: relay.messageLogPruneInterval, schema: relay.schema, log: relay.log)
             }
         }
 

@@ -11,19 +11,14 @@ import Store
 /// A failed pass is logged once per outage and tried again at the next interval; it never
 /// fails the relay.
 ///
-/// Tables: `<schema>.message_log` by its last write (`last_at`; `MESSAGE_LOG_RETENTION`,
-/// ``ServiceConfig/messageLogRetention``) and `<schema>.inbox` by `received_at`
-/// (`INBOX_RETENTION`, ``ServiceConfig/inboxRetention``); off: rows are kept for ever.
+/// Tables (``RetainedTable``): `<schema>.message_log` by its last write (`last_at`;
+/// `MESSAGE_LOG_RETENTION`, ``ServiceConfig/messageLogRetention``), `<schema>.inbox` by
+/// `received_at` (`INBOX_RETENTION`, ``ServiceConfig/inboxRetention``) and those a service
+/// adds (``ServiceConfig/retainedTables``); off: rows are kept for ever.
 /// Not thread-safe: owned by the relay's task.
 struct RowRetention {
-    /// The runtime tables that have a retention.
-    enum Table: String {
-        case messageLog = "message_log"
-        case inbox
-    }
-
     /// The table pruned.
-    let table: Table
+    let table: RetainedTable
     /// Rows older than this go.
     let keep: Duration
     /// At most one pass per this.
@@ -39,7 +34,7 @@ struct RowRetention {
     private var behind = false
     private var failing = false
 
-    init(_ table: Table, keep: Duration, interval: Duration, schema: String, log: Logger) {
+    init(_ table: RetainedTable, keep: Duration, interval: Duration, schema: String, log: Logger) {
         self.table = table
         self.keep = keep
         self.interval = interval
@@ -64,26 +59,22 @@ struct RowRetention {
         do {
             let conn = try db()
             for batch in 0..<maxBatches {
-                let rows =
-                    switch table {
-                    case .messageLog: try MessageLog.prune(schema: schema, olderThan: keep, limit: batchSize, on: conn)
-                    case .inbox: try Inbox(schema: schema).prune(olderThan: keep, limit: batchSize, on: conn)
-                    }
+                let rows = try table.prune(schema, keep, batchSize, conn)
                 deleted += rows
                 if rows < batchSize { break }
                 if batch == maxBatches - 1 { behind = true }
             }
-            if failing { log.info("\(table.rawValue) retention works again") }
+            if failing { log.info("\(table.name) retention works again") }
             failing = false
         } catch {
             if !failing {
                 log.warning(
-                    "\(table.rawValue) retention failed; trying again later", ["error": String(describing: error)])
+                    "\(table.name) retention failed; trying again later", ["error": String(describing: error)])
             }
             failing = true
         }
         if deleted > 0 {
-            log.info("pruned \(table.rawValue)", ["rows": String(deleted), "older_than_s": String(keep.components.seconds)])
+            log.info("pruned \(table.name)", ["rows": String(deleted), "older_than_s": String(keep.components.seconds)])
         }
         return deleted
     }

@@ -95,16 +95,9 @@ enum MessageLog {
     /// by primary key — bounded whatever the table's size (as `Inbox.prune`).
     /// - Throws: `StoreError` from the statement or for a bad schema name.
     static func prune(schema: String, olderThan: Duration, limit: Int, on db: PGConnection) throws -> Int {
-        let table = try SQLIdentifier(schema).quoted + ".message_log"
-        let seconds = Double(olderThan.components.seconds) + Double(olderThan.components.attoseconds) / 1e18
-        return try db.execute(
-            """
-            DELETE FROM \(table) WHERE message_id = ANY(ARRAY(
-                SELECT message_id FROM \(table)
-                WHERE last_at < now() - make_interval(secs => $1)
-                ORDER BY last_at LIMIT $2))
-            """, [.double(seconds), .int(Int64(max(1, limit)))], planning: .perExecution
-        ).affectedRows
+        try db.deleteRows(
+            of: try SQLIdentifier(schema).quoted + ".message_log", key: "message_id", by: "last_at", olderThan: olderThan,
+            limit: limit)
     }
 
     /// The JSON array of `calls`.

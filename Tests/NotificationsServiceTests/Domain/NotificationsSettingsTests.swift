@@ -43,3 +43,18 @@ struct NotificationsSettingsTests {
         }
     }
 }
+
+@Suite("NotificationsSettings: retention")
+struct NotificationsRetentionSettingsTests {
+    @Test("stored Stripe events and ended e-mails are kept 30 days unless STRIPE_EVENT_RETENTION / EMAIL_RETENTION say otherwise")
+    func retention() throws {
+        let defaults = try NotificationsSettings.fromEnvironment([:])
+        #expect(defaults.stripeEventRetention == .seconds(30 * 86_400) && defaults.emailRetention == .seconds(30 * 86_400))
+        #expect(defaults.retainedTables.map(\.table.name) == ["stripe_events", "emails"])
+        let set = try NotificationsSettings.fromEnvironment(["STRIPE_EVENT_RETENTION": "12h", "EMAIL_RETENTION": "off"])
+        #expect(set.stripeEventRetention == .seconds(12 * 3600) && set.emailRetention == nil)
+        #expect(set.retainedTables.map(\.table.name) == ["stripe_events"])
+        #expect(set.retainedTables.first?.keep == .seconds(12 * 3600))
+        #expect(throws: ConfigError.self) { try NotificationsSettings.fromEnvironment(["EMAIL_RETENTION": "a month"]) }
+    }
+}

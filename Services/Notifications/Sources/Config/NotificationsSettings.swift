@@ -24,6 +24,9 @@ public import Runtime
 ///   `SMTP_TLS` (`none`, the default, `starttls` or `tls`), `SMTP_USERNAME`, `SMTP_PASSWORD`.
 /// - `BACKFILL_INTERVAL_SECONDS`, `BACKFILL_SAFETY_WINDOW_SECONDS`, `BACKFILL_TYPES`,
 ///   `BACKFILL_ONLY_FAILED`, `BACKFILL_PAGE_SIZE`: the backfill sweep (``BackfillSettings``).
+/// - `STRIPE_EVENT_RETENTION`, `EMAIL_RETENTION` (default `30d` each; `s`, `m`, `h`, `d`;
+///   `0`/`off` keeps rows for ever): how long stored Stripe events and ended e-mails are
+///   kept (``NotificationsRetention``).
 /// - `NOTIFICATIONS_TEMPLATES_DIR`: folder of the templates (default: the first of
 ///   `./Templates`, `./Services/Notifications/Templates`, the source tree's); a template
 ///   missing there is taken from the copy compiled into the binary.
@@ -39,6 +42,20 @@ public struct NotificationsSettings: Sendable {
     public var templatesDirectory: String
     /// The backfill sweep's settings (`BACKFILL_*`, see ``BackfillSettings``).
     public var backfill: BackfillSettings
+    /// How long `stripe_events` rows are kept after they were received
+    /// (`STRIPE_EVENT_RETENTION`); `nil` keeps them for ever.
+    public var stripeEventRetention: Duration? = NotificationsRetention.defaultRetention
+    /// How long `emails` rows whose send ended are kept after their last update
+    /// (`EMAIL_RETENTION`); `nil` keeps them for ever.
+    public var emailRetention: Duration? = NotificationsRetention.defaultRetention
+
+    /// The tables the outbox relay prunes for these settings (``ServiceConfig/retainedTables``).
+    public var retainedTables: [TableRetention] {
+        [
+            stripeEventRetention.map { TableRetention(NotificationsRetention.stripeEvents, keep: $0) },
+            emailRetention.map { TableRetention(NotificationsRetention.emails, keep: $0) },
+        ].compactMap { $0 }
+    }
 
     /// Creates settings in code (tests).
     public init(
@@ -106,6 +123,10 @@ public struct NotificationsSettings: Sendable {
         case "false": backfill.onlyFailed = false
         default: reader.report("BACKFILL_ONLY_FAILED", "must be true or false")
         }
+        let maxRetention: Duration = .seconds(3650 * 86_400)
+        let eventRetention = reader.duration(
+            "STRIPE_EVENT_RETENTION", default: NotificationsRetention.defaultRetention, max: maxRetention)
+        let emailRetention = reader.duration("EMAIL_RETENTION", default: NotificationsRetention.defaultRetention, max: maxRetention)
         let explicitTemplates = reader.string("NOTIFICATIONS_TEMPLATES_DIR")
         let templates = explicitTemplates ?? NotificationsSettings.defaultTemplatesDirectory()
         if smtp != nil, explicitTemplates != nil, !FileManager.default.fileExists(atPath: templates) {
@@ -116,6 +137,8 @@ public struct NotificationsSettings: Sendable {
                 platformSecrets: platform, connectSecrets: connect, maxBodyBytes: maxBody,
                 writers: writers, maxBatch: maxBatch),
             smtp: smtp, templatesDirectory: templates, backfill: backfill, listener: listener)
+        stripeEventRetention = eventRetention
+        self.emailRetention = emailRetention
     }
 
     /// The first existing of `./Templates`, `./Services/Notifications/Templates` and the
