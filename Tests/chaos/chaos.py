@@ -18,6 +18,7 @@ import dead_letter_groups                        # noqa: E402
 from driver import Driver, Ledger                # noqa: E402
 from faults import FaultSchedule                 # noqa: E402
 from flows import Flows, Order                   # noqa: E402
+import platform_bus                              # noqa: E402
 from platform_bus import PlatformBus             # noqa: E402
 from sim_client import SimClient                 # noqa: E402
 from suite import (SERVICES, API_KEY, Management, add_sink_and_simulator, admin_database_url,  # noqa: E402
@@ -175,6 +176,8 @@ def main():
         status = drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail_dir, repo)
     finally:
         codes = supervisor.stop()
+        # the platform's reply and monitor queues would otherwise keep every later event
+        management.delete_queues([platform_bus.REPLY_QUEUE, platform_bus.EVENT_QUEUE])
         unclean = {k: v for k, v in codes.items() if k not in ("smtp-sink",) and v not in (0, None)}
         if unclean:
             log("chaos: not stopped cleanly on SIGTERM: %s" % unclean)

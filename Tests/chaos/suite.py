@@ -110,20 +110,34 @@ class Management:
     def queues(self):
         return self.call("GET", "/api/queues/%2F?columns=name,type,messages,messages_ready,messages_unacknowledged,leader,node")
 
+    def service_queues(self):
+        """The services' command, event and retry queues (not the dead-letter queues nor the
+        history stream, nor a test's own queues such as the chaos run's monitor)."""
+        return [q for q in self.queues()
+                if q["name"].split(".")[0] in ("onboarding", "payments", "terminal", "notifications")
+                and not q["name"].endswith(".dlq") and q.get("type") != "stream"]
+
     def purge_service_queues(self):
-        """Empties the services' command, event and retry queues (not the dead-letter queues
-        nor the history stream) and returns {queue: messages dropped}: a run starts from empty
-        queues, since messages another test left behind name objects this run's new simulator
-        does not know (a handler would call Stripe for them and park them as failures)."""
+        """Empties the services' queues (`service_queues`) and returns {queue: messages
+        dropped}: a run starts from empty queues, since messages another test left behind
+        name objects this run's new simulator does not know (a handler would call Stripe for
+        them and park them as failures)."""
         import urllib.parse
         dropped = {}
-        for q in self.queues():
-            name = q["name"]
-            if (name.split(".")[0] in ("onboarding", "payments", "terminal", "notifications") and q.get("messages")
-                    and not name.endswith(".dlq") and q.get("type") != "stream"):
-                self.call("DELETE", "/api/queues/%%2F/%s/contents" % urllib.parse.quote(name, safe=""))
-                dropped[name] = q["messages"]
+        for q in self.service_queues():
+            if q.get("messages"):
+                self.call("DELETE", "/api/queues/%%2F/%s/contents" % urllib.parse.quote(q["name"], safe=""))
+                dropped[q["name"]] = q["messages"]
         return dropped
+
+    def delete_queues(self, names):
+        """Deletes the named queues (a run's own; a missing one is skipped)."""
+        import urllib.parse
+        for name in names:
+            try:
+                self.call("DELETE", "/api/queues/%%2F/%s" % urllib.parse.quote(name, safe=""))
+            except OSError:
+                pass
 
     def dead_letters(self, since):
         out = []

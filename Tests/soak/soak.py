@@ -207,8 +207,7 @@ def soak(opt, out, supervisor, management, history, admin_db, http_base, amqp_ho
         is left; returns what was still busy."""
         busy = ["not checked"]
         while time.time() < limit:
-            busy = ["%s: %d" % (q["name"], q["messages"]) for q in management.queues()
-                    if not q["name"].endswith(".dlq") and q.get("type") != "stream" and q.get("messages")]
+            busy = ["%s: %d" % (q["name"], q["messages"]) for q in management.service_queues() if q.get("messages")]
             outbox = sum(n for k, (n, _) in samples.retention_rows(admin_db, bounds).items() if k.endswith(".outbox"))
             if outbox:
                 busy.append("outbox rows: %d" % outbox)
