@@ -3,7 +3,8 @@
 `reply_to` a queue of the run): batched commands (`terminal.complete_order` on a fixed set
 of order references, so the orders table stays small) and Stripe-bound commands
 (`onboarding.create_account`, each a connected account in stripe-sim and the events that
-follow it). Every target is a fixed count; `run_until(fraction)` drives each kind up to
+follow it; stripe-sim then gives the account future requirements, so onboarding publishes
+`onboarding.account.requirements_due` and notifications e-mails the seller once). Every target is a fixed count; `run_until(fraction)` drives each kind up to
 that share of its target and returns once all of it was answered."""
 import hashlib
 import hmac
@@ -11,6 +12,8 @@ import http.client
 import json
 import threading
 import time
+import urllib.parse
+import urllib.request
 import uuid
 
 import pika
@@ -131,8 +134,9 @@ class Commands:
     """The platform over AMQP (one connection, single-threaded: `pump` publishes what the
     windows allow and delivers replies)."""
 
-    def __init__(self, url, run_id, batched_target, stripe_target, batched_window, stripe_window, log):
-        self.url, self.run_id, self.log = url, run_id, log
+    def __init__(self, url, run_id, batched_target, stripe_target, batched_window, stripe_window, log, sim_base=None):
+        self.url, self.run_id, self.log, self.sim_base = url, run_id, log, sim_base
+        self.sellers_due = 0       # accounts given future requirements (one e-mail each)
         self.targets = {"batched": batched_target, "stripe": stripe_target}
         self.windows = {"batched": batched_window, "stripe": stripe_window}
         self.limits = {"batched": 0, "stripe": 0}
@@ -206,8 +210,27 @@ class Commands:
             reply = {"ok": False, "error": body[:200].decode(errors="replace")}
         if reply.get("ok") is True:
             self.ok[kind] += 1
+            if kind == "stripe":
+                self._requirements_due((reply.get("result") or {}).get("account"))
         elif len(self.errors[kind]) < 1000:
             self.errors[kind].append(reply.get("error"))
+
+    def _requirements_due(self, account):
+        """Gives `account` a future requirement at stripe-sim (`account.updated`), which makes
+        onboarding publish `onboarding.account.requirements_due` and notifications e-mail
+        the seller."""
+        if not self.sim_base or not account:
+            return
+        body = urllib.parse.urlencode({"fields": "individual.verification.document"}).encode()
+        request = urllib.request.Request("%s/sim/accounts/%s/future_requirements" % (self.sim_base, account), data=body,
+                                         method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                response.read()
+            self.sellers_due += 1
+        except OSError as error:
+            if len(self.errors["stripe"]) < 1000:
+                self.errors["stripe"].append("future requirements of %s: %s" % (account, error))
 
     def pump(self, seconds=0.02):
         for kind in ("stripe", "batched"):

@@ -80,6 +80,11 @@ def retention_rows(admin_db, bounds):
     return {k: (int(r[0]), int(r[1])) for k, r in zip(keys, rows)}
 
 
+def mails(mail_dir):
+    """Messages the SMTP sink received (files of its Maildir's `new` and `cur`)."""
+    return sum(len(os.listdir(os.path.join(mail_dir, d))) for d in ("new", "cur") if os.path.isdir(os.path.join(mail_dir, d)))
+
+
 def stream_bytes(stream_dir):
     """Bytes on disk of the event history stream (its segment and index files), or None
     when the folder is unknown."""

@@ -146,7 +146,7 @@ def main():
     supervisor.start()
     status = 1
     try:
-        status = soak(opt, out, supervisor, management, history, admin_db, http_base, amqp_host)
+        status = soak(opt, out, supervisor, management, history, admin_db, http_base, amqp_host, sim_base, mail_dir)
     finally:
         codes = supervisor.stop()
         history.restore()
@@ -158,7 +158,7 @@ def main():
     return status
 
 
-def soak(opt, out, supervisor, management, history, admin_db, http_base, amqp_host):
+def soak(opt, out, supervisor, management, history, admin_db, http_base, amqp_host, sim_base, mail_dir):
     started = time.time()
     deadline = started + opt.deadline
     not_ready = wait_ready(supervisor, started + 120)
@@ -169,7 +169,7 @@ def soak(opt, out, supervisor, management, history, admin_db, http_base, amqp_ho
     webhooks = Webhooks("127.0.0.1", http_base + 4, CONNECT_WEBHOOK_SECRET, run_id, opt.webhooks,
                         opt.webhook_threads, log)
     commands = Commands("amqp://%s/" % amqp_host, run_id, opt.batched_commands, opt.stripe_commands,
-                        opt.batched_window, opt.stripe_window, log)
+                        opt.batched_window, opt.stripe_window, log, sim_base=sim_base)
     commands.connect()
     webhooks.start()
     load = Load(webhooks, commands, log)
@@ -240,6 +240,12 @@ def soak(opt, out, supervisor, management, history, admin_db, http_base, amqp_ho
             ok = load.run_until(1.0, deadline, lambda: observe("load"))
         load_end = time.time()
         busy = drain(load_end + 300)
+        # every seller given future requirements is e-mailed once (the webhook may still be
+        # on its way from stripe-sim when the queues first look drained)
+        mail_limit = time.time() + 120
+        while samples.mails(mail_dir) < commands.sellers_due and time.time() < mail_limit:
+            commands.conn.process_data_events(time_limit=1)
+        busy = busy or drain(time.time() + 60)
         # the rows of the warm-up are past their retention and a pass has run
         wait_until = max(load_end, warm_at + opt.retention + PRUNE_INTERVAL + 5)
         while time.time() < wait_until:
@@ -264,6 +270,9 @@ def soak(opt, out, supervisor, management, history, admin_db, http_base, amqp_ho
         checks.add(label, commands.ok[kind] == commands.sent[kind] == commands.targets[kind],
                    "%d of %d%s" % (commands.ok[kind], commands.targets[kind],
                                    "; " + json.dumps(commands.errors[kind][:2]) if commands.errors[kind] else ""))
+    mails = samples.mails(mail_dir)
+    checks.add("one e-mail per seller with requirements due", mails == commands.sellers_due == commands.ok["stripe"],
+               "%d e-mails, %d sellers" % (mails, commands.sellers_due))
     checks.add("no dead letters", not dead, "%d: %s" % (len(dead), json.dumps(dead[:3])) if dead else "0")
     for name, _, _ in SERVICES:
         w, e = warm_procs[name], end_procs[name]
