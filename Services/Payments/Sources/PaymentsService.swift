@@ -90,7 +90,8 @@ public enum PaymentsService {
             intents: intents, gate: gate)
         let intent = CreatePaymentIntentHandler(intents: intents, gate: gate)
         let ephemeralKey = CreateEphemeralKeyHandler()
-        let confirm = ConfirmPaymentHandler(orders: orders, intents: intents, gate: gate)
+        let confirm = ConfirmPaymentHandler(orders: orders, intents: intents, gate: gate, shippingRules: settings.shippingRules)
+        let quoteShipping = QuoteShippingHandler(rules: settings.shippingRules)
         let fees = ApplicationFeeStore(schema: identifier)
         let refund = RefundPaymentHandler(orders: orders, refunds: RefundStore(schema: identifier), fees: fees)
         let disputes = DisputeStore(schema: identifier)
@@ -124,6 +125,7 @@ public enum PaymentsService {
             .command(SubmitDisputeEvidence.self, mode: .oneAtATime(rateLimited: true)) { try submitEvidence.handle($0, &$1) },
             .command(AcceptDispute.self, mode: .oneAtATime(rateLimited: true)) { try acceptDispute.handle($0, &$1) },
             .command(GetBalance.self, mode: .oneAtATime(rateLimited: true)) { try balance.handle($0, &$1) },
+            .command(QuoteShipping.self, mode: .batched) { command, _ in quoteShipping.handle(command) },
             .events(
                 queue: eventsQueue, mode: .batched,
                 stripeEvents.map { pattern in EventHandler.raw(pattern) { try payments.handle($0, &$1) } }

@@ -25,6 +25,10 @@ public struct PaymentsSettings: Sendable, Equatable {
     /// published (`DISPUTE_EVIDENCE_REMINDER`: a whole number of `s`, `m`, `h` or `d` up to
     /// `30d`; `0` or `off`: never), in seconds.
     public var disputeEvidenceReminderSeconds: Int
+    /// The shipping rules `payments.quote_shipping` and `payments.confirm_payment`'s
+    /// `shipping_method` use (`SHIPPING_RULES`, JSON, or `SHIPPING_RULES_FILE`; default
+    /// ``ShippingRules/none``: no shipping offered).
+    public var shippingRules: ShippingRules = .none
 
     /// Settings with the given key (default: the placeholder) and reminder lead.
     public init(
@@ -38,12 +42,19 @@ public struct PaymentsSettings: Sendable, Equatable {
     /// Reads `STRIPE_PUBLISHABLE_KEY` (or the file named by `STRIPE_PUBLISHABLE_KEY_FILE`)
     /// from `reader`; absent or empty → the placeholder. A key that does not start with
     /// `pk_` (or an unreadable file) is reported on `reader` and the placeholder is kept.
-    /// Then `DISPUTE_EVIDENCE_REMINDER` (a malformed value is reported).
+    /// Then `DISPUTE_EVIDENCE_REMINDER` and `SHIPPING_RULES` (a malformed value is reported).
     public init(reading reader: inout EnvironmentReader) {
         self.init()
         let reminder = reader.duration(
             "DISPUTE_EVIDENCE_REMINDER", default: .seconds(Self.defaultDisputeEvidenceReminderSeconds), max: .seconds(30 * 86_400))
         disputeEvidenceReminderSeconds = Int(reminder?.components.seconds ?? 0)
+        if let rules = reader.string("SHIPPING_RULES") {
+            do {
+                shippingRules = try ShippingRules.parse(rules)
+            } catch {
+                reader.report("SHIPPING_RULES", error.description)
+            }
+        }
         guard let key = reader.string("STRIPE_PUBLISHABLE_KEY")?.trimmingSpacesAndNewlines(), !key.isEmpty else { return }
         guard key.hasPrefix("pk_") else {
             reader.report("STRIPE_PUBLISHABLE_KEY", "expected a publishable key starting with pk_")

@@ -123,4 +123,9 @@ extension DeclaredErrorCode {
     /// `conflict.dispute_not_open`.
     public static let disputeNotOpen = DeclaredErrorCode(
         ReplyError.Code.disputeNotOpen, "the dispute no longer awaits a response (under review or closed)")
+    /// `validation.shipping_method_unavailable`.
+    public static let shippingMethodUnavailable = DeclaredErrorCode(
+        ReplyError.Code.shippingMethodUnavailable,
+        "shipping_method is not offered for the shipping address and currency by the platform's shipping rules (payments.quote_shipping lists what is)"
+    )
 }

@@ -123,6 +123,8 @@ extension ReplyError {
         public static let disputeNotFound = "not_found.dispute"
         /// A dispute under review or closed: no more evidence, no acceptance.
         public static let disputeNotOpen = "conflict.dispute_not_open"
+        /// A shipping method the platform's rules do not offer for the address and currency.
+        public static let shippingMethodUnavailable = "validation.shipping_method_unavailable"
         /// An unexpected failure inside the service.
         public static let `internal` = "internal"
         /// The operation did not finish in time; retryable.

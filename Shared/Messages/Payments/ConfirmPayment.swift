@@ -12,7 +12,7 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.confirm_payment"
     /// Schema version.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
     /// Catalogue description.
     public static let messageDescription =
         "Server-side create-and-confirm of a PaymentIntent with a given payment method on the connected account, as the legacy STPPaymentContext flow does. Answers `succeeded`, `requires_action` (with the client secret for the app to authenticate) or, for a decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges twice."
@@ -38,12 +38,19 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
     /// Where the order ships (Stripe's `shipping`: name and address line 1 required); sent
     /// with the confirmation, stored with the order and carried by `payments.order.paid`.
     public var shipping: Shipping?
+    /// The shipping method the buyer chose (an `id` `payments.quote_shipping` answered for
+    /// `shipping.address`); its amount, quoted again from the service's rules with `amount`
+    /// as the subtotal, is added to the PaymentIntent's amount. Needs `shipping` with
+    /// `address.country`; since `x-schema-version` 2.
+    public var shippingMethod: String?
 
     /// Creates the command; optional fields default to absent.
     public init(
         account: String, orderReference: String, amount: Int, currency: String, paymentMethod: String, applicationFeeAmount: Int? = nil,
-        customer: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, shipping: Shipping? = nil
+        customer: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, shipping: Shipping? = nil,
+        shippingMethod: String? = nil
     ) {
+        self.shippingMethod = shippingMethod
         self.account = account
         self.orderReference = orderReference
         self.amount = amount
@@ -70,6 +77,8 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         "metadata": "Stored on the PaymentIntent.",
         "shipping":
             "Where the order ships (Stripe's `shipping`: name and address line 1 required); sent with the confirmation, stored with the order and carried by `payments.order.paid`.",
+        "shipping_method":
+            "The shipping method the buyer chose (an `id` `payments.quote_shipping` answered for `shipping.address`); its amount, quoted again from the service's rules with `amount` as the subtotal, is added to the PaymentIntent's amount (and the application fee stays as given). Needs `shipping` with `address.country`; a method the rules do not offer for the address is refused (`validation.shipping_method_unavailable`). Since `x-schema-version` 2.",
     ]
 
     /// The outcome of the confirmation.
@@ -129,6 +138,11 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         try Validation.id(customer, prefix: "cus_", field: "customer")
         try Validation.url(returnUrl, field: "return_url")
         try shipping?.validate()
+        if let shippingMethod {
+            try Validation.nonEmpty(shippingMethod, field: "shipping_method")
+            guard let shipping else { throw .missingField("shipping") }
+            if shipping.address.country == nil { throw .missingField("shipping.address.country") }
+        }
     }
 }
 
@@ -144,9 +158,24 @@ extension ConfirmPayment: SchemaConstrained {
             "payment_method": .stripeId("pm_"),
             "customer": .stripeId("cus_"),
             "return_url": .url(),
+            "shipping_method": .nonEmpty,
         ]
     }
 
-    /// Stripe's minimum charge in the command's currency (``SchemaLimit/minimumCharge(amount:currency:)``).
-    public static var objectRules: [SchemaRule] { [.minimumCharge] }
+    /// Stripe's minimum charge in the command's currency (``SchemaLimit/minimumCharge(amount:currency:)``),
+    /// and `shipping_method` needing `shipping` with `address.country`.
+    public static var objectRules: [SchemaRule] {
+        [
+            .minimumCharge, .dependentRequired("shipping_method", ["shipping"]),
+            .when(
+                .object(["required": .array([.string("shipping_method")])]),
+                then: .object([
+                    "properties": .object([
+                        "shipping": .object([
+                            "properties": .object(["address": .object(["required": .array([.string("country")])])])
+                        ])
+                    ])
+                ])),
+        ]
+    }
 }

@@ -61,8 +61,13 @@ extension ConfirmPayment: DeclaresErrorCodes {
     /// `payments.confirm_payment`'s error codes.
     public static let errorCodes = PaymentsErrorCodes.stripeBound([
         .feeExceedsAmount, .invalidAmount, .invalidCurrency, .invalidId, .invalidURL, .orderNotFound, .accountNotReady, .concurrentUpdate,
-        .customerMismatch, .invalidState,
+        .customerMismatch, .invalidState, .shippingMethodUnavailable,
     ])
+}
+
+extension QuoteShipping: DeclaresErrorCodes {
+    /// `payments.quote_shipping`'s error codes (an address the rules do not serve is an answer, not an error).
+    public static let errorCodes = CommandErrorCodes(.database, [.invalidAmount, .invalidCurrency, .invalidId])
 }
 
 extension RefundPayment: DeclaresErrorCodes {

@@ -21,6 +21,7 @@ public enum PaymentsMessages {
         SubmitDisputeEvidence.self,
         AcceptDispute.self,
         GetBalance.self,
+        QuoteShipping.self,
         OrderPaid.self,
         OrderAwaitingPayment.self,
         OrderPaymentFailed.self,

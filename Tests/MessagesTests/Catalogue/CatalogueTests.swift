@@ -44,7 +44,7 @@ import Testing
                 "payments.create_setup_sheet", "payments.list_payment_methods", "payments.detach_payment_method",
                 "payments.charge_saved_payment_method",
                 "payments.register_payment_method_domain", "payments.list_payment_method_domains",
-                "payments.submit_dispute_evidence", "payments.accept_dispute", "payments.get_balance",
+                "payments.submit_dispute_evidence", "payments.accept_dispute", "payments.get_balance", "payments.quote_shipping",
                 "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
                 "terminal.list_readers", "terminal.create_payment_intent", "terminal.process_payment",
                 "terminal.capture_payment", "terminal.increment_authorization", "terminal.collect_payment_method", "terminal.confirm_payment",

@@ -23,6 +23,17 @@ final class PaymentsTestBed: StartableTestBed {
     let stripeAPIVersion: String?
     static let apiKey = "sk_test_payments_integration"
     static let publishableKey = "pk_test_payments_integration"
+    /// The shipping rules the service runs with (`SHIPPING_RULES`): standard (5.99, free from
+    /// 50.00) and express (19.99) to the US, international (29.99 or 27.99 €) to Canada and
+    /// the Netherlands; no PO boxes.
+    static let shippingRules = ShippingRules(
+        methods: [
+            .init(
+                id: "standard", label: "Standard", detail: "Arrives in 3–5 days", countries: ["US"], amounts: ["usd": 599],
+                freeOver: ["usd": 5000]),
+            .init(id: "express", label: "Express", detail: "Arrives tomorrow", countries: ["US"], amounts: ["usd": 1999]),
+            .init(id: "international", label: "International", countries: ["CA", "NL"], amounts: ["usd": 2999, "eur": 2799]),
+        ], poBoxes: false)
 
     init(stripeAPIVersion: String? = nil) throws {
         guard let env = IntegrationEnvironment.current else { throw TestBedError.notEnabled }
@@ -38,9 +49,9 @@ final class PaymentsTestBed: StartableTestBed {
             stripeAPIKey: Self.apiKey, stripeAPIBase: sim.baseURL, stripeAPIVersion: stripeAPIVersion,
             stripeRequestsPerSecond: 100,
             workers: 1, httpPort: 0, relayGrace: .milliseconds(500), logLevel: .warning)
-        host = try PaymentsService.make(
-            config: config, settings: PaymentsSettings(publishableKey: Self.publishableKey),
-            schema: schema)
+        var settings = PaymentsSettings(publishableKey: Self.publishableKey)
+        settings.shippingRules = Self.shippingRules
+        host = try PaymentsService.make(config: config, settings: settings, schema: schema)
         monitor = PaymentsEventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("payments.tests.monitor"))
     }
 

@@ -88,7 +88,7 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
             default: break
             }
         }
-        let outcome = try context.stripe { client throws(StripeError) -> ConfirmPaymentHandler.Attempt in
+        let outcome = try context.stripe { client throws(StripeError) -> ConfirmationAttempt in
             do throws(StripeError) {
                 if let pi = reusable {
                     return .confirmed(
@@ -115,7 +115,7 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         case .failure(let error):
             return .error(error)
         case .success(.confirmed(let pi)):
-            let input: OrderInput? = pi.status == .requiresAction ? .authenticationRequired(at: now) : ConfirmPaymentHandler.input(pi, at: now)
+            let input: OrderInput? = pi.status == .requiresAction ? .authenticationRequired(at: now) : ConfirmationAttempt.input(pi, at: now)
             try record(
                 pi.id, reused: reusable != nil, request: request, before: existing, input: input, details: details,
                 owned: owned, command: command, customer: customer, context: context)

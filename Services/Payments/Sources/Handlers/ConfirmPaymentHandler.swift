@@ -10,6 +10,10 @@ import StripeAPI
 /// `payments.confirm_payment` (Stripe-bound): server-side create-and-confirm, as the legacy
 /// `STPPaymentContext` flow does.
 ///
+/// 0. A `shipping_method` is quoted again from ``ShippingRules`` for `shipping.address`,
+///    with `amount` as the subtotal: its amount is added to the PaymentIntent's amount and
+///    `metadata[shipping_method]` records it as `<id>:<amount>`; a method the rules
+///    do not offer there is refused (`validation.shipping_method_unavailable`, no Stripe call).
 /// 1. The account must be able to take charges (no Stripe call otherwise).
 /// 2. An order already paid or paid through Checkout is refused. An order whose
 ///    PaymentIntent waits for a payment method (e.g. after a decline) is confirmed again with
@@ -30,10 +34,17 @@ struct ConfirmPaymentHandler: Sendable {
     let intents: OpenPaymentIntent
     /// The account-readiness check.
     let gate: AccountGate
+    /// The platform's shipping rules (`SHIPPING_RULES`).
+    let shippingRules: ShippingRules
 
     /// Handles one command; see the type's steps.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
-    func handle(_ command: ConfirmPayment, _ context: inout HandlerContext) throws -> Reply<ConfirmPayment.Result> {
+    func handle(_ original: ConfirmPayment, _ context: inout HandlerContext) throws -> Reply<ConfirmPayment.Result> {
+        let command: ConfirmPayment
+        switch ShippingCharge.priced(original, rules: shippingRules) {
+        case .success(let priced): command = priced
+        case .failure(let refusal): return .error(refusal)
+        }
         if let refusal = try gate.refusal(command.account, on: context.db) { return .error(refusal) }
         let account = command.account
         let existing = try orders.find(account: account, orderReference: command.orderReference, on: context.db)
@@ -57,7 +68,7 @@ struct ConfirmPaymentHandler: Sendable {
             default: break
             }
         }
-        let outcome = try context.stripe { client throws(StripeError) -> Attempt in
+        let outcome = try context.stripe { client throws(StripeError) -> ConfirmationAttempt in
             do throws(StripeError) {
                 if let pi = reusable {
                     return .confirmed(
@@ -86,7 +97,7 @@ struct ConfirmPaymentHandler: Sendable {
             return .error(error)
         case .success(.confirmed(let pi)):
             try record(
-                pi.id, reused: reusable != nil, request: request, before: existing, input: Self.input(pi, at: now),
+                pi.id, reused: reusable != nil, request: request, before: existing, input: ConfirmationAttempt.input(pi, at: now),
                 details: PaymentDetails(), context: context)
             return .ok(Self.result(pi, command))
         case .success(.declined(let decline)):
@@ -100,14 +111,6 @@ struct ConfirmPaymentHandler: Sendable {
                 details: details, context: context)
             return .error(reply)
         }
-    }
-
-    /// A confirmation's answer: the PaymentIntent, or the card error of a decline.
-    enum Attempt {
-        /// Stripe answered with the PaymentIntent (succeeded, requires_action, processing, …).
-        case confirmed(PaymentIntent)
-        /// The card was declined (`card_error`, with the PaymentIntent id in `objectId`).
-        case declined(StripeError)
     }
 
     /// Records the order with its PaymentIntent and applies the outcome, in the message's transaction.
@@ -125,15 +128,6 @@ struct ConfirmPaymentHandler: Sendable {
                 throw HandlerError.retry(code: ReplyError.Code.orderNotFound, message: "order \(request.orderReference) vanished")
             }
             try writer.apply(input, to: order, original: order, details: details, context: context)
-        }
-    }
-
-    /// The order input for a PaymentIntent's status (`nil`: nothing settled yet).
-    static func input(_ pi: PaymentIntent, at: Int) -> OrderInput? {
-        switch pi.status {
-        case .succeeded?: .paymentSucceeded(at: at)
-        case .processing?: .paymentProcessing(at: at)
-        default: nil
         }
     }
 

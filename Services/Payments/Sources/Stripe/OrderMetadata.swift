@@ -9,4 +9,7 @@ enum OrderMetadata {
     static let origin = "connectbus_origin"
     /// The value of `connectbus_origin` for this service.
     static let originValue = "payments"
+    /// `shipping_method`: `<id>:<amount>` of the shipping method a server-confirmed payment
+    /// charged (`payments.confirm_payment`'s `shipping_method`).
+    static let shippingMethod = "shipping_method"
 }
