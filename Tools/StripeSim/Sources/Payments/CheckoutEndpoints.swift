@@ -42,6 +42,16 @@ enum CheckoutEndpoints {
                 }
                 return session
             })
+        // Stripe's Checkout Session update: `metadata` (its `collected_information`,
+        // `shipping_options` and `line_items` are not simulated: `parameter_unknown`).
+        router.add(
+            "POST", "/v1/checkout/sessions/:id",
+            Endpoint(["metadata"]) { call throws(SimError) in
+                var session = try find(call)
+                try SimUpdate.apply(call.params, to: &session)
+                call.state.replace(session)
+                return session
+            })
         router.add(
             "GET", "/v1/checkout/sessions/:id/line_items",
             Endpoint(SimList.parameters) { call throws(SimError) in
@@ -119,6 +129,7 @@ enum CheckoutEndpoints {
         }
         let methodParam = version.allowedTypesOnly ? "allowed_payment_method_types" : "payment_method_types"
         let methods = try params.stringArray(methodParam)
+        let excluded = version.allowedTypesOnly ? try params.stringArray("excluded_payment_method_types") : nil
         if let methods {
             let known: Set<String> = ["card", "sepa_debit", "link", "bancontact", "eps", "ideal", "p24", "klarna", "paypal", "us_bank_account"]
             for type in methods where !known.contains(type) {
@@ -160,6 +171,8 @@ enum CheckoutEndpoints {
             "customer_email": .optional(try params.string("customer_email")), "customer_details": nil, "livemode": false,
             "locale": .optional(try params.string("locale")), "metadata": try params.metadata() ?? [:],
             "payment_intent": nil, "payment_link": nil, "payment_method_types": .strings(methods ?? ["card"]),
+            "allowed_payment_method_types": version.allowedTypesOnly ? (methods.map { JSONValue.strings($0) } ?? .null) : .null,
+            "excluded_payment_method_types": excluded.map { JSONValue.strings($0) } ?? .null,
             "payment_status": "unpaid", "status": "open", "submit_type": .optional(try params.string("submit_type")),
             "total_details": ["amount_discount": 0, "amount_shipping": 0, "amount_tax": 0],
             "automatic_tax": ["enabled": false, "liability": nil, "status": nil, "provider": nil], "invoice": nil, "setup_intent": nil,

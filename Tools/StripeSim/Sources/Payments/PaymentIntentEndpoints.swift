@@ -162,6 +162,7 @@ enum PaymentIntentEndpoints {
                     param: "allowed_payment_method_types", code: "payment_intent_invalid_parameter")
             }
             pi["payment_method_types"] = .strings(kept)
+            pi["allowed_payment_method_types"] = .strings(allowed)
         }
         if let currency = try params.string("currency") { pi["currency"] = .string(currency.lowercased()) }
         if let amount = try params.int("amount") {
