@@ -88,7 +88,7 @@ struct StripeSchemaShapeTests {
             ])
     }
 
-    @Test("ephemeral keys and webhook endpoints carry only Stripe's members")
+    @Test("ephemeral keys, webhook endpoints and CVC tokens carry only Stripe's members")
     func noExtras() async throws {
         let sim = try SimTestClient()
         let customer = try #require(try await sim.post("/v1/customers", [("email", "a@b.test")])["id"])
@@ -96,6 +96,8 @@ struct StripeSchemaShapeTests {
         #expect(key.status == 200 && key.json["associated_objects"] == nil && key["secret"] != nil)
         let hook = try await sim.post("/v1/webhook_endpoints", [("url", "https://x.test/h"), ("enabled_events[]", "*"), ("connect", "true")])
         #expect(hook.status == 200 && hook.json["connect"] == nil)
+        let token = try await sim.post("/v1/tokens", [("cvc_update[cvc]", "123")])
+        #expect(token["type"] == "cvc_update" && token.json["redaction"] == nil)
         let endpoints = try await sim.control("GET", "/sim/webhooks/endpoints")
         #expect(endpoints.json["data"]?.arrayValue?.first?["connect"] == true)
     }

@@ -23,6 +23,7 @@ Tests/deployment/stripe-openapi/README.md for why both exist.
 
 from __future__ import annotations
 
+import collections
 import decimal
 import functools
 import importlib
@@ -221,6 +222,7 @@ class Validator:
         self.document = document
         self._validators: dict = {}
         self.objects_checked = 0
+        self.objects_by_type: collections.Counter = collections.Counter()
 
     def knows(self, object_name: str) -> bool:
         return object_name in self.document["objects"]
@@ -246,6 +248,7 @@ class Validator:
         if not self.knows(name):
             return [f"{where}: no schema for object {name!r}"]
         self.objects_checked += 1
+        self.objects_by_type[name] += 1
         found = [f"{where}.{name}{_describe(e)}"[:300] for e in self._validator(name, body.get("deleted") is True).iter_errors(body)]
         if name == "event" and isinstance(body.get("data"), dict):
             found += self.violations(body["data"].get("object"), f"{where}.data.object")

@@ -204,6 +204,12 @@ def drive_endpoints(sim):
     sim.ok("GET", f"/v1/payment_intents/{present}", account=account)
     domain = sim.ok("POST", "/v1/payment_method_domains", {"domain_name": "shop.example.com"})["id"]
     sim.ok("GET", f"/v1/payment_method_domains/{domain}")
+    sim.ok("POST", f"/v1/payment_method_domains/{domain}/validate")
+    sim.ok("POST", "/v1/tokens", {"cvc_update[cvc]": "123"})
+    sim.ok("POST", f"/v1/accounts/{express}/login_links")
+    fee = sim.ok("GET", "/v1/application_fees")["data"][0]["id"]
+    sim.ok("GET", f"/v1/application_fees/{fee}")
+    sim.ok("GET", f"/v1/events/{sim.ok('GET', '/v1/events', {'limit': 1})['data'][0]['id']}")
     hook = sim.ok("POST", "/v1/webhook_endpoints", {"url": "https://example.com/hook", "enabled_events[]": ["*"],
                                                     "connect": "true"})["id"]
     sim.ok("GET", "/v1/webhook_endpoints")
@@ -258,6 +264,7 @@ def test_every_recorded_answer_is_valid_against_stripes_schemas(recorded_sim):
             violations[found] += 1
     print(f"\nstripe-sim against {validator.document['source']}: {checked} answers checked "
           f"({validator.objects_checked} objects), {errors} error answers not checked, "
-          f"{sum(violations.values())} violations ({len(violations)} kinds)")
+          f"{sum(violations.values())} violations ({len(violations)} kinds)\nobjects: "
+          + ", ".join(f"{name} {n}" for name, n in sorted(validator.objects_by_type.items())))
     assert checked > 250 and validator.objects_checked > 1000, f"only {checked} answers recorded"
     assert not violations, "\n".join(f"{n}× {v}" for v, n in violations.most_common())
