@@ -51,7 +51,7 @@ def from_openapi(spec: dict) -> dict:
             table = deleted if name.startswith("deleted_") else objects
             if enum[0] not in table or name == enum[0].replace(".", "_"):
                 table[enum[0]] = name
-    return {"$defs": defs, "objects": objects, "deleted_objects": deleted,
+    return {"$defs": defs, "objects": objects, "deleted_objects": deleted, "error": "api_errors",
             "source": spec.get("info", {}).get("version", "openapi")}
 
 
@@ -200,7 +200,12 @@ def from_stripe_python() -> dict:
         if object_name in ("bank_account", "card"):  # the spec's deleted external accounts keep `currency`
             defs[key]["properties"]["currency"] = {"anyOf": [{"type": "string"}, {"type": "null"}]}
         deleted[object_name] = key
-    return {"$defs": defs, "objects": objects, "deleted_objects": deleted,
+    from stripe._error_object import ErrorObject
+
+    error = define(ErrorObject)["$ref"].rsplit("/", 1)[-1]
+    # The spec's `api_errors.type` is an enum stripe-python leaves as `str`.
+    defs[error]["properties"]["type"] = {"enum": ["api_error", "card_error", "idempotency_error", "invalid_request_error"]}
+    return {"$defs": defs, "objects": objects, "deleted_objects": deleted, "error": error,
             "source": f"stripe-python {stripe.VERSION} ({stripe.api_version})"}
 
 
@@ -229,14 +234,22 @@ class Validator:
 
     def _validator(self, object_name: str, deleted: bool):
         table = self.document.get("deleted_objects", {}) if deleted else {}
-        key = table.get(object_name) or self.document["objects"][object_name]
+        return self._schema(table.get(object_name) or self.document["objects"][object_name])
+
+    def _schema(self, key: str):
         if key not in self._validators:
             schema = {"$defs": self.document["$defs"], "$ref": "#/$defs/" + key}
             self._validators[key] = jsonschema.Draft202012Validator(schema)
         return self._validators[key]
 
     def violations(self, body, where: str = "") -> list:
-        """Every way `body` differs from its object's schema, as `where: path: message`."""
+        """Every way `body` differs from its object's schema, as `where: path: message`; an
+        error answer (`{"error": {…}}`) is checked against Stripe's error object."""
+        if isinstance(body, dict) and set(body) == {"error"} and self.document.get("error"):
+            self.objects_checked += 1
+            self.objects_by_type["error"] += 1
+            found = [f"{where}.error{_describe(e)}"[:300] for e in self._schema(self.document["error"]).iter_errors(body["error"])]
+            return found
         if not isinstance(body, dict) or "object" not in body:
             return [f"{where}: not a Stripe object"]
         name = body["object"]

@@ -6,7 +6,7 @@ trigger` recipe, then every event of every account) and checks each JSON answer 
 against Stripe's schemas (stripe_schemas.py; Tests/deployment/stripe-openapi/README.md says
 where they come from): required fields present with the right types, enums within Stripe's
 values, no field Stripe does not have. A list is checked element by element, an event's
-`data.object` too. Error answers (4xx) are counted but not checked here.
+`data.object` too, an error answer against Stripe's error object.
 
 Needs the stripe-sim and connectbus executables beside STRIPE_SIM_BINARY (no broker, no
 database); `STRIPE_OPENAPI_SPEC=…/spec3.json` checks against that OpenAPI document instead of
@@ -217,7 +217,19 @@ def drive_endpoints(sim):
     sim.ok("DELETE", f"/v1/webhook_endpoints/{hook}")
     sim.ok("DELETE", f"/v1/accounts/{account}/persons/{person}")
     sim.ok("DELETE", f"/v1/customers/{customer}")
+    refusals(sim, account)
     return [account, express]
+
+
+def refusals(sim, account):
+    """Error answers of each kind: Stripe's error object (a card error's PaymentIntent too)."""
+    assert sim.call("POST", "/v1/customers", {"colour": "red"})[0] == 400
+    assert sim.call("GET", "/v1/customers/cus_missing")[0] == 404
+    assert sim.call("POST", "/v1/payment_intents", {"amount": "2000", "currency": "usd", "payment_method": "pm_card_chargeDeclined",
+                                                   "confirm": "true"})[0] == 402
+    assert sim.call("POST", "/v1/payment_intents", {"amount": "1", "currency": "usd"})[0] == 400
+    assert sim.call("GET", "/v1/accounts", account=account)[0] in (400, 403)
+    assert sim.call("GET", "/v1/customers", version="2099-01-01.bogus")[0] == 400
 
 
 def trigger_events():
@@ -255,15 +267,13 @@ def test_every_recorded_answer_is_valid_against_stripes_schemas(recorded_sim):
     lines = [json.loads(line) for line in record.read_text().splitlines() if line.strip()]
     checked, errors, violations = 0, 0, collections.Counter()
     for line in lines:
-        if line["status"] >= 400:
-            errors += 1
-            continue
         checked += 1
+        errors += line["status"] >= 400
         route = re.sub(r"/(?!v1(?:/|$))[^/]*[A-Z0-9][^/]*", "/{id}", line["path"])  # one kind per route
         for found in validator.violations(line["body"], f"{line['method']} {route}: "):
             violations[found] += 1
     print(f"\nstripe-sim against {validator.document['source']}: {checked} answers checked "
-          f"({validator.objects_checked} objects), {errors} error answers not checked, "
+          f"({validator.objects_checked} objects; {errors} of them errors), "
           f"{sum(violations.values())} violations ({len(violations)} kinds)\nobjects: "
           + ", ".join(f"{name} {n}" for name, n in sorted(validator.objects_by_type.items())))
     assert checked > 250 and validator.objects_checked > 1000, f"only {checked} answers recorded"
