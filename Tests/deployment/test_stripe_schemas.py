@@ -72,7 +72,8 @@ def test_stripe_python_models_give_the_account_schema():
 def test_error_answers_are_checked_against_stripes_error_object():
     pytest.importorskip("stripe", reason="stripe-python (scripts/install-deps.sh) is not installed")
     validator = stripe_schemas.Validator(stripe_schemas.from_stripe_python())
-    good = {"error": {"type": "invalid_request_error", "code": "parameter_unknown", "param": "colour", "message": "Received unknown parameter: colour"}}
+    good = {"error": {"type": "invalid_request_error", "code": "parameter_unknown", "param": "colour",
+                      "message": "Received unknown parameter: colour"}}
     assert validator.violations(good) == []
     found = validator.violations({"error": {"type": "oops", "message": "x", "colour": "red"}})
     assert ".error.type: \"oops\" is not one of Stripe's values" in found
