@@ -110,6 +110,17 @@ struct StripeSchemaShapeTests {
         #expect(pi.json["allowed_payment_method_types"] == ["card"])
         let fetched = try await sim.get("/v1/payment_intents/\(pi["id"] ?? "")")
         #expect(fetched.json["allowed_payment_method_types"] == ["card"] && fetched.json["excluded_payment_method_types"] == .null)
+        let dynamic = try await sim.post(
+            "/v1/payment_intents",
+            [("amount", "2000"), ("currency", "usd"), ("automatic_payment_methods[enabled]", "true"), ("excluded_payment_method_types[]", "link")])
+        #expect(dynamic.json["excluded_payment_method_types"] == ["link"])
+        #expect(dynamic.json["payment_method_types"] == ["card", "sepa_debit", "us_bank_account"])
+        let everything = try await sim.post(
+            "/v1/payment_intents", [("amount", "2000"), ("currency", "usd"), ("excluded_payment_method_types[]", "card")])
+        #expect(everything.errorCode == "payment_intent_invalid_parameter")
+        let unknown = try await sim.post(
+            "/v1/payment_intents", [("amount", "2000"), ("currency", "usd"), ("excluded_payment_method_types[]", "cash")])
+        #expect(unknown.errorCode == "parameter_invalid_string")
         let session = try await sim.post(
             "/v1/checkout/sessions",
             [

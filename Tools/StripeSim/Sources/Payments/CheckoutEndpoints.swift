@@ -18,6 +18,11 @@ enum CheckoutEndpoints {
         "statement_descriptor", "statement_descriptor_suffix", "transfer_data", "transfer_group", "on_behalf_of",
     ]
 
+    /// The payment method types a session takes.
+    static let methodTypes: Set<String> = [
+        "card", "sepa_debit", "link", "bancontact", "eps", "ideal", "p24", "klarna", "paypal", "us_bank_account",
+    ]
+
     /// The create parameters of `version`: `allowed_payment_method_types` and
     /// `excluded_payment_method_types` from 2026-09-30.endive on, `payment_method_types` before.
     static func createFields(_ version: SimAPIVersion) -> Set<String> {
@@ -131,8 +136,7 @@ enum CheckoutEndpoints {
         let methods = try params.stringArray(methodParam)
         let excluded = version.allowedTypesOnly ? try params.stringArray("excluded_payment_method_types") : nil
         if let methods {
-            let known: Set<String> = ["card", "sepa_debit", "link", "bancontact", "eps", "ideal", "p24", "klarna", "paypal", "us_bank_account"]
-            for type in methods where !known.contains(type) {
+            for type in methods where !methodTypes.contains(type) {
                 throw SimError.invalidRequest(
                     "The payment method type provided: \(type) is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings) and your account is enabled for any preview features that you are trying to use.",
                     param: methodParam)

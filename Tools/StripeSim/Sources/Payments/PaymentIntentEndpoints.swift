@@ -16,9 +16,12 @@ enum PaymentIntentEndpoints {
         "statement_descriptor", "statement_descriptor_suffix", "transfer_group", "payment_method_options",
     ]
 
-    /// `fields` plus `allowed_payment_method_types` where `version` has it (2026-07-29.dahlia on).
+    /// `fields` plus `allowed_payment_method_types` and `excluded_payment_method_types` where
+    /// `version` has them (2026-07-29.dahlia on).
     static func versioned(_ fields: Set<String>) -> @Sendable (SimAPIVersion) -> Set<String> {
-        { version in version.paymentIntentAllowedTypes ? fields.union(["allowed_payment_method_types"]) : fields }
+        { version in
+            version.paymentIntentAllowedTypes ? fields.union(["allowed_payment_method_types", "excluded_payment_method_types"]) : fields
+        }
     }
 
     static let confirmFields: Set<String> = [
@@ -121,6 +124,7 @@ enum PaymentIntentEndpoints {
             // Dynamic methods: card, Link and SEPA Debit, plus ACH Direct Debit for USD.
             if enabled { pi["payment_method_types"] = .strings(["card", "link", "sepa_debit"] + (currency == "usd" ? ["us_bank_account"] : [])) }
         }
+        try exclude(params, from: &pi)
         if let returnURL = try params.string("return_url") { call.state.secrets["return:\(pi["id"]?.stringValue ?? "")"] = returnURL }
         if try params.bool("confirm") == true {
             call.state.insert(pi, scope: call.scope)
@@ -140,6 +144,26 @@ enum PaymentIntentEndpoints {
         throw SimError.invalidRequest(
             "`payment_method_types` is no longer supported in this API version (\(call.version.raw)). Use `allowed_payment_method_types`, `excluded_payment_method_types` or dynamic payment methods instead.",
             param: "payment_method_types", code: "payment_method_types_no_longer_supported")
+    }
+
+    /// `excluded_payment_method_types`: answered as sent and taken out of the intent's
+    /// `payment_method_types` (dynamic or allowed ones); a type Stripe does not know is refused
+    /// (`parameter_invalid_string`), and so is excluding every remaining type.
+    private static func exclude(_ params: Params, from pi: inout JSONValue) throws(SimError) {
+        guard let excluded = try params.stringArray("excluded_payment_method_types") else { return }
+        for type in excluded where !knownTypes.contains(type) && !CheckoutEndpoints.methodTypes.contains(type) {
+            throw SimError.invalidRequest(
+                "Invalid excluded_payment_method_types[]: \(type) is not a payment method type.", param: "excluded_payment_method_types",
+                code: "parameter_invalid_string")
+        }
+        let kept = (pi["payment_method_types"]?.arrayValue ?? []).filter { !excluded.contains($0.stringValue ?? "") }
+        guard !kept.isEmpty else {
+            throw SimError.invalidRequest(
+                "None of the payment method types of this PaymentIntent remain once `excluded_payment_method_types` are taken out.",
+                param: "excluded_payment_method_types", code: "payment_intent_invalid_parameter")
+        }
+        pi["payment_method_types"] = .array(kept)
+        pi["excluded_payment_method_types"] = .strings(excluded)
     }
 
     /// Shared by create and update: validates and copies the writable fields.
@@ -250,6 +274,7 @@ enum PaymentIntentEndpoints {
         }
         var pi = old
         try apply(call, call.params, to: &pi, creating: false)
+        try exclude(call.params, from: &pi)
         if call.params.has("payment_method"), status == "requires_payment_method" { pi["status"] = "requires_confirmation" }
         call.state.replace(pi)
         return pi
