@@ -112,15 +112,18 @@ struct StripeSchemaShapeTests {
         #expect(fetched.json["allowed_payment_method_types"] == ["card"] && fetched.json["excluded_payment_method_types"] == .null)
         let dynamic = try await sim.post(
             "/v1/payment_intents",
-            [("amount", "2000"), ("currency", "usd"), ("automatic_payment_methods[enabled]", "true"), ("excluded_payment_method_types[]", "link")])
-        #expect(dynamic.json["excluded_payment_method_types"] == ["link"])
-        #expect(dynamic.json["payment_method_types"] == ["card", "sepa_debit", "us_bank_account"])
+            [
+                ("amount", "2000"), ("currency", "usd"), ("automatic_payment_methods[enabled]", "true"),
+                ("excluded_payment_method_types[]", "sepa_debit"),
+            ])
+        #expect(dynamic.json["excluded_payment_method_types"] == ["sepa_debit"])
+        #expect(dynamic.json["payment_method_types"] == ["card", "link", "us_bank_account"])
         let everything = try await sim.post(
             "/v1/payment_intents", [("amount", "2000"), ("currency", "usd"), ("excluded_payment_method_types[]", "card")])
         #expect(everything.errorCode == "payment_intent_invalid_parameter")
         let unknown = try await sim.post(
-            "/v1/payment_intents", [("amount", "2000"), ("currency", "usd"), ("excluded_payment_method_types[]", "cash")])
-        #expect(unknown.errorCode == "parameter_invalid_string")
+            "/v1/payment_intents", [("amount", "2000"), ("currency", "usd"), ("excluded_payment_method_types[]", "link")])
+        #expect(unknown.errorCode == "parameter_invalid_string" && unknown.json.value(at: "error.param") == "excluded_payment_method_types[0]")
         let session = try await sim.post(
             "/v1/checkout/sessions",
             [

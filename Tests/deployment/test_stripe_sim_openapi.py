@@ -174,7 +174,7 @@ def drive_endpoints(sim):
     sim.ok("GET", "/v1/balance", account=account)
     sim.ok("GET", "/v1/balance")
     sim.ok("POST", "/v1/payment_intents", {"amount": "1000", "currency": "eur", "automatic_payment_methods[enabled]": "true",
-                                           "excluded_payment_method_types[]": ["link"]})
+                                           "excluded_payment_method_types[]": ["sepa_debit"]})
     session = sim.ok("POST", "/v1/checkout/sessions", {
         "mode": "payment", "ui_mode": "hosted_page", "success_url": "https://example.com/ok",
         "allowed_payment_method_types[]": ["card"], "line_items[0][price]": price, "line_items[0][quantity]": "2"})
