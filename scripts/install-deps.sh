@@ -29,10 +29,13 @@ PYTHON="${PYTHON:-python3}"
 # asyncapi3 validates docs/asyncapi.yaml against the AsyncAPI 3.0.0 object model,
 # asyncapi-python[codegen] generates a client from it, faststream[rabbit] runs the example
 # client built from it (docs/DESIGN.md "The AsyncAPI document" says why these).
+# stripe (stripe-python, exactly 16.1.0: generated from Stripe's OpenAPI for 2026-10-28.endive)
+# gives Tests/deployment/test_stripe_sim_openapi.py Stripe's object schemas
+# (Tests/deployment/stripe-openapi/README.md); the check below also catches another version.
 PY_MODULES=(pika aiosmtpd pytest yaml jsonschema selenium opentelemetry.proto psycopg asyncapi3
-    datamodel_code_generator faststream.rabbit)
+    datamodel_code_generator faststream.rabbit "stripe; assert stripe.VERSION == '16.1.0'")
 PY_PACKAGES=(pika aiosmtpd pytest pyyaml jsonschema selenium opentelemetry-proto "psycopg[binary]" "asyncapi3==0.0.2"
-    "asyncapi-python[codegen,amqp]==0.3.1" "faststream[rabbit]>=0.7.8,<0.8")
+    "asyncapi-python[codegen,amqp]==0.3.1" "faststream[rabbit]>=0.7.8,<0.8" "stripe==16.1.0")
 
 if ! command -v swift >/dev/null 2>&1; then
     cb_die "swift not found. Install the Swift 6 toolchain (expected at /opt/swift/usr/bin) and put it on PATH."

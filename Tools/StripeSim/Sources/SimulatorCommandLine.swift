@@ -2,7 +2,7 @@ import Foundation
 
 /// The `stripe-sim` command line:
 /// `stripe-sim [--port N (12111)] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x]
-/// [--rate-limit N[/s]] [--rate-limits off|test|live|auto[,global=N][,endpoint=N]] [--log FILE] [--api-version V] [--async-delay SECONDS]
+/// [--rate-limit N[/s]] [--rate-limits off|test|live|auto[,global=N][,endpoint=N]] [--log FILE] [--record-responses FILE] [--api-version V] [--async-delay SECONDS]
 /// [--account-link-ttl SECONDS] [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N]
 /// [--freeze-clock UNIX_SECONDS|now] [--webhook-retries fast|stripe|S,S,…]
 /// [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...`
@@ -11,7 +11,7 @@ public enum SimulatorCommandLine {
     public static let usage = """
         usage: stripe-sim [--port N] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x] [--rate-limit N/s]
                           [--rate-limits off|test|live|auto[,global=N][,endpoint=N]]
-                          [--log FILE] [--api-version V] [--async-delay SECONDS] [--account-link-ttl SECONDS]
+                          [--log FILE] [--record-responses FILE] [--api-version V] [--async-delay SECONDS] [--account-link-ttl SECONDS]
                           [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N] [--freeze-clock UNIX_SECONDS|now]
                           [--webhook-retries fast|stripe|S,S,...]
                           [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...
@@ -58,6 +58,7 @@ public enum SimulatorCommandLine {
                 }
                 config.rateLimits = limits
             case "--log": config.logFile = try value(flag)
+            case "--record-responses": config.responseRecordFile = try value(flag)
             case "--api-version": config.apiVersion = try value(flag)
             case "--async-delay": config.asyncPaymentDelaySeconds = try number(flag)
             case "--account-link-ttl": config.accountLinkLifetimeSeconds = Int(try number(flag))

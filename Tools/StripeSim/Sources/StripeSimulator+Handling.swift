@@ -37,6 +37,7 @@ extension StripeSimulator {
                 idempotencyKey: exchange.idempotencyKey, params: exchange.paramsJSON,
                 status: response.status, requestId: requestId, replayed: exchange.replayed, fault: decision.label,
                 durationMicros: micros))
+        recorder?.record(method: request.method, path: request.path, response: response)
         metrics.record(method: request.method, status: response.status, fault: decision.label)
         return response
     }

@@ -17,6 +17,8 @@ public final class StripeSimulator: @unchecked Sendable {
     let routes: Router<Endpoint>
     let faultInjector: FaultInjector
     let log: RequestLog
+    /// Every JSON answer of the API, when `--record-responses` names a file.
+    let recorder: ResponseRecorder?
     let dispatcher: WebhookDispatcher
     let scheduler: SimScheduler
     /// The one time source of everything time-based (read, advance, freeze: `/sim/clock`).
@@ -45,6 +47,7 @@ public final class StripeSimulator: @unchecked Sendable {
         self.faultInjector = FaultInjector(settings: config.faults, random: faultRandom)
         self.rateLimiter = SimRateLimiter(limits: config.rateLimits)
         self.log = RequestLog(path: config.logFile)
+        self.recorder = config.responseRecordFile.flatMap { ResponseRecorder(path: $0) }
         let lock = self.lock
         self.dispatcher = WebhookDispatcher(
             retryDelays: config.webhookRetryDelaysSeconds, timeoutSeconds: config.webhookTimeoutSeconds,
@@ -111,6 +114,7 @@ public final class StripeSimulator: @unchecked Sendable {
         dispatcher.stop()
         scheduler.stop()
         log.close()
+        recorder?.close()
     }
 
     /// `http://127.0.0.1:<port>` once started (the value to use as the Stripe API base).

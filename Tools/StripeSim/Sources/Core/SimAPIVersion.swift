@@ -117,14 +117,20 @@ struct SimAPIVersion: Sendable, Equatable {
     }
 
     /// `value` with every Checkout Session inside it (the object itself, an expanded field,
-    /// a list's items, an event's `data.object`) showing `ui_mode` in this version's names.
+    /// a list's items, an event's `data.object`) showing `ui_mode` in this version's names,
+    /// and without `allowed_payment_method_types` where this version's object has none
+    /// (Checkout Sessions before 2026-09-30, PaymentIntents before 2026-07-29).
     func render(_ value: JSONValue) -> JSONValue {
-        guard !pageUIModes else { return value }
+        guard !(pageUIModes && allowedTypesOnly) else { return value }
         switch value {
         case .object(var members):
             for (key, member) in members { members[key] = render(member) }
-            if members["object"] == "checkout.session", let mode = members["ui_mode"]?.stringValue {
-                members["ui_mode"] = .string(uiMode(mode))
+            if members["object"] == "checkout.session" {
+                if let mode = members["ui_mode"]?.stringValue { members["ui_mode"] = .string(uiMode(mode)) }
+                if !allowedTypesOnly { members.removeValue(forKey: "allowed_payment_method_types") }
+            }
+            if members["object"] == "payment_intent", !paymentIntentAllowedTypes {
+                members.removeValue(forKey: "allowed_payment_method_types")
             }
             return .object(members)
         case .array(let items):

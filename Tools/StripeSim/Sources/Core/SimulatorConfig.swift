@@ -31,6 +31,9 @@ public struct SimulatorConfig: Sendable {
     public var webhookTimeoutSeconds: Int = 10
     /// When set, every request is also appended as one JSON line to this file.
     public var logFile: String?
+    /// When set, every JSON answer of the API is appended as one JSON line to this file
+    /// (``ResponseRecorder``; `--record-responses`).
+    public var responseRecordFile: String?
     /// Size of the HTTP server's thread pool (blocking fault latency occupies a thread).
     public var threads: Int = 16
     /// Bind every interface instead of 127.0.0.1 only.

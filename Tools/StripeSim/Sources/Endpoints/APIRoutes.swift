@@ -4,6 +4,8 @@ import HTTPServer
 enum APIRoutes {
     static func make() -> Router<Endpoint> {
         var router = Router<Endpoint>()
+        // First: `search` is a literal segment, not a `:id`.
+        SearchEndpoints.register(&router)
         AccountEndpoints.register(&router)
         PersonEndpoints.register(&router)
         ExternalAccountEndpoints.register(&router)

@@ -79,17 +79,13 @@ enum AccountEndpoints {
             "default_currency": .string(currency),
             "email": nil,
             "external_accounts": [
-                "object": "list", "data": [], "has_more": false, "total_count": 0,
+                "object": "list", "data": [], "has_more": false,
                 "url": .string("/v1/accounts/\(id)/external_accounts"),
             ],
             "future_requirements": AccountObjects.requirements([], disabledReason: nil),
             "metadata": try params.metadata() ?? [:],
             "requirements": AccountObjects.requirements([], disabledReason: nil),
-            "settings": [
-                "dashboard": ["display_name": nil, "timezone": "Etc/UTC"],
-                "payments": ["statement_descriptor": nil],
-                "payouts": ["schedule": ["delay_days": 2, "interval": "daily"]],
-            ],
+            "settings": AccountObjects.settings(type: type),
             "tos_acceptance": ["date": nil, "ip": nil, "user_agent": nil],
         ]
         try applyPrefill(call, params, to: &account, currency: currency, country: country, onboardingStarted: false)
@@ -143,7 +139,7 @@ enum AccountEndpoints {
                 given[secret] = nil
                 given[flag] = true
             }
-            account[key] = merge(account[key], given)
+            account[key] = merge(account[key], typed(given, integers: ["day", "month", "year"]))
         }
         if let bank = try ExternalAccounts.bankAccount(
             params, accountId: account["id"]?.stringValue ?? "",
@@ -151,9 +147,31 @@ enum AccountEndpoints {
         {
             ExternalAccounts.attach(bank, to: &account)
         }
-        if let tos = params.json("tos_acceptance") { account["tos_acceptance"] = merge(account["tos_acceptance"], tos) }
-        if let settings = params.json("settings") { account["settings"] = merge(account["settings"], settings) }
+        if let tos = params.json("tos_acceptance") {
+            account["tos_acceptance"] = merge(account["tos_acceptance"], typed(tos, integers: ["date"]))
+        }
+        if let settings = params.json("settings") {
+            account["settings"] = merge(
+                account["settings"],
+                typed(settings, integers: ["delay_days", "monthly_anchor"], booleans: ["debit_negative_balances", "avs_failure", "cvc_failure"]))
+        }
         if let currency = try params.string("default_currency") { account["default_currency"] = .string(currency) }
+    }
+
+    /// `value` (form parameters as JSON: every scalar a string) with the members named in
+    /// `integers` and `booleans` as Stripe's object types them (`tos_acceptance[date]=1796353897`
+    /// is the integer 1796353897); a value that does not parse stays as sent.
+    static func typed(_ value: JSONValue, integers: Set<String>, booleans: Set<String> = []) -> JSONValue {
+        guard case .object(let members) = value else { return value }
+        var typedMembers: [String: JSONValue] = [:]
+        for (key, member) in members {
+            switch member {
+            case .string(let text) where integers.contains(key): typedMembers[key] = Int(text).map { .int($0) } ?? member
+            case .string(let text) where booleans.contains(key): typedMembers[key] = Bool(text).map { .bool($0) } ?? member
+            default: typedMembers[key] = typed(member, integers: integers, booleans: booleans)
+            }
+        }
+        return .object(typedMembers)
     }
 
     /// `patch` deep-merged into `base` (objects member by member; anything else replaced).

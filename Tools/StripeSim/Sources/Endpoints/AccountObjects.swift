@@ -18,6 +18,42 @@ enum AccountObjects {
         ]
     }
 
+    /// A new account's `settings`, in the shape of Stripe's example account (every member
+    /// Stripe's `account.settings` requires: `branding`, `card_payments`, `dashboard`,
+    /// `payments`, and `payouts` with `debit_negative_balances`: Stripe's default, false for
+    /// Custom accounts, true for the others). `decline_on` starts false (a decision: Stripe
+    /// documents no default).
+    static func settings(type: String) -> JSONValue {
+        var settings = defaultSettings
+        settings["payouts"]?["debit_negative_balances"] = .bool(type != "custom")
+        return settings
+    }
+
+    private static let defaultSettings: JSONValue = [
+        "bacs_debit_payments": ["display_name": nil, "service_user_number": nil],
+        "branding": ["icon": nil, "logo": nil, "primary_color": nil, "secondary_color": nil],
+        "card_issuing": ["tos_acceptance": ["date": nil, "ip": nil]],
+        "card_payments": [
+            "decline_on": ["avs_failure": false, "cvc_failure": false], "statement_descriptor_prefix": nil,
+            "statement_descriptor_prefix_kana": nil, "statement_descriptor_prefix_kanji": nil,
+        ],
+        "dashboard": ["display_name": nil, "timezone": "Etc/UTC"],
+        "invoices": ["default_account_tax_ids": nil, "hosted_payment_method_save": nil],
+        "payments": [
+            "statement_descriptor": nil, "statement_descriptor_kana": nil, "statement_descriptor_kanji": nil,
+            "statement_descriptor_prefix_kana": nil, "statement_descriptor_prefix_kanji": nil,
+        ],
+        "payouts": ["debit_negative_balances": false, "schedule": ["delay_days": 2, "interval": "daily"], "statement_descriptor": nil],
+        "sepa_debit_payments": [:],
+    ]
+
+    /// A person's `requirements` (and `future_requirements`): Stripe's shape has neither the
+    /// account's `current_deadline` nor its `disabled_reason`.
+    static let personRequirements: JSONValue = [
+        "alternatives": [], "currently_due": [], "errors": [], "eventually_due": [], "past_due": [],
+        "pending_verification": [],
+    ]
+
     /// The `type` and `controller` members from either `type` or `controller[...]` parameters.
     static func typeAndController(_ params: Params) throws(SimError) -> (type: String, controller: JSONValue) {
         let type = try params.string("type")

@@ -80,42 +80,60 @@ enum CustomerEndpoints {
     }
 
     /// The `features` each customer session component takes (Stripe's
-    /// `components[<name>][features]` create parameters); one without features takes only
-    /// `enabled`. Any other key is `parameter_unknown`, with its full bracketed name.
-    static let featureNames: [String: Set<String>] = [
+    /// `components[<name>][features]` create parameters) with the value each has when not
+    /// sent: Stripe's defaults for the Payment Element (`payment_method_allow_redisplay_filters`
+    /// `["always"]`, the others `disabled`, the limit and usage unset), unset (`null`) for the
+    /// mobile Payment Element and the Customer Sheet as Stripe answers them. A component without
+    /// features takes only `enabled`. Any other key is `parameter_unknown`, with its full
+    /// bracketed name.
+    static let featureDefaults: [String: [String: JSONValue]] = [
         "payment_element": [
-            "payment_method_allow_redisplay_filters", "payment_method_redisplay", "payment_method_redisplay_limit",
-            "payment_method_remove", "payment_method_save", "payment_method_save_usage",
+            "payment_method_allow_redisplay_filters": ["always"], "payment_method_redisplay": "disabled",
+            "payment_method_redisplay_limit": nil, "payment_method_remove": "disabled", "payment_method_save": "disabled",
+            "payment_method_save_usage": nil,
         ],
         "mobile_payment_element": [
-            "payment_method_allow_redisplay_filters", "payment_method_redisplay", "payment_method_remove",
-            "payment_method_save", "payment_method_save_allow_redisplay_override",
+            "payment_method_allow_redisplay_filters": nil, "payment_method_redisplay": nil, "payment_method_remove": nil,
+            "payment_method_save": nil, "payment_method_save_allow_redisplay_override": nil,
         ],
-        "customer_sheet": ["payment_method_allow_redisplay_filters", "payment_method_remove"],
+        "customer_sheet": ["payment_method_allow_redisplay_filters": nil, "payment_method_remove": nil],
+    ]
+
+    /// Every component of Stripe's `customer_session` (each is in the answer).
+    static let componentNames: Set<String> = [
+        "mobile_payment_element", "payment_element", "customer_sheet", "buy_button", "pricing_table",
+        "active_entitlements", "customer_portal",
     ]
 
     private static func createSession(_ call: SimCall) throws(SimError) -> JSONValue {
         let customerId = try call.params.requiredString("customer")
         _ = try call.state.require(customerId, type: "customer", scope: call.scope, param: "customer")
-        let componentNames: Set<String> = ["mobile_payment_element", "payment_element", "customer_sheet", "buy_button", "pricing_table"]
         guard let components = try call.params.hash("components", allowed: componentNames) else {
             throw SimError.missing("components")
         }
         var rendered: [String: JSONValue] = [:]
-        for name in componentNames.sorted() { rendered[name] = ["enabled": false] }
+        for name in componentNames.sorted() {
+            rendered[name] = ["enabled": false]
+            if let defaults = featureDefaults[name] { rendered[name]?["features"] = .object(defaults) }
+        }
         var anyEnabled = false
         for name in components.values.keys.sorted() {
-            let features = featureNames[name]
-            guard let component = try components.hash(name, allowed: features == nil ? ["enabled"] : ["enabled", "features"]) else {
+            let defaults = featureDefaults[name]
+            guard let component = try components.hash(name, allowed: defaults == nil ? ["enabled"] : ["enabled", "features"]) else {
                 continue
             }
             let enabled = try component.bool("enabled") ?? false
             anyEnabled = anyEnabled || enabled
-            var value: JSONValue = ["enabled": .bool(enabled)]
-            if let features, try component.hash("features", allowed: features) != nil, let sent = component.json("features") {
-                value["features"] = sent
+            rendered[name]?["enabled"] = .bool(enabled)
+            if let defaults, let sent = try component.hash("features", allowed: Set(defaults.keys)) {
+                var features = defaults
+                for key in sent.values.keys {
+                    features[key] =
+                        key == "payment_method_redisplay_limit"
+                        ? .optional(try sent.int(key)) : (sent.json(key) ?? .null)
+                }
+                rendered[name]?["features"] = .object(features)
             }
-            rendered[name] = value
         }
         guard anyEnabled else {
             throw SimError.invalidRequest("At least one component must be enabled.", param: "components")
@@ -137,7 +155,6 @@ enum CustomerEndpoints {
         _ = try call.state.require(customerId, type: "customer", scope: call.scope, param: "customer")
         let key: JSONValue = [
             "id": .string(SimIDs.make("ephkey")), "object": "ephemeral_key",
-            "associated_objects": [["id": .string(customerId), "type": "customer"]],
             "created": .int(call.now), "expires": .int(call.now + 3600), "livemode": false,
             "secret": .string(SimIDs.make("ek_test", length: 40)),
         ]

@@ -55,7 +55,7 @@ enum EventEndpoints {
                     "id": .string(id), "object": "webhook_endpoint", "api_version": .optional(try call.params.string("api_version")),
                     "application": nil, "created": .int(call.now), "description": .optional(try call.params.string("description")),
                     "enabled_events": .strings(events), "livemode": false, "metadata": try call.params.metadata() ?? [:],
-                    "status": "enabled", "url": .string(url), "connect": .bool(connect),
+                    "status": "enabled", "url": .string(url),
                 ]
                 call.state.insert(endpoint, scope: SimState.platform)
                 call.state.endpoints.append(

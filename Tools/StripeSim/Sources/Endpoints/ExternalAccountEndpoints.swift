@@ -76,15 +76,13 @@ enum ExternalAccountEndpoints {
                 var list = account["external_accounts"] ?? ["object": "list", "data": [], "has_more": false]
                 let data = banks(account).filter { $0["id"] != bank["id"] }
                 list["data"] = .array(data)
-                list["total_count"] = .int(data.count)
                 account["external_accounts"] = list
                 call.state.replace(account)
                 call.state.emit(
                     "account.external_account.deleted", bank, scope: call.id(), requestId: call.requestId,
                     idempotencyKey: call.idempotencyKey)
-                var deleted = bank
-                deleted["deleted"] = true
-                return deleted
+                // Stripe's `deleted_bank_account`: `id`, `object`, `deleted`, `currency`.
+                return ["id": bank["id"] ?? nil, "object": bank["object"] ?? "bank_account", "deleted": true, "currency": bank["currency"] ?? nil]
             })
     }
 

@@ -51,7 +51,6 @@ enum ExternalAccounts {
         }
         data.insert(bank, at: 0)
         list["data"] = .array(data)
-        list["total_count"] = .int(data.count)
         account["external_accounts"] = list
     }
 }

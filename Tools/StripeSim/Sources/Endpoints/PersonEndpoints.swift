@@ -25,8 +25,8 @@ enum PersonEndpoints {
                         "director": false, "executive": false, "owner": false, "representative": false,
                         "percent_ownership": nil, "title": nil, "authorizer": nil,
                     ],
-                    "requirements": AccountObjects.requirements([], disabledReason: nil),
-                    "future_requirements": AccountObjects.requirements([], disabledReason: nil),
+                    "requirements": AccountObjects.personRequirements,
+                    "future_requirements": AccountObjects.personRequirements,
                     "additional_tos_acceptances": ["account": ["date": nil, "ip": nil, "user_agent": nil]],
                     "verification": ["status": "unverified"], "id_number_provided": false, "ssn_last_4_provided": false,
                     "first_name": nil, "last_name": nil, "email": nil, "phone": nil,
@@ -84,7 +84,11 @@ enum PersonEndpoints {
         for key in ["first_name", "last_name", "email", "phone", "nationality"] {
             if let value = try params.string(key) { person[key] = .string(value) }
         }
-        for key in ["dob", "address"] { if let value = params.json(key) { person[key] = AccountEndpoints.merge(person[key], value) } }
+        for key in ["dob", "address"] {
+            if let value = params.json(key) {
+                person[key] = AccountEndpoints.merge(person[key], AccountEndpoints.typed(value, integers: ["day", "month", "year"]))
+            }
+        }
         if try params.string("id_number") != nil { person["id_number_provided"] = true }
         if try params.string("ssn_last_4") != nil { person["ssn_last_4_provided"] = true }
         if let metadata = try params.metadata() { person["metadata"] = metadata }

@@ -18,6 +18,11 @@ enum CheckoutEndpoints {
         "statement_descriptor", "statement_descriptor_suffix", "transfer_data", "transfer_group", "on_behalf_of",
     ]
 
+    /// The payment method types a session takes.
+    static let methodTypes: Set<String> = [
+        "card", "sepa_debit", "link", "bancontact", "eps", "ideal", "p24", "klarna", "paypal", "us_bank_account",
+    ]
+
     /// The create parameters of `version`: `allowed_payment_method_types` and
     /// `excluded_payment_method_types` from 2026-09-30.endive on, `payment_method_types` before.
     static func createFields(_ version: SimAPIVersion) -> Set<String> {
@@ -40,6 +45,16 @@ enum CheckoutEndpoints {
                 if (try? call.params.stringArray("expand"))??.contains("line_items") == true {
                     session["line_items"] = lineItems(call, session)
                 }
+                return session
+            })
+        // Stripe's Checkout Session update: `metadata` (its `collected_information`,
+        // `shipping_options` and `line_items` are not simulated: `parameter_unknown`).
+        router.add(
+            "POST", "/v1/checkout/sessions/:id",
+            Endpoint(["metadata"]) { call throws(SimError) in
+                var session = try find(call)
+                try SimUpdate.apply(call.params, to: &session)
+                call.state.replace(session)
                 return session
             })
         router.add(
@@ -119,9 +134,9 @@ enum CheckoutEndpoints {
         }
         let methodParam = version.allowedTypesOnly ? "allowed_payment_method_types" : "payment_method_types"
         let methods = try params.stringArray(methodParam)
+        let excluded = version.allowedTypesOnly ? try params.stringArray("excluded_payment_method_types") : nil
         if let methods {
-            let known: Set<String> = ["card", "sepa_debit", "link", "bancontact", "eps", "ideal", "p24", "klarna", "paypal", "us_bank_account"]
-            for type in methods where !known.contains(type) {
+            for type in methods where !methodTypes.contains(type) {
                 throw SimError.invalidRequest(
                     "The payment method type provided: \(type) is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings) and your account is enabled for any preview features that you are trying to use.",
                     param: methodParam)
@@ -160,6 +175,8 @@ enum CheckoutEndpoints {
             "customer_email": .optional(try params.string("customer_email")), "customer_details": nil, "livemode": false,
             "locale": .optional(try params.string("locale")), "metadata": try params.metadata() ?? [:],
             "payment_intent": nil, "payment_link": nil, "payment_method_types": .strings(methods ?? ["card"]),
+            "allowed_payment_method_types": version.allowedTypesOnly ? (methods.map { JSONValue.strings($0) } ?? .null) : .null,
+            "excluded_payment_method_types": excluded.map { JSONValue.strings($0) } ?? .null,
             "payment_status": "unpaid", "status": "open", "submit_type": .optional(try params.string("submit_type")),
             "total_details": ["amount_discount": 0, "amount_shipping": 0, "amount_tax": 0],
             "automatic_tax": ["enabled": false, "liability": nil, "status": nil, "provider": nil], "invoice": nil, "setup_intent": nil,

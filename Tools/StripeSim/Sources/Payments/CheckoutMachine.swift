@@ -24,6 +24,8 @@ enum CheckoutMachine {
         case .done(let result):
             var updated = call.state.get(sessionId, scope: call.scope) ?? session
             updated["status"] = "complete"
+            // Stripe: the URL of a hosted session is null once the session is complete or expired.
+            updated["url"] = .null
             updated["payment_status"] = result["status"] == "succeeded" ? "paid" : "unpaid"
             updated["customer_details"] = [
                 "email": updated["customer_email"] ?? nil, "name": nil, "phone": nil,

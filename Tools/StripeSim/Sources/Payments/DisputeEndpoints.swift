@@ -83,7 +83,7 @@ enum DisputeEndpoints {
                     "The combined character count of all evidence fields is limited to \(evidenceCharacterLimit).", param: "evidence")
             }
             dispute["evidence"] = evidence
-            let hasEvidence = evidence.objectValue?.values.contains { $0 != .null } ?? false
+            let hasEvidence = evidenceFields.contains { (evidence[$0] ?? .null) != .null }
             dispute["evidence_details"]?["has_evidence"] = .bool(hasEvidence)
         }
         if let metadata = try call.params.metadata() { dispute["metadata"] = metadata }
@@ -91,6 +91,7 @@ enum DisputeEndpoints {
             dispute["status"] = status.hasPrefix("warning_") ? "warning_under_review" : "under_review"
             let submissions = dispute.value(at: "evidence_details.submission_count")?.intValue ?? 0
             dispute["evidence_details"]?["submission_count"] = .int(submissions + 1)
+            dispute["evidence_details"]?["submission_method"] = "manual"
             let text = dispute.value(at: "evidence.uncategorized_text")?.stringValue ?? ""
             if text.contains("winning_evidence") || text.contains("losing_evidence") {
                 call.state.schedule(

@@ -53,17 +53,26 @@ enum DisputeMachine {
         else { return }
         let now = call.now
         let due = (now + evidenceWindowSeconds) / 86_400 * 86_400 + 86_399
+        // Every evidence field unset, and no enhanced evidence (Visa Compelling Evidence 3.0 and
+        // the compliance disputes are not simulated: `enhanced_eligibility_types` is empty).
+        var evidence = Dictionary(uniqueKeysWithValues: DisputeEndpoints.evidenceFields.map { ($0, JSONValue.null) })
+        evidence["enhanced_evidence"] = [:]
         var dispute: JSONValue = [
             "id": .string(SimIDs.make("dp")), "object": "dispute", "amount": charge["amount_captured"] ?? 0,
             "balance_transactions": [], "charge": .string(chargeId), "created": .int(now), "currency": charge["currency"] ?? "usd",
-            "evidence": .object(Dictionary(uniqueKeysWithValues: DisputeEndpoints.evidenceFields.map { ($0, JSONValue.null) })),
-            "evidence_details": ["due_by": .int(due), "has_evidence": false, "past_due": false, "submission_count": 0],
+            "enhanced_eligibility_types": [], "evidence": .object(evidence),
+            "evidence_details": [
+                "due_by": .int(due), "enhanced_eligibility": [:], "has_evidence": false, "past_due": false, "submission_count": 0,
+                "submission_method": "not_submitted",
+            ],
             "is_charge_refundable": .bool(trigger.inquiry), "livemode": false, "metadata": [:],
             "payment_intent": charge["payment_intent"] ?? nil,
             "payment_method_details": [
                 "type": "card",
                 "card": [
                     "brand": charge.value(at: "payment_method_details.card.brand") ?? "visa",
+                    "network": charge.value(at: "payment_method_details.card.network") ?? charge.value(at: "payment_method_details.card.brand")
+                        ?? "visa",
                     "case_type": trigger.inquiry ? "inquiry" : "chargeback",
                     "network_reason_code": trigger.reason == "product_not_received" ? "13.1" : "10.4",
                 ],
@@ -132,7 +141,8 @@ enum DisputeMachine {
             ? [] : [["amount": .int(fee), "application": nil, "currency": currency, "description": "Dispute fee", "type": "stripe_fee"]]
         return [
             "id": .string(SimIDs.make("txn")), "object": "balance_transaction", "amount": .int(amount),
-            "available_on": .int(call.now), "created": .int(call.now), "currency": currency, "description": .string(description),
+            "available_on": .int(call.now), "balance_type": "payments", "created": .int(call.now), "currency": currency,
+            "description": .string(description),
             "exchange_rate": nil, "fee": .int(fee), "fee_details": feeDetails, "net": .int(amount - fee),
             "reporting_category": .string(category), "source": dispute["id"] ?? nil, "status": "available", "type": "adjustment",
         ]

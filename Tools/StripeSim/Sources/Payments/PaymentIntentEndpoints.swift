@@ -16,9 +16,12 @@ enum PaymentIntentEndpoints {
         "statement_descriptor", "statement_descriptor_suffix", "transfer_group", "payment_method_options",
     ]
 
-    /// `fields` plus `allowed_payment_method_types` where `version` has it (2026-07-29.dahlia on).
+    /// `fields` plus `allowed_payment_method_types` and `excluded_payment_method_types` where
+    /// `version` has them (2026-07-29.dahlia on).
     static func versioned(_ fields: Set<String>) -> @Sendable (SimAPIVersion) -> Set<String> {
-        { version in version.paymentIntentAllowedTypes ? fields.union(["allowed_payment_method_types"]) : fields }
+        { version in
+            version.paymentIntentAllowedTypes ? fields.union(["allowed_payment_method_types", "excluded_payment_method_types"]) : fields
+        }
     }
 
     static let confirmFields: Set<String> = [
@@ -121,6 +124,7 @@ enum PaymentIntentEndpoints {
             // Dynamic methods: card, Link and SEPA Debit, plus ACH Direct Debit for USD.
             if enabled { pi["payment_method_types"] = .strings(["card", "link", "sepa_debit"] + (currency == "usd" ? ["us_bank_account"] : [])) }
         }
+        try exclude(params, from: &pi)
         if let returnURL = try params.string("return_url") { call.state.secrets["return:\(pi["id"]?.stringValue ?? "")"] = returnURL }
         if try params.bool("confirm") == true {
             call.state.insert(pi, scope: call.scope)
@@ -140,6 +144,36 @@ enum PaymentIntentEndpoints {
         throw SimError.invalidRequest(
             "`payment_method_types` is no longer supported in this API version (\(call.version.raw)). Use `allowed_payment_method_types`, `excluded_payment_method_types` or dynamic payment methods instead.",
             param: "payment_method_types", code: "payment_method_types_no_longer_supported")
+    }
+
+    /// The types Stripe lets a PaymentIntent exclude (its `excluded_payment_method_types` enum
+    /// for 2026-10-28.endive: no `link`, no `card_present`).
+    static let excludableTypes = [
+        "acss_debit", "affirm", "afterpay_clearpay", "alipay", "alma", "amazon_pay", "au_becs_debit", "bacs_debit", "bancontact",
+        "billie", "bizum", "blik", "boleto", "card", "cashapp", "crypto", "customer_balance", "eps", "fpx", "giropay", "grabpay",
+        "ideal", "kakao_pay", "klarna", "konbini", "kr_card", "mb_way", "mobilepay", "multibanco", "naver_pay", "nz_bank_account",
+        "oxxo", "p24", "pay_by_bank", "payco", "paynow", "paypal", "paypay", "payto", "pix", "promptpay", "revolut_pay",
+        "samsung_pay", "satispay", "scalapay", "sepa_debit", "sequra", "sofort", "sunbit", "swish", "twint", "upi",
+        "us_bank_account", "wechat_pay", "zip",
+    ]
+
+    /// `excluded_payment_method_types`: answered as sent and taken out of the intent's
+    /// `payment_method_types` (dynamic or allowed ones); a type outside ``excludableTypes`` is
+    /// refused (`parameter_invalid_string`, Stripe's enum message), and so is excluding every
+    /// remaining type.
+    private static func exclude(_ params: Params, from pi: inout JSONValue) throws(SimError) {
+        guard let excluded = try params.stringArray("excluded_payment_method_types") else { return }
+        if let index = excluded.firstIndex(where: { !excludableTypes.contains($0) }) {
+            throw SimError.notOneOf("excluded_payment_method_types[\(index)]", excludableTypes)
+        }
+        let kept = (pi["payment_method_types"]?.arrayValue ?? []).filter { !excluded.contains($0.stringValue ?? "") }
+        guard !kept.isEmpty else {
+            throw SimError.invalidRequest(
+                "None of the payment method types of this PaymentIntent remain once `excluded_payment_method_types` are taken out.",
+                param: "excluded_payment_method_types", code: "payment_intent_invalid_parameter")
+        }
+        pi["payment_method_types"] = .array(kept)
+        pi["excluded_payment_method_types"] = .strings(excluded)
     }
 
     /// Shared by create and update: validates and copies the writable fields.
@@ -162,6 +196,7 @@ enum PaymentIntentEndpoints {
                     param: "allowed_payment_method_types", code: "payment_intent_invalid_parameter")
             }
             pi["payment_method_types"] = .strings(kept)
+            pi["allowed_payment_method_types"] = .strings(allowed)
         }
         if let currency = try params.string("currency") { pi["currency"] = .string(currency.lowercased()) }
         if let amount = try params.int("amount") {
@@ -249,6 +284,7 @@ enum PaymentIntentEndpoints {
         }
         var pi = old
         try apply(call, call.params, to: &pi, creating: false)
+        try exclude(call.params, from: &pi)
         if call.params.has("payment_method"), status == "requires_payment_method" { pi["status"] = "requires_confirmation" }
         call.state.replace(pi)
         return pi

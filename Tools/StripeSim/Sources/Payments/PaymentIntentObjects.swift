@@ -5,7 +5,8 @@ enum PaymentIntentObjects {
         let id = SimIDs.make("pi")
         return [
             "id": .string(id), "object": "payment_intent", "amount": .int(amount), "amount_capturable": 0,
-            "amount_details": ["tip": [:]], "amount_received": 0, "application": nil, "application_fee_amount": nil,
+            "allowed_payment_method_types": nil, "amount_details": ["tip": [:]], "amount_received": 0, "application": nil,
+            "application_fee_amount": nil,
             "automatic_payment_methods": nil, "canceled_at": nil, "cancellation_reason": nil, "capture_method": "automatic_async",
             "client_secret": .string("\(id)_secret_\(SimIDs.make("s", length: 24).dropFirst(2))"),
             "confirmation_method": "automatic", "created": .int(now), "currency": .string(currency), "customer": nil,

@@ -112,6 +112,45 @@ enum PaymentMethodObjects {
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
             })
+        // Stripe's PaymentMethod update: `billing_details` (merged), `metadata`, `allow_redisplay`,
+        // `card[exp_month|exp_year]` of a card, only once the method is attached to a customer
+        // (Stripe: "You must save this PaymentMethod to a customer before you can update it.")
+        // → `payment_method.updated`.
+        router.add(
+            "POST", "/v1/payment_methods/:id",
+            Endpoint(["billing_details", "metadata", "allow_redisplay", "card"]) { call throws(SimError) in
+                let old = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
+                guard old["customer"]?.stringValue != nil else {
+                    throw SimError.invalidRequest("You must save this PaymentMethod to a customer before you can update it.", param: nil)
+                }
+                var method = old
+                try SimUpdate.apply(call.params, to: &method)
+                if let billing = try call.params.hash("billing_details", allowed: ["address", "email", "name", "phone", "tax_id"]) {
+                    _ = try billing.hash("address", allowed: ["city", "country", "line1", "line2", "postal_code", "state"])
+                    if let given = call.params.json("billing_details") {
+                        method["billing_details"] = AccountEndpoints.merge(method["billing_details"], given)
+                    }
+                }
+                if let redisplay = try call.params.oneOf("allow_redisplay", ["always", "limited", "unspecified"]) {
+                    method["allow_redisplay"] = .string(redisplay)
+                }
+                if let card = try call.params.hash("card", allowed: ["exp_month", "exp_year"]) {
+                    guard old["type"] == "card" else {
+                        throw SimError.invalidRequest("You can only update `card` on a card PaymentMethod.", param: "card")
+                    }
+                    if let month = try card.int("exp_month") {
+                        guard (1...12).contains(month) else {
+                            throw SimError.invalidRequest(
+                                "Your card's expiration month is invalid.", param: "card[exp_month]", code: "invalid_expiry_month")
+                        }
+                        method["card"]?["exp_month"] = .int(month)
+                    }
+                    if let year = try card.int("exp_year") { method["card"]?["exp_year"] = .int(year) }
+                }
+                call.state.replace(method)
+                call.emit("payment_method.updated", method, previous: SimState.previousAttributes(old: old, new: method))
+                return method
+            })
         router.add(
             "POST", "/v1/payment_methods/:id/attach",
             Endpoint(["customer"]) { call throws(SimError) in

@@ -10,6 +10,22 @@ enum RefundEndpoints {
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "charge", scope: call.scope)
             })
+        // Stripe's charge update: `description`, `metadata`, `receipt_email`, `transfer_group`,
+        // `fraud_details[user_report]` (`fraudulent` or `safe`) → `charge.updated`. (Stripe's
+        // `customer` and `shipping` are not simulated: `parameter_unknown`.)
+        router.add(
+            "POST", "/v1/charges/:id",
+            Endpoint(["description", "metadata", "receipt_email", "transfer_group", "fraud_details"]) { call throws(SimError) in
+                let old = try call.state.require(call.id(), type: "charge", scope: call.scope)
+                var charge = old
+                try SimUpdate.apply(call.params, to: &charge, strings: ["description", "receipt_email", "transfer_group"])
+                if let report = try call.params.hash("fraud_details", allowed: ["user_report"])?.oneOf("user_report", ["fraudulent", "safe"]) {
+                    charge["fraud_details"] = ["user_report": .string(report)]
+                }
+                call.state.replace(charge)
+                call.emit("charge.updated", charge, previous: SimState.previousAttributes(old: old, new: charge))
+                return charge
+            })
         router.add(
             "GET", "/v1/charges",
             Endpoint(SimList.parameters.union(["payment_intent", "customer"])) { call throws(SimError) in
@@ -32,7 +48,7 @@ enum RefundEndpoints {
             "POST", "/v1/refunds/:id",
             Endpoint(["metadata"]) { call throws(SimError) in
                 var refund = try call.state.require(call.id(), type: "refund", scope: call.scope)
-                if let metadata = try call.params.metadata() { refund["metadata"] = metadata }
+                try SimUpdate.apply(call.params, to: &refund)
                 call.state.replace(refund)
                 call.emit("refund.updated", refund)
                 return refund
@@ -138,7 +154,6 @@ enum RefundEndpoints {
         fee["refunded"] = .bool(refunded + share == total)
         var refunds = fee["refunds"] ?? [:]
         refunds["data"] = .array([feeRefund] + (refunds["data"]?.arrayValue ?? []))
-        refunds["total_count"] = .int(refunds["data"]?.arrayValue?.count ?? 1)
         fee["refunds"] = refunds
         call.state.replace(fee)
         call.state.emit(

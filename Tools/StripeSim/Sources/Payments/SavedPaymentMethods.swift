@@ -144,7 +144,7 @@ enum SavedPaymentMethods {
                 call.state.secrets["cvctok:\(id)"] = "1"
                 return [
                     "id": .string(id), "object": "token", "client_ip": nil, "created": .int(call.now), "livemode": false,
-                    "redaction": nil, "type": "cvc_update", "used": false,
+                    "type": "cvc_update", "used": false,
                 ]
             })
     }

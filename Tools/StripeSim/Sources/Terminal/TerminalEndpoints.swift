@@ -83,6 +83,15 @@ enum TerminalEndpoints {
                 return try SimList.page(items, url: "/v1/terminal/readers", params: call.params)
             })
         router.add("GET", "/v1/terminal/readers/:id", Endpoint([]) { call throws(SimError) in try ReaderActions.reader(call) })
+        // Stripe's reader update: `label` and `metadata`.
+        router.add(
+            "POST", "/v1/terminal/readers/:id",
+            Endpoint(["label", "metadata"]) { call throws(SimError) in
+                var reader = try ReaderActions.reader(call)
+                try SimUpdate.apply(call.params, to: &reader, strings: ["label"])
+                call.state.replace(reader)
+                return reader
+            })
         router.add(
             "DELETE", "/v1/terminal/readers/:id",
             Endpoint([]) { call throws(SimError) in
