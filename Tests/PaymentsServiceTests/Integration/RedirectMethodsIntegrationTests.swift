@@ -97,12 +97,7 @@ extension PaymentsIntegrationTests {
                 let paidBack = try Self.testPage(bed, url, outcome: "authorize")
                 #expect(paidBack.hasPrefix("https://shop.example.com/paid?payment_intent=\(created.paymentIntent)&"))
                 #expect(paidBack.hasSuffix("redirect_status=succeeded"))
-                let all = bed.stripeEvents(account: account, objects: [created.paymentIntent])
-                let fresh = all.filter { event in
-                    !failures.contains { $0.headers.extra["x-stripe-event-id"] == event.headers.extra["x-stripe-event-id"] }
-                }
-                try await bed.publish(fresh)
-                try await bed.settle(fresh)
+                try await bed.deliverEvents(account: account, objects: [created.paymentIntent], after: failures)
                 #expect(try await bed.published(OrderPaid.messageName, order: order).count == 1)
                 #expect(try await bed.order(account, order, "state") == "paid")
                 #expect(bed.collectedFee(paymentIntent: created.paymentIntent) == 300)
