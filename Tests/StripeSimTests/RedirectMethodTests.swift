@@ -137,4 +137,23 @@ struct RedirectMethodTests {
         #expect(after["payment_status"] == "paid")
         #expect(sim.simulator.events(account: a).filter { $0["type"] == "checkout.session.completed" }.count == 1)
     }
+
+    @Test("the PaymentSheet app page offers the intent's redirect methods and comes back from the test page")
+    func paymentSheet() async throws {
+        let sim = try SimTestClient()
+        let a = try await sim.account()
+        let id = try await intent(sim, a, types: ["card", "bancontact"])
+        let secret = try #require(try await sim.get("/v1/payment_intents/\(id)", account: a)["client_secret"])
+        let sheet = try await sim.page("GET", "/sim/app/payment_sheet?client_secret=\(secret)")
+        #expect(sheet.text.contains("value=\"bancontact\""))
+        let away = try await sim.page("POST", "/sim/app/payment_sheet", form: [("client_secret", secret), ("method", "bancontact")])
+        #expect(away.status == 303)
+        #expect(away.headers["location"] == "\(sim.base)/sim/payment_intents/\(id)/redirect")
+        let back = try await sim.page("POST", "/sim/payment_intents/\(id)/redirect", form: [("outcome", "authorize")])
+        let location = try #require(back.headers["location"])
+        #expect(location.hasPrefix("\(sim.base)/sim/app/payment_sheet?client_secret="))
+        #expect(location.hasSuffix("redirect_status=succeeded"))
+        let path = try #require(URLComponents(string: location).map { $0.path + "?" + ($0.percentEncodedQuery ?? "") })
+        #expect(try await sim.page("GET", path).text.contains("succeeded"))
+    }
 }
