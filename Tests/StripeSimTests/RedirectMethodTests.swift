@@ -66,6 +66,21 @@ struct RedirectMethodTests {
         #expect(sim.simulator.events(account: a).contains { $0["type"] == "payment_intent.payment_failed" })
     }
 
+    @Test("payment_method_data without confirm: the method is attached, confirm later with the return_url")
+    func attachThenConfirm() async throws {
+        let sim = try SimTestClient()
+        let a = try await sim.account()
+        let created = try await sim.post(
+            "/v1/payment_intents",
+            [("amount", "2500"), ("currency", "eur"), ("allowed_payment_method_types[0]", "eps"), ("payment_method_data[type]", "eps")],
+            account: a)
+        #expect(created["status"] == "requires_confirmation")
+        let id = try #require(created["id"])
+        let confirmed = try await sim.post("/v1/payment_intents/\(id)/confirm", [("return_url", "https://shop.test/b")], account: a)
+        #expect(confirmed["status"] == "requires_action")
+        #expect(confirmed.json.value(at: "next_action.redirect_to_url.url") == .string("\(sim.base)/sim/payment_intents/\(id)/redirect"))
+    }
+
     @Test("refusals: no return_url, a currency the method does not take, an unknown payment_method_data type")
     func refusals() async throws {
         let sim = try SimTestClient()

@@ -132,6 +132,14 @@ enum PaymentIntentEndpoints {
             call.emit("payment_intent.created", pi)
             return try confirm(call, pi: pi)
         }
+        if params.has("payment_method_data") {
+            // Created and attached now, confirmed later (as Stripe does without confirm=true).
+            guard !params.has("payment_method") else {
+                throw SimError.invalidRequest(
+                    "You may only specify one of these parameters: payment_method, payment_method_data.", param: "payment_method_data")
+            }
+            pi["payment_method"] = try redirectMethodData(call)?.object["id"] ?? nil
+        }
         if pi["payment_method"] != nil, pi["payment_method"] != .null { pi["status"] = "requires_confirmation" }
         call.state.insert(pi, scope: call.scope)
         call.emit("payment_intent.created", pi)
@@ -310,13 +318,7 @@ enum PaymentIntentEndpoints {
             }
             return try ConfirmationTokens.paymentMethod(of: token, call: call)
         }
-        if let data = try params.hash("payment_method_data", allowed: ["type", "billing_details", "metadata", "allow_redisplay"]) {
-            let type = try data.string("type") ?? ""
-            guard let resolved = RedirectPaymentMethod.resolve(type: type, call: call) else {
-                throw SimError.notOneOf("payment_method_data[type]", RedirectPaymentMethod.all.map(\.type))
-            }
-            return resolved
-        }
+        if let resolved = try redirectMethodData(call) { return resolved }
         guard let name = try params.string("payment_method") ?? pi["payment_method"]?.stringValue else {
             throw SimError.unexpectedState(
                 "payment_intent_unexpected_state",
@@ -324,5 +326,18 @@ enum PaymentIntentEndpoints {
             )
         }
         return try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
+    }
+
+    /// The PaymentMethod of `payment_method_data[type]` (a redirect method), created now;
+    /// nil when the parameter is absent.
+    private static func redirectMethodData(_ call: SimCall) throws(SimError) -> (object: JSONValue, behaviour: TestPaymentMethod)? {
+        guard let data = try call.params.hash("payment_method_data", allowed: ["type", "billing_details", "metadata", "allow_redisplay"]) else {
+            return nil
+        }
+        let type = try data.string("type") ?? ""
+        guard let resolved = RedirectPaymentMethod.resolve(type: type, call: call) else {
+            throw SimError.notOneOf("payment_method_data[type]", RedirectPaymentMethod.all.map(\.type))
+        }
+        return resolved
     }
 }
