@@ -371,9 +371,11 @@ BUYER2="grace.buyer+$RUN_ID@example.com"
 BUYER3="alan.buyer+$RUN_ID@example.com"
 BUYER4="katherine.buyer+$RUN_ID@example.com"
 BUYER5="mary.buyer+$RUN_ID@example.com"
+BUYER6="dorothy.buyer+$RUN_ID@example.nl"
 ORDER_ONLINE="web-$RUN_ID-1"; ORDER_DELAYED="web-$RUN_ID-2"; ORDER_APP="app-$RUN_ID-3"
 ORDER_ELEMENTS="web-$RUN_ID-6"
 ORDER_RETURNING="app-$RUN_ID-7"
+ORDER_IDEAL="web-$RUN_ID-8"; ORDER_DEFERRED="web-$RUN_ID-9"
 ORDER_SHOP="shop-$RUN_ID-4"; ORDER_ABANDONED="shop-$RUN_ID-5"; ORDER_POS="shop-$RUN_ID-6"
 
 story_seller() {
@@ -664,6 +666,51 @@ story_refund() {
     wait_event payments.order.refunded order_reference="$ORDER_ONLINE" || return 1
 }
 
+# sim_redirect METHOD PATH [curl args…]: like sim, but prints "STATUS LOCATION" (a page
+# that answers 303 sends the browser on to LOCATION).
+sim_redirect() {
+    local method="$1" path="$2"; shift 2
+    curl -sS -o "$RUN_DIR/last-sim-response" -w '%{http_code} %{redirect_url}' -X "$method" "$STRIPE_API_BASE$path" "$@"
+}
+
+story_ideal() {
+    say "6. A Dutch buyer pays by iDEAL: Checkout in euros, the bank's test page, back to the shop"
+    local reply session answer page
+    reply="$(send payments.create_checkout_session "{\"order_reference\":\"$ORDER_IDEAL\",
+        \"line_items\":[{\"price_data\":{\"product_name\":\"Stoneware mug\",\"unit_amount\":2200,\"currency\":\"eur\"},\"quantity\":1}],
+        \"application_fee_amount\":220,\"customer_email\":\"$BUYER6\",\"payment_method_types\":[\"card\",\"ideal\"],
+        \"success_url\":\"$SITE/thanks?session={CHECKOUT_SESSION_ID}\",\"cancel_url\":\"$SITE/cart\"}" \
+        --account "$ACCOUNT")" || return 1
+    session="$(jget result.checkout_session <<<"$reply")"
+    answer="$(sim_redirect POST "/sim/checkout/$session/pay" -d payment_method=ideal)"
+    page="${answer#* }"
+    [ "${answer%% *}" = 303 ] && step_ok "the buyer picks iDEAL on $session and is sent to the bank's page: $page" \
+        || { step_fail "Checkout page answered $answer: $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+    answer="$(curl -sS -o "$RUN_DIR/last-sim-response" -w '%{http_code} %{redirect_url}' -X POST "$page" -d outcome=authorize)"
+    [ "${answer%% *}" = 303 ] && step_ok "'Authorize test payment': back to the shop at ${answer#* }" \
+        || { step_fail "the iDEAL test page answered $answer"; return 1; }
+    wait_event payments.order.paid order_reference="$ORDER_IDEAL" amount=2200 currency=eur application_fee_amount=220 || return 1
+}
+
+story_deferred() {
+    say "7. A deferred intent: the Payment Element collects the card first, the server confirms with a ConfirmationToken"
+    local query answer token reply
+    query="account=$ACCOUNT&amount=1800&currency=usd"
+    [ "$(sim GET "/sim/elements/confirmation_token?$query")" = 200 ] \
+        || { step_fail "the Payment Element page answered $(cat "$RUN_DIR/last-sim-response")"; return 1; }
+    answer="$(sim_redirect POST /sim/elements/confirmation_token -d "account=$ACCOUNT" -d amount=1800 -d currency=usd \
+        --data-urlencode "next=$SITE/pay" -d method=card -d card_number=4242424242424242)"
+    token="$(sed -n 's/.*confirmation_token=\(ctoken_[A-Za-z0-9]*\).*/\1/p' <<<"$answer")"
+    [ -n "$token" ] && step_ok "the buyer's card is collected without a PaymentIntent: ConfirmationToken $token" \
+        || { step_fail "no ConfirmationToken: $answer"; return 1; }
+    reply="$(send payments.confirm_payment "{\"order_reference\":\"$ORDER_DEFERRED\",\"amount\":1800,\"currency\":\"usd\",
+        \"application_fee_amount\":180,\"confirmation_token\":\"$token\"}" --account "$ACCOUNT")" || return 1
+    [ "$(jget result.status <<<"$reply")" = succeeded ] \
+        && step_ok "the server creates and confirms $(jget result.payment_intent <<<"$reply") with the token: succeeded" \
+        || { step_fail "confirm_payment with the token: $reply"; return 1; }
+    wait_event payments.order.paid order_reference="$ORDER_DEFERRED" amount=1800 application_fee_amount=180 || return 1
+}
+
 # Dead letters parked now (all, or with ACCOUNT only those of the demo's seller: earlier
 # test runs on the same broker may have parked others); the summary checks that the
 # story parks none.
@@ -686,6 +733,8 @@ play_story() {
     story_app_created || true
     story_abandoned || true
     story_refund || true
+    story_ideal || true
+    story_deferred || true
     STORY_SECONDS=$((SECONDS - start))
     [ ! -s "$RUN_DIR/story-failures" ]
 }
@@ -700,10 +749,11 @@ check_summary() {
     [ -z "$ACCOUNT" ] || dlq_mine="$(dead_letter_count "$ACCOUNT")"
     python3 - "$EVENTS_LOG" "$MAIL_DIR" "$ACCOUNT" "${DLQ_BEFORE:-?}:${dlq_after:-?}:${dlq_mine:-?}" "$STORY_SECONDS" \
         "$ORDER_ONLINE" "$ORDER_DELAYED" "$ORDER_APP" "$ORDER_SHOP" "$ORDER_ABANDONED" \
-        "$BUYER1" "$BUYER2" "$BUYER3" "$fees" "$ORDER_ELEMENTS" "$BUYER4" "$ORDER_RETURNING" "$BUYER5" "$ORDER_POS" <<'PY'
+        "$BUYER1" "$BUYER2" "$BUYER3" "$fees" "$ORDER_ELEMENTS" "$BUYER4" "$ORDER_RETURNING" "$BUYER5" "$ORDER_POS" \
+        "$ORDER_IDEAL" "$BUYER6" "$ORDER_DEFERRED" <<'PY'
 import collections, email, json, os, sys
 (log, mail_dir, account, dlq_counts, seconds, online, delayed, app, shop, abandoned,
- buyer1, buyer2, buyer3, fees_json, elements, buyer4, returning, buyer5, pos) = sys.argv[1:]
+ buyer1, buyer2, buyer3, fees_json, elements, buyer4, returning, buyer5, pos, ideal, buyer6, deferred) = sys.argv[1:]
 dlq_before, dlq_after, dlq_mine = dlq_counts.split(":")
 events = []
 for line in open(log):
@@ -737,15 +787,23 @@ def money(v):
 paid = of("payments.order.paid")
 captured = of("terminal.payment.captured")
 refunded = of("payments.order.refunded")
-amount_paid = sum(b.get("amount", 0) for b in paid) + sum(b.get("amount_captured", b.get("amount", 0)) for b in captured)
-fee_events = sum(b.get("application_fee_amount") or 0 for b in paid) + sum(b.get("application_fee_amount") or 0 for b in captured)
-fee_sim = sum(f.get("amount", 0) for f in fees)
+# Amounts in USD; the iDEAL order is in euros and its fee counted per currency.
+amount_paid = (sum(b.get("amount", 0) for b in paid if b.get("currency", "usd") == "usd")
+               + sum(b.get("amount_captured", b.get("amount", 0)) for b in captured))
+fee_by_currency = collections.Counter()
+for b in paid + captured:
+    fee_by_currency[b.get("currency", "usd")] += b.get("application_fee_amount") or 0
+fee_sim_by_currency = collections.Counter()
+for f in fees:
+    fee_sim_by_currency[f.get("currency", "usd")] += f.get("amount", 0)
+fee_events, fee_sim = fee_by_currency["usd"], fee_sim_by_currency["usd"]
 print("accounts:   %s (onboarding completed: %d)" % (account, len(of("onboarding.account.onboarding_completed"))))
 print("orders:")
 for ref, what in [(online, "online, hosted Checkout, card"), (elements, "online, Checkout elements, card"), (delayed, "online, SEPA Debit that fails"),
                   (app, "in the app, PaymentSheet"), (returning, "returning buyer, off-session"),
                   (shop, "in the shop, reader, tip"), (pos, "in the shop, app-created"),
-                  (abandoned, "in the shop, never captured")]:
+                  (abandoned, "in the shop, never captured"), (ideal, "online, Checkout, iDEAL (EUR)"),
+                  (deferred, "online, deferred intent, card")]:
     state = []
     for key, label in [("payments.order.paid", "paid"), ("payments.order.payment_failed", "payment failed"),
                        ("payments.order.refunded", "refunded"), ("terminal.payment.declined", "declined"),
@@ -756,7 +814,9 @@ for ref, what in [(online, "online, hosted Checkout, card"), (elements, "online,
             state.append(label if len(hits) == 1 else "%s x%d" % (label, len(hits)))
     print("  %-28s %-34s %s" % (ref, what, ", ".join(state) or "-"))
 print("amounts:    %s paid, %s refunded" % (money(amount_paid), money(sum(b.get("amount", 0) for b in refunded))))
-print("application fees collected: %s (events), %s in %d application fees (stripe-sim)" % (money(fee_events), money(fee_sim), len(fees)))
+print("application fees collected: %s (events), %s in %d application fees (stripe-sim); in EUR %d.%02d (events), %d.%02d (stripe-sim)"
+      % (money(fee_events), money(fee_sim), len(fees), fee_by_currency["eur"] // 100, fee_by_currency["eur"] % 100,
+         fee_sim_by_currency["eur"] // 100, fee_sim_by_currency["eur"] % 100))
 print("events seen per routing key (%d in all):" % len(events))
 for key, n in sorted(per_key.items()):
     print("  %-48s %d" % (key, n))
@@ -790,16 +850,22 @@ checks = [
          for b in of("terminal.payment.fee_corrected", order_reference=pos)] == [(5, 180, "app_fee", "reconciliation")]),
     ("abandoned authorization canceled", len(of("terminal.payment.canceled", order_reference=abandoned)) == 1),
     ("refund published", len(of("payments.order.refunded", order_reference=online)) == 1),
-    ("amounts: 190.20 USD paid, 24.00 USD refunded",
-        amount_paid == 19020 and sum(b.get("amount", 0) for b in refunded) == 2400),
+    ("iDEAL order paid exactly once through the bank's test page (22.00 EUR, fee 2.20)",
+        [(b.get("amount"), b.get("currency"), b.get("application_fee_amount")) for b in of("payments.order.paid", order_reference=ideal)]
+        == [(2200, "eur", 220)]),
+    ("deferred-intent order paid exactly once with its ConfirmationToken (18.00, fee 1.80)",
+        [(b.get("amount"), b.get("application_fee_amount")) for b in of("payments.order.paid", order_reference=deferred)] == [(1800, 180)]),
+    ("amounts: 208.20 USD paid, 24.00 USD refunded",
+        amount_paid == 20820 and sum(b.get("amount", 0) for b in refunded) == 2400),
     ("Stripe webhooks re-published: account, Checkout, PaymentIntent, reader, refund",
         all(per_key.get(k, 0) >= 1 for k in ("stripe.account.updated", "stripe.checkout.session.completed",
                                               "stripe.payment_intent.succeeded",
                                               "stripe.terminal.reader.action_succeeded", "stripe.charge.refunded"))),
-    ("confirmation e-mails to four buyers, one each; the delayed-method buyer one 'confirming with your bank', then one failure",
-        all(sum(1 for to, _ in mails if b in to) == 1 for b in (buyer1, buyer3, buyer4, buyer5))
+    ("confirmation e-mails to five buyers, one each; the delayed-method buyer one 'confirming with your bank', then one failure",
+        all(sum(1 for to, _ in mails if b in to) == 1 for b in (buyer1, buyer3, buyer4, buyer5, buyer6))
         and sorted("received, confirming" in s for to, s in mails if buyer2 in to) == [False, True]),
-    ("application fees: events = stripe-sim = 19.02 USD", fee_events == fee_sim == 1902),
+    ("application fees: events = stripe-sim = 20.82 USD and 2.20 EUR",
+        fee_events == fee_sim == 2082 and fee_by_currency["eur"] == fee_sim_by_currency["eur"] == 220),
     ("dead letters: 0", dlq_mine == "0"),
 ]
 print()

@@ -43,6 +43,9 @@ extension DeclaredErrorCode {
     /// `validation.return_url_placeholder`.
     public static let returnURLPlaceholder = DeclaredErrorCode(
         ReplyError.Code.returnURLPlaceholder, "return_url without the {CHECKOUT_SESSION_ID} placeholder")
+    /// `validation.payment_method_currency`.
+    public static let paymentMethodCurrency = DeclaredErrorCode(
+        ReplyError.Code.paymentMethodCurrency, "a payment method type offered in a currency it does not take (iDEAL with usd)")
     /// `validation.invalid_domain`.
     public static let invalidDomain = DeclaredErrorCode(ReplyError.Code.invalidDomain, "domain_name is not a hostname")
     /// `validation.invalid_time_zone`.

@@ -1,11 +1,15 @@
-/// `payments.confirm_payment`: Server-side create-and-confirm of a PaymentIntent with a given
-/// payment method on the connected account, as the legacy STPPaymentContext flow does — a card
-/// flow: the PaymentIntent is created with `payment_method_types=[card]`, so no redirect-based
-/// method (which would need `return_url` up front) can be picked; other methods go through
-/// `payments.create_payment_sheet` or Checkout. Answers
-/// `succeeded`, `requires_action` (with the client secret for the app to authenticate) or, for a
-/// decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges
-/// twice.
+/// `payments.confirm_payment`: Server-side create-and-confirm of a PaymentIntent on the
+/// connected account, in one of two flows:
+/// - with `payment_method`, as the legacy STPPaymentContext flow does — a card flow: the
+///   PaymentIntent is created with `payment_method_types=[card]`;
+/// - with `confirmation_token`, the deferred-intent flow of the Payment Element: the client
+///   collected the method under `intent_configuration` and created a ConfirmationToken; the
+///   PaymentIntent is created with automatic payment methods and confirmed with the token
+///   (a redirect-based method such as iDEAL answers `requires_action` with the URL of its page).
+///
+/// Answers `succeeded`, `processing`, `requires_action` (with the client secret for the app to
+/// authenticate, and the redirect URL for a redirect-based method) or, for a decline, a
+/// `stripe.card_declined` reply error with the decline code. Redelivery never charges twice.
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
@@ -15,7 +19,7 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 2
     /// Catalogue description.
     public static let messageDescription =
-        "Server-side create-and-confirm of a PaymentIntent with a given payment method on the connected account, as the legacy STPPaymentContext flow does. Answers `succeeded`, `requires_action` (with the client secret for the app to authenticate) or, for a decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges twice."
+        "Server-side create-and-confirm of a PaymentIntent on the connected account: with `payment_method` as the legacy STPPaymentContext flow does (cards), or with `confirmation_token` for a deferred intent (the Payment Element collected the method under `intent_configuration`; automatic payment methods, redirect-based ones included). Answers `succeeded`, `processing`, `requires_action` (with the client secret for the app to authenticate and, for a redirect-based method, the URL to send the buyer to) or, for a decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges twice."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -25,8 +29,12 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
     public var amount: Int
     /// Currency of the amount.
     public var currency: String
-    /// The PaymentMethod (`pm_…`) to charge, e.g. a test PaymentMethod like pm_card_visa.
-    public var paymentMethod: String
+    /// The PaymentMethod (`pm_…`) to charge, e.g. a test PaymentMethod like pm_card_visa;
+    /// exactly one of this and ``confirmationToken``.
+    public var paymentMethod: String?
+    /// The ConfirmationToken (`ctoken_…`) the Payment Element created for a deferred intent;
+    /// exactly one of this and ``paymentMethod``.
+    public var confirmationToken: String?
     /// The platform's application fee, at most the amount.
     public var applicationFeeAmount: Int?
     /// The Customer (`cus_…`) the payment method belongs to.
@@ -46,10 +54,11 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
 
     /// Creates the command; optional fields default to absent.
     public init(
-        account: String, orderReference: String, amount: Int, currency: String, paymentMethod: String, applicationFeeAmount: Int? = nil,
+        account: String, orderReference: String, amount: Int, currency: String, paymentMethod: String? = nil, applicationFeeAmount: Int? = nil,
         customer: String? = nil, returnUrl: String? = nil, metadata: [String: String]? = nil, shipping: Shipping? = nil,
-        shippingMethod: String? = nil
+        confirmationToken: String? = nil, shippingMethod: String? = nil
     ) {
+        self.confirmationToken = confirmationToken
         self.shippingMethod = shippingMethod
         self.account = account
         self.orderReference = orderReference
@@ -69,11 +78,15 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         "order_reference": "The platform's order id.",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
-        "payment_method": "The PaymentMethod (`pm_…`) to charge, e.g. a test PaymentMethod like pm_card_visa.",
+        "payment_method":
+            "The PaymentMethod (`pm_…`) to charge, e.g. a test PaymentMethod like pm_card_visa (a card flow: `payment_method_types=[card]`); exactly one of this and `confirmation_token`.",
+        "confirmation_token":
+            "The ConfirmationToken (`ctoken_…`) the Payment Element created for a deferred intent (`intent_configuration`, the client's `stripe.createConfirmationToken`); the PaymentIntent is created with automatic payment methods and confirmed with it. Exactly one of this and `payment_method`.",
         "application_fee_amount":
             "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
         "customer": "The Customer (`cus_…`) the payment method belongs to.",
-        "return_url": "Where a redirect-based authentication returns (https).",
+        "return_url":
+            "Where a redirect-based authentication or payment method returns (https); with `confirmation_token`, absent means the token's `return_url`.",
         "metadata": "Stored on the PaymentIntent.",
         "shipping":
             "Where the order ships (Stripe's `shipping`: name and address line 1 required); sent with the confirmation, stored with the order and carried by `payments.order.paid`.",
@@ -95,6 +108,9 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         public var clientSecret: String?
         /// With `requires_action`: Stripe's `next_action.type`, e.g. use_stripe_sdk.
         public var nextActionType: String?
+        /// With `requires_action` and `next_action.type` `redirect_to_url`: where to send the
+        /// buyer (`next_action.redirect_to_url.url`; the bank's or Klarna's page).
+        public var redirectUrl: String?
         /// Its amount.
         public var amount: Int
         /// Its currency.
@@ -103,8 +119,9 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         /// Creates the result; optional fields default to absent.
         public init(
             account: String, orderReference: String, paymentIntent: String, status: PaymentIntentStatus, clientSecret: String? = nil,
-            nextActionType: String? = nil, amount: Int, currency: String
+            nextActionType: String? = nil, redirectUrl: String? = nil, amount: Int, currency: String
         ) {
+            self.redirectUrl = redirectUrl
             self.account = account
             self.orderReference = orderReference
             self.paymentIntent = paymentIntent
@@ -123,6 +140,8 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
             "status": "`succeeded`, `requires_action`, `processing` or `requires_capture`.",
             "client_secret": "With `requires_action`: the secret the app authenticates with.",
             "next_action_type": "With `requires_action`: Stripe's `next_action.type`, e.g. use_stripe_sdk.",
+            "redirect_url":
+                "With `requires_action` and `next_action.type` `redirect_to_url`: where to send the buyer (`next_action.redirect_to_url.url`; the bank's or Klarna's page).",
             "amount": "Its amount.",
             "currency": "Its currency.",
         ]
@@ -134,7 +153,13 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
         try Validation.account(account)
         try Validation.nonEmpty(orderReference, field: "order_reference")
         try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
+        switch (paymentMethod, confirmationToken) {
+        case (nil, nil): throw .missingField("payment_method")
+        case (.some, .some): throw .invalid("confirmation_token", "give either payment_method or confirmation_token, not both")
+        default: break
+        }
         try Validation.id(paymentMethod, prefix: "pm_", field: "payment_method")
+        try Validation.id(confirmationToken, prefix: "ctoken_", field: "confirmation_token")
         try Validation.id(customer, prefix: "cus_", field: "customer")
         try Validation.url(returnUrl, field: "return_url")
         try shipping?.validate()
@@ -156,6 +181,7 @@ extension ConfirmPayment: SchemaConstrained {
             "currency": .currency,
             "application_fee_amount": .nonNegative,
             "payment_method": .stripeId("pm_"),
+            "confirmation_token": .stripeId("ctoken_"),
             "customer": .stripeId("cus_"),
             "return_url": .url(),
             "shipping_method": .nonEmpty,
@@ -163,10 +189,12 @@ extension ConfirmPayment: SchemaConstrained {
     }
 
     /// Stripe's minimum charge in the command's currency (``SchemaLimit/minimumCharge(amount:currency:)``),
-    /// and `shipping_method` needing `shipping` with `address.country`.
+    /// exactly one of `payment_method` and `confirmation_token`, and `shipping_method` needing
+    /// `shipping` with `address.country`.
     public static var objectRules: [SchemaRule] {
         [
-            .minimumCharge, .dependentRequired("shipping_method", ["shipping"]),
+            .minimumCharge, .exactlyOne(of: ["payment_method", "confirmation_token"]),
+            .dependentRequired("shipping_method", ["shipping"]),
             .when(
                 .object(["required": .array([.string("shipping_method")])]),
                 then: .object([

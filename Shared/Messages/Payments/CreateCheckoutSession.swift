@@ -86,7 +86,7 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
             "`embedded_page`/`elements`: where the buyer returns; must contain `{CHECKOUT_SESSION_ID}` (https); required unless `redirect_on_completion` is `never`, refused then.",
         "metadata": "Stored on the session and its PaymentIntent.",
         "payment_method_types":
-            "Payment method types Checkout offers (e.g. `card`, `sepa_debit`), each one of Checkout's types; sent as `allowed_payment_method_types` from 2026-09-30.endive on, `payment_method_types` before. Absent lets Stripe choose.",
+            "Payment method types Checkout offers (e.g. `card`, `sepa_debit`), each one of Checkout's types; sent as `allowed_payment_method_types` from 2026-09-30.endive on, `payment_method_types` before. Absent lets Stripe choose. A redirect-based method (ideal, bancontact, eps, p24, klarna) takes only its currencies: the lines' `price_data.currency` must be one (ideal, bancontact, eps: eur; p24: eur, pln; klarna: aud, cad, chf, czk, dkk, eur, gbp, nok, nzd, pln, ron, sek, usd).",
         "customer_reference":
             "The platform's own id of the buyer: the session is for the buyer's Customer on the account (found or created), so a method can be saved for them.",
         "setup_future_usage":
@@ -149,6 +149,9 @@ public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumente
         try Validation.nonEmpty(lineItems, field: "line_items")
         for (i, item) in lineItems.enumerated() { try item.validate(field: "line_items[\(i)]") }
         try validateInlineTotal()
+        for item in lineItems {
+            if let currency = item.priceData?.currency { try Validation.paymentMethodCurrency(paymentMethodTypes, currency: currency) }
+        }
         if let fee = applicationFeeAmount {
             guard fee >= 0 else { throw .invalid("application_fee_amount", "must not be negative", code: ReplyError.Code.feeExceedsAmount) }
             if let total = inlineTotal { try Validation.applicationFee(fee, amount: total) }
@@ -269,6 +272,12 @@ extension CreateCheckoutSession: SchemaConstrained {
                     required: ["ui_mode"], properties: ["ui_mode": .object(["enum": .array(CheckoutUIMode.inSiteValues.map(JSONValue.string))])]),
                 then: .object(inSite),
                 otherwise: SchemaRule.shape(required: ["success_url"], absent: ["return_url", "redirect_on_completion"])),
-        ]
+        ] + SchemaRule.paymentMethodCurrency(currency: Self.lineCurrencyOneOf)
+    }
+
+    /// Every line's `price_data.currency` (when the line has one) is one of `allowed`.
+    static func lineCurrencyOneOf(_ allowed: [String]) -> JSONValue {
+        let priceData = SchemaRule.shape(properties: ["currency": .object(["enum": .array(allowed.map(JSONValue.string))])])
+        return SchemaRule.shape(properties: ["line_items": .object(["items": SchemaRule.shape(properties: ["price_data": priceData])])])
     }
 }

@@ -70,7 +70,8 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
         "currency": "Currency of the amount.",
         "application_fee_amount":
             "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
-        "payment_method_types": "Explicit payment method types; absent means automatic payment methods.",
+        "payment_method_types":
+            "Explicit payment method types; absent means automatic payment methods. A redirect-based method takes only its currencies (ideal, bancontact, eps: eur; p24: eur, pln; klarna: aud, cad, chf, czk, dkk, eur, gbp, nok, nzd, pln, ron, sek, usd).",
         "customer": "A Customer (`cus_…`) on the connected account.",
         "receipt_email":
             "Where Stripe sends the receipt; also the buyer's e-mail for Link (pass it to the Payment Element as `defaultValues.billingDetails.email`).",
@@ -137,6 +138,7 @@ public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented 
         try Validation.nonEmpty(orderReference, field: "order_reference")
         try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
         try Validation.onlinePaymentMethodTypes(paymentMethodTypes)
+        try Validation.paymentMethodCurrency(paymentMethodTypes, currency: currency)
         try Validation.id(customer, prefix: "cus_", field: "customer")
         try Validation.email(receiptEmail, field: "receipt_email")
         try Validation.savedMethodOptions(
@@ -163,5 +165,8 @@ extension CreatePaymentIntent: SchemaConstrained {
     }
 
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
-    public static var objectRules: [SchemaRule] { SchemaRule.savedMethodOptions(customerField: "customer") + [.minimumCharge] }
+    public static var objectRules: [SchemaRule] {
+        SchemaRule.savedMethodOptions(customerField: "customer") + [.minimumCharge]
+            + SchemaRule.paymentMethodCurrency(currency: SchemaRule.currencyOneOf)
+    }
 }

@@ -78,7 +78,8 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         "currency": "Currency of the amount.",
         "application_fee_amount":
             "The platform's application fee, at most the amount.. The service checks that bound; JSON Schema cannot compare two fields, so this schema does not.",
-        "payment_method_types": "Explicit payment method types (e.g. card, sepa_debit); absent means automatic payment methods.",
+        "payment_method_types":
+            "Explicit payment method types (e.g. card, sepa_debit); absent means automatic payment methods. A redirect-based method takes only its currencies (ideal, bancontact, eps: eur; p24: eur, pln; klarna: aud, cad, chf, czk, dkk, eur, gbp, nok, nzd, pln, ron, sek, usd).",
         "customer_key": "`customer_session` (default) or `ephemeral_key`.",
         "api_version": "The mobile SDK's Stripe API version; required with `ephemeral_key`.",
         "metadata": "Stored on the PaymentIntent.",
@@ -154,6 +155,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         try Validation.email(customerEmail, field: "customer_email")
         try Validation.charge(amount: amount, currency: currency, applicationFee: applicationFeeAmount)
         try Validation.onlinePaymentMethodTypes(paymentMethodTypes)
+        try Validation.paymentMethodCurrency(paymentMethodTypes, currency: currency)
         try Validation.savedMethodOptions(
             setupFutureUsage: setupFutureUsage, requireCvcRecollection: requireCvcRecollection,
             hasCustomer: customerReference != nil, customerField: "customer_reference",
@@ -184,7 +186,7 @@ extension CreatePaymentSheet: SchemaConstrained {
 
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var objectRules: [SchemaRule] {
-        SchemaRule.savedMethodOptions(customerField: "customer_reference") + [
+        SchemaRule.savedMethodOptions(customerField: "customer_reference") + SchemaRule.paymentMethodCurrency(currency: SchemaRule.currencyOneOf) + [
             .minimumCharge,
             .dependentRequired("customer_key", ["customer_reference"]),
             .when(

@@ -20,7 +20,7 @@ extension CreateCheckoutSession: DeclaresErrorCodes {
     /// `payments.create_checkout_session`'s error codes.
     public static let errorCodes = PaymentsErrorCodes.stripeBound([
         .amountTooSmall, .customerRequired, .feeExceedsAmount, .fieldNotForUIMode, .invalidAmount, .invalidCurrency, .invalidId, .invalidURL,
-        .returnURLPlaceholder, .unknownPaymentMethodType, .accountNotReady, .concurrentUpdate, .invalidState,
+        .paymentMethodCurrency, .returnURLPlaceholder, .unknownPaymentMethodType, .accountNotReady, .concurrentUpdate, .invalidState,
     ])
 }
 
@@ -40,7 +40,7 @@ extension CreatePaymentSheet: DeclaresErrorCodes {
     /// `payments.create_payment_sheet`'s error codes.
     public static let errorCodes = PaymentsErrorCodes.stripeBound([
         .customerRequired, .cvcRecollectionNotCard, .feeExceedsAmount, .invalidAmount, .invalidCurrency, .invalidId,
-        .unknownPaymentMethodType, .accountNotReady, .concurrentUpdate, .customerMismatch, .invalidState,
+        .paymentMethodCurrency, .unknownPaymentMethodType, .accountNotReady, .concurrentUpdate, .customerMismatch, .invalidState,
     ])
 }
 
@@ -48,7 +48,7 @@ extension CreatePaymentIntent: DeclaresErrorCodes {
     /// `payments.create_payment_intent`'s error codes.
     public static let errorCodes = PaymentsErrorCodes.stripeBound([
         .customerRequired, .cvcRecollectionNotCard, .feeExceedsAmount, .invalidAmount, .invalidCurrency, .invalidId,
-        .unknownPaymentMethodType, .accountNotReady, .concurrentUpdate, .customerMismatch, .invalidState,
+        .paymentMethodCurrency, .unknownPaymentMethodType, .accountNotReady, .concurrentUpdate, .customerMismatch, .invalidState,
     ])
 }
 

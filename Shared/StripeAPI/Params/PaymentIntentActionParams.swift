@@ -37,18 +37,21 @@ public struct PaymentIntentConfirmParams: StripeParams, Equatable {
     public var paymentMethod: String?
     /// Where to return after authentication.
     public var returnUrl: String?
+    /// A ConfirmationToken (`ctoken_…`) instead of `payment_method`.
+    public var confirmationToken: String?
     /// Parameters not modelled here, set last.
     public var extra: FormParams
 
     /// Confirm parameters.
-    public init(paymentMethod: String? = nil, returnUrl: String? = nil, extra: FormParams = FormParams()) {
-        self.paymentMethod = paymentMethod; self.returnUrl = returnUrl; self.extra = extra
+    public init(paymentMethod: String? = nil, returnUrl: String? = nil, confirmationToken: String? = nil, extra: FormParams = FormParams()) {
+        self.paymentMethod = paymentMethod; self.returnUrl = returnUrl; self.confirmationToken = confirmationToken; self.extra = extra
     }
 
     /// The form parameters in a fixed order.
     public var formParams: FormParams {
         var p = FormParams()
         p.set("payment_method", paymentMethod)
+        p.set("confirmation_token", confirmationToken)
         p.set("return_url", returnUrl)
         return p.merging(extra)
     }

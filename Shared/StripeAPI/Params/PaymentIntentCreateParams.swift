@@ -21,6 +21,10 @@ public struct PaymentIntentCreateParams: StripeParams, Equatable {
     public var paymentMethod: String?
     /// Confirm at once.
     public var confirm: Bool?
+    /// A ConfirmationToken (`ctoken_…`) the Payment Element created for a deferred intent,
+    /// confirming with the method it collected (with `confirm`;
+    /// https://docs.stripe.com/api/payment_intents/create#create_payment_intent-confirmation_token).
+    public var confirmationToken: String? = nil
     /// Where to return after authentication (with `confirm`).
     public var returnUrl: String?
     /// Your description.
@@ -71,6 +75,7 @@ public struct PaymentIntentCreateParams: StripeParams, Equatable {
         p.set("customer", customer)
         p.set("payment_method", paymentMethod)
         p.set("confirm", confirm)
+        p.set("confirmation_token", confirmationToken)
         p.set("return_url", returnUrl)
         p.set("description", description)
         var cardPresent = FormParams()

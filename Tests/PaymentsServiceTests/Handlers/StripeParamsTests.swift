@@ -96,6 +96,22 @@ struct StripeParamsTests {
         #expect(params.paymentMethodTypes == ["card"])
     }
 
+    @Test("a deferred intent: confirm with the ConfirmationToken, automatic payment methods, the fee")
+    func confirmWithToken() {
+        let params = ConfirmPaymentHandler.params(
+            ConfirmPayment(
+                account: "acct_1", orderReference: "o-1", amount: 5000, currency: "eur", applicationFeeAmount: 500,
+                confirmationToken: "ctoken_1"))
+        #expect(params.confirm == true)
+        #expect(params.confirmationToken == "ctoken_1")
+        #expect(params.paymentMethod == nil)
+        #expect(params.automaticPaymentMethods == true)
+        #expect(params.paymentMethodTypes == nil)
+        #expect(params.applicationFeeAmount == 500)
+        #expect(params.formParams["confirmation_token"] == .string("ctoken_1"))
+        #expect(params.metadata?["order_reference"] == "o-1")
+    }
+
     @Test("a missing price is not_found.price; other Stripe errors keep Stripe's code")
     func errorMapping() {
         let missing = StripeError(

@@ -42,6 +42,17 @@ extension PaymentsTestBed {
         return events
     }
 
+    /// Delivers the consumed Stripe events about `objects` that are not among `delivered`
+    /// (by Stripe event id), as the webhooks bring what happened since, and waits for the service.
+    @discardableResult
+    func deliverEvents(account: String, objects: Set<String>, after delivered: [Envelope]) async throws -> [Envelope] {
+        let seen = Set(delivered.compactMap { $0.headers.extra["x-stripe-event-id"] })
+        let fresh = stripeEvents(account: account, objects: objects).filter { !seen.contains($0.headers.extra["x-stripe-event-id"] ?? "") }
+        try await publish(fresh)
+        try await settle(fresh)
+        return fresh
+    }
+
     /// Published `payments.*` events of `type` about `order`, after draining the monitor.
     func published(_ type: String, order: String) async throws -> [Envelope] {
         let monitor = self.monitor

@@ -8,7 +8,9 @@ import Runtime
 import StripeAPI
 
 /// `payments.confirm_payment` (Stripe-bound): server-side create-and-confirm, as the legacy
-/// `STPPaymentContext` flow does.
+/// `STPPaymentContext` flow does (`payment_method`, cards) and as the Payment Element's
+/// deferred intents do (`confirmation_token`: automatic payment methods, redirect-based ones
+/// answering `requires_action` with the page to send the buyer to).
 ///
 /// 0. A `shipping_method` is quoted again from ``ShippingRules`` for `shipping.address`,
 ///    with `amount` as the subtotal: its amount is added to the PaymentIntent's amount and
@@ -19,13 +21,15 @@ import StripeAPI
 ///    PaymentIntent waits for a payment method (e.g. after a decline) is confirmed again with
 ///    the new method (`POST /v1/payment_intents/{id}/confirm`, `<message_id>:confirm_payment`);
 ///    one in `requires_action` or `processing` is answered as it is — never a second charge.
-/// 3. Otherwise `POST /v1/payment_intents` with `confirm=true`, the payment method, the
-///    application fee and `metadata[order_reference]` (`<message_id>:create_payment_intent`).
+/// 3. Otherwise `POST /v1/payment_intents` with `confirm=true`, the payment method or the
+///    ConfirmationToken, the application fee and `metadata[order_reference]`
+///    (`<message_id>:create_payment_intent`).
 /// 4. One transaction: the order row and the outcome through ``OrderMachine`` —
 ///    `succeeded` publishes `payments.order.paid` (once, whatever the webhooks do later),
 ///    `processing` `awaiting_payment`, a decline `payment_failed` and a
 ///    `stripe.card_declined` reply error with the decline code; `requires_action` replies
-///    with the client secret for the app to authenticate.
+///    with the client secret for the app to authenticate (and the redirect URL of a
+///    redirect-based method), the webhooks settling the order afterwards.
 /// Thread-safety: `Sendable`, stateless.
 struct ConfirmPaymentHandler: Sendable {
     /// SQL of the orders table.
@@ -76,7 +80,7 @@ struct ConfirmPaymentHandler: Sendable {
                             pi.id,
                             PaymentIntentConfirmParams(
                                 paymentMethod: command.paymentMethod, returnUrl: command.returnUrl,
-                                extra: command.shipping?.formParams ?? FormParams()),
+                                confirmationToken: command.confirmationToken, extra: command.shipping?.formParams ?? FormParams()),
                             options: context.idempotent("confirm_payment", account: account)))
                 }
                 return .confirmed(
@@ -131,8 +135,8 @@ struct ConfirmPaymentHandler: Sendable {
         }
     }
 
-    /// The reply for a PaymentIntent: its status, and the client secret and next action
-    /// type only when the app must authenticate.
+    /// The reply for a PaymentIntent: its status, and the client secret, next action type and
+    /// (for `redirect_to_url`) the redirect URL only when the app must authenticate.
     static func result(_ pi: PaymentIntent, _ command: ConfirmPayment) -> ConfirmPayment.Result {
         let status = Messages.PaymentIntentStatus(rawValue: pi.status?.rawValue ?? "requires_payment_method")
         let needsAction = status == .requiresAction
@@ -140,20 +144,26 @@ struct ConfirmPaymentHandler: Sendable {
             account: command.account, orderReference: command.orderReference, paymentIntent: pi.id,
             status: status, clientSecret: needsAction ? pi.clientSecret : nil,
             nextActionType: needsAction ? pi.nextAction?.type : nil,
+            redirectUrl: needsAction ? pi.nextAction?.redirectToUrl?.url : nil,
             amount: pi.amount ?? command.amount, currency: pi.currency ?? command.currency)
     }
 
-    /// `POST /v1/payment_intents` parameters with `confirm=true`; card only (the legacy card
-    /// flow: no automatic payment methods, which would require `return_url` or
-    /// `allow_redirects=never` when confirming at creation).
+    /// `POST /v1/payment_intents` parameters with `confirm=true`: with a payment method, card
+    /// only (the legacy card flow: no automatic payment methods, which would require
+    /// `return_url` or `allow_redirects=never` when confirming at creation); with a
+    /// ConfirmationToken, automatic payment methods as the Payment Element's deferred intent
+    /// uses by default (the token brings its `return_url`).
     static func params(_ c: ConfirmPayment) -> PaymentIntentCreateParams {
         var metadata = c.metadata ?? [:]
         metadata[OrderMetadata.orderReference] = c.orderReference
         metadata[OrderMetadata.origin] = OrderMetadata.originValue
-        return PaymentIntentCreateParams(
-            amount: c.amount, currency: c.currency, paymentMethodTypes: ["card"],
-            applicationFeeAmount: c.applicationFeeAmount, customer: c.customer,
+        let deferred = c.confirmationToken != nil
+        var params = PaymentIntentCreateParams(
+            amount: c.amount, currency: c.currency, automaticPaymentMethods: deferred ? true : nil,
+            paymentMethodTypes: deferred ? nil : ["card"], applicationFeeAmount: c.applicationFeeAmount, customer: c.customer,
             paymentMethod: c.paymentMethod, confirm: true, returnUrl: c.returnUrl, metadata: metadata,
             extra: c.shipping?.formParams ?? FormParams())
+        params.confirmationToken = c.confirmationToken
+        return params
     }
 }

@@ -25,6 +25,7 @@ enum APIRoutes {
         EventEndpoints.register(&router)
         EventRetryEndpoint.register(&router)
         PaymentMethodDomainEndpoints.register(&router)
+        ConfirmationTokens.register(&router)
         return router
     }
 }

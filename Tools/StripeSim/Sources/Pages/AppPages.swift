@@ -3,7 +3,9 @@ import HTTPServer
 
 /// The PaymentSheet "app" (`/sim/app/payment_sheet?client_secret=…`): what the mobile SDK
 /// shows a buyer for a PaymentIntent, found by its client secret as the SDK does. The
-/// buyer's card confirms the intent (3D Secure goes through a challenge page). And the
+/// buyer's card confirms the intent (3D Secure goes through a challenge page); a redirect
+/// method the intent allows (iDEAL, …) confirms it and opens the method's test page, which
+/// returns to the sheet. And the
 /// Terminal reader console (`/sim/terminal/readers/<id>`): shows the action the platform
 /// started and lets a person present the test card (the amount's cents decide the
 /// outcome, as on Stripe's simulated readers) or cancel.
@@ -27,18 +29,25 @@ extension StripeSimulator {
         case "processing": return HTMLPage.message("Payment complete", "The payment of \(amount) is processing.")
         case "canceled":
             return HTMLPage.message("PaymentSheet", "This payment was canceled.", kind: "error")
+        case "requires_action" where pi.value(at: "next_action.redirect_to_url.url")?.stringValue?.hasSuffix("/redirect") == true:
+            // A redirect method waiting on its test page: the app opens it.
+            return .redirect(to: pi.value(at: "next_action.redirect_to_url.url")?.stringValue ?? "", status: 303)
         case "requires_action" where state.secrets["auth:\(pi["id"]?.stringValue ?? "")"] != nil:
             return challengePage(action: "/sim/app/payment_sheet", hidden: ["client_secret": clientSecret ?? ""], amount: amount)
         default: break
         }
+        let types = pi["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let redirects = RedirectPaymentMethod.all.filter { types.contains($0.type) }
         let body = """
             <h1>Pay in the app</h1>
             <p class="muted">PaymentSheet (simulated) &middot; <code>\(HTMLPage.escape(pi["id"]?.stringValue ?? ""))</code></p>
             <div class="amount" id="total">\(amount)</div>
             \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
             <form method="post" action="/sim/app/payment_sheet" id="payment_sheet">
-            <input type="hidden" name="client_secret" value="\(HTMLPage.escape(clientSecret ?? ""))"><input type="hidden" name="method" value="card">
-            \(HTMLPage.cardFields)
+            <input type="hidden" name="client_secret" value="\(HTMLPage.escape(clientSecret ?? ""))">
+            \(HTMLPage.methodChoice(["card"] + redirects.map(\.type)))
+            <fieldset data-method="card"><legend>Card</legend>\(HTMLPage.cardFields)</fieldset>
+            \(redirects.map(HTMLPage.redirectFieldset).joined())
             <button type="submit" id="pay">Pay \(amount)</button>
             </form>
             \(HTMLPage.script)
@@ -75,6 +84,19 @@ extension StripeSimulator {
                 return sheet(error.message)
             }
             return sheet(nil)
+        }
+        if let method = params["method"]?.stringValue, RedirectPaymentMethod.byType[method] != nil {
+            // The app confirms with the redirect method and returns to the sheet from its page.
+            let returnURL = HTMLPage.withQuery("\(state.baseURL)/sim/app/payment_sheet", [("client_secret", clientSecret)])
+            let confirm = SimCall(
+                state: state, params: Params(["payment_method_data": .dict(["type": .string(method)]), "return_url": .string(returnURL)]),
+                pathParameters: [:], account: call.account, requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
+            do {
+                let confirmed = try PaymentIntentEndpoints.confirm(confirm, pi: pi)
+                return .redirect(to: confirmed.value(at: "next_action.redirect_to_url.url")?.stringValue ?? returnURL, status: 303)
+            } catch {
+                return sheet(error.message)
+            }
         }
         guard let name = HTMLPage.testMethodName(cardNumber: params["card_number"]?.stringValue, iban: nil) else {
             return sheet("Your card number is incorrect: use one of the test cards below.")

@@ -23,16 +23,10 @@ extension StripeSimulator {
                 + "<td class=\"r\">\(HTMLPage.money(item["amount_total"]?.intValue ?? 0, currency))</td></tr>"
         }.joined()
         let methods = session["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? ["card"]
-        let names = ["card": "Card", "sepa_debit": "SEPA Debit", "us_bank_account": "US bank account"]
-        let offered = ["card", "sepa_debit", "us_bank_account"].filter { methods.contains($0) }
+        let redirects = RedirectPaymentMethod.all.filter { methods.contains($0.type) }
+        let offered = ["card", "sepa_debit", "us_bank_account"].filter { methods.contains($0) } + redirects.map(\.type)
         let card = offered.contains("card"), sepa = offered.contains("sepa_debit"), ach = offered.contains("us_bank_account")
-        let choice =
-            offered.count > 1
-            ? "<div class=\"tabs\">"
-                + offered.enumerated().map { index, method in
-                    "<label><input type=\"radio\" name=\"method\" value=\"\(method)\"\(index == 0 ? " checked" : "")> \(names[method] ?? method)</label>"
-                }.joined(separator: " ") + "</div>"
-            : "<input type=\"hidden\" name=\"method\" value=\"\(offered.first ?? "card")\">"
+        let choice = HTMLPage.methodChoice(offered)
         let mode = session["ui_mode"]?.stringValue ?? "hosted_page"
         let title =
             switch mode {
@@ -55,6 +49,7 @@ extension StripeSimulator {
             \(card ? "<fieldset data-method=\"card\"><legend>Card</legend>\(HTMLPage.cardFields)</fieldset>" : "")
             \(sepa ? "<fieldset data-method=\"sepa_debit\"><legend>SEPA Debit</legend>\(HTMLPage.ibanFields)</fieldset>" : "")
             \(ach ? "<fieldset data-method=\"us_bank_account\"><legend>US bank account (ACH Direct Debit)</legend>\(HTMLPage.achFields)</fieldset>" : "")
+            \(redirects.map(HTMLPage.redirectFieldset).joined())
             <button type="submit" id="pay">Pay \(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</button>
             </form>
             \(HTMLPage.script)
@@ -85,11 +80,14 @@ extension StripeSimulator {
         if let problem = checkoutFormProblem(session, method: method, params: params) {
             return checkoutForm(session, error: problem, status: 400)
         }
-        let name = HTMLPage.testMethodName(
-            cardNumber: method == "card" ? params["card_number"]?.stringValue : nil,
-            iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil,
-            routingNumber: params["routing_number"]?.stringValue,
-            accountNumber: method == "us_bank_account" ? params["account_number"]?.stringValue : nil)
+        let name =
+            RedirectPaymentMethod.byType[method] != nil
+            ? method
+            : HTMLPage.testMethodName(
+                cardNumber: method == "card" ? params["card_number"]?.stringValue : nil,
+                iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil,
+                routingNumber: params["routing_number"]?.stringValue,
+                accountNumber: method == "us_bank_account" ? params["account_number"]?.stringValue : nil)
         guard let name else {
             let problem =
                 switch method {
@@ -156,6 +154,7 @@ extension StripeSimulator {
             requestId: requestId, idempotencyKey: nil, stripeVersion: nil)
         do {
             let paid = try CheckoutMachine.pay(call: call, session: session, paymentMethod: paymentMethod)
+            if let away = redirectAway(paid, scope: scope) { return away }
             guard let target = paid["success_url"]?.stringValue ?? paid["return_url"]?.stringValue else {
                 return HTMLPage.message("Payment complete", "Thank you: the payment went through.")
             }
@@ -163,6 +162,16 @@ extension StripeSimulator {
         } catch {
             return checkoutForm(state.lookup(id)?.value ?? session, error: error.message, status: 402)
         }
+    }
+
+    /// While a session's PaymentIntent waits on a redirect method, the 303 to the method's
+    /// test page (`next_action.redirect_to_url.url`); nil otherwise.
+    func redirectAway(_ session: JSONValue, scope: String) -> HTTPResponse? {
+        guard session["status"] == "open", let piId = session["payment_intent"]?.stringValue,
+            let pi = state.get(piId, scope: scope), pi["status"] == "requires_action",
+            let url = pi.value(at: "next_action.redirect_to_url.url")?.stringValue
+        else { return nil }
+        return .redirect(to: url, status: 303)
     }
 
     /// A 3D Secure challenge page posting `outcome=complete|fail` (plus `hidden`) to `action`.

@@ -78,11 +78,18 @@ enum HTMLPage {
     /// `path` with `query` by GET, so reloading the page that follows (the reader console
     /// reloads itself every two seconds) never sends the form again.
     static func seeOther(_ path: String, _ query: [(String, String?)]) -> HTTPResponse {
+        .redirect(to: withQuery(path, query), status: 303)
+    }
+
+    /// `url` with the pairs of `query` whose value is not nil appended, percent-encoded
+    /// (after `&` when `url` already has a query, as a `return_url` may).
+    static func withQuery(_ url: String, _ query: [(String, String?)]) -> String {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
         let pairs = query.compactMap { name, value in
             value.map { "\(name)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
         }
-        return .redirect(to: pairs.isEmpty ? path : path + "?" + pairs.joined(separator: "&"), status: 303)
+        guard !pairs.isEmpty else { return url }
+        return url + (url.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
     }
 
     /// A message page (`kind`: `ok` or `error`).
@@ -119,6 +126,24 @@ enum HTMLPage {
         <div class="hint">Test accounts: <code data-fill="account_number">000123456789</code> succeeds later,
         <code data-fill="account_number">000222222227</code> fails later (insufficient funds).</div>
         """
+
+    /// The buyer's choice among `offered` method types: radio tabs, or a hidden field when
+    /// there is one (`card` when none).
+    static func methodChoice(_ offered: [String]) -> String {
+        let names = ["card": "Card", "sepa_debit": "SEPA Debit", "us_bank_account": "US bank account"]
+        guard offered.count > 1 else { return "<input type=\"hidden\" name=\"method\" value=\"\(offered.first ?? "card")\">" }
+        return "<div class=\"tabs\">"
+            + offered.enumerated().map { index, method in
+                let name = names[method] ?? RedirectPaymentMethod.byType[method]?.name ?? method
+                return "<label><input type=\"radio\" name=\"method\" value=\"\(method)\"\(index == 0 ? " checked" : "")> \(name)</label>"
+            }.joined(separator: " ") + "</div>"
+    }
+
+    /// The field set of a redirect method: nothing to type, the bank's page follows.
+    static func redirectFieldset(_ method: RedirectPaymentMethod) -> String {
+        "<fieldset data-method=\"\(method.type)\"><legend>\(escape(method.name))</legend>"
+            + "<p class=\"muted\">You will be redirected to \(escape(method.name)) to authorize the payment.</p></fieldset>"
+    }
 
     /// Fills an input when a test-card hint is clicked; shows the field set of the chosen method.
     static let script = """

@@ -11,8 +11,12 @@ import HTTPServer
 /// - `GET /sim/login_links/<id>` — a placeholder Express dashboard.
 /// - `GET /sim/checkout/<id>` — a minimal payment page;
 ///   `POST /sim/checkout/<id>/pay` with `payment_method=pm_card_visa|pm_card_chargeDeclined|sepa_succeed|sepa_fail|…`
-///   pays it and redirects (302) to `success_url`/`return_url`; a decline answers 402 with the card error.
+///   pays it and redirects (302) to `success_url`/`return_url`; a decline answers 402 with the card error;
+///   a redirect method (`payment_method=ideal|bancontact|eps|p24|klarna`) redirects (303) to its test page.
 /// - `POST /sim/payment_intents/<id>/authenticate?outcome=succeed|fail` — completes 3-D Secure.
+/// - `/sim/payment_intents/<id>/redirect` — a redirect method's test page (RedirectPage).
+/// - `/sim/elements/confirmation_token` — the Payment Element of a deferred intent, which
+///   creates a ConfirmationToken (ConfirmationTokenPage).
 /// - `GET /sim/health` — `ok`.
 extension StripeSimulator {
     func handlePage(_ request: HTTPRequest, requestId: String) -> HTTPResponse {
@@ -69,6 +73,12 @@ extension StripeSimulator {
                 response = readerConsoleAction(parts[3], parts[4], params: params, requestId: requestId)
             case ("POST", "payment_intents", 4) where parts[3] == "authenticate":
                 response = authenticate(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
+            case ("GET", "payment_intents", 4) where parts[3] == "redirect": response = redirectPage(parts[2])
+            case ("POST", "payment_intents", 4) where parts[3] == "redirect":
+                response = submitRedirectPage(parts[2], outcome: outcome, requestId: requestId)
+            case ("GET", "elements", 3) where parts[2] == "confirmation_token": response = confirmationTokenPage(params)
+            case ("POST", "elements", 3) where parts[2] == "confirmation_token":
+                response = submitConfirmationTokenPage(params, requestId: requestId)
             case ("POST", "setup_intents", 4) where parts[3] == "authenticate":
                 response = authenticateSetup(parts[2], succeed: (outcome ?? "succeed") == "succeed", requestId: requestId)
             default: response = .text(404, "no such simulator page\n")
@@ -123,6 +133,7 @@ extension StripeSimulator {
         let call = pageCall(scope: scope, requestId: requestId)
         do {
             let paid = try CheckoutMachine.pay(call: call, session: session, paymentMethod: paymentMethod)
+            if let away = redirectAway(paid, scope: scope) { return away }
             let target = paid["success_url"]?.stringValue ?? paid["return_url"]?.stringValue
             guard let target else { return .json(200, paid.serialized()) }
             return .redirect(to: target.replacingOccurrences(of: "{CHECKOUT_SESSION_ID}", with: id))

@@ -33,6 +33,8 @@ enum ChargeObjects {
             details["us_bank_account"] = method["us_bank_account"] ?? [:]
         case "link":
             details["link"] = ["country": "US"]
+        case let type where RedirectPaymentMethod.byType[type] != nil:
+            details[type] = method[type] ?? [:]
         default:
             let requested = pi.value(at: "payment_method_options.card.request_overcapture") == "if_available"
             details["card"] = [

@@ -133,7 +133,7 @@ enum CheckoutEndpoints {
             }
         }
         let methodParam = version.allowedTypesOnly ? "allowed_payment_method_types" : "payment_method_types"
-        let methods = try params.stringArray(methodParam)
+        var methods = try params.stringArray(methodParam)
         let excluded = version.allowedTypesOnly ? try params.stringArray("excluded_payment_method_types") : nil
         if let methods {
             for type in methods where !methodTypes.contains(type) {
@@ -143,6 +143,16 @@ enum CheckoutEndpoints {
             }
         }
         let (items, currency, total) = try CheckoutLineItems.build(call, params: params)
+        // Methods limited to some currencies (iDEAL to EUR, …): refused in another currency;
+        // `allowed_payment_method_types` drops them silently, as on PaymentIntents.
+        if let listed = methods {
+            let fits = { (type: String) in PaymentIntentEndpoints.typeCurrencies[type]?.contains(currency) ?? true }
+            if version.allowedTypesOnly { methods = listed.filter(fits) }
+            guard (methods ?? []).allSatisfy(fits), methods?.isEmpty == false else {
+                throw SimError.invalidRequest(
+                    "The currency provided (\(currency)) is invalid for one or more payment method types.", param: methodParam)
+            }
+        }
         let piData = try params.hash("payment_intent_data", allowed: paymentIntentDataFields)
         if let fee = try piData?.int("application_fee_amount") {
             guard call.account != nil || piData?.has("transfer_data") == true else {

@@ -11,7 +11,7 @@ enum CheckoutMachine {
                 "checkout_session_unexpected_state", "This Checkout Session is \(session["status"]?.stringValue ?? "") and can no longer be paid.")
         }
         let sessionId = session["id"]?.stringValue ?? ""
-        var (method, behaviour) = try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
+        var (method, behaviour) = try resolve(name, call: call)
         let allowed = session["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? ["card"]
         guard allowed.contains(behaviour.type) else {
             throw SimError.invalidRequest("This Checkout Session does not accept \(behaviour.type).", param: "payment_method")
@@ -21,20 +21,36 @@ enum CheckoutMachine {
         switch PaymentIntentMachine.authorize(call: call, pi: pi, method: method, behaviour: behaviour) {
         case .declined(_, let error):
             return try { () throws(SimError) -> JSONValue in throw error }()
+        case .done(let result) where result["status"] == "requires_action":
+            // A redirect method: the session stays open until the buyer comes back from the
+            // method's test page (``complete(call:sessionId:paymentIntent:)``).
+            return call.state.get(sessionId, scope: call.scope) ?? session
         case .done(let result):
-            var updated = call.state.get(sessionId, scope: call.scope) ?? session
-            updated["status"] = "complete"
-            // Stripe: the URL of a hosted session is null once the session is complete or expired.
-            updated["url"] = .null
-            updated["payment_status"] = result["status"] == "succeeded" ? "paid" : "unpaid"
-            updated["customer_details"] = [
-                "email": updated["customer_email"] ?? nil, "name": nil, "phone": nil,
-                "address": AccountObjects.nullAddress, "tax_exempt": "none", "tax_ids": [],
-            ]
-            call.state.replace(updated)
-            call.emit("checkout.session.completed", updated)
-            return updated
+            return complete(call: call, sessionId: sessionId, paymentIntent: result)
         }
+    }
+
+    /// A test method name or PaymentMethod id, or a redirect method's type (the page's choice).
+    private static func resolve(_ name: String, call: SimCall) throws(SimError) -> (object: JSONValue, behaviour: TestPaymentMethod) {
+        if let redirect = RedirectPaymentMethod.resolve(type: name, call: call) { return redirect }
+        return try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
+    }
+
+    /// Completes the session `sessionId` once its PaymentIntent is paid or processing
+    /// (`payment_status` `paid` or `unpaid`); emits `checkout.session.completed`.
+    static func complete(call: SimCall, sessionId: String, paymentIntent: JSONValue) -> JSONValue {
+        guard var updated = call.state.get(sessionId, scope: call.scope) else { return .null }
+        updated["status"] = "complete"
+        // Stripe: the URL of a hosted session is null once the session is complete or expired.
+        updated["url"] = .null
+        updated["payment_status"] = paymentIntent["status"] == "succeeded" ? "paid" : "unpaid"
+        updated["customer_details"] = [
+            "email": updated["customer_email"] ?? nil, "name": nil, "phone": nil,
+            "address": AccountObjects.nullAddress, "tax_exempt": "none", "tax_ids": [],
+        ]
+        call.state.replace(updated)
+        call.emit("checkout.session.completed", updated)
+        return updated
     }
 
     /// The session's PaymentIntent, created on first payment attempt from `payment_intent_data`.

@@ -8,7 +8,7 @@ enum PaymentIntentEndpoints {
         "payment_method", "customer", "description", "metadata", "application_fee_amount", "on_behalf_of",
         "transfer_data", "transfer_group", "statement_descriptor", "statement_descriptor_suffix", "receipt_email",
         "setup_future_usage", "return_url", "payment_method_options", "off_session", "confirmation_method",
-        "error_on_requires_action", "use_stripe_sdk", "shipping", "mandate_data", "payment_method_data",
+        "error_on_requires_action", "use_stripe_sdk", "shipping", "mandate_data", "payment_method_data", "confirmation_token",
     ]
     static let updateFields: Set<String> = [
         "amount", "currency", "payment_method", "payment_method_types", "customer", "description", "metadata",
@@ -27,6 +27,7 @@ enum PaymentIntentEndpoints {
     static let confirmFields: Set<String> = [
         "payment_method", "return_url", "off_session", "payment_method_options", "receipt_email", "setup_future_usage",
         "mandate_data", "error_on_requires_action", "use_stripe_sdk", "capture_method", "shipping", "payment_method_types",
+        "payment_method_data", "confirmation_token",
     ]
 
     static func register(_ router: inout Router<Endpoint>) {
@@ -65,15 +66,12 @@ enum PaymentIntentEndpoints {
     }
 
     /// The payment method types the simulator's PaymentIntents take.
-    static let knownTypes: Set<String> = [
-        "card", "card_present", "sepa_debit", "us_bank_account", "interac_present", "link",
-        "bancontact", "eps", "ideal", "p24",
-    ]
-    /// Redirect methods are limited to their currencies, as in Stripe.
-    static let typeCurrencies: [String: Set<String>] = [
-        "bancontact": ["eur"], "eps": ["eur"], "us_bank_account": ["usd"],
-        "ideal": ["eur"], "p24": ["eur", "pln"],
-    ]
+    static let knownTypes: Set<String> = Set(["card", "card_present", "sepa_debit", "us_bank_account", "interac_present", "link"])
+        .union(RedirectPaymentMethod.all.map(\.type))
+    /// Methods limited to some currencies, as in Stripe: ACH Direct Debit to USD, each
+    /// redirect method to its own (``RedirectPaymentMethod``).
+    static let typeCurrencies: [String: Set<String>] = RedirectPaymentMethod.byType.mapValues(\.currencies)
+        .merging(["us_bank_account": ["usd"]]) { own, _ in own }
 
     /// Interac's rules (Stripe's Terminal regional considerations for Canada):
     /// `interac_present` only on a Canadian account (the connected account of the call, or
@@ -118,18 +116,33 @@ enum PaymentIntentEndpoints {
                     param: "automatic_payment_methods")
             }
             let enabled = try automatic.bool("enabled") ?? false
-            pi["automatic_payment_methods"] = [
-                "enabled": .bool(enabled), "allow_redirects": .string(try automatic.string("allow_redirects") ?? "always"),
-            ]
-            // Dynamic methods: card, Link and SEPA Debit, plus ACH Direct Debit for USD.
-            if enabled { pi["payment_method_types"] = .strings(["card", "link", "sepa_debit"] + (currency == "usd" ? ["us_bank_account"] : [])) }
+            let redirects = try automatic.oneOf("allow_redirects", ["always", "never"]) ?? "always"
+            pi["automatic_payment_methods"] = ["enabled": .bool(enabled), "allow_redirects": .string(redirects)]
+            // Dynamic methods: card, Link and SEPA Debit, plus ACH Direct Debit for USD and,
+            // unless redirects are refused, the redirect methods of the currency.
+            let redirectTypes = redirects == "never" ? [] : RedirectPaymentMethod.all.filter { $0.currencies.contains(currency) }.map(\.type)
+            if enabled {
+                pi["payment_method_types"] = .strings(
+                    ["card", "link", "sepa_debit"] + (currency == "usd" ? ["us_bank_account"] : []) + redirectTypes)
+            }
         }
         try exclude(params, from: &pi)
         if let returnURL = try params.string("return_url") { call.state.secrets["return:\(pi["id"]?.stringValue ?? "")"] = returnURL }
+        if try params.bool("confirm") != true, params.has("confirmation_token") {
+            throw SimError.invalidRequest("`confirmation_token` can only be used with `confirm=true`.", param: "confirmation_token")
+        }
         if try params.bool("confirm") == true {
             call.state.insert(pi, scope: call.scope)
             call.emit("payment_intent.created", pi)
             return try confirm(call, pi: pi)
+        }
+        if params.has("payment_method_data") {
+            // Created and attached now, confirmed later (as Stripe does without confirm=true).
+            guard !params.has("payment_method") else {
+                throw SimError.invalidRequest(
+                    "You may only specify one of these parameters: payment_method, payment_method_data.", param: "payment_method_data")
+            }
+            pi["payment_method"] = try redirectMethodData(call)?.object["id"] ?? nil
         }
         if pi["payment_method"] != nil, pi["payment_method"] != .null { pi["status"] = "requires_confirmation" }
         call.state.insert(pi, scope: call.scope)
@@ -302,24 +315,65 @@ enum PaymentIntentEndpoints {
         if let returnURL = try call.params.string("return_url") { call.state.secrets["return:\(current["id"]?.stringValue ?? "")"] = returnURL }
         if let capture = try call.params.string("capture_method") { current["capture_method"] = .string(capture) }
         if let shipping = try shipping(call.params) { current["shipping"] = shipping }
-        let name = try call.params.string("payment_method") ?? current["payment_method"]?.stringValue
-        guard let name else {
-            throw SimError.unexpectedState(
-                "payment_intent_unexpected_state",
-                "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with cus_xxx, specify a payment method attached to this customer along with the customer ID."
-            )
+        let (method, behaviour) = try paymentMethod(call, pi: current)
+        if behaviour.outcome == .redirect, call.state.secrets["return:\(current["id"]?.stringValue ?? "")"] == nil {
+            throw SimError.invalidRequest(
+                "You must provide a `return_url` when confirming a PaymentIntent with the payment method type \(behaviour.type).",
+                param: "return_url")
         }
-        let (method, behaviour) = try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
         let allowed = current["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? []
         guard allowed.contains(behaviour.type), behaviour.type != "card_present" else {
             throw SimError.invalidRequest(
                 "The PaymentMethod provided (\(behaviour.type)) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: \(allowed.joined(separator: ", ")).",
                 param: "payment_method", code: "payment_intent_incompatible_payment_method")
         }
+        if let token = try call.params.string("confirmation_token") {
+            ConfirmationTokens.use(try ConfirmationTokens.usable(token, call: call), for: &current, call: call)
+        }
         let effective = try SavedPaymentMethods.prepare(call: call, pi: &current, method: method, behaviour: behaviour)
         switch PaymentIntentMachine.authorize(call: call, pi: current, method: method, behaviour: effective) {
         case .done(let result): return result
         case .declined(_, let error): throw error
         }
+    }
+
+    /// The PaymentMethod a confirmation pays with: `confirmation_token` (whose `return_url`
+    /// becomes the intent's when none is given), `payment_method_data[type]` (a redirect
+    /// method), `payment_method`, or the one already attached — at most one of the first three.
+    private static func paymentMethod(_ call: SimCall, pi: JSONValue) throws(SimError) -> (object: JSONValue, behaviour: TestPaymentMethod) {
+        let params = call.params
+        let given = ["confirmation_token", "payment_method_data", "payment_method"].filter { params.has($0) }
+        guard given.count <= 1 else {
+            throw SimError.invalidRequest(
+                "You may only specify one of these parameters: \(given.joined(separator: ", ")).", param: given.last ?? "payment_method")
+        }
+        if let id = try params.string("confirmation_token") {
+            let token = try ConfirmationTokens.usable(id, call: call)
+            if call.state.secrets["return:\(pi["id"]?.stringValue ?? "")"] == nil, let returnURL = token["return_url"]?.stringValue {
+                call.state.secrets["return:\(pi["id"]?.stringValue ?? "")"] = returnURL
+            }
+            return try ConfirmationTokens.paymentMethod(of: token, call: call)
+        }
+        if let resolved = try redirectMethodData(call) { return resolved }
+        guard let name = try params.string("payment_method") ?? pi["payment_method"]?.stringValue else {
+            throw SimError.unexpectedState(
+                "payment_intent_unexpected_state",
+                "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with cus_xxx, specify a payment method attached to this customer along with the customer ID."
+            )
+        }
+        return try TestPaymentMethod.resolve(name, call: call, param: "payment_method")
+    }
+
+    /// The PaymentMethod of `payment_method_data[type]` (a redirect method), created now;
+    /// nil when the parameter is absent.
+    private static func redirectMethodData(_ call: SimCall) throws(SimError) -> (object: JSONValue, behaviour: TestPaymentMethod)? {
+        guard let data = try call.params.hash("payment_method_data", allowed: ["type", "billing_details", "metadata", "allow_redisplay"]) else {
+            return nil
+        }
+        let type = try data.string("type") ?? ""
+        guard let resolved = RedirectPaymentMethod.resolve(type: type, call: call) else {
+            throw SimError.notOneOf("payment_method_data[type]", RedirectPaymentMethod.all.map(\.type))
+        }
+        return resolved
     }
 }

@@ -98,6 +98,22 @@ enum PaymentIntentMachine {
             call.state.replace(pi)
             call.emit("payment_intent.requires_action", pi)
             return .done(pi)
+        case .redirect:
+            // The buyer leaves for the method's test page (RedirectPaymentMethod); a Checkout
+            // Session's PaymentIntent comes back to the session's page instead of a return_url.
+            let id = pi["id"]?.stringValue ?? ""
+            pi["status"] = "requires_action"
+            pi["next_action"] = [
+                "type": "redirect_to_url",
+                "redirect_to_url": [
+                    "return_url": .optional(call.state.secrets["return:\(id)"]),
+                    "url": .string(RedirectPaymentMethod.pageURL(baseURL: call.state.baseURL, paymentIntent: id)),
+                ],
+            ]
+            call.state.secrets["auth:\(id)"] = method["id"]?.stringValue
+            call.state.replace(pi)
+            call.emit("payment_intent.requires_action", pi)
+            return .done(pi)
         case .succeedLater, .failLater:
             let charge = ChargeObjects.make(call: call, pi: pi, method: method, behaviour: behaviour, status: "pending", captured: true)
             pi["status"] = "processing"

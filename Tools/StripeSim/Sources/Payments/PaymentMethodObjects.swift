@@ -36,6 +36,8 @@ enum PaymentMethodObjects {
                 "brand": .string(method.brand), "country": .string(method.country), "last4": .string(method.last4),
                 "exp_month": 12, "exp_year": 2030, "funding": "credit", "read_method": "contactless_emv",
             ]
+        case let type where RedirectPaymentMethod.byType[type] != nil:
+            object[type] = RedirectPaymentMethod.byType[type]?.details ?? [:]
         default:
             object["card"] = [
                 "brand": .string(method.brand), "country": .string(method.country), "display_brand": .string(method.brand),

@@ -176,7 +176,7 @@ enum SetupIntentEndpoints {
             return succeed(call, si: si, methodId: method["id"]?.stringValue ?? "")
         case .failLater:
             return succeed(call, si: si, methodId: method["id"]?.stringValue ?? "")
-        case .requireAction:
+        case .requireAction, .redirect:
             si["status"] = "requires_action"
             let url = "\(call.state.baseURL)/sim/setup_intents/\(id)/authenticate"
             if let returnURL = call.state.secrets["return:\(id)"] {

@@ -8,9 +8,12 @@ struct TestPaymentMethod: Sendable, Equatable {
         case requireAction
         case succeedLater
         case failLater
+        /// A redirect-based method (``RedirectPaymentMethod``): `requires_action` with
+        /// `next_action.redirect_to_url` until the buyer authorizes or fails the test payment.
+        case redirect
     }
 
-    /// `card`, `sepa_debit`, `us_bank_account`, `link` or `card_present`.
+    /// `card`, `sepa_debit`, `us_bank_account`, `link`, `card_present` or a redirect type (`ideal`, …).
     var type: String
     var brand: String
     var last4: String
@@ -121,7 +124,9 @@ struct TestPaymentMethod: Sendable, Equatable {
             return (object, known)
         }
         guard let object = call.state.get(name, scope: call.scope), object["object"] == "payment_method",
-            let behaviourName = call.state.secrets[annotationKey(name)], let behaviour = byName[behaviourName] ?? cardPresent[behaviourName]
+            let behaviourName = call.state.secrets[annotationKey(name)],
+            let behaviour = byName[behaviourName] ?? cardPresent[behaviourName]
+                ?? RedirectPaymentMethod.byType[behaviourName]?.testMethod
         else { throw SimError.missingResource("PaymentMethod", name, param: param) }
         return (object, behaviour)
     }
