@@ -47,11 +47,20 @@ final class SimState: @unchecked Sendable {
             case openDispute(scope: String, charge: String)
             /// A dispute of `scope` whose evidence was submitted is decided (`won` or lost).
             case resolveDispute(scope: String, dispute: String, won: Bool)
+            /// A connected account's payout schedule comes round (each UTC midnight): its
+            /// available balance is paid out when the schedule says so (``PayoutMachine``).
+            case payoutSchedule(scope: String)
+            /// A payout of `scope` reaches its `arrival_date`: paid, or failed by a test bank account.
+            case payoutArrival(scope: String, payout: String)
+            /// Pending funds of `scope` became available: `balance.available` if the balance moved.
+            case balanceCheck(scope: String)
 
             /// The account (or the platform) the job acts on.
             var scope: String {
                 switch self {
-                case .settle(let scope, _, _), .openDispute(let scope, _), .resolveDispute(let scope, _, _): scope
+                case .settle(let scope, _, _), .openDispute(let scope, _), .resolveDispute(let scope, _, _), .payoutSchedule(let scope),
+                    .payoutArrival(let scope, _), .balanceCheck(let scope):
+                    scope
                 }
             }
         }
@@ -128,6 +137,13 @@ final class SimState: @unchecked Sendable {
     /// Schedules `kind` to run `delay` simulated seconds from now.
     func schedule(after delay: Double, _ kind: ScheduledJob.Kind) {
         scheduled.append(ScheduledJob(due: clock.now + delay, kind: kind))
+    }
+
+    /// Schedules `kind` at the simulated instant `due` (Unix seconds) unless the same job is
+    /// already due then.
+    func schedule(at due: Double, _ kind: ScheduledJob.Kind) {
+        let job = ScheduledJob(due: due, kind: kind)
+        if !scheduled.contains(job) { scheduled.append(job) }
     }
 
     /// Stores a new object (its `id` and `object` members must be set) and counts it.
