@@ -9,7 +9,7 @@ public enum ConsumedStripeEvents {
     /// Stripe `type`s, sorted.
     public static let types: [String] = [
         "account.application.deauthorized", "account.external_account.created", "account.external_account.deleted",
-        "account.external_account.updated", "account.updated", "application_fee.refunded", "capability.updated",
+        "account.external_account.updated", "account.updated", "application_fee.refunded", "balance.available", "capability.updated",
         "charge.dispute.closed",
         "charge.dispute.created", "charge.dispute.funds_reinstated", "charge.dispute.funds_withdrawn", "charge.dispute.updated",
         "charge.refunded",

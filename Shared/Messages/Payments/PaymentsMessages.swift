@@ -31,5 +31,7 @@ public enum PaymentsMessages {
         DisputeOpened.self,
         DisputeEvidenceDueSoon.self,
         DisputeClosed.self,
+        BalanceUpdated.self,
+        BalanceNegative.self,
     ]
 }
