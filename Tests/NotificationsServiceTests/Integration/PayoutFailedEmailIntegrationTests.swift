@@ -7,19 +7,25 @@ import Testing
 import TestKit
 
 extension EmailIntegrationTests {
+    /// Publishes `onboarding.account.created` for `account` (e-mail `seller@example.com`,
+    /// reference `seller-<account>`) and waits until notifications recorded the address.
+    static func recordSeller(_ account: String, country: String = "US", on bed: NotificationsTestBed) async throws {
+        let created = try Envelope.make(
+            AccountCreated(account: account, sellerReference: "seller-\(account)", country: country, email: "seller@example.com", occurredAt: 1),
+            appId: "onboarding", stripeAccount: account)
+        try await onThread { try publish(created, url: bed.env.amqpURL) }
+        #expect(
+            try await eventually {
+                try bed.count("SELECT count(*) AS n FROM $schema.recipients WHERE account = $1", [.text(account)]) == 1
+            })
+    }
+
     @Test("a failed payout e-mails the seller once: the failure code in plain words, what to do and the platform's bank-update page")
     func payoutFailedMailsTheSeller() async throws {
         try await Self.withSink { sink, smtp in
             try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
                 let account = "acct_\(UInt32.random(in: 0...UInt32.max))"
-                let created = try Envelope.make(
-                    AccountCreated(account: account, sellerReference: "seller-\(account)", country: "US", email: "seller@example.com", occurredAt: 1),
-                    appId: "onboarding", stripeAccount: account)
-                try await onThread { try Self.publish(created, url: bed.env.amqpURL) }
-                #expect(
-                    try await eventually {
-                        try bed.count("SELECT count(*) AS n FROM $schema.recipients WHERE account = $1", [.text(account)]) == 1
-                    })
+                try await Self.recordSeller(account, on: bed)
                 let failed = try Envelope.make(
                     PayoutFailed(
                         account: account, sellerReference: "seller-\(account)",
