@@ -156,4 +156,20 @@ struct PayoutTests {
         }
         #expect(announced == [4500, 3500, 4500])
     }
+
+    @Test("a snapshot keeps the payout schedule and a pending payout: restored elsewhere, the payout arrives and the next run comes")
+    func snapshotKeepsPayoutJobs() async throws {
+        let (sim, account) = try await paidAccount(accountNumber: "000111111116")
+        try await advanceDays(sim, 3)  // the payout is made, not arrived
+        let document = try await sim.control("GET", "/sim/snapshot")
+        let fresh = try SimTestClient()
+        let restored = try await SimHTTP.send(
+            "POST", fresh.base + "/sim/restore", headers: ["Content-Type": "application/json"], body: document.json.serialized())
+        #expect(restored.status == 200)
+        #expect(try await available(fresh, account) == 0)
+        try await advanceDays(fresh, 1)
+        let payout = try await fresh.get("/v1/payouts", account: account).json["data"]?.arrayValue?.first
+        #expect(payout?["status"] == "failed" && payout?["failure_code"]?.stringValue == "no_account")
+        #expect(try await available(fresh, account) == 4500)
+    }
 }

@@ -206,6 +206,7 @@ extension StripeSimulator {
         for rule in rules { faultInjector.add(rule) }
         locked {
             state.objects = objects
+            state.rebuildIndex()
             state.sequence = document["sequence"]?.intValue ?? objects.count
             state.createdCounts = (document["created_counts"]?.objectValue ?? [:]).compactMapValues(\.intValue)
             state.idempotency = idempotency

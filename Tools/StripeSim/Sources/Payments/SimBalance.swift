@@ -29,12 +29,12 @@ struct SimBalance: Equatable {
         var balance = SimBalance()
         func currency(_ object: JSONValue) -> String { object["currency"]?.stringValue ?? "usd" }
         if scope == SimState.platform {
-            for fee in state.list(type: "application_fee", scope: SimState.platform) {
+            for fee in state.values(type: "application_fee", scope: SimState.platform) {
                 balance.available[currency(fee), default: 0] += (fee["amount"]?.intValue ?? 0) - (fee["amount_refunded"]?.intValue ?? 0)
             }
             return balance
         }
-        for charge in state.list(type: "charge", scope: scope) where charge["status"] == "succeeded" && charge["captured"] == true {
+        for charge in state.values(type: "charge", scope: scope) where charge["status"] == "succeeded" && charge["captured"] == true {
             var net = charge["amount_captured"]?.intValue ?? 0
             if let feeId = charge["application_fee"]?.stringValue, let fee = state.get(feeId, scope: SimState.platform) {
                 net -= (fee["amount"]?.intValue ?? 0) - (fee["amount_refunded"]?.intValue ?? 0)
@@ -47,15 +47,15 @@ struct SimBalance: Equatable {
                 balance.nextAvailableOn = min(balance.nextAvailableOn ?? availableOn, availableOn)
             }
         }
-        for refund in state.list(type: "refund", scope: scope) where refund["status"] == "succeeded" {
+        for refund in state.values(type: "refund", scope: scope) where refund["status"] == "succeeded" {
             balance.available[currency(refund), default: 0] -= refund["amount"]?.intValue ?? 0
         }
-        for dispute in state.list(type: "dispute", scope: scope) {
+        for dispute in state.values(type: "dispute", scope: scope) {
             for txn in dispute["balance_transactions"]?.arrayValue ?? [] {
                 balance.available[currency(dispute), default: 0] += txn["net"]?.intValue ?? 0
             }
         }
-        for payout in state.list(type: "payout", scope: scope) where payoutHoldingStatuses.contains(payout["status"]?.stringValue ?? "") {
+        for payout in state.values(type: "payout", scope: scope) where payoutHoldingStatuses.contains(payout["status"]?.stringValue ?? "") {
             balance.available[currency(payout), default: 0] -= payout["amount"]?.intValue ?? 0
         }
         return balance
