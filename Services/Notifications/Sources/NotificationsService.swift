@@ -144,6 +144,7 @@ public enum NotificationsService {
                     .on(AccountCreated.self) { try AccountCreatedHandler.handle($0, &$1, recipients) },
                     .on(DisputeOpened.self) { try DisputeOpenedHandler.handle($0, &$1, dispatcher) },
                     .on(DisputeEvidenceDueSoon.self) { try DisputeEvidenceDueSoonHandler.handle($0, &$1, dispatcher) },
+                    .on(PayoutFailed.self) { try PayoutFailedHandler.handle($0, &$1, dispatcher, updateURL: settings.sellerBankUpdateURL) },
                 ])
         ]
     }

@@ -16,7 +16,10 @@ public import Store
 /// - `account_controls` (version 5): who collects each account's requirements, its
 ///   dashboard and when onboarding started (see ``AccountControlStore``);
 /// - `account_status` (version 6): capability statuses, `pending_verification`,
-///   `future_requirements` and the newest deadline announced (see ``AccountStatusStore``).
+///   `future_requirements` and the newest deadline announced (see ``AccountStatusStore``);
+/// - `payouts` (version 7): the connected accounts' payouts as Stripe's `payout.*` events
+///   report them, with the `onboarding.payout.*` events already published for each (see
+///   `PayoutStore`).
 public enum OnboardingMigrations {
     /// The Postgres schema these migrations build, owned by the service's role (`onboarding`).
     public static let schema = "onboarding"
@@ -103,6 +106,26 @@ public enum OnboardingMigrations {
                     announced_deadline    bigint,
                     last_stripe_update    bigint NOT NULL DEFAULT 0
                 );
+                """),
+        Migration(
+            version: 7, name: "payouts",
+            sql: """
+                CREATE TABLE payouts (
+                    payout_id          text PRIMARY KEY,
+                    stripe_account_id  text NOT NULL REFERENCES accounts (stripe_account_id) ON DELETE CASCADE,
+                    amount             bigint NOT NULL,
+                    currency           text NOT NULL,
+                    status             text NOT NULL,
+                    automatic          boolean NOT NULL,
+                    arrival_date       bigint NOT NULL,
+                    destination        text,
+                    failure_code       text,
+                    failure_message    text,
+                    announced          text[] NOT NULL DEFAULT '{}',
+                    last_stripe_update bigint NOT NULL,
+                    updated_at         timestamptz NOT NULL DEFAULT now()
+                );
+                CREATE INDEX payouts_account ON payouts (stripe_account_id, arrival_date DESC);
                 """),
     ]
 }

@@ -60,7 +60,9 @@ public enum OnboardingService {
         let createLink = CreateAccountLinkHandler(accounts: accounts, links: links)
         let refreshLink = RefreshAccountLinkHandler(accounts: accounts, links: links)
         let sync = SyncAccountHandler(accounts: accounts)
-        let events = AccountEventHandler(accounts: accounts, statuses: AccountStatusStore(schema: identifier))
+        let events = AccountEventHandler(
+            accounts: accounts, statuses: AccountStatusStore(schema: identifier),
+            payouts: PayoutEventHandler(accounts: accounts, payouts: PayoutStore(schema: identifier)))
         return [
             .command(CreateAccount.self, mode: .oneAtATime(rateLimited: true)) { try createAccount.handle($0, &$1) },
             .command(CreateAccountLink.self, mode: .oneAtATime(rateLimited: true)) { try createLink.handle($0, &$1) },

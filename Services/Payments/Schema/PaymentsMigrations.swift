@@ -158,5 +158,16 @@ public enum PaymentsMigrations {
                     FOREIGN KEY (account, order_reference) REFERENCES orders (account, order_reference)
                 );
                 """),
+        Migration(
+            version: 6, name: "account_balances",
+            sql: """
+                CREATE TABLE account_balances (
+                    account        text PRIMARY KEY,
+                    available      jsonb NOT NULL,
+                    pending        jsonb NOT NULL,
+                    last_event_at  bigint NOT NULL,
+                    updated_at     timestamptz NOT NULL DEFAULT now()
+                );
+                """),
     ]
 }

@@ -95,8 +95,11 @@ public enum PaymentsService {
         let fees = ApplicationFeeStore(schema: identifier)
         let refund = RefundPaymentHandler(orders: orders, refunds: RefundStore(schema: identifier), fees: fees)
         let disputes = DisputeStore(schema: identifier)
-        let disputeRecorder = DisputeEventRecorder(orders: orders, disputes: disputes, accounts: AccountChargesStore(schema: identifier))
-        let payments = PaymentEventHandler(orders: orders, savedMethods: recorder, disputes: disputeRecorder, fees: fees)
+        let accountCharges = AccountChargesStore(schema: identifier)
+        let disputeRecorder = DisputeEventRecorder(orders: orders, disputes: disputes, accounts: accountCharges)
+        let payments = PaymentEventHandler(
+            orders: orders, savedMethods: recorder, disputes: disputeRecorder, fees: fees,
+            balances: BalanceEventRecorder(balances: AccountBalanceStore(schema: identifier), accounts: accountCharges))
         let submitEvidence = SubmitDisputeEvidenceHandler(disputes: disputes, recorder: disputeRecorder)
         let acceptDispute = AcceptDisputeHandler(disputes: disputes, recorder: disputeRecorder)
         let balance = GetBalanceHandler()

@@ -9,12 +9,14 @@ public enum ConsumedStripeEvents {
     /// Stripe `type`s, sorted.
     public static let types: [String] = [
         "account.application.deauthorized", "account.external_account.created", "account.external_account.deleted",
-        "account.external_account.updated", "account.updated", "application_fee.refunded", "capability.updated", "charge.dispute.closed",
+        "account.external_account.updated", "account.updated", "application_fee.refunded", "balance.available", "capability.updated",
+        "charge.dispute.closed",
         "charge.dispute.created", "charge.dispute.funds_reinstated", "charge.dispute.funds_withdrawn", "charge.dispute.updated",
         "charge.refunded",
         "checkout.session.async_payment_failed", "checkout.session.async_payment_succeeded", "checkout.session.completed",
         "checkout.session.expired", "payment_intent.amount_capturable_updated", "payment_intent.canceled",
-        "payment_intent.payment_failed", "payment_intent.processing", "payment_intent.succeeded", "person.created",
+        "payment_intent.payment_failed", "payment_intent.processing", "payment_intent.succeeded", "payout.canceled", "payout.created",
+        "payout.failed", "payout.paid", "person.created",
         "person.deleted", "person.updated", "setup_intent.succeeded", "terminal.reader.action_failed",
         "terminal.reader.action_succeeded",
     ]

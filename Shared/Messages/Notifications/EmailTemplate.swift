@@ -16,4 +16,7 @@ public enum EmailTemplate: String, Codable, Sendable, Equatable, CaseIterable, S
     case disputeOpened = "dispute_opened"
     /// On payments.dispute.evidence_due_soon: to the seller, the evidence for a dispute is due soon.
     case disputeEvidenceDue = "dispute_evidence_due"
+    /// On onboarding.payout.failed: to the seller, a payout to their bank failed; the reason in
+    /// plain words and how to update the bank account.
+    case payoutFailed = "payout_failed"
 }

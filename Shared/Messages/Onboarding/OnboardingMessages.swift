@@ -17,5 +17,9 @@ public enum OnboardingMessages {
         AccountRequirementsDue.self,
         AccountCapabilityUpdated.self,
         AccountDeauthorized.self,
+        PayoutCreated.self,
+        PayoutPaid.self,
+        PayoutFailed.self,
+        PayoutCanceled.self,
     ]
 }

@@ -32,5 +32,7 @@ public enum PaymentsMessages {
         DisputeOpened.self,
         DisputeEvidenceDueSoon.self,
         DisputeClosed.self,
+        BalanceUpdated.self,
+        BalanceNegative.self,
     ]
 }

@@ -97,7 +97,7 @@ struct SimTriggerVerbTests {
         let (simulator, base) = try simulator()
         defer { simulator.stop() }
         for words in [
-            ["payout.paid"], [], ["payment_intent.succeeded", "--override", "amount"],
+            ["invoice.paid"], [], ["payment_intent.succeeded", "--override", "amount"],
             ["payment_intent.succeeded", "--override", "refund:amount=1"],
         ] {
             #expect(throws: CLIError.self, "\(words)") { try trigger(words, base: base) }

@@ -55,9 +55,12 @@ import Testing
             events == [
                 "onboarding.account.created", "onboarding.account.updated", "onboarding.account.onboarding_completed",
                 "onboarding.account.requirements_due", "onboarding.account.deauthorized",
-                "onboarding.account.capability_updated", "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
+                "onboarding.account.capability_updated",
+                "onboarding.payout.created", "onboarding.payout.paid", "onboarding.payout.failed", "onboarding.payout.canceled",
+                "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
                 "payments.order.refunded", "payments.order.requires_action", "payments.checkout_session.created",
                 "payments.order.disputed", "payments.dispute.opened", "payments.dispute.evidence_due_soon", "payments.dispute.closed",
+                "payments.balance.updated", "payments.balance.negative",
                 "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.method_collected", "terminal.payment.captured",
                 "terminal.payment.fee_corrected", "terminal.payment.canceled", "terminal.reconciliation.completed",
                 "notifications.email.sent", "notifications.email.failed", "notifications.email.skipped",

@@ -52,7 +52,13 @@ struct EmailTemplateTextTests {
             OrderRequiresAction(
                 account: "acct_1", orderReference: "ord-9", amount: 1250, currency: "eur",
                 authenticationUrl: "https://shop.example/pay/ord-9", occurredAt: 1))
-        for request in [paid, failed, due, asked] {
+        let payout = EmailRequest.payoutFailed(
+            PayoutFailed(
+                account: "acct_1", sellerReference: "shop-1",
+                payout: PayoutDetails(
+                    id: "po_1", amount: 1250, currency: "eur", status: "failed", automatic: true, arrivalDate: 1, failureCode: "no_account"),
+                occurredAt: 1), updateURL: nil)
+        for request in [paid, failed, due, asked, payout] {
             let rendered = try EmailTemplateText.load(request.template, from: directory).render(request.fields)
             #expect(!rendered.subject.isEmpty)
             #expect(!rendered.body.contains("{{"))

@@ -107,16 +107,7 @@ struct EmailIntegrationTests {
         try await Self.withSink { sink, smtp in
             try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
                 let account = "acct_\(UInt32.random(in: 0...UInt32.max))"
-                let created = try Envelope.make(
-                    AccountCreated(
-                        account: account, sellerReference: "seller-\(account)",
-                        country: "DE", email: "seller@example.com", occurredAt: 1),
-                    appId: "onboarding", stripeAccount: account)
-                try await onThread { try Self.publish(created, url: bed.env.amqpURL) }
-                #expect(
-                    try await eventually {
-                        try bed.count("SELECT count(*) AS n FROM $schema.recipients WHERE account = $1", [.text(account)]) == 1
-                    })
+                try await Self.recordSeller(account, country: "DE", on: bed)
                 let due = try Envelope.make(
                     AccountRequirementsDue(
                         account: account, sellerReference: "seller-\(account)",
@@ -141,14 +132,7 @@ struct EmailIntegrationTests {
             try await NotificationsTestBed.run(patterns: ["notifications.email.#"], smtp: smtp) { bed in
                 let account = "acct_\(UInt32.random(in: 0...UInt32.max))"
                 let order = "ord-dispute-\(account)"
-                let created = try Envelope.make(
-                    AccountCreated(account: account, sellerReference: "seller-\(account)", country: "US", email: "seller@example.com", occurredAt: 1),
-                    appId: "onboarding", stripeAccount: account)
-                try await onThread { try Self.publish(created, url: bed.env.amqpURL) }
-                #expect(
-                    try await eventually {
-                        try bed.count("SELECT count(*) AS n FROM $schema.recipients WHERE account = $1", [.text(account)]) == 1
-                    })
+                try await Self.recordSeller(account, on: bed)
                 let dueBy = 1_800_000_000
                 let opened = try Envelope.make(
                     DisputeOpened(

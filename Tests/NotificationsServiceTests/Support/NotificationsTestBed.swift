@@ -58,12 +58,15 @@ final class NotificationsTestBed: Sendable {
             schema: schema, ingressDatabaseURL: ingressDatabaseURL, log: log)
     }
 
+    /// The platform's bank-update page the test beds configure (`SELLER_BANK_UPDATE_URL`).
+    static let sellerBankUpdateURL = "https://platform.example/sellers/{account}/bank"
+
     static func settings(smtp: SMTPSettings? = nil, maxBodyBytes: Int = 1 << 20) -> NotificationsSettings {
         NotificationsSettings(
             webhooks: WebhookSettings(
                 platformSecrets: [secret, "whsec_retired"],
                 connectSecrets: [connectSecret], maxBodyBytes: maxBodyBytes),
-            smtp: smtp)
+            smtp: smtp, sellerBankUpdateURL: sellerBankUpdateURL)
     }
 
     /// Starts the host (migrates the schema, declares queues) and waits until it is ready.

@@ -59,7 +59,7 @@ struct AccountEventPayloadTests {
             #"{"id":"evt_4","type":"person.updated","created":5,"account":"acct_9","data":{"object":{"id":"person_1","object":"person"}}}"#.utf8)
         #expect(try AccountEventPayload.parse(person).kind == .personUpdated)
         let other = Array(
-            #"{"id":"evt_5","type":"payout.paid","created":5,"account":"acct_9","data":{"object":{"id":"po_1","object":"payout"}}}"#.utf8)
+            #"{"id":"evt_5","type":"transfer.created","created":5,"account":"acct_9","data":{"object":{"id":"tr_1","object":"transfer"}}}"#.utf8)
         #expect(try AccountEventPayload.parse(other).kind == nil)
     }
 

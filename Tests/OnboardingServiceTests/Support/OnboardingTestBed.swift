@@ -10,7 +10,7 @@ import TestKit
 
 /// One integration test's world: stripe-sim in-process on a free port, the onboarding
 /// ServiceHost on a unique schema (real queue names: integration tests run one at a time),
-/// a monitor queue on `onboarding.account.#` and a reply queue of its own.
+/// a monitor queue on `onboarding.account.#` and `onboarding.payout.#` and a reply queue of its own.
 final class OnboardingTestBed: ServiceTestBed {
     static let apiKey = "sk_test_onboarding_integration"
     let env: IntegrationEnvironment
@@ -37,7 +37,7 @@ final class OnboardingTestBed: ServiceTestBed {
         host = try OnboardingService.make(config: config, schema: schema)
         monitor = try EventMonitor(
             url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("onb_monitor"),
-            patterns: ["onboarding.account.#"], connectionName: "onboarding-tests.monitor")
+            patterns: ["onboarding.account.#", "onboarding.payout.#"], connectionName: "onboarding-tests.monitor")
         commands = try CommandChannel(
             url: env.amqpURL, replyQueue: IntegrationEnvironment.uniqueName("onb_replies"),
             appId: "onboarding-tests")

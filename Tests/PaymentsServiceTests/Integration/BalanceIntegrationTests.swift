@@ -54,6 +54,93 @@ extension PaymentsIntegrationTests {
             }
         }
 
+        /// A seller whose losses are `lossesPayments` (`onboarding.account.created`), known to the service.
+        private func seller(_ bed: PaymentsTestBed, lossesPayments: String) async throws -> String {
+            let account = try await bed.connectedAccount()
+            let created = AccountCreated(
+                account: account, sellerReference: IntegrationEnvironment.uniqueName("seller"), country: "US", type: .express,
+                occurredAt: Int(Date().timeIntervalSince1970), lossesPayments: lossesPayments)
+            try await bed.publish([try Envelope.make(created, appId: "onboarding", stripeAccount: account)], routingKey: AccountCreated.messageName)
+            let schema = bed.schema
+            #expect(
+                try await eventually {
+                    try bed.awaitValue("SELECT losses_payments AS v FROM \(schema).account_charges WHERE account = $1", account) != nil
+                })
+            return account
+        }
+
+        /// A payment of 20.00 USD with Stripe's dispute card (disputed at once: the amount and the 15.00 fee withdrawn).
+        private func disputedPayment(_ bed: PaymentsTestBed, _ account: String, fee: Int?) async throws {
+            _ = try unwrap(
+                try await bed.send(
+                    ConfirmPayment(
+                        account: account, orderReference: PaymentsTestBed.orderReference(), amount: 2000, currency: "usd",
+                        paymentMethod: "pm_card_createDispute", applicationFeeAmount: fee)))
+        }
+
+        /// The simulator's `balance.available` events of `account`, oldest first, as notifications re-publishes them.
+        private func balanceEvents(_ bed: PaymentsTestBed, _ account: String) -> [Envelope] {
+            bed.sim.events(account: account).reversed().filter { $0["type"]?.stringValue == "balance.available" }.map { event in
+                let id = event["id"]?.stringValue ?? ""
+                return Envelope(
+                    messageId: "stripe:\(id)", type: "stripe.balance.available", appId: "notifications",
+                    headers: MessageHeaders(stripeAccount: account, extra: ["x-stripe-event-id": id]), body: event.serialized())
+            }
+        }
+
+        private func published<E: EventMessage>(_ bed: PaymentsTestBed, _ type: E.Type, account: String) throws -> [E] {
+            bed.monitor.all.filter { $0.type == E.messageName && $0.headers.stripeAccount == account }.compactMap { try? $0.decode(E.self) }
+        }
+
+        @Test(
+            "balance.available: payments.balance.updated for each newer balance; a negative one of a platform-liable seller also payments.balance.negative"
+        )
+        func balanceEventsArePublished() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await seller(bed, lossesPayments: "application")
+                // A disputed payment: the withdrawal and the fee make the available balance negative at once.
+                try await disputedPayment(bed, account, fee: 200)
+                let sim = bed.sim
+                #expect(try await eventually { balanceEvents(bed, account).count == 1 })
+                let first = try #require(balanceEvents(bed, account).first)
+                try await bed.publish([first, first])
+                try await bed.settle([first])
+                var updated = try published(bed, BalanceUpdated.self, account: account)
+                #expect(updated.map(\.available) == [[GetBalance.Amount(currency: "usd", amount: -3500)]])
+                #expect(updated.first?.pending == [GetBalance.Amount(currency: "usd", amount: 1800)])
+                let negative = try published(bed, BalanceNegative.self, account: account)
+                #expect(negative.map(\.negative) == [[GetBalance.Amount(currency: "usd", amount: -3500)]])
+
+                // The charge settles two days later: -1700. Delivered after an older event, the older one publishes nothing.
+                sim.advanceClock(bySeconds: 2 * 86_400)
+                #expect(try await eventually { balanceEvents(bed, account).count == 2 })
+                let events = balanceEvents(bed, account)
+                let replayedOld = Envelope(
+                    type: first.type, appId: first.appId, headers: first.headers, body: first.body)  // a new message id: not the inbox's
+                try await bed.publish([events[1]])
+                try await bed.settle([events[1]])
+                try await bed.publish([replayedOld])
+                try await bed.settle([replayedOld])
+                updated = try published(bed, BalanceUpdated.self, account: account)
+                #expect(updated.map { $0.available.first?.amount } == [-3500, -1700])
+                #expect(try published(bed, BalanceNegative.self, account: account).count == 2)
+            }
+        }
+
+        @Test("a negative balance of a seller whose losses Stripe carries publishes only payments.balance.updated")
+        func stripeLiableSellerIsNotThePlatformsDebt() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await seller(bed, lossesPayments: "stripe")
+                try await disputedPayment(bed, account, fee: nil)
+                #expect(try await eventually { balanceEvents(bed, account).count == 1 })
+                let events = balanceEvents(bed, account)
+                try await bed.publish(events)
+                try await bed.settle(events)
+                #expect(try published(bed, BalanceUpdated.self, account: account).first?.available.first?.amount == -3500)
+                #expect(try published(bed, BalanceNegative.self, account: account).isEmpty)
+            }
+        }
+
         @Test("bad input: an account that is not an acct_ id is refused before Stripe is called")
         func refused() async throws {
             try await PaymentsTestBed.run { bed in

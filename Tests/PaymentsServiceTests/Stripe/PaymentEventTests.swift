@@ -56,6 +56,7 @@ struct PaymentEventTests {
             .setupIntent: #"{"id":"seti_1","object":"setup_intent"}"#,
             .dispute: #"{"id":"dp_1","object":"dispute"}"#,
             .applicationFee: #"{"id":"fee_1","object":"application_fee"}"#,
+            .balance: #"{"object":"balance","available":[{"amount":-150,"currency":"usd"}],"pending":[]}"#,
         ]
         #expect(PaymentsService.stripeEvents.count == PaymentEventType.allCases.count)
         for type in PaymentEventType.allCases {
@@ -65,7 +66,7 @@ struct PaymentEventTests {
             #expect(event.type == type)
             switch (event.subject, type.object) {
             case (.checkoutSession, .checkoutSession), (.paymentIntent, .paymentIntent), (.charge, .charge),
-                (.setupIntent, .setupIntent), (.dispute, .dispute), (.applicationFee, .applicationFee):
+                (.setupIntent, .setupIntent), (.dispute, .dispute), (.applicationFee, .applicationFee), (.balance, .balance):
                 break
             default: Issue.record("\(type.rawValue) parsed as \(event.subject)")
             }

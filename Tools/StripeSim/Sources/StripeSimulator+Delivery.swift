@@ -13,6 +13,7 @@ extension StripeSimulator {
     /// Takes pending events (matched to endpoints). Call with the lock held.
     func drainHandoff() -> Handoff {
         var handoff = Handoff()
+        BalanceWatch.observe(state)
         for event in state.pendingEvents {
             let type = event["type"]?.stringValue ?? ""
             let connect = event["account"] != nil
@@ -77,6 +78,12 @@ extension StripeSimulator {
             DisputeMachine.open(call: call, chargeId: charge)
         case .resolveDispute(_, let dispute, let won):
             DisputeMachine.resolve(call: call, disputeId: dispute, won: won)
+        case .payoutSchedule:
+            PayoutMachine.runSchedule(call: call, at: Int(job.due))
+        case .payoutArrival(_, let payout):
+            PayoutMachine.arrive(call: call, payoutId: payout)
+        case .balanceCheck(let scope):
+            BalanceWatch.check(state, scope: scope)
         }
     }
 

@@ -27,6 +27,11 @@ public import Runtime
 /// - `STRIPE_EVENT_RETENTION`, `EMAIL_RETENTION` (default `30d` each; `s`, `m`, `h`, `d`;
 ///   `0`/`off` keeps rows for ever): how long stored Stripe events and ended e-mails are
 ///   kept (``NotificationsRetention``).
+/// - `SELLER_BANK_UPDATE_URL`: the platform's page where a seller whose payout failed updates
+///   the bank account (`http(s)://…`, `{account}` replaced by the connected account); the
+///   page signs the seller in, sends `onboarding.create_account_link` with `type`
+///   `account_update` and redirects to the link (account links are single-use and expire
+///   within minutes, so none is put in an e-mail). Unset: the e-mail points to the seller's dashboard.
 /// - `NOTIFICATIONS_TEMPLATES_DIR`: folder of the templates (default: the first of
 ///   `./Templates`, `./Services/Notifications/Templates`, the source tree's); a template
 ///   missing there is taken from the copy compiled into the binary.
@@ -56,12 +61,16 @@ public struct NotificationsSettings: Sendable {
             emailRetention.map { TableRetention(NotificationsRetention.emails, keep: $0) },
         ].compactMap { $0 }
     }
+    /// Where a seller updates the bank account after a failed payout (`SELLER_BANK_UPDATE_URL`,
+    /// `{account}` replaced by the connected account), or nil.
+    public var sellerBankUpdateURL: String?
 
     /// Creates settings in code (tests).
     public init(
         webhooks: WebhookSettings, smtp: SMTPSettings?, templatesDirectory: String = NotificationsSettings.defaultTemplatesDirectory(),
-        backfill: BackfillSettings = BackfillSettings(), listener: WebhookListenerSettings? = nil
+        backfill: BackfillSettings = BackfillSettings(), listener: WebhookListenerSettings? = nil, sellerBankUpdateURL: String? = nil
     ) {
+        self.sellerBankUpdateURL = sellerBankUpdateURL
         self.webhooks = webhooks
         self.listener = listener
         self.backfill = backfill
@@ -132,11 +141,15 @@ public struct NotificationsSettings: Sendable {
         if smtp != nil, explicitTemplates != nil, !FileManager.default.fileExists(atPath: templates) {
             reader.report("NOTIFICATIONS_TEMPLATES_DIR", "no such folder: \(templates)")
         }
+        let bankUpdateURL = reader.string("SELLER_BANK_UPDATE_URL")
+        if let url = bankUpdateURL, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+            reader.report("SELLER_BANK_UPDATE_URL", "must be an http:// or https:// URL")
+        }
         self.init(
             webhooks: WebhookSettings(
                 platformSecrets: platform, connectSecrets: connect, maxBodyBytes: maxBody,
                 writers: writers, maxBatch: maxBatch),
-            smtp: smtp, templatesDirectory: templates, backfill: backfill, listener: listener)
+            smtp: smtp, templatesDirectory: templates, backfill: backfill, listener: listener, sellerBankUpdateURL: bankUpdateURL)
         stripeEventRetention = eventRetention
         self.emailRetention = emailRetention
     }

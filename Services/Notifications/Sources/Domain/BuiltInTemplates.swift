@@ -90,6 +90,19 @@ enum BuiltInTemplates {
             Please submit your evidence, or accept the dispute, by {{due_by}}. Without an answer the
             dispute is lost.
             """ + "\n"
+        case .payoutFailed:
+            """
+            Subject: Your payout of {{amount}} could not be paid to your bank
+
+            Hello,
+
+            the payout of {{amount}} to your bank account failed: {{failure}}
+
+            The money is back in your balance and nothing is lost. {{what_to_do}}
+
+            Update your bank account here (you will be asked to sign in): {{update_url}}
+            Once it is updated, the next payout goes to the new account.
+            """ + "\n"
         }
     }
 }

@@ -6,7 +6,7 @@ public enum EmailAudience: Sendable, Equatable {
     /// The person who pays an order (`order_confirmation`, `payment_failed`, `payment_processing`).
     case buyer
     /// The connected account's owner (`onboarding_incomplete`, `dispute_opened`,
-    /// `dispute_evidence_due`: a dispute is the seller's business, never the buyer's mail).
+    /// `dispute_evidence_due`, `payout_failed`: a dispute is the seller's business, never the buyer's mail).
     case seller
 }
 
@@ -15,7 +15,7 @@ extension EmailTemplate {
     public var audience: EmailAudience {
         switch self {
         case .orderConfirmation, .paymentFailed, .authenticationRequired, .paymentProcessing: .buyer
-        case .onboardingIncomplete, .disputeOpened, .disputeEvidenceDue: .seller
+        case .onboardingIncomplete, .disputeOpened, .disputeEvidenceDue, .payoutFailed: .seller
         }
     }
 }

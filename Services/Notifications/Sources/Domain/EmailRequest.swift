@@ -143,4 +143,21 @@ public struct EmailRequest: Sendable, Equatable {
                 "deadline": deadline,
             ])
     }
+
+    /// "A payout could not be paid to your bank" for `onboarding.payout.failed`, to the seller:
+    /// the amount, Stripe's `failure_code` in plain words and what to do, and where to update
+    /// the bank account: `updateURL` with `{account}` replaced by the connected account (the
+    /// platform's page that signs the seller in and sends them to an account link of type
+    /// `account_update`; `SELLER_BANK_UPDATE_URL`), or the seller's dashboard when unset.
+    public static func payoutFailed(_ event: PayoutFailed, updateURL: String?) -> EmailRequest {
+        let text = PayoutFailureText.text(code: event.payout.failureCode, stripeMessage: event.payout.failureMessage)
+        return EmailRequest(
+            template: .payoutFailed, recipient: nil, account: event.account, orderReference: nil,
+            fields: [
+                "amount": MoneyFormatter.format(amount: event.payout.amount, currency: event.payout.currency),
+                "failure": text.failure, "what_to_do": text.whatToDo,
+                "failure_code": event.payout.failureCode ?? "unknown",
+                "update_url": updateURL?.replacing("{account}", with: event.account) ?? "the payout settings of your seller dashboard",
+            ])
+    }
 }

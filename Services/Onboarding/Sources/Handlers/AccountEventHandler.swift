@@ -10,7 +10,7 @@ import Store
 
 /// `stripe.account.updated`, `stripe.account.application.deauthorized`,
 /// `stripe.capability.updated`, `stripe.person.*` and `stripe.account.external_account.*` on
-/// `onboarding.events` (Stripe-bound: it may re-fetch). Capabilities and future
+/// `onboarding.events` (`stripe.payout.*` are passed to ``PayoutEventHandler``) (Stripe-bound: it may re-fetch). Capabilities and future
 /// requirements follow ``AccountStatus`` (never backwards); person and bank-account events
 /// are noted only, their effect on requirements arrives with `account.updated`. The body is Stripe's event JSON as
 /// the notifications service re-publishes it.
@@ -27,6 +27,8 @@ struct AccountEventHandler: Sendable {
     let accounts: AccountStore
     /// SQL of the account status (capabilities, future requirements).
     let statuses: AccountStatusStore
+    /// The `payout.*` events.
+    let payouts: PayoutEventHandler
 
     /// Handles one raw Stripe event.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
@@ -37,6 +39,10 @@ struct AccountEventHandler: Sendable {
                 ReplyError(
                     code: ReplyError.Code.malformedMessage,
                     message: "Stripe event: \(error.field) is missing or malformed", field: error.field))
+        }
+        if let kind = payload.kind, kind.isPayout {
+            return try payouts.handle(
+                envelope, type: kind, accountId: payload.accountId ?? envelope.headers.stripeAccount, created: payload.created, &context)
         }
         guard let accountId = payload.accountId ?? envelope.headers.stripeAccount else {
             return .deadLetter(.missingField("account"))
@@ -51,7 +57,7 @@ struct AccountEventHandler: Sendable {
         case .capabilityUpdated:
             return try applyCapability(payload, accountId: accountId, &context)
         case .personCreated, .personUpdated, .personDeleted, .externalAccountCreated, .externalAccountUpdated,
-            .externalAccountDeleted:
+            .externalAccountDeleted, .payoutCreated, .payoutPaid, .payoutFailed, .payoutCanceled:
             // What these change in the requirements arrives with the account.updated Stripe sends alongside.
             context.log.info("account change noted", ["type": payload.type, "event": payload.eventId, "account": accountId])
             return .done

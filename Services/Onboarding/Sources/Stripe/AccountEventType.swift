@@ -21,6 +21,17 @@ public enum AccountEventType: String, CaseIterable, Sendable {
     case externalAccountUpdated = "account.external_account.updated"
     /// `account.external_account.deleted`.
     case externalAccountDeleted = "account.external_account.deleted"
+    /// `payout.created`: a payout of the connected account's balance (``PayoutEventHandler``).
+    case payoutCreated = "payout.created"
+    /// `payout.paid`: the payout is expected in the bank account.
+    case payoutPaid = "payout.paid"
+    /// `payout.failed`: the bank refused the payout.
+    case payoutFailed = "payout.failed"
+    /// `payout.canceled`: the payout was canceled while pending.
+    case payoutCanceled = "payout.canceled"
+
+    /// Whether the type is one of the `payout.*` events.
+    public var isPayout: Bool { rawValue.hasPrefix("payout.") }
 
     /// The routing key notifications re-publishes the event under: `stripe.<type>`.
     public var routingKey: String { "stripe.\(rawValue)" }

@@ -13,10 +13,10 @@ struct GetBalanceHandler: Sendable {
             try client.retrieveBalance(options: RequestOptions(stripeAccount: command.account))
         }) {
         case .success(let balance):
-            func amounts(_ list: [Balance.Amount]?) -> [GetBalance.Amount] {
-                (list ?? []).map { GetBalance.Amount(currency: $0.currency, amount: $0.amount) }.sorted { $0.currency < $1.currency }
-            }
-            return .ok(GetBalance.Result(account: command.account, available: amounts(balance.available), pending: amounts(balance.pending)))
+            return .ok(
+                GetBalance.Result(
+                    account: command.account, available: GetBalance.Amount.list(balance.available),
+                    pending: GetBalance.Amount.list(balance.pending)))
         case .failure(let error):
             return .error(error)
         }

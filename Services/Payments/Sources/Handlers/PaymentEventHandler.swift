@@ -36,6 +36,9 @@ import StripeAPI
 ///   the dispute with its order and publish `payments.dispute.*` (``DisputeEventRecorder``).
 /// - `application_fee.refunded` (a platform event, the one consumed) raises the refunded total
 ///   of the order's application fee; `charge.refunded` teaches the order its fee id.
+/// - `balance.available` of a connected account publishes `payments.balance.updated`, and
+///   `payments.balance.negative` when the platform carries its losses (``BalanceEventRecorder``);
+///   the platform's own balance is ignored with the other platform events.
 /// - An undecodable body is dead-lettered (`validation.malformed_message`).
 /// Thread-safety: `Sendable`, stateless.
 struct PaymentEventHandler: Sendable {
@@ -47,6 +50,8 @@ struct PaymentEventHandler: Sendable {
     let disputes: DisputeEventRecorder
     /// SQL of the orders' application fees.
     let fees: ApplicationFeeStore
+    /// Publishes connected accounts' balances.
+    let balances: BalanceEventRecorder
 
     /// Handles one raw Stripe event.
     /// - Throws: `HandlerError` to retry later, `MessageDecodingError` (poison), `StoreError`.
@@ -79,6 +84,9 @@ struct PaymentEventHandler: Sendable {
             return .done
         case .applicationFee(let fee):
             return try feeRefunded(fee, event: event, context: context)
+        case .balance(let balance):
+            try balances.record(balance, at: event.created, account: account, event: event.id, context: context)
+            return .done
         }
     }
 

@@ -26,6 +26,8 @@ struct PaymentEvent: Sendable, Equatable {
         case dispute(Dispute)
         /// `application_fee.refunded`.
         case applicationFee(ApplicationFee)
+        /// `balance.available`.
+        case balance(Balance)
     }
 
     /// Stripe's event id (`evt_…`).
@@ -57,6 +59,7 @@ struct PaymentEvent: Sendable, Equatable {
             case .setupIntent: subject = .setupIntent(try event.dataObject(as: SetupIntent.self))
             case .dispute: subject = .dispute(try event.dataObject(as: Dispute.self))
             case .applicationFee: subject = .applicationFee(try event.dataObject(as: ApplicationFee.self))
+            case .balance: subject = .balance(try event.dataObject(as: Balance.self))
             }
         } catch {
             throw MessageDecodingError(field: "data.object", kind: .malformed, reason: "not a \(event.type) object: \(error)")

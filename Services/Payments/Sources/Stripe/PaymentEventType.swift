@@ -33,6 +33,8 @@ enum PaymentEventType: String, CaseIterable, Sendable {
     case chargeDisputeFundsReinstated = "charge.dispute.funds_reinstated"
     /// `application_fee.refunded` (a platform event: the fee is the platform's).
     case applicationFeeRefunded = "application_fee.refunded"
+    /// `balance.available` (a connected account's balance changed; ``BalanceEventRecorder``).
+    case balanceAvailable = "balance.available"
 
     /// The kind of object in the event's `data.object`.
     enum Object: Sendable {
@@ -48,6 +50,8 @@ enum PaymentEventType: String, CaseIterable, Sendable {
         case dispute
         /// An ApplicationFee.
         case applicationFee
+        /// A Balance.
+        case balance
     }
 
     /// What `data.object` holds for this type.
@@ -63,6 +67,7 @@ enum PaymentEventType: String, CaseIterable, Sendable {
             .chargeDisputeFundsReinstated:
             .dispute
         case .applicationFeeRefunded: .applicationFee
+        case .balanceAvailable: .balance
         }
     }
 

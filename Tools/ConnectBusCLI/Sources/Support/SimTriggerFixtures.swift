@@ -72,6 +72,25 @@ public enum SimTriggerFixtures {
             Step("clock", .post, "/sim/clock/advance", [("seconds", "61")], scope: .page)
         ]
 
+    /// A manual payout of 1.00 USD from the connected account to a bank account added with
+    /// `bankToken` (the schedule set to `manual`, so no automatic payout takes the balance
+    /// first), after a 20.00 USD payment has settled (the clock moved 2 simulated days).
+    static func payout(_ bankToken: String = "btok_us_verified") -> [Step] {
+        [
+            Step(
+                "bank", .post, "/v1/accounts/{account}",
+                [("external_account", bankToken), ("settings[payouts][schedule][interval]", "manual")], scope: .platform),
+            confirmed("pm_card_visa"),
+            Step("settle", .post, "/sim/clock/advance", [("seconds", "172800")], scope: .page),
+            Step("payout", .post, "/v1/payouts", [("amount", "100"), ("currency", "usd")]),
+        ]
+    }
+
+    /// `payout(bankToken)`, then the clock moved past its arrival date (a simulated day).
+    static func payoutArrived(_ bankToken: String) -> [Step] {
+        payout(bankToken) + [Step("arrive", .post, "/sim/clock/advance", [("seconds", "86401")], scope: .page)]
+    }
+
     /// A SEPA Debit PaymentIntent (`pm_sepa_debit_succeed` or `_fail`): processing, then
     /// settled or failed after the simulator's async delay.
     static func sepa(_ method: String) -> [Step] {
@@ -220,6 +239,20 @@ public enum SimTriggerFixtures {
         .init(
             event: "application_fee.refunded", summary: "a direct charge with a 2.00 USD fee refunded with refund_application_fee",
             steps: feeRefunded, needsAccount: true, eventOnPlatform: true),
+        .init(event: "payout.created", summary: "a manual payout of 1.00 USD to btok_us_verified", steps: payout(), needsAccount: true),
+        .init(
+            event: "payout.paid", summary: "that payout, the clock moved past its arrival date", steps: payoutArrived("btok_us_verified"),
+            needsAccount: true),
+        .init(
+            event: "payout.failed", summary: "a payout to btok_us_verified_accountClosed (account_closed), the clock moved past its arrival",
+            steps: payoutArrived("btok_us_verified_accountClosed"), needsAccount: true),
+        .init(
+            event: "payout.canceled", summary: "a manual payout canceled while pending",
+            steps: payout() + [Step("cancel", .post, "/v1/payouts/{payout.id}/cancel")], needsAccount: true),
+        .init(
+            event: "balance.available", summary: "a payment's funds settled (the clock moved 2 days)",
+            steps: [confirmed("pm_card_visa"), Step("settle", .post, "/sim/clock/advance", [("seconds", "172800")], scope: .page)],
+            needsAccount: true),
         .init(event: "charge.dispute.created", summary: "paid with pm_card_createDispute (a fraudulent dispute opens)", steps: disputed),
         .init(event: "charge.dispute.funds_withdrawn", summary: "paid with pm_card_createDispute (the disputed amount withdrawn)", steps: disputed),
         .init(

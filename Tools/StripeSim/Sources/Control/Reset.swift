@@ -27,11 +27,12 @@ extension StripeSimulator {
                 }
             }
             for id in gone {
-                state.objects[id] = nil
+                state.remove(id)
                 state.undelivered[id] = nil
             }
             state.idempotency = state.idempotency.filter { !$0.key.hasPrefix(prefix) }
             state.scheduled.removeAll { $0.kind.scope == account }
+            PayoutMachine.scheduleNextRun(state: state, account: account)  // the account stays, so does its payout schedule
             return gone.count
         }
         guard let removed else { throw ControlError("No such account: '\(account)'", param: "account", code: "resource_missing", status: 404) }
@@ -60,6 +61,7 @@ extension StripeSimulator {
                 return original
             }
             state.objects = [:]
+            state.rebuildIndex()
             state.sequence = 0
             state.createdCounts = [:]
             state.idempotency = [:]

@@ -54,6 +54,12 @@ extension StripeSimulator {
                         "due": .double(job.due), "kind": "resolve_dispute", "scope": .string(scope),
                         "dispute": .string(dispute), "won": .bool(won),
                     ]
+                case .payoutSchedule(let scope):
+                    return ["due": .double(job.due), "kind": "payout_schedule", "scope": .string(scope)]
+                case .payoutArrival(let scope, let payout):
+                    return ["due": .double(job.due), "kind": "payout_arrival", "scope": .string(scope), "payout": .string(payout)]
+                case .balanceCheck(let scope):
+                    return ["due": .double(job.due), "kind": "balance_check", "scope": .string(scope)]
                 }
             }
             return [
@@ -157,6 +163,12 @@ extension StripeSimulator {
                 return SimState.ScheduledJob(
                     due: due,
                     kind: .resolveDispute(scope: text(item["scope"]), dispute: text(item["dispute"]), won: item["won"]?.boolValue ?? false))
+            case "payout_schedule":
+                return SimState.ScheduledJob(due: due, kind: .payoutSchedule(scope: text(item["scope"])))
+            case "payout_arrival":
+                return SimState.ScheduledJob(due: due, kind: .payoutArrival(scope: text(item["scope"]), payout: text(item["payout"])))
+            case "balance_check":
+                return SimState.ScheduledJob(due: due, kind: .balanceCheck(scope: text(item["scope"])))
             default:
                 return nil
             }
@@ -194,6 +206,7 @@ extension StripeSimulator {
         for rule in rules { faultInjector.add(rule) }
         locked {
             state.objects = objects
+            state.rebuildIndex()
             state.sequence = document["sequence"]?.intValue ?? objects.count
             state.createdCounts = (document["created_counts"]?.objectValue ?? [:]).compactMapValues(\.intValue)
             state.idempotency = idempotency

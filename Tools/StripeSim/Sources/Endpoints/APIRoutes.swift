@@ -20,6 +20,7 @@ enum APIRoutes {
         RefundEndpoints.register(&router)
         DisputeEndpoints.register(&router)
         BalanceEndpoints.register(&router)
+        PayoutEndpoints.register(&router)
         CheckoutEndpoints.register(&router)
         TerminalEndpoints.register(&router)
         EventEndpoints.register(&router)

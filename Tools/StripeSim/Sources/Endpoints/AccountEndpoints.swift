@@ -91,6 +91,7 @@ enum AccountEndpoints {
         try applyPrefill(call, params, to: &account, currency: currency, country: country, onboardingStarted: false)
         AccountRequirements.recompute(&account, state: call.state)
         call.state.insert(account, scope: SimState.platform)
+        PayoutMachine.scheduleNextRun(state: call.state, account: id)
         return account
     }
 
@@ -146,6 +147,9 @@ enum AccountEndpoints {
             currency: currency, country: country)
         {
             ExternalAccounts.attach(bank, to: &account)
+            if let id = bank["id"]?.stringValue, let code = try PayoutTestAccounts.failureCode(params) {
+                call.state.secrets[PayoutTestAccounts.annotationKey(id)] = code
+            }
         }
         if let tos = params.json("tos_acceptance") {
             account["tos_acceptance"] = merge(account["tos_acceptance"], typed(tos, integers: ["date"]))
