@@ -78,11 +78,17 @@ enum HTMLPage {
     /// `path` with `query` by GET, so reloading the page that follows (the reader console
     /// reloads itself every two seconds) never sends the form again.
     static func seeOther(_ path: String, _ query: [(String, String?)]) -> HTTPResponse {
+        let encoded = encodedQuery(query)
+        return .redirect(to: encoded.isEmpty ? path : path + "?" + encoded, status: 303)
+    }
+
+    /// `name=value&…` with each value percent-encoded (unreserved characters kept); pairs
+    /// without a value are left out.
+    static func encodedQuery(_ query: [(String, String?)]) -> String {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        let pairs = query.compactMap { name, value in
+        return query.compactMap { name, value in
             value.map { "\(name)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
-        }
-        return .redirect(to: pairs.isEmpty ? path : path + "?" + pairs.joined(separator: "&"), status: 303)
+        }.joined(separator: "&")
     }
 
     /// A message page (`kind`: `ok` or `error`).

@@ -134,10 +134,7 @@ extension StripeSimulator {
     /// the request's `state`, percent-encoded.
     private func oauthRedirect(_ params: [String: FormValue], _ pairs: [(String, String)]) -> HTTPResponse {
         let target = params["redirect_uri"]?.stringValue ?? "/sim/done"
-        var query = pairs
-        if let value = params["state"]?.stringValue { query.append(("state", value)) }
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        let encoded = query.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
-        return .redirect(to: target + (target.contains("?") ? "&" : "?") + encoded)
+        let query = pairs.map { ($0.0, Optional($0.1)) } + [("state", params["state"]?.stringValue)]
+        return .redirect(to: target + (target.contains("?") ? "&" : "?") + HTMLPage.encodedQuery(query))
     }
 }
