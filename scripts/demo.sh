@@ -118,6 +118,8 @@ start_services() {
             DATABASE_URL="$(cb_service_database_url "$name")" \
             STRIPE_API_KEY="$STRIPE_API_KEY" \
             STRIPE_API_BASE="$STRIPE_API_BASE" \
+            STRIPE_CONNECT_BASE="$STRIPE_API_BASE" \
+            STRIPE_CONNECT_CLIENT_ID=ca_connectbus_sim_platform \
             STRIPE_WEBHOOK_SECRETS="$STRIPE_WEBHOOK_SECRET" \
             STRIPE_CONNECT_WEBHOOK_SECRETS="$STRIPE_CONNECT_WEBHOOK_SECRET" \
             SMTP_URL="smtp://127.0.0.1:$SMTP_PORT" \

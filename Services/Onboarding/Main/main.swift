@@ -3,8 +3,9 @@ import Runtime
 
 // Reads the configuration, builds the service and runs it until SIGTERM/SIGINT.
 ServiceMain.run(service: OnboardingService.name) { environment, arguments in
-    let config = try ServiceConfig.fromEnvironment(
+    let (config, settings) = try ServiceConfig.fromEnvironment(
         service: OnboardingService.name, environment,
-        arguments: arguments, requireStripeKey: true)
-    return OnboardingService.make(config: config).run()
+        arguments: arguments, requireStripeKey: true,
+        settings: OnboardingSettings.init(reading:))
+    return OnboardingService.make(config: config, settings: settings).run()
 }

@@ -127,5 +127,20 @@ public enum OnboardingMigrations {
                 );
                 CREATE INDEX payouts_account ON payouts (stripe_account_id, arrival_date DESC);
                 """),
+        Migration(
+            version: 8, name: "oauth_states",
+            sql: """
+                CREATE TABLE oauth_states (
+                    state            text PRIMARY KEY,
+                    seller_reference text NOT NULL,
+                    scope            text NOT NULL,
+                    redirect_uri     text,
+                    created_at       timestamptz NOT NULL DEFAULT now(),
+                    expires_at       bigint NOT NULL,
+                    used_at          timestamptz,
+                    used_by          text
+                );
+                CREATE INDEX oauth_states_expires_at ON oauth_states (expires_at);
+                """),
     ]
 }

@@ -10,7 +10,9 @@ public import StripeAPI
 /// `onboarding.create_account`, `onboarding.create_account_link`,
 /// `onboarding.refresh_account_link`, `onboarding.sync_account`, `onboarding.update_account`,
 /// `onboarding.add_person`, `onboarding.update_person`, `onboarding.create_login_link`,
-/// `onboarding.create_account_session`, and the event queue
+/// `onboarding.create_account_session`, `onboarding.complete_oauth`,
+/// `onboarding.disconnect_account`; `onboarding.create_oauth_link` is batched (database only);
+/// and the event queue
 /// `onboarding.events` bound to `stripe.account.updated` and
 /// `stripe.account.application.deauthorized`. See `Services/Onboarding/README.md`.
 public enum OnboardingService {
@@ -23,30 +25,33 @@ public enum OnboardingService {
     /// The Stripe events (as re-published by notifications) the event queue is bound to.
     public static let stripeEvents = AccountEventType.allCases.map(\.routingKey)
 
-    /// The host for `config` with every route of the service, on schema `onboarding`.
-    public static func make(config: ServiceConfig) -> ServiceHost {
+    /// The host for `config` and `settings` with every route of the service, on schema `onboarding`.
+    public static func make(config: ServiceConfig, settings: OnboardingSettings = OnboardingSettings()) -> ServiceHost {
         // `schema` is a constant valid identifier, so this cannot fail.
-        (try? make(config: config, schema: schema)) ?? ServiceHost(name: name, config: config, schema: schema, routes: [])
+        (try? make(config: config, schema: schema, settings: settings))
+            ?? ServiceHost(name: name, config: config, schema: schema, routes: [])
     }
 
     /// The host for `config` on `schema` (tests use a schema of their own).
     /// - Parameters:
+    ///   - settings: the service's own settings (the Connect client id).
     ///   - makeStripe: each worker's Stripe client factory (default: from `config`).
     ///   - log: the host's logger (default: JSON lines on standard error).
     /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
     public static func make(
-        config: ServiceConfig, schema: String,
+        config: ServiceConfig, schema: String, settings: OnboardingSettings = OnboardingSettings(),
         makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
         log: Logger? = nil
     ) throws -> ServiceHost {
         ServiceHost(
             name: name, config: config, schema: schema, migrations: OnboardingMigrations.all,
-            routes: try routes(schema: schema), makeStripe: makeStripe, log: log)
+            routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
     }
 
-    /// Every route of the service, with its SQL bound to `schema`.
+    /// Every route of the service, with its SQL bound to `schema` and the OAuth commands
+    /// using `settings`' Connect client id.
     /// - Throws: `StoreError` (`store.invalid_identifier`) for a bad schema name.
-    public static func routes(schema: String) throws -> [Route] {
+    public static func routes(schema: String, settings: OnboardingSettings = OnboardingSettings()) throws -> [Route] {
         let identifier = try SQLIdentifier(schema)
         let accounts = AccountStore(schema: identifier)
         let links = AccountLinkParametersStore(schema: identifier)
@@ -60,6 +65,10 @@ public enum OnboardingService {
         let createLink = CreateAccountLinkHandler(accounts: accounts, links: links)
         let refreshLink = RefreshAccountLinkHandler(accounts: accounts, links: links)
         let sync = SyncAccountHandler(accounts: accounts)
+        let oauthStates = OAuthStateStore(schema: identifier)
+        let oauthLink = CreateOAuthLinkHandler(accounts: accounts, states: oauthStates, clientId: settings.connectClientId)
+        let completeOAuth = CompleteOAuthHandler(accounts: accounts, states: oauthStates, controls: controls)
+        let disconnect = DisconnectAccountHandler(accounts: accounts, clientId: settings.connectClientId)
         let events = AccountEventHandler(
             accounts: accounts, statuses: AccountStatusStore(schema: identifier),
             payouts: PayoutEventHandler(accounts: accounts, payouts: PayoutStore(schema: identifier)))
@@ -73,6 +82,9 @@ public enum OnboardingService {
             .command(UpdatePerson.self, mode: .oneAtATime(rateLimited: true)) { try persons.update($0, &$1) },
             .command(CreateLoginLink.self, mode: .oneAtATime(rateLimited: true)) { try dashboards.loginLink($0, &$1) },
             .command(CreateAccountSession.self, mode: .oneAtATime(rateLimited: true)) { try dashboards.accountSession($0, &$1) },
+            .command(CreateOAuthLink.self, mode: .batched) { try oauthLink.handle($0, &$1) },
+            .command(CompleteOAuth.self, mode: .oneAtATime(rateLimited: true)) { try completeOAuth.handle($0, &$1) },
+            .command(DisconnectAccount.self, mode: .oneAtATime(rateLimited: true)) { try disconnect.handle($0, &$1) },
             .events(
                 queue: eventsQueue, mode: .oneAtATime(rateLimited: true),
                 stripeEvents.map { pattern in

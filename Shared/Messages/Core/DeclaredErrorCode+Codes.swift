@@ -131,4 +131,22 @@ extension DeclaredErrorCode {
         ReplyError.Code.shippingMethodUnavailable,
         "shipping_method is not offered for the shipping address and currency by the platform's shipping rules (payments.quote_shipping lists what is)"
     )
+    /// `validation.oauth_state_unknown`.
+    public static let oauthStateUnknown = DeclaredErrorCode(ReplyError.Code.oauthStateUnknown, "a state this service did not issue")
+    /// `conflict.oauth_state_used`.
+    public static let oauthStateUsed = DeclaredErrorCode(ReplyError.Code.oauthStateUsed, "the state was already used: it is accepted once")
+    /// `conflict.oauth_state_expired`.
+    public static let oauthStateExpired = DeclaredErrorCode(ReplyError.Code.oauthStateExpired, "the state is older than an hour: ask for a new link")
+    /// `conflict.oauth_code_invalid`.
+    public static let oauthCodeInvalid = DeclaredErrorCode(
+        ReplyError.Code.oauthCodeInvalid, "Stripe refused the code (invalid_grant): used already, expired or another platform's")
+    /// `conflict.oauth_not_configured`.
+    public static let oauthNotConfigured = DeclaredErrorCode(
+        ReplyError.Code.oauthNotConfigured, "the service has no Connect client id (STRIPE_CONNECT_CLIENT_ID)")
+    /// `conflict.not_connected`.
+    public static let notConnected = DeclaredErrorCode(
+        ReplyError.Code.notConnected, "Stripe says the account is not connected to the platform's application (invalid_client)")
+    /// `conflict.account_already_connected`.
+    public static let accountAlreadyConnected = DeclaredErrorCode(
+        ReplyError.Code.accountAlreadyConnected, "the authorized Stripe account is recorded under another seller reference")
 }

@@ -72,3 +72,23 @@ extension CreateAccountSession: DeclaresErrorCodes {
         .invalidId, .accountNotFound, .invalidState,
     ])
 }
+
+extension CreateOAuthLink: DeclaresErrorCodes {
+    /// `onboarding.create_oauth_link`'s error codes (database only: no Stripe call).
+    public static let errorCodes = CommandErrorCodes(.database, [.invalidURL, .duplicateReference, .oauthNotConfigured])
+}
+
+extension CompleteOAuth: DeclaresErrorCodes {
+    /// `onboarding.complete_oauth`'s error codes.
+    public static let errorCodes = OnboardingErrorCodes.stripeBound([
+        .invalidId, .oauthStateUnknown, .oauthStateUsed, .oauthStateExpired, .oauthCodeInvalid, .duplicateReference,
+        .accountAlreadyConnected,
+    ])
+}
+
+extension DisconnectAccount: DeclaresErrorCodes {
+    /// `onboarding.disconnect_account`'s error codes.
+    public static let errorCodes = OnboardingErrorCodes.stripeBound([
+        .invalidId, .accountNotFound, .invalidState, .oauthNotConfigured, .notConnected,
+    ])
+}

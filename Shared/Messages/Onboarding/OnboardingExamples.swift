@@ -98,3 +98,20 @@ extension CreateAccountSession: ExampleDocumented {
         ]
     }
 }
+
+extension CreateOAuthLink: ExampleDocumented {
+    /// A seller with an existing Standard account, sent back to the platform's callback.
+    public static var examples: [JSONValue] {
+        [["seller_reference": "shop-42", "redirect_uri": "https://platform.example/stripe/oauth/callback", "email": "ada@ceramics.example"]]
+    }
+}
+
+extension CompleteOAuth: ExampleDocumented {
+    /// The code and state Stripe appended to the redirect.
+    public static var examples: [JSONValue] { [["code": "ac_Q1hC8wB2nE4pL0x9", "state": "q3Vh0d2Yl1s9q3Vh0d2Yl1s9q3Vh0d2Yl1s9q3Vh0d2"]] }
+}
+
+extension DisconnectAccount: ExampleDocumented {
+    /// A connected account.
+    public static var examples: [JSONValue] { [["account": "acct_1Nv0FGQ9RKHgCVdK"]] }
+}

@@ -100,6 +100,10 @@ extension ServiceConfig {
         if URL(string: apiBase)?.scheme.map({ $0 == "http" || $0 == "https" }) != true {
             reader.report("STRIPE_API_BASE", "must be an http:// or https:// URL")
         }
+        let connectBase = reader.string("STRIPE_CONNECT_BASE").flatMap { $0.isEmpty ? nil : $0 } ?? ServiceConfig.defaultStripeConnectBase
+        if URL(string: connectBase)?.scheme.map({ $0 == "http" || $0 == "https" }) != true {
+            reader.report("STRIPE_CONNECT_BASE", "must be an http:// or https:// URL")
+        }
         let apiVersion = reader.string("STRIPE_API_VERSION")
         let secrets = reader.list("STRIPE_WEBHOOK_SECRETS")
         let rate = reader.double("STRIPE_RATE_LIMIT", default: 20, in: 0.1...10_000)
@@ -152,6 +156,7 @@ extension ServiceConfig {
             httpLoopbackOnly: bind == "loopback", httpThreading: httpThreading, queues: queues, retryDelays: delays,
             relayGrace: .milliseconds(grace), relayBatchSize: relayBatch, heartbeatSeconds: heartbeat, logLevel: level ?? .info)
         config.directDatabaseURL = direct
+        config.stripeConnectBase = connectBase
         config.batchSize = batchSize
         config.stripeBoundPrefetch = stripeBoundPrefetch
         config.stripeRateBudget = budget

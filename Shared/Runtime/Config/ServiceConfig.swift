@@ -23,6 +23,9 @@ import Foundation
 ///   Required when `DATABASE_URL` says `prepared_statements=off`.
 /// - `STRIPE_API_KEY`: secret or restricted key (`sk_…`/`rk_…`); required when the caller
 ///   says so. `STRIPE_API_BASE` (default `https://api.stripe.com`), `STRIPE_API_VERSION`.
+/// - `STRIPE_CONNECT_BASE` (default `https://connect.stripe.com`): where Connect's OAuth
+///   endpoints are (`/oauth/authorize`, `/oauth/token`, `/oauth/deauthorize`); stripe-sim's URL
+///   in tests and the demo (it serves them beside the API).
 /// - `STRIPE_WEBHOOK_SECRETS`: comma-separated `whsec_…` secrets (several during rotation).
 /// - `STRIPE_RATE_LIMIT`: Stripe requests per second shared by a process's workers (default 20);
 ///   with `STRIPE_RATE_LIMITS`, the process's own limit in degraded mode only.
@@ -67,6 +70,11 @@ public struct ServiceConfig: Sendable {
     public var stripeAPIBase: String
     /// Pinned `Stripe-Version`, or `nil` for the client's default.
     public var stripeAPIVersion: String?
+    /// Base URL of Connect's OAuth endpoints (`STRIPE_CONNECT_BASE`), e.g.
+    /// `https://connect.stripe.com` (the default) or a stripe-sim URL.
+    public var stripeConnectBase: String = ServiceConfig.defaultStripeConnectBase
+    /// `STRIPE_CONNECT_BASE`'s default: Stripe's host for Connect OAuth.
+    public static let defaultStripeConnectBase = "https://connect.stripe.com"
     /// Webhook signing secrets, newest first.
     public var webhookSecrets: [String]
     /// Stripe requests per second allowed for the whole process.

@@ -45,8 +45,8 @@ public final class WorkerResources {
         self.heartbeat = heartbeat
     }
 
-    /// The default factory: a ``StripeClient`` from `STRIPE_API_KEY`, `STRIPE_API_BASE`
-    /// and `STRIPE_API_VERSION`.
+    /// The default factory: a ``StripeClient`` from `STRIPE_API_KEY`, `STRIPE_API_BASE`,
+    /// `STRIPE_CONNECT_BASE` and `STRIPE_API_VERSION`.
     /// - Throws: `StripeError` (`invalid_configuration`) when no key is configured.
     public static func defaultStripeClient(_ config: ServiceConfig) throws -> StripeClient {
         guard let key = config.stripeAPIKey else {
@@ -54,7 +54,7 @@ public final class WorkerResources {
         }
         return try StripeClient(
             config: StripeConfig(
-                apiKey: key, apiBase: config.stripeAPIBase,
+                apiKey: key, apiBase: config.stripeAPIBase, connectBase: config.stripeConnectBase,
                 apiVersion: config.stripeAPIVersion ?? StripeConfig.defaultAPIVersion))
     }
 

@@ -12,6 +12,8 @@ public struct RequestOptions: Sendable, Equatable {
     /// A `Stripe-Version` for this request only (e.g. the version a mobile SDK asks for
     /// when creating an ephemeral key); `nil` uses the client's pinned version.
     public var stripeVersion: String?
+    /// Which of Stripe's hosts the request goes to: the API (default) or Connect's OAuth host.
+    public var host: StripeHost = .api
 
     /// Options; all `nil` by default.
     public init(stripeAccount: String? = nil, idempotencyKey: String? = nil, stripeVersion: String? = nil) {
@@ -22,4 +24,12 @@ public struct RequestOptions: Sendable, Equatable {
     public static func idempotent(_ key: String, stripeAccount: String? = nil) -> RequestOptions {
         RequestOptions(stripeAccount: stripeAccount, idempotencyKey: key)
     }
+}
+
+/// The Stripe host a request is sent to.
+public enum StripeHost: Sendable, Equatable {
+    /// ``StripeConfig/apiBase`` (`https://api.stripe.com`).
+    case api
+    /// ``StripeConfig/connectBase`` (`https://connect.stripe.com`): Connect's OAuth endpoints.
+    case connect
 }

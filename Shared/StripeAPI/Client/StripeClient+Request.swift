@@ -17,7 +17,7 @@ extension StripeClient {
         guard path.hasPrefix("/") else {
             throw StripeError(kind: .invalidConfiguration, message: "path must start with /: \(redact(path))")
         }
-        var base = config.apiBase
+        var base = options.host == .connect ? config.connectBase : config.apiBase
         while base.hasSuffix("/") { base.removeLast() }
         var url = base + path
         var body: [UInt8] = []

@@ -8,6 +8,11 @@ public struct StripeConfig: Sendable, Equatable {
     /// Base URL without a trailing `/v1`, default `https://api.stripe.com` (the simulator:
     /// `http://127.0.0.1:12111`).
     public var apiBase: String
+    /// Base URL of Connect's OAuth endpoints (`/oauth/token`, `/oauth/deauthorize`), default
+    /// `https://connect.stripe.com` (Stripe serves them there, not on the API host); the
+    /// simulator serves them on its own base URL. Used by requests whose
+    /// ``RequestOptions/host`` is ``StripeHost/connect``.
+    public var connectBase: String
     /// The pinned `Stripe-Version` sent on every request unless a request overrides it.
     public var apiVersion: String
     /// Time allowed to establish a connection (default 10 s).
@@ -22,15 +27,18 @@ public struct StripeConfig: Sendable, Equatable {
     /// The API version this project is written against (``StripeAPIVersion/current``);
     /// a deployment pins another with `STRIPE_API_VERSION`.
     public static let defaultAPIVersion = StripeAPIVersion.current
+    /// Stripe's host for Connect OAuth, ``connectBase``'s default.
+    public static let defaultConnectBase = "https://connect.stripe.com"
 
     /// Settings; only the key is required.
     public init(
         apiKey: String, apiBase: String = "https://api.stripe.com",
+        connectBase: String = StripeConfig.defaultConnectBase,
         apiVersion: String = StripeConfig.defaultAPIVersion,
         connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(80),
         maxRetries: Int = 2, clientVersion: String = "0.1.0"
     ) {
-        self.apiKey = apiKey; self.apiBase = apiBase; self.apiVersion = apiVersion
+        self.apiKey = apiKey; self.apiBase = apiBase; self.connectBase = connectBase; self.apiVersion = apiVersion
         self.connectTimeout = connectTimeout; self.timeout = timeout
         self.retry = RetryPolicy(maxRetries: maxRetries); self.clientVersion = clientVersion
     }
@@ -42,7 +50,7 @@ public struct StripeConfig: Sendable, Equatable {
     }
 
     /// Every problem with these settings (empty when valid): empty key, a key with
-    /// whitespace or control characters, an API base that is not http(s).
+    /// whitespace or control characters, an API or Connect base that is not http(s).
     public func problems() -> [String] {
         var problems: [String] = []
         if apiKey.isEmpty { problems.append("apiKey is empty") }
@@ -51,6 +59,9 @@ public struct StripeConfig: Sendable, Equatable {
         }
         if !(apiBase.hasPrefix("http://") || apiBase.hasPrefix("https://")) {
             problems.append("apiBase must start with http:// or https://")
+        }
+        if !(connectBase.hasPrefix("http://") || connectBase.hasPrefix("https://")) {
+            problems.append("connectBase must start with http:// or https://")
         }
         if apiVersion.unicodeScalars.contains(where: { $0.value < 0x20 }) {
             problems.append("apiVersion contains control characters")

@@ -36,7 +36,8 @@ import Testing
             commands == [
                 "onboarding.create_account", "onboarding.create_account_link", "onboarding.refresh_account_link",
                 "onboarding.sync_account", "onboarding.update_account", "onboarding.add_person", "onboarding.update_person",
-                "onboarding.create_login_link", "onboarding.create_account_session", "notifications.backfill",
+                "onboarding.create_login_link", "onboarding.create_account_session", "onboarding.create_oauth_link",
+                "onboarding.complete_oauth", "onboarding.disconnect_account", "notifications.backfill",
                 "payments.create_checkout_session", "payments.create_product",
                 "payments.create_price", "payments.create_payment_sheet", "payments.create_payment_intent",
                 "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",

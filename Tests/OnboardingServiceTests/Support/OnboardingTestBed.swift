@@ -30,11 +30,14 @@ final class OnboardingTestBed: ServiceTestBed {
         try sim.start()
         schema = IntegrationEnvironment.uniqueName("onb_it")
         // Default retry delays: the delay queues are the real, shared ones.
-        let config = ServiceConfig(
+        var config = ServiceConfig(
             service: OnboardingService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
             stripeAPIKey: apiKey, stripeAPIBase: sim.baseURL, workers: 1, httpPort: 0,
             relayGrace: .milliseconds(500), logLevel: .warning)
-        host = try OnboardingService.make(config: config, schema: schema)
+        // stripe-sim serves Connect's OAuth endpoints beside the API.
+        config.stripeConnectBase = sim.baseURL
+        host = try OnboardingService.make(
+            config: config, schema: schema, settings: OnboardingSettings(connectClientId: SimulatorConfig.defaultConnectClientId))
         monitor = try EventMonitor(
             url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("onb_monitor"),
             patterns: ["onboarding.account.#", "onboarding.payout.#"], connectionName: "onboarding-tests.monitor")

@@ -3,7 +3,7 @@ import Foundation
 /// The `stripe-sim` command line:
 /// `stripe-sim [--port N (12111)] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x]
 /// [--rate-limit N[/s]] [--rate-limits off|test|live|auto[,global=N][,endpoint=N]] [--log FILE] [--record-responses FILE] [--api-version V] [--async-delay SECONDS]
-/// [--account-link-ttl SECONDS] [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N]
+/// [--account-link-ttl SECONDS] [--reader-timeout SECONDS] [--public-url URL] [--client-id ca_…] [--listen-all] [--seed N]
 /// [--freeze-clock UNIX_SECONDS|now] [--webhook-retries fast|stripe|S,S,…]
 /// [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...`
 public enum SimulatorCommandLine {
@@ -12,7 +12,7 @@ public enum SimulatorCommandLine {
         usage: stripe-sim [--port N] [--latency-ms N] [--fail-rate 0.x] [--drop-rate 0.x] [--rate-limit N/s]
                           [--rate-limits off|test|live|auto[,global=N][,endpoint=N]]
                           [--log FILE] [--record-responses FILE] [--api-version V] [--async-delay SECONDS] [--account-link-ttl SECONDS]
-                          [--reader-timeout SECONDS] [--public-url URL] [--listen-all] [--seed N] [--freeze-clock UNIX_SECONDS|now]
+                          [--reader-timeout SECONDS] [--public-url URL] [--client-id ca_...] [--listen-all] [--seed N] [--freeze-clock UNIX_SECONDS|now]
                           [--webhook-retries fast|stripe|S,S,...]
                           [--webhook url=URL,secret=SECRET[,connect=true][,events=a|b]]...
         """
@@ -64,6 +64,10 @@ public enum SimulatorCommandLine {
             case "--account-link-ttl": config.accountLinkLifetimeSeconds = Int(try number(flag))
             case "--reader-timeout": config.readerConfirmWindowSeconds = Int(try number(flag))
             case "--public-url": config.publicBaseURL = try value(flag)
+            case "--client-id":
+                let id = try value(flag)
+                guard id.hasPrefix("ca_"), id.count > 3 else { throw Problem(message: "--client-id expects a Connect client id (ca_…)") }
+                config.connectClientId = id
             case "--listen-all": config.listenOnAllInterfaces = true
             case "--seed":
                 let text = try value(flag)

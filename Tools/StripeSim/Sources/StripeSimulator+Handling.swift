@@ -21,6 +21,7 @@ extension StripeSimulator {
         let started = ContinuousClock.now
         let requestId = requestIds.make("req", length: 14)
         if request.path.hasPrefix("/sim/") { return handlePage(request, requestId: requestId) }
+        if request.path.hasPrefix("/oauth/") { return handleOAuth(request, requestId: requestId) }
         let decision = faultInjector.decide(method: request.method, path: request.path, header: request.headers["x-sim-fault"])
         if decision.latencyMs > 0 { Thread.sleep(forTimeInterval: Double(decision.latencyMs) / 1000) }
         var exchange = Exchange(

@@ -9,10 +9,11 @@ import HTTPServer
 /// Control plane: `POST /sim/accounts/<id>/deauthorize`. In Swift:
 /// ``StripeSimulator/deauthorize(account:)``.
 extension StripeSimulator {
-    /// The platform's Connect application as deauthorization events show it.
-    static let platformApplication: JSONValue = [
-        "id": "ca_connectbus_sim_platform", "object": "application", "name": "ConnectBus platform (stripe-sim)",
-    ]
+    /// The platform's Connect application as deauthorization events show it, with the
+    /// configured client id (``SimulatorConfig/connectClientId``).
+    var platformApplication: JSONValue {
+        ["id": .string(config.connectClientId), "object": "application", "name": "ConnectBus platform (stripe-sim)"]
+    }
 
     /// Emits `account.application.deauthorized` for the connected account `id` (delivered to
     /// the Connect webhook endpoints). Returns the application object, or nil for an unknown account.
@@ -20,8 +21,8 @@ extension StripeSimulator {
     public func deauthorize(account id: String) -> JSONValue? {
         let (application, handoff) = locked { () -> (JSONValue?, Handoff) in
             guard let account = state.get(id, scope: SimState.platform), account["object"] == "account" else { return (nil, Handoff()) }
-            state.emit("account.application.deauthorized", Self.platformApplication, scope: id)
-            return (Self.platformApplication, drainHandoff())
+            state.emit("account.application.deauthorized", platformApplication, scope: id)
+            return (platformApplication, drainHandoff())
         }
         deliver(handoff)
         return application

@@ -40,6 +40,14 @@ public struct SimulatorConfig: Sendable {
     public var listenOnAllInterfaces: Bool = false
     /// Base URL used in hosted-page links; default `http://127.0.0.1:<port>`.
     public var publicBaseURL: String?
+    /// The platform's Connect client id (`ca_…`, Dashboard → Connect → Onboarding options →
+    /// OAuth): the only `client_id` `/oauth/authorize` and `/oauth/deauthorize` accept, and the
+    /// application id of `account.application.deauthorized` events (`--client-id`).
+    public var connectClientId: String = SimulatorConfig.defaultConnectClientId
+
+    /// The default ``connectClientId``, `ca_connectbus_sim_platform` (the platform's
+    /// `STRIPE_CONNECT_CLIENT_ID` in the demo and the tests).
+    public static let defaultConnectClientId = "ca_connectbus_sim_platform"
 
     /// Defaults: no faults, no endpoints, API version `2026-11-18.endive`.
     public init() {}

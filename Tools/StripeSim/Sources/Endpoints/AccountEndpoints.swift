@@ -60,7 +60,7 @@ enum AccountEndpoints {
         return account
     }
 
-    private static func create(_ call: SimCall) throws(SimError) -> JSONValue {
+    static func create(_ call: SimCall) throws(SimError) -> JSONValue {
         guard call.account == nil else {
             throw SimError.invalidRequest("Connected accounts cannot create accounts.", param: nil)
         }

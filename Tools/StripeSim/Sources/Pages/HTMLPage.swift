@@ -84,12 +84,18 @@ enum HTMLPage {
     /// `url` with the pairs of `query` whose value is not nil appended, percent-encoded
     /// (after `&` when `url` already has a query, as a `return_url` may).
     static func withQuery(_ url: String, _ query: [(String, String?)]) -> String {
+        let encoded = encodedQuery(query)
+        guard !encoded.isEmpty else { return url }
+        return url + (url.contains("?") ? "&" : "?") + encoded
+    }
+
+    /// `name=value&…` with each value percent-encoded (unreserved characters kept); pairs
+    /// without a value are left out.
+    static func encodedQuery(_ query: [(String, String?)]) -> String {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        let pairs = query.compactMap { name, value in
+        return query.compactMap { name, value in
             value.map { "\(name)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }
-        }
-        guard !pairs.isEmpty else { return url }
-        return url + (url.contains("?") ? "&" : "?") + pairs.joined(separator: "&")
+        }.joined(separator: "&")
     }
 
     /// A message page (`kind`: `ok` or `error`).
