@@ -54,8 +54,16 @@ struct PgBouncerTests {
     }
 
     @Test func namedPreparedStatementsBreakAcrossServerConnections() async throws {
-        let error = try await onThread { try PgBouncerTests.runStatementAcrossServerConnections(url: PgBouncerTests.preparedURL) }
-        #expect(error?.sqlState == "26000", "\(String(describing: error))")
+        // 26000: the statement is not on the server connection the second run got. A pool
+        // another client left a statement of the same name on fails one step earlier (42P05,
+        // already exists): named statements break through the pooler either way.
+        var error: StoreError?
+        do {
+            error = try await onThread { try PgBouncerTests.runStatementAcrossServerConnections(url: PgBouncerTests.preparedURL) }
+        } catch let thrown as StoreError {
+            error = thrown
+        }
+        #expect(["26000", "42P05"].contains(error?.sqlState ?? "none"), "\(String(describing: error))")
     }
 
     @Test func unnamedStatementsRunOnAnyServerConnection() async throws {

@@ -73,11 +73,13 @@ def retention_rows(admin_db, bounds):
                ("notifications", "emails", "updated_at", "status IN ('sent', 'parked')")]
     for schema, table, column, condition in tables:
         bound = bounds.get(table, 60)
-        parts.append("SELECT count(*), count(*) FILTER (WHERE %s < now() - interval '%d seconds'%s) FROM %s.%s"
-                     % (column, bound, " AND " + condition if condition else "", schema, table))
-        keys.append("%s.%s" % (schema, table))
-    rows = psql(admin_db, " UNION ALL ".join("(%s)" % p for p in parts))
-    return {k: (int(r[0]), int(r[1])) for k, r in zip(keys, rows)}
+        key = "%s.%s" % (schema, table)
+        parts.append("SELECT '%s', count(*), count(*) FILTER (WHERE %s < now() - interval '%d seconds'%s) FROM %s.%s"
+                     % (key, column, bound, " AND " + condition if condition else "", schema, table))
+        keys.append(key)
+    # each row names its table: UNION ALL does not keep the order of its parts (a parallel plan)
+    rows = {r[0]: (int(r[1]), int(r[2])) for r in psql(admin_db, " UNION ALL ".join("(%s)" % p for p in parts))}
+    return {k: rows[k] for k in keys}
 
 
 def mails(mail_dir):
