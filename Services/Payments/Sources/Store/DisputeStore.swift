@@ -1,4 +1,4 @@
-public import Messages
+import Messages
 public import Store
 
 /// The SQL of `disputes`: each dispute on an order's payment, keyed by its id (`dp_…`).

@@ -11,7 +11,7 @@ public enum QueueAges {
     public static let limit = 10_000
 
     /// Seconds since the oldest `timestamp` among the messages of `queue`, or `nil` when
-    /// it is empty, too large or cannot be read.
+    /// it is empty, too large, cannot be read or none of its messages carries a timestamp.
     public static func oldestAge(of queue: String, environment: CLIEnvironment, now: Date = Date()) -> Double? {
         guard let connection = try? environment.connect("queue-age") else { return nil }
         defer { connection.close() }
@@ -23,7 +23,9 @@ public enum QueueAges {
             var last: UInt64?
             var read = 0
             while read < depth, let delivery = try connection.nextDelivery(timeout: .seconds(2)) {
-                oldest = min(oldest ?? delivery.envelope.timestamp, delivery.envelope.timestamp)
+                // A message published without the `timestamp` property reads as 1970: it has no age.
+                let stamp = delivery.envelope.timestamp
+                if stamp.timeIntervalSince1970 > 0 { oldest = min(oldest ?? stamp, stamp) }
                 last = delivery.deliveryTag
                 read += 1
             }

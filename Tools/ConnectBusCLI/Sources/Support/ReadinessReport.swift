@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A service's `/readyz` answer as `connectbus status` prints it: `status` (`ready`,
 /// `degraded` or `not_ready`), the reasons it is not ready, and the service's own checks
