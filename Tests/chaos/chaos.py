@@ -307,6 +307,10 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
             for c in ledger.commands.values():
                 if c["order"] == o.ref:
                     poison_ids.add(c["message_id"])
+    replayed = {}
+    if opt.upgrade_from:
+        # every replica runs the current release now: what the old ones parked as unknown goes back
+        replayed = dead_letter_groups.replay_unknown_events(opt.bin, amqp_hosts[0], management, run_start - 5, log)
     # drain: no message left in any queue, no webhook pending, nothing in an outbox
     undrained = drain(driver, management, sim, admin_db, deadline=time.time() + 180)
     time.sleep(1)
@@ -316,6 +320,7 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
     run = Run()
     run.ledger, run.orders, run.sim, run.database_url, run.mail_dir = ledger, orders, sim, admin_db, mail_dir
     run.options, run.poison_ids, run.undrained = opt, poison_ids, undrained
+    run.upgrade_replayed = replayed
     run.faults, run.first_fault_at, run.run_start = faults.faults.entries, faults.first_fault_at, run_start
     run.dead_letters = management.dead_letters(run_start - 5)
     run.dlq_grouping = dead_letter_groups.gather(opt.bin, amqp_hosts[0], management.urls[0].rsplit(":", 1)[1],
@@ -336,6 +341,12 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
         checks.add("every old replica replaced after a clean drain",
                    len(clean) == len(opt.old_replicas) == len(SERVICES),
                    ", ".join("%s %.1f s (exit %s)" % r for r in replaced) or "none replaced")
+        back = [(d["queue"], d["type"]) for d in run.dead_letters
+                if d["queue"] in replayed and d["type"] in replayed[d["queue"]]]
+        checks.add("events the previous release parked as unknown: handled once replayed",
+                   not back, "; ".join("%s: %s" % (q, ", ".join("%s ×%d" % kv for kv in sorted(c.items())))
+                                       for q, c in sorted(replayed.items())) or "none parked"
+                   if not back else "%d parked again: %s" % (len(back), back[:3]))
     else:
         checks.add("every fault kind happened", wanted <= kinds_done and len([e for e in faults.faults.entries if e["kind"].startswith("webhook")]) >= 2,
                    "missing: %s" % sorted(wanted - kinds_done) if not wanted <= kinds_done else "kill -9 ×%d, SIGSTOP, %s, PostgreSQL, Stripe faults, webhook chaos and outage"
