@@ -30,6 +30,15 @@ struct PgBouncerTests {
         let second = try PGConnection(url: pooledURL, applicationName: "pgbouncer-tests.hold-2")
         let client = try PGConnection(url: url, applicationName: "pgbouncer-tests.client")
         let statement = "SELECT $1::bigint + 1 AS n"
+        // In transaction mode a server connection keeps what earlier clients prepared on it
+        // (`connectbus_1`, …, named per client connection): a stale statement of the same name
+        // would run in place of the missing one. Clear both server connections first.
+        try first.beginDeferred()
+        try first.execute("DEALLOCATE ALL")
+        try second.beginDeferred()
+        try second.execute("DEALLOCATE ALL")
+        try first.execute("COMMIT")
+        try second.execute("COMMIT")
         // `first` holds one server connection; `client` runs (prepares) on the other.
         try first.beginDeferred()
         let unused = try backendPid(first)
@@ -54,9 +63,9 @@ struct PgBouncerTests {
     }
 
     @Test func namedPreparedStatementsBreakAcrossServerConnections() async throws {
-        // 26000: the statement is not on the server connection the second run got. A pool
-        // another client left a statement of the same name on fails one step earlier (42P05,
-        // already exists): named statements break through the pooler either way.
+        // 26000: the statement is not on the server connection the second run got (42P05,
+        // already exists, if another client prepared the same name on a server connection
+        // between the clearing and the first run): named statements break through the pooler.
         var error: StoreError?
         do {
             error = try await onThread { try PgBouncerTests.runStatementAcrossServerConnections(url: PgBouncerTests.preparedURL) }
