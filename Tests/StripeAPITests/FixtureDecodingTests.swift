@@ -133,6 +133,33 @@ struct FixtureDecodingTests {
         #expect(balance.pending?.first?.currency == "usd")
     }
 
+    @Test func balanceTransaction() throws {
+        let txn = try Fixtures.decode(BalanceTransaction.self, "balance_transaction")
+        #expect(txn.id == "txn_1PgaxNB7WZ01zgkWEV3TLf40")
+        #expect(txn.amount == 100 && txn.fee == 0 && txn.net == 100)
+        #expect(txn.type == "charge" && txn.reportingCategory == "charge" && txn.status == "available")
+        #expect(txn.source == .id("ch_1PgafuB7WZ01zgkWXYmPNZs8"))
+        #expect(txn.feeDetails == [])
+    }
+
+    @Test func balanceTransactionWithExpandedSource() throws {
+        let json = """
+            {"id":"txn_1","object":"balance_transaction","amount":-500,"created":1,"currency":"usd","fee":1500,
+             "fee_details":[{"amount":1500,"application":null,"currency":"usd","description":"Dispute fee","type":"stripe_fee"}],
+             "net":-2000,"reporting_category":"dispute","status":"available","type":"adjustment",
+             "source":{"id":"du_1","object":"dispute","charge":"ch_1","payment_intent":{"id":"pi_1","object":"payment_intent"}}}
+            """
+        let txn = try JSONDecoder().decode(BalanceTransaction.self, from: Data(json.utf8))
+        #expect(txn.source?.object == BalanceTransaction.Source(id: "du_1", object: "dispute", paymentIntent: "pi_1", charge: "ch_1"))
+        #expect(txn.feeDetails?.first?.type == "stripe_fee")
+        let charge = try JSONDecoder().decode(
+            BalanceTransaction.Source.self,
+            from: Data(#"{"id":"ch_9","object":"charge","payment_intent":"pi_9","payment_method_details":{"type":"card_present"}}"#.utf8))
+        #expect(
+            charge
+                == BalanceTransaction.Source(id: "ch_9", object: "charge", paymentIntent: "pi_9", charge: "ch_9", paymentMethodType: "card_present"))
+    }
+
     @Test func terminal() throws {
         let token = try Fixtures.decode(TerminalConnectionToken.self, "terminal.connection_token")
         #expect(token.secret == "pst_test_iPPfmBn7kZ0gIJ4xpehqTnC")

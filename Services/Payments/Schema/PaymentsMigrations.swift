@@ -28,6 +28,9 @@ public import Store
 /// Version 5 adds `refunds.application_fee_refunded` (the part of the application fee each
 /// refund returned) and `order_application_fees` (the order's ApplicationFee, `fee_…`, and how
 /// much of it is refunded, from the refund's charge and `application_fee.refunded`).
+///
+/// Version 7 adds `statement_runs` (per time zone, the last local date whose daily
+/// statements the scheduler published: one claim per zone and day across replicas).
 public enum PaymentsMigrations {
     /// The Postgres schema these migrations build, owned by the service's role (`payments`).
     public static let schema = "payments"
@@ -167,6 +170,15 @@ public enum PaymentsMigrations {
                     pending        jsonb NOT NULL,
                     last_event_at  bigint NOT NULL,
                     updated_at     timestamptz NOT NULL DEFAULT now()
+                );
+                """),
+        Migration(
+            version: 7, name: "statement_runs",
+            sql: """
+                CREATE TABLE statement_runs (
+                    time_zone        text PRIMARY KEY,
+                    last_local_date  text NOT NULL,
+                    published_at     timestamptz NOT NULL DEFAULT now()
                 );
                 """),
     ]

@@ -14,9 +14,11 @@ public import StripeAPI
 /// `payments.create_setup_sheet`, `payments.list_payment_methods`,
 /// `payments.detach_payment_method`, `payments.charge_saved_payment_method`,
 /// `payments.register_payment_method_domain`, `payments.list_payment_method_domains`,
-/// `payments.submit_dispute_evidence`, `payments.accept_dispute`, `payments.get_balance`. Event
+/// `payments.submit_dispute_evidence`, `payments.accept_dispute`, `payments.get_balance`,
+/// `payments.get_statement`. Event
 /// queue `payments.events` (batched) bound to the Stripe payment events in ``stripeEvents``
-/// and `onboarding.account.#`; the dispute reminder thread (``DisputeReminderScheduler``).
+/// and `onboarding.account.#`; the dispute reminder thread (``DisputeReminderScheduler``) and
+/// the daily statements' (``StatementScheduler``).
 /// See `Services/Payments/README.md`.
 public enum PaymentsService {
     /// Service name (`app_id`, connection names, logs).
@@ -52,15 +54,20 @@ public enum PaymentsService {
             routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
     }
 
-    /// Runs the service with its dispute reminder thread until SIGTERM/SIGINT; returns the
-    /// exit code (see ``ServiceHost/run()``).
+    /// Runs the service with its dispute reminder and daily statement threads until
+    /// SIGTERM/SIGINT; returns the exit code (see ``ServiceHost/run()``).
     public static func run(config: ServiceConfig, settings: PaymentsSettings) -> Int32 {
         let host = make(config: config, settings: settings)
         let reminders = DisputeReminderScheduler(
             databaseURL: config.databaseURL, schema: schema, appId: name,
             reminderSeconds: settings.disputeEvidenceReminderSeconds, log: host.log)
+        let statements = StatementScheduler(
+            databaseURL: config.databaseURL, schema: schema, appId: name, time: settings.statementLocalTime,
+            timeZone: settings.statementTimeZone, log: host.log)
         reminders.start()
+        statements.start()
         let code = host.run()
+        statements.stop()
         reminders.stop()
         return code
     }
@@ -103,6 +110,7 @@ public enum PaymentsService {
         let submitEvidence = SubmitDisputeEvidenceHandler(disputes: disputes, recorder: disputeRecorder)
         let acceptDispute = AcceptDisputeHandler(disputes: disputes, recorder: disputeRecorder)
         let balance = GetBalanceHandler()
+        let statement = GetStatementHandler(records: StatementStore(schema: identifier))
         let getSession = GetCheckoutSessionHandler(orders: orders)
         let getIntent = GetPaymentIntentHandler(orders: orders)
         let registerDomain = RegisterPaymentMethodDomainHandler()
@@ -128,6 +136,7 @@ public enum PaymentsService {
             .command(SubmitDisputeEvidence.self, mode: .oneAtATime(rateLimited: true)) { try submitEvidence.handle($0, &$1) },
             .command(AcceptDispute.self, mode: .oneAtATime(rateLimited: true)) { try acceptDispute.handle($0, &$1) },
             .command(GetBalance.self, mode: .oneAtATime(rateLimited: true)) { try balance.handle($0, &$1) },
+            .command(GetStatement.self, mode: .oneAtATime(rateLimited: true)) { try statement.handle($0, &$1) },
             .command(QuoteShipping.self, mode: .batched) { command, _ in quoteShipping.handle(command) },
             .events(
                 queue: eventsQueue, mode: .batched,

@@ -29,6 +29,12 @@ public struct PaymentsSettings: Sendable, Equatable {
     /// `shipping_method` use (`SHIPPING_RULES`, JSON, or `SHIPPING_RULES_FILE`; default
     /// ``ShippingRules/none``: no shipping offered).
     public var shippingRules: ShippingRules = .none
+    /// The local time, each morning, at which every seller's statement of the day before is
+    /// made and published as `payments.statement.ready` (`STATEMENT_LOCAL_TIME`, `HH:MM`;
+    /// default 00:30; `off`: no daily statements).
+    public var statementLocalTime: LocalTime? = LocalTime(hour: 0, minute: 30)
+    /// The IANA time zone of the sellers' days (`STATEMENT_TIME_ZONE`, default `UTC`).
+    public var statementTimeZone = "UTC"
 
     /// Settings with the given key (default: the placeholder) and reminder lead.
     public init(
@@ -42,12 +48,29 @@ public struct PaymentsSettings: Sendable, Equatable {
     /// Reads `STRIPE_PUBLISHABLE_KEY` (or the file named by `STRIPE_PUBLISHABLE_KEY_FILE`)
     /// from `reader`; absent or empty → the placeholder. A key that does not start with
     /// `pk_` (or an unreadable file) is reported on `reader` and the placeholder is kept.
-    /// Then `DISPUTE_EVIDENCE_REMINDER` and `SHIPPING_RULES` (a malformed value is reported).
+    /// Then `DISPUTE_EVIDENCE_REMINDER`, `STATEMENT_LOCAL_TIME`, `STATEMENT_TIME_ZONE` and
+    /// `SHIPPING_RULES` (a malformed value is reported).
     public init(reading reader: inout EnvironmentReader) {
         self.init()
         let reminder = reader.duration(
             "DISPUTE_EVIDENCE_REMINDER", default: .seconds(Self.defaultDisputeEvidenceReminderSeconds), max: .seconds(30 * 86_400))
         disputeEvidenceReminderSeconds = Int(reminder?.components.seconds ?? 0)
+        if let raw = reader.string("STATEMENT_LOCAL_TIME") {
+            if raw == "off" {
+                statementLocalTime = nil
+            } else if let parsed = LocalTime(parsing: raw) {
+                statementLocalTime = parsed
+            } else {
+                reader.report("STATEMENT_LOCAL_TIME", "must be HH:MM (24-hour) or off")
+            }
+        }
+        if let raw = reader.string("STATEMENT_TIME_ZONE") {
+            if Self.isKnownZone(raw) {
+                statementTimeZone = raw
+            } else {
+                reader.report("STATEMENT_TIME_ZONE", "must be an IANA time zone such as Europe/Paris (one of \(Self.zoneDirectory))")
+            }
+        }
         if let rules = reader.string("SHIPPING_RULES") {
             do {
                 shippingRules = try ShippingRules.parse(rules)
@@ -61,6 +84,16 @@ public struct PaymentsSettings: Sendable, Equatable {
             return
         }
         publishableKey = key
+    }
+
+    /// The system's time zone database (IANA TZif files), which Postgres's zones match.
+    static let zoneDirectory = "/usr/share/zoneinfo"
+
+    /// Whether `zone` names a zone of the system's database (`UTC`, `Europe/Paris`, …); the
+    /// day's bounds are computed by Postgres (`AT TIME ZONE`), so no time zone data is loaded here.
+    static func isKnownZone(_ zone: String) -> Bool {
+        guard !zone.isEmpty, !zone.hasPrefix("/"), !zone.split(separator: "/").contains("..") else { return false }
+        return zone == "UTC" || FileManager.default.fileExists(atPath: zoneDirectory + "/" + zone)
     }
 
     /// Reads the settings from `env` alone (the service reads them with its ``ServiceConfig``).

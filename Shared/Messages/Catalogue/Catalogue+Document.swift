@@ -50,7 +50,7 @@ extension Catalogue {
     public static let conventions: JSONValue = .object([
         "encoding": .string("JSON, UTF-8, snake_case keys"),
         "strictness": .string(
-            "commands are strict: an unknown field (validation.unknown_field, with its path) or a null value is refused, and every rule a service checks is in the command's schema (additionalProperties false, patterns, oneOf, dependentRequired, if/then) except application_fee_amount <= amount, which JSON Schema cannot compare; events and replies are tolerant readers: ignore fields you do not know"
+            "commands are strict: an unknown field (validation.unknown_field, with its path) or a null value is refused, and every rule a service checks is in the command's schema (additionalProperties false, patterns, oneOf, dependentRequired, if/then) except application_fee_amount <= amount and a statement's period (to after from, at most 366 days), which JSON Schema cannot compare; events and replies are tolerant readers: ignore fields you do not know"
         ),
         "missing_type": .string(
             "a command published without the type property is taken as the command of the queue it lands in (each command has its own queue); an event without it is dead-lettered with validation.missing_type"

@@ -131,6 +131,9 @@ extension DeclaredErrorCode {
         ReplyError.Code.shippingMethodUnavailable,
         "shipping_method is not offered for the shipping address and currency by the platform's shipping rules (payments.quote_shipping lists what is)"
     )
+    /// `validation.statement_range`.
+    public static let statementRange = DeclaredErrorCode(
+        ReplyError.Code.statementRange, "to is not after from, or the range is longer than 366 days")
     /// `validation.oauth_state_unknown`.
     public static let oauthStateUnknown = DeclaredErrorCode(ReplyError.Code.oauthStateUnknown, "a state this service did not issue")
     /// `conflict.oauth_state_used`.

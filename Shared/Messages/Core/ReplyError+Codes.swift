@@ -125,6 +125,8 @@ extension ReplyError {
         public static let disputeNotOpen = "conflict.dispute_not_open"
         /// A shipping method the platform's rules do not offer for the address and currency.
         public static let shippingMethodUnavailable = "validation.shipping_method_unavailable"
+        /// A statement's range that is empty (`to` not after `from`) or longer than a year.
+        public static let statementRange = "validation.statement_range"
         /// An unexpected failure inside the service.
         public static let `internal` = "internal"
         /// The operation did not finish in time; retryable.

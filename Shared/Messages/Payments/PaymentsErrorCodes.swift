@@ -138,3 +138,8 @@ extension GetBalance: DeclaresErrorCodes {
     /// `payments.get_balance`'s error codes.
     public static let errorCodes = PaymentsErrorCodes.stripeBound([.invalidId])
 }
+
+extension GetStatement: DeclaresErrorCodes {
+    /// `payments.get_statement`'s error codes.
+    public static let errorCodes = PaymentsErrorCodes.stripeBound([.invalidId, .statementRange])
+}

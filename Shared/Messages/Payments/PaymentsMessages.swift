@@ -22,6 +22,7 @@ public enum PaymentsMessages {
         AcceptDispute.self,
         GetBalance.self,
         QuoteShipping.self,
+        GetStatement.self,
         OrderPaid.self,
         OrderAwaitingPayment.self,
         OrderPaymentFailed.self,
@@ -34,5 +35,6 @@ public enum PaymentsMessages {
         DisputeClosed.self,
         BalanceUpdated.self,
         BalanceNegative.self,
+        StatementReady.self,
     ]
 }

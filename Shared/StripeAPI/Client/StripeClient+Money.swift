@@ -40,3 +40,24 @@ extension StripeClient {
         try request(.get, "/v1/balance", options: options)
     }
 }
+
+extension StripeClient {
+    /// `GET /v1/balance_transactions`: one page of the balance transactions of the platform,
+    /// or of the connected account in `options.stripeAccount`, newest first (filters
+    /// `created[gte]`, `created[lt]`, `type`, `currency`, `source` in `params.filters`;
+    /// `params.expand` e.g. `data.source`). See https://docs.stripe.com/api/balance_transactions/list.
+    public func listBalanceTransactions(
+        _ params: ListParams = ListParams(),
+        options: RequestOptions = RequestOptions()
+    ) throws(StripeError) -> StripeList<BalanceTransaction> {
+        try list("/v1/balance_transactions", params: params, options: options)
+    }
+
+    /// Every balance transaction matching `params` across pages (at most `maxItems`), newest first.
+    public func listAllBalanceTransactions(
+        _ params: ListParams = ListParams(), options: RequestOptions = RequestOptions(),
+        maxItems: Int = Int.max
+    ) throws(StripeError) -> [BalanceTransaction] {
+        try autoPagingList("/v1/balance_transactions", params: params, options: options, maxItems: maxItems)
+    }
+}

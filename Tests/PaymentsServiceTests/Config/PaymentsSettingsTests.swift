@@ -27,6 +27,17 @@ import Testing
         #expect(throws: PaymentsSettings.Problem.self) { try PaymentsSettings.fromEnvironment(["DISPUTE_EVIDENCE_REMINDER": "soon"]) }
     }
 
+    @Test func theDailyStatementsTimeAndZone() throws {
+        let defaults = try PaymentsSettings.fromEnvironment([:])
+        #expect(defaults.statementLocalTime == LocalTime(hour: 0, minute: 30) && defaults.statementTimeZone == "UTC")
+        let set = try PaymentsSettings.fromEnvironment(["STATEMENT_LOCAL_TIME": "06:15", "STATEMENT_TIME_ZONE": "Europe/Paris"])
+        #expect(set.statementLocalTime == LocalTime(hour: 6, minute: 15) && set.statementTimeZone == "Europe/Paris")
+        #expect(try PaymentsSettings.fromEnvironment(["STATEMENT_LOCAL_TIME": "off"]).statementLocalTime == nil)
+        for bad in [["STATEMENT_LOCAL_TIME": "25:00"], ["STATEMENT_TIME_ZONE": "Mars/Olympus"], ["STATEMENT_TIME_ZONE": "../../etc/passwd"]] {
+            #expect(throws: PaymentsSettings.Problem.self) { try PaymentsSettings.fromEnvironment(bad) }
+        }
+    }
+
     @Test func everyProblemOfConfigAndSettingsIsReportedTogether() {
         do {
             _ = try ServiceConfig.fromEnvironment(

@@ -1,4 +1,5 @@
 import Foundation
+public import Runtime
 
 /// Which daily reconciliations are due now, per time zone: the decision half of the
 /// scheduler, free of its loop and its database (so any loop can drive it).
