@@ -126,6 +126,11 @@ extension PaymentsIntegrationTests {
                 let method = try #require(registered.paymentMethods.first?.paymentMethod)
                 #expect(registered.defaultPaymentMethod == method)
                 #expect(try await bed.savedMethod(account, method, "usage") == "on_session")
+                // Another sign-up naming the same guest order: its method is this buyer's now.
+                let claimed = try await bed.send(
+                    RegisterBuyer(account: account, customerReference: "signed-up-3", guestOrderReferences: [guest.order]))
+                #expect(failure(claimed)?.code == ReplyError.Code.customerMismatch)
+                #expect(bed.requests("POST", "/v1/payment_methods/\(method)/attach").count == 1)
             }
         }
 

@@ -166,15 +166,7 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         input: OrderInput?, details: PaymentDetails, owned: SavedMethodCheck.Owned,
         command: ChargeSavedPaymentMethod, customer: String, context: HandlerContext
     ) throws {
-        if let fetched = owned.fetched {
-            let recorder = self.recorder
-            let now = Int(Date().timeIntervalSince1970)
-            try context.transaction { _ in
-                try recorder.record(
-                    fetched, customer: customer, reference: command.customerReference, account: command.account,
-                    at: fetched.created ?? now, context: context)
-            }
-        }
+        try recorder.recordChecked(owned, customer: customer, reference: command.customerReference, account: command.account, context: context)
         try intents.record(
             OpenPaymentIntent.Opened(paymentIntent: PaymentIntent(id: piId), reused: reused, before: before), request,
             context: context)

@@ -14,8 +14,8 @@ import StripeAPI
 /// completes").
 ///
 /// 1. Every guest order must be recorded on the account (`not_found.order`) and be a guest's
-///    or this buyer's (an order with another Customer: `conflict.customer_mismatch`), before
-///    anything is created.
+///    or this buyer's (an order with another Customer, or whose method another buyer's
+///    registration already took: `conflict.customer_mismatch`), before anything is created.
 /// 2. `GET /v1/payment_intents/{id}` of each order's PaymentIntent (Stripe, not the order's
 ///    state: the payment's events may still be on their way). Not succeeded, processing or
 ///    captured → `not_paid`; without `setup_future_usage` → `no_consent` (the guest did not
@@ -86,6 +86,17 @@ struct RegisterBuyerHandler: Sendable {
                 continue
             }
             consented.append(Consented(index: index, paymentMethod: method, usage: usage, paidAt: pi.created ?? 0))
+        }
+
+        for item in consented {
+            if let row = try saved.find(account: account, paymentMethod: item.paymentMethod, on: context.db), row.customer != known {
+                let order = command.guestOrderReferences[item.index]
+                return .error(
+                    ReplyError(
+                        code: ReplyError.Code.customerMismatch,
+                        message: "the payment method of order \(order) is already saved for another buyer (\(row.customer))",
+                        field: "guest_order_references"))
+            }
         }
 
         let resolved: CustomerResolver.Resolved

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Messages
 import Runtime
 import StripeAPI
@@ -47,15 +42,7 @@ struct SetDefaultPaymentMethodHandler: Sendable {
         case .success(let value): updated = value
         case .failure(let error): return .error(error)
         }
-        if let fetched = owned.fetched {
-            let recorder = self.recorder
-            let now = Int(Date().timeIntervalSince1970)
-            try context.transaction { _ in
-                try recorder.record(
-                    fetched, customer: customer, reference: command.customerReference, account: account,
-                    at: fetched.created ?? now, context: context)
-            }
-        }
+        try recorder.recordChecked(owned, customer: customer, reference: command.customerReference, account: account, context: context)
         return .ok(
             SetDefaultPaymentMethod.Result(
                 account: account, customerReference: command.customerReference, customer: customer,
