@@ -95,7 +95,7 @@ extension PaymentsIntegrationTests {
         }
 
         @Test(
-            "the first registration answers attached with the default; an unknown order and another buyer's order are refused before anything is created"
+            "an unknown order, another buyer's order or a method another sign-up took are refused before anything is created; the first registration answers attached with the default"
         )
         func refusals() async throws {
             try await PaymentsTestBed.run { bed in
@@ -131,6 +131,35 @@ extension PaymentsIntegrationTests {
                     RegisterBuyer(account: account, customerReference: "signed-up-3", guestOrderReferences: [guest.order]))
                 #expect(failure(claimed)?.code == ReplyError.Code.customerMismatch)
                 #expect(bed.requests("POST", "/v1/payment_methods/\(method)/attach").count == 1)
+            }
+        }
+
+        @Test("a guest pays by SEPA Debit on the PaymentSheet page, agreeing to save; once signed up, the IBAN is their saved default")
+        func sepaGuest() async throws {
+            try await PaymentsTestBed.run { bed in
+                let account = try await bed.connectedAccount()
+                let order = PaymentsTestBed.orderReference()
+                let sheet = try unwrap(
+                    try await bed.send(
+                        CreatePaymentSheet(
+                            account: account, orderReference: order, amount: 4500, currency: "eur", applicationFeeAmount: 450,
+                            setupFutureUsage: .offSession)))
+                let secret = sheet.paymentIntentClientSecret
+                let page = bed.stripe(
+                    "POST", "/sim/app/payment_sheet",
+                    [("client_secret", secret), ("method", "sepa_debit"), ("iban", "AT61 1904 3002 3457 3201")])
+                #expect(page.status == 303)
+                #expect(bed.sim.object(id: sheet.paymentIntent)?["status"]?.stringValue == "processing")
+                let registered = try unwrap(
+                    try await bed.send(RegisterBuyer(account: account, customerReference: "signed-up-sepa", guestOrderReferences: [order])))
+                #expect(registered.paymentMethods.map(\.outcome) == [.attached])
+                #expect(registered.paymentMethods.first?.type == "sepa_debit")
+                let method = try #require(registered.paymentMethods.first?.paymentMethod)
+                #expect(registered.defaultPaymentMethod == method)
+                let listed = try unwrap(try await bed.send(ListPaymentMethods(account: account, customerReference: "signed-up-sepa")))
+                #expect(listed.paymentMethods.map(\.type) == ["sepa_debit"])
+                #expect(listed.paymentMethods.first?.last4 == nil)  // no card details for a bank debit
+                #expect(listed.paymentMethods.first?.isDefault == true)
             }
         }
 
