@@ -144,6 +144,12 @@ def drive_endpoints(sim):
     sim.ok("GET", f"/v1/customers/{customer}/payment_methods")
     sim.ok("GET", "/v1/payment_methods", {"customer": customer})
     sim.ok("POST", f"/v1/payment_methods/{method}", {"card[exp_month]": "7", "billing_details[name]": "Buyer"})
+    sim.ok("POST", f"/v1/customers/{customer}", {"invoice_settings[default_payment_method]": method})
+    assert sim.call("POST", f"/v1/customers/{customer}", {"invoice_settings[default_payment_method]": "pm_unknown"})[0] == 400
+    guest = sim.ok("POST", "/v1/payment_intents", {
+        "amount": "1200", "currency": "usd", "allowed_payment_method_types[]": ["card"], "payment_method": "pm_card_visa",
+        "confirm": "true", "setup_future_usage": "off_session"})
+    sim.ok("POST", f"/v1/payment_methods/{guest['payment_method']}/attach", {"customer": customer})
     sim.ok("POST", "/v1/payment_methods", {"type": "sepa_debit", "sepa_debit[iban]": "AT611904300234573201",
                                            "billing_details[name]": "A", "billing_details[email]": "a@example.com"})
     setup = sim.ok("POST", "/v1/setup_intents", {"customer": customer, "payment_method": "pm_card_visa", "confirm": "true",

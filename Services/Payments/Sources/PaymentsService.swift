@@ -12,7 +12,8 @@ public import StripeAPI
 /// `payments.create_ephemeral_key`, `payments.confirm_payment`, `payments.refund`,
 /// `payments.get_checkout_session`, `payments.get_payment_intent`,
 /// `payments.create_setup_sheet`, `payments.list_payment_methods`,
-/// `payments.detach_payment_method`, `payments.charge_saved_payment_method`,
+/// `payments.detach_payment_method`, `payments.set_default_payment_method`,
+/// `payments.register_buyer`, `payments.charge_saved_payment_method`,
 /// `payments.register_payment_method_domain`, `payments.list_payment_method_domains`,
 /// `payments.submit_dispute_evidence`, `payments.accept_dispute`, `payments.get_balance`,
 /// `payments.get_statement`. Event
@@ -92,6 +93,8 @@ public enum PaymentsService {
         let setupSheet = CreateSetupSheetHandler(customers: customers, gate: gate, publishableKey: settings.publishableKey)
         let listMethods = ListPaymentMethodsHandler(customers: customerStore)
         let detachMethod = DetachPaymentMethodHandler(customers: customerStore, saved: saved)
+        let setDefault = SetDefaultPaymentMethodHandler(customers: customerStore, saved: saved, recorder: recorder)
+        let registerBuyer = RegisterBuyerHandler(orders: orders, customers: customers, saved: saved)
         let chargeSaved = ChargeSavedPaymentMethodHandler(
             orders: orders, customers: customerStore, saved: saved, recorder: recorder,
             intents: intents, gate: gate)
@@ -130,6 +133,8 @@ public enum PaymentsService {
             .command(CreateSetupSheet.self, mode: .oneAtATime(rateLimited: true)) { try setupSheet.handle($0, &$1) },
             .command(ListPaymentMethods.self, mode: .oneAtATime(rateLimited: true)) { try listMethods.handle($0, &$1) },
             .command(DetachPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try detachMethod.handle($0, &$1) },
+            .command(SetDefaultPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try setDefault.handle($0, &$1) },
+            .command(RegisterBuyer.self, mode: .oneAtATime(rateLimited: true)) { try registerBuyer.handle($0, &$1) },
             .command(ChargeSavedPaymentMethod.self, mode: .oneAtATime(rateLimited: true)) { try chargeSaved.handle($0, &$1) },
             .command(RegisterPaymentMethodDomain.self, mode: .oneAtATime(rateLimited: true)) { try registerDomain.handle($0, &$1) },
             .command(ListPaymentMethodDomains.self, mode: .oneAtATime(rateLimited: true)) { try listDomains.handle($0, &$1) },

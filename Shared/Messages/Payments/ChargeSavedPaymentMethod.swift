@@ -1,7 +1,9 @@
 /// `payments.charge_saved_payment_method`: An off-session charge of a buyer's saved payment
 /// method (`off_session=true`, `confirm=true`) on the connected account, with the application
 /// fee: a returning buyer who is not there. `payment_method` names the saved method; absent,
-/// the buyer's most recently saved one is charged. Answers `succeeded` (→ `payments.order.paid`),
+/// the Customer's default (`invoice_settings.default_payment_method`, set by
+/// `payments.set_default_payment_method` or `payments.register_buyer`) is charged, else the
+/// buyer's most recently saved one. Answers `succeeded` (→ `payments.order.paid`),
 /// `processing` for a delayed method, or `requires_action` when the bank asks for
 /// authentication (`authentication_required`): the order becomes
 /// `payments.order.requires_action`, the buyer gets an e-mail with `authentication_url`, and the
@@ -19,7 +21,7 @@ public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocume
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "An off-session charge (off_session=true, confirm=true) of a buyer's saved payment method on the connected account, with the application fee. payment_method names the saved method; absent, the buyer's most recently saved one is charged. Answers succeeded (payments.order.paid), processing for a delayed method, or requires_action when the bank asks for authentication: the order becomes payments.order.requires_action, the buyer gets an e-mail with authentication_url, and only the reply carries the PaymentIntent's client secret. A decline is a stripe.card_declined reply error (payments.order.payment_failed). Refused before Stripe is called: a buyer without a saved method (conflict.no_saved_payment_method), a method that is not the buyer's on this account (conflict.payment_method_not_saved). Redelivery never charges twice."
+        "An off-session charge (off_session=true, confirm=true) of a buyer's saved payment method on the connected account, with the application fee. payment_method names the saved method; absent, the Customer's default (invoice_settings.default_payment_method) is charged, else the buyer's most recently saved one. Answers succeeded (payments.order.paid), processing for a delayed method, or requires_action when the bank asks for authentication: the order becomes payments.order.requires_action, the buyer gets an e-mail with authentication_url, and only the reply carries the PaymentIntent's client secret. A decline is a stripe.card_declined reply error (payments.order.payment_failed). Refused before Stripe is called: a buyer without a saved method (conflict.no_saved_payment_method), a method that is not the buyer's on this account (conflict.payment_method_not_saved). Redelivery never charges twice."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String
@@ -27,7 +29,7 @@ public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocume
     public var orderReference: String
     /// The platform's own id of the buyer whose method is charged.
     public var customerReference: String
-    /// The saved PaymentMethod (`pm_…`); absent: the buyer's most recently saved one.
+    /// The saved PaymentMethod (`pm_…`); absent: the Customer's default, else the buyer's most recently saved one.
     public var paymentMethod: String?
     /// Amount to charge.
     public var amount: Int
@@ -68,7 +70,8 @@ public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocume
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
         "customer_reference": "The platform's own id of the buyer whose method is charged.",
-        "payment_method": "The saved PaymentMethod (`pm_…`); absent: the buyer's most recently saved one.",
+        "payment_method":
+            "The saved PaymentMethod (`pm_…`); absent: the Customer's default (`invoice_settings.default_payment_method`), else the buyer's most recently saved one.",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
         "application_fee_amount":

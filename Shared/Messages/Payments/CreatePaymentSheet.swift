@@ -18,7 +18,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public var account: String
     /// The platform's order id.
     public var orderReference: String
-    /// The platform's own id of the buyer; one Stripe Customer per reference and connected account. Absent: a guest sheet (no Customer, no CustomerSession, nothing saved).
+    /// The platform's own id of the buyer; one Stripe Customer per reference and connected account. Absent: a guest sheet (no Customer, no CustomerSession; with `setup_future_usage` the method is kept for `payments.register_buyer`).
     public var customerReference: String?
     /// E-mail for a new Customer.
     public var customerEmail: String?
@@ -37,7 +37,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
     public var apiVersion: String?
     /// Stored on the PaymentIntent.
     public var metadata: [String: String]?
-    /// Save the payment method to the buyer's Customer for later (`on_session` or `off_session`); needs `customer_reference`.
+    /// Save the payment method for later (`on_session` or `off_session`): to the buyer's Customer, or kept for `payments.register_buyer` on a guest sheet.
     public var setupFutureUsage: SetupFutureUsage?
     /// Ask the buyer for the CVC again when paying with a saved card; needs `customer_reference`, and `card` among explicit method types.
     public var requireCvcRecollection: Bool?
@@ -72,7 +72,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         "account": "The seller's connected account; the charge is a direct charge on it.",
         "order_reference": "The platform's order id.",
         "customer_reference":
-            "The platform's own id of the buyer; one Stripe Customer per reference and connected account. Absent: a guest sheet (no Customer, no CustomerSession, nothing saved).",
+            "The platform's own id of the buyer; one Stripe Customer per reference and connected account. Absent: a guest sheet (no Customer, no CustomerSession; with `setup_future_usage` the method is kept for `payments.register_buyer`).",
         "customer_email": "E-mail for a new Customer; Link recognises the buyer by it (pass it to PaymentSheet as `defaultBillingDetails.email`).",
         "amount": "Amount to charge.",
         "currency": "Currency of the amount.",
@@ -84,7 +84,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         "api_version": "The mobile SDK's Stripe API version; required with `ephemeral_key`.",
         "metadata": "Stored on the PaymentIntent.",
         "setup_future_usage":
-            "Save the payment method to the buyer's Customer for later (`on_session` or `off_session`); needs `customer_reference`.",
+            "Save the payment method for later (`on_session` or `off_session`): to the buyer's Customer, or, on a guest sheet (no `customer_reference`), kept for when the guest signs up (`payments.register_buyer` attaches it). Send it only when the buyer agreed to save.",
         "require_cvc_recollection":
             "Ask the buyer for the CVC again when paying with a saved card; needs `customer_reference`, and `card` among explicit method types.",
         "shipping":
@@ -159,7 +159,7 @@ public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {
         try Validation.savedMethodOptions(
             setupFutureUsage: setupFutureUsage, requireCvcRecollection: requireCvcRecollection,
             hasCustomer: customerReference != nil, customerField: "customer_reference",
-            paymentMethodTypes: paymentMethodTypes)
+            paymentMethodTypes: paymentMethodTypes, guestMaySave: true)
         if customerKey != nil, customerReference == nil { throw .customerRequired("customer_key", needs: "customer_reference") }
         try shipping?.validate()
         if customerKey == .ephemeralKey {
@@ -186,12 +186,13 @@ extension CreatePaymentSheet: SchemaConstrained {
 
     /// The cross-field rules of ``validate()`` in the catalogue's JSON Schema.
     public static var objectRules: [SchemaRule] {
-        SchemaRule.savedMethodOptions(customerField: "customer_reference") + SchemaRule.paymentMethodCurrency(currency: SchemaRule.currencyOneOf) + [
-            .minimumCharge,
-            .dependentRequired("customer_key", ["customer_reference"]),
-            .when(
-                SchemaRule.shape(required: ["customer_key"], properties: ["customer_key": .object(["const": .string("ephemeral_key")])]),
-                then: SchemaRule.shape(required: ["api_version"], properties: ["api_version": .object(SchemaRule.nonEmpty.keywords)])),
-        ]
+        SchemaRule.savedMethodOptions(customerField: "customer_reference", guestMaySave: true)
+            + SchemaRule.paymentMethodCurrency(currency: SchemaRule.currencyOneOf) + [
+                .minimumCharge,
+                .dependentRequired("customer_key", ["customer_reference"]),
+                .when(
+                    SchemaRule.shape(required: ["customer_key"], properties: ["customer_key": .object(["const": .string("ephemeral_key")])]),
+                    then: SchemaRule.shape(required: ["api_version"], properties: ["api_version": .object(SchemaRule.nonEmpty.keywords)])),
+            ]
     }
 }

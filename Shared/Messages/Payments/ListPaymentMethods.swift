@@ -1,7 +1,8 @@
 /// `payments.list_payment_methods`: The payment methods saved for a buyer on a connected
 /// account (what a "manage cards" screen shows), as Stripe lists them for the buyer's Customer
-/// (`GET /v1/customers/{id}/payment_methods`). A buyer without a Customer yet has none. Writes
-/// and publishes nothing.
+/// (`GET /v1/customers/{id}/payment_methods`), with the Customer's default
+/// (`invoice_settings.default_payment_method`, `GET /v1/customers/{id}`). A buyer without a
+/// Customer yet has none. Writes and publishes nothing.
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct ListPaymentMethods: CommandMessage, Validatable, FieldDocumented {
@@ -11,7 +12,7 @@ public struct ListPaymentMethods: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "The payment methods saved for a buyer on a connected account (what a manage-cards screen shows), as Stripe lists them for the buyer's Customer. A buyer without a Customer yet has none. Writes and publishes nothing."
+        "The payment methods saved for a buyer on a connected account (what a manage-cards screen shows), as Stripe lists them for the buyer's Customer, with the Customer's default (invoice_settings.default_payment_method: default_payment_method and is_default). A buyer without a Customer yet has none. Writes and publishes nothing."
 
     /// The seller's connected account.
     public var account: String
@@ -44,13 +45,19 @@ public struct ListPaymentMethods: CommandMessage, Validatable, FieldDocumented {
         public var customer: String?
         /// The saved methods, newest first (at most 100).
         public var paymentMethods: [SavedPaymentMethod]
+        /// The Customer's default PaymentMethod (`pm_…`), absent when it has none.
+        public var defaultPaymentMethod: String?
 
         /// Creates the result; optional fields default to absent.
-        public init(account: String, customerReference: String, customer: String? = nil, paymentMethods: [SavedPaymentMethod]) {
+        public init(
+            account: String, customerReference: String, customer: String? = nil, paymentMethods: [SavedPaymentMethod],
+            defaultPaymentMethod: String? = nil
+        ) {
             self.account = account
             self.customerReference = customerReference
             self.customer = customer
             self.paymentMethods = paymentMethods
+            self.defaultPaymentMethod = defaultPaymentMethod
         }
 
         /// Catalogue descriptions of the fields, by wire name.
@@ -59,6 +66,8 @@ public struct ListPaymentMethods: CommandMessage, Validatable, FieldDocumented {
             "customer_reference": "The platform's id of the buyer.",
             "customer": "The buyer's Customer (`cus_…`), absent when there is none yet.",
             "payment_methods": "The saved methods, newest first (at most 100).",
+            "default_payment_method":
+                "The Customer's default PaymentMethod (`pm_…`, `invoice_settings.default_payment_method`), absent when it has none.",
         ]
     }
 

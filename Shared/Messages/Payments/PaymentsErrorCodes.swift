@@ -104,6 +104,16 @@ extension DetachPaymentMethod: DeclaresErrorCodes {
     ])
 }
 
+extension SetDefaultPaymentMethod: DeclaresErrorCodes {
+    /// `payments.set_default_payment_method`'s error codes.
+    public static let errorCodes = PaymentsErrorCodes.stripeBound([.invalidId, .customerNotFound, .paymentMethodNotSaved])
+}
+
+extension RegisterBuyer: DeclaresErrorCodes {
+    /// `payments.register_buyer`'s error codes.
+    public static let errorCodes = PaymentsErrorCodes.stripeBound([.invalidId, .orderNotFound, .customerMismatch])
+}
+
 extension ChargeSavedPaymentMethod: DeclaresErrorCodes {
     /// `payments.charge_saved_payment_method`'s error codes.
     public static let errorCodes = PaymentsErrorCodes.stripeBound([

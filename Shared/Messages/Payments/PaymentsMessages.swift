@@ -15,6 +15,8 @@ public enum PaymentsMessages {
         CreateSetupSheet.self,
         ListPaymentMethods.self,
         DetachPaymentMethod.self,
+        SetDefaultPaymentMethod.self,
+        RegisterBuyer.self,
         ChargeSavedPaymentMethod.self,
         RegisterPaymentMethodDomain.self,
         ListPaymentMethodDomains.self,

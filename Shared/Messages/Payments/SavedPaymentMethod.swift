@@ -15,11 +15,13 @@ public struct SavedPaymentMethod: Codable, Sendable, Equatable, FieldDocumented 
     public var expYear: Int?
     /// When it was created (Unix seconds).
     public var created: Int?
+    /// Whether it is the Customer's default (`invoice_settings.default_payment_method`).
+    public var isDefault: Bool?
 
     /// Creates the entry; optional fields default to absent.
     public init(
         paymentMethod: String, type: String, brand: String? = nil, last4: String? = nil, expMonth: Int? = nil,
-        expYear: Int? = nil, created: Int? = nil
+        expYear: Int? = nil, created: Int? = nil, isDefault: Bool? = nil
     ) {
         self.paymentMethod = paymentMethod
         self.type = type
@@ -28,6 +30,7 @@ public struct SavedPaymentMethod: Codable, Sendable, Equatable, FieldDocumented 
         self.expMonth = expMonth
         self.expYear = expYear
         self.created = created
+        self.isDefault = isDefault
     }
 
     /// Catalogue descriptions of the fields, by wire name.
@@ -39,5 +42,6 @@ public struct SavedPaymentMethod: Codable, Sendable, Equatable, FieldDocumented 
         "exp_month": "Card expiry month, 1–12 (cards only).",
         "exp_year": "Card expiry year, four digits (cards only).",
         "created": "When it was created (Unix seconds).",
+        "is_default": "Whether it is the Customer's default (`invoice_settings.default_payment_method`): the one charged when no method is named.",
     ]
 }

@@ -11,6 +11,12 @@ extension StripeClient {
         try request(.get, Self.path("/v1/customers", id), options: options)
     }
 
+    /// `POST /v1/customers/{id}`: updates a customer (e.g. its
+    /// `invoice_settings[default_payment_method]`).
+    public func updateCustomer(_ id: String, _ params: CustomerUpdateParams, options: RequestOptions) throws(StripeError) -> Customer {
+        try request(.post, Self.path("/v1/customers", id), params: params.formParams, options: options)
+    }
+
     /// `GET /v1/customers`: one page of customers (filter `email` in `params.filters`).
     public func listCustomers(
         _ params: ListParams = ListParams(),

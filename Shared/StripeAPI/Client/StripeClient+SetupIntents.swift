@@ -26,6 +26,15 @@ extension StripeClient {
         try list(Self.path("/v1/customers", customer, "/payment_methods"), params: params, options: options)
     }
 
+    /// `POST /v1/payment_methods/{id}/attach`: attaches a PaymentMethod to `customer`. Stripe
+    /// refuses one used without a customer and without `setup_future_usage`, or detached
+    /// (https://docs.stripe.com/api/payment_methods/attach).
+    public func attachPaymentMethod(_ id: String, customer: String, options: RequestOptions) throws(StripeError) -> PaymentMethod {
+        var params = FormParams()
+        params.set("customer", customer)
+        return try request(.post, Self.path("/v1/payment_methods", id, "/attach"), params: params, options: options)
+    }
+
     /// `POST /v1/payment_methods/{id}/detach`: detaches a PaymentMethod from its customer.
     public func detachPaymentMethod(_ id: String, options: RequestOptions) throws(StripeError) -> PaymentMethod {
         try request(.post, Self.path("/v1/payment_methods", id, "/detach"), options: options)

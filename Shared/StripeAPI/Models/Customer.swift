@@ -26,13 +26,28 @@ public struct Customer: Codable, Sendable, Equatable, StripeIdentifiable {
     public var metadata: [String: String]?
     /// Creation time; Unix timestamp in seconds.
     public var created: Int?
+    /// Default invoice settings, with the default PaymentMethod.
+    public var invoiceSettings: InvoiceSettings?
+
+    /// A customer's `invoice_settings`.
+    public struct InvoiceSettings: Codable, Sendable, Equatable {
+        /// The PaymentMethod attached to the customer used by default (`pm_…`, or the object when expanded).
+        public var defaultPaymentMethod: Expandable<PaymentMethod>?
+
+        /// Settings with the given default.
+        public init(defaultPaymentMethod: Expandable<PaymentMethod>? = nil) { self.defaultPaymentMethod = defaultPaymentMethod }
+
+        enum CodingKeys: String, CodingKey {
+            case defaultPaymentMethod = "default_payment_method"
+        }
+    }
 
     /// A value with the given fields (for tests and fakes); omitted fields are `nil`.
     public init(
         id: String, object: String? = nil, email: String? = nil, name: String? = nil, phone: String? = nil,
         description: String? = nil, balance: Int? = nil, currency: String? = nil, address: Address? = nil,
         deleted: Bool? = nil, livemode: Bool? = nil, metadata: [String: String]? = nil,
-        created: Int? = nil
+        created: Int? = nil, invoiceSettings: InvoiceSettings? = nil
     ) {
         self.id = id
         self.object = object
@@ -47,6 +62,7 @@ public struct Customer: Codable, Sendable, Equatable, StripeIdentifiable {
         self.livemode = livemode
         self.metadata = metadata
         self.created = created
+        self.invoiceSettings = invoiceSettings
     }
 
     enum CodingKeys: String, CodingKey {
@@ -63,5 +79,6 @@ public struct Customer: Codable, Sendable, Equatable, StripeIdentifiable {
         case livemode
         case metadata
         case created
+        case invoiceSettings = "invoice_settings"
     }
 }

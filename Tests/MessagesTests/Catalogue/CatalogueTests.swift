@@ -43,7 +43,7 @@ import Testing
                 "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
                 "payments.get_checkout_session", "payments.get_payment_intent",
                 "payments.create_setup_sheet", "payments.list_payment_methods", "payments.detach_payment_method",
-                "payments.charge_saved_payment_method",
+                "payments.set_default_payment_method", "payments.register_buyer", "payments.charge_saved_payment_method",
                 "payments.register_payment_method_domain", "payments.list_payment_method_domains",
                 "payments.submit_dispute_evidence", "payments.accept_dispute", "payments.get_balance", "payments.quote_shipping",
                 "payments.get_statement",

@@ -13,8 +13,9 @@ struct SavedMethodValidationTests {
         #expect(failure { try pi.validate() }?.field == "setup_future_usage")
         pi.customer = "cus_1"
         try pi.validate()
+        // A guest sheet may save: the method is kept for payments.register_buyer.
         var sheet = CreatePaymentSheet(account: "acct_1", orderReference: "o-1", amount: 500, currency: "usd", setupFutureUsage: .onSession)
-        #expect(failure { try sheet.validate() }?.code == ReplyError.Code.customerRequired)
+        try sheet.validate()
         sheet.customerReference = "buyer-1"
         try sheet.validate()
         var checkout = CreateCheckoutSession(
@@ -34,6 +35,24 @@ struct SavedMethodValidationTests {
         guest.customerKey = nil
         guest.requireCvcRecollection = true
         #expect(failure { try guest.validate() }?.code == ReplyError.Code.customerRequired)
+    }
+
+    @Test func registerBuyerRules() throws {
+        var register = RegisterBuyer(account: "acct_1", customerReference: "buyer-1", guestOrderReferences: ["o-1", "o-2"])
+        try register.validate()
+        register.guestOrderReferences = []
+        #expect(failure { try register.validate() }?.field == "guest_order_references")
+        register.guestOrderReferences = ["o-1", "o-1"]
+        #expect(failure { try register.validate() }?.code == ReplyError.Code.invalidValue)
+        register.guestOrderReferences = ["o-1", " "]
+        #expect(failure { try register.validate() }?.field == "guest_order_references")
+        register.guestOrderReferences = ["o-1"]
+        register.customerEmail = "not-an-email"
+        #expect(failure { try register.validate() }?.field == "customer_email")
+        var defaulting = SetDefaultPaymentMethod(account: "acct_1", customerReference: "buyer-1", paymentMethod: "pm_1")
+        try defaulting.validate()
+        defaulting.paymentMethod = "card_1"
+        #expect(failure { try defaulting.validate() }?.code == ReplyError.Code.invalidId)
     }
 
     @Test func cvcRecollectionIsForCards() throws {

@@ -11,8 +11,8 @@ import StripeAPI
 /// buyer's saved method (https://docs.stripe.com/payments/save-and-reuse#charge-saved-payment-method).
 ///
 /// 1. The account must be able to take charges. The buyer's Customer must be recorded and
-///    the method saved for it (``SavedMethodCheck``; absent `payment_method`: the newest one
-///    recorded): otherwise `conflict.no_saved_payment_method` / `conflict.payment_method_not_saved`
+///    the method saved for it (``SavedMethodCheck``; absent `payment_method`: the Customer's
+///    default, ``CustomerDefault``, else the newest one recorded): otherwise `conflict.no_saved_payment_method` / `conflict.payment_method_not_saved`
 ///    before anything is charged.
 /// 2. An order paid, or paid through Checkout, is refused. An order whose PaymentIntent waits
 ///    for a payment method (after a decline or an authentication request) is confirmed again
@@ -51,8 +51,18 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         guard let customer = try customers.find(account: account, customerReference: command.customerReference, on: context.db) else {
             return .error(Self.noSavedMethod(command))
         }
-        guard let name = try command.paymentMethod ?? saved.newest(account: account, customer: customer, on: context.db)?.paymentMethod else {
-            return .error(Self.noSavedMethod(command))
+        let name: String
+        if let named = command.paymentMethod {
+            name = named
+        } else {
+            // No saved method recorded: refused with no Stripe call; else the Customer's default first.
+            guard let newest = try saved.newest(account: account, customer: customer, on: context.db) else {
+                return .error(Self.noSavedMethod(command))
+            }
+            switch try CustomerDefault().read(customer: customer, account: account, context: context) {
+            case .success(let value): name = value ?? newest.paymentMethod
+            case .failure(let error): return .error(error)
+            }
         }
         let owned: SavedMethodCheck.Owned
         switch try SavedMethodCheck(saved: saved).check(name, customer: customer, account: account, context: context) {
@@ -156,15 +166,7 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         input: OrderInput?, details: PaymentDetails, owned: SavedMethodCheck.Owned,
         command: ChargeSavedPaymentMethod, customer: String, context: HandlerContext
     ) throws {
-        if let fetched = owned.fetched {
-            let recorder = self.recorder
-            let now = Int(Date().timeIntervalSince1970)
-            try context.transaction { _ in
-                try recorder.record(
-                    fetched, customer: customer, reference: command.customerReference, account: command.account,
-                    at: fetched.created ?? now, context: context)
-            }
-        }
+        try recorder.recordChecked(owned, customer: customer, reference: command.customerReference, account: command.account, context: context)
         try intents.record(
             OpenPaymentIntent.Opened(paymentIntent: PaymentIntent(id: piId), reused: reused, before: before), request,
             context: context)

@@ -17,7 +17,8 @@ import StripeAPI
 ///    (`<message_id>:create_customer_session`) — or, with `customer_key=ephemeral_key`,
 ///    `POST /v1/ephemeral_keys` with `Stripe-Version` = the SDK's `api_version`
 ///    (`<message_id>:create_ephemeral_key`). Without it, a guest sheet: no Customer, no
-///    CustomerSession, nothing can be saved.
+///    CustomerSession; with `setup_future_usage` (the guest agreed to save) the method is
+///    kept by Stripe for `payments.register_buyer` to attach when the guest signs up.
 /// 3. The order's open PaymentIntent for the Customer (``OpenPaymentIntent``), with
 ///    `setup_future_usage` and `payment_method_options[card][require_cvc_recollection]` when
 ///    asked. A reused PaymentIntent of another Customer (or of a guest sheet, or a guest

@@ -5,7 +5,8 @@ import StripeAPI
 /// `payments.list_payment_methods` (Stripe-bound, read-only): the buyer's Customer on the
 /// account (none recorded → an empty list, no Stripe call), then
 /// `GET /v1/customers/{id}/payment_methods` (`limit=100`, optional `type`) on the account,
-/// newest first. Writes and publishes nothing. Thread-safety: `Sendable`, stateless.
+/// newest first, and the Customer's default (``CustomerDefault``: `GET /v1/customers/{id}`),
+/// marked `is_default`. Writes and publishes nothing. Thread-safety: `Sendable`, stateless.
 struct ListPaymentMethodsHandler: Sendable {
     /// SQL of the customers table.
     let customers: CustomerStore
@@ -24,19 +25,26 @@ struct ListPaymentMethodsHandler: Sendable {
         }) {
         case .failure(let error): return .error(error)
         case .success(let list):
-            let methods = list.data.sorted { ($0.created ?? 0, $0.id) > ($1.created ?? 0, $1.id) }.map(Self.saved)
+            let defaultMethod: String?
+            switch try CustomerDefault().read(customer: customer, account: command.account, context: context) {
+            case .success(let value): defaultMethod = value
+            case .failure(let error): return .error(error)
+            }
+            let methods = list.data.sorted { ($0.created ?? 0, $0.id) > ($1.created ?? 0, $1.id) }.map {
+                Self.saved($0, defaultMethod: defaultMethod)
+            }
             return .ok(
                 ListPaymentMethods.Result(
                     account: command.account, customerReference: command.customerReference,
-                    customer: customer, paymentMethods: methods))
+                    customer: customer, paymentMethods: methods, defaultPaymentMethod: defaultMethod))
         }
     }
 
-    /// The reply's view of a PaymentMethod.
-    static func saved(_ method: PaymentMethod) -> SavedPaymentMethod {
+    /// The reply's view of a PaymentMethod (`is_default` when it is `defaultMethod`).
+    static func saved(_ method: PaymentMethod, defaultMethod: String?) -> SavedPaymentMethod {
         SavedPaymentMethod(
             paymentMethod: method.id, type: method.type ?? "unknown", brand: method.card?.brand,
             last4: method.card?.last4, expMonth: method.card?.expMonth, expYear: method.card?.expYear,
-            created: method.created)
+            created: method.created, isDefault: method.id == defaultMethod)
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Runtime
 import StripeAPI
 
@@ -42,6 +47,17 @@ struct SavedMethodRecorder: Sendable {
                 account: account, paymentMethod: method.id, customer: customer,
                 customerReference: reference, type: method.type ?? "unknown",
                 usage: nil, savedAt: at), on: context.db)
+    }
+
+    /// Records, in a transaction of its own, the method ``SavedMethodCheck`` read from Stripe
+    /// (one the service had not recorded yet); nothing when it came from the table.
+    /// - Throws: `StoreError`, `HandlerError`.
+    func recordChecked(_ owned: SavedMethodCheck.Owned, customer: String, reference: String, account: String, context: HandlerContext) throws {
+        guard let fetched = owned.fetched else { return }
+        let now = Int(Date().timeIntervalSince1970)
+        try context.transaction { _ in
+            try record(fetched, customer: customer, reference: reference, account: account, at: fetched.created ?? now, context: context)
+        }
     }
 
     private func save(

@@ -22,7 +22,7 @@ enum CustomerEndpoints {
                     "livemode": false, "metadata": [:], "name": nil, "phone": nil, "preferred_locales": [],
                     "shipping": nil, "tax_exempt": "none", "test_clock": nil,
                 ]
-                try apply(call.params, to: &customer)
+                try apply(call.params, to: &customer, state: call.state, scope: call.scope)
                 call.state.insert(customer, scope: call.scope)
                 call.emit("customer.created", customer)
                 return customer
@@ -44,7 +44,7 @@ enum CustomerEndpoints {
             Endpoint(writable) { call throws(SimError) in
                 let old = try call.state.require(call.id(), type: "customer", scope: call.scope)
                 var customer = old
-                try apply(call.params, to: &customer)
+                try apply(call.params, to: &customer, state: call.state, scope: call.scope)
                 call.state.replace(customer)
                 call.emit("customer.updated", customer, previous: SimState.previousAttributes(old: old, new: customer))
                 return customer
@@ -70,11 +70,37 @@ enum CustomerEndpoints {
             })
     }
 
-    private static func apply(_ params: Params, to customer: inout JSONValue) throws(SimError) {
+    /// `method` when it is attached to `customer`, else Stripe's refusal of
+    /// `invoice_settings[default_payment_method]`: "No such PaymentMethod" for an unknown id,
+    /// "The customer does not have a payment method with the ID …" for one attached to
+    /// nobody or to another customer (400, `resource_missing`).
+    private static func attachedMethod(_ method: String, customer: JSONValue, state: SimState, scope: String) throws(SimError) -> String {
+        let param = "invoice_settings[default_payment_method]"
+        guard let found = state.get(method, scope: scope), found["object"] == "payment_method" else {
+            throw SimError.invalidRequest("No such PaymentMethod: '\(method)'", param: param, code: "resource_missing")
+        }
+        guard let owner = found["customer"]?.stringValue, owner == customer["id"]?.stringValue else {
+            throw SimError.invalidRequest(
+                "The customer does not have a payment method with the ID \(method). The payment method must be attached to the customer.",
+                param: param, code: "resource_missing")
+        }
+        return method
+    }
+
+    private static func apply(_ params: Params, to customer: inout JSONValue, state: SimState, scope: String) throws(SimError) {
         for key in ["email", "name", "description", "phone"] {
             if let value = try params.string(key) { customer[key] = value.isEmpty ? .null : .string(value) }
         }
-        for key in ["address", "shipping", "invoice_settings"] { if let value = params.json(key) { customer[key] = value } }
+        for key in ["address", "shipping"] { if let value = params.json(key) { customer[key] = value } }
+        if let settings = try params.hash("invoice_settings", allowed: ["custom_fields", "default_payment_method", "footer", "rendering_options"]) {
+            var merged = customer["invoice_settings"] ?? [:]
+            for key in settings.values.keys where key != "default_payment_method" { merged[key] = params.json("invoice_settings")?[key] ?? .null }
+            if let method = try settings.string("default_payment_method") {
+                merged["default_payment_method"] =
+                    method.isEmpty ? .null : .string(try attachedMethod(method, customer: customer, state: state, scope: scope))
+            }
+            customer["invoice_settings"] = merged
+        }
         if let locales = try params.stringArray("preferred_locales") { customer["preferred_locales"] = .strings(locales) }
         if let metadata = try params.metadata() { customer["metadata"] = metadata }
     }

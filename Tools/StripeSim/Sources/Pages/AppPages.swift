@@ -3,9 +3,11 @@ import HTTPServer
 
 /// The PaymentSheet "app" (`/sim/app/payment_sheet?client_secret=…`): what the mobile SDK
 /// shows a buyer for a PaymentIntent, found by its client secret as the SDK does. The
-/// buyer's card confirms the intent (3D Secure goes through a challenge page); a redirect
-/// method the intent allows (iDEAL, …) confirms it and opens the method's test page, which
-/// returns to the sheet. And the
+/// buyer's card confirms the intent (3D Secure goes through a challenge page), as do a test
+/// IBAN (SEPA Debit) and a test US bank account (routing number 110000000) when the intent
+/// allows them, with the Checkout page's fields (a debit then processes: the sheet says so);
+/// a redirect method the intent allows (iDEAL, …) confirms it and opens the method's test
+/// page, which returns to the sheet. And the
 /// Terminal reader console (`/sim/terminal/readers/<id>`): shows the action the platform
 /// started and lets a person present the test card (the amount's cents decide the
 /// outcome, as on Stripe's simulated readers) or cancel.
@@ -36,8 +38,7 @@ extension StripeSimulator {
             return challengePage(action: "/sim/app/payment_sheet", hidden: ["client_secret": clientSecret ?? ""], amount: amount)
         default: break
         }
-        let types = pi["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        let redirects = RedirectPaymentMethod.all.filter { types.contains($0.type) }
+        let offered = HTMLPage.offeredMethods(pi["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? ["card"])
         let body = """
             <h1>Pay in the app</h1>
             <p class="muted">PaymentSheet (simulated) &middot; <code>\(HTMLPage.escape(pi["id"]?.stringValue ?? ""))</code></p>
@@ -45,9 +46,8 @@ extension StripeSimulator {
             \(error.map { "<div class=\"error\" id=\"error\">\(HTMLPage.escape($0))</div>" } ?? "")
             <form method="post" action="/sim/app/payment_sheet" id="payment_sheet">
             <input type="hidden" name="client_secret" value="\(HTMLPage.escape(clientSecret ?? ""))">
-            \(HTMLPage.methodChoice(["card"] + redirects.map(\.type)))
-            <fieldset data-method="card"><legend>Card</legend>\(HTMLPage.cardFields)</fieldset>
-            \(redirects.map(HTMLPage.redirectFieldset).joined())
+            \(HTMLPage.methodChoice(offered))
+            \(HTMLPage.methodFieldsets(offered))
             <button type="submit" id="pay">Pay \(amount)</button>
             </form>
             \(HTMLPage.script)
@@ -98,9 +98,8 @@ extension StripeSimulator {
                 return sheet(error.message)
             }
         }
-        guard let name = HTMLPage.testMethodName(cardNumber: params["card_number"]?.stringValue, iban: nil) else {
-            return sheet("Your card number is incorrect: use one of the test cards below.")
-        }
+        let method = params["method"]?.stringValue ?? "card"
+        guard let name = HTMLPage.postedMethodName(method, params) else { return sheet(HTMLPage.unknownTestMethod(method)) }
         let confirm = SimCall(
             state: state, params: Params(["payment_method": .string(name)]), pathParameters: [:],
             account: call.account, requestId: requestId, idempotencyKey: nil, stripeVersion: nil)

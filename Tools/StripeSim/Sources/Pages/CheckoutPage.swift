@@ -23,9 +23,7 @@ extension StripeSimulator {
                 + "<td class=\"r\">\(HTMLPage.money(item["amount_total"]?.intValue ?? 0, currency))</td></tr>"
         }.joined()
         let methods = session["payment_method_types"]?.arrayValue?.compactMap(\.stringValue) ?? ["card"]
-        let redirects = RedirectPaymentMethod.all.filter { methods.contains($0.type) }
-        let offered = ["card", "sepa_debit", "us_bank_account"].filter { methods.contains($0) } + redirects.map(\.type)
-        let card = offered.contains("card"), sepa = offered.contains("sepa_debit"), ach = offered.contains("us_bank_account")
+        let offered = HTMLPage.offeredMethods(methods)
         let choice = HTMLPage.methodChoice(offered)
         let mode = session["ui_mode"]?.stringValue ?? "hosted_page"
         let title =
@@ -46,10 +44,7 @@ extension StripeSimulator {
             <form method="post" action="/sim/checkout/\(HTMLPage.escape(id))/submit" id="checkout">
             <label for="email">E-mail</label><input id="email" name="email" value="\(HTMLPage.escape(session["customer_email"]?.stringValue ?? ""))">
             \(choice)
-            \(card ? "<fieldset data-method=\"card\"><legend>Card</legend>\(HTMLPage.cardFields)</fieldset>" : "")
-            \(sepa ? "<fieldset data-method=\"sepa_debit\"><legend>SEPA Debit</legend>\(HTMLPage.ibanFields)</fieldset>" : "")
-            \(ach ? "<fieldset data-method=\"us_bank_account\"><legend>US bank account (ACH Direct Debit)</legend>\(HTMLPage.achFields)</fieldset>" : "")
-            \(redirects.map(HTMLPage.redirectFieldset).joined())
+            \(HTMLPage.methodFieldsets(offered))
             <button type="submit" id="pay">Pay \(HTMLPage.money(session["amount_total"]?.intValue ?? 0, currency))</button>
             </form>
             \(HTMLPage.script)
@@ -80,22 +75,8 @@ extension StripeSimulator {
         if let problem = checkoutFormProblem(session, method: method, params: params) {
             return checkoutForm(session, error: problem, status: 400)
         }
-        let name =
-            RedirectPaymentMethod.byType[method] != nil
-            ? method
-            : HTMLPage.testMethodName(
-                cardNumber: method == "card" ? params["card_number"]?.stringValue : nil,
-                iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil,
-                routingNumber: params["routing_number"]?.stringValue,
-                accountNumber: method == "us_bank_account" ? params["account_number"]?.stringValue : nil)
-        guard let name else {
-            let problem =
-                switch method {
-                case "sepa_debit": "This IBAN is not a test IBAN: use one of those below."
-                case "us_bank_account": "This is not a test bank account: use routing number 110000000 and one of the accounts below."
-                default: "Your card number is incorrect: use one of the test cards below."
-                }
-            return checkoutForm(session, error: problem, status: 402)
+        guard let name = HTMLPage.postedMethodName(method, params) else {
+            return checkoutForm(session, error: HTMLPage.unknownTestMethod(method), status: 402)
         }
         if TestPaymentMethod.byName[name]?.outcome == .requireAction {
             return .redirect(to: "/sim/checkout/\(id)/challenge?card=\(name)", status: 303)

@@ -145,6 +145,49 @@ enum HTMLPage {
             }.joined(separator: " ") + "</div>"
     }
 
+    /// The methods a buyer can type (card, SEPA Debit, US bank account) among `types`, in
+    /// that order, then the redirect methods among them: what a payment page offers.
+    static func offeredMethods(_ types: [String]) -> [String] {
+        ["card", "sepa_debit", "us_bank_account"].filter { types.contains($0) }
+            + RedirectPaymentMethod.all.filter { types.contains($0.type) }.map(\.type)
+    }
+
+    /// The field sets of `offered` (``offeredMethods(_:)``): card, IBAN and ACH fields and the
+    /// redirect methods' notes. Shared by Checkout and the PaymentSheet page.
+    static func methodFieldsets(_ offered: [String]) -> String {
+        offered.map { method in
+            switch method {
+            case "card": "<fieldset data-method=\"card\"><legend>Card</legend>\(cardFields)</fieldset>"
+            case "sepa_debit": "<fieldset data-method=\"sepa_debit\"><legend>SEPA Debit</legend>\(ibanFields)</fieldset>"
+            case "us_bank_account":
+                "<fieldset data-method=\"us_bank_account\"><legend>US bank account (ACH Direct Debit)</legend>\(achFields)</fieldset>"
+            default: RedirectPaymentMethod.byType[method].map(redirectFieldset) ?? ""
+            }
+        }.joined(separator: "\n")
+    }
+
+    /// The test payment method a posted payment form names for its chosen `method`: the
+    /// redirect method's type, or the card number, IBAN or bank account typed in that
+    /// method's fields (``testMethodName(cardNumber:iban:routingNumber:accountNumber:)``);
+    /// nil when the typed value is not one of Stripe's test values.
+    static func postedMethodName(_ method: String, _ params: [String: FormValue]) -> String? {
+        if RedirectPaymentMethod.byType[method] != nil { return method }
+        return testMethodName(
+            cardNumber: method == "card" ? params["card_number"]?.stringValue : nil,
+            iban: method == "sepa_debit" ? params["iban"]?.stringValue : nil,
+            routingNumber: params["routing_number"]?.stringValue,
+            accountNumber: method == "us_bank_account" ? params["account_number"]?.stringValue : nil)
+    }
+
+    /// What a payment form says when ``postedMethodName(_:_:)`` found no test method.
+    static func unknownTestMethod(_ method: String) -> String {
+        switch method {
+        case "sepa_debit": "This IBAN is not a test IBAN: use one of those below."
+        case "us_bank_account": "This is not a test bank account: use routing number 110000000 and one of the accounts below."
+        default: "Your card number is incorrect: use one of the test cards below."
+        }
+    }
+
     /// The field set of a redirect method: nothing to type, the bank's page follows.
     static func redirectFieldset(_ method: RedirectPaymentMethod) -> String {
         "<fieldset data-method=\"\(method.type)\"><legend>\(escape(method.name))</legend>"

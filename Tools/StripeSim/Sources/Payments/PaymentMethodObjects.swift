@@ -2,7 +2,9 @@ import Foundation
 import HTTPServer
 
 /// PaymentMethod JSON (shape of Stripe's `payment_method` example) and
-/// `/v1/payment_methods` (create from a test token, card number or IBAN; retrieve; attach).
+/// `/v1/payment_methods` (create from a test token, card number or IBAN; retrieve; attach:
+/// again to the same customer answers the method, to another customer or a consumed method
+/// is refused as Stripe does).
 enum PaymentMethodObjects {
     static func make(_ method: TestPaymentMethod, call: SimCall, customer: String? = nil) -> JSONValue {
         var object: JSONValue = [
@@ -159,6 +161,11 @@ enum PaymentMethodObjects {
                 var method = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
                 let customer = try call.params.requiredString("customer")
                 _ = try call.state.require(customer, type: "customer", scope: call.scope, param: "customer")
+                if method["customer"]?.stringValue == customer { return method }
+                guard method["customer"]?.stringValue == nil else {
+                    throw SimError.invalidRequest("The payment method you provided has already been attached to a customer.", param: nil)
+                }
+                if let refusal = SavedPaymentMethods.reuseRefusal(call: call, method: method) { throw refusal }
                 method["customer"] = .string(customer)
                 call.state.replace(method)
                 call.emit("payment_method.attached", method)

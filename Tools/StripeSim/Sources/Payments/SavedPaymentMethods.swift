@@ -19,6 +19,9 @@ import HTTPServer
 ///   with `cvc_update[cvc]`); without it the confirmation is refused (400,
 ///   `parameter_missing`, a decision: Stripe's Payment Element always sends one).
 /// - A PaymentMethod attached to one customer cannot be used with a PaymentIntent of another.
+/// - `setup_future_usage` without `customer` (a guest) keeps the method for later: it can be
+///   attached to a customer afterwards. One paid without it, or detached, cannot be attached
+///   (``reuseRefusal(call:method:)``); detaching a customer's default clears the default.
 enum SavedPaymentMethods {
     /// The secret key marking a PaymentMethod as set up for off-session use.
     static func setUpKey(_ paymentMethod: String) -> String { "setup_off_session:\(paymentMethod)" }
@@ -48,11 +51,6 @@ enum SavedPaymentMethods {
                 "The provided PaymentMethod is attached to another Customer (\(owner)); use a PaymentIntent for that Customer.",
                 param: "payment_method", code: "payment_method_invalid_parameter")
         }
-        if pi["setup_future_usage"]?.stringValue != nil, customer == nil {
-            throw SimError.invalidRequest(
-                "A PaymentIntent with setup_future_usage needs a customer to attach the PaymentMethod to.",
-                param: "customer", code: "parameter_missing")
-        }
         if behaviour.type == "card", pi.value(at: "payment_method_options.card.require_cvc_recollection") == true {
             let token = try call.params.hash("payment_method_options")?.hash("card")?.string("cvc_token")
             guard let token, call.state.secrets["cvctok:\(token)"] != nil else {
@@ -77,10 +75,48 @@ enum SavedPaymentMethods {
     }
 
     /// After a successful PaymentIntent: attaches its method to its customer when
-    /// `setup_future_usage` is set (and marks it set up for `off_session`).
+    /// `setup_future_usage` is set (and marks it set up for `off_session`). Without a
+    /// customer (a guest's payment) the method is only set up: it can be attached to a
+    /// customer later (`POST /v1/payment_methods/{id}/attach`), as Stripe documents for
+    /// `setup_future_usage` without `customer`.
     static func saveAfterPayment(call: SimCall, pi: JSONValue, methodId: String) {
-        guard let usage = pi["setup_future_usage"]?.stringValue, let customer = pi["customer"]?.stringValue else { return }
+        guard let usage = pi["setup_future_usage"]?.stringValue else { return }
+        guard let customer = pi["customer"]?.stringValue else {
+            if usage == "off_session" { call.state.secrets[setUpKey(methodId)] = "1" }
+            return
+        }
         attach(call: call, methodId: methodId, customer: customer, offSession: usage == "off_session")
+    }
+
+    /// Stripe's refusal to attach a PaymentMethod that was consumed: used by a PaymentIntent
+    /// without a customer and without `setup_future_usage` (nothing asked to keep it), or
+    /// detached from a customer. Nil when `method` can be attached.
+    static func reuseRefusal(call: SimCall, method: JSONValue) -> SimError? {
+        guard let id = method["id"]?.stringValue, method["customer"]?.stringValue == nil else { return nil }
+        let paidWithoutSaving = call.state.list(type: "payment_intent", scope: call.scope) { pi in
+            pi["payment_method"]?.stringValue == id && pi["customer"]?.stringValue == nil
+                && pi["setup_future_usage"]?.stringValue == nil
+                && ["succeeded", "processing", "requires_capture"].contains(pi["status"]?.stringValue ?? "")
+        }
+        guard call.state.secrets[detachedKey(id)] != nil || !paidWithoutSaving.isEmpty else { return nil }
+        return SimError.invalidRequest(
+            "This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.",
+            param: nil)
+    }
+
+    /// The secret key marking a PaymentMethod as detached from its customer (never reusable).
+    static func detachedKey(_ paymentMethod: String) -> String { "detached:\(paymentMethod)" }
+
+    /// Clears `invoice_settings.default_payment_method` of `customer` when it is `methodId`
+    /// (Stripe does when the method is detached), emitting `customer.updated`.
+    static func clearDefault(call: SimCall, customer: String, methodId: String) {
+        guard let old = call.state.get(customer, scope: call.scope),
+            old.value(at: "invoice_settings.default_payment_method")?.stringValue == methodId
+        else { return }
+        var updated = old
+        updated["invoice_settings"]?["default_payment_method"] = .null
+        call.state.replace(updated)
+        call.emit("customer.updated", updated, previous: SimState.previousAttributes(old: old, new: updated))
     }
 
     /// Attaches `methodId` to `customer` (emitting `payment_method.attached` once).
@@ -124,8 +160,11 @@ enum SavedPaymentMethods {
                         "The payment method you provided is not attached to a customer so detachment is impossible.",
                         param: nil, code: "payment_method_unexpected_state")
                 }
+                let owner = method["customer"]?.stringValue ?? ""
                 method["customer"] = nil
                 call.state.secrets[setUpKey(call.id())] = nil
+                call.state.secrets[detachedKey(call.id())] = "1"
+                clearDefault(call: call, customer: owner, methodId: call.id())
                 call.state.replace(method)
                 call.emit("payment_method.detached", method)
                 return method
