@@ -377,14 +377,16 @@ BUYER6="dorothy.buyer+$RUN_ID@example.nl"
 ORDER_ONLINE="web-$RUN_ID-1"; ORDER_DELAYED="web-$RUN_ID-2"; ORDER_APP="app-$RUN_ID-3"
 ORDER_ELEMENTS="web-$RUN_ID-6"
 ORDER_RETURNING="app-$RUN_ID-7"
-ORDER_IDEAL="web-$RUN_ID-8"; ORDER_DEFERRED="web-$RUN_ID-9"
+ORDER_IDEAL="web-$RUN_ID-8"; ORDER_DEFERRED="web-$RUN_ID-9"; ORDER_DISPUTED="web-$RUN_ID-10"
+SELLER_EMAIL="owner+$RUN_ID@ceramics.example"
+STORY_CLOCK_START=0   # the simulator's clock when the story began (Unix seconds)
 ORDER_SHOP="shop-$RUN_ID-4"; ORDER_ABANDONED="shop-$RUN_ID-5"; ORDER_POS="shop-$RUN_ID-6"
 
 story_seller() {
     say "1. A seller signs up: connected account prefilled (person, bank account, payouts), onboarding link"
     local reply link status second
     reply="$(send onboarding.create_account "{\"seller_reference\":\"seller-$RUN_ID\",\"country\":\"US\",
-        \"email\":\"owner+$RUN_ID@ceramics.example\",\"controller\":{\"fees\":{\"payer\":\"application\"},
+        \"email\":\"$SELLER_EMAIL\",\"controller\":{\"fees\":{\"payer\":\"application\"},
         \"losses\":{\"payments\":\"application\"},\"stripe_dashboard\":{\"type\":\"express\"}},
         \"business_type\":\"individual\",\"business_profile\":{\"name\":\"Lovelace Ceramics\",\"mcc\":\"5719\",
         \"url\":\"https://ceramics.example\"},
@@ -392,7 +394,7 @@ story_seller() {
         \"phone\":\"+14155550100\",\"dob\":{\"day\":10,\"month\":12,\"year\":1985},
         \"address\":{\"line1\":\"address_full_match\",\"city\":\"San Francisco\",\"state\":\"CA\",
         \"postal_code\":\"94110\",\"country\":\"US\"},\"id_number\":\"000000000\"},
-        \"external_account\":{\"token\":\"btok_us_verified\"},
+        \"external_account\":{\"token\":\"btok_us_verified_accountClosed\"},
         \"settings\":{\"payments\":{\"statement_descriptor\":\"LOVELACE CERAMICS\"},
         \"payouts\":{\"schedule\":{\"interval\":\"weekly\",\"weekly_anchor\":\"friday\"}}}}")" || return 1
     ACCOUNT="$(jget result.account <<<"$reply")"
@@ -713,6 +715,97 @@ story_deferred() {
     wait_event payments.order.paid order_reference="$ORDER_DEFERRED" amount=1800 application_fee_amount=180 || return 1
 }
 
+# event_field ROUTING_KEY FIELD [FIELD=VALUE…]: FIELD of the first event the monitor saw
+# with that routing key and those fields (empty when none).
+event_field() {
+    python3 - "$EVENTS_LOG" "$@" <<'PY'
+import json, sys
+path, key, field, wanted = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+for line in open(path):
+    try:
+        e = json.loads(line)
+    except ValueError:
+        continue
+    body = e.get("body") or {}
+    if e.get("routing_key") == key and isinstance(body, dict) \
+            and all(str(body.get(k)) == v for k, v in (w.split("=", 1) for w in wanted)):
+        value = body.get(field, "")
+        print(json.dumps(value) if isinstance(value, (dict, list)) else value)
+        break
+PY
+}
+
+# wait_mail_to ADDRESS TEXT: waits (up to 60 s) for an e-mail to ADDRESS whose subject holds TEXT.
+wait_mail_to() {
+    local i
+    for i in $(seq 1 120); do
+        if python3 - "$MAIL_DIR/new" "$1" "$2" <<'PY'
+import email, os, sys
+folder, to, text = sys.argv[1:]
+for name in os.listdir(folder) if os.path.isdir(folder) else []:
+    with open(os.path.join(folder, name), "rb") as f:
+        m = email.message_from_binary_file(f)
+    if to in m.get("To", "") and text in str(email.header.make_header(email.header.decode_header(m.get("Subject", "")))):
+        sys.exit(0)
+sys.exit(1)
+PY
+        then step_ok "e-mail to $1: '…$2…'"; return 0; fi
+        sleep 0.5
+    done
+    step_fail "no e-mail to $1 about '$2' within 60 s"
+    return 1
+}
+
+# sim_clock: the simulator's clock now (Unix seconds).
+sim_clock() { curl -sS "$STRIPE_API_BASE/sim/clock" | jget now; }
+
+story_money_after_the_sale() {
+    say "8. Money after the sale: a card is disputed and the dispute won on evidence; a payout fails; the seller's statement"
+    local reply dispute
+    reply="$(send payments.confirm_payment "{\"order_reference\":\"$ORDER_DISPUTED\",\"amount\":2000,\"currency\":\"usd\",
+        \"application_fee_amount\":200,\"payment_method\":\"pm_card_createDispute\"}" --account "$ACCOUNT")" || return 1
+    wait_event payments.order.paid order_reference="$ORDER_DISPUTED" amount=2000 || return 1
+    wait_event payments.dispute.opened order_reference="$ORDER_DISPUTED" || return 1
+    dispute="$(event_field payments.dispute.opened dispute order_reference="$ORDER_DISPUTED")"
+    step_ok "the buyer's bank disputes the payment ($dispute, fraudulent): 20.00 and Stripe's 15.00 fee withdrawn"
+    wait_mail_to "$SELLER_EMAIL" "was disputed" || return 1
+    reply="$(send payments.submit_dispute_evidence "{\"dispute\":\"$dispute\",\"submit\":true,
+        \"evidence\":{\"uncategorized_text\":\"winning_evidence: delivered and signed for\",
+        \"customer_email_address\":\"buyer@example.com\",\"product_description\":\"Stoneware mug\"}}" \
+        --account "$ACCOUNT")" || return 1
+    step_ok "evidence submitted: the dispute is $(jget result.status <<<"$reply")"
+    cbx sim clock advance 2m >/dev/null || { step_fail "the simulator's clock did not move"; return 1; }
+    wait_event payments.dispute.closed order_reference="$ORDER_DISPUTED" status=won || return 1
+    step_ok "the bank decided on the simulator's clock: won, the 20.00 reinstated (the 15.00 fee is not)"
+
+    # The seller's bank account (prefilled in step 1) is one Stripe's test mode fails payouts
+    # to (btok_us_verified_accountClosed); payouts become daily and the clock moves four days.
+    send onboarding.update_account "{\"settings\":{\"payouts\":{\"schedule\":{\"interval\":\"daily\"}}}}" \
+        --account "$ACCOUNT" >/dev/null || return 1
+    cbx sim clock advance 3d >/dev/null && cbx sim clock advance 1d >/dev/null \
+        || { step_fail "the simulator's clock did not move"; return 1; }
+    wait_event onboarding.payout.failed account="$ACCOUNT" || return 1
+    step_ok "payout $(event_field onboarding.payout.failed payout account="$ACCOUNT" | jget id) failed: $(event_field onboarding.payout.failed payout account="$ACCOUNT" | jget failure_code)"
+    wait_mail_to "$SELLER_EMAIL" "could not be paid to your bank" || return 1
+
+    # The statement since the story's day began (UTC), printed; the summary checks its net.
+    local from=$((STORY_CLOCK_START / 86400 * 86400)) to
+    to=$(( $(sim_clock) + 1 ))
+    reply="$(send payments.get_statement "{\"from\":$from,\"to\":$to}" --account "$ACCOUNT")" || return 1
+    jget result <<<"$reply" >"$RUN_DIR/statement.json"
+    python3 - "$RUN_DIR/statement.json" <<'PY' >&2
+import json, sys
+s = json.load(open(sys.argv[1]))
+print("   the seller's statement: %d balance transactions, %d discrepancies" % (s["transactions"], len(s["discrepancies"])))
+for c in s["currencies"]:
+    print("     %s: gross %d, application fees %d, Stripe fees %d, refunds %d, disputes -%d +%d, net %d, paid out %d"
+          % (c["currency"].upper(), c["gross_sales"], c["application_fees"], c["stripe_fees"], c["refunds"],
+             c["dispute_withdrawals"], c["dispute_reinstatements"], c["net"], c["payouts"]))
+for d in s["discrepancies"]:
+    print("     does not match: %s %s %s" % (d["kind"], d["source"], d.get("order_reference") or ""))
+PY
+}
+
 # Dead letters parked now (all, or with ACCOUNT only those of the demo's seller: earlier
 # test runs on the same broker may have parked others); the summary checks that the
 # story parks none.
@@ -724,6 +817,7 @@ play_story() {
     local start=$SECONDS
     rm -f "$RUN_DIR/story-failures"
     DLQ_BEFORE="$(dead_letter_count)"
+    STORY_CLOCK_START="$(sim_clock)"
     story_seller || { step_fail "the seller is not onboarded; the rest of the story needs it"; return 1; }
     story_payment_method_domain || true
     story_checkout || true
@@ -737,6 +831,7 @@ play_story() {
     story_refund || true
     story_ideal || true
     story_deferred || true
+    story_money_after_the_sale || true
     STORY_SECONDS=$((SECONDS - start))
     [ ! -s "$RUN_DIR/story-failures" ]
 }
@@ -752,10 +847,11 @@ check_summary() {
     python3 - "$EVENTS_LOG" "$MAIL_DIR" "$ACCOUNT" "${DLQ_BEFORE:-?}:${dlq_after:-?}:${dlq_mine:-?}" "$STORY_SECONDS" \
         "$ORDER_ONLINE" "$ORDER_DELAYED" "$ORDER_APP" "$ORDER_SHOP" "$ORDER_ABANDONED" \
         "$BUYER1" "$BUYER2" "$BUYER3" "$fees" "$ORDER_ELEMENTS" "$BUYER4" "$ORDER_RETURNING" "$BUYER5" "$ORDER_POS" \
-        "$ORDER_IDEAL" "$BUYER6" "$ORDER_DEFERRED" <<'PY'
-import collections, email, json, os, sys
+        "$ORDER_IDEAL" "$BUYER6" "$ORDER_DEFERRED" "$ORDER_DISPUTED" "$SELLER_EMAIL" "$RUN_DIR/statement.json" <<'PY'
+import collections, email, email.header, json, os, sys
 (log, mail_dir, account, dlq_counts, seconds, online, delayed, app, shop, abandoned,
- buyer1, buyer2, buyer3, fees_json, elements, buyer4, returning, buyer5, pos, ideal, buyer6, deferred) = sys.argv[1:]
+ buyer1, buyer2, buyer3, fees_json, elements, buyer4, returning, buyer5, pos, ideal, buyer6, deferred,
+ disputed, seller_email, statement_path) = sys.argv[1:]
 dlq_before, dlq_after, dlq_mine = dlq_counts.split(":")
 events = []
 for line in open(log):
@@ -778,13 +874,18 @@ new = os.path.join(mail_dir, "new")
 for name in sorted(os.listdir(new)) if os.path.isdir(new) else []:
     with open(os.path.join(new, name), "rb") as f:
         m = email.message_from_binary_file(f)
-    mails.append((m.get("To", ""), m.get("Subject", "")))
+    mails.append((m.get("To", ""), str(email.header.make_header(email.header.decode_header(m.get("Subject", ""))))))
 try:
     fees = [f for f in json.loads(fees_json).get("data", []) if f.get("account") == account]
 except ValueError:
     fees = []
 def money(v):
     return "%d.%02d USD" % (v // 100, v % 100)
+try:
+    statement = json.load(open(statement_path))
+except (OSError, ValueError):
+    statement = {}
+lines = {c["currency"]: c for c in statement.get("currencies", [])}
 
 paid = of("payments.order.paid")
 captured = of("terminal.payment.captured")
@@ -805,10 +906,11 @@ for ref, what in [(online, "online, hosted Checkout, card"), (elements, "online,
                   (app, "in the app, PaymentSheet"), (returning, "returning buyer, off-session"),
                   (shop, "in the shop, reader, tip"), (pos, "in the shop, app-created"),
                   (abandoned, "in the shop, never captured"), (ideal, "online, Checkout, iDEAL (EUR)"),
-                  (deferred, "online, deferred intent, card")]:
+                  (deferred, "online, deferred intent, card"), (disputed, "online, card disputed, won")]:
     state = []
     for key, label in [("payments.order.paid", "paid"), ("payments.order.payment_failed", "payment failed"),
-                       ("payments.order.refunded", "refunded"), ("terminal.payment.declined", "declined"),
+                       ("payments.order.refunded", "refunded"), ("payments.order.disputed", "disputed"),
+                       ("terminal.payment.declined", "declined"),
                        ("terminal.payment.authorized", "authorized"), ("terminal.payment.captured", "captured"),
                        ("terminal.payment.canceled", "canceled")]:
         hits = of(key, order_reference=ref)
@@ -825,6 +927,13 @@ for key, n in sorted(per_key.items()):
 print("e-mails received by the SMTP sink: %d" % len(mails))
 for to, subject in mails:
     print("  to %-44s %s" % (to, subject))
+usd, eur = lines.get("usd", {}), lines.get("eur", {})
+dispute_fee = 1500
+print("statement:  USD net %s (gross %s, fees %s + %s, refunds %s, disputes -%s +%s), paid out %s; EUR net %s; %d discrepancies"
+      % (money(usd.get("net", 0)), money(usd.get("gross_sales", 0)), money(usd.get("application_fees", 0)),
+         money(usd.get("stripe_fees", 0)), money(usd.get("refunds", 0)), money(usd.get("dispute_withdrawals", 0)),
+         money(usd.get("dispute_reinstatements", 0)), money(usd.get("payouts", 0)), eur.get("net", 0),
+         len(statement.get("discrepancies", []))))
 print("dead letters: %s of the demo's seller (%s parked before the story, %s now)" % (dlq_mine, dlq_before, dlq_after))
 print("story wall time: %s s" % seconds)
 
@@ -857,8 +966,19 @@ checks = [
         == [(2200, "eur", 220)]),
     ("deferred-intent order paid exactly once with its ConfirmationToken (18.00, fee 1.80)",
         [(b.get("amount"), b.get("application_fee_amount")) for b in of("payments.order.paid", order_reference=deferred)] == [(1800, 180)]),
-    ("amounts: 208.20 USD paid, 24.00 USD refunded",
-        amount_paid == 20820 and sum(b.get("amount", 0) for b in refunded) == 2400),
+    ("amounts: 228.20 USD paid, 24.00 USD refunded",
+        amount_paid == 22820 and sum(b.get("amount", 0) for b in refunded) == 2400),
+    ("disputed card: opened once, evidence submitted, won on the simulator's clock",
+        len(of("payments.dispute.opened", order_reference=disputed)) == 1
+        and [b.get("status") for b in of("payments.dispute.closed", order_reference=disputed)] == ["won"]),
+    ("the seller e-mailed once about the dispute and once about the failed payout (account_closed)",
+        sum(1 for to, s in mails if seller_email in to and "was disputed" in s) == 1
+        and sum(1 for to, s in mails if seller_email in to and "could not be paid" in s) == 1
+        and [(b.get("payout") or {}).get("failure_code") for b in of("onboarding.payout.failed")] == ["account_closed"]),
+    ("statement: USD net = paid - fees - refunds - the dispute's 15.00 fee (won), EUR net 19.80, nothing unmatched",
+        usd.get("net") == amount_paid - fee_events - sum(b.get("amount", 0) for b in refunded) - dispute_fee
+        and usd.get("dispute_withdrawals") == usd.get("dispute_reinstatements") == 2000
+        and eur.get("net") == 2200 - 220 and statement.get("discrepancies") == []),
     ("Stripe webhooks re-published: account, Checkout, PaymentIntent, reader, refund",
         all(per_key.get(k, 0) >= 1 for k in ("stripe.account.updated", "stripe.checkout.session.completed",
                                               "stripe.payment_intent.succeeded",
@@ -866,8 +986,8 @@ checks = [
     ("confirmation e-mails to five buyers, one each; the delayed-method buyer one 'confirming with your bank', then one failure",
         all(sum(1 for to, _ in mails if b in to) == 1 for b in (buyer1, buyer3, buyer4, buyer5, buyer6))
         and sorted("received, confirming" in s for to, s in mails if buyer2 in to) == [False, True]),
-    ("application fees: events = stripe-sim = 20.82 USD and 2.20 EUR",
-        fee_events == fee_sim == 2082 and fee_by_currency["eur"] == fee_sim_by_currency["eur"] == 220),
+    ("application fees: events = stripe-sim = 22.82 USD and 2.20 EUR",
+        fee_events == fee_sim == 2282 and fee_by_currency["eur"] == fee_sim_by_currency["eur"] == 220),
     ("dead letters: 0", dlq_mine == "0"),
 ]
 print()

@@ -49,6 +49,37 @@ extension PaymentsIntegrationTests {
             try await bed.value("SELECT \(column)::text AS v FROM \(bed.schema).disputes WHERE dispute = $1", [.text(id)], column: "v")
         }
 
+        @Test("a new dispute's first events handled at once by several workers: opened and e-mailed once")
+        func firstEventsAtOnce() async throws {
+            try await PaymentsTestBed.run(workers: 4) { bed in
+                let account = try await bed.connectedAccount()
+                var disputes: [(order: String, events: [Envelope])] = []
+                for _ in 0..<6 {
+                    let order = PaymentsTestBed.orderReference()
+                    let paid = try unwrap(
+                        try await bed.send(
+                            ConfirmPayment(
+                                account: account, orderReference: order, amount: 2000, currency: "usd",
+                                paymentMethod: "pm_card_createDispute", applicationFeeAmount: 200)))
+                    let sim = bed.sim
+                    let pi = paid.paymentIntent
+                    #expect(try await eventually { sim.objects(type: "dispute").contains { $0["payment_intent"]?.stringValue == pi } })
+                    let id = try #require(sim.objects(type: "dispute").first { $0["payment_intent"]?.stringValue == pi }?["id"]?.stringValue)
+                    disputes.append((order, bed.stripeEvents(account: account, objects: [id])))
+                }
+                // `charge.dispute.created` and `.funds_withdrawn` of each dispute published together:
+                // the workers take them side by side.
+                let all = disputes.flatMap(\.events)
+                #expect(all.count == 12)
+                try await bed.publish(all)
+                try await bed.settle(all)
+                for (order, _) in disputes {
+                    #expect(try await bed.published(DisputeOpened.messageName, order: order).count == 1, "\(order)")
+                    #expect(try await bed.published(OrderDisputed.messageName, order: order).count == 1, "\(order)")
+                }
+            }
+        }
+
         @Test("a fraudulent dispute: opened once with its order, a draft, submitted winning evidence, won on the simulator's clock")
         func wonWithEvidence() async throws {
             try await PaymentsTestBed.run { bed in

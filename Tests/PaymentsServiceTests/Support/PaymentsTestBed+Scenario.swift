@@ -15,6 +15,11 @@ extension PaymentsTestBed {
         try await run(making: { try PaymentsTestBed(stripeAPIVersion: stripeAPIVersion) }, body)
     }
 
+    /// Runs `body` with a bed whose host runs `workers` workers (events handled concurrently).
+    static func run(workers: Int, _ body: (PaymentsTestBed) async throws -> Void) async throws {
+        try await run(making: { try PaymentsTestBed(workers: workers) }, body)
+    }
+
     /// A fresh order reference.
     static func orderReference() -> String { IntegrationEnvironment.uniqueName("order") }
 

@@ -35,7 +35,7 @@ final class PaymentsTestBed: StartableTestBed {
             .init(id: "international", label: "International", countries: ["CA", "NL"], amounts: ["usd": 2999, "eur": 2799]),
         ], poBoxes: false)
 
-    init(stripeAPIVersion: String? = nil) throws {
+    init(stripeAPIVersion: String? = nil, workers: Int = 1) throws {
         guard let env = IntegrationEnvironment.current else { throw TestBedError.notEnabled }
         self.env = env
         self.stripeAPIVersion = stripeAPIVersion
@@ -48,7 +48,7 @@ final class PaymentsTestBed: StartableTestBed {
             service: PaymentsService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
             stripeAPIKey: Self.apiKey, stripeAPIBase: sim.baseURL, stripeAPIVersion: stripeAPIVersion,
             stripeRequestsPerSecond: 100,
-            workers: 1, httpPort: 0, relayGrace: .milliseconds(500), logLevel: .warning)
+            workers: workers, httpPort: 0, relayGrace: .milliseconds(500), logLevel: .warning)
         var settings = PaymentsSettings(publishableKey: Self.publishableKey)
         settings.shippingRules = Self.shippingRules
         host = try PaymentsService.make(config: config, settings: settings, schema: schema)

@@ -29,23 +29,20 @@ struct DisputeEventRecorder: Sendable {
     /// - Throws: `HandlerError.retry` for an order not recorded yet, `StoreError`, `EncodingError`.
     func record(_ dispute: Dispute, at: Int, account: String, event: String, context: HandlerContext) throws {
         let observation = dispute.observation(at: at)
-        if let current = try disputes.find(dispute.id, lock: true, on: context.db) {
-            guard current.account == account else {
-                context.log.warning("dispute event of another account ignored", ["event": event, "dispute": dispute.id])
-                return
-            }
-            try save(current.applying(observation), at: at, context: context)
-            return
-        }
+        if try applyToRecorded(dispute, observation, at: at, account: account, event: event, context: context) { return }
         guard let pi = dispute.paymentIntent?.id else {
             context.log.info("dispute of a charge without a PaymentIntent ignored", ["event": event, "dispute": dispute.id])
             return
         }
-        guard let order = try orders.find(paymentIntent: pi, on: context.db), order.account == account else {
+        // The order's row lock serializes the first sightings of its disputes: two events of a
+        // new dispute handled at once by two workers would otherwise both find no record and
+        // both publish `opened`. The one that waited finds the other's record once it commits.
+        guard let order = try orders.find(paymentIntent: pi, lock: true, on: context.db), order.account == account else {
             throw HandlerError.retry(
                 code: ReplyError.Code.orderNotFound,
                 message: "dispute \(dispute.id): no order of \(account) has PaymentIntent \(pi) (yet)")
         }
+        if try applyToRecorded(dispute, observation, at: at, account: account, event: event, context: context) { return }
         let fresh = DisputeRecord(
             dispute: dispute.id, account: account, orderReference: order.orderReference, charge: dispute.charge?.id,
             paymentIntent: pi, amount: observation.amount, currency: dispute.currency ?? order.currency ?? "",
@@ -55,6 +52,21 @@ struct DisputeEventRecorder: Sendable {
         try DisputePublisher.opened(fresh, at: at, context: context)
         context.log.info("dispute opened", ["dispute": dispute.id, "order_reference": order.orderReference, "reason": fresh.reason])
         try save(fresh, at: at, context: context)
+    }
+
+    /// Folds `observation` into the dispute's record when one exists (locked); one of another
+    /// account is left alone, logged.
+    /// - Returns: whether the dispute was already recorded.
+    private func applyToRecorded(
+        _ dispute: Dispute, _ observation: DisputeRecord.Observation, at: Int, account: String, event: String, context: HandlerContext
+    ) throws -> Bool {
+        guard let current = try disputes.find(dispute.id, lock: true, on: context.db) else { return false }
+        guard current.account == account else {
+            context.log.warning("dispute event of another account ignored", ["event": event, "dispute": dispute.id])
+            return true
+        }
+        try save(current.applying(observation), at: at, context: context)
+        return true
     }
 
     /// Publishes `.closed` when due and saves the record.
