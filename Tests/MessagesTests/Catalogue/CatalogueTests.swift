@@ -29,44 +29,33 @@ import Testing
         }
     }
 
-    @Test func listsEveryCommandAndEventOfTheServices() {
+    /// The wire names of every message type Shared/Messages declares (each type's
+    /// `static let messageName = "…"`), read from the sources: the domains' `.all` lists are
+    /// the one list the catalogue, the routes' checks and the documents are built from, so a
+    /// type left out of them would be invisible to every check but this one.
+    static func declaredMessageNames() throws -> Set<String> {
+        let messages = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Shared/Messages")
+        let declaration = try Regex(#"static let messageName = "([a-z_.]+)""#)
+        var names: Set<String> = []
+        let files = FileManager.default.enumerator(at: messages, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        for file in files where file.pathExtension == "swift" {
+            for match in try String(contentsOf: file, encoding: .utf8).matches(of: declaration) {
+                if let name = match.output[1].substring { names.insert(String(name)) }
+            }
+        }
+        return names
+    }
+
+    @Test func everyDeclaredMessageIsCatalogued() throws {
+        let declared = try Self.declaredMessageNames()
+        #expect(declared.count >= 80, "the sources were not found: \(declared)")
         let commands = Set(catalogue.entries.filter { $0.kind == .command }.map(\.name))
         let events = Set(catalogue.entries.filter { $0.kind == .event }.map(\.name))
-        #expect(
-            commands == [
-                "onboarding.create_account", "onboarding.create_account_link", "onboarding.refresh_account_link",
-                "onboarding.sync_account", "onboarding.update_account", "onboarding.add_person", "onboarding.update_person",
-                "onboarding.create_login_link", "onboarding.create_account_session", "onboarding.create_oauth_link",
-                "onboarding.complete_oauth", "onboarding.disconnect_account", "notifications.backfill",
-                "payments.create_checkout_session", "payments.create_product",
-                "payments.create_price", "payments.create_payment_sheet", "payments.create_payment_intent",
-                "payments.create_ephemeral_key", "payments.confirm_payment", "payments.refund",
-                "payments.get_checkout_session", "payments.get_payment_intent",
-                "payments.create_setup_sheet", "payments.list_payment_methods", "payments.detach_payment_method",
-                "payments.set_default_payment_method", "payments.register_buyer", "payments.charge_saved_payment_method",
-                "payments.register_payment_method_domain", "payments.list_payment_method_domains",
-                "payments.submit_dispute_evidence", "payments.accept_dispute", "payments.get_balance", "payments.quote_shipping",
-                "payments.get_statement",
-                "terminal.create_connection_token", "terminal.create_location", "terminal.register_reader",
-                "terminal.list_readers", "terminal.create_payment_intent", "terminal.process_payment",
-                "terminal.capture_payment", "terminal.increment_authorization", "terminal.collect_payment_method", "terminal.confirm_payment",
-                "terminal.refund_payment", "terminal.cancel_payment", "terminal.cancel_reader_action", "terminal.set_reader_display",
-                "terminal.reconcile", "terminal.complete_order", "terminal.mark_paid_otherwise", "terminal.abandon_order",
-            ])
-        #expect(
-            events == [
-                "onboarding.account.created", "onboarding.account.updated", "onboarding.account.onboarding_completed",
-                "onboarding.account.requirements_due", "onboarding.account.deauthorized",
-                "onboarding.account.capability_updated",
-                "onboarding.payout.created", "onboarding.payout.paid", "onboarding.payout.failed", "onboarding.payout.canceled",
-                "payments.order.paid", "payments.order.awaiting_payment", "payments.order.payment_failed",
-                "payments.order.refunded", "payments.order.requires_action", "payments.checkout_session.created",
-                "payments.order.disputed", "payments.dispute.opened", "payments.dispute.evidence_due_soon", "payments.dispute.closed",
-                "payments.balance.updated", "payments.balance.negative", "payments.statement.ready",
-                "terminal.payment.authorized", "terminal.payment.declined", "terminal.payment.method_collected", "terminal.payment.captured",
-                "terminal.payment.fee_corrected", "terminal.payment.canceled", "terminal.reconciliation.completed",
-                "notifications.email.sent", "notifications.email.failed", "notifications.email.skipped",
-            ])
+        #expect(declared.subtracting(commands.union(events)).sorted() == [], "declared but missing from their domain's .all list")
+        #expect(commands.union(events).subtracting(declared).sorted() == [])
+        #expect(Catalogue.messageTypes.count == declared.count)
         #expect(catalogue.entries.filter { $0.kind == .reply }.count == commands.count)
     }
 
