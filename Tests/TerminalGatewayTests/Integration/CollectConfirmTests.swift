@@ -43,6 +43,16 @@ extension TerminalIntegrationTests {
                 let authorized = try #require(try await bed.authorizedEvent(pi))
                 #expect(authorized.amount == 2700)
                 #expect(try bed.payment(pi)?.state == .requiresCapture)
+
+                // Authorized: neither step runs again; an unknown PaymentIntent is not found. No reader call.
+                let readerCalls = bed.requests("POST", "/v1/terminal/readers/\(reader)/").count
+                let again = try await bed.send(CollectPaymentMethod(reader: reader, paymentIntent: pi, account: account))
+                #expect(again.failure?.code == "conflict.invalid_state")
+                let confirmAgain = try await bed.send(TerminalConfirmPayment(reader: reader, paymentIntent: pi, account: account))
+                #expect(confirmAgain.failure?.code == "conflict.invalid_state")
+                let unknown = try await bed.send(CollectPaymentMethod(reader: reader, paymentIntent: "pi_unknown", account: account))
+                #expect(unknown.failure?.code == "not_found.payment_intent")
+                #expect(bed.requests("POST", "/v1/terminal/readers/\(reader)/").count == readerCalls)
             }
         }
 

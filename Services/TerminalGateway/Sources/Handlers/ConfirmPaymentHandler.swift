@@ -2,8 +2,8 @@ import Messages
 import Runtime
 import StripeAPI
 
-/// `terminal.confirm_payment` (Stripe-bound): confirms the PaymentIntent with the card the
-/// reader collected (`POST /v1/terminal/readers/{reader}/confirm_payment_intent`, key
+/// `terminal.confirm_payment` (Stripe-bound): for a payment awaiting its card
+/// (``AwaitingCard``), confirms the PaymentIntent with the card the reader collected (`POST /v1/terminal/readers/{reader}/confirm_payment_intent`, key
 /// `<message_id>:confirm_payment`); the outcome arrives as events, as for
 /// `terminal.process_payment`.
 ///
@@ -19,11 +19,10 @@ struct ConfirmPaymentHandler: Sendable {
     /// Handles one command.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func handle(_ command: TerminalConfirmPayment, _ context: inout HandlerContext) throws -> Reply<TerminalConfirmPayment.Result> {
-        guard let payment = try payments.find(paymentIntent: command.paymentIntent, on: context.db) else {
-            return .error(.notFound("payment_intent", id: command.paymentIntent))
-        }
-        guard payment.state == .processing || payment.state == .requiresPaymentMethod else {
-            return .error(.conflict("invalid_state", "payment_intent \(payment.paymentIntent) is \(payment.state.rawValue); nothing to confirm"))
+        let payment: TerminalPayment
+        switch try AwaitingCard(payments: payments).payment(command.paymentIntent, for: "confirm", context: context) {
+        case .success(let found): payment = found
+        case .failure(let refusal): return .error(refusal)
         }
         let answer = try context.stripe { client throws(StripeError) in
             try client.confirmPaymentIntent(
