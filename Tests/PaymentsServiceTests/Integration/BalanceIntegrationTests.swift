@@ -54,21 +54,6 @@ extension PaymentsIntegrationTests {
             }
         }
 
-        /// A seller whose losses are `lossesPayments` (`onboarding.account.created`), known to the service.
-        private func seller(_ bed: PaymentsTestBed, lossesPayments: String) async throws -> String {
-            let account = try await bed.connectedAccount()
-            let created = AccountCreated(
-                account: account, sellerReference: IntegrationEnvironment.uniqueName("seller"), country: "US", type: .express,
-                occurredAt: Int(Date().timeIntervalSince1970), lossesPayments: lossesPayments)
-            try await bed.publish([try Envelope.make(created, appId: "onboarding", stripeAccount: account)], routingKey: AccountCreated.messageName)
-            let schema = bed.schema
-            #expect(
-                try await eventually {
-                    try bed.awaitValue("SELECT losses_payments AS v FROM \(schema).account_charges WHERE account = $1", account) != nil
-                })
-            return account
-        }
-
         /// A payment of 20.00 USD with Stripe's dispute card (disputed at once: the amount and the 15.00 fee withdrawn).
         private func disputedPayment(_ bed: PaymentsTestBed, _ account: String, fee: Int?) async throws {
             _ = try unwrap(
@@ -97,7 +82,7 @@ extension PaymentsIntegrationTests {
         )
         func balanceEventsArePublished() async throws {
             try await PaymentsTestBed.run { bed in
-                let account = try await seller(bed, lossesPayments: "application")
+                let account = try await bed.seller(lossesPayments: "application")
                 // A disputed payment: the withdrawal and the fee make the available balance negative at once.
                 try await disputedPayment(bed, account, fee: 200)
                 let sim = bed.sim
@@ -130,7 +115,7 @@ extension PaymentsIntegrationTests {
         @Test("a negative balance of a seller whose losses Stripe carries publishes only payments.balance.updated")
         func stripeLiableSellerIsNotThePlatformsDebt() async throws {
             try await PaymentsTestBed.run { bed in
-                let account = try await seller(bed, lossesPayments: "stripe")
+                let account = try await bed.seller(lossesPayments: "stripe")
                 try await disputedPayment(bed, account, fee: nil)
                 #expect(try await eventually { balanceEvents(bed, account).count == 1 })
                 let events = balanceEvents(bed, account)

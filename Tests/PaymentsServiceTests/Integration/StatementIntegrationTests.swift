@@ -11,21 +11,6 @@ import TestKit
 extension PaymentsIntegrationTests {
     @Suite("Statements")
     struct Statements {
-        /// A seller known to the service's account projection (`onboarding.account.created`).
-        private func seller(_ bed: PaymentsTestBed) async throws -> String {
-            let account = try await bed.connectedAccount()
-            let created = AccountCreated(
-                account: account, sellerReference: IntegrationEnvironment.uniqueName("seller"), country: "US", type: .express,
-                occurredAt: Int(Date().timeIntervalSince1970), lossesPayments: "application")
-            try await bed.publish([try Envelope.make(created, appId: "onboarding", stripeAccount: account)], routingKey: AccountCreated.messageName)
-            let schema = bed.schema
-            #expect(
-                try await eventually {
-                    try bed.awaitValue("SELECT losses_payments AS v FROM \(schema).account_charges WHERE account = $1", account) != nil
-                })
-            return account
-        }
-
         /// A day of the seller's: a sale of 50.00 (fee 5.00) refunded 10.00 with the fee in
         /// proportion, a sale of 20.00 (fee 2.00) disputed at once (its dispute recorded by
         /// payments), and a 7.00 charge made at Stripe without payments. Returns when the
@@ -62,7 +47,7 @@ extension PaymentsIntegrationTests {
         )
         func linesAndReconciliation() async throws {
             try await PaymentsTestBed.run { bed in
-                let account = try await seller(bed)
+                let account = try await bed.seller()
                 let (created, unknownCharge) = try await dayOfSales(bed, account)
                 let statement = try unwrap(try await bed.send(GetStatement(account: account, from: created - 60, to: created + 86_400)))
                 #expect(statement.currencies.map(\.currency) == ["usd"])
@@ -99,7 +84,7 @@ extension PaymentsIntegrationTests {
         )
         func dailyStatement() async throws {
             try await PaymentsTestBed.run { bed in
-                let account = try await seller(bed)
+                let account = try await bed.seller()
                 let (created, _) = try await dayOfSales(bed, account)
                 let today = created / 86_400 * 86_400
                 let scheduler = StatementScheduler(

@@ -40,6 +40,22 @@ extension PaymentsTestBed {
 
     /// A new connected account at the simulator; when `ready`, the onboarding event saying
     /// it can take charges is published and the service's projection waited for.
+    /// A connected account the service's account projection knows, whose payment losses are
+    /// `lossesPayments`'s (`onboarding.account.created` delivered and applied).
+    func seller(lossesPayments: String = "application") async throws -> String {
+        let account = try await connectedAccount()
+        let created = AccountCreated(
+            account: account, sellerReference: IntegrationEnvironment.uniqueName("seller"), country: "US", type: .express,
+            occurredAt: Int(Date().timeIntervalSince1970), lossesPayments: lossesPayments)
+        try await publish([try Envelope.make(created, appId: "onboarding", stripeAccount: account)], routingKey: AccountCreated.messageName)
+        let schema = self.schema
+        let known = try await eventually {
+            try self.awaitValue("SELECT losses_payments AS v FROM \(schema).account_charges WHERE account = $1", account) != nil
+        }
+        guard known else { throw TestBedError.timeout("account \(account) never reached the account projection") }
+        return account
+    }
+
     func connectedAccount(ready: Bool = true) async throws -> String {
         let answer = stripe("POST", "/v1/accounts", [("type", "express"), ("country", "US")])
         guard let account = answer.id else { throw TestBedError.stripe("account: \(answer.json)") }
