@@ -178,4 +178,42 @@ struct BuyerRecipientIntegrationTests {
             }
         }
     }
+
+    @Test("Stripe failing while the buyer's address is looked up: the e-mail is retried and sent once Stripe answers, once")
+    func lookupRetriedThroughAnOutage() async throws {
+        let sim = StripeSimulator()
+        _ = try sim.start(port: 0)
+        defer { sim.stop() }
+        try await EmailIntegrationTests.withSink { sink, smtp in
+            try await NotificationsTestBed.run(
+                patterns: ["notifications.email.#"], smtp: smtp,
+                stripeAPIBase: sim.baseURL
+            ) { bed in
+                let account = try Self.id(try Self.stripe(sim, "/v1/accounts", [("type", "express"), ("country", "US")]))
+                let pi = try Self.id(
+                    try Self.stripe(
+                        sim, "/v1/payment_intents",
+                        [
+                            ("amount", "900"), ("currency", "usd"), ("allowed_payment_method_types[]", "card"),
+                            ("receipt_email", "outage@buyer.example"),
+                        ], account: account))
+                sim.faults = FaultSettings(failRate: 1.0)
+                let event = OrderPaymentFailed(
+                    account: account, orderReference: "ord-outage-\(account)", amount: 900, currency: "usd", paymentIntent: pi,
+                    occurredAt: 10, buyerMustAct: true)
+                let envelope = try Envelope.make(event, appId: "payments", stripeAccount: account)
+                try await onThread { try EmailIntegrationTests.publish(envelope, url: bed.env.amqpURL) }
+                let failed = try await eventually { sim.requestLog.contains { $0.path == "/v1/payment_intents/\(pi)" && $0.fault == "500" } }
+                #expect(failed)
+                sim.faults = FaultSettings()
+                let sent = try await onThread {
+                    try bed.monitor.wait(count: 1, timeout: .seconds(60)) {
+                        $0.type == EmailSent.messageName && $0.headers.causationId == envelope.messageId
+                    }
+                }
+                #expect(try sent.first?.decode(EmailSent.self).recipient == "outage@buyer.example")
+                #expect(sink.messages().filter { $0.contains("X-Envelope-To: outage@buyer.example\r\n") }.count == 1)
+            }
+        }
+    }
 }

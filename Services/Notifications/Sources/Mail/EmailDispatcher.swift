@@ -105,9 +105,11 @@ public struct EmailDispatcher: Sendable {
         return .done
     }
 
-    /// Whom `request` goes to: the event's address; else the buyer's as Stripe knows it,
-    /// or the seller's as recorded; `nil` when none is known.
-    /// - Throws: `StoreError`, `StripeError`.
+    /// Whom `request` goes to: the event's address; else the buyer's as Stripe knows it
+    /// (asked through ``HandlerContext/stripe(mapping:answeringAtOnce:_:)`` like every Stripe
+    /// call: a retryable failure is retried later, another thrown), or the seller's as
+    /// recorded; `nil` when none is known.
+    /// - Throws: `StoreError`, `StripeError`, `HandlerError` (retry).
     func recipient(for request: EmailRequest, _ ctx: inout HandlerContext) throws -> String? {
         if let given = request.recipient?.trimmingSpaces(), !given.isEmpty { return given }
         switch request.template.audience {
@@ -121,12 +123,15 @@ public struct EmailDispatcher: Sendable {
                     ["template": request.template.rawValue, "payment_intent": paymentIntent])
                 return nil
             }
-            let intent = try ctx.worker.callStripe { client in
+            let answer = try ctx.stripe(mapping: { $0 }) { client throws(StripeError) in
                 try client.retrievePaymentIntent(
                     paymentIntent, expand: BuyerEmail.expand,
                     options: RequestOptions(stripeAccount: account))
             }
-            return BuyerEmail.from(intent)
+            switch answer {
+            case .success(let intent): return BuyerEmail.from(intent)
+            case .failure(let error): throw error
+            }
         }
     }
 
