@@ -68,6 +68,48 @@ extension OnboardingIntegrationTests {
             }
         }
 
+        @Test("a new payout's creation and failure handled at once by several workers: each announced once, both remembered")
+        func firstEventsAtOnce() async throws {
+            try await OnboardingTestBed.run(workers: 4) { bed in
+                var accounts: [String] = []
+                for _ in 0..<4 {
+                    var seller = OnboardingTestBed.newSeller()
+                    seller.externalAccount = ExternalAccountDetails(token: "btok_us_verified_accountClosed")
+                    let account = try #require(try await bed.send(seller).result).account
+                    try await onThread {
+                        var params = FormParams()
+                        params.set("amount", 5000)
+                        params.set("currency", "usd")
+                        params.set("payment_method", "pm_card_visa")
+                        params.set("confirm", true)
+                        _ = try bed.stripeClient().send(
+                            .post, "/v1/payment_intents", params: params,
+                            options: .idempotent(UUID().uuidString, stripeAccount: account))
+                    }
+                    accounts.append(account)
+                }
+                bed.sim.advanceClock(bySeconds: 3 * 86_400)
+                bed.sim.advanceClock(bySeconds: 86_401)
+                let sellers = accounts
+                let messages = try await onThread {
+                    try sellers.flatMap { account in
+                        try ["payout.created", "payout.failed"].map { type in
+                            try bed.publishStripeEvent(try bed.stripeEvents(type: type, account: account)[0], account: account)
+                        }
+                    }
+                }
+                for id in messages { #expect(try await eventually { try bed.inboxHas(id) }) }
+                let monitor = bed.monitor
+                for account in accounts {
+                    let failed = try await onThread { try monitor.wait(for: PayoutFailed.messageName, account: account) }
+                    let payout = try #require(failed.first).decode(PayoutFailed.self).payout.id
+                    #expect(try monitor.events(type: PayoutCreated.messageName, account: account).count == 1)
+                    #expect(try monitor.events(type: PayoutFailed.messageName, account: account).count == 1)
+                    #expect(try payoutRow(bed, payout)?.announced == ["payout.created", "payout.failed"], "\(account)")
+                }
+            }
+        }
+
         @Test("a paid payout is announced as paid")
         func paidPayout() async throws {
             try await OnboardingTestBed.run { bed in

@@ -12,6 +12,11 @@ extension OnboardingTestBed {
         try await run(making: { try OnboardingTestBed(apiKey: apiKey) }, body)
     }
 
+    /// Runs `body` with a bed whose host runs `workers` workers (events handled concurrently).
+    static func run(workers: Int, _ body: (OnboardingTestBed) async throws -> Void) async throws {
+        try await run(making: { try OnboardingTestBed(workers: workers) }, body)
+    }
+
     /// A `create_account` command for a fresh seller reference (express account in the US).
     static func newSeller(_ representative: Representative? = nil) -> CreateAccount {
         CreateAccount(

@@ -23,7 +23,7 @@ final class OnboardingTestBed: ServiceTestBed {
     enum Failure: Error { case notEnabled }
 
     /// A test bed whose service uses `apiKey` (a test key by default).
-    init(apiKey: String = OnboardingTestBed.apiKey) throws {
+    init(apiKey: String = OnboardingTestBed.apiKey, workers: Int = 1) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
         sim = StripeSimulator()
@@ -32,7 +32,7 @@ final class OnboardingTestBed: ServiceTestBed {
         // Default retry delays: the delay queues are the real, shared ones.
         var config = ServiceConfig(
             service: OnboardingService.name, amqpURL: env.amqpURL, databaseURL: env.databaseURL,
-            stripeAPIKey: apiKey, stripeAPIBase: sim.baseURL, workers: 1, httpPort: 0,
+            stripeAPIKey: apiKey, stripeAPIBase: sim.baseURL, workers: workers, httpPort: 0,
             relayGrace: .milliseconds(500), logLevel: .warning)
         // stripe-sim serves Connect's OAuth endpoints beside the API.
         config.stripeConnectBase = sim.baseURL

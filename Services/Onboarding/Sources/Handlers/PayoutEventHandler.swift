@@ -41,7 +41,10 @@ struct PayoutEventHandler: Sendable {
         guard let accountId else { return .deadLetter(.missingField("account")) }
         let accounts = self.accounts, payouts = self.payouts
         return try context.transaction { db in
-            guard let record = try accounts.find(accountId: accountId, on: db) else {
+            // The account's row lock serializes its payout events: two events of a new payout
+            // handled at once by two workers would otherwise both find no row, and the second
+            // save would forget what the first announced.
+            guard let record = try accounts.find(accountId: accountId, lock: true, on: db) else {
                 throw HandlerError.retry(code: ReplyError.Code.accountNotFound, message: "account \(accountId) is not recorded (yet)")
             }
             let stored = try payouts.find(payoutId: payout.id, lock: true, on: db)
