@@ -39,6 +39,43 @@ extension OnboardingIntegrationTests {
             }
         }
 
+        @Test("capability events of new accounts handled at once by several workers: each change announced once, none forgotten")
+        func capabilityEventsAtOnce() async throws {
+            try await OnboardingTestBed.run(workers: 4) { bed in
+                var accounts: [String] = []
+                for _ in 0..<4 {
+                    let account = try #require(try await bed.send(OnboardingTestBed.newSeller()).result).account
+                    let link = try #require(try await bed.send(bed.linkCommand(account)).result)
+                    _ = try await bed.visit(link.url, outcome: "complete")
+                    accounts.append(account)
+                }
+                // Each account's newest card_payments and transfers events (both active), published together.
+                let sellers = accounts
+                let messages = try await onThread {
+                    try sellers.flatMap { account in
+                        let events = try bed.stripeEvents(type: "capability.updated", account: account)
+                        return try events.prefix(2).map { try bed.publishStripeEvent($0, account: account) }
+                    }
+                }
+                for id in messages { #expect(try await eventually { try bed.inboxHas(id) }) }
+                let monitor = bed.monitor
+                for account in accounts {
+                    let changes = try await onThread {
+                        try monitor.wait(for: AccountCapabilityUpdated.messageName, account: account, count: 2)
+                    }
+                    #expect(Set(try changes.map { try $0.decode(AccountCapabilityUpdated.self).capability }) == ["card_payments", "transfers"])
+                    // The older (pending) events change nothing: both active capabilities were remembered.
+                    let older = try await onThread {
+                        try bed.stripeEvents(type: "capability.updated", account: account).dropFirst(2).map {
+                            try bed.publishStripeEvent($0, account: account)
+                        }
+                    }
+                    for id in older { #expect(try await eventually { try bed.inboxHas(id) }) }
+                    #expect(try monitor.events(type: AccountCapabilityUpdated.messageName, account: account).count == 2, "\(account)")
+                }
+            }
+        }
+
         @Test func aFutureRequirementWithADeadlineIsAnnouncedOnce() async throws {
             try await OnboardingTestBed.run { bed in
                 let account = try #require(try await bed.send(OnboardingTestBed.newSeller()).result).account

@@ -128,7 +128,11 @@ struct AccountEventHandler: Sendable {
         guard let capability = payload.capability else { return .deadLetter(.missingField("data.object")) }
         let accounts = self.accounts, statuses = self.statuses
         return try context.transaction { db in
-            guard let record = try accounts.find(accountId: accountId, on: db) else {
+            // The account's row lock serializes its capability events with each other and with
+            // `account.updated`: a new account's status row does not exist yet, so without it two
+            // events handled at once would both start from nothing, both announce, and the second
+            // save would forget the first capability.
+            guard let record = try accounts.find(accountId: accountId, lock: true, on: db) else {
                 throw HandlerError.retry(code: ReplyError.Code.accountNotFound, message: "account \(accountId) is not recorded (yet)")
             }
             var status = try statuses.find(accountId: accountId, lock: true, on: db)
