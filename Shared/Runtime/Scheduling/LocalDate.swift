@@ -1,3 +1,5 @@
+import Store
+
 /// A day of the proleptic Gregorian calendar on a wall clock (`YYYY-MM-DD`), with the
 /// arithmetic time-zone rules need: days since 1970-01-01, weekdays, adding days.
 /// Thread-safety: a plain `Sendable` value.
@@ -19,16 +21,10 @@ public struct LocalDate: Sendable, Equatable, Comparable, CustomStringConvertibl
 
     /// The date `days` days after 1970-01-01 (negative: before it).
     public init(daysSinceEpoch days: Int) {
-        // Howard Hinnant's civil_from_days: eras of 400 years starting on 1 March.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = PGTimestamp.civil(fromDays: Int64(days))
+        self.year = Int(year)
+        self.month = Int(month)
+        self.day = Int(day)
     }
 
     /// The date of a wall-clock reading given as seconds since 1970-01-01T00:00 local time.
@@ -42,13 +38,7 @@ public struct LocalDate: Sendable, Equatable, Comparable, CustomStringConvertibl
     /// Days from 1970-01-01 to `year`-`month`-`day` (month 1–12; a day past the month's end
     /// counts on into the next).
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(PGTimestamp.days(fromCivil: Int64(year), Int64(month), Int64(day)))
     }
 
     /// The day of the week, 0 (Sunday) to 6 (Saturday).
