@@ -27,11 +27,12 @@ public final class TimeZoneDatabase: Sendable {
 
     /// The rules of the zone named `name` (`Australia/Sydney`, `UTC`), or nil when the name is
     /// not an IANA zone name, the database has no such file or the file is not valid TZif.
+    /// `UTC` and `Etc/UTC` are known even without a database.
     public func rules(for name: String) -> ZoneRules? {
         if let known = loaded.withLock({ $0[name] }) { return known }
         guard Self.isZoneName(name), let data = FileManager.default.contents(atPath: directory + "/" + name),
             let rules = try? TZif.parse(Array(data))
-        else { return nil }
+        else { return name == "UTC" || name == "Etc/UTC" ? .utc : nil }
         loaded.withLock { $0[name] = rules }
         return rules
     }

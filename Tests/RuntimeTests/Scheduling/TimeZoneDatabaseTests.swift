@@ -12,7 +12,10 @@ struct TimeZoneDatabaseTests {
         }
     }
 
-    @Test func anotherDirectoryIsReadWhenGiven() {
-        #expect(TimeZoneDatabase(directory: "/nonexistent").rules(for: "UTC") == nil)
+    @Test func withoutADatabaseOnlyUTCIsKnown() {
+        let missing = TimeZoneDatabase(directory: "/nonexistent")
+        #expect(missing.rules(for: "Europe/Paris") == nil)
+        #expect(missing.rules(for: "UTC") == .utc)
+        #expect(missing.rules(for: "Etc/UTC") == .utc)
     }
 }
