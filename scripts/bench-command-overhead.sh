@@ -13,12 +13,17 @@
 #    queue (as the command queue is) and a classic one (as the reply queue is): the floor;
 # 3. a load phase (OVERHEAD_LOAD_COMMANDS commands, OVERHEAD_IN_FLIGHT outstanding) while
 #    onboarding's RSS is sampled every 0.2 s; prints the peak.
-# Prints the load average with each measurement. Usage: scripts/bench-command-overhead.sh
+# Prints the load average with each measurement, and ends with one summary block
+# (scripts/lib/bench_summary.py; one run, so each median is that run's value): the idle and
+# peak RSS, and p50/p99 of publish → reply, the overhead and the broker's floor, one at a time
+# and under load. No CPU is measured here (scripts/bench-pipeline.sh measures it per
+# message). Usage: scripts/bench-command-overhead.sh
 # (env: OVERHEAD_COMMANDS=1000 OVERHEAD_LOAD_COMMANDS=5000 OVERHEAD_IN_FLIGHT=40 WORKERS=4
 # BENCH_SKIP_BUILD=1 BENCH_BUILD_PATH=.build, OVERHEAD_SIM_PORT=18620 OVERHEAD_HTTP_PORT=18621,
 # the port variables of scripts/lib/common.sh)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/bench-summary.sh"
 cd "$CB_REPO"
 
 "$CB_REPO/scripts/infra-up.sh" >&2
@@ -60,11 +65,13 @@ done
 [ "$ready" = 1 ] || { tail -20 "$WORK/onboarding.log" >&2; cb_die "onboarding did not become ready"; }
 sleep 5
 rss() { awk '/VmRSS/ {printf "%.1f", $2/1024}' "/proc/$SERVICE_PID/status"; }
-echo "onboarding idle RSS: $(rss) MB (WORKERS=${WORKERS:-4}; load average $(load))"
+IDLE_RSS="$(rss)"
+echo "onboarding idle RSS: $IDLE_RSS MB (WORKERS=${WORKERS:-4}; load average $(load))"
 
 export AMQP_URL="$(cb_admin_amqp_url)" DATABASE_URL="$(cb_admin_database_url)"
 echo "load average before: $(load)"
-"$BIN/connectbus-bench" command-overhead --sim "http://127.0.0.1:$SIM_PORT" --commands "${OVERHEAD_COMMANDS:-1000}"
+"$BIN/connectbus-bench" command-overhead --sim "http://127.0.0.1:$SIM_PORT" --commands "${OVERHEAD_COMMANDS:-1000}" \
+    | tee "$WORK/one.txt"
 echo "load average after: $(load)"
 
 ( peak=0
@@ -78,10 +85,28 @@ echo "load average after: $(load)"
   done ) &
 SAMPLER=$!
 "$BIN/connectbus-bench" command-overhead --sim "http://127.0.0.1:$SIM_PORT" \
-    --commands "${OVERHEAD_LOAD_COMMANDS:-5000}" --in-flight "${OVERHEAD_IN_FLIGHT:-40}" | sed 's/^/load phase: /'
+    --commands "${OVERHEAD_LOAD_COMMANDS:-5000}" --in-flight "${OVERHEAD_IN_FLIGHT:-40}" | sed 's/^/load phase: /' \
+    | tee "$WORK/load.txt"
 sleep 0.5
 kill "$SAMPLER" 2>/dev/null || true
-echo "onboarding peak RSS under load: $(awk '{printf "%.1f MB", $1/1024}' "$WORK/peak" 2>/dev/null || echo "?") (load average $(load))"
+PEAK_RSS="$(awk '{printf "%.1f", $1/1024}' "$WORK/peak" 2>/dev/null || true)"
+echo "onboarding peak RSS under load: ${PEAK_RSS:-?} MB (load average $(load))"
 kill -TERM "$SERVICE_PID"
 if wait "$SERVICE_PID"; then echo "onboarding exited 0 on SIGTERM"; else cb_die "onboarding exited with status $? on SIGTERM"; fi
 SERVICE_PID=""
+
+# The summary block: the connectbus-bench lines' p50 and p99 (`<label> p50 N ms  p90 …  p99 N ms`).
+quantile() { # file label p50|p99
+    awk -v label="$2" -v q="$3" 'index($0, label) { for (i = 1; i < NF; i++) if ($i == q) { print $(i + 1); exit } }' "$1"
+}
+bench_metric "$WORK/metrics" "onboarding idle RSS" "$IDLE_RSS" "MB"
+bench_metric "$WORK/metrics" "onboarding peak RSS under load" "$PEAK_RSS" "MB"
+for phase in one load; do
+    name="one at a time"; [ "$phase" = one ] || name="${OVERHEAD_IN_FLIGHT:-40} in flight"
+    for label in "publish → reply" "overhead (round trip − sim)" "broker: publish → deliver, quorum"; do
+        for q in p50 p99; do
+            bench_metric "$WORK/metrics" "$name, ${label%% (*} $q" "$(quantile "$WORK/$phase.txt" "$label" "$q")" "ms"
+        done
+    done
+done
+bench_summary "$WORK/metrics"

@@ -7,7 +7,11 @@
 #      by its harness's own gen_events.py and replay.lua, every event sent checked stored (its
 #      `ctl.py verify`);
 #   3. notifications paced at PACED_RATE events/s (default 2,000): the p99 at that offered load.
-# Prints one line per measurement with the load average; compare within a round only.
+# Prints one line per measurement with the load average (compare within a round only), and
+# ends with one summary block (scripts/lib/bench_summary.py), one line per metric with the
+# median of the rounds and every round: each run's rate and wrk p99, notifications' CPU per
+# event (the service, the broker, Postgres, their total), and notifications' closed-loop rate
+# ÷ the peer's at its best worker count.
 # The peer runs from a virtualenv with its pinned requirements (PEER_PYTHON, default
 # /tmp/bvenv/bin/python, created with `python3 -m venv` + `pip install -r
 # peer/requirements.txt` when missing).
@@ -16,6 +20,7 @@
 # BENCH_SKIP_BUILD=1, BENCH_BUILD_PATH (default .build), the port variables of scripts/lib/common.sh)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/bench-summary.sh"
 cd "$CB_REPO"
 ROUNDS="${1:-3}"
 "$CB_REPO/scripts/infra-up.sh" >&2
@@ -50,14 +55,28 @@ SECRET="whsec_peer_$RANDOM$RANDOM"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 stored() { "${CTL[@]}" verify | python3 -c 'import json,sys; print(json.load(sys.stdin)["stored"])'; }
 
-connectbus() { # label, env...
-    local label="$1"; shift
+# wrk's latency (850.00us, 12.34ms, 1.20s) in milliseconds.
+ms() { awk '{v = $1; if (v ~ /us$/) print v / 1000; else if (v ~ /ms$/) print v + 0; else if (v ~ /s$/) print v * 1000}'; }
+
+connectbus() { # metric label, line label, env...
+    local metric="$1" label="$2"; shift 2
     env BENCH_SKIP_BUILD=1 "$@" scripts/bench-webhooks.sh >"$WORK/cb.txt" 2>&1 || { cat "$WORK/cb.txt" >&2; cb_die "bench-webhooks.sh failed"; }
-    local rps p99 rate
+    local rps p99 rate events cpu="" part us total=0
     rps="$(awk '/Requests\/sec/ {print $2}' "$WORK/cb.txt")"
     p99="$(awk '$1 == "99%" {print $2}' "$WORK/cb.txt")"
     rate="$(grep -E "events/s" "$WORK/cb.txt" | grep -v "^run" | head -1)"
-    echo "connectbus $label | wrk $rps req/s, p99 $p99 | $rate | $(grep -E '^peak RSS' "$WORK/cb.txt") | load $(load)"
+    events="$(sed -n 's/^ingress rate: \([0-9]*\) events\/s.*/\1/p' "$WORK/cb.txt" | head -1)"
+    bench_metric "$WORK/metrics" "$metric, rate" "$events" "events/s"
+    bench_metric "$WORK/metrics" "$metric, wrk p99" "$(echo "$p99" | ms)" "ms"
+    # bench-webhooks.sh's "<part> CPU during the load: … (N us per event)" lines.
+    for part in service broker postgres; do
+        us="$(sed -n "s/^$part CPU during the load: .* (\([0-9]*\) us per event)/\1/p" "$WORK/cb.txt")"
+        bench_metric "$WORK/metrics" "$metric, CPU per event, $part" "$us" "us"
+        cpu="$cpu${cpu:+, }$part ${us:-?} us"; total=$((total + ${us:-0}))
+    done
+    bench_metric "$WORK/metrics" "$metric, CPU per event, total" "$total" "us"
+    CB_RATE="$events"
+    echo "connectbus $label | wrk $rps req/s, p99 $p99 | $rate | CPU per event: $cpu | $(grep -E '^peak RSS' "$WORK/cb.txt") | load $(load)"
 }
 
 peer() { # workers
@@ -79,13 +98,25 @@ peer() { # workers
     local sent ok=no
     sent="$(sed -n 's/.*"events_unique_sent":\([0-9]*\).*/\1/p' "$WORK/peer-wrk.txt")"
     [ -n "$sent" ] && [ $((after - before)) = "$sent" ] && ok=yes
-    echo "peer python w=$workers | wrk $(awk '/Requests\/sec/ {print $2}' "$WORK/peer-wrk.txt") req/s, p99 $(awk '$1 == "99%" {print $2}' "$WORK/peer-wrk.txt") | stored $((after - before)) of ${sent:-?} distinct sent ($ok) | load $(load)"
+    local rps p99
+    rps="$(awk '/Requests\/sec/ {printf "%.0f", $2}' "$WORK/peer-wrk.txt")"
+    p99="$(awk '$1 == "99%" {print $2}' "$WORK/peer-wrk.txt")"
+    bench_metric "$WORK/metrics" "peer python w=$workers, rate" "$rps" "req/s"
+    bench_metric "$WORK/metrics" "peer python w=$workers, wrk p99" "$(echo "$p99" | ms)" "ms"
+    [ -n "$rps" ] && [ "$rps" -gt "$PEER_BEST" ] && PEER_BEST="$rps"
+    echo "peer python w=$workers | wrk $rps req/s, p99 $p99 | stored $((after - before)) of ${sent:-?} distinct sent ($ok) | load $(load)"
 }
 
 for round in $(seq 1 "$ROUNDS"); do
     echo "== round $round"
-    connectbus "closed loop, 16 connections" BENCH_EVENTS="${CB_EVENTS:-40000}" BENCH_CONNECTIONS=16
+    CB_RATE="" PEER_BEST=0
+    connectbus "notifications closed loop" "closed loop, 16 connections" BENCH_EVENTS="${CB_EVENTS:-40000}" BENCH_CONNECTIONS=16
     for workers in ${PEER_WORKERS:-2 4}; do peer "$workers"; done
-    connectbus "paced at ${PACED_RATE:-2000}/s, 16 connections" BENCH_EVENTS="${PACED_EVENTS:-30000}" \
-        BENCH_CONNECTIONS=16 BENCH_RATE="${PACED_RATE:-2000}"
+    if [ -n "$CB_RATE" ] && [ "$PEER_BEST" -gt 0 ]; then
+        bench_metric "$WORK/metrics" "notifications closed loop ÷ peer at its best worker count" \
+            "$(awk -v a="$CB_RATE" -v b="$PEER_BEST" 'BEGIN {printf "%.2f", a / b}')" "×"
+    fi
+    connectbus "notifications paced at ${PACED_RATE:-2000}/s" "paced at ${PACED_RATE:-2000}/s, 16 connections" \
+        BENCH_EVENTS="${PACED_EVENTS:-30000}" BENCH_CONNECTIONS=16 BENCH_RATE="${PACED_RATE:-2000}"
 done
+bench_summary "$WORK/metrics"

@@ -5,11 +5,13 @@
 # process a filled quorum queue with 4 workers, every event routed to a bound quorum queue.
 # Prints one line per measurement; compare numbers within a round only (the machine is shared).
 # Odd rounds run the peer first, even rounds connectbus-bench first (whichever runs second
-# finds the broker still settling the first one's queues), and the last lines give each
-# round's ratio to the C peer of the same mode and their median. Each line also gives where the
+# finds the broker still settling the first one's queues). Each line also gives where the
 # CPU went, in microseconds per message: the broker (beam.smp), every postgres process and the
-# side's own process (connectbus-bench over its timed span; the peer over its run), and the
-# summary their medians per side.
+# side's own process (connectbus-bench over its timed span; the peer over its run). The script
+# ends with one summary block (scripts/lib/bench_summary.py), one line per metric with the
+# median of the rounds and every round: each side's rate and CPU per message (broker,
+# postgres, its own process, total) per mode, connectbus ÷ the C peer of the same mode and
+# round, and the outbox relay's drain rate.
 # Both sides take 50 messages per transaction with prefetch 100 in the batched runs; the
 # one-at-a-time run is a Stripe-bound route (one message per transaction) with prefetch 10.
 # After the rounds, `connectbus-bench backlog` prints the outbox relay's drain rate.
@@ -26,6 +28,7 @@
 # (scripts/install-deps.sh).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/bench-summary.sh"
 cd "$CB_REPO"
 ROUNDS="${1:-3}"
 "$CB_REPO/scripts/infra-up.sh" >&2
@@ -102,34 +105,40 @@ for round in $(seq 1 "$ROUNDS"); do
     pair "$round" "C per-message w=4" 40000 1 "$ONE_ARGS"
     pair "$round" "C batch-50 w=4" 150000 50 "$BATCH_ARGS"
 done
-# The ratio of each round (connectbus ÷ the C peer of the same mode and round) and their median.
-python3 - "$WORK/lines" <<'PY'
-import re, statistics, sys
-# One pass over the measurement lines: each side's rate per round, and its CPU per message.
-rounds = {"one at a time": ([], []), "batched": ([], [])}
-cpu = {}
-for line in open(sys.argv[1]):
-    if not line.startswith(("peer ", "connectbus ")):
-        continue
-    peer = line.startswith("peer ")
-    kind = "batched" if ("batch-50" in line if peer else "connectbus batched" in line) else "one at a time"
-    rate = re.search(r"rate=(\d+)" if peer else r"(\d+) msg/s", line)
-    rounds[kind][0 if peer else 1].append(int(rate.group(1)))
-    m = re.search(r"CPU per message: broker (\d+) us, postgres (\d+) us, \S+ (\d+) us", line)
-    if m:
-        cpu.setdefault((kind, "C peer" if peer else "connectbus"), []).append([int(x) for x in m.groups()])
-for kind, (peers, ours) in rounds.items():
-    ratios = [o / p for p, o in zip(peers, ours) if p]
-    if ratios:
-        print(f"summary {kind}: connectbus ÷ C peer per round " + " / ".join(f"{r:.2f}" for r in ratios)
-              + f"; median {statistics.median(ratios):.2f}")
-# Where the CPU went: the median of each part's microseconds per message, per side and mode.
-for (kind, side), runs in sorted(cpu.items()):
-    parts = [statistics.median(r[i] for r in runs) for i in range(3)]
-    print(f"summary {kind} CPU per message, {side} (median of {len(runs)}): broker {parts[0]:.0f} us, "
-          f"postgres {parts[1]:.0f} us, its own process {parts[2]:.0f} us; total {sum(parts):.0f} us")
-PY
 if [ "${BENCH_SKIP_BACKLOG:-0}" != 1 ]; then
     echo "== outbox relay"
-    "$BENCH" backlog --rows "${BENCH_BACKLOG_ROWS:-100000}"
+    "$BENCH" backlog --rows "${BENCH_BACKLOG_ROWS:-100000}" | tee "$WORK/backlog"
 fi
+# The summary block: per mode and side, each round's rate, its ratio to the C peer of the
+# same mode and round, and where the CPU went per message; then the relay's drain rate.
+python3 - "$WORK/lines" >"$WORK/metrics" <<'PY'
+import re, sys
+records = []  # (mode, side, order within a side, metric, value, unit), in round order
+rates = {}
+for line in open(sys.argv[1]):
+    side = line.split(" ", 1)[0]
+    if side not in ("peer", "connectbus", "before"):
+        continue
+    peer = side == "peer"
+    side = "C peer" if peer else side
+    kind = "batched" if ("batch-50" in line if peer else f"{line.split(' ', 1)[0]} batched" in line) else "one at a time"
+    rate = re.search(r"rate=(\d+)" if peer else r"(\d+) msg/s", line)
+    if rate:
+        rates.setdefault((kind, side), []).append(int(rate.group(1)))
+        records.append((kind, side, 0, f"{kind} rate, {side}", rate.group(1), "msg/s"))
+    m = re.search(r"CPU per message: broker (\d+) us, postgres (\d+) us, \S+ (\d+) us", line)
+    if m:
+        parts = [int(x) for x in m.groups()]
+        for i, (name, value) in enumerate(zip(("broker", "postgres", "its own process", "total"), parts + [sum(parts)])):
+            records.append((kind, side, 2 + i, f"{kind} CPU per message, {side}, {name}", value, "us"))
+for (kind, side), ours in rates.items():
+    for peer, own in zip(rates.get((kind, "C peer"), []) if side != "C peer" else [], ours):
+        if peer:
+            records.append((kind, side, 1, f"{kind} rate, {side} ÷ C peer", f"{own / peer:.2f}", "×"))
+modes, sides = ["batched", "one at a time"], ["C peer", "connectbus", "before"]
+for r in sorted(records, key=lambda r: (modes.index(r[0]), sides.index(r[1]), r[2])):
+    print(f"{r[3]}\t{r[4]}\t{r[5]}")
+PY
+bench_metric "$WORK/metrics" "outbox relay backlog drained" \
+    "$(sed -n 's/.*drained at \([0-9]*\) rows\/s.*/\1/p' "$WORK/backlog" 2>/dev/null)" "rows/s"
+bench_summary "$WORK/metrics"

@@ -11,6 +11,9 @@ set -euo pipefail
 APT_PACKAGES=(
     # C libraries the Swift package links (pkg-config names in Package.swift).
     librabbitmq-dev libcurl4-openssl-dev libmicrohttpd-dev libpq-dev libssl-dev pkg-config
+    # The IANA time-zone database (/usr/share/zoneinfo) terminal-gateway's daily
+    # reconciliation reads (Shared/Runtime/Scheduling, TimeZoneDatabase).
+    tzdata
     # Servers the scripts start, and their clients.
     rabbitmq-server postgresql postgresql-client
     # PgBouncer in transaction mode in front of Postgres (scripts/lib/pgbouncer.sh).

@@ -13,7 +13,7 @@ import Foundation
 /// `timestamptz` output in any zone offset (`+00`, `+05:30`, `-03:30:15`) and plain
 /// `timestamp` output (read as UTC). `infinity`, BC dates and years past 9999 are not
 /// representable and decode to `nil`. Thread-safety: stateless.
-enum PGTimestamp {
+public enum PGTimestamp {
     private static let microsPerDay: Int64 = 86_400_000_000
 
     /// The `timestamptz` input text for `date`.
@@ -59,8 +59,9 @@ enum PGTimestamp {
         return Date(timeIntervalSince1970: Double(total) / 1_000_000)
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    static func days(fromCivil y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm; a day past
+    /// the month's end counts on into the next). Runtime's `LocalDate` uses it too.
+    public static func days(fromCivil y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
         let y = m <= 2 ? y0 - 1 : y0
         let era = floorDiv(y, 400)
         let yoe = y - era * 400
@@ -69,8 +70,8 @@ enum PGTimestamp {
         return era * 146_097 + doe - 719_468
     }
 
-    /// The proleptic Gregorian date of a day count since 1970-01-01.
-    static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+    /// The proleptic Gregorian date (year, month 1–12, day) of a day count since 1970-01-01.
+    public static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
         let z = z0 + 719_468
         let era = floorDiv(z, 146_097)
         let doe = z - era * 146_097

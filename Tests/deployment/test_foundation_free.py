@@ -39,20 +39,9 @@ def unguarded_foundation_imports(text: str) -> list[int]:
     return lines
 
 
-# terminal-gateway reconciles once a day at a local time in each location's IANA time zone
-# (issue 20): TimeZone(identifier:) and Calendar need Foundation's time-zone database
-# (FoundationInternationalization, ICU), so that service alone links Foundation
-# (Services/TerminalGateway/README.md, "Configuration"); its idle RSS is ~5 MB higher.
-FOUNDATION_ALLOWED = ["Services/TerminalGateway"]
-FOUNDATION_EXECUTABLES = {"terminal-gateway"}
-
-
 def service_sources():
     for folder in SERVICE_MODULE_DIRS:
-        for path in sorted((REPO / folder).rglob("*.swift")):
-            relative = str(path.relative_to(REPO))
-            if not any(relative.startswith(allowed + "/") for allowed in FOUNDATION_ALLOWED):
-                yield path
+        yield from sorted((REPO / folder).rglob("*.swift"))
 
 
 def test_the_scanner_tells_guarded_from_unguarded_imports():
@@ -79,8 +68,5 @@ def test_built_service_executables_do_not_link_foundation(executable):
     if not candidates:
         pytest.skip(f"{executable} not built in .build (scripts/test.sh builds it)")
     data = candidates[0].read_bytes()
-    if executable in FOUNDATION_EXECUTABLES:
-        assert b"libFoundation" in data, f"{executable} is listed as linking Foundation but does not: drop the exception"
-        return
     for library in (b"libFoundation.so", b"libFoundationInternationalization.so", b"lib_FoundationICU.so"):
         assert library not in data, f"{executable} links {library.decode()}"

@@ -68,7 +68,7 @@ public struct PaymentsSettings: Sendable, Equatable {
             if Self.isKnownZone(raw) {
                 statementTimeZone = raw
             } else {
-                reader.report("STATEMENT_TIME_ZONE", "must be an IANA time zone such as Europe/Paris (one of \(Self.zoneDirectory))")
+                reader.report("STATEMENT_TIME_ZONE", "must be an IANA time zone such as Europe/Paris")
             }
         }
         if let rules = reader.string("SHIPPING_RULES") {
@@ -86,14 +86,11 @@ public struct PaymentsSettings: Sendable, Equatable {
         publishableKey = key
     }
 
-    /// The system's time zone database (IANA TZif files), which Postgres's zones match.
-    static let zoneDirectory = "/usr/share/zoneinfo"
-
-    /// Whether `zone` names a zone of the system's database (`UTC`, `Europe/Paris`, …); the
-    /// day's bounds are computed by Postgres (`AT TIME ZONE`), so no time zone data is loaded here.
+    /// Whether `zone` names a zone of the system's time zone database (`UTC`, `Europe/Paris`,
+    /// …: a TZif file Runtime's ``TimeZoneDatabase`` reads, so `Europe` or `zone.tab` are not);
+    /// Postgres, which computes the statement days (`AT TIME ZONE`), knows the same zones.
     static func isKnownZone(_ zone: String) -> Bool {
-        guard !zone.isEmpty, !zone.hasPrefix("/"), !zone.split(separator: "/").contains("..") else { return false }
-        return zone == "UTC" || FileManager.default.fileExists(atPath: zoneDirectory + "/" + zone)
+        TimeZoneDatabase.system.rules(for: zone) != nil
     }
 
     /// Reads the settings from `env` alone (the service reads them with its ``ServiceConfig``).

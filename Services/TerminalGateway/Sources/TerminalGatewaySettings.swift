@@ -1,4 +1,3 @@
-import Foundation
 public import Runtime
 
 /// Settings of the terminal gateway beyond the runtime's ``ServiceConfig``.
@@ -64,7 +63,7 @@ public struct TerminalGatewaySettings: Sendable, Equatable {
             }
         }
         if let raw = reader.string("RECONCILE_TIME_ZONE") {
-            if TimeZone(identifier: raw) != nil {
+            if TimeZoneDatabase.system.rules(for: raw) != nil {
                 reconcileTimeZone = raw
             } else {
                 reader.report("RECONCILE_TIME_ZONE", "must be an IANA time zone such as Australia/Sydney")

@@ -33,7 +33,11 @@ import Testing
         let set = try PaymentsSettings.fromEnvironment(["STATEMENT_LOCAL_TIME": "06:15", "STATEMENT_TIME_ZONE": "Europe/Paris"])
         #expect(set.statementLocalTime == LocalTime(hour: 6, minute: 15) && set.statementTimeZone == "Europe/Paris")
         #expect(try PaymentsSettings.fromEnvironment(["STATEMENT_LOCAL_TIME": "off"]).statementLocalTime == nil)
-        for bad in [["STATEMENT_LOCAL_TIME": "25:00"], ["STATEMENT_TIME_ZONE": "Mars/Olympus"], ["STATEMENT_TIME_ZONE": "../../etc/passwd"]] {
+        for bad in [
+            ["STATEMENT_LOCAL_TIME": "25:00"], ["STATEMENT_TIME_ZONE": "Mars/Olympus"], ["STATEMENT_TIME_ZONE": "../../etc/passwd"],
+            ["STATEMENT_TIME_ZONE": "Europe"],
+            ["STATEMENT_TIME_ZONE": "zone.tab"],
+        ] {
             #expect(throws: PaymentsSettings.Problem.self) { try PaymentsSettings.fromEnvironment(bad) }
         }
     }

@@ -45,6 +45,15 @@ struct DailyReconcilePlanTests {
         #expect(plan.due(lastRun: last, now: noonUTC).map(\.baseline) == [false])
     }
 
+    @Test func aDayWithADaylightSavingGapAtTheTimeRunsAtTheFirstInstantAfterIt() {
+        // 02:30 does not exist in Toronto on 14 March 2027: the run is at 03:00 EDT (07:00Z).
+        let plan = DailyReconcilePlan(time: LocalTime(hour: 2, minute: 30)!)
+        let run = plan.latestScheduled(in: "America/Toronto", atOrBefore: 1_805_007_600)
+        #expect(run?.localDate == "2027-03-14")
+        #expect(run?.scheduledAt == 1_805_007_600)
+        #expect(plan.latestScheduled(in: "America/Toronto", atOrBefore: 1_805_007_599)?.localDate == "2027-03-13")
+    }
+
     @Test func theGraceRunsToTheEndOfTheLocalDayAndNeverUnderAnHour() {
         // Authorized 22:30 Sydney: cancellable from midnight Sydney (13:00Z).
         let at2230 = noonUTC - 1800

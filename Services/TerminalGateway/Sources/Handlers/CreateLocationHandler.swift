@@ -14,7 +14,7 @@ struct CreateLocationHandler: Sendable {
     /// Handles one command.
     /// - Throws: `HandlerError` to retry later, `StoreError`.
     func handle(_ command: CreateLocation, _ context: inout HandlerContext) throws -> Reply<CreateLocation.Result> {
-        if let zone = command.timeZone, DailyReconcilePlan.calendar(zone) == nil {
+        if let zone = command.timeZone, DailyReconcilePlan.rules(zone) == nil {
             return .error(
                 .invalid(
                     "time_zone", "\(zone) is not a time zone this service knows (IANA name, e.g. Australia/Sydney)",

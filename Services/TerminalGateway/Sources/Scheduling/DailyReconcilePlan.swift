@@ -1,4 +1,3 @@
-import Foundation
 public import Runtime
 
 /// Which daily reconciliations are due now, per time zone: the decision half of the
@@ -48,31 +47,20 @@ public struct DailyReconcilePlan: Sendable, Equatable {
 
     /// The latest scheduled run in `zone` at or before `now`, or nil for an unknown zone.
     public func latestScheduled(in zone: String, atOrBefore now: Int) -> Run? {
-        guard let calendar = Self.calendar(zone) else { return nil }
-        let instant = Date(timeIntervalSince1970: TimeInterval(now))
+        guard let rules = Self.rules(zone) else { return nil }
+        let today = rules.localDate(at: now)
         for back in 0...2 {
-            guard let day = calendar.date(byAdding: .day, value: -back, to: calendar.startOfDay(for: instant)),
-                let at = calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day),
-                at <= instant
-            else { continue }
-            return Run(timeZone: zone, localDate: Self.localDate(day, calendar: calendar), scheduledAt: Int(at.timeIntervalSince1970))
+            let day = today.adding(days: -back)
+            let at = rules.instant(of: time, on: day)
+            guard at <= now else { continue }
+            return Run(timeZone: zone, localDate: day.description, scheduledAt: at)
         }
         return nil
     }
 
-    /// A Gregorian calendar in `zone`, or nil when the zone is unknown.
-    static func calendar(_ zone: String) -> Calendar? {
-        guard let timeZone = TimeZone(identifier: zone) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
-
-    /// `YYYY-MM-DD` of `date` in `calendar`'s zone.
-    static func localDate(_ date: Date, calendar: Calendar) -> String {
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(c.year ?? 0)-\(two(c.month ?? 0))-\(two(c.day ?? 0))"
+    /// The rules of `zone` from the system's time-zone database, or nil when the zone is unknown.
+    static func rules(_ zone: String) -> ZoneRules? {
+        TimeZoneDatabase.system.rules(for: zone)
     }
 }
 
@@ -113,14 +101,8 @@ public enum ReconcileGrace: Sendable, Equatable, CustomStringConvertible {
         case .seconds(let s):
             return authorizedAt + max(s, Self.minimumSeconds)
         case .endOfDay:
-            guard let calendar = DailyReconcilePlan.calendar(zone) ?? DailyReconcilePlan.calendar("UTC"),
-                let next = calendar.date(
-                    byAdding: .day, value: 1,
-                    to: calendar.startOfDay(for: Date(timeIntervalSince1970: TimeInterval(authorizedAt))))
-            else {
-                return max(floor, authorizedAt + 86_400)
-            }
-            return max(floor, Int(next.timeIntervalSince1970))
+            let rules = DailyReconcilePlan.rules(zone) ?? .utc
+            return max(floor, rules.startOfDay(rules.localDate(at: authorizedAt).adding(days: 1)))
         }
     }
 }
