@@ -36,13 +36,15 @@ public enum NotificationsService {
     /// The service's event queue (messages to people).
     public static let eventsQueue = "notifications.events"
 
-    /// The host for `config` and `settings` on schema `notifications`.
+    /// The service's complete host for `config` and `settings` on schema `notifications`: what
+    /// the executable runs (``ServiceHost/run()``) and what the tests start.
     /// - Throws: `StoreError` only for an invalid schema name (never for the default).
     public static func make(config: ServiceConfig, settings: NotificationsSettings) throws -> ServiceHost {
         try make(config: config, settings: settings, schema: schema)
     }
 
-    /// The host for `config` and `settings` on `schema` (tests use a schema of their own).
+    /// The service's complete host for `config` and `settings` on `schema` (tests use a schema
+    /// of their own).
     /// - Parameters:
     ///   - ingressDatabaseURL: database of the webhook ingress (default: `config.databaseURL`).
     ///   - log: the host's logger (default: JSON lines on standard error).
@@ -57,8 +59,10 @@ public enum NotificationsService {
         ).host
     }
 
-    /// The host and its webhook ingress (served on the host's HTTP server, whose
-    /// `HTTP_THREADS` default to 16 for a service with endpoints of its own).
+    /// The complete host and its webhook ingress (served on the public listener, or on the
+    /// host's HTTP server without one). The host's own parts, started after the runtime's in
+    /// this order: the ingress's group commit, the backfill sweeper (with `STRIPE_API_KEY`),
+    /// the database gauges (``NotificationsGauges``).
     /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
     public static func makeParts(
         config: ServiceConfig, settings: NotificationsSettings, schema: String = schema,
@@ -89,7 +93,7 @@ public enum NotificationsService {
             afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
         slot.install(ingress)
         host.addReadinessChecks { ingress.readinessChecks() }
-        host.onShutdown { ingress.stop() }
+        host.add(ingress)
         if config.stripeAPIKey != nil {
             let stripeConfig = config
             let sweeper = BackfillSweeper(
@@ -100,11 +104,11 @@ public enum NotificationsService {
                 rateLimiter: host.stripeRateLimiter, metrics: host.metrics.registry, log: host.log,
                 afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
             sweeperSlot.install(sweeper)
-            host.onStarted { sweeper.start() }
-            host.onShutdown { sweeper.stop() }
+            host.add(sweeper)
         } else {
             host.log.warning("STRIPE_API_KEY is not set: no backfill sweep of GET /v1/events")
         }
+        host.sampleDatabaseGauges(NotificationsGauges.all(schema: identifier))
         if settings.smtp == nil {
             host.log.warning("SMTP_URL is not set: no e-mail is sent and \(eventsQueue) is not consumed")
         }

@@ -36,10 +36,11 @@ import Synchronization
 /// On ``stop()`` it publishes everything still pending (grace 0) and exits. It reconnects
 /// with capped backoff after a broker or database failure and never exits on an outage.
 /// Thread-safety: `Sendable` handle; the C handles live on the relay thread.
-public final class OutboxRelay: Sendable {
+public final class OutboxRelay: ServicePart {
     private let endpoints: Worker.Endpoints
     private let schema: String
-    private let name: String
+    /// The relay's name (its thread's and its connections'), `<service>.relay`.
+    public let name: String
     private let grace: Duration
     private let batchSize: Int
     private let idleInterval: Duration
@@ -132,8 +133,9 @@ public final class OutboxRelay: Sendable {
     public var isConnected: Bool { connected.load(ordering: .relaxed) }
 
     /// Starts the relay thread.
-    public func start() {
-        loop.start { [self] in RelayTask(relay: self) }
+    /// - Throws: ``ServicePartError`` when the system refused the thread.
+    public func start() throws {
+        try loop.start(part: name) { [self] in RelayTask(relay: self) }
     }
 
     /// Wakes the relay now to publish the rows written for the relay
@@ -145,13 +147,12 @@ public final class OutboxRelay: Sendable {
         loop.nudge()
     }
 
-    /// Asks the relay to flush what is pending and exit, and waits up to `timeout` for it.
-    /// Returns `false` on timeout.
+    /// Asks the relay to flush what is pending and exit; does not wait (``join(timeout:)``).
+    public func stop() { loop.stop() }
+
+    /// Waits up to `timeout` for the relay's last flush and its thread's end; `false` on timeout.
     @discardableResult
-    public func stop(timeout: Duration = .seconds(30)) -> Bool {
-        loop.stop()
-        return loop.join(timeout: timeout)
-    }
+    public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
 
     /// The relay's thread: connect, publish one batch from the cursor (and refresh the lag
     /// gauges once a second), idle when caught up — after a pass of `message_log` retention
