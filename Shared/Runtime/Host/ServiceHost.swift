@@ -51,7 +51,8 @@ public final class ServiceHost: Sendable {
     let workerStop = StopSignal()
     private let running = Mutex<RunningParts?>(nil)
     /// The service's own parts, in the order its host function added them.
-    private let ownParts = Mutex<[any ServicePart]>([])
+    private let ownParts: Mutex<[any ServicePart]>
+    private let relayWakeup: RelayWakeup
     private let parts: ServicePartSequence
 
     /// What ``start()`` started besides the parts.
@@ -77,27 +78,44 @@ public final class ServiceHost: Sendable {
     ///     operator endpoints (``PublicListener``), started and stopped with the operator one.
     ///   - makeStripe: builds each worker's Stripe client (default: from the configuration).
     ///   - log: logger (default: JSON lines on standard error at the configured level).
-    public init(
+    public convenience init(
         name: String, config: ServiceConfig, schema: String, migrations: [Migration] = [],
         routes: [Route], http: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
         publicListener: PublicListener? = nil,
         makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
         log: Logger? = nil
     ) {
-        self.name = name
-        self.config = config
+        self.init(
+            resources: HostResources(name: name, config: config, log: log), schema: schema, migrations: migrations,
+            routes: routes, http: http, publicListener: publicListener, makeStripe: makeStripe)
+    }
+
+    /// Creates a host from `resources` made first, so the service's own `parts` (and the
+    /// routes and endpoints that call them) could use them (``HostResources``).
+    /// - Parameters:
+    ///   - parts: the service's own parts, started after the runtime's in this order (as if
+    ///     ``add(_:)``ed).
+    ///   - the others: as in ``init(name:config:schema:migrations:routes:http:publicListener:makeStripe:log:)``.
+    public init(
+        resources: HostResources, schema: String, migrations: [Migration] = [],
+        routes: [Route], http: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+        publicListener: PublicListener? = nil, parts: [any ServicePart] = [],
+        makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient
+    ) {
+        self.name = resources.name
+        self.config = resources.config
         self.schema = schema
         self.migrations = migrations
         self.routes = routes
         self.extraHTTP = http
         self.publicListener = publicListener
         self.makeStripe = makeStripe
-        self.log = log ?? Logger(service: name, level: config.logLevel)
-        self.parts = ServicePartSequence(log: self.log)
-        self.metrics = RuntimeMetrics(registry: MetricsRegistry())
-        self.stripeRateLimiter = StripeRateLimiter(
-            ratePerSecond: config.stripeRequestsPerSecond,
-            fleet: Self.fleetRateLimiter(config, name: name, metrics: metrics, log: self.log))
+        self.log = resources.log
+        self.parts = ServicePartSequence(log: resources.log)
+        self.ownParts = Mutex(parts)
+        self.metrics = resources.metrics
+        self.stripeRateLimiter = resources.stripeRateLimiter
+        self.relayWakeup = resources.relayWakeup
     }
 
     /// The port the HTTP server listens on, once started (useful with `HTTP_PORT=0`).
@@ -207,7 +225,7 @@ public final class ServiceHost: Sendable {
             batchSize: config.relayBatchSize,
             heartbeatSeconds: config.heartbeatSeconds, messageLogRetention: config.messageLogRetention,
             inboxRetention: config.inboxRetention, retainedTables: config.retainedTables,
-            messageLogPruneInterval: config.messageLogPruneInterval, metrics: metrics, log: log)
+            messageLogPruneInterval: config.messageLogPruneInterval, metrics: metrics, log: log, wakeup: relayWakeup)
         let workers = makeWorkers(selected, amqpURL: amqpURL)
         readiness.track(workers: workers, relay: relay)
         running.withLock { $0?.relay = relay }
@@ -261,10 +279,10 @@ public final class ServiceHost: Sendable {
         readiness.add(checks)
     }
 
-    /// Wakes the outbox relay now (see ``OutboxRelay/nudge()``); does nothing before
-    /// ``start()`` or after ``shutdown(timeout:)``.
+    /// Wakes the outbox relay now (see ``OutboxRelay/nudge()``); before ``start()`` the ring is
+    /// remembered for the relay's first pass.
     public func nudgeOutboxRelay() {
-        running.withLock { $0?.relay }?.nudge()
+        relayWakeup.ring()
     }
 
     /// What the outbox relay published so far (see ``OutboxRelay/statistics``); `nil` before

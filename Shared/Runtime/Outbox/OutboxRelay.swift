@@ -49,7 +49,7 @@ public final class OutboxRelay: ServicePart {
     private let loop: BackgroundLoop
     private let connected = Atomic<Bool>(false)
     /// Set by ``nudge()``: rows written for the relay may be waiting.
-    private let writtenForRelay = Atomic<Bool>(false)
+    private let wakeup: RelayWakeup
     private let observer: (@Sendable (Batch) -> Void)?
     private let totals = Mutex(Statistics())
     private let retainedTables: [TableRetention]
@@ -101,6 +101,8 @@ public final class OutboxRelay: ServicePart {
     ///   - inboxRetention: `inbox` rows received longer ago than this are deleted the same way;
     ///     `nil`: never.
     ///   - retainedTables: the service's own tables pruned the same way (``ServiceConfig/retainedTables``).
+    ///   - wakeup: what writers of rows for the relay ring (``nudge()`` rings it too); a
+    ///     host's comes from its ``HostResources``.
     ///   - observer: called on the relay thread after every batch that published rows
     ///     (benchmarks and tests; keep it cheap).
     public init(
@@ -108,8 +110,10 @@ public final class OutboxRelay: ServicePart {
         batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
         messageLogRetention: Duration? = nil, inboxRetention: Duration? = nil, retainedTables: [TableRetention] = [],
         messageLogPruneInterval: Duration = .seconds(60),
-        metrics: RuntimeMetrics, log: Logger, observer: (@Sendable (Batch) -> Void)? = nil
+        metrics: RuntimeMetrics, log: Logger, wakeup: RelayWakeup = RelayWakeup(),
+        observer: (@Sendable (Batch) -> Void)? = nil
     ) {
+        self.wakeup = wakeup
         self.observer = observer
         self.retainedTables =
             [messageLogRetention.map { TableRetention(.messageLog, keep: $0) }, inboxRetention.map { TableRetention(.inbox, keep: $0) }]
@@ -123,7 +127,7 @@ public final class OutboxRelay: ServicePart {
         self.idleInterval = idleInterval
         self.metrics = metrics
         self.log = log
-        loop = BackgroundLoop(name: name)
+        loop = BackgroundLoop(name: name, doorbell: wakeup.doorbell)
     }
 
     /// Rows and batches published so far and the longest statement.
@@ -143,8 +147,7 @@ public final class OutboxRelay: ServicePart {
     /// as the webhook ingress; rows a worker wrote stay the worker's until the grace period
     /// ends. Cheap; may be called from any thread, as often as rows are committed.
     public func nudge() {
-        writtenForRelay.store(true, ordering: .releasing)
-        loop.nudge()
+        wakeup.ring()
     }
 
     /// Asks the relay to flush what is pending and exit; does not wait (``join(timeout:)``).
@@ -187,9 +190,9 @@ public final class OutboxRelay: ServicePart {
         mutating func step() throws -> BackgroundLoop.Next {
             var more = false
             var published = 0
-            if relay.writtenForRelay.exchange(false, ordering: .acquiringAndReleasing) {
+            if relay.wakeup.writtenForRelay.exchange(false, ordering: .acquiringAndReleasing) {
                 let taken = try relay.relayBatch(.writtenForRelay, &forRelayScan, publisher, connections)
-                if taken == relay.batchSize { relay.writtenForRelay.store(true, ordering: .releasing) }
+                if taken == relay.batchSize { relay.wakeup.writtenForRelay.store(true, ordering: .releasing) }
                 more = taken == relay.batchSize
                 published += taken
             }
@@ -212,7 +215,7 @@ public final class OutboxRelay: ServicePart {
             scan = Scan()
             forRelayScan = Scan()
             // A batch of rows written for the relay may have failed: look again once connected.
-            relay.writtenForRelay.store(true, ordering: .releasing)
+            relay.wakeup.writtenForRelay.store(true, ordering: .releasing)
             relay.log.warning(
                 "outbox relay lost a connection; reconnecting",
                 ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
