@@ -47,21 +47,21 @@ struct BacklogRun {
         let steady = Rows()
         let url = try AMQPURL(options.amqpURL)
         let first = relay(url, schema, steady)
-        first.start()
+        try first.start()
         while first.statistics.rows < steadyRows { Thread.sleep(forTimeInterval: 0.005) }
-        first.stop()
+        first.stopAndJoin()
         try db.execute("VACUUM ANALYZE \(schema).outbox")
 
         let drained = Rows()
         let relay = relay(url, schema, drained)
-        relay.start()
+        try relay.start()
         while relay.statistics.takes < 10 { Thread.sleep(forTimeInterval: 0.005) }
         try db.transaction { db in try fill(options.backlogRows, schema: schema, key: key, db: db) }
         let start = ContinuousClock.now
         while relay.statistics.rows < options.backlogRows && ContinuousClock.now - start < .seconds(600) {
             Thread.sleep(forTimeInterval: 0.005)
         }
-        relay.stop()
+        relay.stopAndJoin()
         let expected = steadyRows + options.backlogRows
         var counts: [Int] = []
         let deadline = ContinuousClock.now + .seconds(60)

@@ -7,5 +7,5 @@ ServiceMain.run(service: NotificationsService.name) { environment, arguments in
         service: NotificationsService.name, environment,
         arguments: arguments,
         settings: NotificationsSettings.init(reading:))
-    return try NotificationsService.run(config: config, settings: settings)
+    return try NotificationsService.make(config: config, settings: settings).run()
 }

@@ -8,7 +8,6 @@ import HTTPServer
 import Messages
 public import Runtime
 import Store
-import Synchronization
 
 /// The `notifications` service: Stripe webhook ingress and messages to people.
 ///
@@ -36,13 +35,19 @@ public enum NotificationsService {
     /// The service's event queue (messages to people).
     public static let eventsQueue = "notifications.events"
 
-    /// The host for `config` and `settings` on schema `notifications`.
+    /// The service's complete host for `config` and `settings` on schema `notifications`: what
+    /// the executable runs (``ServiceHost/run()``) and what the tests start.
     /// - Throws: `StoreError` only for an invalid schema name (never for the default).
     public static func make(config: ServiceConfig, settings: NotificationsSettings) throws -> ServiceHost {
         try make(config: config, settings: settings, schema: schema)
     }
 
-    /// The host for `config` and `settings` on `schema` (tests use a schema of their own).
+    /// The service's complete host for `config` and `settings` on `schema` (tests use a schema
+    /// of their own): every route, the webhook ingress (on its public listener with
+    /// `WEBHOOK_PORT`, else on the host's HTTP server), and the service's own parts, built
+    /// before the host from its ``HostResources`` and started after the runtime's in this
+    /// order: the ingress's group commit, the backfill sweeper (with `STRIPE_API_KEY`), the
+    /// database gauges (``NotificationsGauges``).
     /// - Parameters:
     ///   - ingressDatabaseURL: database of the webhook ingress (default: `config.databaseURL`).
     ///   - log: the host's logger (default: JSON lines on standard error).
@@ -51,64 +56,50 @@ public enum NotificationsService {
         config: ServiceConfig, settings: NotificationsSettings, schema: String,
         ingressDatabaseURL: String? = nil, log: Logger? = nil
     ) throws -> ServiceHost {
-        try makeParts(
-            config: config, settings: settings, schema: schema, ingressDatabaseURL: ingressDatabaseURL,
-            log: log
-        ).host
-    }
-
-    /// The host and its webhook ingress (served on the host's HTTP server, whose
-    /// `HTTP_THREADS` default to 16 for a service with endpoints of its own).
-    /// - Throws: `StoreError` (`store.invalid_identifier`) when `schema` is not a valid identifier.
-    public static func makeParts(
-        config: ServiceConfig, settings: NotificationsSettings, schema: String = schema,
-        ingressDatabaseURL: String? = nil,
-        log: Logger? = nil
-    ) throws -> (host: ServiceHost, ingress: WebhookIngress) {
         let identifier = try SQLIdentifier(schema)
-        let slot = IngressSlot()
-        let sweeperSlot = SweeperSlot()
-        let backfillStore = BackfillStore(schema: identifier)
-        let webhooks: @Sendable (HTTPRequest) -> HTTPResponse? = { slot.handle($0) }
+        var config = config
+        config.retainedTables += settings.retainedTables
+        let resources = HostResources(name: name, config: config, log: log)
+        let ingress = WebhookIngress(
+            settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
+            databaseURL: ingressDatabaseURL ?? config.databaseURL,
+            applicationName: "\(name).webhooks", metrics: resources.metrics.registry, log: resources.log,
+            afterCommit: { resources.nudgeOutboxRelay() })
+        let sweeper = config.stripeAPIKey == nil ? nil : backfillSweeper(settings: settings, schema: identifier, resources: resources)
+        let webhooks: @Sendable (HTTPRequest) -> HTTPResponse? = { ingress.handle($0) }
         let listener = settings.listener.map { listener in
             PublicListener(
                 name: "webhooks", port: listener.port, bind: listener.bind, allowedSources: listener.allowedSources,
                 threading: config.httpThreading ?? ServiceHost.defaultHTTPThreading(serviceEndpoints: true),
                 handler: webhooks)
         }
-        var config = config
-        config.retainedTables += settings.retainedTables
         let host = ServiceHost(
-            name: name, config: config, schema: schema, migrations: NotificationsMigrations.all,
-            routes: try routes(schema: schema, settings: settings, wakeSweeper: { sweeperSlot.wake() }),
-            http: listener == nil ? webhooks : nil, publicListener: listener, log: log)
-        let ingress = WebhookIngress(
-            settings: settings.webhooks, store: StripeEventStore(schema: identifier, appId: name),
-            databaseURL: ingressDatabaseURL ?? config.databaseURL,
-            applicationName: "\(name).webhooks", metrics: host.metrics.registry, log: host.log,
-            afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
-        slot.install(ingress)
+            resources: resources, schema: schema, migrations: NotificationsMigrations.all,
+            routes: try routes(schema: schema, settings: settings, wakeSweeper: { sweeper?.wake() }),
+            http: listener == nil ? webhooks : nil, publicListener: listener,
+            parts: [ingress] + (sweeper.map { [$0] } ?? []))
         host.addReadinessChecks { ingress.readinessChecks() }
-        host.onShutdown { ingress.stop() }
-        if config.stripeAPIKey != nil {
-            let stripeConfig = config
-            let sweeper = BackfillSweeper(
-                settings: settings.backfill, events: StripeEventStore(schema: identifier, appId: name),
-                progress: backfillStore, databaseURL: config.sessionDatabaseURL,
-                applicationName: "\(name).backfill",
-                makeStripe: { try WorkerResources.defaultStripeClient(stripeConfig) },
-                rateLimiter: host.stripeRateLimiter, metrics: host.metrics.registry, log: host.log,
-                afterCommit: { [weak host] in host?.nudgeOutboxRelay() })
-            sweeperSlot.install(sweeper)
-            host.onStarted { sweeper.start() }
-            host.onShutdown { sweeper.stop() }
-        } else {
+        host.sampleDatabaseGauges(NotificationsGauges.all(schema: identifier))
+        if sweeper == nil {
             host.log.warning("STRIPE_API_KEY is not set: no backfill sweep of GET /v1/events")
         }
         if settings.smtp == nil {
             host.log.warning("SMTP_URL is not set: no e-mail is sent and \(eventsQueue) is not consumed")
         }
-        return (host, ingress)
+        return host
+    }
+
+    /// The backfill sweeper of `schema` (it calls Stripe with the configuration's key, through
+    /// the host's rate limiter, and wakes the host's relay after each page it stored).
+    private static func backfillSweeper(settings: NotificationsSettings, schema: SQLIdentifier, resources: HostResources) -> BackfillSweeper {
+        let config = resources.config
+        return BackfillSweeper(
+            settings: settings.backfill, events: StripeEventStore(schema: schema, appId: name),
+            progress: BackfillStore(schema: schema), databaseURL: config.sessionDatabaseURL,
+            applicationName: "\(name).backfill",
+            makeStripe: { try WorkerResources.defaultStripeClient(config) },
+            rateLimiter: resources.stripeRateLimiter, metrics: resources.metrics.registry, log: resources.log,
+            afterCommit: { resources.nudgeOutboxRelay() })
     }
 
     /// Every route of the service: `notifications.backfill` (batched; `wakeSweeper` starts a
@@ -147,27 +138,5 @@ public enum NotificationsService {
                     .on(PayoutFailed.self) { try PayoutFailedHandler.handle($0, &$1, dispatcher, updateURL: settings.sellerBankUpdateURL) },
                 ])
         ]
-    }
-}
-
-/// Holds the backfill sweeper built after the host (it needs the host's rate limiter).
-/// Thread-safety: `Sendable`.
-final class SweeperSlot: Sendable {
-    private let sweeper = Mutex<BackfillSweeper?>(nil)
-
-    func install(_ value: BackfillSweeper) { sweeper.withLock { $0 = value } }
-
-    func wake() { sweeper.withLock { $0 }?.wake() }
-}
-
-/// Holds the ingress built after the host (it needs the host's metrics registry).
-/// Thread-safety: `Sendable`; read on libmicrohttpd's threads.
-final class IngressSlot: Sendable {
-    private let ingress = Mutex<WebhookIngress?>(nil)
-
-    func install(_ value: WebhookIngress) { ingress.withLock { $0 = value } }
-
-    func handle(_ request: HTTPRequest) -> HTTPResponse? {
-        ingress.withLock { $0 }?.handle(request)
     }
 }

@@ -7,5 +7,5 @@ ServiceMain.run(service: PaymentsService.name) { environment, arguments in
         service: PaymentsService.name, environment,
         arguments: arguments, requireStripeKey: true,
         settings: PaymentsSettings.init(reading:))
-    return PaymentsService.run(config: config, settings: settings)
+    return PaymentsService.make(config: config, settings: settings).run()
 }

@@ -33,14 +33,17 @@ public enum PaymentsService {
     /// The onboarding events feeding the account projection.
     public static let onboardingEvents = "onboarding.account.#"
 
-    /// The host for `config` with every route of the service, on schema `payments`.
+    /// The service's complete host for `config` on schema `payments`: what the executable
+    /// runs (``ServiceHost/run()``) and what the tests start.
     public static func make(config: ServiceConfig, settings: PaymentsSettings = PaymentsSettings()) -> ServiceHost {
         // `schema` is a constant valid identifier, so this cannot fail.
         (try? make(config: config, settings: settings, schema: schema))
             ?? ServiceHost(name: name, config: config, schema: schema, routes: [])
     }
 
-    /// The host for `config` on `schema` (tests use a schema of their own).
+    /// The service's complete host for `config` on `schema` (tests use a schema of their own):
+    /// every route, and its own parts, started after the runtime's in this order: the dispute
+    /// reminders (``DisputeReminderScheduler``), the daily statements (``StatementScheduler``).
     /// - Parameters:
     ///   - makeStripe: each worker's Stripe client factory (default: from `config`).
     ///   - log: the host's logger (default: JSON lines on standard error).
@@ -50,27 +53,18 @@ public enum PaymentsService {
         makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
         log: Logger? = nil
     ) throws -> ServiceHost {
-        ServiceHost(
+        let host = ServiceHost(
             name: name, config: config, schema: schema, migrations: PaymentsMigrations.all,
             routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
-    }
-
-    /// Runs the service with its dispute reminder and daily statement threads until
-    /// SIGTERM/SIGINT; returns the exit code (see ``ServiceHost/run()``).
-    public static func run(config: ServiceConfig, settings: PaymentsSettings) -> Int32 {
-        let host = make(config: config, settings: settings)
-        let reminders = DisputeReminderScheduler(
-            databaseURL: config.databaseURL, schema: schema, appId: name,
-            reminderSeconds: settings.disputeEvidenceReminderSeconds, log: host.log)
-        let statements = StatementScheduler(
-            databaseURL: config.databaseURL, schema: schema, appId: name, time: settings.statementLocalTime,
-            timeZone: settings.statementTimeZone, log: host.log)
-        reminders.start()
-        statements.start()
-        let code = host.run()
-        statements.stop()
-        reminders.stop()
-        return code
+        host.add(
+            DisputeReminderScheduler(
+                databaseURL: config.databaseURL, schema: schema, appId: name,
+                reminderSeconds: settings.disputeEvidenceReminderSeconds, log: host.log))
+        host.add(
+            StatementScheduler(
+                databaseURL: config.databaseURL, schema: schema, appId: name, time: settings.statementLocalTime,
+                timeZone: settings.statementTimeZone, log: host.log))
+        return host
     }
 
     /// Every route of the service, with its SQL bound to `schema`.

@@ -8,5 +8,5 @@ ServiceMain.run(service: TerminalGatewayService.name) { environment, arguments i
         service: TerminalGatewayService.name, environment,
         arguments: arguments, requireStripeKey: true,
         settings: TerminalGatewaySettings.init(reading:))
-    return TerminalGatewayService.run(config: config, settings: settings)
+    return TerminalGatewayService.make(config: config, settings: settings).run()
 }

@@ -27,13 +27,17 @@ public enum TerminalGatewayService {
     /// The Stripe events (as re-published by notifications) the event queue is bound to.
     public static let stripeEvents = TerminalEventType.allCases.map(\.routingKey)
 
-    /// The host for `config` with every route of the service, on schema `terminal`.
+    /// The service's complete host for `config` on schema `terminal`: what the executable
+    /// runs (``ServiceHost/run()``) and what the tests start.
     public static func make(config: ServiceConfig, settings: TerminalGatewaySettings = TerminalGatewaySettings()) -> ServiceHost {
         // `schema` is a constant valid identifier, so this cannot fail.
         (try? make(config: config, schema: schema, settings: settings)) ?? ServiceHost(name: name, config: config, schema: schema, routes: [])
     }
 
-    /// The host for `config` on `schema` (tests use a schema of their own).
+    /// The service's complete host for `config` on `schema` (tests use a schema of their own):
+    /// every route, and its own parts, started after the runtime's (so after the migrations)
+    /// in this order: the reconciliation scheduler (``ReconcileScheduler``), the database
+    /// gauges (``TerminalGauges``).
     /// - Parameters:
     ///   - makeStripe: each worker's Stripe client factory (default: from `config`).
     ///   - log: the host's logger (default: JSON lines on standard error).
@@ -44,23 +48,13 @@ public enum TerminalGatewayService {
         makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
         log: Logger? = nil
     ) throws -> ServiceHost {
-        ServiceHost(
+        let identifier = try SQLIdentifier(schema)
+        let host = ServiceHost(
             name: name, config: config, schema: schema, migrations: TerminalMigrations.all,
             routes: try routes(schema: schema, settings: settings), makeStripe: makeStripe, log: log)
-    }
-
-    /// Runs the service with its reconciliation scheduler and its database gauges
-    /// (``TerminalGauges``) until SIGTERM/SIGINT; returns the exit code (see ``ServiceHost/run()``).
-    public static func run(config: ServiceConfig, settings: TerminalGatewaySettings) -> Int32 {
-        let host = make(config: config, settings: settings)
-        if let identifier = try? SQLIdentifier(schema) { host.sampleDatabaseGauges(TerminalGauges.all(schema: identifier)) }
-        let scheduler = ReconcileScheduler(
-            databaseURL: config.databaseURL, schema: schema, appId: name,
-            settings: settings, log: host.log)
-        scheduler.start()
-        let code = host.run()
-        scheduler.stop()
-        return code
+        host.add(ReconcileScheduler(databaseURL: config.databaseURL, schema: schema, appId: name, settings: settings, log: host.log))
+        host.sampleDatabaseGauges(TerminalGauges.all(schema: identifier))
+        return host
     }
 
     /// Every route of the service, with its SQL bound to `schema`.

@@ -19,8 +19,9 @@ import Synchronization
 /// Start-up retries broker and database connections with capped backoff (the HTTP server
 /// already answers `/healthz`, and `/readyz` says 503 meanwhile); it fails only on
 /// permanent problems (a broken migration, a queue declared with other arguments, an
-/// unknown queue in `--queues`). Shutdown: stop consuming (cancel consumers), finish the
-/// batches in hand, flush the outbox, close connections.
+/// unknown queue in `--queues`). Shutdown: stop consuming (cancel consumers), stop the HTTP
+/// servers, then stop the parts in reverse start order (the workers finish the batches in
+/// hand, the relay flushes the outbox), closing connections. ARCHITECTURE.md "Lifecycle".
 ///
 /// Thread-safety: `Sendable`; call ``run()`` once from the main thread, or
 /// ``start()``/``shutdown()`` from tests.
@@ -49,14 +50,15 @@ public final class ServiceHost: Sendable {
     let readiness = Readiness()
     let workerStop = StopSignal()
     private let running = Mutex<RunningParts?>(nil)
-    private let shutdownSteps = Mutex<[@Sendable () -> Void]>([])
-    private let startedSteps = Mutex<[@Sendable () -> Void]>([])
+    /// The service's own parts, in the order its host function added them.
+    private let ownParts: Mutex<[any ServicePart]>
+    private let relayWakeup: RelayWakeup
+    private let parts: ServicePartSequence
 
-    /// What ``start()`` started.
+    /// What ``start()`` started besides the parts.
     struct RunningParts: @unchecked Sendable {
         var http: HTTPServer?
         var publicHTTP: HTTPServer?
-        var workers: [Worker] = []
         var relay: OutboxRelay?
     }
 
@@ -76,26 +78,44 @@ public final class ServiceHost: Sendable {
     ///     operator endpoints (``PublicListener``), started and stopped with the operator one.
     ///   - makeStripe: builds each worker's Stripe client (default: from the configuration).
     ///   - log: logger (default: JSON lines on standard error at the configured level).
-    public init(
+    public convenience init(
         name: String, config: ServiceConfig, schema: String, migrations: [Migration] = [],
         routes: [Route], http: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
         publicListener: PublicListener? = nil,
         makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient,
         log: Logger? = nil
     ) {
-        self.name = name
-        self.config = config
+        self.init(
+            resources: HostResources(name: name, config: config, log: log), schema: schema, migrations: migrations,
+            routes: routes, http: http, publicListener: publicListener, makeStripe: makeStripe)
+    }
+
+    /// Creates a host from `resources` made first, so the service's own `parts` (and the
+    /// routes and endpoints that call them) could use them (``HostResources``).
+    /// - Parameters:
+    ///   - parts: the service's own parts, started after the runtime's in this order (as if
+    ///     ``add(_:)``ed).
+    ///   - the others: as in ``init(name:config:schema:migrations:routes:http:publicListener:makeStripe:log:)``.
+    public init(
+        resources: HostResources, schema: String, migrations: [Migration] = [],
+        routes: [Route], http: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+        publicListener: PublicListener? = nil, parts: [any ServicePart] = [],
+        makeStripe: @escaping @Sendable (ServiceConfig) throws -> StripeClient = WorkerResources.defaultStripeClient
+    ) {
+        self.name = resources.name
+        self.config = resources.config
         self.schema = schema
         self.migrations = migrations
         self.routes = routes
         self.extraHTTP = http
         self.publicListener = publicListener
         self.makeStripe = makeStripe
-        self.log = log ?? Logger(service: name, level: config.logLevel)
-        self.metrics = RuntimeMetrics(registry: MetricsRegistry())
-        self.stripeRateLimiter = StripeRateLimiter(
-            ratePerSecond: config.stripeRequestsPerSecond,
-            fleet: Self.fleetRateLimiter(config, name: name, metrics: metrics, log: self.log))
+        self.log = resources.log
+        self.parts = ServicePartSequence(log: resources.log)
+        self.ownParts = Mutex(parts)
+        self.metrics = resources.metrics
+        self.stripeRateLimiter = resources.stripeRateLimiter
+        self.relayWakeup = resources.relayWakeup
     }
 
     /// The port the HTTP server listens on, once started (useful with `HTTP_PORT=0`).
@@ -161,10 +181,15 @@ public final class ServiceHost: Sendable {
         threading == .perConnection ? perConnectionLimit : 1024
     }
 
-    /// Ignores `SIGPIPE` for the process (``BrokenPipe``), starts the HTTP server, migrates,
-    /// declares the topology, then starts the relay and the workers. Returns once everything
-    /// runs (or the host was asked to stop while waiting for the servers).
-    /// - Throws: ``ConfigError``, `BusError`, `StoreError` for permanent start-up failures.
+    /// Ignores `SIGPIPE` for the process (``BrokenPipe``), starts the HTTP servers, migrates,
+    /// declares the topology, then starts the parts (``ServicePart``) in order: the span
+    /// exporter (with `OTEL_EXPORTER_OTLP_ENDPOINT`), the fleet rate limiter (with
+    /// `STRIPE_RATE_LIMITS`), the outbox relay, the workers, then the service's own in the
+    /// order they were added (``add(_:)``). Returns once everything runs (or the host was
+    /// asked to stop while waiting for the servers).
+    /// - Throws: ``ConfigError``, `BusError`, `StoreError` for permanent start-up failures;
+    ///   a part's start error (``ServicePartError``) after the parts started before it were
+    ///   stopped in reverse.
     public func start() throws {
         let selected = try selectedRoutes()
         let amqpURL: AMQPURL
@@ -194,23 +219,22 @@ public final class ServiceHost: Sendable {
         try StartupSteps(host: self, amqpURL: amqpURL).prepare(routes: routes)
         guard !workerStop.isStopped else { return }
         readiness.markMigrated()
-        stripeRateLimiter.fleet?.start()
         let relay = OutboxRelay(
             amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
             name: "\(name).relay", grace: config.relayGrace,
             batchSize: config.relayBatchSize,
             heartbeatSeconds: config.heartbeatSeconds, messageLogRetention: config.messageLogRetention,
             inboxRetention: config.inboxRetention, retainedTables: config.retainedTables,
-            messageLogPruneInterval: config.messageLogPruneInterval, metrics: metrics, log: log)
+            messageLogPruneInterval: config.messageLogPruneInterval, metrics: metrics, log: log, wakeup: relayWakeup)
         let workers = makeWorkers(selected, amqpURL: amqpURL)
         readiness.track(workers: workers, relay: relay)
-        running.withLock {
-            $0?.relay = relay
-            $0?.workers = workers
-        }
-        relay.start()
-        workers.forEach { $0.start() }
-        for step in startedSteps.withLock({ $0 }) { step() }
+        running.withLock { $0?.relay = relay }
+        var runtimeParts: [any ServicePart] = []
+        if let exporter = installedTracer?.exporter { runtimeParts.append(exporter) }
+        if let fleet = stripeRateLimiter.fleet { runtimeParts.append(fleet) }
+        runtimeParts.append(relay)
+        runtimeParts += workers
+        try parts.start(runtimeParts + ownParts.withLock { $0 })
     }
 
     private func makeWorkers(_ selected: [Route], amqpURL: AMQPURL) -> [Worker] {
@@ -235,20 +259,18 @@ public final class ServiceHost: Sendable {
         }
     }
 
-    /// Registers `step` to run during ``shutdown(timeout:)`` after the HTTP server stopped
-    /// (so no request is still using what it closes) and before the relay's last flush, in
-    /// registration order — for a service's own threads and connections (e.g. the webhook
-    /// ingress's writers).
-    public func onShutdown(_ step: @escaping @Sendable () -> Void) {
-        shutdownSteps.withLock { $0.append(step) }
+    /// Adds `part` to the service's own parts: ``start()`` starts them after the migrations
+    /// and after the runtime's parts (the span exporter, the fleet rate limiter, the outbox
+    /// relay, the workers), in the order they were added; ``shutdown(timeout:)`` stops them in
+    /// reverse, before the runtime's. Call it from the service's host function, before
+    /// ``start()`` (a part added later is not started).
+    public func add(_ part: any ServicePart) {
+        ownParts.withLock { $0.append(part) }
     }
 
-    /// Registers `step` to run at the end of ``start()``, once the schema is migrated and the
-    /// relay and workers run (for a service's own threads that need its tables, e.g. a
-    /// backfill sweep). Not run when start-up fails or stops early.
-    public func onStarted(_ step: @escaping @Sendable () -> Void) {
-        startedSteps.withLock { $0.append(step) }
-    }
+    /// The names of the parts running now, in start order (empty before ``start()`` reached
+    /// them and after ``shutdown(timeout:)``).
+    public var runningPartNames: [String] { parts.startedNames }
 
     /// Adds `checks` to `/readyz`: asked on every request (on an HTTP thread, so it must be
     /// quick and must not block), listed under `checks`; one that is degraded makes the status
@@ -257,10 +279,10 @@ public final class ServiceHost: Sendable {
         readiness.add(checks)
     }
 
-    /// Wakes the outbox relay now (see ``OutboxRelay/nudge()``); does nothing before
-    /// ``start()`` or after ``shutdown(timeout:)``.
+    /// Wakes the outbox relay now (see ``OutboxRelay/nudge()``); before ``start()`` the ring is
+    /// remembered for the relay's first pass.
     public func nudgeOutboxRelay() {
-        running.withLock { $0?.relay }?.nudge()
+        relayWakeup.ring()
     }
 
     /// What the outbox relay published so far (see ``OutboxRelay/statistics``); `nil` before
@@ -272,26 +294,22 @@ public final class ServiceHost: Sendable {
     /// Asks the workers to stop (as SIGTERM does) without waiting.
     public func requestStop() { workerStop.stop() }
 
-    /// Stops consuming and waits for the workers to finish their batches, stops the HTTP
-    /// servers (the public listener first; requests in progress are answered), runs the ``onShutdown(_:)`` steps (also
-    /// when the host never started), then flushes the outbox through the relay — so what
-    /// workers and endpoints committed is published before the process exits. Idempotent.
+    /// Stops consuming, stops the HTTP servers (the public listener first; requests in
+    /// progress are answered, so no request still uses a part), then stops the parts in
+    /// reverse start order, each joined before the next is asked, within `timeout` for all:
+    /// the service's own (e.g. the webhook ingress commits what it accepted), the workers
+    /// (they finish their batches), the relay (its last flush publishes what the workers and
+    /// endpoints committed), the fleet rate limiter, the span exporter (it sends what is
+    /// queued). Idempotent.
     public func shutdown(timeout: Duration = .seconds(60)) {
         workerStop.stop()
-        let parts = running.withLock { parts -> RunningParts? in
+        let servers = running.withLock { parts -> RunningParts? in
             defer { parts = nil }
             return parts
         }
-        for worker in parts?.workers ?? [] where !worker.join(timeout: timeout) {
-            log.warning("worker did not stop in time", ["worker": worker.name])
-        }
-        parts?.publicHTTP?.stop()
-        parts?.http?.stop()
-        for step in shutdownSteps.withLock({ steps in
-            defer { steps = [] }; return steps
-        }) { step() }
-        parts?.relay?.stop(timeout: timeout)
-        stripeRateLimiter.fleet?.stop()
+        servers?.publicHTTP?.stop()
+        servers?.http?.stop()
+        parts.stop(timeout: timeout)
         stopTracing()
     }
 }

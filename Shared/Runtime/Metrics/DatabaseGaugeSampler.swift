@@ -31,8 +31,8 @@ public struct DatabaseGauge: Sendable {
 /// per outage and retried at the next interval, with a fresh connection; the gauges keep
 /// their last values meanwhile. Gauges without labels start at 0.
 ///
-/// Thread-safety: `Sendable`; ``start()`` and ``stop()`` from any thread.
-public final class DatabaseGaugeSampler: Sendable {
+/// A ``ServicePart``. Thread-safety: `Sendable`; ``start()`` and ``stop()`` from any thread.
+public final class DatabaseGaugeSampler: ServicePart {
     /// Default time between two reads (a typical Prometheus scrape interval).
     public static let defaultInterval: Duration = .seconds(15)
 
@@ -60,17 +60,21 @@ public final class DatabaseGaugeSampler: Sendable {
         }
     }
 
+    /// The part's name (and its thread's): the application name, `<service>.gauges`.
+    public var name: String { applicationName }
+
     /// Starts the thread (once); it reads the gauges at once, then every interval.
-    public func start() {
-        let started = loop.start { [self] in SampleTask(sampler: self) }
-        if !started { log.error("database gauge thread could not be created") }
+    /// - Throws: ``ServicePartError`` when the system refused the thread.
+    public func start() throws {
+        try loop.start(part: name) { [self] in SampleTask(sampler: self) }
     }
 
-    /// Stops the thread and waits for it (at most one database round trip).
-    public func stop() {
-        loop.stop()
-        loop.join()
-    }
+    /// Asks the thread to end; does not wait (``join(timeout:)``).
+    public func stop() { loop.stop() }
+
+    /// Waits up to `timeout` for the thread to end (at most one database round trip).
+    @discardableResult
+    public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
 
     /// Reads every gauge once on `db` and sets it.
     /// - Throws: `StoreError` from the queries (no gauge after the failing one is set).
@@ -123,9 +127,9 @@ extension Gauge {
 }
 
 extension ServiceHost {
-    /// Reads `gauges` from the service's database every `interval` on a thread of their
-    /// own (see ``DatabaseGaugeSampler``), stopped with the host's other shutdown steps.
-    /// Call before ``run()``.
+    /// Adds a part that reads `gauges` from the service's database every `interval` on a
+    /// thread of its own (see ``DatabaseGaugeSampler``), started and stopped with the host's
+    /// other parts. Call from the service's host function, before ``start()``.
     @discardableResult
     public func sampleDatabaseGauges(
         _ gauges: [DatabaseGauge],
@@ -134,8 +138,7 @@ extension ServiceHost {
         let sampler = DatabaseGaugeSampler(
             databaseURL: config.databaseURL, applicationName: "\(name).gauges",
             registry: metrics.registry, gauges: gauges, interval: interval, log: log)
-        sampler.start()
-        onShutdown { sampler.stop() }
+        add(sampler)
         return sampler
     }
 }

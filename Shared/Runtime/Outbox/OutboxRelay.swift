@@ -36,10 +36,11 @@ import Synchronization
 /// On ``stop()`` it publishes everything still pending (grace 0) and exits. It reconnects
 /// with capped backoff after a broker or database failure and never exits on an outage.
 /// Thread-safety: `Sendable` handle; the C handles live on the relay thread.
-public final class OutboxRelay: Sendable {
+public final class OutboxRelay: ServicePart {
     private let endpoints: Worker.Endpoints
     private let schema: String
-    private let name: String
+    /// The relay's name (its thread's and its connections'), `<service>.relay`.
+    public let name: String
     private let grace: Duration
     private let batchSize: Int
     private let idleInterval: Duration
@@ -48,7 +49,7 @@ public final class OutboxRelay: Sendable {
     private let loop: BackgroundLoop
     private let connected = Atomic<Bool>(false)
     /// Set by ``nudge()``: rows written for the relay may be waiting.
-    private let writtenForRelay = Atomic<Bool>(false)
+    private let wakeup: RelayWakeup
     private let observer: (@Sendable (Batch) -> Void)?
     private let totals = Mutex(Statistics())
     private let retainedTables: [TableRetention]
@@ -100,6 +101,8 @@ public final class OutboxRelay: Sendable {
     ///   - inboxRetention: `inbox` rows received longer ago than this are deleted the same way;
     ///     `nil`: never.
     ///   - retainedTables: the service's own tables pruned the same way (``ServiceConfig/retainedTables``).
+    ///   - wakeup: what writers of rows for the relay ring (``nudge()`` rings it too); a
+    ///     host's comes from its ``HostResources``.
     ///   - observer: called on the relay thread after every batch that published rows
     ///     (benchmarks and tests; keep it cheap).
     public init(
@@ -107,8 +110,10 @@ public final class OutboxRelay: Sendable {
         batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
         messageLogRetention: Duration? = nil, inboxRetention: Duration? = nil, retainedTables: [TableRetention] = [],
         messageLogPruneInterval: Duration = .seconds(60),
-        metrics: RuntimeMetrics, log: Logger, observer: (@Sendable (Batch) -> Void)? = nil
+        metrics: RuntimeMetrics, log: Logger, wakeup: RelayWakeup = RelayWakeup(),
+        observer: (@Sendable (Batch) -> Void)? = nil
     ) {
+        self.wakeup = wakeup
         self.observer = observer
         self.retainedTables =
             [messageLogRetention.map { TableRetention(.messageLog, keep: $0) }, inboxRetention.map { TableRetention(.inbox, keep: $0) }]
@@ -122,7 +127,7 @@ public final class OutboxRelay: Sendable {
         self.idleInterval = idleInterval
         self.metrics = metrics
         self.log = log
-        loop = BackgroundLoop(name: name)
+        loop = BackgroundLoop(name: name, doorbell: wakeup.doorbell)
     }
 
     /// Rows and batches published so far and the longest statement.
@@ -132,8 +137,9 @@ public final class OutboxRelay: Sendable {
     public var isConnected: Bool { connected.load(ordering: .relaxed) }
 
     /// Starts the relay thread.
-    public func start() {
-        loop.start { [self] in RelayTask(relay: self) }
+    /// - Throws: ``ServicePartError`` when the system refused the thread.
+    public func start() throws {
+        try loop.start(part: name) { [self] in RelayTask(relay: self) }
     }
 
     /// Wakes the relay now to publish the rows written for the relay
@@ -141,17 +147,15 @@ public final class OutboxRelay: Sendable {
     /// as the webhook ingress; rows a worker wrote stay the worker's until the grace period
     /// ends. Cheap; may be called from any thread, as often as rows are committed.
     public func nudge() {
-        writtenForRelay.store(true, ordering: .releasing)
-        loop.nudge()
+        wakeup.ring()
     }
 
-    /// Asks the relay to flush what is pending and exit, and waits up to `timeout` for it.
-    /// Returns `false` on timeout.
+    /// Asks the relay to flush what is pending and exit; does not wait (``join(timeout:)``).
+    public func stop() { loop.stop() }
+
+    /// Waits up to `timeout` for the relay's last flush and its thread's end; `false` on timeout.
     @discardableResult
-    public func stop(timeout: Duration = .seconds(30)) -> Bool {
-        loop.stop()
-        return loop.join(timeout: timeout)
-    }
+    public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
 
     /// The relay's thread: connect, publish one batch from the cursor (and refresh the lag
     /// gauges once a second), idle when caught up — after a pass of `message_log` retention
@@ -186,9 +190,9 @@ public final class OutboxRelay: Sendable {
         mutating func step() throws -> BackgroundLoop.Next {
             var more = false
             var published = 0
-            if relay.writtenForRelay.exchange(false, ordering: .acquiringAndReleasing) {
+            if relay.wakeup.writtenForRelay.exchange(false, ordering: .acquiringAndReleasing) {
                 let taken = try relay.relayBatch(.writtenForRelay, &forRelayScan, publisher, connections)
-                if taken == relay.batchSize { relay.writtenForRelay.store(true, ordering: .releasing) }
+                if taken == relay.batchSize { relay.wakeup.writtenForRelay.store(true, ordering: .releasing) }
                 more = taken == relay.batchSize
                 published += taken
             }
@@ -211,7 +215,7 @@ public final class OutboxRelay: Sendable {
             scan = Scan()
             forRelayScan = Scan()
             // A batch of rows written for the relay may have failed: look again once connected.
-            relay.writtenForRelay.store(true, ordering: .releasing)
+            relay.wakeup.writtenForRelay.store(true, ordering: .releasing)
             relay.log.warning(
                 "outbox relay lost a connection; reconnecting",
                 ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])

@@ -22,8 +22,9 @@ import Synchronization
 /// `connectbus_stripe_rate_limited_total` (429 answers reported).
 ///
 /// Thread-safety: `Sendable`; ``acquire(endpoint:priority:whileWaiting:)`` blocks the calling
-/// (worker) thread and may be called from many at once. Start with ``start()``.
-public final class FleetRateLimiter: @unchecked Sendable {
+/// (worker) thread and may be called from many at once. Start with ``start()``: a
+/// ``ServicePart`` of the host, on a ``BackgroundLoop`` of its own.
+public final class FleetRateLimiter: ServicePart, @unchecked Sendable {
     /// The settings.
     public let settings: FleetRateLimiterSettings
     private let store: FleetRateLimitStore
@@ -33,6 +34,7 @@ public final class FleetRateLimiter: @unchecked Sendable {
     private var degradedUntil: ContinuousClock.Instant?  // guarded by condition
     private var stopped = false  // guarded by condition
     private var started = false  // guarded by condition
+    private let loop = BackgroundLoop(name: "stripe-limit")
     private let local: Mutex<StripeRateBucket>
     private let epoch = ContinuousClock.now
     private let decisions: Counter
@@ -73,18 +75,44 @@ public final class FleetRateLimiter: @unchecked Sendable {
         degradedGauge.set(0)
     }
 
-    /// Starts the limiter's thread (idempotent).
-    public func start() {
+    /// The part's name (and its thread's): `stripe-limit`.
+    public let name = "stripe-limit"
+
+    /// Starts the limiter's thread (idempotent; nothing after ``stop()``).
+    /// - Throws: ``ServicePartError`` when the system refused the thread (requests are then
+    ///   decided locally).
+    public func start() throws {
         let first = condition.locked { () -> Bool in
-            defer { started = true }
-            return !started
+            guard !started, !stopped else { return false }
+            started = true
+            return true
         }
-        if first { DedicatedThread.start(name: "stripe-limit") { [self] in run() } }
+        guard first else { return }
+        do {
+            try loop.start(part: name) { [self] in LimiterTask(limiter: self) }
+        } catch {
+            condition.locked { started = false }
+            throw error
+        }
     }
 
-    /// Stops the thread; later requests are decided locally.
+    /// Stops the thread (the request it is deciding gets its answer first); later requests,
+    /// and those still waiting, are decided locally. Does not wait (``join(timeout:)``).
     public func stop() {
         condition.locked(wakeAll: true) { stopped = true }
+        loop.stop()
+    }
+
+    /// Waits up to `timeout` for the thread to end (at most one database round trip).
+    @discardableResult
+    public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
+
+    /// The limiter's thread: ``serveOnce(_:)`` until stopped, on its own connection.
+    private struct LimiterTask: BackgroundTask {
+        let limiter: FleetRateLimiter
+        var db: PGConnection?
+
+        mutating func step() -> BackgroundLoop.Next { limiter.serveOnce(&db) }
     }
 
     /// Whether requests are being decided locally now.
@@ -169,61 +197,62 @@ public final class FleetRateLimiter: @unchecked Sendable {
         }
     }
 
-    private func run() {
-        var db: PGConnection?
-        while true {
-            var batch: [Ticket] = []
-            var stop = false
-            _ = condition.wait(
-                .seconds(1), until: { stopped || !pending.isEmpty },
-                after: { _ in
-                    stop = stopped
-                    pending.removeAll { $0.abandoned }
-                    guard !stop, let first = pending.first else { return }
-                    if case .slowDown = first.work {
-                        batch = [pending.removeFirst()]
-                    } else {
-                        // Every waiting request at once: one round trip for all of them.
-                        var taken = 0
-                        while taken < pending.count, taken < Self.batchLimit, case .take = pending[taken].work { taken += 1 }
-                        batch = Array(pending.prefix(taken))
-                        pending.removeFirst(taken)
-                    }
-                })
-            if stop {
-                condition.locked(wakeAll: true) {
-                    for waiting in pending { waiting.answer = .unavailable }
-                    pending.removeAll()
+    /// One turn of the limiter's thread: waits up to a second for requests (or the stop),
+    /// decides every waiting one in one round trip on `db` (opened when needed, dropped after
+    /// a failure, which enters degraded mode and answers the waiting requests `unavailable`).
+    fileprivate func serveOnce(_ db: inout PGConnection?) -> BackgroundLoop.Next {
+        var batch: [Ticket] = []
+        var stop = false
+        _ = condition.wait(
+            .seconds(1), until: { stopped || !pending.isEmpty },
+            after: { _ in
+                stop = stopped
+                pending.removeAll { $0.abandoned }
+                guard !stop, let first = pending.first else { return }
+                if case .slowDown = first.work {
+                    batch = [pending.removeFirst()]
+                } else {
+                    // Every waiting request at once: one round trip for all of them.
+                    var taken = 0
+                    while taken < pending.count, taken < Self.batchLimit, case .take = pending[taken].work { taken += 1 }
+                    batch = Array(pending.prefix(taken))
+                    pending.removeFirst(taken)
                 }
-                return
+            })
+        if stop {
+            condition.locked(wakeAll: true) {
+                for waiting in pending { waiting.answer = .unavailable }
+                pending.removeAll()
             }
-            guard !batch.isEmpty else { continue }
-            do {
-                if db == nil {
-                    db = try PGConnection(
-                        url: settings.databaseURL, applicationName: settings.applicationName,
-                        connectTimeoutSeconds: 2)
+            return .finished
+        }
+        guard !batch.isEmpty else { return .again }
+        do {
+            if db == nil {
+                db = try PGConnection(
+                    url: settings.databaseURL, applicationName: settings.applicationName,
+                    connectTimeoutSeconds: 2)
+            }
+            guard let conn = db else { return .again }
+            let answers = try decide(batch, on: conn)
+            condition.locked(wakeAll: true) {
+                for (ticket, answer) in zip(batch, answers) where !ticket.abandoned { ticket.answer = answer }
+                if let until = degradedUntil, ContinuousClock.now >= until {
+                    degradedUntil = nil
+                    degradedGauge.set(0)
+                    log.info("Stripe rate limit shared by the fleet again")
                 }
-                guard let conn = db else { continue }
-                let answers = try decide(batch, on: conn)
-                condition.locked(wakeAll: true) {
-                    for (ticket, answer) in zip(batch, answers) where !ticket.abandoned { ticket.answer = answer }
-                    if let until = degradedUntil, ContinuousClock.now >= until {
-                        degradedUntil = nil
-                        degradedGauge.set(0)
-                        log.info("Stripe rate limit shared by the fleet again")
-                    }
-                }
-            } catch {
-                db = nil
-                condition.locked(wakeAll: true) {
-                    enterDegradedLocked(reason: String(describing: error))
-                    for ticket in batch { ticket.answer = .unavailable }
-                    for waiting in pending { waiting.answer = .unavailable }
-                    pending.removeAll()
-                }
+            }
+        } catch {
+            db = nil
+            condition.locked(wakeAll: true) {
+                enterDegradedLocked(reason: String(describing: error))
+                for ticket in batch { ticket.answer = .unavailable }
+                for waiting in pending { waiting.answer = .unavailable }
+                pending.removeAll()
             }
         }
+        return .again
     }
 
     /// Most requests decided in one round trip.

@@ -61,7 +61,7 @@ public final class BackgroundLoop: Sendable {
     private let backoff: Backoff
     private let firstStepAfter: Duration
     private let stopSignal: StopSignal
-    private let doorbell = Doorbell()
+    private let doorbell: Doorbell
     private let started = Mutex(false)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -72,10 +72,13 @@ public final class BackgroundLoop: Sendable {
     ///     retries about every `d`).
     ///   - firstStepAfter: how long to wait before the first step (a scheduler's first tick).
     ///   - stopSignal: the signal that stops it (shared by loops stopped together), a new one by default.
+    ///   - doorbell: what ends its idle waits besides ``nudge()`` (one rung before the loop
+    ///     exists, e.g. ``RelayWakeup``'s), a new one by default.
     public init(
         name: String, backoff: Backoff = Backoff(), firstStepAfter: Duration = .zero,
-        stopSignal: StopSignal = StopSignal()
+        stopSignal: StopSignal = StopSignal(), doorbell: Doorbell = Doorbell()
     ) {
+        self.doorbell = doorbell
         self.name = name
         self.backoff = backoff
         self.firstStepAfter = firstStepAfter

@@ -27,7 +27,7 @@ public import Store
 ///
 /// Thread-safety: `Sendable`; call ``submit(_:)`` from any thread but never from Swift's
 /// cooperative pool (it blocks until the batch is committed); ``submit(_:then:)`` never blocks.
-public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Sendable {
+public final class GroupCommit<Item: Sendable, Outcome: Sendable>: ServicePart, @unchecked Sendable {
     /// Writes one batch on `db`; returns one outcome per item, in order.
     public typealias Write = @Sendable (_ items: [Item], _ db: PGConnection) throws -> [Outcome]
 
@@ -87,11 +87,14 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
     private var pending: [Ticket] = []
     private var stopped = false
     private var running = 0
+    private var started = false
     /// The writers' threads (``BackgroundLoop``s that end when stopped and drained).
-    private var writers: [BackgroundLoop] = []  // Set in `init`, then only read.
+    private let writers: [BackgroundLoop]
+    /// The name of the group (its threads are `<name>.commit-<n>`).
+    public let name: String
 
-    /// Starts `writers` writer threads named `<name>.commit-<n>` (connections are opened on
-    /// their first batch).
+    /// A group of `writers` writer threads named `<name>.commit-<n>`, started by ``start()``
+    /// (connections are opened on their first batch); a ``ServicePart``.
     /// - Parameters:
     ///   - name: thread names and the `name` label of the metrics.
     ///   - databaseURL: libpq URL; each writer opens its own connection.
@@ -128,20 +131,35 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(work, nil)
         let count = min(max(1, writers), 64)
-        for index in 1...count {
+        self.name = name
+        self.writers = (1...count).map { BackgroundLoop(name: "\(name).commit-\($0)") }
+    }
+
+    /// Starts the writer threads (once; nothing after ``stop()``). Until then ``submit(_:)``
+    /// throws ``Stopped``.
+    /// - Throws: ``ServicePartError`` when the system created none of the threads (one that
+    ///   fails among others is logged; the others write).
+    public func start() throws {
+        pthread_mutex_lock(mutex)
+        let first = !started && !stopped
+        started = true
+        pthread_mutex_unlock(mutex)
+        guard first else { return }
+        for loop in writers {
             pthread_mutex_lock(mutex)
             running += 1
             pthread_mutex_unlock(mutex)
-            let loop = BackgroundLoop(name: "\(name).commit-\(index)")
-            self.writers.append(loop)
-            let started = loop.start { [self] in Writer(group: self, label: name) }
-            if !started {
+            if !loop.start({ [self] in Writer(group: self, label: name) }) {
                 pthread_mutex_lock(mutex)
                 running -= 1
                 pthread_mutex_unlock(mutex)
                 log.error("group commit writer thread could not be created", ["name": name])
             }
         }
+        pthread_mutex_lock(mutex)
+        let none = running == 0
+        pthread_mutex_unlock(mutex)
+        if none { throw ServicePartError.threadNotCreated(name) }
     }
 
     deinit {
@@ -191,14 +209,20 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: @unchecked Se
         return pending.count
     }
 
-    /// Stops taking items, lets the writers finish what they hold and joins them.
-    /// Idempotent.
+    /// Stops taking items (later submissions throw ``Stopped``) and lets the writers finish
+    /// what they hold; does not wait (``join(timeout:)``). Idempotent.
     public func stop() {
         pthread_mutex_lock(mutex)
         stopped = true
         pthread_cond_broadcast(work)
         pthread_mutex_unlock(mutex)
-        for writer in writers { writer.join() }
+    }
+
+    /// Waits up to `timeout` for every writer to have committed what it held and ended.
+    @discardableResult
+    public func join(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        return writers.allSatisfy { $0.join(timeout: max(.zero, deadline - .now)) }
     }
 
     /// One writer thread: each step takes the next batch (waiting for one) and commits it;

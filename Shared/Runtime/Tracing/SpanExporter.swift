@@ -11,7 +11,7 @@ import Synchronization
 /// drops that batch and logs once per outage.
 ///
 /// Thread-safety: `Sendable`; ``offer(_:)`` from any thread.
-public final class SpanExporter: Sendable {
+public final class SpanExporter: ServicePart {
     /// Where batches go, e.g. `http://127.0.0.1:4318/v1/traces`.
     public let url: String
     let serviceName: String
@@ -58,19 +58,21 @@ public final class SpanExporter: Sendable {
         if !kept { droppedCount.add(1, ordering: .relaxed) }
     }
 
+    /// The part's name (and its thread's): `<service>.otlp`.
+    public var name: String { loop.name }
+
     /// Starts the export thread (once).
-    public func start() {
-        let started = loop.start { [self] in ExportTask(exporter: self) }
-        if !started {
-            log.error("trace export thread could not be created; spans are dropped")
-        }
+    /// - Throws: ``ServicePartError`` when the system refused the thread.
+    public func start() throws {
+        try loop.start(part: name) { [self] in ExportTask(exporter: self) }
     }
 
-    /// Sends what is queued, then stops the thread (waits at most one POST's timeout).
-    public func stop() {
-        loop.stop()
-        loop.join()
-    }
+    /// Asks the thread to send what is queued and end; does not wait (``join(timeout:)``).
+    public func stop() { loop.stop() }
+
+    /// Waits up to `timeout` for the last send (at most one POST's timeout) and the thread's end.
+    @discardableResult
+    public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
 
     /// The export thread: sends what is queued at once, then every `delay`, and once more at stop.
     private struct ExportTask: BackgroundTask {

@@ -24,7 +24,7 @@ import Synchronization
 /// On stop it finishes the batch in hand, cancels its consumer and closes its connections.
 ///
 /// Thread-safety: `Sendable` handle; all C handles live on the worker thread.
-final class Worker: Sendable {
+final class Worker: ServicePart {
     /// How to reach the servers; shared by a host's workers.
     struct Endpoints: Sendable {
         let amqpURL: AMQPURL
@@ -59,11 +59,18 @@ final class Worker: Sendable {
     var isConnected: Bool { connected.load(ordering: .relaxed) }
 
     /// Starts the thread.
-    func start() {
-        loop.start { [self] in WorkerTask(worker: self) }
+    /// - Throws: ``ServicePartError`` when the system refused the thread.
+    func start() throws {
+        try loop.start(part: name) { [self] in WorkerTask(worker: self) }
     }
 
+    /// Stops consuming: the batch in hand finishes, then the consumer is cancelled and the
+    /// connections closed. The host's workers share one stop signal, so this stops them all
+    /// (as SIGTERM does).
+    func stop() { loop.stop() }
+
     /// Waits until the thread has finished; `false` on timeout.
+    @discardableResult
     func join(timeout: Duration) -> Bool {
         loop.join(timeout: timeout)
     }

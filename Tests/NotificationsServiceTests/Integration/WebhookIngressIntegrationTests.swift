@@ -321,13 +321,14 @@ struct WebhookIngressIntegrationTests {
                 store: StripeEventStore(schema: try SQLIdentifier(bed.schema), appId: "notifications"),
                 databaseURL: bed.env.databaseURL, applicationName: "notifications-tests",
                 metrics: registry, log: log)
-            defer { ingress.stop() }
+            try ingress.start()
+            defer { ingress.stopAndJoin() }
             let wrongBroker = unreachable(bed.env.amqpURL)
             let deadRelay = OutboxRelay(
                 amqpURL: try AMQPURL(wrongBroker), databaseURL: bed.env.databaseURL,
                 schema: bed.schema, name: "notifications-tests.dead-relay", grace: .zero,
                 metrics: RuntimeMetrics(registry: registry), log: log)
-            deadRelay.start()
+            try deadRelay.start()
             let events = (0..<3).map { _ in NotificationsTestBed.event(type: "charge.succeeded", account: "acct_relay") }
             for event in events {
                 var signed: [String: String] = [:]
@@ -339,19 +340,19 @@ struct WebhookIngressIntegrationTests {
                 #expect(response?.status == 200)
             }
             #expect(try bed.outboxRows() == 3)
-            _ = try await onThread { deadRelay.stop(timeout: .seconds(10)) }
+            _ = try await onThread { deadRelay.stopAndJoin(timeout: .seconds(10)) }
             #expect(try bed.outboxRows() == 3)
 
             let relay = OutboxRelay(
                 amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
                 schema: bed.schema, name: "notifications-tests.relay", grace: .zero,
                 metrics: RuntimeMetrics(registry: registry), log: log)
-            relay.start()
+            try relay.start()
             let ids = Set(events.map(\.id))
             let received = try await onThread {
                 try bed.monitor.wait(count: 3) { ids.contains($0.headers.extra[MessageHeaders.Key.stripeEventId] ?? "") }
             }
-            _ = try await onThread { relay.stop(timeout: .seconds(10)) }
+            _ = try await onThread { relay.stopAndJoin(timeout: .seconds(10)) }
             #expect(received.count == 3)
             #expect(received.allSatisfy { $0.type == "stripe.charge.succeeded" && $0.headers.stripeAccount == "acct_relay" })
             #expect(try bed.outboxRows() == 0)

@@ -53,8 +53,8 @@ struct NotificationsRetentionIntegrationTests {
             name: "notifications-retention.relay", idleInterval: .milliseconds(20), retainedTables: settings.retainedTables,
             messageLogPruneInterval: .milliseconds(50), metrics: RuntimeMetrics(registry: MetricsRegistry()),
             log: Logger(service: "notifications-test", level: .error))
-        relay.start()
-        defer { _ = relay.stop() }
+        try relay.start()
+        defer { relay.stopAndJoin() }
         func ids(_ table: String, _ key: String) throws -> [String] {
             try db.execute("SELECT \(key) FROM \(schema).\(table) ORDER BY \(key)").rows.map { try $0.string(key) }
         }

@@ -51,6 +51,11 @@ final class PaymentsTestBed: StartableTestBed {
             workers: workers, httpPort: 0, relayGrace: .milliseconds(500), logLevel: .warning)
         var settings = PaymentsSettings(publishableKey: Self.publishableKey)
         settings.shippingRules = Self.shippingRules
+        // The host starts its schedulers as in production, with their wall-clock schedules
+        // off (`DISPUTE_EVIDENCE_REMINDER=0`, `STATEMENT_LOCAL_TIME=off`): the tests drive
+        // them at chosen times (`publishDue(now:on:)`), which a run on the real clock would race.
+        settings.disputeEvidenceReminderSeconds = 0
+        settings.statementLocalTime = nil
         host = try PaymentsService.make(config: config, settings: settings, schema: schema)
         monitor = PaymentsEventMonitor(url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("payments.tests.monitor"))
     }

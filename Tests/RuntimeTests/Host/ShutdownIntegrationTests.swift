@@ -52,7 +52,7 @@ struct ShutdownIntegrationTests {
         }
     }
 
-    @Test func shutdownAnswersRequestsInProgressRunsItsStepsThenFlushesWhatTheyCommitted() async throws {
+    @Test func shutdownAnswersRequestsInProgressStopsThePartsThenFlushesWhatTheyCommitted() async throws {
         try await TestBed.with("httpdrain") { bed in
             let started = Flag()
             let order = Mutex<[String]>([])
@@ -81,19 +81,35 @@ struct ShutdownIntegrationTests {
                 order.withLock { $0.append("request answered") }
                 return HTTPResponse(status: 200, body: Array("stored".utf8))
             }
-            host.onShutdown { order.withLock { $0.append("shutdown step") } }
+            host.add(RecordingPart(name: "rt-test.recorder") { order.withLock { $0.append("part stopped") } })
             try await onThread {
                 try bed.broker.declare(target)
                 try host.start()
             }
+            // The runtime's parts after the migrations (no tracing, no fleet limiter here), then
+            // the service's own.
+            #expect(host.runningPartNames == ["rt-test.relay", "rt-test.recorder"])
             let port = try #require(host.httpPort)
             async let answer = TestHTTPClient.send("POST", "http://127.0.0.1:\(port)/store", body: Array("{}".utf8))
             #expect(try await eventually { started.isSet })
             try await onThread { host.shutdown() }
             #expect(try await answer.status == 200)
-            #expect(order.withLock { $0 } == ["request answered", "shutdown step"])
+            #expect(order.withLock { $0 } == ["request answered", "part stopped"])
             let published = try await onThread { try bed.broker.take(1, from: target, timeout: .seconds(10)) }
             #expect(published.map(\.envelope.messageId) == [event.messageId])
         }
     }
+}
+
+/// A service part with no thread that calls `onStop` when asked to stop.
+private final class RecordingPart: ServicePart {
+    let name: String
+    let onStop: @Sendable () -> Void
+    init(name: String, onStop: @escaping @Sendable () -> Void) {
+        self.name = name
+        self.onStop = onStop
+    }
+    func start() {}
+    func stop() { onStop() }
+    func join(timeout: Duration) -> Bool { true }
 }

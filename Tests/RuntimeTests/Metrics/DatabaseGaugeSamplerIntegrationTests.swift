@@ -72,14 +72,14 @@ struct DatabaseGaugeSamplerIntegrationTests {
             _ = try db.execute("INSERT INTO \(Self.schema).mails VALUES ('retrying', 42)")
             let registry = MetricsRegistry()
             let sampler = Self.sampler(env, registry, interval: .seconds(3600))
-            sampler.start()
+            try sampler.start()
             let deadline = ContinuousClock.now + .seconds(30)
             while registry.value("test_next_due") != 42, ContinuousClock.now < deadline {
                 Thread.sleep(forTimeInterval: 0.05)
             }
             #expect(registry.value("test_mails", labels: ["retrying"]) == 1)
             let started = ContinuousClock.now
-            sampler.stop()  // wakes the hour-long wait at once
+            sampler.stopAndJoin()  // wakes the hour-long wait at once
             #expect(ContinuousClock.now - started < .seconds(10))
         }
     }

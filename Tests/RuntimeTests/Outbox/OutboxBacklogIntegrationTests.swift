@@ -104,9 +104,9 @@ struct OutboxBacklogIntegrationTests {
             let log = BatchLog()
             try fill(steadyRows, schema: bed.schema, routingKey: routingKey, db: db)
             let steady = try Self.relay(bed, url: bed.env.amqpURL, name: "rt.relay.steady", log: log)
-            steady.start()
+            try steady.start()
             wait(steady, rows: steadyRows)
-            steady.stop(timeout: .seconds(30))
+            steady.stopAndJoin(timeout: .seconds(30))
             // Vacuumed and analyzed while empty, as a benchmark or a quiet night leaves it.
             try db.execute("VACUUM ANALYZE \(bed.schema).outbox")
             return BatchLog.rate(log.all[...])
@@ -118,7 +118,7 @@ struct OutboxBacklogIntegrationTests {
         let relay = try Self.relay(
             bed, url: bed.env.amqpURL + vhost, name: "rt.relay.backlog", log: log,
             idleInterval: .milliseconds(20))
-        relay.start()
+        try relay.start()
         #expect(try await eventually { relay.statistics.takes >= 10 })
         try await api.deleteVhost(vhost)
 
@@ -142,7 +142,7 @@ struct OutboxBacklogIntegrationTests {
             wait(relay, rows: backlog / 2)
             try holder.connection.execute("COMMIT")
             wait(relay, rows: backlog)
-            relay.stop(timeout: .seconds(30))
+            relay.stopAndJoin(timeout: .seconds(30))
         }
 
         let batches = log.all

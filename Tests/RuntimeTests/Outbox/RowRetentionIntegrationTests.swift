@@ -117,8 +117,8 @@ struct RowRetentionIntegrationTests {
                 idleInterval: .milliseconds(20), messageLogRetention: .seconds(86_400), inboxRetention: .seconds(86_400),
                 messageLogPruneInterval: .milliseconds(50), metrics: RuntimeMetrics(registry: MetricsRegistry()),
                 log: Self.log)
-            relay.start()
-            defer { relay.stop() }
+            try relay.start()
+            defer { relay.stopAndJoin() }
             let deadline = ContinuousClock.now + .seconds(60)
             while try Self.ids(schema, db).count + Self.inboxIds(schema, db).count > 4, ContinuousClock.now < deadline {
                 Thread.sleep(forTimeInterval: 0.05)

@@ -25,7 +25,7 @@ struct FleetRateLimiterIntegrationTests {
                 keyId: key, timeout: timeout, degradedFor: degradedFor,
                 applicationName: "fleet-limit-tests"),
             metrics: registry, log: Logger(service: "fleet-limit-tests", level: .error))
-        limiter.start()
+        try limiter.start()
         return limiter
     }
 

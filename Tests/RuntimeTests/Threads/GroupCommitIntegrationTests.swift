@@ -17,10 +17,12 @@ struct GroupCommitIntegrationTests {
         write: @escaping GroupCommit<String, String>.Write
     ) throws -> GroupCommit<String, String> {
         let env = try #require(IntegrationEnvironment.current)
-        return GroupCommit(
+        let committer = GroupCommit(
             name: "tests", databaseURL: url ?? env.databaseURL, applicationName: "group-commit-tests",
             writers: writers, maxBatch: 64, metrics: MetricsRegistry(),
             log: Logger(service: "group-commit-tests", level: .error), write: write)
+        try committer.start()
+        return committer
     }
 
     /// Submits every item on its own thread; returns each item's outcome (or error text).
@@ -49,7 +51,7 @@ struct GroupCommitIntegrationTests {
             let backend = try db.execute("SELECT pg_backend_pid() AS pid").first?.int("pid") ?? 0
             return items.map { "\($0)@\(backend)" }
         }
-        defer { committer.stop() }
+        defer { committer.stopAndJoin() }
         async let first = onThread { try committer.submit("first") }
         #expect(try await eventually { sizes.withLock { $0 } == [1] })
         let others = (1...20).map { "item-\($0)" }
@@ -73,7 +75,7 @@ struct GroupCommitIntegrationTests {
             if items.contains("bad") { throw Refused() }
             return items.map { $0.uppercased() }
         }
-        defer { committer.stop() }
+        defer { committer.stopAndJoin() }
         async let held = onThread { try committer.submit("hold") }
         #expect(try await eventually { calls.withLock { $0.count } == 1 })
         async let outcomes = Self.submitAll(committer, ["a", "bad", "c"])
@@ -95,7 +97,7 @@ struct GroupCommitIntegrationTests {
             _ = try db.execute("SELECT 1")
             return items
         }
-        defer { committer.stop() }
+        defer { committer.stopAndJoin() }
         let killed = try await onThread { () -> String in
             do { return try committer.submit("kill") } catch { return "error: \(error)" }
         }
@@ -105,7 +107,7 @@ struct GroupCommitIntegrationTests {
 
     @Test func anUnreachableDatabaseFailsTheCallerWithAConnectionError() async throws {
         let committer = try Self.committer(url: "postgres://nobody:x@127.0.0.1:1/none?connect_timeout=2") { items, _ in items }
-        defer { committer.stop() }
+        defer { committer.stopAndJoin() }
         let outcome = try await onThread { () -> String in
             do { return try committer.submit("x") } catch let error as StoreError { return error.code } catch { return "\(error)" }
         }
@@ -115,8 +117,8 @@ struct GroupCommitIntegrationTests {
     @Test func afterStopSubmitThrowsStopped() async throws {
         let committer = try Self.committer(writers: 2) { items, _ in items }
         #expect(try await onThread { try committer.submit("before") } == "before")
-        committer.stop()
-        committer.stop()
+        committer.stopAndJoin()
+        committer.stopAndJoin()
         await #expect(throws: GroupCommit<String, String>.Stopped.self) {
             try await onThread { try committer.submit("after") }
         }
@@ -130,7 +132,7 @@ struct GroupCommitIntegrationTests {
             if items.contains("bad") { throw Refused() }
             return items.map { "\($0)@\(Self.threadName())" }
         }
-        defer { committer.stop() }
+        defer { committer.stopAndJoin() }
         let outcomes = Mutex<[String: String]>([:])
         func record(_ item: String) -> GroupCommit<String, String>.Completion {
             { result in
@@ -155,7 +157,7 @@ struct GroupCommitIntegrationTests {
 
     @Test func afterStopSubmitThenCallsBackAtOnceWithStopped() async throws {
         let committer = try Self.committer { items, _ in items }
-        committer.stop()
+        committer.stopAndJoin()
         let outcome = Mutex<String?>(nil)
         committer.submit("after") { result in
             outcome.withLock {

@@ -190,8 +190,8 @@ struct TracingTests {
             parentSpanId: nil, name: "x", kind: .internal, startNanos: 1, endNanos: 2)
         for _ in 0..<5 { exporter.offer(span) }
         #expect(exporter.dropped == 2)
-        exporter.start()
-        exporter.stop()  // sends what is queued to a port nobody listens on: dropped, not thrown
+        try exporter.start()
+        exporter.stopAndJoin()  // sends what is queued to a port nobody listens on: dropped, not thrown
         #expect(exporter.dropped == 5)
         #expect(exporter.exported == 0)
     }

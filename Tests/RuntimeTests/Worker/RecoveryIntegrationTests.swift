@@ -43,18 +43,18 @@ struct RecoveryIntegrationTests {
                 amqpURL: try AMQPURL("amqp://connectbus:connectbus@127.0.0.1:1/"),
                 databaseURL: bed.env.databaseURL, schema: bed.schema, name: "rt.relay.down",
                 grace: .zero, metrics: metrics, log: log)
-            unreachable.start()
+            try unreachable.start()
             try await Task.sleep(for: .milliseconds(500))
             #expect(!unreachable.isConnected)
-            _ = try await onThread { unreachable.stop(timeout: .seconds(10)) }
+            _ = try await onThread { unreachable.stopAndJoin(timeout: .seconds(10)) }
             #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 1)
             // Once the broker is reachable the row is published (once) and deleted.
             let relay = OutboxRelay(
                 amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL,
                 schema: bed.schema, name: "rt.relay.up", grace: .zero, metrics: metrics, log: log)
-            relay.start()
+            try relay.start()
             let received = try await onThread { try bed.broker.take(1, from: target) }
-            _ = try await onThread { relay.stop(timeout: .seconds(10)) }
+            _ = try await onThread { relay.stopAndJoin(timeout: .seconds(10)) }
             #expect(received.map(\.envelope.messageId) == [event.messageId])
             #expect(received.first?.envelope.body == event.body)
             #expect(try await onThread { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") } == 0)
@@ -74,13 +74,13 @@ struct RecoveryIntegrationTests {
                 schema: bed.schema, name: "rt.relay.nudge", grace: .zero,
                 idleInterval: .seconds(60), metrics: RuntimeMetrics(registry: MetricsRegistry()),
                 log: Logger(service: "rt-test", level: .error))
-            relay.start()
+            try relay.start()
             #expect(try await eventually { relay.isConnected })
             try await Task.sleep(for: .milliseconds(300))  // Its first, empty poll is over.
             try await onThread { try Self.enqueue(event, to: target, bed) }
             relay.nudge()
             let received = try await onThread { try bed.broker.take(1, from: target, timeout: .seconds(30)) }
-            _ = try await onThread { relay.stop(timeout: .seconds(10)) }
+            _ = try await onThread { relay.stopAndJoin(timeout: .seconds(10)) }
             #expect(received.map(\.envelope.messageId) == [event.messageId])
         }
     }

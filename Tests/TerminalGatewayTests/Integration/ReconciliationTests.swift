@@ -86,12 +86,12 @@ extension TerminalIntegrationTests {
                         databaseURL: bed.env.databaseURL, schema: bed.schema,
                         appId: TerminalGatewayService.name, settings: settings, log: log)
                 }
-                schedulers.forEach { $0.start() }
+                try schedulers.forEach { try $0.start() }
                 let monitor = bed.monitor
                 let runs = try await onThread {
                     try monitor.wait(for: ReconciliationCompleted.self) { $0.trigger == "schedule" }
                 }
-                schedulers.forEach { $0.stop() }
+                schedulers.forEach { $0.stopAndJoin() }
                 #expect(runs.first?.captured == 1)
                 #expect(try bed.payment(pi)?.state == .captured)
                 // Give a second (wrong) publication time to show up, then count.

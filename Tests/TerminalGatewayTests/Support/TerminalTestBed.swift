@@ -35,6 +35,11 @@ final class TerminalTestBed: ServiceTestBed {
         let config = Self.config(env: env, sim: sim)
         var settings = settings
         settings.clock = Self.clock(of: sim)
+        // The host starts its reconciliation scheduler as in production, with both schedules
+        // off (`RECONCILE_LOCAL_TIME=off`, no interval): the tests move the simulator's clock
+        // by days and run schedulers of their own, which the host's would race.
+        settings.reconcileLocalTime = nil
+        settings.reconcileIntervalSeconds = 0
         host = try TerminalGatewayService.make(config: config, schema: schema, settings: settings)
         monitor = try EventMonitor(
             url: env.amqpURL, queue: IntegrationEnvironment.uniqueName("term_monitor"),

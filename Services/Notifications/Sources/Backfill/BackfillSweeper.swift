@@ -29,7 +29,7 @@ import Synchronization
 /// Thread-safety: `Sendable`; ``start()`` runs the loop on a dedicated thread that owns its
 /// Postgres connection and Stripe client. ``sweep(conn:stripe:stopAfterPages:)`` is the
 /// blocking body, for tests.
-public final class BackfillSweeper: Sendable {
+public final class BackfillSweeper: ServicePart {
     private let settings: BackfillSettings
     private let events: StripeEventStore
     private let progress: BackfillStore
@@ -78,20 +78,25 @@ public final class BackfillSweeper: Sendable {
         self.afterCommit = afterCommit
     }
 
+    /// The part's name: the application name of its session, `<service>.backfill`.
+    public var name: String { applicationName }
+
     /// Starts the loop on its own thread: a sweep at once, then on schedule and on request.
-    public func start() {
-        loop.start { [self] in SweepTask(sweeper: self) }
+    /// - Throws: ``ServicePartError`` when the system refused the thread.
+    public func start() throws {
+        try loop.start(part: name) { [self] in SweepTask(sweeper: self) }
     }
 
     /// Wakes the loop to look for requests now.
     public func wake() { loop.nudge() }
 
-    /// Stops the loop after the page in hand (its progress is committed) and waits up to
-    /// `timeout` for the thread to end. Idempotent.
-    public func stop(timeout: Duration = .seconds(30)) {
-        loop.stop()
-        loop.join(timeout: timeout)
-    }
+    /// Asks the loop to stop after the page in hand (its progress is committed); does not
+    /// wait (``join(timeout:)``). Idempotent.
+    public func stop() { loop.stop() }
+
+    /// Waits up to `timeout` for the thread to end; `false` when it ran out first.
+    @discardableResult
+    public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
 
     /// The sweeper's thread: a Postgres connection and a Stripe client opened when needed;
     /// each step sweeps when the schedule is due or a request waits, then idles 2 s (a

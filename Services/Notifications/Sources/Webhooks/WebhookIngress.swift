@@ -39,7 +39,7 @@ import StripeAPI
 /// Thread-safety: `Sendable`; ``handle(_:)`` runs on libmicrohttpd's threads; with a thread
 /// per connection it blocks until its event is committed, in a thread pool it defers the
 /// answer (``HTTPResponder``) and returns at once.
-public final class WebhookIngress: Sendable {
+public final class WebhookIngress: ServicePart {
     let settings: WebhookSettings
     private let storeSchema: String
     private let commits: GroupCommit<IncomingStripeEvent, Bool>
@@ -88,9 +88,21 @@ public final class WebhookIngress: Sendable {
         self.logLimiter = LogLimiter(interval: settings.logInterval)
     }
 
-    /// Stops the writer threads once the events they hold are committed; requests after
-    /// this answer 503. Idempotent.
+    /// The part's name: its group commit's, `webhooks`.
+    public var name: String { commits.name }
+
+    /// Starts the writer threads; until then (the host migrating) requests answer 503 and
+    /// Stripe retries them.
+    /// - Throws: ``ServicePartError`` when the system created none of the threads.
+    public func start() throws { try commits.start() }
+
+    /// Stops taking events (requests after this answer 503); the writers commit what they
+    /// hold. Does not wait (``join(timeout:)``). Idempotent.
     public func stop() { commits.stop() }
+
+    /// Waits up to `timeout` for the writers to have committed what they held and ended.
+    @discardableResult
+    public func join(timeout: Duration) -> Bool { commits.join(timeout: timeout) }
 
     /// Answers a request to one of the webhook paths; `nil` for any other path.
     ///

@@ -17,7 +17,7 @@ public import Store
 ///
 /// Thread-safety: `Sendable`; ``start()`` runs a dedicated thread that owns its own Postgres
 /// connection (re-opened after failures, which are logged and retried every tick).
-public final class DisputeReminderScheduler: Sendable {
+public final class DisputeReminderScheduler: ServicePart {
     /// How often the thread looks for due reminders.
     public static let tick: Duration = .seconds(30)
 
@@ -40,19 +40,22 @@ public final class DisputeReminderScheduler: Sendable {
             name: "\(appId).dispute-reminders", backoff: Backoff(initial: Self.tick, cap: Self.tick), firstStepAfter: .seconds(1))
     }
 
+    /// The part's name (and its thread's): `<service>.dispute-reminders`.
+    public var name: String { loop.name }
+
     /// Starts the thread (does nothing when reminders are off, or already started).
-    public func start() {
+    /// - Throws: ``ServicePartError`` when the system refused the thread.
+    public func start() throws {
         guard reminderSeconds > 0 else { return }
-        if !loop.start({ [self] in ReminderTask(scheduler: self) }) {
-            log.error("dispute reminder thread could not be created")
-        }
+        try loop.start(part: name) { [self] in ReminderTask(scheduler: self) }
     }
 
-    /// Stops the thread and waits for it (at most one tick plus a database round trip).
-    public func stop() {
-        loop.stop()
-        loop.join()
-    }
+    /// Asks the thread to end; does not wait (``join(timeout:)``).
+    public func stop() { loop.stop() }
+
+    /// Waits up to `timeout` for the thread to end (at most one tick plus a database round trip).
+    @discardableResult
+    public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
 
     /// The thread: every tick a connection opened when needed and one ``publishDue(now:on:)``
     /// at the system clock; a failure is logged and retried a tick later with a fresh connection.

@@ -21,7 +21,7 @@ public import Store
 ///
 /// Thread-safety: `Sendable`; ``start()`` runs a dedicated thread that owns its own Postgres
 /// connection (re-opened after failures, which are logged and retried every tick).
-public final class StatementScheduler: Sendable {
+public final class StatementScheduler: ServicePart {
     /// How often the thread checks whether a run is due.
     public static let tick: Duration = .seconds(30)
 
@@ -46,19 +46,22 @@ public final class StatementScheduler: Sendable {
             name: "\(appId).statement-scheduler", backoff: Backoff(initial: Self.tick, cap: Self.tick), firstStepAfter: .seconds(2))
     }
 
+    /// The part's name (and its thread's): `<service>.statement-scheduler`.
+    public var name: String { loop.name }
+
     /// Starts the thread (does nothing when daily statements are off, or already started).
-    public func start() {
+    /// - Throws: ``ServicePartError`` when the system refused the thread.
+    public func start() throws {
         guard time != nil else { return }
-        if !loop.start({ [self] in SchedulerTask(scheduler: self) }) {
-            log.error("statement scheduler thread could not be created")
-        }
+        try loop.start(part: name) { [self] in SchedulerTask(scheduler: self) }
     }
 
-    /// Stops the thread and waits for it (at most one tick plus a database round trip).
-    public func stop() {
-        loop.stop()
-        loop.join()
-    }
+    /// Asks the thread to end; does not wait (``join(timeout:)``).
+    public func stop() { loop.stop() }
+
+    /// Waits up to `timeout` for the thread to end (at most one tick plus a database round trip).
+    @discardableResult
+    public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
 
     private struct SchedulerTask: BackgroundTask {
         let scheduler: StatementScheduler

@@ -26,7 +26,7 @@ import Synchronization
 ///
 /// Thread-safety: `Sendable`; ``start()`` runs a dedicated thread that owns its own Postgres
 /// connection (re-opened after failures, which are logged and retried every tick).
-public final class ReconcileScheduler: Sendable {
+public final class ReconcileScheduler: ServicePart {
     /// How often the thread checks whether a run is due.
     public static let tick: Duration = .seconds(1)
 
@@ -52,19 +52,22 @@ public final class ReconcileScheduler: Sendable {
             firstStepAfter: Self.tick)
     }
 
+    /// The part's name (and its thread's): `<service>.reconcile-scheduler`.
+    public var name: String { loop.name }
+
     /// Starts the scheduling thread (does nothing when neither schedule is on, or already started).
-    public func start() {
+    /// - Throws: ``ServicePartError`` when the system refused the thread.
+    public func start() throws {
         guard settings.reconcileIntervalSeconds > 0 || settings.reconcileLocalTime != nil else { return }
-        if !loop.start({ [self] in SchedulerTask(scheduler: self) }) {
-            log.error("reconciliation scheduler thread could not be created")
-        }
+        try loop.start(part: name) { [self] in SchedulerTask(scheduler: self) }
     }
 
-    /// Stops the thread and waits for it (at most one tick plus a database round trip).
-    public func stop() {
-        loop.stop()
-        loop.join()
-    }
+    /// Asks the thread to end; does not wait (``join(timeout:)``).
+    public func stop() { loop.stop() }
+
+    /// Waits up to `timeout` for the thread to end (at most one tick plus a database round trip).
+    @discardableResult
+    public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
 
     /// The scheduler's thread: every tick (the first one tick after start) a connection
     /// opened when needed and one ``publishDue(on:)``; a failure is logged and retried
