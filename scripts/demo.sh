@@ -932,7 +932,8 @@ dispute_fee = 1500
 print("statement:  USD net %s (gross %s, fees %s + %s, refunds %s, disputes -%s +%s), paid out %s; EUR net %s; %d discrepancies"
       % (money(usd.get("net", 0)), money(usd.get("gross_sales", 0)), money(usd.get("application_fees", 0)),
          money(usd.get("stripe_fees", 0)), money(usd.get("refunds", 0)), money(usd.get("dispute_withdrawals", 0)),
-         money(usd.get("dispute_reinstatements", 0)), money(usd.get("payouts", 0)), eur.get("net", 0),
+         money(usd.get("dispute_reinstatements", 0)), money(usd.get("payouts", 0)),
+         money(eur.get("net", 0)).replace("USD", "EUR"),
          len(statement.get("discrepancies", []))))
 print("dead letters: %s of the demo's seller (%s parked before the story, %s now)" % (dlq_mine, dlq_before, dlq_after))
 print("story wall time: %s s" % seconds)

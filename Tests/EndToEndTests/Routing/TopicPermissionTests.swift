@@ -22,7 +22,7 @@ import Testing
 
     /// The commands a service publishes itself (Tests/deployment/test_topic_permissions.py
     /// scans Services/ for them).
-    static let sentCommands = ["terminal": [Reconcile.messageName]]
+    static let sentCommands = ["terminal": [Reconcile.messageName], "payments": [GetStatement.messageName]]
 
     /// `(user, exchange) → (write, read)` patterns of the definitions.
     static func topicPermissions() throws -> [String: (write: String, read: String)] {
