@@ -18,6 +18,14 @@ extension OnboardingIntegrationTests {
             var seller = OnboardingTestBed.newSeller()
             seller.externalAccount = ExternalAccountDetails(token: bankToken)
             let account = try #require(try await bed.send(seller).result).account
+            try await pay(bed, account)
+            bed.sim.advanceClock(bySeconds: 3 * 86_400)
+            bed.sim.advanceClock(bySeconds: 86_401)
+            return account
+        }
+
+        /// A captured 50.00 USD card payment on `account` (its funds become available to pay out).
+        private func pay(_ bed: OnboardingTestBed, _ account: String) async throws {
             try await onThread {
                 var params = FormParams()
                 params.set("amount", 5000)
@@ -28,9 +36,6 @@ extension OnboardingIntegrationTests {
                     .post, "/v1/payment_intents", params: params,
                     options: .idempotent(UUID().uuidString, stripeAccount: account))
             }
-            bed.sim.advanceClock(bySeconds: 3 * 86_400)
-            bed.sim.advanceClock(bySeconds: 86_401)
-            return account
         }
 
         private func payoutRow(_ bed: OnboardingTestBed, _ payout: String) throws -> PayoutRecord? {
@@ -76,16 +81,7 @@ extension OnboardingIntegrationTests {
                     var seller = OnboardingTestBed.newSeller()
                     seller.externalAccount = ExternalAccountDetails(token: "btok_us_verified_accountClosed")
                     let account = try #require(try await bed.send(seller).result).account
-                    try await onThread {
-                        var params = FormParams()
-                        params.set("amount", 5000)
-                        params.set("currency", "usd")
-                        params.set("payment_method", "pm_card_visa")
-                        params.set("confirm", true)
-                        _ = try bed.stripeClient().send(
-                            .post, "/v1/payment_intents", params: params,
-                            options: .idempotent(UUID().uuidString, stripeAccount: account))
-                    }
+                    try await pay(bed, account)
                     accounts.append(account)
                 }
                 bed.sim.advanceClock(bySeconds: 3 * 86_400)
