@@ -34,16 +34,23 @@ TOTAL_FAILED=0
 TOTAL_SKIPPED=0
 
 # step NAME command...: run a step, record its result and duration.
+# A failed step's result files (its check table, the test runners' logs: those written
+# since it began) go to FAILED_LOGS for ``failure_reasons``.
+FAILED_LOGS=()
 step() {
     local name="$1"; shift
-    local start=$SECONDS rc
+    local start=$SECONDS rc f
     cb_log "== $name"
+    touch "$LOG_DIR/.step-start"
     "$@"; rc=$?
     if [ "$rc" = 0 ]; then
         STEPS+=("PASS $name $((SECONDS - start))s")
     else
         STEPS+=("FAIL $name $((SECONDS - start))s (exit $rc)")
         FAILED=1
+        for f in "$LOG_DIR"/*-table.txt "$LOG_DIR/swift-test.log" "$LOG_DIR/pytest.log"; do
+            [ ! "$f" -nt "$LOG_DIR/.step-start" ] || FAILED_LOGS+=("$f")
+        done
     fi
     return "$rc"
 }
@@ -118,6 +125,31 @@ summary() {
     [ ! -d "$CONNECTBUS_TEST_ARTIFACTS/browser" ] || echo "  screenshots: $CONNECTBUS_TEST_ARTIFACTS/browser"
     echo "================================================================="
     echo "tests: $TOTAL_PASSED passed, $TOTAL_FAILED failed, $TOTAL_SKIPPED skipped"
+    [ "$FAILED" = 0 ] || failure_reasons
+}
+
+# Why the failed steps failed, in at most 12 lines right under the summary (a CI log is often
+# read from its end): a check table's FAIL rows, or the last line of its step's log when it
+# has none (the step stopped early); the Swift tests and deployment checks that failed.
+failure_reasons() {
+    local f name
+    echo "why:"
+    {
+        for f in "${FAILED_LOGS[@]}"; do
+            name="$(basename "$f")"
+            case "$name" in
+                swift-test.log) grep -E '^.{1,6}Test [^ ].* failed after' "$f" | grep -v 'Test run with' | sed 's/^/  swift test: /' ;;
+                pytest.log) grep -E '^FAILED ' "$f" | sed 's/^/  deployment checks: /' ;;
+                *-table.txt)
+                    name="${name%-table.txt}"
+                    if grep -qE '[[:space:]]FAIL([[:space:]]|$)' "$f"; then
+                        grep -E '[[:space:]]FAIL([[:space:]]|$)' "$f" | sed "s|^|  $name: |"
+                    elif [ -s "$LOG_DIR/$name.log" ]; then
+                        echo "  $name: $(grep -v '^[[:space:]]*$' "$LOG_DIR/$name.log" | tail -1)"
+                    fi ;;
+            esac
+        done
+    } | cut -c1-220 | head -12
 }
 
 if ! step "install dependencies" "$CB_REPO/scripts/install-deps.sh"; then
