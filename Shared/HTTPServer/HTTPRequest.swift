@@ -26,7 +26,7 @@ public struct HTTPRequest: Sendable {
     /// for requests built outside a server.
     public var responder: HTTPResponder?
 
-    /// Builds a request value (the server does this; tests and routers may too).
+    /// Builds a request value (the server does this; tests and path tables may too).
     public init(
         method: String, path: String, query: [String: String] = [:],
         headers: [String: String] = [:], body: [UInt8] = [], queryItems: [QueryItem]? = nil,

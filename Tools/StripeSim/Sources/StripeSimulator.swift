@@ -14,7 +14,7 @@ public final class StripeSimulator: @unchecked Sendable {
     let config: SimulatorConfig
     let lock = NSLock()
     let state: SimState
-    let routes: Router<Endpoint>
+    let routes: PathTable<Endpoint>
     let faultInjector: FaultInjector
     let log: RequestLog
     /// Every JSON answer of the API, when `--record-responses` names a file.

@@ -1,32 +1,32 @@
 import HTTPServer
 
-/// Every `/v1` route the simulator serves, in one router.
+/// Every `/v1` route the simulator serves, in one paths.
 enum APIRoutes {
-    static func make() -> Router<Endpoint> {
-        var router = Router<Endpoint>()
+    static func make() -> PathTable<Endpoint> {
+        var paths = PathTable<Endpoint>()
         // First: `search` is a literal segment, not a `:id`.
-        SearchEndpoints.register(&router)
-        AccountEndpoints.register(&router)
-        PersonEndpoints.register(&router)
-        ExternalAccountEndpoints.register(&router)
-        AccountLinkEndpoints.register(&router)
-        AccountSessionEndpoints.register(&router)
-        CustomerEndpoints.register(&router)
-        CatalogEndpoints.register(&router)
-        PaymentMethodObjects.register(&router)
-        SavedPaymentMethods.register(&router)
-        SetupIntentEndpoints.register(&router)
-        PaymentIntentEndpoints.register(&router)
-        RefundEndpoints.register(&router)
-        DisputeEndpoints.register(&router)
-        BalanceEndpoints.register(&router)
-        PayoutEndpoints.register(&router)
-        CheckoutEndpoints.register(&router)
-        TerminalEndpoints.register(&router)
-        EventEndpoints.register(&router)
-        EventRetryEndpoint.register(&router)
-        PaymentMethodDomainEndpoints.register(&router)
-        ConfirmationTokens.register(&router)
-        return router
+        SearchEndpoints.register(&paths)
+        AccountEndpoints.register(&paths)
+        PersonEndpoints.register(&paths)
+        ExternalAccountEndpoints.register(&paths)
+        AccountLinkEndpoints.register(&paths)
+        AccountSessionEndpoints.register(&paths)
+        CustomerEndpoints.register(&paths)
+        CatalogEndpoints.register(&paths)
+        PaymentMethodObjects.register(&paths)
+        SavedPaymentMethods.register(&paths)
+        SetupIntentEndpoints.register(&paths)
+        PaymentIntentEndpoints.register(&paths)
+        RefundEndpoints.register(&paths)
+        DisputeEndpoints.register(&paths)
+        BalanceEndpoints.register(&paths)
+        PayoutEndpoints.register(&paths)
+        CheckoutEndpoints.register(&paths)
+        TerminalEndpoints.register(&paths)
+        EventEndpoints.register(&paths)
+        EventRetryEndpoint.register(&paths)
+        PaymentMethodDomainEndpoints.register(&paths)
+        ConfirmationTokens.register(&paths)
+        return paths
     }
 }

@@ -9,9 +9,9 @@ enum AccountEndpoints {
         "tos_acceptance", "capabilities", "default_currency", "external_account",
     ]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/accounts", Endpoint(writable.union(["type", "controller", "country"]), create))
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add("POST", "/v1/accounts", Endpoint(writable.union(["type", "controller", "country"]), create))
+        paths.add(
             "GET", "/v1/accounts",
             Endpoint(SimList.parameters) { call throws(SimError) in
                 guard call.account == nil else { throw SimError.invalidRequest("Connected accounts cannot list accounts.", param: nil) }
@@ -19,15 +19,15 @@ enum AccountEndpoints {
                     call.state.list(type: "account", scope: SimState.platform),
                     url: "/v1/accounts", params: call.params)
             })
-        router.add("GET", "/v1/accounts/:id", Endpoint([]) { call throws(SimError) in try visible(call, call.id()) })
-        router.add(
+        paths.add("GET", "/v1/accounts/:id", Endpoint([]) { call throws(SimError) in try visible(call, call.id()) })
+        paths.add(
             "GET", "/v1/account",
             Endpoint([]) { call throws(SimError) in
                 guard let account = call.account else { return platformAccount }
                 return try visible(call, account)
             })
-        router.add("POST", "/v1/accounts/:id", Endpoint(writable, update))
-        router.add(
+        paths.add("POST", "/v1/accounts/:id", Endpoint(writable, update))
+        paths.add(
             "GET", "/v1/accounts/:id/capabilities",
             Endpoint([]) { call throws(SimError) in
                 let account = try visible(call, call.id(), param: "account")
@@ -36,7 +36,7 @@ enum AccountEndpoints {
                 }
                 return ["object": "list", "data": .array(items), "has_more": false, "url": .string("/v1/accounts/\(call.id())/capabilities")]
             })
-        router.add(
+        paths.add(
             "DELETE", "/v1/accounts/:id",
             Endpoint([]) { call throws(SimError) in
                 _ = try visible(call, call.id())

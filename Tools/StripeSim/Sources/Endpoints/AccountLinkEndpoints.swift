@@ -4,12 +4,12 @@ import HTTPServer
 /// served by the simulator itself (`/sim/account_links/<id>`): single use, expiring after
 /// the configured lifetime (300 s by default). See https://docs.stripe.com/api/account_links.
 enum AccountLinkEndpoints {
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/account_links",
             Endpoint(
                 ["account", "type", "refresh_url", "return_url", "collect", "collection_options"], createLink))
-        router.add(
+        paths.add(
             "POST", "/v1/accounts/:id/login_links",
             Endpoint([]) { call throws(SimError) in
                 guard call.account == nil else {

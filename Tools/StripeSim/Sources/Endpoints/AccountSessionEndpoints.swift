@@ -43,8 +43,8 @@ enum AccountSessionEndpoints {
         return table
     }()
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/account_sessions",
             Endpoint(["account", "components", "expand"]) { call throws(SimError) in
                 guard call.account == nil else {

@@ -12,23 +12,23 @@ enum CatalogEndpoints {
         "nickname", "lookup_key", "active", "tax_behavior", "billing_scheme", "custom_unit_amount",
     ]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/products",
             Endpoint(productFields) { call throws(SimError) in
                 try createProduct(call, params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/products",
             Endpoint(SimList.parameters.union(["active"])) { call throws(SimError) in
                 try SimList.page(call.state.list(type: "product", scope: call.scope), url: "/v1/products", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/products/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "product", scope: call.scope)
             })
-        router.add(
+        paths.add(
             "POST", "/v1/products/:id",
             Endpoint(productFields.subtracting(["id", "default_price_data"]).union(["default_price"])) { call throws(SimError) in
                 var product = try call.state.require(call.id(), type: "product", scope: call.scope)
@@ -42,26 +42,26 @@ enum CatalogEndpoints {
                 call.emit("product.updated", product)
                 return product
             })
-        router.add(
+        paths.add(
             "POST", "/v1/prices",
             Endpoint(priceFields) { call throws(SimError) in
                 try createPrice(call, params: call.params, productId: nil)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/prices",
             Endpoint(SimList.parameters.union(["product", "active"])) { call throws(SimError) in
                 let product = try call.params.string("product")
                 let items = call.state.list(type: "price", scope: call.scope) { product == nil || $0["product"]?.stringValue == product }
                 return try SimList.page(items, url: "/v1/prices", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/prices/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "price", scope: call.scope)
             })
         // Stripe's price update: amounts and currency are fixed once created; `active`,
         // `nickname`, `lookup_key`, `tax_behavior` and `metadata` change (`price.updated`).
-        router.add(
+        paths.add(
             "POST", "/v1/prices/:id",
             Endpoint(["active", "nickname", "lookup_key", "tax_behavior", "metadata", "transfer_lookup_key", "currency_options"]) {
                 call throws(SimError) in
@@ -79,7 +79,7 @@ enum CatalogEndpoints {
                 return price
             })
         // Stripe's product delete answers the deleted object (`product.deleted`).
-        router.add(
+        paths.add(
             "DELETE", "/v1/products/:id",
             Endpoint([]) { call throws(SimError) in
                 let product = try call.state.require(call.id(), type: "product", scope: call.scope)

@@ -9,8 +9,8 @@ enum CustomerEndpoints {
         "invoice_settings", "preferred_locales",
     ]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/customers",
             Endpoint(writable) { call throws(SimError) in
                 var customer: JSONValue = [
@@ -27,19 +27,19 @@ enum CustomerEndpoints {
                 call.emit("customer.created", customer)
                 return customer
             })
-        router.add(
+        paths.add(
             "GET", "/v1/customers",
             Endpoint(SimList.parameters.union(["email"])) { call throws(SimError) in
                 let email = try call.params.string("email")
                 let items = call.state.list(type: "customer", scope: call.scope) { email == nil || $0["email"]?.stringValue == email }
                 return try SimList.page(items, url: "/v1/customers", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/customers/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "customer", scope: call.scope)
             })
-        router.add(
+        paths.add(
             "POST", "/v1/customers/:id",
             Endpoint(writable) { call throws(SimError) in
                 let old = try call.state.require(call.id(), type: "customer", scope: call.scope)
@@ -49,7 +49,7 @@ enum CustomerEndpoints {
                 call.emit("customer.updated", customer, previous: SimState.previousAttributes(old: old, new: customer))
                 return customer
             })
-        router.add(
+        paths.add(
             "DELETE", "/v1/customers/:id",
             Endpoint([]) { call throws(SimError) in
                 let customer = try call.state.require(call.id(), type: "customer", scope: call.scope)
@@ -57,9 +57,9 @@ enum CustomerEndpoints {
                 call.emit("customer.deleted", customer)
                 return call.deletedObject("customer")
             })
-        router.add("POST", "/v1/customer_sessions", Endpoint(["customer", "components"], createSession))
-        router.add("POST", "/v1/ephemeral_keys", Endpoint(["customer", "issuing_card", "nonce", "verification_session"], createEphemeralKey))
-        router.add(
+        paths.add("POST", "/v1/customer_sessions", Endpoint(["customer", "components"], createSession))
+        paths.add("POST", "/v1/ephemeral_keys", Endpoint(["customer", "issuing_card", "nonce", "verification_session"], createEphemeralKey))
+        paths.add(
             "DELETE", "/v1/ephemeral_keys/:id",
             Endpoint([]) { call throws(SimError) in
                 var key = try call.state.require(call.id(), type: "ephemeral_key", scope: call.scope)

@@ -8,8 +8,8 @@ import HTTPServer
 /// https://docs.stripe.com/api/webhook_endpoints/update (update takes `url`,
 /// `enabled_events`, `description`, `disabled`, `metadata`; not `api_version` nor `connect`).
 enum EventEndpoints {
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "GET", "/v1/events",
             Endpoint(SimList.parameters.union(["type", "types", "delivery_success"])) { call throws(SimError) in
                 let type = try call.params.string("type")
@@ -30,7 +30,7 @@ enum EventEndpoints {
                 }
                 return try SimList.page(items, url: "/v1/events", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/events/:id",
             Endpoint([]) { call throws(SimError) in
                 let event = try call.state.require(call.id(), type: "event", scope: call.scope)
@@ -39,7 +39,7 @@ enum EventEndpoints {
                 }
                 return event
             })
-        router.add(
+        paths.add(
             "POST", "/v1/webhook_endpoints",
             Endpoint(["url", "enabled_events", "connect", "description", "metadata", "api_version"]) { call throws(SimError) in
                 guard call.account == nil else { throw SimError.invalidRequest("Webhook endpoints belong to the platform.", param: nil) }
@@ -64,22 +64,22 @@ enum EventEndpoints {
                 created["secret"] = .string(secret)
                 return created
             })
-        router.add(
+        paths.add(
             "GET", "/v1/webhook_endpoints",
             Endpoint(SimList.parameters) { call throws(SimError) in
                 try SimList.page(call.state.list(type: "webhook_endpoint", scope: call.scope), url: "/v1/webhook_endpoints", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/webhook_endpoints/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)
             })
-        router.add(
+        paths.add(
             "POST", "/v1/webhook_endpoints/:id",
             Endpoint(["url", "enabled_events", "description", "disabled", "metadata"]) { call throws(SimError) in
                 try updateEndpoint(call)
             })
-        router.add(
+        paths.add(
             "DELETE", "/v1/webhook_endpoints/:id",
             Endpoint([]) { call throws(SimError) in
                 _ = try call.state.require(call.id(), type: "webhook_endpoint", scope: call.scope)

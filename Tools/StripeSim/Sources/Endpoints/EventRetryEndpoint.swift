@@ -7,8 +7,8 @@ import HTTPServer
 /// event is looked up in `account` (a connected account's event sent to Connect endpoints),
 /// else in the `Stripe-Account` scope. Answers the event.
 enum EventRetryEndpoint {
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/events/:id/retry",
             Endpoint(["webhook_endpoint", "account", "for_stripecli"]) { call throws(SimError) in
                 _ = try call.params.bool("for_stripecli")

@@ -15,20 +15,20 @@ import HTTPServer
 enum ExternalAccountEndpoints {
     static let writable: Set<String> = ["account_holder_name", "account_holder_type", "default_for_currency", "metadata"]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "GET", "/v1/accounts/:id/external_accounts",
             Endpoint(SimList.parameters.union(["object"])) { call throws(SimError) in
                 let account = try AccountEndpoints.visible(call, call.id())
                 return try SimList.page(
                     banks(account), url: "/v1/accounts/\(call.id())/external_accounts", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/accounts/:id/external_accounts/:bank",
             Endpoint([]) { call throws(SimError) in
                 try bank(call, in: try AccountEndpoints.visible(call, call.id()))
             })
-        router.add(
+        paths.add(
             "POST", "/v1/accounts/:id/external_accounts/:bank",
             Endpoint(writable) { call throws(SimError) in
                 var account = try AccountEndpoints.visible(call, call.id())
@@ -59,7 +59,7 @@ enum ExternalAccountEndpoints {
                     idempotencyKey: call.idempotencyKey)
                 return bank
             })
-        router.add(
+        paths.add(
             "DELETE", "/v1/accounts/:id/external_accounts/:bank",
             Endpoint([]) { call throws(SimError) in
                 var account = try AccountEndpoints.visible(call, call.id())

@@ -9,9 +9,9 @@ enum PaymentMethodDomainEndpoints {
     /// The wallets a payment method domain reports, each `{status, status_details?}`.
     static let wallets = ["amazon_pay", "apple_pay", "google_pay", "klarna", "link", "paypal"]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/payment_method_domains", Endpoint(["domain_name", "enabled"], create))
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add("POST", "/v1/payment_method_domains", Endpoint(["domain_name", "enabled"], create))
+        paths.add(
             "GET", "/v1/payment_method_domains",
             Endpoint(SimList.parameters.union(["domain_name", "enabled"])) { call throws(SimError) in
                 let name = try call.params.string("domain_name")?.lowercased()
@@ -22,12 +22,12 @@ enum PaymentMethodDomainEndpoints {
                 }
                 return try SimList.page(items, url: "/v1/payment_method_domains", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/payment_method_domains/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "payment_method_domain", scope: call.scope)
             })
-        router.add(
+        paths.add(
             "POST", "/v1/payment_method_domains/:id",
             Endpoint(["enabled"]) { call throws(SimError) in
                 var domain = try call.state.require(call.id(), type: "payment_method_domain", scope: call.scope)
@@ -35,7 +35,7 @@ enum PaymentMethodDomainEndpoints {
                 call.state.replace(domain)
                 return domain
             })
-        router.add(
+        paths.add(
             "POST", "/v1/payment_method_domains/:id/validate",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "payment_method_domain", scope: call.scope)

@@ -13,8 +13,8 @@ enum PersonEndpoints {
         "representative", "owner", "director", "executive", "title", "percent_ownership", "authorizer",
     ]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/accounts/:id/persons",
             Endpoint(writable) { call throws(SimError) in
                 _ = try AccountEndpoints.visible(call, call.id())
@@ -38,7 +38,7 @@ enum PersonEndpoints {
                 try updateRequirements(call, person: person)
                 return person
             })
-        router.add(
+        paths.add(
             "DELETE", "/v1/accounts/:id/persons/:person",
             Endpoint([]) { call throws(SimError) in
                 let person = try person(call)
@@ -47,19 +47,19 @@ enum PersonEndpoints {
                 try updateRequirements(call, person: person)
                 return ["id": .string(call.id("person")), "object": "person", "deleted": true]
             })
-        router.add(
+        paths.add(
             "GET", "/v1/accounts/:id/persons",
             Endpoint(SimList.parameters.union(["relationship"])) { call throws(SimError) in
                 _ = try AccountEndpoints.visible(call, call.id())
                 let persons = call.state.list(type: "person", scope: SimState.platform) { $0["account"]?.stringValue == call.id() }
                 return try SimList.page(persons, url: "/v1/accounts/\(call.id())/persons", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/accounts/:id/persons/:person",
             Endpoint([]) { call throws(SimError) in
                 try person(call)
             })
-        router.add(
+        paths.add(
             "POST", "/v1/accounts/:id/persons/:person",
             Endpoint(writable) { call throws(SimError) in
                 var person = try person(call)

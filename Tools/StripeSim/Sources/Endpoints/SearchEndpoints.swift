@@ -19,9 +19,9 @@ enum SearchEndpoints {
         ("charges", "charge", ["amount", "created", "currency", "customer", "disputed", "payment_intent", "refunded", "status"]),
     ]
 
-    static func register(_ router: inout Router<Endpoint>) {
+    static func register(_ paths: inout PathTable<Endpoint>) {
         for resource in fields {
-            router.add(
+            paths.add(
                 "GET", "/v1/\(resource.path)/search",
                 Endpoint(["query", "limit", "page"]) { call throws(SimError) in
                     let query = try call.params.requiredString("query")

@@ -12,14 +12,14 @@ enum BalanceEndpoints {
     /// Simulated seconds from a charge until its funds are available.
     static let availableAfterSeconds = SimBalance.availableAfterSeconds
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add("GET", "/v1/balance", Endpoint([]) { call throws(SimError) in balance(call) })
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add("GET", "/v1/balance", Endpoint([]) { call throws(SimError) in balance(call) })
+        paths.add(
             "GET", "/v1/balance_transactions",
             Endpoint(SimList.parameters.union(["currency", "source", "type"])) { call throws(SimError) in
                 try transactions(call)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/balance_transactions/:id",
             Endpoint([]) { call throws(SimError) in
                 let id = try call.id()

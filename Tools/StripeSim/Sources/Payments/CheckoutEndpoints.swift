@@ -29,16 +29,16 @@ enum CheckoutEndpoints {
         createFields.union(version.allowedTypesOnly ? ["allowed_payment_method_types", "excluded_payment_method_types"] : ["payment_method_types"])
     }
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/checkout/sessions", Endpoint(versioned: createFields, create))
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add("POST", "/v1/checkout/sessions", Endpoint(versioned: createFields, create))
+        paths.add(
             "GET", "/v1/checkout/sessions",
             Endpoint(SimList.parameters.union(["payment_intent", "customer", "status"])) { call throws(SimError) in
                 let pi = try call.params.string("payment_intent")
                 let items = call.state.list(type: "checkout.session", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
                 return try SimList.page(items, url: "/v1/checkout/sessions", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/checkout/sessions/:id",
             Endpoint([]) { call throws(SimError) in
                 var session = try find(call)
@@ -49,7 +49,7 @@ enum CheckoutEndpoints {
             })
         // Stripe's Checkout Session update: `metadata` (its `collected_information`,
         // `shipping_options` and `line_items` are not simulated: `parameter_unknown`).
-        router.add(
+        paths.add(
             "POST", "/v1/checkout/sessions/:id",
             Endpoint(["metadata"]) { call throws(SimError) in
                 var session = try find(call)
@@ -57,12 +57,12 @@ enum CheckoutEndpoints {
                 call.state.replace(session)
                 return session
             })
-        router.add(
+        paths.add(
             "GET", "/v1/checkout/sessions/:id/line_items",
             Endpoint(SimList.parameters) { call throws(SimError) in
                 lineItems(call, try find(call))
             })
-        router.add(
+        paths.add(
             "POST", "/v1/checkout/sessions/:id/expire",
             Endpoint([]) { call throws(SimError) in
                 let session = try find(call)

@@ -16,13 +16,13 @@ enum ConfirmationTokens {
     /// Seconds a token stays usable.
     static let lifetimeSeconds = 12 * 3_600
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/test_helpers/confirmation_tokens",
             Endpoint(["payment_method", "payment_method_data", "payment_method_options", "return_url", "setup_future_usage", "shipping"]) {
                 call throws(SimError) in try create(call)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/confirmation_tokens/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "confirmation_token", scope: call.scope, noun: "confirmation_token")

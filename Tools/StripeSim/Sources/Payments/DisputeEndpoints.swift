@@ -21,13 +21,13 @@ enum DisputeEndpoints {
     /// Stripe's limit on the combined length of the text evidence.
     static let evidenceCharacterLimit = 150_000
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "GET", "/v1/disputes/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "dispute", scope: call.scope)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/disputes",
             Endpoint(SimList.parameters.union(["charge", "payment_intent"])) { call throws(SimError) in
                 let charge = try call.params.string("charge")
@@ -38,8 +38,8 @@ enum DisputeEndpoints {
                 }
                 return try SimList.page(items, url: "/v1/disputes", params: call.params)
             })
-        router.add("POST", "/v1/disputes/:id", Endpoint(["evidence", "metadata", "submit"], update))
-        router.add(
+        paths.add("POST", "/v1/disputes/:id", Endpoint(["evidence", "metadata", "submit"], update))
+        paths.add(
             "POST", "/v1/disputes/:id/close",
             Endpoint([]) { call throws(SimError) in
                 var dispute = try open(call)

@@ -30,9 +30,9 @@ enum PaymentIntentEndpoints {
         "payment_method_data", "confirmation_token",
     ]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/payment_intents", Endpoint(versioned: versioned(createFields), create))
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add("POST", "/v1/payment_intents", Endpoint(versioned: versioned(createFields), create))
+        paths.add(
             "GET", "/v1/payment_intents",
             Endpoint(SimList.parameters.union(["customer"])) { call throws(SimError) in
                 let customer = try call.params.string("customer")
@@ -44,25 +44,25 @@ enum PaymentIntentEndpoints {
                 .map { PaymentIntentMachine.expireAuthorizationIfDue(call: call, pi: $0) }
                 return try SimList.page(items, url: "/v1/payment_intents", params: call.params)
             })
-        router.add("GET", "/v1/payment_intents/:id", Endpoint(["client_secret"]) { call throws(SimError) in try find(call) })
-        router.add("POST", "/v1/payment_intents/:id", Endpoint(versioned: versioned(updateFields), update))
-        router.add(
+        paths.add("GET", "/v1/payment_intents/:id", Endpoint(["client_secret"]) { call throws(SimError) in try find(call) })
+        paths.add("POST", "/v1/payment_intents/:id", Endpoint(versioned: versioned(updateFields), update))
+        paths.add(
             "POST", "/v1/payment_intents/:id/confirm",
             Endpoint(versioned: versioned(confirmFields)) { call throws(SimError) in
                 try refuseRemovedTypes(call)
                 return try confirm(call, pi: try find(call))
             })
-        router.add(
+        paths.add(
             "POST", "/v1/payment_intents/:id/capture",
             Endpoint(
                 ["amount_to_capture", "application_fee_amount", "final_capture", "metadata", "statement_descriptor", "statement_descriptor_suffix"],
                 PaymentIntentCapture.capture))
-        router.add(
+        paths.add(
             "POST", "/v1/payment_intents/:id/increment_authorization",
             Endpoint(
                 ["amount", "application_fee_amount", "description", "metadata", "statement_descriptor", "transfer_data"],
                 PaymentIntentIncrement.increment))
-        router.add("POST", "/v1/payment_intents/:id/cancel", Endpoint(["cancellation_reason"], PaymentIntentCapture.cancel))
+        paths.add("POST", "/v1/payment_intents/:id/cancel", Endpoint(["cancellation_reason"], PaymentIntentCapture.cancel))
     }
 
     /// The payment method types the simulator's PaymentIntents take.

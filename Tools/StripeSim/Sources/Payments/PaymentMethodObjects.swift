@@ -52,8 +52,8 @@ enum PaymentMethodObjects {
         return object
     }
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/payment_methods",
             Endpoint(["type", "card", "sepa_debit", "us_bank_account", "billing_details", "metadata"]) { call throws(SimError) in
                 let type = try call.params.requiredString("type")
@@ -101,7 +101,7 @@ enum PaymentMethodObjects {
                 return object
             })
         // Stripe's PaymentMethod list: those of `customer` (of `type` when given), newest first.
-        router.add(
+        paths.add(
             "GET", "/v1/payment_methods",
             Endpoint(SimList.parameters.union(["customer", "type", "allow_redisplay"])) { call throws(SimError) in
                 let customer = try call.params.string("customer")
@@ -111,7 +111,7 @@ enum PaymentMethodObjects {
                 }
                 return try SimList.page(items, url: "/v1/payment_methods", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/payment_methods/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
@@ -120,7 +120,7 @@ enum PaymentMethodObjects {
         // `card[exp_month|exp_year]` of a card, only once the method is attached to a customer
         // (Stripe: "You must save this PaymentMethod to a customer before you can update it.")
         // → `payment_method.updated`.
-        router.add(
+        paths.add(
             "POST", "/v1/payment_methods/:id",
             Endpoint(["billing_details", "metadata", "allow_redisplay", "card"]) { call throws(SimError) in
                 let old = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
@@ -155,7 +155,7 @@ enum PaymentMethodObjects {
                 call.emit("payment_method.updated", method, previous: SimState.previousAttributes(old: old, new: method))
                 return method
             })
-        router.add(
+        paths.add(
             "POST", "/v1/payment_methods/:id/attach",
             Endpoint(["customer"]) { call throws(SimError) in
                 var method = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")

@@ -17,12 +17,12 @@ enum PayoutEndpoints {
     ]
     static let statuses = ["pending", "paid", "failed", "canceled", "in_transit"]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/payouts", Endpoint(createParameters, create))
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add("POST", "/v1/payouts", Endpoint(createParameters, create))
+        paths.add(
             "GET", "/v1/payouts/:id",
             Endpoint([]) { call throws(SimError) in try call.state.require(call.id(), type: "payout", scope: call.scope) })
-        router.add(
+        paths.add(
             "POST", "/v1/payouts/:id",
             Endpoint(["metadata"]) { call throws(SimError) in
                 var payout = try call.state.require(call.id(), type: "payout", scope: call.scope)
@@ -33,12 +33,12 @@ enum PayoutEndpoints {
                 }
                 return payout
             })
-        router.add(
+        paths.add(
             "POST", "/v1/payouts/:id/cancel",
             Endpoint([]) { call throws(SimError) in
                 try PayoutMachine.cancel(call: call, payout: try call.state.require(call.id(), type: "payout", scope: call.scope))
             })
-        router.add(
+        paths.add(
             "GET", "/v1/payouts",
             Endpoint(SimList.parameters.union(["status", "destination", "arrival_date"])) { call throws(SimError) in
                 let status = try call.params.oneOf("status", statuses)

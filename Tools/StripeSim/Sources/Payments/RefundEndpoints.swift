@@ -4,8 +4,8 @@ import HTTPServer
 /// refunded, retrieve, list) and `/v1/application_fees` (platform only).
 /// See https://docs.stripe.com/api/refunds.
 enum RefundEndpoints {
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "GET", "/v1/charges/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "charge", scope: call.scope)
@@ -13,7 +13,7 @@ enum RefundEndpoints {
         // Stripe's charge update: `description`, `metadata`, `receipt_email`, `transfer_group`,
         // `fraud_details[user_report]` (`fraudulent` or `safe`) → `charge.updated`. (Stripe's
         // `customer` and `shipping` are not simulated: `parameter_unknown`.)
-        router.add(
+        paths.add(
             "POST", "/v1/charges/:id",
             Endpoint(["description", "metadata", "receipt_email", "transfer_group", "fraud_details"]) { call throws(SimError) in
                 let old = try call.state.require(call.id(), type: "charge", scope: call.scope)
@@ -26,25 +26,25 @@ enum RefundEndpoints {
                 call.emit("charge.updated", charge, previous: SimState.previousAttributes(old: old, new: charge))
                 return charge
             })
-        router.add(
+        paths.add(
             "GET", "/v1/charges",
             Endpoint(SimList.parameters.union(["payment_intent", "customer"])) { call throws(SimError) in
                 let pi = try call.params.string("payment_intent")
                 let items = call.state.list(type: "charge", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
                 return try SimList.page(items, url: "/v1/charges", params: call.params)
             })
-        router.add(
+        paths.add(
             "POST", "/v1/refunds",
             Endpoint(
                 ["charge", "payment_intent", "amount", "reason", "metadata", "refund_application_fee", "reverse_transfer", "instructions_email"],
                 create))
-        router.add(
+        paths.add(
             "GET", "/v1/refunds/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "refund", scope: call.scope)
             })
         // Stripe's refund update takes only `metadata` (`refund.updated`).
-        router.add(
+        paths.add(
             "POST", "/v1/refunds/:id",
             Endpoint(["metadata"]) { call throws(SimError) in
                 var refund = try call.state.require(call.id(), type: "refund", scope: call.scope)
@@ -53,19 +53,19 @@ enum RefundEndpoints {
                 call.emit("refund.updated", refund)
                 return refund
             })
-        router.add(
+        paths.add(
             "GET", "/v1/refunds",
             Endpoint(SimList.parameters.union(["charge", "payment_intent"])) { call throws(SimError) in
                 let pi = try call.params.string("payment_intent")
                 let items = call.state.list(type: "refund", scope: call.scope) { pi == nil || $0["payment_intent"]?.stringValue == pi }
                 return try SimList.page(items, url: "/v1/refunds", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/application_fees",
             Endpoint(SimList.parameters.union(["charge"])) { call throws(SimError) in
                 try SimList.page(call.state.list(type: "application_fee", scope: SimState.platform), url: "/v1/application_fees", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/application_fees/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "application_fee", scope: SimState.platform)

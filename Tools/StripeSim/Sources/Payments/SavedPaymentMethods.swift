@@ -140,8 +140,8 @@ enum SavedPaymentMethods {
         pi["payment_method_options"] = options
     }
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "GET", "/v1/customers/:id/payment_methods",
             Endpoint(SimList.parameters.union(["type", "allow_redisplay"])) { call throws(SimError) in
                 let customer = try call.state.require(call.id(), type: "customer", scope: call.scope)
@@ -151,7 +151,7 @@ enum SavedPaymentMethods {
                 }
                 return try SimList.page(items, url: "/v1/customers/\(call.id())/payment_methods", params: call.params)
             })
-        router.add(
+        paths.add(
             "POST", "/v1/payment_methods/:id/detach",
             Endpoint([]) { call throws(SimError) in
                 var method = try call.state.require(call.id(), type: "payment_method", scope: call.scope, noun: "PaymentMethod")
@@ -169,7 +169,7 @@ enum SavedPaymentMethods {
                 call.emit("payment_method.detached", method)
                 return method
             })
-        router.add(
+        paths.add(
             "POST", "/v1/tokens",
             Endpoint(["cvc_update", "card", "bank_account", "pii", "account", "person"]) { call throws(SimError) in
                 guard let update = try call.params.hash("cvc_update", allowed: ["cvc"]) else {

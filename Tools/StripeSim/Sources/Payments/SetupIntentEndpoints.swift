@@ -24,10 +24,10 @@ enum SetupIntentEndpoints {
     /// The types a SetupIntent can save in the simulator.
     static let savableTypes: Set<String> = ["card", "sepa_debit", "us_bank_account", "link"]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/setup_intents", Endpoint(createFields, create))
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add("POST", "/v1/setup_intents", Endpoint(createFields, create))
         // Stripe's SetupIntent list, filtered by `customer` and `payment_method`, newest first.
-        router.add(
+        paths.add(
             "GET", "/v1/setup_intents",
             Endpoint(SimList.parameters.union(["customer", "payment_method", "attach_to_self"])) { call throws(SimError) in
                 let customer = try call.params.string("customer")
@@ -38,12 +38,12 @@ enum SetupIntentEndpoints {
                 }
                 return try SimList.page(items, url: "/v1/setup_intents", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/setup_intents/:id",
             Endpoint(["client_secret"]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent")
             })
-        router.add(
+        paths.add(
             "POST", "/v1/setup_intents/:id",
             Endpoint(updateFields) { call throws(SimError) in
                 var si = try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent")
@@ -56,12 +56,12 @@ enum SetupIntentEndpoints {
                 call.state.replace(si)
                 return si
             })
-        router.add(
+        paths.add(
             "POST", "/v1/setup_intents/:id/confirm",
             Endpoint(confirmFields) { call throws(SimError) in
                 try confirm(call, si: try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent"))
             })
-        router.add(
+        paths.add(
             "POST", "/v1/setup_intents/:id/cancel",
             Endpoint(["cancellation_reason"]) { call throws(SimError) in
                 var si = try call.state.require(call.id(), type: "setup_intent", scope: call.scope, noun: "setupintent")

@@ -35,14 +35,14 @@ enum ReaderActions {
         return reader
     }
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/terminal/readers/:id/process_payment_intent", Endpoint(["payment_intent", "process_config"], process))
-        router.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([], cancelAction))
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add("POST", "/v1/terminal/readers/:id/process_payment_intent", Endpoint(["payment_intent", "process_config"], process))
+        paths.add("POST", "/v1/terminal/readers/:id/cancel_action", Endpoint([], cancelAction))
+        paths.add(
             "POST", "/v1/test_helpers/terminal/readers/:id/present_payment_method",
             Endpoint(["amount_tip", "card_present", "interac_present", "type"], presentPaymentMethod))
-        ReaderCollect.register(&router)
-        ReaderDisplay.register(&router)
+        ReaderCollect.register(&paths)
+        ReaderDisplay.register(&paths)
     }
 
     /// `cancel_action`: clears the action in progress.

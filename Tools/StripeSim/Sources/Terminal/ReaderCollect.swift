@@ -10,11 +10,11 @@ import HTTPServer
 /// usable again). The amount's cents decide the outcome at confirmation, as for
 /// `process_payment_intent`.
 enum ReaderCollect {
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/terminal/readers/:id/collect_payment_method",
             Endpoint(["payment_intent", "collect_config"], collect))
-        router.add(
+        paths.add(
             "POST", "/v1/terminal/readers/:id/confirm_payment_intent",
             Endpoint(["payment_intent", "confirm_config"], confirm))
     }

@@ -7,8 +7,8 @@ import HTTPServer
 /// `terminal.reader.action_succeeded` is sent. A reader with an action in progress answers
 /// 409 `terminal_reader_busy`; an offline one 400 `terminal_reader_offline`.
 enum ReaderDisplay {
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add("POST", "/v1/terminal/readers/:id/set_reader_display", Endpoint(["type", "cart"], setDisplay))
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add("POST", "/v1/terminal/readers/:id/set_reader_display", Endpoint(["type", "cart"], setDisplay))
     }
 
     private static func setDisplay(_ call: SimCall) throws(SimError) -> JSONValue {

@@ -7,8 +7,8 @@ import HTTPServer
 enum TerminalEndpoints {
     static let locationFields: Set<String> = ["display_name", "address", "metadata", "configuration_overrides"]
 
-    static func register(_ router: inout Router<Endpoint>) {
-        router.add(
+    static func register(_ paths: inout PathTable<Endpoint>) {
+        paths.add(
             "POST", "/v1/terminal/connection_tokens",
             Endpoint(["location"]) { call throws(SimError) in
                 var token: JSONValue = ["object": "terminal.connection_token", "secret": .string(SimIDs.make("pst_test", length: 24))]
@@ -18,7 +18,7 @@ enum TerminalEndpoints {
                 }
                 return token
             })
-        router.add(
+        paths.add(
             "POST", "/v1/terminal/locations",
             Endpoint(locationFields) { call throws(SimError) in
                 let name = try call.params.requiredString("display_name")
@@ -35,19 +35,19 @@ enum TerminalEndpoints {
                 call.state.insert(location, scope: call.scope)
                 return location
             })
-        router.add(
+        paths.add(
             "GET", "/v1/terminal/locations",
             Endpoint(SimList.parameters) { call throws(SimError) in
                 try SimList.page(call.state.list(type: "terminal.location", scope: call.scope), url: "/v1/terminal/locations", params: call.params)
             })
-        router.add(
+        paths.add(
             "GET", "/v1/terminal/locations/:id",
             Endpoint([]) { call throws(SimError) in
                 try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
             })
         // Stripe's location update: `display_name`, `address` (merged into the stored one),
         // `metadata`, `configuration_overrides`.
-        router.add(
+        paths.add(
             "POST", "/v1/terminal/locations/:id",
             Endpoint(locationFields) { call throws(SimError) in
                 var location = try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
@@ -67,24 +67,24 @@ enum TerminalEndpoints {
                 call.state.replace(location)
                 return location
             })
-        router.add(
+        paths.add(
             "DELETE", "/v1/terminal/locations/:id",
             Endpoint([]) { call throws(SimError) in
                 _ = try call.state.require(call.id(), type: "terminal.location", scope: call.scope, noun: "terminal.location")
                 call.state.remove(call.id())
                 return call.deletedObject("terminal.location")
             })
-        router.add("POST", "/v1/terminal/readers", Endpoint(["registration_code", "label", "location", "metadata"], registerReader))
-        router.add(
+        paths.add("POST", "/v1/terminal/readers", Endpoint(["registration_code", "label", "location", "metadata"], registerReader))
+        paths.add(
             "GET", "/v1/terminal/readers",
             Endpoint(SimList.parameters.union(["location", "status", "device_type", "serial_number"])) { call throws(SimError) in
                 let location = try call.params.string("location")
                 let items = call.state.list(type: "terminal.reader", scope: call.scope) { location == nil || $0["location"]?.stringValue == location }
                 return try SimList.page(items, url: "/v1/terminal/readers", params: call.params)
             })
-        router.add("GET", "/v1/terminal/readers/:id", Endpoint([]) { call throws(SimError) in try ReaderActions.reader(call) })
+        paths.add("GET", "/v1/terminal/readers/:id", Endpoint([]) { call throws(SimError) in try ReaderActions.reader(call) })
         // Stripe's reader update: `label` and `metadata`.
-        router.add(
+        paths.add(
             "POST", "/v1/terminal/readers/:id",
             Endpoint(["label", "metadata"]) { call throws(SimError) in
                 var reader = try ReaderActions.reader(call)
@@ -92,14 +92,14 @@ enum TerminalEndpoints {
                 call.state.replace(reader)
                 return reader
             })
-        router.add(
+        paths.add(
             "DELETE", "/v1/terminal/readers/:id",
             Endpoint([]) { call throws(SimError) in
                 _ = try ReaderActions.reader(call)
                 call.state.remove(call.id())
                 return call.deletedObject("terminal.reader")
             })
-        ReaderActions.register(&router)
+        ReaderActions.register(&paths)
     }
 
     private static func registerReader(_ call: SimCall) throws(SimError) -> JSONValue {
