@@ -89,12 +89,12 @@ public enum PaymentsService {
         let detachMethod = DetachPaymentMethodHandler(customers: customerStore, saved: saved)
         let setDefault = SetDefaultPaymentMethodHandler(customers: customerStore, saved: saved, recorder: recorder)
         let registerBuyer = RegisterBuyerHandler(orders: orders, customers: customers, saved: saved)
+        let confirmation = ServerConfirmation(orders: orders, intents: intents)
         let chargeSaved = ChargeSavedPaymentMethodHandler(
-            orders: orders, customers: customerStore, saved: saved, recorder: recorder,
-            intents: intents, gate: gate)
+            confirmation: confirmation, customers: customerStore, saved: saved, recorder: recorder, gate: gate)
         let intent = CreatePaymentIntentHandler(intents: intents, gate: gate)
         let ephemeralKey = CreateEphemeralKeyHandler()
-        let confirm = ConfirmPaymentHandler(orders: orders, intents: intents, gate: gate, shippingRules: settings.shippingRules)
+        let confirm = ConfirmPaymentHandler(confirmation: confirmation, gate: gate, shippingRules: settings.shippingRules)
         let quoteShipping = QuoteShippingHandler(rules: settings.shippingRules)
         let fees = ApplicationFeeStore(schema: identifier)
         let refund = RefundPaymentHandler(orders: orders, refunds: RefundStore(schema: identifier), fees: fees)

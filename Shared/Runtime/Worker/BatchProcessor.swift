@@ -34,29 +34,9 @@ import Store
 /// row's lock, and so gets the reply it commits. If the
 /// COMMIT itself fails for a reason other than a lost connection, the batch is redone one
 /// message per transaction so the culprit is isolated.
-/// A class, so that the worker's loop holds a reference rather than copies of its settings
-/// on the stack (Shared/Runtime/README.md, "Memory").
-/// Thread-safety: not `Sendable`; runs on its worker's thread.
-final class BatchProcessor {
-    let settings: WorkerSettings
-    let resources: WorkerResources
-    let failures: FailurePublisher
-    let outbox: OutboxPublisher
-    let inbox: Inbox
-    let published: PublishedRows
-
-    init(
-        settings: WorkerSettings, resources: WorkerResources, failures: FailurePublisher,
-        outbox: OutboxPublisher, inbox: Inbox, published: PublishedRows
-    ) {
-        self.settings = settings
-        self.resources = resources
-        self.failures = failures
-        self.outbox = outbox
-        self.inbox = inbox
-        self.published = published
-    }
-
+/// Its parts are ``DeliveryProcessor``'s. Thread-safety: not `Sendable`; runs on its
+/// worker's thread.
+final class BatchProcessor: DeliveryProcessor {
     /// What happened to one delivery inside the transaction.
     enum Result {
         case committed(outbox: [OutboxMessage], envelopes: [Envelope], seconds: Double, reply: Envelope?)

@@ -31,29 +31,9 @@ import Store
 /// committed — gets the stored reply again or `conflict.message_id_reused`
 /// (``DuplicateCommand``).
 ///
-/// A class, so that the worker's loop holds a reference rather than copies of its settings
-/// on the stack (Shared/Runtime/README.md, "Memory").
-/// Thread-safety: not `Sendable`; runs on its worker's thread.
-final class OneAtATimeProcessor {
-    let settings: WorkerSettings
-    let resources: WorkerResources
-    let failures: FailurePublisher
-    let outbox: OutboxPublisher
-    let inbox: Inbox
-    let published: PublishedRows
-
-    init(
-        settings: WorkerSettings, resources: WorkerResources, failures: FailurePublisher,
-        outbox: OutboxPublisher, inbox: Inbox, published: PublishedRows
-    ) {
-        self.settings = settings
-        self.resources = resources
-        self.failures = failures
-        self.outbox = outbox
-        self.inbox = inbox
-        self.published = published
-    }
-
+/// Its parts are ``DeliveryProcessor``'s. Thread-safety: not `Sendable`; runs on its
+/// worker's thread.
+final class OneAtATimeProcessor: DeliveryProcessor {
     /// Handles `delivery` and leaves its ack (and its outbox rows' confirms) to `pending`,
     /// settled by ``settle(_:connections:)`` once the take is done or ``PendingAcks/settleAfter``
     /// has passed.

@@ -14,6 +14,7 @@ import StripeAPI
 ///    the method saved for it (``SavedMethodCheck``; absent `payment_method`: the Customer's
 ///    default, ``CustomerDefault``, else the newest one recorded): otherwise `conflict.no_saved_payment_method` / `conflict.payment_method_not_saved`
 ///    before anything is charged.
+/// Steps 2 to 4 are ``ServerConfirmation``'s.
 /// 2. An order paid, or paid through Checkout, is refused. An order whose PaymentIntent waits
 ///    for a payment method (after a decline or an authentication request) is confirmed again
 ///    off-session (`POST /v1/payment_intents/{id}/confirm`, `<message_id>:confirm_payment`);
@@ -30,16 +31,14 @@ import StripeAPI
 ///    `GET /v1/payment_intents/{id}`); another decline → `payment_failed` and a
 ///    `stripe.card_declined` reply error. Thread-safety: `Sendable`, stateless.
 struct ChargeSavedPaymentMethodHandler: Sendable {
-    /// SQL of the orders table.
-    let orders: OrderStore
+    /// The steps shared with `payments.confirm_payment`.
+    let confirmation: ServerConfirmation
     /// SQL of the customers table.
     let customers: CustomerStore
     /// SQL of the saved methods.
     let saved: SavedPaymentMethodStore
     /// Records a method read from Stripe.
     let recorder: SavedMethodRecorder
-    /// The open-or-create PaymentIntent rule (used for recording the order).
-    let intents: OpenPaymentIntent
     /// The account-readiness check.
     let gate: AccountGate
 
@@ -70,21 +69,12 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         case .failure(let error): return .error(error)
         }
 
-        let existing = try orders.find(account: account, orderReference: command.orderReference, on: context.db)
-        var reusable: PaymentIntent?
-        if let existing {
-            if existing.progress.state.isPaid { return .error(.orderState("order \(command.orderReference) is already paid")) }
-            if existing.channel == .checkout { return .error(.orderState("order \(command.orderReference) is paid through Checkout")) }
-            if let id = existing.paymentIntent {
-                switch try context.stripe({ client throws(StripeError) in
-                    try client.retrievePaymentIntent(id, options: RequestOptions(stripeAccount: account))
-                }) {
-                case .success(let pi): reusable = pi.status == .canceled ? nil : pi
-                case .failure(let error): return .error(error)
-                }
-            }
+        let prior: ServerConfirmation.Prior
+        switch try confirmation.prior(account: account, orderReference: command.orderReference, context: context) {
+        case .success(let value): prior = value
+        case .failure(let refusal): return .error(refusal)
         }
-        if let pi = reusable {
+        if let pi = prior.reusable {
             guard pi.customer?.id == customer else {
                 return .error(
                     ReplyError(
@@ -92,29 +82,15 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
                         message:
                             "order \(command.orderReference) has a PaymentIntent for \(pi.customer?.id ?? "no Customer"); use a new order reference"))
             }
-            switch pi.status {
-            case .requiresAction?, .processing?, .requiresCapture?: return .ok(Self.result(pi, command, method: owned.paymentMethod))
-            case .succeeded?: return .error(.orderState("order \(command.orderReference) was paid; the payment is being recorded"))
-            default: break
+            switch ServerConfirmation.standing(pi, orderReference: command.orderReference) {
+            case .answerAsIs: return .ok(Self.result(pi, command, method: owned.paymentMethod))
+            case .refuse(let refusal): return .error(refusal)
+            case .confirmAgain: break
             }
         }
-        let outcome = try context.stripe { client throws(StripeError) -> ConfirmationAttempt in
-            do throws(StripeError) {
-                if let pi = reusable {
-                    return .confirmed(
-                        try client.confirmPaymentIntent(
-                            pi.id, PaymentIntentConfirmParams(paymentMethod: owned.paymentMethod, extra: ["off_session": true]),
-                            options: context.idempotent("confirm_payment", account: account)))
-                }
-                return .confirmed(
-                    try client.createPaymentIntent(
-                        Self.params(command, customer: customer, method: owned),
-                        options: context.idempotent("create_payment_intent", account: account)))
-            } catch {
-                guard error.kind == .card else { throw error }
-                return .declined(error)
-            }
-        }
+        let outcome = try confirmation.attempt(
+            prior, confirm: PaymentIntentConfirmParams(paymentMethod: owned.paymentMethod, extra: ["off_session": true]),
+            create: Self.params(command, customer: customer, method: owned), account: account, context: context)
         let now = Int(Date().timeIntervalSince1970)
         let request = OpenPaymentIntent.Request(
             account: account, orderReference: command.orderReference, channel: .offSession, amount: command.amount,
@@ -127,17 +103,17 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         case .success(.confirmed(let pi)):
             let input: OrderInput? = pi.status == .requiresAction ? .authenticationRequired(at: now) : ConfirmationAttempt.input(pi, at: now)
             try record(
-                pi.id, reused: reusable != nil, request: request, before: existing, input: input, details: details,
+                pi.id, prior: prior, request: request, input: input, details: details,
                 owned: owned, command: command, customer: customer, context: context)
             return .ok(Self.result(pi, command, method: owned.paymentMethod))
         case .success(.declined(let decline)):
-            guard let piId = reusable?.id ?? decline.objectId else { return .error(.paymentsStripe(decline)) }
+            guard let piId = prior.reusable?.id ?? decline.objectId else { return .error(.paymentsStripe(decline)) }
             details.failureCode = decline.code
             details.declineCode = decline.declineCode
             details.failureMessage = decline.message
             guard decline.code == "authentication_required" else {
                 try record(
-                    piId, reused: reusable != nil, request: request, before: existing, input: .paymentFailed(at: now),
+                    piId, prior: prior, request: request, input: .paymentFailed(at: now),
                     details: details, owned: owned, command: command, customer: customer, context: context)
                 return .error(.paymentsStripe(decline))
             }
@@ -149,7 +125,7 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
             case .failure(let error): return .error(error)
             }
             try record(
-                piId, reused: reusable != nil, request: request, before: existing, input: .authenticationRequired(at: now),
+                piId, prior: prior, request: request, input: .authenticationRequired(at: now),
                 details: details, owned: owned, command: command, customer: customer, context: context)
             return .ok(
                 ChargeSavedPaymentMethod.Result(
@@ -159,26 +135,15 @@ struct ChargeSavedPaymentMethodHandler: Sendable {
         }
     }
 
-    /// Records the order with its PaymentIntent (and a method read from Stripe), then applies
-    /// the outcome, in the message's transaction.
+    /// Records a method read from Stripe, then the order and its outcome
+    /// (``ServerConfirmation/record(_:prior:request:input:details:context:)``).
     private func record(
-        _ piId: String, reused: Bool, request: OpenPaymentIntent.Request, before: OrderRecord?,
+        _ piId: String, prior: ServerConfirmation.Prior, request: OpenPaymentIntent.Request,
         input: OrderInput?, details: PaymentDetails, owned: SavedMethodCheck.Owned,
         command: ChargeSavedPaymentMethod, customer: String, context: HandlerContext
     ) throws {
         try recorder.recordChecked(owned, customer: customer, reference: command.customerReference, account: command.account, context: context)
-        try intents.record(
-            OpenPaymentIntent.Opened(paymentIntent: PaymentIntent(id: piId), reused: reused, before: before), request,
-            context: context)
-        guard let input else { return }
-        let orders = self.orders
-        let writer = OrderProgressWriter(orders: orders)
-        try context.transaction { db in
-            guard let order = try orders.find(account: request.account, orderReference: request.orderReference, lock: true, on: db) else {
-                throw HandlerError.retry(code: ReplyError.Code.orderNotFound, message: "order \(request.orderReference) vanished")
-            }
-            try writer.apply(input, to: order, original: order, details: details, context: context)
-        }
+        try confirmation.record(piId, prior: prior, request: request, input: input, details: details, context: context)
     }
 
     /// The reply for a PaymentIntent Stripe answered with; the client secret only when the

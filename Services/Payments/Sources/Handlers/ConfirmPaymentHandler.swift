@@ -17,6 +17,7 @@ import StripeAPI
 ///    `metadata[shipping_method]` records it as `<id>:<amount>`; a method the rules
 ///    do not offer there is refused (`validation.shipping_method_unavailable`, no Stripe call).
 /// 1. The account must be able to take charges (no Stripe call otherwise).
+/// Steps 2 to 4 are ``ServerConfirmation``'s.
 /// 2. An order already paid or paid through Checkout is refused. An order whose
 ///    PaymentIntent waits for a payment method (e.g. after a decline) is confirmed again with
 ///    the new method (`POST /v1/payment_intents/{id}/confirm`, `<message_id>:confirm_payment`);
@@ -32,10 +33,8 @@ import StripeAPI
 ///    redirect-based method), the webhooks settling the order afterwards.
 /// Thread-safety: `Sendable`, stateless.
 struct ConfirmPaymentHandler: Sendable {
-    /// SQL of the orders table.
-    let orders: OrderStore
-    /// The open-or-create PaymentIntent rule (used for recording the order).
-    let intents: OpenPaymentIntent
+    /// The steps shared with `payments.charge_saved_payment_method`.
+    let confirmation: ServerConfirmation
     /// The account-readiness check.
     let gate: AccountGate
     /// The platform's shipping rules (`SHIPPING_RULES`).
@@ -51,46 +50,22 @@ struct ConfirmPaymentHandler: Sendable {
         }
         if let refusal = try gate.refusal(command.account, on: context.db) { return .error(refusal) }
         let account = command.account
-        let existing = try orders.find(account: account, orderReference: command.orderReference, on: context.db)
-        var reusable: PaymentIntent?
-        if let existing {
-            if existing.progress.state.isPaid { return .error(.orderState("order \(command.orderReference) is already paid")) }
-            if existing.channel == .checkout { return .error(.orderState("order \(command.orderReference) is paid through Checkout")) }
-            if let id = existing.paymentIntent {
-                switch try context.stripe({ client throws(StripeError) in
-                    try client.retrievePaymentIntent(id, options: RequestOptions(stripeAccount: account))
-                }) {
-                case .success(let pi): reusable = pi.status == .canceled ? nil : pi
-                case .failure(let error): return .error(error)
-                }
+        let prior: ServerConfirmation.Prior
+        switch try confirmation.prior(account: account, orderReference: command.orderReference, context: context) {
+        case .success(let value): prior = value
+        case .failure(let refusal): return .error(refusal)
+        }
+        if let pi = prior.reusable {
+            switch ServerConfirmation.standing(pi, orderReference: command.orderReference) {
+            case .answerAsIs: return .ok(Self.result(pi, command))
+            case .refuse(let refusal): return .error(refusal)
+            case .confirmAgain: break
             }
         }
-        if let pi = reusable {
-            switch pi.status {
-            case .requiresAction?, .processing?, .requiresCapture?: return .ok(Self.result(pi, command))
-            case .succeeded?: return .error(.orderState("order \(command.orderReference) was paid; the payment is being recorded"))
-            default: break
-            }
-        }
-        let outcome = try context.stripe { client throws(StripeError) -> ConfirmationAttempt in
-            do throws(StripeError) {
-                if let pi = reusable {
-                    return .confirmed(
-                        try client.confirmPaymentIntent(
-                            pi.id,
-                            PaymentIntentConfirmParams(
-                                paymentMethod: command.paymentMethod, returnUrl: command.returnUrl,
-                                confirmationToken: command.confirmationToken, extra: command.shipping?.formParams ?? FormParams()),
-                            options: context.idempotent("confirm_payment", account: account)))
-                }
-                return .confirmed(
-                    try client.createPaymentIntent(
-                        Self.params(command), options: context.idempotent("create_payment_intent", account: account)))
-            } catch {
-                guard error.kind == .card else { throw error }
-                return .declined(error)
-            }
-        }
+        let again = PaymentIntentConfirmParams(
+            paymentMethod: command.paymentMethod, returnUrl: command.returnUrl,
+            confirmationToken: command.confirmationToken, extra: command.shipping?.formParams ?? FormParams())
+        let outcome = try confirmation.attempt(prior, confirm: again, create: Self.params(command), account: account, context: context)
         let now = Int(Date().timeIntervalSince1970)
         let request = OpenPaymentIntent.Request(
             account: account, orderReference: command.orderReference, channel: .serverConfirm, amount: command.amount,
@@ -100,38 +75,18 @@ struct ConfirmPaymentHandler: Sendable {
         case .failure(let error):
             return .error(error)
         case .success(.confirmed(let pi)):
-            try record(
-                pi.id, reused: reusable != nil, request: request, before: existing, input: ConfirmationAttempt.input(pi, at: now),
-                details: PaymentDetails(), context: context)
+            try confirmation.record(
+                pi.id, prior: prior, request: request, input: ConfirmationAttempt.input(pi, at: now), details: PaymentDetails(),
+                context: context)
             return .ok(Self.result(pi, command))
         case .success(.declined(let decline)):
             let reply = ReplyError.paymentsStripe(decline)
-            guard let piId = reusable?.id ?? decline.objectId else { return .error(reply) }
+            guard let piId = prior.reusable?.id ?? decline.objectId else { return .error(reply) }
             let details = PaymentDetails(
                 failureCode: decline.code, declineCode: decline.declineCode,
                 failureMessage: decline.message)
-            try record(
-                piId, reused: reusable != nil, request: request, before: existing, input: .paymentFailed(at: now),
-                details: details, context: context)
+            try confirmation.record(piId, prior: prior, request: request, input: .paymentFailed(at: now), details: details, context: context)
             return .error(reply)
-        }
-    }
-
-    /// Records the order with its PaymentIntent and applies the outcome, in the message's transaction.
-    private func record(
-        _ piId: String, reused: Bool, request: OpenPaymentIntent.Request, before: OrderRecord?,
-        input: OrderInput?, details: PaymentDetails, context: HandlerContext
-    ) throws {
-        let identified = PaymentIntent(id: piId)  // only its id is recorded here
-        try intents.record(OpenPaymentIntent.Opened(paymentIntent: identified, reused: reused, before: before), request, context: context)
-        guard let input else { return }
-        let orders = self.orders
-        let writer = OrderProgressWriter(orders: orders)
-        try context.transaction { db in
-            guard let order = try orders.find(account: request.account, orderReference: request.orderReference, lock: true, on: db) else {
-                throw HandlerError.retry(code: ReplyError.Code.orderNotFound, message: "order \(request.orderReference) vanished")
-            }
-            try writer.apply(input, to: order, original: order, details: details, context: context)
         }
     }
 
