@@ -1,5 +1,5 @@
 /// The batch's inbox statement, carrying the deletion of the outbox rows the worker
-/// published after its previous commit (``Outbox/deletePublishedCTE(named:parameter:relaxed:)``,
+/// published after its previous commit (``OutboxDrain/deletePublishedCTE(named:parameter:relaxed:)``,
 /// Shared/Store/README.md "Published rows are deleted by the next statement"): the deletion
 /// costs no round trip and no transaction of its own. With no ids it is exactly
 /// ``record(messageIds:queue:on:)`` (prepared); with ids it is planned per execution (the
@@ -17,7 +17,7 @@ extension Inbox {
     /// ids it is exactly the prepared lookup; with ids it is planned per execution.
     /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
     public func entry(
-        messageId: String, deletingPublished published: [Int64], from outbox: Outbox, on conn: PGConnection
+        messageId: String, deletingPublished published: [Int64], from outbox: OutboxDrain, on conn: PGConnection
     ) throws(StoreError) -> InboxEntry? {
         guard !published.isEmpty else { return try entry(messageId: messageId, on: conn) }
         let table = try SQLIdentifier(schema).quoted + ".inbox"
@@ -36,7 +36,7 @@ extension Inbox {
     /// - Throws: `store.invalid_identifier` for a bad schema name; the statement's `StoreError`.
     public func record(
         messageIds: [String], queue: String, deletingPublished published: [Int64],
-        from outbox: Outbox, on conn: PGConnection
+        from outbox: OutboxDrain, on conn: PGConnection
     ) throws(StoreError) -> Set<String> {
         guard !published.isEmpty else { return try record(messageIds: messageIds, queue: queue, on: conn) }
         let table = try SQLIdentifier(schema).quoted + ".inbox"

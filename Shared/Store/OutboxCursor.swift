@@ -23,7 +23,7 @@ public struct OutboxCursor: Sendable, Equatable, Comparable {
     }
 }
 
-/// What one ``Outbox/takeStale(olderThan:limit:after:on:)`` took: the rows, oldest first,
+/// What one ``OutboxDrain/takeStale(olderThan:limit:after:on:)`` took: the rows, oldest first,
 /// and the cursor after the last of them (`nil` when none was taken).
 /// Thread-safety: a plain `Sendable` value.
 public struct OutboxTake: Sendable {

@@ -23,7 +23,7 @@ public struct OutboxRow: Sendable, Equatable {
         self.message = message
     }
 
-    /// Decodes a row selected with `Outbox`'s column list.
+    /// Decodes a row selected with the outbox's column list (`OutboxTable.columns`).
     init(row: PGRow) throws(StoreError) {
         self.id = try row.int("id")
         self.createdAt = try row.date("created_at")

@@ -8,7 +8,7 @@ extension PGConnection {
     /// range scan of `timeColumn`'s index stopping after `limit` rows, gathered into an
     /// array by a sub-select Postgres runs once (an init plan) before the `DELETE` looks
     /// them up by `key` (`key = ANY(…)`); `IN (SELECT … LIMIT …)` would let the planner
-    /// re-run the sub-select for every row of the table (see `Outbox.takeStale`).
+    /// re-run the sub-select for every row of the table (see `OutboxDrain.takeStale`).
     /// - Parameters:
     ///   - table: the quoted, schema-qualified table name (`SQLIdentifier.quoted` + `.name`).
     ///   - key: a unique column of it.

@@ -2,14 +2,14 @@ import Store
 import TestKit
 import Testing
 
-/// `Outbox.enqueueDeferred`: outbox rows sent with the transaction's COMMIT.
+/// `OutboxWriter.enqueueDeferred`: outbox rows sent with the transaction's COMMIT.
 @Suite(.enabled(if: IntegrationEnvironment.isEnabled))
 struct OutboxDeferredTests {
     @Test func rowsAndABatchAreWrittenWithTheCommitInOneRoundTrip() async throws {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let outbox = Outbox(schema: schema.name)
+                let outbox = OutboxWriter(schema: schema.name), drain = OutboxDrain(schema: schema.name)
                 var single: [Int64] = []
                 var batch: [Int64] = []
                 let before = conn.roundTrips
@@ -27,7 +27,7 @@ struct OutboxDeferredTests {
                 #expect(single.count == 2)
                 #expect(batch.count == 3)
                 let ids = single + batch
-                let rows = try conn.transaction { conn in try outbox.claim(ids: ids, on: conn) }
+                let rows = try conn.transaction { conn in try drain.claim(ids: ids, on: conn) }
                 #expect(rows.map(\.id) == ids)
                 #expect(rows.map(\.message) == (0..<5).map(OutboxTests.message))
             }
@@ -38,7 +38,7 @@ struct OutboxDeferredTests {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let outbox = Outbox(schema: schema.name)
+                let outbox = OutboxWriter(schema: schema.name)
                 var answered: [Int64]?
                 let before = conn.roundTrips
                 try conn.transaction { conn in
@@ -56,20 +56,20 @@ struct OutboxDeferredTests {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let outbox = Outbox(schema: schema.name)
+                let outbox = OutboxWriter(schema: schema.name), drain = OutboxDrain(schema: schema.name)
                 let ids = try conn.transaction { conn in try (0..<3).map { try outbox.enqueue(OutboxTests.message($0), on: conn) } }
                 #expect(throws: Boom.self) {
                     try conn.transaction { conn in
-                        try outbox.deletePublishedDeferred(ids, on: conn)
+                        try drain.deletePublishedDeferred(ids, on: conn)
                         try conn.execute("SELECT 1")
                         throw Boom()
                     }
                 }
                 let holder = try TestDatabase.connect("holder")
                 try holder.execute("BEGIN")
-                _ = try outbox.claim(ids: [ids[1]], on: holder)
+                _ = try drain.claim(ids: [ids[1]], on: holder)
                 let before = conn.roundTrips
-                try conn.transaction { conn in try outbox.deletePublishedDeferred(ids, on: conn) }
+                try conn.transaction { conn in try drain.deletePublishedDeferred(ids, on: conn) }
                 #expect(conn.roundTrips - before == 1)
                 try holder.execute("ROLLBACK")
                 let left = try conn.query("SELECT id FROM \(schema.quoted).outbox ORDER BY id") { try $0.int("id") }

@@ -26,13 +26,13 @@ struct OutboxTests {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let outbox = Outbox(schema: schema.name)
+                let outbox = OutboxWriter(schema: schema.name), drain = OutboxDrain(schema: schema.name)
                 let ids = try conn.transaction { conn in try (0..<4).map { try outbox.enqueue(OutboxTests.message($0), on: conn) } }
-                let rows = try conn.transaction { conn in try outbox.claim(ids: ids, on: conn) }
+                let rows = try conn.transaction { conn in try drain.claim(ids: ids, on: conn) }
                 #expect(rows.map(\.id) == ids)
                 #expect(rows.map(\.message) == (0..<4).map(OutboxTests.message))
-                try conn.transaction { try outbox.delete(ids: Array(ids.prefix(3)), on: $0) }
-                #expect(try conn.transaction { try outbox.claim(ids: ids, on: $0) }.map(\.id) == [ids[3]])
+                try conn.transaction { try drain.delete(ids: Array(ids.prefix(3)), on: $0) }
+                #expect(try conn.transaction { try drain.claim(ids: ids, on: $0) }.map(\.id) == [ids[3]])
             }
         }
     }
@@ -41,14 +41,14 @@ struct OutboxTests {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let outbox = Outbox(schema: schema.name)
+                let outbox = OutboxWriter(schema: schema.name), drain = OutboxDrain(schema: schema.name)
                 let ids = try conn.transaction { conn in try (0..<3).map { try outbox.enqueue(OutboxTests.message($0), on: conn) } }
                 let other = try TestDatabase.connect("store-tests-relay")
                 // Without SKIP LOCKED the claim below would wait: fail instead of hanging.
                 try other.execute("SET lock_timeout = '5s'")
                 try conn.transaction { conn in
-                    #expect(try outbox.claim(ids: [ids[0], ids[1]], on: conn).count == 2)
-                    let seen = try other.transaction { other in try outbox.claim(ids: ids, on: other) }
+                    #expect(try drain.claim(ids: [ids[0], ids[1]], on: conn).count == 2)
+                    let seen = try other.transaction { other in try drain.claim(ids: ids, on: other) }
                     #expect(seen.map(\.id) == [ids[2]])
                 }
             }
@@ -59,7 +59,7 @@ struct OutboxTests {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let outbox = Outbox(schema: schema.name)
+                let outbox = OutboxWriter(schema: schema.name), drain = OutboxDrain(schema: schema.name)
                 let ids = try conn.transaction { conn in try (0..<200).map { try outbox.enqueue(OutboxTests.message($0), on: conn) } }
                 try OutboxTests.backdate(schema, seconds: 60, on: conn)
                 let relay: @Sendable () throws -> [Int64] = {
@@ -67,7 +67,7 @@ struct OutboxTests {
                     var claimed: [Int64] = []
                     while true {
                         let batch = try conn.transaction { conn -> [Int64] in
-                            try outbox.takeStale(olderThan: .seconds(30), limit: 7, on: conn).map(\.id)
+                            try drain.takeStale(olderThan: .seconds(30), limit: 7, on: conn).map(\.id)
                         }
                         if batch.isEmpty { return claimed }
                         #expect(batch == batch.sorted())  // Same created_at: id order.
@@ -78,7 +78,7 @@ struct OutboxTests {
                 let all = results.flatMap { $0 }
                 #expect(all.count == ids.count)
                 #expect(Set(all) == Set(ids))
-                #expect(try outbox.lag(on: conn).count == 0)
+                #expect(try drain.lag(on: conn).count == 0)
             }
         }
     }
@@ -87,16 +87,16 @@ struct OutboxTests {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let outbox = Outbox(schema: schema.name)
+                let outbox = OutboxWriter(schema: schema.name), drain = OutboxDrain(schema: schema.name)
                 try conn.transaction { conn in for n in 0..<3 { try outbox.enqueue(OutboxTests.message(n), on: conn) } }
                 struct PublishFailed: Error {}
                 #expect(throws: PublishFailed.self) {
                     try conn.transaction { conn in
-                        #expect(try outbox.takeStale(olderThan: .zero, limit: 10, on: conn).count == 3)
+                        #expect(try drain.takeStale(olderThan: .zero, limit: 10, on: conn).count == 3)
                         throw PublishFailed()
                     }
                 }
-                #expect(try outbox.lag(on: conn).count == 3)
+                #expect(try drain.lag(on: conn).count == 3)
             }
         }
     }
@@ -105,10 +105,10 @@ struct OutboxTests {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let outbox = Outbox(schema: schema.name)
+                let outbox = OutboxWriter(schema: schema.name), drain = OutboxDrain(schema: schema.name)
                 try conn.transaction { _ = try outbox.enqueue(OutboxTests.message(1), on: $0) }
-                #expect(try conn.transaction { try outbox.takeStale(olderThan: .seconds(3600), limit: 10, on: $0) }.isEmpty)
-                #expect(try outbox.lag(on: conn).count == 1)
+                #expect(try conn.transaction { try drain.takeStale(olderThan: .seconds(3600), limit: 10, on: $0) }.isEmpty)
+                #expect(try drain.lag(on: conn).count == 1)
             }
         }
     }
@@ -117,12 +117,12 @@ struct OutboxTests {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let outbox = Outbox(schema: schema.name)
-                let empty = try outbox.lag(on: conn)
+                let outbox = OutboxWriter(schema: schema.name), drain = OutboxDrain(schema: schema.name)
+                let empty = try drain.lag(on: conn)
                 #expect(empty.count == 0 && empty.oldestAgeSeconds == 0)
                 try conn.transaction { conn in for n in 0..<3 { try outbox.enqueue(OutboxTests.message(n), on: conn) } }
                 try OutboxTests.backdate(schema, seconds: 120, on: conn)
-                let lag = try outbox.lag(on: conn)
+                let lag = try drain.lag(on: conn)
                 #expect(lag.count == 3)
                 #expect(lag.oldestAgeSeconds >= 120)
             }
@@ -134,7 +134,7 @@ struct OutboxTests {
             try TestDatabase.withSchema { conn, schema in
                 try Migrator(schema: schema.name, migrations: []).migrate(conn)
                 do {
-                    _ = try Outbox(schema: schema.name).takeStale(olderThan: .zero, limit: 1, on: conn)
+                    _ = try OutboxDrain(schema: schema.name).takeStale(olderThan: .zero, limit: 1, on: conn)
                     Issue.record("expected refusal")
                 } catch let error as StoreError {
                     #expect(error.code == "store.transaction_state")

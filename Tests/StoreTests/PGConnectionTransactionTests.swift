@@ -168,7 +168,7 @@ struct PGConnectionTransactionTests {
                 { try conn.deferWrite("SELECT 1", []) { _ in } },
                 { try conn.savepoint("message") { _ in } },
                 { _ = try Inbox(schema: "public").record(messageId: "m", queue: "q", on: conn) },
-                { _ = try Outbox(schema: "public").claim(ids: [1], on: conn) },
+                { _ = try OutboxDrain(schema: "public").claim(ids: [1], on: conn) },
             ])
             #expect(lost == Array(repeating: "store.connection_failed", count: 4))
             // On a usable connection outside a transaction it stays the caller's mistake.

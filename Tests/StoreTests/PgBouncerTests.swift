@@ -125,7 +125,7 @@ struct PgBouncerTests {
     static func work(client: Int, rounds: Int, schema: String) throws -> Int {
         let conn = try PGConnection(url: pooledURL, applicationName: "pgbouncer-tests.\(client)")
         let table = try SQLIdentifier(schema).quoted + ".items"
-        let inbox = Inbox(schema: schema), outbox = Outbox(schema: schema)
+        let inbox = Inbox(schema: schema), outbox = OutboxWriter(schema: schema), drain = OutboxDrain(schema: schema)
         for n in 0..<rounds {
             let messageId = "m-\(client)-\(n)"
             var outboxId: Int64?
@@ -150,8 +150,8 @@ struct PgBouncerTests {
             try check(recorded == true, "\(messageId) not recorded")
             guard let outboxId else { throw StoreError(code: StoreError.Code.queryFailed, message: "no outbox id") }
             let claimed = try conn.transaction { conn in
-                let rows = try outbox.claim(ids: [outboxId], on: conn)
-                try outbox.delete(ids: rows.map(\.id), on: conn)
+                let rows = try drain.claim(ids: [outboxId], on: conn)
+                try drain.delete(ids: rows.map(\.id), on: conn)
                 return rows.count
             }
             try check(claimed == 1, "\(messageId): claimed \(claimed) outbox rows")

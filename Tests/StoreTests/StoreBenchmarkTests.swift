@@ -26,7 +26,7 @@ struct StoreBenchmarkTests {
 
                 // The rest measures round trips, not the disk: commits do not wait for fsync.
                 try conn.execute("SET synchronous_commit = off")
-                let inbox = Inbox(schema: schema.name), outbox = Outbox(schema: schema.name)
+                let inbox = Inbox(schema: schema.name), outbox = OutboxWriter(schema: schema.name), drain = OutboxDrain(schema: schema.name)
                 start = ContinuousClock.now
                 for batch in stride(from: 0, to: count, by: 50) {
                     try conn.transaction { conn in
@@ -42,7 +42,7 @@ struct StoreBenchmarkTests {
                     }
                 }
                 let runtime = Double(count) / (ContinuousClock.now - start).inSeconds
-                #expect(try outbox.lag(on: conn).count == count)
+                #expect(try drain.lag(on: conn).count == count)
                 print(
                     "store bench prepared=\(prepared): single-row insert+commit \(Int(plain))/s; "
                         + "messages (savepoint+inbox+outbox, 50 per commit, synchronous_commit off) \(Int(runtime))/s")

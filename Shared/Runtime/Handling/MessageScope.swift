@@ -26,7 +26,8 @@ final class MessageScope {
     let queue: String
     let mode: Route.Mode
     private let inbox: Inbox
-    private let outbox: Outbox
+    private let outbox: OutboxWriter
+    private let published: OutboxDrain
     private(set) var isOpen: Bool
     /// One-at-a-time routes: the ids of the committed outbox rows of ``writtenOutbox``.
     private(set) var outboxIds: [Int64] = []
@@ -58,7 +59,8 @@ final class MessageScope {
         self.queue = queue
         self.mode = mode
         inbox = Inbox(schema: schema)
-        outbox = Outbox(schema: schema)
+        outbox = OutboxWriter(schema: schema)
+        self.published = OutboxDrain(schema: schema)
         isOpen = mode == .batched
     }
 
@@ -143,7 +145,7 @@ final class MessageScope {
     ///   rolled back is `store.query_failed`); the transaction is then still to be rolled back.
     func commit(deletingPublished published: [Int64] = []) throws {
         try openTransaction()
-        try outbox.deletePublishedDeferred(published, on: db)
+        try self.published.deletePublishedDeferred(published, on: db)
         let tag: String
         do {
             tag = try db.execute("COMMIT").commandTag

@@ -11,12 +11,16 @@ import Store
 /// batch first). A nack, timeout or lost connection rolls back: the rows stay for the relay.
 /// Thread-safety: not `Sendable`; used on its owner's thread with its owner's connections.
 struct OutboxPublisher {
-    let outbox: Outbox
+    /// Takes the rows the relay publishes.
+    let drain: OutboxDrain
+    /// Writes the rows a worker's commit carries (the processors' deferred inserts).
+    let writer: OutboxWriter
     let log: Logger
     let confirmTimeout: Duration
 
     init(schema: String, log: Logger, confirmTimeout: Duration = .seconds(30)) {
-        outbox = Outbox(schema: schema)
+        drain = OutboxDrain(schema: schema)
+        writer = OutboxWriter(schema: schema)
         self.log = log
         self.confirmTimeout = confirmTimeout
     }
@@ -98,14 +102,14 @@ struct OutboxPublisher {
 
     /// Which rows a relay batch takes.
     enum Selection {
-        /// Rows older than the grace period, whoever wrote them (`Outbox.takeStale`).
+        /// Rows older than the grace period, whoever wrote them (`OutboxDrain.takeStale`).
         case olderThan(Duration)
-        /// Rows written for the relay, of any age (`Outbox.takeForRelay`).
+        /// Rows written for the relay, of any age (`OutboxDrain.takeForRelay`).
         case writtenForRelay
     }
 
     /// Publishes up to `limit` rows older than `grace` whose key comes after `cursor`
-    /// (keyset scan, see `Outbox.takeStale(olderThan:limit:after:on:)`), in one transaction
+    /// (keyset scan, see `OutboxDrain.takeStale(olderThan:limit:after:on:)`), in one transaction
     /// with one confirm wait.
     /// - Throws: `BusError` (the transaction rolls back: rows stay), `StoreError`.
     func publishStale(
@@ -126,8 +130,8 @@ struct OutboxPublisher {
         let take = try db.transaction { db in
             let take =
                 switch selection {
-                case .olderThan(let grace): try outbox.takeStale(olderThan: grace, limit: limit, after: cursor, on: db)
-                case .writtenForRelay: try outbox.takeForRelay(limit: limit, after: cursor, on: db)
+                case .olderThan(let grace): try drain.takeStale(olderThan: grace, limit: limit, after: cursor, on: db)
+                case .writtenForRelay: try drain.takeForRelay(limit: limit, after: cursor, on: db)
                 }
             statement = ContinuousClock.now - start
             try publishAndConfirm(take.rows, bus: bus)

@@ -19,9 +19,9 @@ import Synchronization
 /// One publisher per row (docs/DESIGN.md §5): a row a worker wrote is that worker's to
 /// publish and delete, and the relay takes it only once it is older than the grace period
 /// (the worker is then presumed dead or cut off), never sooner, nudged or not. A row written
-/// for the relay (`Outbox.enqueue(_:ifReturnedBy:parameters:on:)`: the webhook ingress and
+/// for the relay (`OutboxWriter.enqueue(_:ifReturnedBy:parameters:on:)`: the webhook ingress and
 /// the backfill, which never publish) is the relay's from its commit: ``nudge()`` makes the
-/// relay take those rows at once (`Outbox.takeForRelay`), from a cursor of their own that
+/// relay take those rows at once (`OutboxDrain.takeForRelay`), from a cursor of their own that
 /// starts over from the oldest such row whenever it has caught up.
 ///
 /// Each batch costs the same whatever the backlog (docs/DESIGN.md §5): the relay scans the
@@ -143,7 +143,7 @@ public final class OutboxRelay: ServicePart {
     }
 
     /// Wakes the relay now to publish the rows written for the relay
-    /// (`Outbox.enqueue(_:ifReturnedBy:parameters:on:)`) that a writer just committed, such
+    /// (`OutboxWriter.enqueue(_:ifReturnedBy:parameters:on:)`) that a writer just committed, such
     /// as the webhook ingress; rows a worker wrote stay the worker's until the grace period
     /// ends. Cheap; may be called from any thread, as often as rows are committed.
     public func nudge() {
@@ -309,7 +309,7 @@ public final class OutboxRelay: ServicePart {
 
     private func updateLag(_ connections: WorkerConnections) throws {
         let start = ContinuousClock.now
-        let lag = try Store.Outbox(schema: schema).lag(on: try connections.database())
+        let lag = try OutboxDrain(schema: schema).lag(on: try connections.database())
         record(statement: "lag", (ContinuousClock.now - start).seconds)
         metrics.outboxPending.set(Double(lag.count))
         metrics.outboxLag.set(lag.oldestAgeSeconds)

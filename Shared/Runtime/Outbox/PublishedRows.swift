@@ -26,7 +26,7 @@ final class PublishedRows {
 
     /// Deletes every remembered row in its own (asynchronously committed) transaction.
     /// - Throws: `StoreError`; the ids stay for the next attempt.
-    func flush(_ outbox: Outbox, on db: PGConnection) throws(StoreError) {
+    func flush(_ outbox: OutboxDrain, on db: PGConnection) throws(StoreError) {
         guard !ids.isEmpty else { return }
         let taken = ids.count
         try outbox.deletePublished(ids, on: db)

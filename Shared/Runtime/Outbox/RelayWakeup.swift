@@ -1,7 +1,7 @@
 import Synchronization
 
 /// How a writer tells the outbox relay that it committed rows written for the relay
-/// (`Outbox.enqueue(_:ifReturnedBy:parameters:on:)`, e.g. the webhook ingress): a flag the
+/// (`OutboxWriter.enqueue(_:ifReturnedBy:parameters:on:)`, e.g. the webhook ingress): a flag the
 /// relay reads before its next pass, and the doorbell its idle wait sleeps on. It exists
 /// before the relay (a host's part, made at ``ServiceHost/start()``), so the parts that ring
 /// it can be built first (``HostResources``); a ring before the relay runs is remembered.

@@ -102,7 +102,7 @@ final class BatchProcessor: DeliveryProcessor {
     private func run(_ batch: [Delivery], deletingPublished: [Int64], db: PGConnection) throws -> Committed {
         var fresh = try inbox.record(
             messageIds: batch.map(\.envelope.messageId), queue: settings.route.queue,
-            deletingPublished: deletingPublished, from: outbox.outbox, on: db)
+            deletingPublished: deletingPublished, from: outbox.drain, on: db)
         let stored = try storedEntries(batch, fresh: fresh, db: db)
         var results: [Result] = []
         var failedIds: [String] = []
@@ -131,7 +131,7 @@ final class BatchProcessor: DeliveryProcessor {
         try inbox.forgetDeferred(messageIds: failedIds, on: db)
         try inbox.keepDeferred(Array(kept.values), on: db)
         let written = WrittenIds()
-        try outbox.outbox.enqueueDeferred(batch: messages, on: db) { outcome in
+        try outbox.writer.enqueueDeferred(batch: messages, on: db) { outcome in
             if case .success(let ids) = outcome { written.ids = ids }
         }
         return Committed(

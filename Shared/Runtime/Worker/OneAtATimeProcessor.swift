@@ -48,7 +48,7 @@ final class OneAtATimeProcessor: DeliveryProcessor {
         // handler: a slow one must not keep them until the relay's grace period ends.
         let deleted = published.ids
         let entry = try inbox.entry(
-            messageId: envelope.messageId, deletingPublished: deleted, from: outbox.outbox, on: db)
+            messageId: envelope.messageId, deletingPublished: deleted, from: outbox.drain, on: db)
         published.deleted(deleted.count)
         if let entry {
             return try answerDuplicate(delivery, entry: entry, log: log, pending: pending, connections: connections)

@@ -176,7 +176,7 @@ final class Worker: ServicePart {
         private func flushPublished() {
             guard !published.isEmpty else { return }
             do {
-                try published.flush(Outbox(schema: worker.settings.schema), on: try connections.database())
+                try published.flush(OutboxDrain(schema: worker.settings.schema), on: try connections.database())
             } catch {
                 worker.settings.log.warning(
                     "could not delete published outbox rows; the next statement will",

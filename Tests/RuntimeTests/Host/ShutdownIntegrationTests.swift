@@ -70,7 +70,7 @@ struct ShutdownIntegrationTests {
                 do {
                     let db = try PGConnection(url: url, applicationName: "runtime-tests")
                     try db.transaction { db in
-                        _ = try Outbox(schema: schema).enqueue(
+                        _ = try OutboxWriter(schema: schema).enqueue(
                             OutboxMessage(
                                 exchange: "", routingKey: target, messageId: event.messageId, type: event.type,
                                 appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)

@@ -39,7 +39,7 @@ struct HeadersJSONTests {
                     body: [0, 255, UInt8(index)]),
                 exchange: "", routingKey: "q", mandatory: index == 2)
         }
-        let parameters = Outbox.batchParameters(messages).map { ($0 ?? .null).wireForm }
+        let parameters = OutboxTable.batchParameters(messages).map { ($0 ?? .null).wireForm }
         #expect(parameters.count == 12)
         #expect(parameters.allSatisfy { $0.format == 1 })
         #expect(try Self.elements(parameters[3].bytes) == ["t\"0", "t\"1", "t\"2"].map { Array($0.utf8) })

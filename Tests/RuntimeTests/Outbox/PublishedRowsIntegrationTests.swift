@@ -109,7 +109,7 @@ struct PublishedRowsIntegrationTests {
             CrashSeam.arm(queue: bed.queue) {
                 do {
                     let db = try PGConnection(url: url, applicationName: "rt-tests.ingress")
-                    _ = try Outbox(schema: schema).enqueue(
+                    _ = try OutboxWriter(schema: schema).enqueue(
                         [KeyedOutboxMessage(key: "k", message: handedOver)],
                         ifReturnedBy: "SELECT m.key FROM message m", parameters: [], on: db)
                 } catch {

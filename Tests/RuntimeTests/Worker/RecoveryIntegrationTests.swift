@@ -21,7 +21,7 @@ struct RecoveryIntegrationTests {
     private static func enqueue(_ event: Envelope, to queue: String, _ bed: TestBed) throws {
         let db = try PGConnection(url: bed.env.databaseURL, applicationName: "runtime-tests")
         try db.transaction { db in
-            _ = try Outbox(schema: bed.schema).enqueue(
+            _ = try OutboxWriter(schema: bed.schema).enqueue(
                 OutboxMessage(
                     exchange: "", routingKey: queue, messageId: event.messageId, type: event.type,
                     appId: event.appId, timestamp: event.timestamp, body: event.body, mandatory: false), on: db)

@@ -48,7 +48,7 @@ public enum StripeEventSource: String, Sendable {
 
 /// The SQL of the webhook ingress: stores verified Stripe events and their outbox rows in
 /// one statement (one implicit transaction, one round trip) per batch — the events' insert
-/// is this type's, the outbox rows are written by `Outbox.enqueue(_:ifReturnedBy:parameters:on:)`
+/// is this type's, the outbox rows are written by `OutboxWriter.enqueue(_:ifReturnedBy:parameters:on:)`
 /// (the Store owns the outbox's SQL), and each body is sent once.
 ///
 /// Each event goes to `<schema>.stripe_events` (`ON CONFLICT (event_id) DO NOTHING`); only
@@ -63,13 +63,13 @@ public struct StripeEventStore: Sendable {
     /// `app_id` of the re-published messages.
     public let appId: String
     /// The outbox the re-publishing rows go to (its SQL is the Store's).
-    private let outbox: Outbox
+    private let outbox: OutboxWriter
 
     /// A store in `schema`.
     public init(schema: SQLIdentifier, appId: String) {
         self.schema = schema
         self.appId = appId
-        outbox = Outbox(schema: schema.name)
+        outbox = OutboxWriter(schema: schema.name)
     }
 
     /// Stores `event` (its scrubbed `body`) received on `endpoint`; returns `false` when Stripe's event

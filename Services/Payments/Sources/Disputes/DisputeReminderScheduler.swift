@@ -87,7 +87,7 @@ public final class DisputeReminderScheduler: ServicePart {
     public func publishDue(now: Int, on db: PGConnection) throws -> Int {
         guard reminderSeconds > 0 else { return 0 }
         let disputes = DisputeStore(schema: try SQLIdentifier(schema))
-        let outbox = Outbox(schema: schema)
+        let outbox = OutboxWriter(schema: schema)
         var published = 0
         while true {
             let claimed = try db.transaction { db -> Int in

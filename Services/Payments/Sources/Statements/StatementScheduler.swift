@@ -152,7 +152,7 @@ public final class StatementScheduler: ServicePart {
             let accounts = try db.query(
                 "SELECT account FROM \(quoted).account_charges WHERE NOT deauthorized ORDER BY account", []
             ) { try $0.string("account") }
-            let outbox = Outbox(schema: schema)
+            let outbox = OutboxWriter(schema: schema)
             for account in accounts {
                 var envelope = try Envelope.make(
                     GetStatement(account: account, from: run.from, to: run.to), appId: appId, stripeAccount: account)

@@ -136,7 +136,7 @@ public final class ReconcileScheduler: ServicePart {
         envelope.correlationId = envelope.messageId
         envelope.headers.extra[ReconcileHandler.triggerHeader] = "schedule"
         for (name, value) in headers { envelope.headers.extra[name] = value }
-        _ = try Outbox(schema: schema).enqueue(
+        _ = try OutboxWriter(schema: schema).enqueue(
             OutboxMessage(
                 envelope, exchange: Exchanges.commands, routingKey: Reconcile.messageName, mandatory: true), on: db)
     }

@@ -1,66 +1,30 @@
-/// The outbox of a service schema: messages written in the same transaction as the state
-/// change, published after commit by the worker or the relay.
+/// The publishing side of a service schema's outbox: the rows the writers
+/// (``OutboxWriter``) left, taken, published with confirms and deleted.
 ///
-/// Publishing protocol: in a transaction, `claim` (the batch's own rows) or `claimStale`
+/// Publishing protocol: in a transaction, `claim` (the batch's own rows) or `takeStale`
 /// (rows left behind) locks rows with `FOR UPDATE SKIP LOCKED` — so concurrent relays never
 /// get the same row —, the caller publishes them with confirms, then `delete`s them and
 /// commits. A crash before the delete leaves the rows for the relay (at-least-once).
 /// All statements are parameterised; only the validated, quoted schema name is spliced in.
 ///
-/// The one owner of the `outbox` table's SQL — no other module names its columns:
-/// - writing: ``enqueue(_:on:)`` (one row: the one-at-a-time processor),
-///   ``enqueue(batch:on:)`` (a batch's rows in one statement: the batch processor) and
-///   ``enqueue(_:ifReturnedBy:parameters:on:)`` (rows written in the caller's own statement
-///   only for the keys it returns: the webhook ingress's group commit);
 /// - publishing: ``claimAndDelete(ids:on:)`` (a batch's own rows, published from memory),
 ///   ``claim(ids:on:)`` + ``delete(ids:on:)``, ``takeStale(olderThan:limit:after:on:)`` and
 ///   ``takeForRelay(limit:after:on:)`` (the relay: rows a worker left behind after its grace
 ///   period, rows written for the relay at once);
+/// - deleting what a worker published itself: ``deletePublished(_:on:)``,
+///   ``deletePublishedDeferred(_:on:)``, ``deletePublishedCTE(named:parameter:relaxed:)``;
 /// - watching: ``lag(countLimit:on:)``.
 /// Shared/Store/README.md gives each statement's shape and planning and why.
 /// Thread-safety: a `Sendable` value; calls use the given connection on the caller's thread.
-public struct Outbox: Sendable {
+public struct OutboxDrain: Sendable {
     /// The schema holding the `outbox` table (see `Migrator.runtimeMigrations`).
     public let schema: String
     let table: Result<String, StoreError>
 
-    /// The columns of a row as ``OutboxRow/init(row:)`` decodes them.
-    static let columns = """
-        id, exchange, routing_key, message_id, type, correlation_id, reply_to, app_id, \
-        content_type, message_timestamp, headers, body, mandatory, created_at
-        """
-
-    /// An outbox in `schema`; the name is validated on first use.
+    /// The outbox in `schema`; the name is validated on first use.
     public init(schema: String) {
         self.schema = schema
-        self.table = Result { () throws(StoreError) in try SQLIdentifier(schema).quoted + ".outbox" }
-    }
-
-    /// Inserts `message` (normally in the caller's transaction) and returns its row id.
-    /// - Throws: `StoreError` (e.g. `store.query_failed` for invalid `headersJSON`).
-    @discardableResult
-    public func enqueue(_ message: OutboxMessage, on conn: PGConnection) throws(StoreError) -> Int64 {
-        let table = try table.get()
-        return try Outbox.returnedId(conn.execute(Outbox.insertOne(table), Outbox.parameters(message))).get()
-    }
-
-    /// The `INSERT` of one row into `table`, returning its id (``enqueue(_:on:)``).
-    static func insertOne(_ table: String) -> String {
-        """
-        INSERT INTO \(table) (exchange, routing_key, message_id, type, correlation_id, reply_to,
-            app_id, content_type, message_timestamp, headers, body, mandatory)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id
-        """
-    }
-
-    /// The parameters of ``insertOne(_:)`` for `message`.
-    static func parameters(_ message: OutboxMessage) -> [PGValue?] {
-        [
-            .text(message.exchange), .text(message.routingKey), .text(message.messageId),
-            .text(message.type), message.correlationId.map(PGValue.text), message.replyTo.map(PGValue.text),
-            .text(message.appId), .text(message.contentType), .timestamp(message.timestamp),
-            .json(message.headersJSON), .bytes(message.body), .bool(message.mandatory),
-        ]
+        self.table = OutboxTable.name(schema)
     }
 
     /// Locks and returns those of `ids` that no other transaction holds, in id order.
@@ -68,11 +32,11 @@ public struct Outbox: Sendable {
     ///   the caller's `delete` commits); `StoreError` from the statement.
     public func claim(ids: [Int64], on conn: PGConnection) throws(StoreError) -> [OutboxRow] {
         let table = try table.get()
-        try conn.requireTransaction(for: "Outbox.claim")
+        try conn.requireTransaction(for: "OutboxDrain.claim")
         guard !ids.isEmpty else { return [] }
         return try conn.query(
             """
-            SELECT \(Outbox.columns) FROM \(table) WHERE id = ANY($1) ORDER BY id FOR UPDATE SKIP LOCKED
+            SELECT \(OutboxTable.columns) FROM \(table) WHERE id = ANY($1) ORDER BY id FOR UPDATE SKIP LOCKED
             """, [.intArray(ids)], planning: .perExecution
         ) { row in try OutboxRow(row: row) }
     }
@@ -114,11 +78,11 @@ public struct Outbox: Sendable {
     ) throws(StoreError) -> OutboxTake {
         try take(
             { "o.created_at < now() - make_interval(secs => $\($0))" }, [.double(olderThan.seconds)], limit: limit,
-            after: cursor, operation: "Outbox.takeStale", on: conn)
+            after: cursor, operation: "OutboxDrain.takeStale", on: conn)
     }
 
     /// Deletes, uncommitted, up to `limit` rows written for the relay (`for_relay`: by
-    /// ``enqueue(_:ifReturnedBy:parameters:on:)``, whose writer never publishes them) whose
+    /// ``OutboxWriter/enqueue(_:ifReturnedBy:parameters:on:)``, whose writer never publishes them) whose
     /// key `(created_at, id)` comes after `cursor` (all when `nil`), whatever their age — the
     /// oldest first, skipping rows another transaction holds — and returns them oldest first
     /// with the cursor after the last one. The same statement, bounds and asynchronous
@@ -129,7 +93,7 @@ public struct Outbox: Sendable {
     public func takeForRelay(
         limit: Int, after cursor: OutboxCursor?, on conn: PGConnection
     ) throws(StoreError) -> OutboxTake {
-        try take({ _ in "o.for_relay" }, [], limit: limit, after: cursor, operation: "Outbox.takeForRelay", on: conn)
+        try take({ _ in "o.for_relay" }, [], limit: limit, after: cursor, operation: "OutboxDrain.takeForRelay", on: conn)
     }
 
     /// The relay's take: `condition(n)` selects the rows, its `conditionParameters` numbered
@@ -155,7 +119,7 @@ public struct Outbox: Sendable {
                 SELECT o.id FROM \(table) AS o, relaxed
                 WHERE \(after)\(selection)
                 ORDER BY o.created_at, o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED))
-            RETURNING \(Outbox.columns), (EXTRACT(EPOCH FROM created_at) * 1000000)::int8 AS created_at_us
+            RETURNING \(OutboxTable.columns), (EXTRACT(EPOCH FROM created_at) * 1000000)::int8 AS created_at_us
             """, parameters, planning: .perExecution
         ) { row in
             (try OutboxRow(row: row), OutboxCursor(createdAtMicroseconds: try row.int("created_at_us"), id: try row.int("id")))
@@ -191,5 +155,33 @@ public struct Outbox: Sendable {
             """, [.int(Int64(max(1, countLimit)))], planning: .perExecution
         ) { row in (Int(try row.int("count")), try row.double("oldest")) }
         return rows.first ?? (0, 0)
+    }
+
+    /// Locks and deletes (uncommitted, inside the caller's transaction) the rows of `ids`
+    /// that no other publisher holds (`FOR UPDATE SKIP LOCKED`) and returns the ids taken;
+    /// the caller publishes those from memory, waits for the confirms and commits (a
+    /// rollback puts them back for the relay). No statement for no ids.
+    ///
+    /// Primary-key lookups only, gathered once by an init plan (`= ANY(ARRAY(…))`, never
+    /// `IN (SELECT …)`, which the planner may re-run per row: see ``takeStale(olderThan:limit:after:on:)``),
+    /// planned per execution. The transaction's commit is made asynchronous
+    /// (`synchronous_commit = off`, local to it): losing this deletion in a database crash
+    /// only makes the relay publish the rows again, which consumers' inboxes absorb, so
+    /// waiting for its WAL flush buys nothing.
+    /// - Throws: `store.transaction_state` outside a transaction; `store.invalid_identifier`
+    ///   for a bad schema name; the statement's `StoreError`.
+    public func claimAndDelete(ids: [Int64], on conn: PGConnection) throws(StoreError) -> Set<Int64> {
+        let table = try table.get()
+        try conn.requireTransaction(for: "OutboxDrain.claimAndDelete")
+        guard !ids.isEmpty else { return [] }
+        return Set(
+            try conn.query(
+                """
+                WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
+                DELETE FROM \(table) WHERE id = ANY(ARRAY(
+                    SELECT o.id FROM \(table) AS o, relaxed WHERE o.id = ANY($1) FOR UPDATE OF o SKIP LOCKED))
+                RETURNING id
+                """, [.intArray(ids)], planning: .perExecution
+            ) { row in try row.int("id") })
     }
 }

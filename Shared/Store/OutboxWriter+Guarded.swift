@@ -1,4 +1,4 @@
-/// A message for ``Outbox/enqueue(_:ifReturnedBy:parameters:on:)`` and the key that decides
+/// A message for ``OutboxWriter/enqueue(_:ifReturnedBy:parameters:on:)`` and the key that decides
 /// whether its row is written (e.g. a Stripe event id). Thread-safety: a plain `Sendable` value.
 public struct KeyedOutboxMessage: Sendable, Equatable {
     /// The key the caller's statement returns when this message's row is to be written.
@@ -13,7 +13,7 @@ public struct KeyedOutboxMessage: Sendable, Equatable {
     }
 }
 
-extension Outbox {
+extension OutboxWriter {
     /// Runs the caller's data-modifying `statement` and, in the same SQL statement (one
     /// round trip, one implicit transaction unless the caller opened one), inserts the
     /// outbox rows of those `messages` whose key it returned, in the order of `messages`;
@@ -22,7 +22,7 @@ extension Outbox {
     /// outbox row.
     ///
     /// The rows are written for the relay (`for_relay`): their writer never publishes them,
-    /// so the relay takes them as soon as it is woken (``takeForRelay(limit:after:on:)``,
+    /// so the relay takes them as soon as it is woken (``OutboxDrain/takeForRelay(limit:after:on:)``,
     /// `OutboxRelay.nudge()` after the commit), without waiting for its grace period, which
     /// protects only rows a worker publishes itself (docs/DESIGN.md §5 "One publisher per row").
     ///

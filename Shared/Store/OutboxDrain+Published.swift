@@ -7,7 +7,7 @@
 /// claimed, deleted and committed them. Every form skips rows another transaction holds
 /// (`FOR UPDATE SKIP LOCKED`: the relay publishing the same row deletes it itself) and looks
 /// the ids up by primary key, gathered once by an init plan (`= ANY(ARRAY(…))`).
-extension Outbox {
+extension OutboxDrain {
     /// A data-modifying common table expression named `name` that deletes the rows whose ids
     /// are in the `int8[]` parameter `$<parameter>`, for the `WITH` list of a statement that
     /// runs anyway. Postgres runs it exactly once, to completion, whether or not the main
@@ -51,5 +51,27 @@ extension Outbox {
             RETURNING id
             """, [.intArray(ids)], planning: .perExecution
         ) { row in try row.int("id") }.count
+    }
+}
+
+extension OutboxDrain {
+    /// Deletes the published rows `ids` inside the caller's open transaction, deferred: the
+    /// `DELETE` travels with its next statement or its `COMMIT` and commits with it (a
+    /// rollback keeps the rows, to be deleted by a later statement). Rows another
+    /// transaction holds are skipped (`FOR UPDATE SKIP LOCKED`, as in
+    /// ``deletePublished(_:on:)``), looked up by primary key, planned per execution. The
+    /// one-at-a-time processor's deletion, carried by the next message's transaction.
+    /// Nothing is queued for no ids.
+    /// - Throws: `store.transaction_state` outside a transaction; `store.invalid_identifier`
+    ///   for a bad schema name.
+    public func deletePublishedDeferred(_ ids: [Int64], on conn: PGConnection) throws(StoreError) {
+        let table = try table.get()
+        guard !ids.isEmpty else { return }
+        try conn.deferWrite(
+            """
+            DELETE FROM \(table) WHERE id = ANY(ARRAY(
+                SELECT o.id FROM \(table) AS o WHERE o.id = ANY($1::int8[]) FOR UPDATE OF o SKIP LOCKED))
+            """, [.intArray(ids)], planning: .perExecution
+        ) { _ in }
     }
 }
