@@ -27,7 +27,7 @@ from supervisor import Process, Supervisor                              # noqa: 
 
 HISTORY_POLICY = "connectbus-events-history"
 # RowRetention's pass interval (ServiceConfig.messageLogPruneInterval): a row may outlive its
-# retention by one interval, plus the time the relay needs to be idle for the pass.
+# retention by one interval, plus the time a pass takes on the retention thread.
 PRUNE_INTERVAL = 60
 PRUNE_SLACK = 30
 

@@ -184,7 +184,8 @@ public final class ServiceHost: Sendable {
     /// Ignores `SIGPIPE` for the process (``BrokenPipe``), starts the HTTP servers, migrates,
     /// declares the topology, then starts the parts (``ServicePart``) in order: the span
     /// exporter (with `OTEL_EXPORTER_OTLP_ENDPOINT`), the fleet rate limiter (with
-    /// `STRIPE_RATE_LIMITS`), the outbox relay, the workers, then the service's own in the
+    /// `STRIPE_RATE_LIMITS`), the outbox relay, the retention thread (``RetentionSweeper``,
+    /// when some retention is on), the workers, then the service's own in the
     /// order they were added (``add(_:)``). Returns once everything runs (or the host was
     /// asked to stop while waiting for the servers).
     /// - Throws: ``ConfigError``, `BusError`, `StoreError` for permanent start-up failures;
@@ -223,9 +224,7 @@ public final class ServiceHost: Sendable {
             amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
             name: "\(name).relay", grace: config.relayGrace,
             batchSize: config.relayBatchSize,
-            heartbeatSeconds: config.heartbeatSeconds, messageLogRetention: config.messageLogRetention,
-            inboxRetention: config.inboxRetention, retainedTables: config.retainedTables,
-            messageLogPruneInterval: config.messageLogPruneInterval, metrics: metrics, log: log, wakeup: relayWakeup)
+            heartbeatSeconds: config.heartbeatSeconds, metrics: metrics, log: log, wakeup: relayWakeup)
         let workers = makeWorkers(selected, amqpURL: amqpURL)
         readiness.track(workers: workers, relay: relay)
         running.withLock { $0?.relay = relay }
@@ -233,6 +232,13 @@ public final class ServiceHost: Sendable {
         if let exporter = installedTracer?.exporter { runtimeParts.append(exporter) }
         if let fleet = stripeRateLimiter.fleet { runtimeParts.append(fleet) }
         runtimeParts.append(relay)
+        let retained = RetentionSweeper.tables(config)
+        if !retained.isEmpty {
+            runtimeParts.append(
+                RetentionSweeper(
+                    databaseURL: config.databaseURL, schema: schema, tables: retained,
+                    interval: config.messageLogPruneInterval, name: "\(name).retention", log: log))
+        }
         runtimeParts += workers
         try parts.start(runtimeParts + ownParts.withLock { $0 })
     }
@@ -261,7 +267,7 @@ public final class ServiceHost: Sendable {
 
     /// Adds `part` to the service's own parts: ``start()`` starts them after the migrations
     /// and after the runtime's parts (the span exporter, the fleet rate limiter, the outbox
-    /// relay, the workers), in the order they were added; ``shutdown(timeout:)`` stops them in
+    /// relay, the retention thread, the workers), in the order they were added; ``shutdown(timeout:)`` stops them in
     /// reverse, before the runtime's. Call it from the service's host function, before
     /// ``start()`` (a part added later is not started).
     public func add(_ part: any ServicePart) {
@@ -298,7 +304,7 @@ public final class ServiceHost: Sendable {
     /// progress are answered, so no request still uses a part), then stops the parts in
     /// reverse start order, each joined before the next is asked, within `timeout` for all:
     /// the service's own (e.g. the webhook ingress commits what it accepted), the workers
-    /// (they finish their batches), the relay (its last flush publishes what the workers and
+    /// (they finish their batches), the retention thread, the relay (its last flush publishes what the workers and
     /// endpoints committed), the fleet rate limiter, the span exporter (it sends what is
     /// queued). Idempotent.
     public func shutdown(timeout: Duration = .seconds(60)) {

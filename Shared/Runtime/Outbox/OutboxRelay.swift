@@ -52,8 +52,6 @@ public final class OutboxRelay: ServicePart {
     private let wakeup: RelayWakeup
     private let observer: (@Sendable (Batch) -> Void)?
     private let totals = Mutex(Statistics())
-    private let retainedTables: [TableRetention]
-    private let messageLogPruneInterval: Duration
 
     /// While caught up, the relay rewinds its cursor at most this often.
     public static let rewindInterval: Duration = .seconds(1)
@@ -96,11 +94,6 @@ public final class OutboxRelay: ServicePart {
     ///     rows written for the relay do not wait for it).
     ///   - batchSize: rows per transaction and confirm wait.
     ///   - idleInterval: pause between polls when nothing is pending.
-    ///   - messageLogRetention: `message_log` rows older than this are deleted between polls,
-    ///     at most every `messageLogPruneInterval` (``RowRetention``); `nil`: never.
-    ///   - inboxRetention: `inbox` rows received longer ago than this are deleted the same way;
-    ///     `nil`: never.
-    ///   - retainedTables: the service's own tables pruned the same way (``ServiceConfig/retainedTables``).
     ///   - wakeup: what writers of rows for the relay ring (``nudge()`` rings it too); a
     ///     host's comes from its ``HostResources``.
     ///   - observer: called on the relay thread after every batch that published rows
@@ -108,17 +101,11 @@ public final class OutboxRelay: ServicePart {
     public init(
         amqpURL: AMQPURL, databaseURL: String, schema: String, name: String, grace: Duration = .seconds(2),
         batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
-        messageLogRetention: Duration? = nil, inboxRetention: Duration? = nil, retainedTables: [TableRetention] = [],
-        messageLogPruneInterval: Duration = .seconds(60),
         metrics: RuntimeMetrics, log: Logger, wakeup: RelayWakeup = RelayWakeup(),
         observer: (@Sendable (Batch) -> Void)? = nil
     ) {
         self.wakeup = wakeup
         self.observer = observer
-        self.retainedTables =
-            [messageLogRetention.map { TableRetention(.messageLog, keep: $0) }, inboxRetention.map { TableRetention(.inbox, keep: $0) }]
-            .compactMap { $0 } + retainedTables
-        self.messageLogPruneInterval = messageLogPruneInterval
         endpoints = Worker.Endpoints(amqpURL: amqpURL, databaseURL: databaseURL, heartbeatSeconds: heartbeatSeconds)
         self.schema = schema
         self.name = name
@@ -158,8 +145,7 @@ public final class OutboxRelay: ServicePart {
     public func join(timeout: Duration) -> Bool { loop.join(timeout: timeout) }
 
     /// The relay's thread: connect, publish one batch from the cursor (and refresh the lag
-    /// gauges once a second), idle when caught up — after a pass of `message_log` retention
-    /// when one is due —; after a failure reconnect with backoff (a broker failure keeps the
+    /// gauges once a second), idle when caught up; after a failure reconnect with backoff (a broker failure keeps the
     /// database connection); at stop flush and close.
     private struct RelayTask: BackgroundTask {
         let relay: OutboxRelay
@@ -168,7 +154,6 @@ public final class OutboxRelay: ServicePart {
         var lastLagCheck = ContinuousClock.now - .seconds(10)
         var scan = Scan()
         var forRelayScan = Scan()
-        var retentions: [RowRetention] = []
 
         init(relay: OutboxRelay) {
             self.relay = relay
@@ -177,9 +162,6 @@ public final class OutboxRelay: ServicePart {
                 name: relay.name, heartbeatSeconds: relay.endpoints.heartbeatSeconds,
                 consume: nil)
             publisher = OutboxPublisher(schema: relay.schema, log: relay.log)
-            retentions = relay.retainedTables.map {
-                RowRetention($0.table, keep: $0.keep, interval: relay.messageLogPruneInterval, schema: relay.schema, log: relay.log)
-            }
         }
 
         func connect() throws {
@@ -204,8 +186,6 @@ public final class OutboxRelay: ServicePart {
                 lastLagCheck = .now
             }
             guard stale < relay.batchSize, !more else { return .again }
-            let connections = self.connections
-            for index in retentions.indices { retentions[index].runIfDue(on: { try connections.database() }) }
             connections.heartbeat()
             return .idle(relay.idleInterval)
         }

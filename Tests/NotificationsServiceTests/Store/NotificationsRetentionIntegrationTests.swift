@@ -48,13 +48,12 @@ struct NotificationsRetentionIntegrationTests {
         }
         var settings = try NotificationsSettings.fromEnvironment([:])
         settings.emailRetention = .seconds(30 * 86_400)
-        let relay = OutboxRelay(
-            amqpURL: try AMQPURL(bed.env.amqpURL), databaseURL: bed.env.databaseURL, schema: bed.schema,
-            name: "notifications-retention.relay", idleInterval: .milliseconds(20), retainedTables: settings.retainedTables,
-            messageLogPruneInterval: .milliseconds(50), metrics: RuntimeMetrics(registry: MetricsRegistry()),
+        let sweeper = RetentionSweeper(
+            databaseURL: bed.env.databaseURL, schema: bed.schema, tables: settings.retainedTables,
+            interval: .milliseconds(50), name: "notifications-retention.retention",
             log: Logger(service: "notifications-test", level: .error))
-        try relay.start()
-        defer { relay.stopAndJoin() }
+        try sweeper.start()
+        defer { sweeper.stopAndJoin() }
         func ids(_ table: String, _ key: String) throws -> [String] {
             try db.execute("SELECT \(key) FROM \(schema).\(table) ORDER BY \(key)").rows.map { try $0.string(key) }
         }

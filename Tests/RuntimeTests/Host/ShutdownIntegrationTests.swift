@@ -86,9 +86,10 @@ struct ShutdownIntegrationTests {
                 try bed.broker.declare(target)
                 try host.start()
             }
-            // The runtime's parts after the migrations (no tracing, no fleet limiter here), then
+            // The runtime's parts after the migrations (no tracing, no fleet limiter here; the
+            // retention thread, since the message log and inbox retentions are on by default), then
             // the service's own.
-            #expect(host.runningPartNames == ["rt-test.relay", "rt-test.recorder"])
+            #expect(host.runningPartNames == ["rt-test.relay", "rt-test.retention", "rt-test.recorder"])
             let port = try #require(host.httpPort)
             async let answer = TestHTTPClient.send("POST", "http://127.0.0.1:\(port)/store", body: Array("{}".utf8))
             #expect(try await eventually { started.isSet })

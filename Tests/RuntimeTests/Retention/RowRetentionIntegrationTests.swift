@@ -105,20 +105,19 @@ struct RowRetentionIntegrationTests {
         }
     }
 
-    /// The relay runs both tables' passes: old log and inbox rows go, young ones stay.
-    @Test func theOutboxRelayPrunesTheLogAndTheInboxOnItsOwnThread() throws {
+    /// The retention thread runs both tables' passes: old log and inbox rows go, young ones stay.
+    @Test func theRetentionSweeperPrunesTheLogAndTheInboxOnItsOwnThread() throws {
         try Self.withSchema { db, schema, env in
             try Self.insert(3, prefix: "old", age: "2 days", schema: schema, db: db)
             try Self.insert(2, prefix: "young", age: "1 hour", schema: schema, db: db)
             try Self.insertInbox(3, prefix: "old", age: "2 days", schema: schema, db: db)
             try Self.insertInbox(2, prefix: "young", age: "1 hour", schema: schema, db: db)
-            let relay = OutboxRelay(
-                amqpURL: try AMQPURL(env.amqpURL), databaseURL: env.databaseURL, schema: schema, name: "rt-msglog.relay",
-                idleInterval: .milliseconds(20), messageLogRetention: .seconds(86_400), inboxRetention: .seconds(86_400),
-                messageLogPruneInterval: .milliseconds(50), metrics: RuntimeMetrics(registry: MetricsRegistry()),
-                log: Self.log)
-            try relay.start()
-            defer { relay.stopAndJoin() }
+            let sweeper = RetentionSweeper(
+                databaseURL: env.databaseURL, schema: schema,
+                tables: [TableRetention(.messageLog, keep: .seconds(86_400)), TableRetention(.inbox, keep: .seconds(86_400))],
+                interval: .milliseconds(50), name: "rt-msglog.retention", log: Self.log)
+            try sweeper.start()
+            defer { sweeper.stopAndJoin() }
             let deadline = ContinuousClock.now + .seconds(60)
             while try Self.ids(schema, db).count + Self.inboxIds(schema, db).count > 4, ContinuousClock.now < deadline {
                 Thread.sleep(forTimeInterval: 0.05)

@@ -1,6 +1,6 @@
 public import Store
 
-/// A table whose old rows the outbox relay deletes between its polls (``RowRetention``):
+/// A table whose old rows the retention thread deletes (``RetentionSweeper``, ``RowRetention``):
 /// the runtime's `message_log` and `inbox`, and any a service adds to
 /// ``ServiceConfig/retainedTables`` (notifications' stored Stripe events and e-mails).
 /// Thread-safe value type.
