@@ -1,5 +1,4 @@
-/// `notifications.email.failed`: Sending an e-mail to a person failed; `final` says whether it was
-/// parked after the last attempt or will be retried.
+/// `notifications.email.failed`, described in ``messageDescription`` (the catalogue's text).
 public struct EmailFailed: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "notifications.email.failed"

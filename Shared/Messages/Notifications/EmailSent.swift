@@ -1,5 +1,4 @@
-/// `notifications.email.sent`: An e-mail to a person was accepted by the SMTP server (once per
-/// source event and template).
+/// `notifications.email.sent`, described in ``messageDescription`` (the catalogue's text).
 public struct EmailSent: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "notifications.email.sent"

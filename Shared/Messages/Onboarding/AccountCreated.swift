@@ -1,5 +1,4 @@
-/// `onboarding.account.created`: A connected account was created for a seller (published once, by
-/// the transaction that recorded it).
+/// `onboarding.account.created`, described in ``messageDescription`` (the catalogue's text).
 public struct AccountCreated: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "onboarding.account.created"

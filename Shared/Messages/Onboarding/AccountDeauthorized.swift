@@ -1,5 +1,4 @@
-/// `onboarding.account.deauthorized`: The seller disconnected the platform from its account
-/// (`account.application.deauthorized`); no more charges can be made on it.
+/// `onboarding.account.deauthorized`, described in ``messageDescription`` (the catalogue's text).
 public struct AccountDeauthorized: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "onboarding.account.deauthorized"

@@ -1,5 +1,4 @@
-/// `onboarding.account.onboarding_completed`: The first time a connected account has submitted its
-/// details and can take charges; published once per account.
+/// `onboarding.account.onboarding_completed`, described in ``messageDescription`` (the catalogue's text).
 public struct AccountOnboardingCompleted: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "onboarding.account.onboarding_completed"

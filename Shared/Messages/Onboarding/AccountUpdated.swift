@@ -1,6 +1,4 @@
-/// `onboarding.account.updated`: A connected account's onboarding state changed (from a webhook or
-/// a sync); carries the new state and the names of the fields that changed. Never published for an
-/// older state than the one already known.
+/// `onboarding.account.updated`, described in ``messageDescription`` (the catalogue's text).
 public struct AccountUpdated: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "onboarding.account.updated"

@@ -1,7 +1,4 @@
-/// `onboarding.create_account`: Create a connected account for a seller (Accounts v1) with either
-/// an account `type` or controller properties, and optionally its representative (a Person with
-/// `relationship[representative]=true`). The same seller reference twice returns the existing
-/// account, never a second Stripe account.
+/// `onboarding.create_account`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateAccount: CommandMessage, Validatable, FieldDocumented {

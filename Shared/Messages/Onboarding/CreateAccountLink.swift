@@ -1,7 +1,4 @@
-/// `onboarding.create_account_link`: Create a single-use, short-lived Account Link for a connected
-/// account. The link is returned only in the reply, never stored or sent elsewhere. HTTPS is
-/// required for the URLs with a live key (the service checks that); the message accepts http only
-/// for local test pages.
+/// `onboarding.create_account_link`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateAccountLink: CommandMessage, Validatable, FieldDocumented {

@@ -29,7 +29,7 @@ extension PayoutEventMessage {
     }
 }
 
-/// `onboarding.payout.created`: A payout to a connected account's bank was created (`payout.created`): on the account's payout schedule or through the API; its amount has left the account's available balance.
+/// `onboarding.payout.created`, described in ``messageDescription`` (the catalogue's text).
 public struct PayoutCreated: PayoutEventMessage {
     /// Wire name and routing key.
     public static let messageName = "onboarding.payout.created"

@@ -1,6 +1,4 @@
-/// `onboarding.refresh_account_link`: Issue a new Account Link with the same parameters as the last
-/// one created for the account; what a `refresh_url` handler calls when a link expired or was
-/// already used.
+/// `onboarding.refresh_account_link`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct RefreshAccountLink: CommandMessage, Validatable, FieldDocumented {

@@ -1,7 +1,4 @@
-/// `onboarding.sync_account`: Re-fetch the connected account from Stripe and update its onboarding
-/// status; what a `return_url` handler calls, since returning says nothing about completion.
-/// Publishes onboarding.account.updated (and onboarding_completed / requirements_due) when
-/// something changed.
+/// `onboarding.sync_account`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct SyncAccount: CommandMessage, Validatable, FieldDocumented {

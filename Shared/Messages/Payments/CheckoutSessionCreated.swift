@@ -1,5 +1,4 @@
-/// `payments.checkout_session.created`: A Checkout Session was created for an order (not published
-/// again when the open session is reused).
+/// `payments.checkout_session.created`, described in ``messageDescription`` (the catalogue's text).
 public struct CheckoutSessionCreated: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.checkout_session.created"

@@ -1,7 +1,4 @@
-/// `payments.create_ephemeral_key`: Create an ephemeral key for a Customer on the connected
-/// account, for the API version the mobile SDK sends (passed as `Stripe-Version`), as the legacy
-/// STPCustomerContext key provider needs. The reply's `key` is the JSON object Stripe returned, to
-/// hand to the SDK as is.
+/// `payments.create_ephemeral_key`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateEphemeralKey: CommandMessage, Validatable, FieldDocumented {

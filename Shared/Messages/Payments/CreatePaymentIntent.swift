@@ -1,7 +1,4 @@
-/// `payments.create_payment_intent`: Create a PaymentIntent on the connected account for the web
-/// Payment Element: automatic payment methods (default) or an explicit list of method types (card,
-/// bancontact, eps, ideal, link, p24, sepa_debit, us_bank_account, …), with the application fee. One open PaymentIntent
-/// per order: the same order gets its open PaymentIntent back.
+/// `payments.create_payment_intent`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreatePaymentIntent: CommandMessage, Validatable, FieldDocumented {

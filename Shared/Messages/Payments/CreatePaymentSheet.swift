@@ -1,8 +1,4 @@
-/// `payments.create_payment_sheet`: What a mobile PaymentSheet backend returns: a Customer found or
-/// created for the platform's customer reference on the connected account, a CustomerSession client
-/// secret (or, if asked, an ephemeral key for the SDK's API version), and a PaymentIntent for the
-/// order (automatic payment methods or an explicit list, with the application fee), plus the
-/// publishable key and account id the app needs. One open PaymentIntent per order.
+/// `payments.create_payment_sheet`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreatePaymentSheet: CommandMessage, Validatable, FieldDocumented {

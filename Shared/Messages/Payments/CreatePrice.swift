@@ -1,5 +1,4 @@
-/// `payments.create_price`: Create a one-time Price for a product on the connected account, for
-/// catalogue set-up.
+/// `payments.create_price`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreatePrice: CommandMessage, Validatable, FieldDocumented {

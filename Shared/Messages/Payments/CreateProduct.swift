@@ -1,4 +1,4 @@
-/// `payments.create_product`: Create a Product on the connected account, for catalogue set-up.
+/// `payments.create_product`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateProduct: CommandMessage, Validatable, FieldDocumented {

@@ -1,4 +1,4 @@
-/// `payments.dispute.closed`: A dispute on an order's payment was decided: won (the payment stands; also an inquiry closed without a chargeback) or lost (the buyer keeps the money, also when it was accepted). Published once per dispute.
+/// `payments.dispute.closed`, described in ``messageDescription`` (the catalogue's text).
 public struct DisputeClosed: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.dispute.closed"

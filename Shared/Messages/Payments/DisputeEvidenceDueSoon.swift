@@ -1,4 +1,4 @@
-/// `payments.dispute.evidence_due_soon`: A dispute still awaiting evidence is due soon: published once per dispute, DISPUTE_EVIDENCE_REMINDER before evidence_due_by (default 3 days), unless evidence was submitted or the dispute accepted or closed first.
+/// `payments.dispute.evidence_due_soon`, described in ``messageDescription`` (the catalogue's text).
 public struct DisputeEvidenceDueSoon: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.dispute.evidence_due_soon"

@@ -1,4 +1,4 @@
-/// `payments.dispute.opened`: A buyer disputed an order's payment with their bank. A chargeback (`needs_response`) withdraws the amount and Stripe's dispute fee from the seller's balance; an inquiry (`warning_needs_response`) withdraws nothing yet. Answer with payments.submit_dispute_evidence or payments.accept_dispute before evidence_due_by. Published once per dispute.
+/// `payments.dispute.opened`, described in ``messageDescription`` (the catalogue's text).
 public struct DisputeOpened: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.dispute.opened"

@@ -1,7 +1,4 @@
-/// `payments.get_checkout_session`: What a return page asks about a Checkout Session of any
-/// `ui_mode`: its status, payment status, the buyer's e-mail, the amount, and the order's state
-/// in the payments store. Read from Stripe (`GET /v1/checkout/sessions/{id}` on the connected
-/// account) and the local order; changes nothing.
+/// `payments.get_checkout_session`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct GetCheckoutSession: CommandMessage, Validatable, FieldDocumented {

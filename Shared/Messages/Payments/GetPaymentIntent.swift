@@ -1,7 +1,4 @@
-/// `payments.get_payment_intent`: What a return page asks about a PaymentIntent-based order: the
-/// PaymentIntent's status and next action, and the order's state in the payments store. Read from
-/// Stripe (`GET /v1/payment_intents/{id}` on the connected account) and the local order; changes
-/// nothing.
+/// `payments.get_payment_intent`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct GetPaymentIntent: CommandMessage, Validatable, FieldDocumented {

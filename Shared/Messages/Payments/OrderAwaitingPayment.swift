@@ -1,6 +1,4 @@
-/// `payments.order.awaiting_payment`: The buyer chose a delayed payment method (SEPA Debit, ACH Direct Debit `us_bank_account`):
-/// the order is placed but not paid yet; wait for payments.order.paid or
-/// payments.order.payment_failed.
+/// `payments.order.awaiting_payment`, described in ``messageDescription`` (the catalogue's text).
 public struct OrderAwaitingPayment: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.order.awaiting_payment"

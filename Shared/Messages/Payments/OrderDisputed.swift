@@ -1,4 +1,4 @@
-/// `payments.order.disputed`: An order's payment was disputed (published with payments.dispute.opened, for subscribers of payments.order.*: e.g. hold the shipment). The order keeps its state; the dispute's progress is in payments.dispute.*.
+/// `payments.order.disputed`, described in ``messageDescription`` (the catalogue's text).
 public struct OrderDisputed: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.order.disputed"

@@ -1,5 +1,4 @@
-/// `payments.order.paid`: The order is paid: fulfil it now. Published exactly once per order,
-/// whatever order and number of times Stripe's events arrive.
+/// `payments.order.paid`, described in ``messageDescription`` (the catalogue's text).
 public struct OrderPaid: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.order.paid"

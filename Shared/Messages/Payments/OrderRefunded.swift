@@ -1,4 +1,4 @@
-/// `payments.order.refunded`: Some or all of the order's payment was refunded.
+/// `payments.order.refunded`, described in ``messageDescription`` (the catalogue's text).
 public struct OrderRefunded: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.order.refunded"

@@ -1,6 +1,4 @@
-/// `payments.refund`: Refund an order's payment on the connected account, fully (no amount: what is
-/// left) or partially. Asking for more than is left to refund is a `conflict.refund_exceeds_amount`
-/// error.
+/// `payments.refund`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct RefundPayment: CommandMessage, Validatable, FieldDocumented {

@@ -1,5 +1,4 @@
-/// `terminal.cancel_payment`: Cancel a card-present PaymentIntent that is not captured (releases
-/// the authorization).
+/// `terminal.cancel_payment`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CancelPayment: CommandMessage, Validatable, FieldDocumented {

@@ -1,5 +1,4 @@
-/// `terminal.cancel_reader_action`: Cancel what a server-driven reader is doing (e.g. waiting for a
-/// card); the PaymentIntent stays usable.
+/// `terminal.cancel_reader_action`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CancelReaderAction: CommandMessage, Validatable, FieldDocumented {

@@ -1,4 +1,4 @@
-/// `terminal.collect_payment_method`: Have a server-driven reader read a card for a PaymentIntent without charging it (`collect_payment_method`). When the card is read the gateway publishes `terminal.payment.method_collected` (brand, last4, funding, wallet type) so the platform can inspect it; `terminal.confirm_payment` must follow within 30 seconds, or `terminal.cancel_reader_action`.
+/// `terminal.collect_payment_method`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CollectPaymentMethod: CommandMessage, FieldDocumented {

@@ -1,5 +1,4 @@
-/// `terminal.complete_order`: The point-of-sale app says the order is completed (goods handed
-/// over), so reconciliation captures its PaymentIntent unless it was paid by other means.
+/// `terminal.complete_order`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CompleteOrder: CommandMessage, Validatable, FieldDocumented {

@@ -1,5 +1,4 @@
-/// `terminal.create_connection_token`: Create a Terminal connection token: the secret the Terminal
-/// SDK (iOS, Android, JS) asks its backend for, optionally restricted to a location.
+/// `terminal.create_connection_token`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateConnectionToken: CommandMessage, Validatable, FieldDocumented {

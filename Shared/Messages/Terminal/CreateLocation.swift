@@ -1,5 +1,4 @@
-/// `terminal.create_location`: Create a Terminal Location (a store), which readers are registered
-/// to.
+/// `terminal.create_location`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateLocation: CommandMessage, Validatable, FieldDocumented {

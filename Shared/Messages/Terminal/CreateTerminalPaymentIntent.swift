@@ -1,8 +1,4 @@
-/// `terminal.create_payment_intent`: Create a card-present PaymentIntent
-/// (`payment_method_types[]=card_present`) for a point-of-sale order, captured manually (default)
-/// or automatically, optionally as a direct charge on a connected account with an application fee.
-/// The same order reference returns its existing open PaymentIntent: one PaymentIntent per
-/// transaction, never two.
+/// `terminal.create_payment_intent`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateTerminalPaymentIntent: CommandMessage, Validatable, FieldDocumented {

@@ -1,5 +1,4 @@
-/// `terminal.list_readers`: List the registered readers (all pages), optionally of one location or
-/// status.
+/// `terminal.list_readers`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct ListReaders: CommandMessage, Validatable, FieldDocumented {

@@ -1,5 +1,4 @@
-/// `terminal.mark_paid_otherwise`: The point-of-sale app says the order was paid by other means
-/// (cash, another card), so reconciliation cancels its PaymentIntent instead of capturing it.
+/// `terminal.mark_paid_otherwise`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct MarkPaidOtherwise: CommandMessage, Validatable, FieldDocumented {

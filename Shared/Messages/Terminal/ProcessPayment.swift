@@ -1,7 +1,4 @@
-/// `terminal.process_payment`: Hand a PaymentIntent to a server-driven reader
-/// (`process_payment_intent`). The outcome arrives as events (terminal.payment.authorized /
-/// declined). A declined card leaves the PaymentIntent `requires_payment_method` and the next
-/// attempt reuses it; a timeout is retried on the same PaymentIntent, never on a new one.
+/// `terminal.process_payment`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct ProcessPayment: CommandMessage, FieldDocumented {

@@ -1,5 +1,4 @@
-/// `terminal.register_reader`: Register a reader to a location with its registration code (the
-/// simulator's simulated codes such as simulated-wpe work) and a label.
+/// `terminal.register_reader`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct RegisterReader: CommandMessage, Validatable, FieldDocumented {

@@ -1,4 +1,4 @@
-/// `terminal.confirm_payment`: Confirm a PaymentIntent with the card the reader collected (`confirm_payment_intent`), within 30 seconds of the collection; the outcome arrives as events (terminal.payment.authorized / declined). Later: `conflict.collection_expired`, the reader action is cancelled and the PaymentIntent can be collected again.
+/// `terminal.confirm_payment`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct TerminalConfirmPayment: CommandMessage, FieldDocumented {

@@ -1,5 +1,4 @@
-/// `terminal.payment.authorized`: A card-present PaymentIntent was authorized and requires capture
-/// (before `capture_before`).
+/// `terminal.payment.authorized`, described in ``messageDescription`` (the catalogue's text).
 public struct TerminalPaymentAuthorized: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.payment.authorized"

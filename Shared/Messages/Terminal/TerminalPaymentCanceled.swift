@@ -1,5 +1,4 @@
-/// `terminal.payment.canceled`: A card-present PaymentIntent was canceled (by command, by
-/// reconciliation or by Stripe after the authorization expired).
+/// `terminal.payment.canceled`, described in ``messageDescription`` (the catalogue's text).
 public struct TerminalPaymentCanceled: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.payment.canceled"

@@ -1,5 +1,4 @@
-/// `terminal.payment.declined`: The card was declined; the PaymentIntent is
-/// `requires_payment_method` and the next attempt reuses it.
+/// `terminal.payment.declined`, described in ``messageDescription`` (the catalogue's text).
 public struct TerminalPaymentDeclined: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.payment.declined"

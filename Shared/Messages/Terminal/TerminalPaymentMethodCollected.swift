@@ -1,6 +1,4 @@
-/// `terminal.payment.method_collected`: A server-driven reader read a card for a PaymentIntent
-/// (`terminal.collect_payment_method`); nothing is charged yet. Inspect it and send
-/// `terminal.confirm_payment` within 30 seconds, or cancel the reader action.
+/// `terminal.payment.method_collected`, described in ``messageDescription`` (the catalogue's text).
 public struct TerminalPaymentMethodCollected: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.payment.method_collected"
