@@ -155,9 +155,19 @@ def click_and_wait_for(driver, element_id, target_id, timeout=20):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.common.exceptions import WebDriverException
     old = field(driver, element_id)
     old.click()
-    WebDriverWait(driver, timeout).until(expected_conditions.staleness_of(old))
+
+    def left(_):
+        # The old page is gone once its element is stale. While the new page replaces it,
+        # Chrome may instead answer "Node with given id does not belong to the document"
+        # (an unknown error, not a StaleElementReferenceException): gone as well.
+        try:
+            return expected_conditions.staleness_of(old)(driver)
+        except WebDriverException:
+            return True
+    WebDriverWait(driver, timeout).until(left)
     WebDriverWait(driver, timeout).until(lambda d: d.find_elements(By.ID, target_id))
 
 
