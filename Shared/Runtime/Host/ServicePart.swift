@@ -2,7 +2,7 @@
 /// once, asked to stop, and waited for with a deadline. The host starts its parts after the
 /// migrations, in order, and stops them in reverse (``ServicePartSequence``,
 /// ARCHITECTURE.md "Lifecycle"): the span exporter, the fleet rate limiter, the outbox
-/// relay, the workers, then the service's own in the order its host function adds them
+/// relay, the retention thread, the workers, then the service's own in the order its host function adds them
 /// (the webhook ingress, the backfill sweeper, the schedulers, the database-gauge sampler).
 ///
 /// In the spirit of swift-service-lifecycle's `Service`, on the runtime's own threads: a
