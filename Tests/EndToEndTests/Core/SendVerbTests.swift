@@ -29,4 +29,13 @@ struct SendVerbTests {
         #expect(ConnectBusCLI.run(["send"], environment: [:]) == 2)
         #expect(ConnectBusCLI.run(["send", "payments.refund", "--file", "/nonexistent.json"], environment: [:]) == 2)
     }
+
+    @Test func aBodyGivenAfterTheNameIsPointedAtJSON() {
+        let error = SendVerb.positionalError(["payments.refund", #"{"account":"acct_1"}"#])
+        #expect(error.message == "send takes exactly one command name, got 2")
+        #expect(error.hint == #"pass the body with --json: connectbus send payments.refund --json '{"account":"acct_1"}'"#)
+        #expect(error.exitCode == 2)
+        #expect(SendVerb.positionalError(["a", "b", "c"]).hint.contains("connectbus send --help"))
+        #expect(ConnectBusCLI.run(["send", "payments.refund", "{}"], environment: [:]) == 2)
+    }
 }

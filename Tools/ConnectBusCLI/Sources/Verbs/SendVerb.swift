@@ -38,10 +38,21 @@ public enum SendVerb: Verb {
           connectbus send payments.create_product --account acct_123 --json '{"name":"Mug"}' --get result.product
         """
 
+    /// The usage error for `positionals` other than one command name; a JSON body given
+    /// after the name (`send payments.refund '{…}'`) is pointed at `--json`.
+    static func positionalError(_ positionals: [String]) -> CLIError {
+        let message = "send takes exactly one command name, got \(positionals.count)"
+        if positionals.count == 2, let body = positionals.last?.drop(while: \.isWhitespace), body.first == "{" || body.first == "[" {
+            return CLIError(
+                message, hint: "pass the body with --json: connectbus send \(positionals[0]) --json '\(positionals[1])'", exitCode: 2)
+        }
+        return CLIError.usage(message, verb: name)
+    }
+
     /// Runs the verb; see ``help``.
     public static func run(_ arguments: ParsedArguments, environment: CLIEnvironment) throws -> Int32 {
         guard arguments.positionals.count == 1, let command = arguments.positionals.first else {
-            throw CLIError.usage("send takes exactly one command name, got \(arguments.positionals.count)", verb: name)
+            throw positionalError(arguments.positionals)
         }
         let timeout = try arguments.number("timeout", verb: name, in: 0.1...3600) ?? 30
         let checked = try CommandInput.check(name: command, json: try body(arguments), account: arguments.value("account"))
