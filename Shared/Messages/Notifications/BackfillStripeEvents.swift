@@ -1,6 +1,4 @@
-/// `notifications.backfill`: Sweep Stripe's event log (`GET /v1/events`) now for events whose
-/// webhook never arrived, for the platform and every connected account the service knows,
-/// storing and publishing each missed one once (marked `x-stripe-source: backfill`).
+/// `notifications.backfill`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct BackfillStripeEvents: CommandMessage, Validatable, FieldDocumented {
@@ -10,7 +8,7 @@ public struct BackfillStripeEvents: CommandMessage, Validatable, FieldDocumented
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Sweep Stripe's event log (GET /v1/events) now for events whose webhook never arrived, for the platform and every connected account known; each missed event is stored and published once, marked x-stripe-source: backfill. The reply comes when the sweep is recorded, not when it ends; `connectbus status` shows its progress."
+        "Sweep Stripe's event log (`GET /v1/events`) now for events whose webhook never arrived, for the platform and every connected account the service knows; each missed event is stored and published once, marked `x-stripe-source: backfill`. The reply comes when the sweep is recorded, not when it ends; `connectbus status` shows its progress."
 
     /// Unix seconds: list events created at or after this time (Stripe keeps 30 days);
     /// absent = from each scope's high-water mark minus the safety window.

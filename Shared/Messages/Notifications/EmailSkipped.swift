@@ -1,5 +1,4 @@
-/// `notifications.email.skipped`: An e-mail an event asked for was not sent, and will not be,
-/// for the reason given (e.g. nobody to send it to).
+/// `notifications.email.skipped`, described in ``messageDescription`` (the catalogue's text).
 public struct EmailSkipped: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "notifications.email.skipped"
@@ -7,7 +6,7 @@ public struct EmailSkipped: EventMessage, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "An e-mail an event asked for was not sent, and will not be, for the reason given (e.g. `no_recipient`: no address of the person it is for is known; a buyer's e-mail never goes to the seller instead)."
+        "An e-mail an event asked for was not sent, and will not be, for the reason given (e.g. `no_recipient`: nobody to send it to, no address of the person it is for is known; a buyer's e-mail never goes to the seller instead)."
 
     /// The notification's own id: one per source event and template.
     public var notification: String

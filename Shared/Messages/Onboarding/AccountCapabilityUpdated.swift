@@ -1,6 +1,4 @@
-/// `onboarding.account.capability_updated`: A capability of a connected account changed
-/// status (Stripe's `capability.updated`: `inactive` → `pending` → `active`, or `disabled`,
-/// `unrequested`). Published once per change, never for a stale or repeated Stripe event.
+/// `onboarding.account.capability_updated`, described in ``messageDescription`` (the catalogue's text).
 public struct AccountCapabilityUpdated: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "onboarding.account.capability_updated"
@@ -8,7 +6,7 @@ public struct AccountCapabilityUpdated: EventMessage, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "A capability of a connected account changed status (Stripe's `capability.updated`: `inactive` → `pending` → `active`, or `disabled`, `unrequested`); once per change, never for a stale or repeated Stripe event."
+        "A capability of a connected account changed status (Stripe's `capability.updated`: `inactive` → `pending` → `active`, or `disabled`, `unrequested`). Published once per change, never for a stale or repeated Stripe event."
 
     /// The connected account.
     public var account: String

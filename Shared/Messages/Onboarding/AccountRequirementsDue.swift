@@ -1,6 +1,4 @@
-/// `onboarding.account.requirements_due`: Stripe needs more information from the seller
-/// (requirements currently due or past due, or future requirements whose deadline came into
-/// view); notifications e-mails the seller to finish setting up the account, naming the deadline.
+/// `onboarding.account.requirements_due`, described in ``messageDescription`` (the catalogue's text).
 public struct AccountRequirementsDue: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "onboarding.account.requirements_due"

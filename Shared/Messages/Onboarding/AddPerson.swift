@@ -1,6 +1,5 @@
-/// `onboarding.add_person`: Add a person to a connected account (`POST /v1/accounts/{id}/persons`):
-/// an owner, director, executive or the representative, as the requirements ask. The person
-/// needs at least one role in `relationship`. A redelivered command replays the same person.
+/// `onboarding.add_person`, described in ``messageDescription`` (the catalogue's text).
+///
 /// Reply: ``Result`` or a ``ReplyError``.
 public struct AddPerson: CommandMessage, Validatable, FieldDocumented {
     /// Wire name and routing key.
@@ -9,7 +8,7 @@ public struct AddPerson: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Add a person to a connected account (`POST /v1/accounts/{id}/persons`): an owner, director, executive or the representative, with at least one role true in `relationship`. A redelivered command replays the same person (same Idempotency-Key)."
+        "Add a person to a connected account (`POST /v1/accounts/{id}/persons`): an owner, director, executive or the representative, as the requirements ask, with at least one role true in `relationship`. A redelivered command replays the same person (same `Idempotency-Key`)."
 
     /// The connected account.
     public var account: String

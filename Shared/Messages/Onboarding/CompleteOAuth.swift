@@ -1,13 +1,4 @@
-/// `onboarding.complete_oauth`: what the platform's OAuth redirect handler sends with the
-/// `code` and `state` Stripe appended. The service accepts the state once (one it issued,
-/// unused, not expired), exchanges the code at `POST /oauth/token` (connect.stripe.com),
-/// fetches the account and records it under the link's seller reference like any created
-/// account (publishing `onboarding.account.created`). Refusals: `validation.oauth_state_unknown`
-/// (a state this service did not issue), `conflict.oauth_state_used`,
-/// `conflict.oauth_state_expired`, `conflict.oauth_code_invalid` (Stripe's `invalid_grant`: a
-/// code used already, expired or another platform's; the state is used up),
-/// `conflict.duplicate_reference`, `conflict.account_exists`. The tokens Stripe answers with are
-/// never stored, logged or published.
+/// `onboarding.complete_oauth`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CompleteOAuth: CommandMessage, Validatable, FieldDocumented {
@@ -17,7 +8,7 @@ public struct CompleteOAuth: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Completes a Connect OAuth connection with the `code` and `state` Stripe appended to the redirect: the state is accepted once (issued by onboarding.create_oauth_link, unused, not expired), the code is exchanged at `POST /oauth/token`, and the Standard account is recorded under the link's seller reference like any created account (`onboarding.account.created`). Refusals: `validation.oauth_state_unknown`, `conflict.oauth_state_used`, `conflict.oauth_state_expired`, `conflict.oauth_code_invalid` (Stripe's `invalid_grant`), `conflict.duplicate_reference`, `conflict.account_exists`. The tokens are never kept."
+        "Completes a Connect OAuth connection: what the platform's OAuth redirect handler sends with the `code` and `state` Stripe appended to the redirect. The state is accepted once (issued by `onboarding.create_oauth_link`, unused, not expired), the code is exchanged at `POST /oauth/token` (connect.stripe.com), and the Standard account is fetched and recorded under the link's seller reference like any created account (publishing `onboarding.account.created`). Refusals: `validation.oauth_state_unknown` (a state this service did not issue), `conflict.oauth_state_used`, `conflict.oauth_state_expired`, `conflict.oauth_code_invalid` (Stripe's `invalid_grant`: a code used already, expired or another platform's; the state is used up), `conflict.duplicate_reference`, `conflict.account_exists`. The tokens Stripe answers with are never stored, logged or published."
 
     /// The authorization code Stripe appended to the redirect (`ac_…`, single use).
     public var code: String

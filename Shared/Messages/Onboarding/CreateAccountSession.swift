@@ -1,7 +1,5 @@
-/// `onboarding.create_account_session`: An Account Session for Stripe's Connect embedded
-/// components (`POST /v1/account_sessions`); the reply's `client_secret` is what Connect.js
-/// `fetchClientSecret` returns. The secret goes only into the reply (never stored, logged or
-/// published). Issuing one counts as onboarding started (see `onboarding.update_account`).
+/// `onboarding.create_account_session`, described in ``messageDescription`` (the catalogue's text).
+///
 /// Reply: ``Result`` or a ``ReplyError``.
 public struct CreateAccountSession: CommandMessage, Validatable, FieldDocumented {
     /// Wire name and routing key.
@@ -10,7 +8,7 @@ public struct CreateAccountSession: CommandMessage, Validatable, FieldDocumented
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "An Account Session for Stripe's Connect embedded components (`POST /v1/account_sessions`), at least one component with `enabled` and its features; the reply's `client_secret` is for Connect.js and goes only into the reply."
+        "An Account Session for Stripe's Connect embedded components (`POST /v1/account_sessions`), at least one component with `enabled` and its features; the reply's `client_secret` is what Connect.js `fetchClientSecret` returns and goes only into the reply (never stored, logged or published). Issuing one counts as onboarding started (see `onboarding.update_account`)."
 
     /// The connected account.
     public var account: String

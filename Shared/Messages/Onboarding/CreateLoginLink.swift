@@ -1,8 +1,6 @@
-/// `onboarding.create_login_link`: A single-use link into the Express dashboard
-/// (`POST /v1/accounts/{id}/login_links`) for an account whose dashboard is Express
-/// (`type` `express` or `controller.stripe_dashboard.type` `express`); any other account is
-/// refused with `conflict.not_express_dashboard` before Stripe is called. The URL is a
-/// secret: it goes only into the reply. Reply: ``Result`` or a ``ReplyError``.
+/// `onboarding.create_login_link`, described in ``messageDescription`` (the catalogue's text).
+///
+/// Reply: ``Result`` or a ``ReplyError``.
 public struct CreateLoginLink: CommandMessage, Validatable, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "onboarding.create_login_link"
@@ -10,7 +8,7 @@ public struct CreateLoginLink: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "A single-use link into the Express dashboard (`POST /v1/accounts/{id}/login_links`) for an account whose dashboard is Express; another account is refused with `conflict.not_express_dashboard` (a service-state rule) before Stripe is called. The URL goes only into the reply."
+        "A single-use link into the Express dashboard (`POST /v1/accounts/{id}/login_links`) for an account whose dashboard is Express (`type` `express` or `controller.stripe_dashboard.type` `express`); any other account is refused with `conflict.not_express_dashboard` (a service-state rule) before Stripe is called. The URL is a secret: it goes only into the reply."
 
     /// The connected account.
     public var account: String

@@ -1,10 +1,4 @@
-/// `onboarding.create_oauth_link`: the Connect OAuth authorize URL
-/// (`<STRIPE_CONNECT_BASE>/oauth/authorize?response_type=code&client_id=ca_…&scope=…&state=…`)
-/// for a seller who already has a Standard account and connects it instead of creating one.
-/// The service generates the `state` (a random, single-use value valid for an hour), keeps it
-/// with the seller reference, and checks it once in `onboarding.complete_oauth`. A seller
-/// reference that already has an account is refused with `conflict.duplicate_reference`; a
-/// service without `STRIPE_CONNECT_CLIENT_ID` answers `conflict.oauth_not_configured`.
+/// `onboarding.create_oauth_link`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateOAuthLink: CommandMessage, Validatable, FieldDocumented {
@@ -14,7 +8,7 @@ public struct CreateOAuthLink: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "The Connect OAuth authorize URL (`/oauth/authorize` at connect.stripe.com, with the platform's client id, `scope` and a `state` the service generates, keeps for an hour and accepts once in onboarding.complete_oauth) for a seller who connects an existing Standard account. A seller reference that already has an account: `conflict.duplicate_reference`; no `STRIPE_CONNECT_CLIENT_ID`: `conflict.oauth_not_configured`."
+        "The Connect OAuth authorize URL (`<STRIPE_CONNECT_BASE>/oauth/authorize?response_type=code&client_id=ca_…&scope=…&state=…`, connect.stripe.com unless configured, with the platform's client id) for a seller who already has a Standard account and connects it instead of creating one. The service generates the `state` (a random, single-use value valid for an hour), keeps it with the seller reference and accepts it once in `onboarding.complete_oauth`. A seller reference that already has an account is refused with `conflict.duplicate_reference`; a service without `STRIPE_CONNECT_CLIENT_ID` answers `conflict.oauth_not_configured`."
 
     /// The platform's own, unique reference of the seller; the connected account is recorded under it.
     public var sellerReference: String

@@ -1,11 +1,4 @@
-/// `onboarding.disconnect_account`: disconnects a connected account from the platform
-/// (`POST /oauth/deauthorize` at connect.stripe.com with the platform's client id and the
-/// account as `stripe_user_id`). The account is not marked here: Stripe then sends
-/// `account.application.deauthorized`, and that event, as when the seller disconnects from
-/// the Dashboard, is the one path that marks it `deauthorized` and publishes
-/// `onboarding.account.deauthorized`. Refusals: `not_found.account`, `conflict.invalid_state`
-/// (already deauthorized), `conflict.oauth_not_configured`, `conflict.not_connected` (Stripe's
-/// `invalid_client`: the account is not connected to the platform's application).
+/// `onboarding.disconnect_account`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct DisconnectAccount: CommandMessage, Validatable, FieldDocumented {
@@ -15,7 +8,7 @@ public struct DisconnectAccount: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Disconnects a connected account from the platform (`POST /oauth/deauthorize` at connect.stripe.com). The account is marked `deauthorized` when Stripe's `account.application.deauthorized` arrives (then `onboarding.account.deauthorized`), the one path that marks it. Refusals: `not_found.account`, `conflict.invalid_state` (already deauthorized), `conflict.oauth_not_configured`, `conflict.not_connected` (Stripe's `invalid_client`)."
+        "Disconnects a connected account from the platform (`POST /oauth/deauthorize` at connect.stripe.com with the platform's client id and the account as `stripe_user_id`). The account is not marked here: Stripe then sends `account.application.deauthorized`, and that event, as when the seller disconnects from the Dashboard, is the one path that marks it `deauthorized` and publishes `onboarding.account.deauthorized`. Refusals: `not_found.account`, `conflict.invalid_state` (already deauthorized), `conflict.oauth_not_configured`, `conflict.not_connected` (Stripe's `invalid_client`: the account is not connected to the platform's application)."
 
     /// The connected account.
     public var account: String

@@ -55,7 +55,7 @@ public struct PayoutCreated: PayoutEventMessage {
     }
 }
 
-/// `onboarding.payout.paid`: A connected account's payout is expected in its bank account (`payout.paid`, at its `arrival_date`).
+/// `onboarding.payout.paid`, described in ``messageDescription`` (the catalogue's text).
 public struct PayoutPaid: PayoutEventMessage {
     /// Wire name and routing key.
     public static let messageName = "onboarding.payout.paid"
@@ -81,7 +81,7 @@ public struct PayoutPaid: PayoutEventMessage {
     }
 }
 
-/// `onboarding.payout.failed`: A connected account's payout failed (`payout.failed`): the bank refused it (`failure_code`); the amount is back in the account's Stripe balance and the seller must update the bank account.
+/// `onboarding.payout.failed`, described in ``messageDescription`` (the catalogue's text).
 public struct PayoutFailed: PayoutEventMessage {
     /// Wire name and routing key.
     public static let messageName = "onboarding.payout.failed"
@@ -107,7 +107,7 @@ public struct PayoutFailed: PayoutEventMessage {
     }
 }
 
-/// `onboarding.payout.canceled`: A connected account's pending payout was canceled (`payout.canceled`); the amount is back in the account's Stripe balance.
+/// `onboarding.payout.canceled`, described in ``messageDescription`` (the catalogue's text).
 public struct PayoutCanceled: PayoutEventMessage {
     /// Wire name and routing key.
     public static let messageName = "onboarding.payout.canceled"

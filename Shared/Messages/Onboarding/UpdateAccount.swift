@@ -1,12 +1,6 @@
-/// `onboarding.update_account`: Change what the platform prefilled on a connected account
-/// (what an "edit business details" screen sends), `POST /v1/accounts/{id}`.
+/// `onboarding.update_account`, described in ``messageDescription`` (the catalogue's text).
 ///
-/// Refused before Stripe is called, with `conflict.update_not_allowed`, where Stripe's rule is
-/// known from the recorded account: `tos_acceptance` on an account whose requirements Stripe
-/// collects, and `business_type`, `business_profile`, `individual`, `company` or
-/// `external_account` on such an
-/// account once onboarding has started (an account link or session was issued). Stripe's
-/// own refusals come back as `stripe.<code>`. Reply: ``Result`` or a ``ReplyError``.
+/// Reply: ``Result`` or a ``ReplyError``.
 public struct UpdateAccount: CommandMessage, Validatable, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "onboarding.update_account"
@@ -14,7 +8,7 @@ public struct UpdateAccount: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Change what the platform prefilled on a connected account (`POST /v1/accounts/{id}`), at least one field. Refused with `conflict.update_not_allowed` before Stripe is called where the rule is known from the recorded account (a service-state rule JSON Schema cannot state): `tos_acceptance` when Stripe collects the account's requirements (Standard, Express), and `business_type`, `business_profile`, `individual`, `company`, `external_account` on such an account once an account link or session was issued (`email`, `settings`, `metadata`, `capabilities` stay writable, as Stripe allows)."
+        "Change what the platform prefilled on a connected account (what an \"edit business details\" screen sends, `POST /v1/accounts/{id}`), at least one field. Refused with `conflict.update_not_allowed` before Stripe is called where Stripe's rule is known from the recorded account (a service-state rule JSON Schema cannot state): `tos_acceptance` when Stripe collects the account's requirements (Standard, Express), and `business_type`, `business_profile`, `individual`, `company`, `external_account` on such an account once onboarding has started (an account link or session was issued); `email`, `settings`, `metadata`, `capabilities` stay writable, as Stripe allows. Stripe's own refusals come back as `stripe.<code>`."
 
     /// The connected account.
     public var account: String

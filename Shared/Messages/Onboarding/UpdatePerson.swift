@@ -1,6 +1,6 @@
-/// `onboarding.update_person`: Change a person of a connected account
-/// (`POST /v1/accounts/{id}/persons/{person}`): details, roles, ownership, title. At least one
-/// of `person` and `relationship`. Reply: ``AddPerson/Result`` or a ``ReplyError``.
+/// `onboarding.update_person`, described in ``messageDescription`` (the catalogue's text).
+///
+/// Reply: ``AddPerson/Result`` or a ``ReplyError``.
 public struct UpdatePerson: CommandMessage, Validatable, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "onboarding.update_person"

@@ -1,7 +1,4 @@
-/// `payments.accept_dispute`: Accepts a dispute on an order's payment as lost, with no evidence
-/// (`POST /v1/disputes/{id}/close` on the connected account): the buyer keeps the money. Refused
-/// with `conflict.dispute_not_open` once the dispute is under review or closed,
-/// `not_found.dispute` for a dispute the service has not recorded on the account.
+/// `payments.accept_dispute`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct AcceptDispute: CommandMessage, Validatable, FieldDocumented {
@@ -11,7 +8,7 @@ public struct AcceptDispute: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Accepts a dispute on an order's payment as lost, with no evidence: the buyer keeps the money. Refused with conflict.dispute_not_open once the dispute is under review or closed, not_found.dispute for a dispute the service has not recorded on the account."
+        "Accepts a dispute on an order's payment as lost, with no evidence (`POST /v1/disputes/{id}/close` on the connected account): the buyer keeps the money. Refused with `conflict.dispute_not_open` once the dispute is under review or closed, `not_found.dispute` for a dispute the service has not recorded on the account."
 
     /// The seller's connected account; the disputed charge is a direct charge on it.
     public var account: String

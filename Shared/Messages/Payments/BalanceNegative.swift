@@ -1,8 +1,4 @@
-/// `payments.balance.negative`: The available balance of a connected account whose losses the
-/// platform carries (`controller.losses.payments` `application`) is negative in at least one
-/// currency: the platform answers for the debt (a dispute or refund larger than the funds)
-/// and should act, e.g. collect it from the seller or pause payouts. Published with the
-/// `payments.balance.updated` of every Stripe balance that shows it.
+/// `payments.balance.negative`, described in ``messageDescription`` (the catalogue's text).
 public struct BalanceNegative: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.balance.negative"
@@ -10,7 +6,7 @@ public struct BalanceNegative: EventMessage, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "The available balance of a connected account whose losses the platform carries (`controller.losses.payments` `application`) is negative in at least one currency: the platform answers for the debt and should act (collect it from the seller, pause payouts). Published with the `payments.balance.updated` of every Stripe balance that shows it."
+        "The available balance of a connected account whose losses the platform carries (`controller.losses.payments` `application`) is negative in at least one currency: the platform answers for the debt (a dispute or refund larger than the funds) and should act (e.g. collect it from the seller, pause payouts). Published with the `payments.balance.updated` of every Stripe balance that shows it."
 
     /// The seller's connected account.
     public var account: String

@@ -1,7 +1,4 @@
-/// `payments.balance.updated`: A connected account's Stripe balance changed (`balance.available`
-/// on the Connect endpoint): its available and pending funds per currency, as Stripe reported
-/// them. Published once per Stripe event; an event older than the last one applied for the
-/// account publishes nothing.
+/// `payments.balance.updated`, described in ``messageDescription`` (the catalogue's text).
 public struct BalanceUpdated: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.balance.updated"
@@ -9,7 +6,7 @@ public struct BalanceUpdated: EventMessage, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "A connected account's Stripe balance changed (`balance.available`): its available and pending funds per currency, as Stripe reported them. Published once per Stripe event; an event older than the last one applied for the account publishes nothing."
+        "A connected account's Stripe balance changed (`balance.available` on the Connect endpoint): its available and pending funds per currency, as Stripe reported them. Published once per Stripe event; an event older than the last one applied for the account publishes nothing."
 
     /// The seller's connected account.
     public var account: String

@@ -1,17 +1,4 @@
-/// `payments.charge_saved_payment_method`: An off-session charge of a buyer's saved payment
-/// method (`off_session=true`, `confirm=true`) on the connected account, with the application
-/// fee: a returning buyer who is not there. `payment_method` names the saved method; absent,
-/// the Customer's default (`invoice_settings.default_payment_method`, set by
-/// `payments.set_default_payment_method` or `payments.register_buyer`) is charged, else the
-/// buyer's most recently saved one. Answers `succeeded` (→ `payments.order.paid`),
-/// `processing` for a delayed method, or `requires_action` when the bank asks for
-/// authentication (`authentication_required`): the order becomes
-/// `payments.order.requires_action`, the buyer gets an e-mail with `authentication_url`, and the
-/// reply (only the reply) carries the PaymentIntent's client secret for that page. A decline is
-/// a `stripe.card_declined` reply error with the decline code (→ `payments.order.payment_failed`).
-/// Refused before Stripe is called: a buyer without a saved method
-/// (`conflict.no_saved_payment_method`), a method that is not the buyer's on this account
-/// (`conflict.payment_method_not_saved`). Redelivery never charges twice.
+/// `payments.charge_saved_payment_method`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocumented {
@@ -21,7 +8,7 @@ public struct ChargeSavedPaymentMethod: CommandMessage, Validatable, FieldDocume
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "An off-session charge (off_session=true, confirm=true) of a buyer's saved payment method on the connected account, with the application fee. payment_method names the saved method; absent, the Customer's default (invoice_settings.default_payment_method) is charged, else the buyer's most recently saved one. Answers succeeded (payments.order.paid), processing for a delayed method, or requires_action when the bank asks for authentication: the order becomes payments.order.requires_action, the buyer gets an e-mail with authentication_url, and only the reply carries the PaymentIntent's client secret. A decline is a stripe.card_declined reply error (payments.order.payment_failed). Refused before Stripe is called: a buyer without a saved method (conflict.no_saved_payment_method), a method that is not the buyer's on this account (conflict.payment_method_not_saved). Redelivery never charges twice."
+        "An off-session charge (`off_session=true`, `confirm=true`) of a buyer's saved payment method on the connected account, with the application fee: a returning buyer who is not there. `payment_method` names the saved method; absent, the Customer's default (`invoice_settings.default_payment_method`, set by `payments.set_default_payment_method` or `payments.register_buyer`) is charged, else the buyer's most recently saved one. Answers `succeeded` (→ `payments.order.paid`), `processing` for a delayed method, or `requires_action` when the bank asks for authentication (`authentication_required`): the order becomes `payments.order.requires_action`, the buyer gets an e-mail with `authentication_url`, and only the reply carries the PaymentIntent's client secret for that page. A decline is a `stripe.card_declined` reply error with the decline code (→ `payments.order.payment_failed`). Refused before Stripe is called: a buyer without a saved method (`conflict.no_saved_payment_method`), a method that is not the buyer's on this account (`conflict.payment_method_not_saved`). Redelivery never charges twice."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String

@@ -1,15 +1,4 @@
-/// `payments.confirm_payment`: Server-side create-and-confirm of a PaymentIntent on the
-/// connected account, in one of two flows:
-/// - with `payment_method`, as the legacy STPPaymentContext flow does — a card flow: the
-///   PaymentIntent is created with `payment_method_types=[card]`;
-/// - with `confirmation_token`, the deferred-intent flow of the Payment Element: the client
-///   collected the method under `intent_configuration` and created a ConfirmationToken; the
-///   PaymentIntent is created with automatic payment methods and confirmed with the token
-///   (a redirect-based method such as iDEAL answers `requires_action` with the URL of its page).
-///
-/// Answers `succeeded`, `processing`, `requires_action` (with the client secret for the app to
-/// authenticate, and the redirect URL for a redirect-based method) or, for a decline, a
-/// `stripe.card_declined` reply error with the decline code. Redelivery never charges twice.
+/// `payments.confirm_payment`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
@@ -19,7 +8,7 @@ public struct ConfirmPayment: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 2
     /// Catalogue description.
     public static let messageDescription =
-        "Server-side create-and-confirm of a PaymentIntent on the connected account: with `payment_method` as the legacy STPPaymentContext flow does (cards), or with `confirmation_token` for a deferred intent (the Payment Element collected the method under `intent_configuration`; automatic payment methods, redirect-based ones included). Answers `succeeded`, `processing`, `requires_action` (with the client secret for the app to authenticate and, for a redirect-based method, the URL to send the buyer to) or, for a decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges twice."
+        "Server-side create-and-confirm of a PaymentIntent on the connected account, in one of two flows: with `payment_method`, as the legacy STPPaymentContext flow does (cards: the PaymentIntent is created with `payment_method_types=[card]`), or with `confirmation_token`, the deferred-intent flow of the Payment Element (the client collected the method under `intent_configuration` and created a ConfirmationToken; the PaymentIntent is created with automatic payment methods, redirect-based ones included, and confirmed with the token). Answers `succeeded`, `processing`, `requires_action` (with the client secret for the app to authenticate and, for a redirect-based method such as iDEAL, the URL of its page to send the buyer to) or, for a decline, a `stripe.card_declined` reply error with the decline code. Redelivery never charges twice."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String

@@ -1,9 +1,4 @@
-/// `payments.create_checkout_session`: Create a Checkout Session for an order as a direct charge on
-/// the connected account with the platform's application fee. `hosted_page` (default) needs
-/// `success_url` and replies with the session `url`; `embedded_page` and `elements` need
-/// `return_url` with `{CHECKOUT_SESSION_ID}` (none when `redirect_on_completion` is `never`),
-/// take no `success_url`/`cancel_url` and reply with `client_secret`. An order that already has
-/// an open session gets that session back, not a second one.
+/// `payments.create_checkout_session`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateCheckoutSession: CommandMessage, Validatable, FieldDocumented {

@@ -1,9 +1,4 @@
-/// `payments.create_setup_sheet`: PaymentSheet in setup mode — save a payment method for a
-/// buyer without paying: the Customer found or created for the platform's customer reference
-/// on the connected account, a SetupIntent for it (`usage` off_session by default, automatic
-/// payment methods or an explicit list), and a CustomerSession client secret (or, if asked, an
-/// ephemeral key for the SDK's API version), plus the publishable key. The method is recorded
-/// for the buyer when Stripe reports the SetupIntent succeeded (`setup_intent.succeeded`).
+/// `payments.create_setup_sheet`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CreateSetupSheet: CommandMessage, Validatable, FieldDocumented {
@@ -13,7 +8,7 @@ public struct CreateSetupSheet: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "PaymentSheet in setup mode: save a payment method for a buyer without paying. The Customer found or created for the platform's customer reference on the connected account, a SetupIntent for it (usage off_session by default, automatic payment methods or an explicit list), and a CustomerSession client secret (or, if asked, an ephemeral key for the SDK's API version), plus the publishable key. The method is recorded for the buyer when Stripe reports the SetupIntent succeeded."
+        "PaymentSheet in setup mode: save a payment method for a buyer without paying. The Customer found or created for the platform's customer reference on the connected account, a SetupIntent for it (`usage` `off_session` by default, automatic payment methods or an explicit list), and a CustomerSession client secret (or, if asked, an ephemeral key for the SDK's API version), plus the publishable key. The method is recorded for the buyer when Stripe reports the SetupIntent succeeded (`setup_intent.succeeded`)."
 
     /// The seller's connected account; the method is saved on it.
     public var account: String

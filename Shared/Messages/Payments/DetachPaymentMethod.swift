@@ -1,8 +1,4 @@
-/// `payments.detach_payment_method`: Removes a saved payment method of a buyer on a connected
-/// account (`POST /v1/payment_methods/{id}/detach`). The method must be the buyer's: a method of
-/// another customer or account is refused with `conflict.payment_method_not_saved` before
-/// anything is detached; an unknown buyer with `not_found.customer`. Detaching a method that
-/// is already detached answers `detached` again (idempotent).
+/// `payments.detach_payment_method`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct DetachPaymentMethod: CommandMessage, Validatable, FieldDocumented {
@@ -12,7 +8,7 @@ public struct DetachPaymentMethod: CommandMessage, Validatable, FieldDocumented 
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Removes a saved payment method of a buyer on a connected account. The method must be the buyer's: a method of another customer or account is refused with conflict.payment_method_not_saved before anything is detached; an unknown buyer with not_found.customer. Detaching a method already detached answers detached again."
+        "Removes a saved payment method of a buyer on a connected account (`POST /v1/payment_methods/{id}/detach`). The method must be the buyer's: a method of another customer or account is refused with `conflict.payment_method_not_saved` before anything is detached; an unknown buyer with `not_found.customer`. Detaching a method that is already detached answers `detached` again (idempotent)."
 
     /// The seller's connected account.
     public var account: String

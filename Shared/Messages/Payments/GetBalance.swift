@@ -1,7 +1,4 @@
-/// `payments.get_balance`: The connected account's balance at Stripe (`GET /v1/balance` with
-/// `Stripe-Account`): available and pending per currency, in the smallest currency unit (an
-/// amount may be negative: the account owes, e.g. after a dispute). Reads only; writes and
-/// publishes nothing.
+/// `payments.get_balance`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct GetBalance: CommandMessage, Validatable, FieldDocumented {
@@ -11,7 +8,7 @@ public struct GetBalance: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "The connected account's balance at Stripe: available and pending per currency, in the smallest currency unit (an amount may be negative: the account owes, e.g. after a dispute). Reads only; writes and publishes nothing."
+        "The connected account's balance at Stripe (`GET /v1/balance` with `Stripe-Account`): available and pending per currency, in the smallest currency unit (an amount may be negative: the account owes, e.g. after a dispute). Reads only; writes and publishes nothing."
 
     /// The seller's connected account.
     public var account: String

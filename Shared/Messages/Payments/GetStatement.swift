@@ -1,10 +1,4 @@
-/// `payments.get_statement`: The seller's statement for a period, per currency, built from
-/// the connected account's balance transactions at Stripe (`GET /v1/balance_transactions`
-/// with `Stripe-Account`, `created` in `[from, to)`) and reconciled against the suite's own
-/// orders, refunds and disputes: every transaction that does not match them is reported in
-/// `discrepancies`, never hidden. Reads only; writes and publishes nothing (the daily
-/// statement, `payments.statement.ready`, is this command published by the service's
-/// scheduler).
+/// `payments.get_statement`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct GetStatement: CommandMessage, Validatable, FieldDocumented {
@@ -14,7 +8,7 @@ public struct GetStatement: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "The seller's statement for a period, per currency (gross sales, application fees, Stripe fees, refunds, fee refunds, dispute withdrawals and reinstatements, the net, payouts), built from the connected account's balance transactions at Stripe and reconciled against the suite's own orders: a transaction that does not match is reported in discrepancies. Reads only."
+        "The seller's statement for a period, per currency (gross sales, application fees, Stripe fees, refunds, fee refunds, dispute withdrawals and reinstatements, the net, payouts), built from the connected account's balance transactions at Stripe (`GET /v1/balance_transactions` with `Stripe-Account`, `created` in `[from, to)`) and reconciled against the suite's own orders, refunds and disputes: every transaction that does not match them is reported in `discrepancies`, never hidden. Reads only; writes and publishes nothing (the daily statement, `payments.statement.ready`, is this command published by the service's scheduler)."
 
     /// The longest period a statement covers: 366 days, in seconds.
     public static let maximumRangeSeconds = 366 * 86_400

@@ -1,6 +1,4 @@
-/// `payments.list_payment_method_domains`: The payment method domains of a connected account
-/// (`GET /v1/payment_method_domains` with `Stripe-Account`, every page), optionally only one
-/// hostname or only enabled ones. Changes nothing.
+/// `payments.list_payment_method_domains`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` or a ``ReplyError``.
 public struct ListPaymentMethodDomains: CommandMessage, Validatable, FieldDocumented {

@@ -1,8 +1,4 @@
-/// `payments.list_payment_methods`: The payment methods saved for a buyer on a connected
-/// account (what a "manage cards" screen shows), as Stripe lists them for the buyer's Customer
-/// (`GET /v1/customers/{id}/payment_methods`), with the Customer's default
-/// (`invoice_settings.default_payment_method`, `GET /v1/customers/{id}`). A buyer without a
-/// Customer yet has none. Writes and publishes nothing.
+/// `payments.list_payment_methods`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct ListPaymentMethods: CommandMessage, Validatable, FieldDocumented {
@@ -12,7 +8,7 @@ public struct ListPaymentMethods: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "The payment methods saved for a buyer on a connected account (what a manage-cards screen shows), as Stripe lists them for the buyer's Customer, with the Customer's default (invoice_settings.default_payment_method: default_payment_method and is_default). A buyer without a Customer yet has none. Writes and publishes nothing."
+        "The payment methods saved for a buyer on a connected account (what a manage-cards screen shows), as Stripe lists them for the buyer's Customer (`GET /v1/customers/{id}/payment_methods`), with the Customer's default (`invoice_settings.default_payment_method`, `GET /v1/customers/{id}`; the reply's `default_payment_method` and `is_default`). A buyer without a Customer yet has none. Writes and publishes nothing."
 
     /// The seller's connected account.
     public var account: String

@@ -1,5 +1,4 @@
-/// `payments.order.payment_failed`: The order's payment failed (declined card, failed delayed
-/// method).
+/// `payments.order.payment_failed`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Published for every failed attempt the order records; ``buyerMustAct`` says whether the
 /// buyer has to be told (Stripe's "handle post-payment events": when a payment that was
@@ -16,7 +15,7 @@ public struct OrderPaymentFailed: EventMessage, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "The order's payment failed (declined card, failed delayed method). buyer_must_act says whether the buyer has to be told (the payment had been processing, or was an off-session charge) or is still in the payment form and can retry there."
+        "The order's payment failed (declined card, failed delayed method). `buyer_must_act` says whether the buyer has to be told (the payment had been processing, or was an off-session charge) or is still in the payment form and can retry there."
 
     /// The seller's connected account; the charge is a direct charge on it.
     public var account: String

@@ -1,8 +1,4 @@
-/// `payments.order.requires_action`: An off-session charge of the buyer's saved method needs
-/// the buyer: the bank asked for authentication (`authentication_required`). The buyer is sent
-/// to `authentication_url`, the platform's page, which confirms the PaymentIntent there with the
-/// client secret from the command's reply (never in this event). Published once per order
-/// until it is paid; the order can still be paid (`payments.order.paid`) or fail.
+/// `payments.order.requires_action`, described in ``messageDescription`` (the catalogue's text).
 public struct OrderRequiresAction: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.order.requires_action"
@@ -10,7 +6,7 @@ public struct OrderRequiresAction: EventMessage, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "An off-session charge of the buyer's saved method needs the buyer: the bank asked for authentication (authentication_required). The buyer is sent to authentication_url, the platform's page, which confirms the PaymentIntent with the client secret from the command's reply (never in this event). Published once per order until it is paid."
+        "An off-session charge of the buyer's saved method needs the buyer: the bank asked for authentication (`authentication_required`). The buyer is sent to `authentication_url`, the platform's page, which confirms the PaymentIntent there with the client secret from the command's reply (never in this event). Published once per order until it is paid; the order can still be paid (`payments.order.paid`) or fail."
 
     /// The seller's connected account.
     public var account: String

@@ -1,11 +1,4 @@
-/// `payments.quote_shipping`: Checks a buyer's shipping address against the platform's
-/// shipping rules and answers the shipping methods it can take, with their amounts: what the
-/// legacy app flow's `STPPaymentContext` asks in `paymentContext(_:didUpdateShippingAddress:completion:)`
-/// (answer `status`, `reason` and the methods as `PKShippingMethod`s: `id` → identifier,
-/// `label`, `detail`, `amount`). An address the rules do not serve is a normal answer
-/// (`status` `invalid` with the reason), not an error. The chosen method's `id` goes to
-/// `payments.confirm_payment` as `shipping_method`, which quotes again and charges its amount.
-/// Reads only the service's configuration (`SHIPPING_RULES`); writes and publishes nothing.
+/// `payments.quote_shipping`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct QuoteShipping: CommandMessage, Validatable, FieldDocumented {
@@ -15,7 +8,7 @@ public struct QuoteShipping: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Check a buyer's shipping address against the platform's shipping rules (SHIPPING_RULES) and answer the shipping methods it can take with their amounts, as the legacy app flow's STPPaymentContext asks when the address changes. An address the rules do not serve is answered status invalid with the reason, not an error; the chosen method's id goes to payments.confirm_payment as shipping_method. Writes and publishes nothing."
+        "Check a buyer's shipping address against the platform's shipping rules (`SHIPPING_RULES`) and answer the shipping methods it can take, with their amounts: what the legacy app flow's `STPPaymentContext` asks in `paymentContext(_:didUpdateShippingAddress:completion:)` when the address changes (answer `status`, `reason` and the methods as `PKShippingMethod`s: `id` → identifier, `label`, `detail`, `amount`). An address the rules do not serve is a normal answer (`status` `invalid` with the reason), not an error. The chosen method's `id` goes to `payments.confirm_payment` as `shipping_method`, which quotes again and charges its amount. Reads only the service's configuration; writes and publishes nothing."
 
     /// The seller's connected account the order is for.
     public var account: String

@@ -1,13 +1,4 @@
-/// `payments.register_buyer`: A guest who signs up becomes a buyer with a Customer on the
-/// connected account (one per customer reference, found or created), and the payment
-/// methods the guest agreed to save on their guest orders (a guest PaymentSheet with
-/// `setup_future_usage`) are attached to it (`POST /v1/payment_methods/{id}/attach`); a
-/// method paid without that consent is not (``GuestPaymentMethod/Outcome/noConsent``). When
-/// the buyer had no saved method before, the newest attached one becomes the Customer's
-/// default (`invoice_settings.default_payment_method`). Idempotent: registering again
-/// answers `already_attached`. An unknown order is refused with `not_found.order`, an order
-/// of another buyer (or whose method another sign-up already took) with
-/// `conflict.customer_mismatch`, before anything is created.
+/// `payments.register_buyer`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct RegisterBuyer: CommandMessage, Validatable, FieldDocumented {
@@ -17,7 +8,7 @@ public struct RegisterBuyer: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "A guest who signs up becomes a buyer with a Customer on the connected account (one per customer reference), and the payment methods the guest agreed to save on their guest orders (a guest PaymentSheet with setup_future_usage) are attached to it; a method paid without that consent is not (outcome no_consent). When the buyer had no saved method, the newest attached one becomes the Customer's default. Registering again answers already_attached. An unknown order is refused with not_found.order, another buyer's order (or one whose method another sign-up already took) with conflict.customer_mismatch, before anything is created."
+        "A guest who signs up becomes a buyer with a Customer on the connected account (one per customer reference, found or created), and the payment methods the guest agreed to save on their guest orders (a guest PaymentSheet with `setup_future_usage`) are attached to it (`POST /v1/payment_methods/{id}/attach`); a method paid without that consent is not (outcome `no_consent`). When the buyer had no saved method before, the newest attached one becomes the Customer's default (`invoice_settings.default_payment_method`). Idempotent: registering again answers `already_attached`. An unknown order is refused with `not_found.order`, another buyer's order (or one whose method another sign-up already took) with `conflict.customer_mismatch`, before anything is created."
 
     /// Most guest orders one registration takes.
     public static let maxGuestOrders = 20

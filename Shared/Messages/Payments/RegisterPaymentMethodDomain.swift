@@ -1,8 +1,4 @@
-/// `payments.register_payment_method_domain`: Registers a web domain on a connected account so
-/// Apple Pay, Google Pay and Link appear in Elements and embedded Checkout served from it
-/// (direct charges need the domain on each connected account). `POST /v1/payment_method_domains`
-/// with `Stripe-Account`; a domain the account already has is returned (`created: false`), so
-/// redelivery and repeated registration are harmless.
+/// `payments.register_payment_method_domain`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` or a ``ReplyError`` (`validation.invalid_domain` before Stripe is called).
 public struct RegisterPaymentMethodDomain: CommandMessage, Validatable, FieldDocumented {

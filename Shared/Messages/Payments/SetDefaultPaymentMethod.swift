@@ -1,11 +1,4 @@
-/// `payments.set_default_payment_method`: Makes one of a buyer's saved payment methods the
-/// default of their Customer on a connected account (`invoice_settings.default_payment_method`,
-/// `POST /v1/customers/{id}`): what `payments.list_payment_methods` marks `is_default` and
-/// `payments.charge_saved_payment_method` charges when no method is named. The method must be
-/// the buyer's (attached to their Customer, as Stripe requires): another customer's, another
-/// account's or a detached one is refused with `conflict.payment_method_not_saved`, an unknown
-/// buyer with `not_found.customer`, before Stripe is asked. Setting the same default again
-/// answers it again.
+/// `payments.set_default_payment_method`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct SetDefaultPaymentMethod: CommandMessage, Validatable, FieldDocumented {
@@ -15,7 +8,7 @@ public struct SetDefaultPaymentMethod: CommandMessage, Validatable, FieldDocumen
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Makes one of a buyer's saved payment methods the default of their Customer on a connected account (invoice_settings.default_payment_method): what list_payment_methods marks is_default and charge_saved_payment_method charges when no method is named. The method must be the buyer's (attached to their Customer): another customer's, another account's or a detached one is refused with conflict.payment_method_not_saved, an unknown buyer with not_found.customer, before Stripe is asked."
+        "Makes one of a buyer's saved payment methods the default of their Customer on a connected account (`invoice_settings.default_payment_method`, `POST /v1/customers/{id}`): what `payments.list_payment_methods` marks `is_default` and `payments.charge_saved_payment_method` charges when no method is named. The method must be the buyer's (attached to their Customer, as Stripe requires): another customer's, another account's or a detached one is refused with `conflict.payment_method_not_saved`, an unknown buyer with `not_found.customer`, before Stripe is asked. Setting the same default again answers it again."
 
     /// The seller's connected account.
     public var account: String

@@ -1,6 +1,4 @@
-/// `payments.statement.ready`: A seller's daily statement: the lines of
-/// `payments.get_statement` for one local day (`STATEMENT_TIME_ZONE`), published once per
-/// connected account and day after the day ends (`STATEMENT_LOCAL_TIME` the next morning).
+/// `payments.statement.ready`, described in ``messageDescription`` (the catalogue's text).
 public struct StatementReady: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "payments.statement.ready"
@@ -8,7 +6,7 @@ public struct StatementReady: EventMessage, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "A seller's daily statement: the lines of payments.get_statement for one local day (STATEMENT_TIME_ZONE), published once per connected account and day after the day ends."
+        "A seller's daily statement: the lines of `payments.get_statement` for one local day (`STATEMENT_TIME_ZONE`), published once per connected account and day after the day ends (`STATEMENT_LOCAL_TIME` the next morning)."
 
     /// The seller's connected account.
     public var account: String

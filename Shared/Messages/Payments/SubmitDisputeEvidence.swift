@@ -1,9 +1,4 @@
-/// `payments.submit_dispute_evidence`: Stages or submits evidence for a dispute on an order's
-/// payment (`POST /v1/disputes/{id}` on the connected account). With `submit` false (the
-/// default, as Stripe's) the evidence is a draft that may be changed; with `submit` true it
-/// goes to the bank and cannot be changed again. Refused with `conflict.dispute_not_open` once
-/// the dispute is under review or closed, `not_found.dispute` for a dispute the service has
-/// not recorded on the account.
+/// `payments.submit_dispute_evidence`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct SubmitDisputeEvidence: CommandMessage, Validatable, FieldDocumented {
@@ -13,7 +8,7 @@ public struct SubmitDisputeEvidence: CommandMessage, Validatable, FieldDocumente
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Stages or submits evidence for a dispute on an order's payment. With submit false (the default, as Stripe's) the evidence is a draft that may be changed; with submit true it goes to the bank and cannot be changed again. Refused with conflict.dispute_not_open once the dispute is under review or closed, not_found.dispute for a dispute the service has not recorded on the account. Without evidence, submit must be true (it submits the staged draft)."
+        "Stages or submits evidence for a dispute on an order's payment (`POST /v1/disputes/{id}` on the connected account). With `submit` false (the default, as Stripe's) the evidence is a draft that may be changed; with `submit` true it goes to the bank and cannot be changed again. Without evidence, `submit` must be true (it submits the staged draft). Refused with `conflict.dispute_not_open` once the dispute is under review or closed, `not_found.dispute` for a dispute the service has not recorded on the account."
 
     /// The seller's connected account; the disputed charge is a direct charge on it.
     public var account: String

@@ -1,6 +1,4 @@
-/// `terminal.abandon_order`: The platform says the order was abandoned (the customer left, the
-/// sale was voided), so reconciliation cancels its PaymentIntent at its next run without
-/// waiting for the grace.
+/// `terminal.abandon_order`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct AbandonOrder: CommandMessage, Validatable, FieldDocumented {

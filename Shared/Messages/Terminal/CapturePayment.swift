@@ -1,9 +1,4 @@
-/// `terminal.capture_payment`: Capture an authorized card-present PaymentIntent, fully or partially
-/// (`amount_to_capture`), only from `requires_capture` and before the authorization expires (two
-/// days). A second capture is a `conflict.already_captured` error, not a second charge. An on-
-/// receipt tip (US only) is an over-capture: the total may exceed the authorized amount by up to
-/// 50% of it or 50 USD, whichever is greater, and only when the card's `overcapture_supported` is
-/// true; otherwise `conflict.capture_exceeds_authorized`. A PaymentIntent the point-of-sale app created (never seen by the gateway) is retrieved on `account`, must be `card_present`/`interac_present` (else `conflict.not_card_present`) and is recorded. `application_fee_amount` (direct charges, so only with `account`) replaces the platform fee at capture; without it the configured fee policy sets the fee on the captured total when that differs from the authorized amount (tip, partial capture), when the PaymentIntent has no fee, or when the point-of-sale app created it with another fee (`terminal.payment.fee_corrected` announces each correction). A fee above the captured total is `validation.fee_exceeds_amount`.
+/// `terminal.capture_payment`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct CapturePayment: CommandMessage, Validatable, FieldDocumented {

@@ -1,9 +1,4 @@
-/// `terminal.increment_authorization`: Raise the authorized amount of an authorized card-present
-/// PaymentIntent before capture (`POST /v1/payment_intents/{id}/increment_authorization`). Only for
-/// a PaymentIntent created with `request_incremental_authorization_support` whose card reports
-/// `incremental_authorization_supported` (Visa, Mastercard, American Express, Discover), in
-/// `requires_capture`; otherwise `conflict.incremental_authorization_unsupported` (or
-/// `conflict.invalid_state`). `amount` is the new total and must exceed the authorized amount.
+/// `terminal.increment_authorization`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct IncrementAuthorization: CommandMessage, Validatable, FieldDocumented {

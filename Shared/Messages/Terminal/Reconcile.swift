@@ -1,8 +1,4 @@
-/// `terminal.reconcile`: For every PaymentIntent still `requires_capture`: capture it if the
-/// platform marked its order completed and not paid by other means, cancel it when paid
-/// otherwise, abandoned by the platform's word, or past the grace; report what was done. First
-/// lists the selling accounts' PaymentIntents at Stripe, so uncaptured in-person ones the gateway
-/// never heard of are reconciled too. Also runs on a schedule; safe with several replicas.
+/// `terminal.reconcile`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
@@ -12,7 +8,7 @@ public struct Reconcile: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "For every PaymentIntent still `requires_capture`: capture it if the platform marked its order completed and not paid by other means; cancel it when paid otherwise or abandoned (`terminal.abandon_order`), or when nothing was said and the grace (`RECONCILE_GRACE`, default end of the location's day, at least an hour) has passed; otherwise leave it. Before deciding, lists the selling accounts' PaymentIntents at Stripe and records the uncaptured in-person ones the gateway never heard of (one not yet authorized is reported `left`). Captures carry the fee policy's fee. Report what was done. Also runs on a schedule; safe with several replicas."
+        "For every PaymentIntent still `requires_capture`: capture it if the platform marked its order completed and not paid by other means; cancel it when paid otherwise or abandoned by the platform's word (`terminal.abandon_order`), or when nothing was said and the grace (`RECONCILE_GRACE`, default end of the location's day, at least an hour) has passed; otherwise leave it. Before deciding, lists the selling accounts' PaymentIntents at Stripe and records the uncaptured in-person ones the gateway never heard of, so they are reconciled too (one not yet authorized is reported `left`). Captures carry the fee policy's fee. Report what was done. Also runs on a schedule; safe with several replicas."
 
     /// Only PaymentIntents authorized at least this many seconds ago; absent means all.
     public var olderThanSeconds: Int?

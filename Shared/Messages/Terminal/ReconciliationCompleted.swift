@@ -1,5 +1,4 @@
-/// `terminal.reconciliation.completed`: A reconciliation run finished, with how many PaymentIntents
-/// it captured, canceled and left, and each decision (the report).
+/// `terminal.reconciliation.completed`, described in ``messageDescription`` (the catalogue's text).
 public struct ReconciliationCompleted: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.reconciliation.completed"

@@ -1,6 +1,4 @@
-/// `terminal.set_reader_display`: Show a cart (lines, tax, total) on a server-driven reader's
-/// screen (`POST /v1/terminal/readers/{id}/set_reader_display`, `type=cart`). Nothing is
-/// charged; the amount charged stays the PaymentIntent's.
+/// `terminal.set_reader_display`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct SetReaderDisplay: CommandMessage, Validatable, FieldDocumented {
@@ -10,7 +8,7 @@ public struct SetReaderDisplay: CommandMessage, Validatable, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "Show a cart (lines, tax, total) on a server-driven reader's screen (`POST /v1/terminal/readers/{id}/set_reader_display`, `type=cart`). Nothing is charged. A reader busy with a payment answers `conflict.reader_busy`; a total that is not the lines' sum plus tax is `validation.cart_total_mismatch`."
+        "Show a cart (lines, tax, total) on a server-driven reader's screen (`POST /v1/terminal/readers/{id}/set_reader_display`, `type=cart`). Nothing is charged; the amount charged stays the PaymentIntent's. A reader busy with a payment answers `conflict.reader_busy`; a total that is not the lines' sum plus tax is `validation.cart_total_mismatch`."
 
     /// The reader (`tmr_…`).
     public var reader: String

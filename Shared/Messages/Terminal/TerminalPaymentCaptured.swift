@@ -1,5 +1,4 @@
-/// `terminal.payment.captured`: A card-present payment was captured (once; partial and over-
-/// captures included).
+/// `terminal.payment.captured`, described in ``messageDescription`` (the catalogue's text).
 public struct TerminalPaymentCaptured: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.payment.captured"

@@ -1,5 +1,4 @@
-/// `terminal.payment.fee_corrected`: A capture carried another application fee than the
-/// PaymentIntent had (published once, with the capture, in the same transaction).
+/// `terminal.payment.fee_corrected`, described in ``messageDescription`` (the catalogue's text).
 public struct TerminalPaymentFeeCorrected: EventMessage, FieldDocumented {
     /// Wire name and routing key.
     public static let messageName = "terminal.payment.fee_corrected"
@@ -7,7 +6,7 @@ public struct TerminalPaymentFeeCorrected: EventMessage, FieldDocumented {
     public static let schemaVersion = 1
     /// Catalogue description.
     public static let messageDescription =
-        "A capture carried another application fee than the PaymentIntent had: the fee before and after, and why (published once, with the capture)."
+        "A capture carried another application fee than the PaymentIntent had: the fee before and after, and why (published once, with the capture, in the same transaction)."
 
     /// The point-of-sale order id; one PaymentIntent per order.
     public var orderReference: String

@@ -1,6 +1,4 @@
-/// `terminal.refund_payment`: Refund a captured card-present payment, fully or partly
-/// (`POST /v1/refunds` with `payment_intent`). An `interac_present` payment is refused with
-/// `conflict.refund_in_person`: Interac refunds are made on the reader with the card.
+/// `terminal.refund_payment`, described in ``messageDescription`` (the catalogue's text).
 ///
 /// Reply: ``Result`` (see its fields) or a ``ReplyError``. ``validate()`` checks the field rules.
 public struct TerminalRefundPayment: CommandMessage, Validatable, FieldDocumented {

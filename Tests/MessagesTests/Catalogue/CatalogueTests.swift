@@ -34,18 +34,45 @@ import Testing
     /// the one list the catalogue, the routes' checks and the documents are built from, so a
     /// type left out of them would be invisible to every check but this one.
     static func declaredMessageNames() throws -> Set<String> {
-        let messages = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Shared/Messages")
         let declaration = try Regex(#"static let messageName = "([a-z_.]+)""#)
         var names: Set<String> = []
-        let files = FileManager.default.enumerator(at: messages, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
-        for file in files where file.pathExtension == "swift" {
-            for match in try String(contentsOf: file, encoding: .utf8).matches(of: declaration) {
+        for source in try messageSources() {
+            for match in source.matches(of: declaration) {
                 if let name = match.output[1].substring { names.insert(String(name)) }
             }
         }
         return names
+    }
+
+    /// The text of every Swift source in Shared/Messages.
+    static func messageSources() throws -> [String] {
+        let messages = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Shared/Messages")
+        let files = FileManager.default.enumerator(at: messages, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        return try files.filter { $0.pathExtension == "swift" }.map { try String(contentsOf: $0, encoding: .utf8) }
+    }
+
+    /// The first paragraph of each message type's doc comment, by wire name: the `///` lines
+    /// above the top-level `public struct`/`enum`/`final class` that declares the
+    /// `messageName`, up to the first empty `///` line, joined with single spaces.
+    static func declaredDocSummaries() throws -> [String: String] {
+        let declaration = try Regex(#"static let messageName = "([a-z_.]+)""#)
+        var summaries: [String: String] = [:]
+        for source in try messageSources() {
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                guard let name = line.firstMatch(of: declaration)?.output[1].substring else { continue }
+                let type = lines[..<index].lastIndex {
+                    $0.hasPrefix("public struct ") || $0.hasPrefix("public enum ") || $0.hasPrefix("public final class ")
+                }
+                guard let type else { continue }
+                let doc = lines[..<type].reversed().prefix { $0.hasPrefix("///") }.reversed()
+                let summary = doc.prefix { $0 != "///" }.map { $0.dropFirst(3).trimmingCharacters(in: .whitespaces) }
+                summaries[String(name)] = summary.joined(separator: " ")
+            }
+        }
+        return summaries
     }
 
     @Test func everyDeclaredMessageIsCatalogued() throws {
@@ -57,6 +84,22 @@ import Testing
         #expect(commands.union(events).subtracting(declared).sorted() == [])
         #expect(Catalogue.messageTypes.count == declared.count)
         #expect(catalogue.entries.filter { $0.kind == .reply }.count == commands.count)
+    }
+
+    /// A message type describes itself once, in `messageDescription` (the text of the
+    /// catalogue, the AsyncAPI document, the JSON Schemas and `connectbus` help): its doc
+    /// comment's first paragraph only points there, so the two cannot drift apart. The text is
+    /// read outside Swift, so it holds no DocC symbol links.
+    @Test func everyMessageTypeDescribesItselfOnce() throws {
+        let summaries = try Self.declaredDocSummaries()
+        #expect(summaries.count == (try Self.declaredMessageNames()).count, "the type declaring a messageName was not found")
+        let describedTwice = summaries.filter { name, summary in
+            summary != "`\(name)`, described in ``messageDescription`` (the catalogue's text)."
+        }
+        #expect(describedTwice.keys.sorted() == [], "doc comments that describe the message again: \(describedTwice.sorted { $0.key < $1.key })")
+        for entry in catalogue.entries {
+            #expect(!entry.description.contains("``"), "\(entry.name): DocC syntax in the catalogue's text")
+        }
     }
 
     @Test func commandSchemasAreClosedAndEventSchemasOpen() throws {
