@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-@testable import Runtime
+@testable import RuntimeCore
 
 /// The one background-loop shape: connect, step, back off, stop, finish.
 @Suite("Background loop")
