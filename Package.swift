@@ -121,7 +121,7 @@ let package = Package(
         executable("NotificationsMain", path: "Services/Notifications/Main", ["NotificationsService", "Runtime"]),
 
         // Tools.
-        library("StripeSimCore", path: "Tools/StripeSim/Sources", ["HTTPServer", "CCrypto", "CCurl", "CShims"]),
+        library("StripeSimCore", path: "Tools/StripeSim/Sources", ["RuntimeCore", "HTTPServer", "CCrypto", "CCurl", "CShims"]),
         executable("StripeSimMain", path: "Tools/StripeSim/Main", ["StripeSimCore"]),
         // The CLI links the services' schema targets (for `migrate`), not the services.
         library(
