@@ -3,7 +3,10 @@
 // Dependency direction (top depends on bottom):
 //   executables → service libraries → Runtime → Bus, Store, HTTPServer, StripeAPI → Messages
 //   C modules (CRabbitMQ, CLibPQ, CCurl, CMicroHTTPD, CCrypto, CShims) sit under the Swift
-//   libraries that wrap them. StripeSimCore shares nothing with StripeAPI but HTTPServer.
+//   libraries that wrap them. RuntimeCore (threads and BackgroundLoop, logging, configuration
+//   reading, metrics, JSON escaping) uses no C module and nothing of ours: Runtime re-exports
+//   it, StripeAPI, StripeSimCore and the CLI build on it. StripeSimCore shares nothing with
+//   StripeAPI but HTTPServer and RuntimeCore.
 import PackageDescription
 
 /// Applied to every Swift target: Swift 6 language mode, strict concurrency.
@@ -84,12 +87,13 @@ let package = Package(
 
         // Shared libraries.
         library("Messages", path: "Shared/Messages", []),
+        library("RuntimeCore", path: "Shared/RuntimeCore", [], exclude: ["README.md"]),
         library("Bus", path: "Shared/Bus", ["Messages", "CRabbitMQ", "CShims"], exclude: ["README.md"]),
         library("Store", path: "Shared/Store", ["CLibPQ"], exclude: ["README.md"]),
         library("HTTPServer", path: "Shared/HTTPServer", ["CMicroHTTPD", "CShims"]),
-        library("StripeAPI", path: "Shared/StripeAPI", ["CCurl", "CCrypto", "CShims"], exclude: ["README.md"]),
+        library("StripeAPI", path: "Shared/StripeAPI", ["RuntimeCore", "CCurl", "CCrypto", "CShims"], exclude: ["README.md"]),
         library(
-            "Runtime", path: "Shared/Runtime", ["Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CCrypto", "CShims"],
+            "Runtime", path: "Shared/Runtime", ["RuntimeCore", "Messages", "Bus", "Store", "HTTPServer", "StripeAPI", "CCrypto", "CShims"],
             exclude: ["README.md"]),
         library("TestKit", path: "Shared/TestKit", ["Bus", "Messages", "Store", "CCurl", "CShims"]),
 
@@ -117,7 +121,7 @@ let package = Package(
         executable("NotificationsMain", path: "Services/Notifications/Main", ["NotificationsService", "Runtime"]),
 
         // Tools.
-        library("StripeSimCore", path: "Tools/StripeSim/Sources", ["HTTPServer", "CCrypto", "CCurl", "CShims"]),
+        library("StripeSimCore", path: "Tools/StripeSim/Sources", ["RuntimeCore", "HTTPServer", "CCrypto", "CCurl", "CShims"]),
         executable("StripeSimMain", path: "Tools/StripeSim/Main", ["StripeSimCore"]),
         // The CLI links the services' schema targets (for `migrate`), not the services.
         library(
@@ -146,6 +150,7 @@ let package = Package(
         tests("BusTests", ["Bus", "Messages", "TestKit", "CRabbitMQ"]),
         tests("StoreTests", ["Store", "TestKit"]),
         tests("HTTPServerTests", ["HTTPServer", "TestKit"]),
+        tests("RuntimeCoreTests", ["RuntimeCore"]),
         tests("RuntimeTests", ["Runtime", "Bus", "Store", "Messages", "StripeAPI", "HTTPServer", "TestKit", "StripeSimCore"]),
         tests("StripeAPITests", ["StripeAPI", "StripeSimCore", "HTTPServer"]),
         tests("StripeSimTests", ["StripeSimCore", "HTTPServer", "TestKit", "CCrypto", "CCurl", "CShims"]),

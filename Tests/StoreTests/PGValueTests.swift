@@ -61,17 +61,6 @@ import Testing
         #expect(PGValue.textArray([long, "é\u{0}"]).wireForm.format == 0)
     }
 
-    @Test func jsonEscapingFindsEveryByteThatNeedsIt() {
-        let long = String(repeating: "a", count: 40)
-        for text in ["", "plain", long, "é€"] { #expect(!JSONEscaping.needsEscaping(text)) }
-        for bad in ["\"", "\\", "\n", "\u{1f}"] {
-            #expect(JSONEscaping.needsEscaping(bad))
-            #expect(JSONEscaping.needsEscaping(long + bad))
-        }
-        #expect(JSONEscaping.escape(long + "\"") == long + "\\\"")
-        #expect(JSONEscaping.escape(long) == long)
-    }
-
     @Test func timestampFormatsUTCWithMicroseconds() {
         let date = Date(timeIntervalSince1970: 1_700_000_000.123456)
         #expect(PGTimestamp.format(date) == "2023-11-14 22:13:20.123456+00")

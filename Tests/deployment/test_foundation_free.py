@@ -12,8 +12,8 @@ from conftest import REPO
 
 # The modules linked into onboarding, payments, terminal-gateway and notifications.
 SERVICE_MODULE_DIRS = [
-    "Shared/Messages", "Shared/Bus", "Shared/Store", "Shared/HTTPServer", "Shared/StripeAPI",
-    "Shared/Runtime", "Services",
+    "Shared/Messages", "Shared/RuntimeCore", "Shared/Bus", "Shared/Store", "Shared/HTTPServer",
+    "Shared/StripeAPI", "Shared/Runtime", "Services",
 ]
 IMPORT = re.compile(r"^\s*(@\w+\s+)*((public|package|internal|fileprivate|private)\s+)?import\s+(class\s+|struct\s+|enum\s+|func\s+)?Foundation(\.\w+)?\s*$")
 

@@ -42,7 +42,7 @@ def test_symbol_order_lists_the_worker_loop_and_the_runtime():
     names = order()
     assert len(names) > 1000, "symbol-order.txt lists too few functions: rerun scripts/symbol-order.sh"
     assert len(names) == len(set(names)), "symbol-order.txt lists a function twice"
-    assert any(n.startswith("$s7Runtime14BackgroundLoopC") for n in names)
+    assert any(n.startswith("$s11RuntimeCore14BackgroundLoopC") for n in names)
     assert any(n.startswith("swift_") for n in names), "the Swift runtime's start-up functions are missing"
 
 
@@ -94,7 +94,7 @@ def test_worker_loop_frames_are_small(exe: pathlib.Path):
         if len(fields) != 4 or fields[2] not in "tT":
             continue
         name = fields[3]
-        if name.startswith("$s7Runtime6Worker") or (name.startswith("$s7Runtime14BackgroundLoopC") and "6WorkerC0" in name):
+        if name.startswith("$s7Runtime6Worker") or (name.startswith("$s11RuntimeCore14BackgroundLoopC") and "6WorkerC0" in name):
             frames[name] = stack_frame(exe, int(fields[0], 16), int(fields[1], 16))
     assert len(frames) > 10, "the worker's functions are not in the symbol table"
     large = {name: size for name, size in frames.items() if size >= 4096}

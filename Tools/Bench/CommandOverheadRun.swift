@@ -1,6 +1,7 @@
 import Bus
 import Foundation
 import Messages
+import Runtime
 
 /// `connectbus-bench command-overhead`: what the suite adds to a Stripe-bound command, with
 /// Stripe's own time taken out. Publishes `onboarding.create_account` commands (one

@@ -130,8 +130,3 @@ struct ThroughputRun {
         }
     }
 }
-
-extension Duration {
-    /// This duration in (fractional) seconds.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

@@ -11,10 +11,6 @@
 #include <malloc.h> /* mallopt, M_ARENA_MAX, M_MMAP_THRESHOLD */
 #endif
 
-/* ---- pthreads: pthread_setname_np needs _GNU_SOURCE ---- */
-/// Names the calling thread (at most 15 bytes are kept). Returns 0 or an errno value.
-int cbshim_set_current_thread_name(const char *name);
-
 /* ---- libcurl: curl_easy_setopt / curl_easy_getinfo (variadic) ---- */
 CURLcode cbshim_curl_setopt_long(CURL *handle, CURLoption option, long value);
 CURLcode cbshim_curl_setopt_string(CURL *handle, CURLoption option, const char *value);

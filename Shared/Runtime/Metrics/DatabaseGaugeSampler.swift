@@ -121,11 +121,6 @@ public final class DatabaseGaugeSampler: ServicePart {
     }
 }
 
-extension Gauge {
-    /// Sets the series with `labels` (an array, in label-name order) to `value`.
-    func set(_ value: Double, _ labels: [String]) { registry.set(name, labels, value) }
-}
-
 extension ServiceHost {
     /// Adds a part that reads `gauges` from the service's database every `interval` on a
     /// thread of its own (see ``DatabaseGaugeSampler``), started and stopped with the host's

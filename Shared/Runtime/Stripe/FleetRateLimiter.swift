@@ -124,7 +124,7 @@ public final class FleetRateLimiter: ServicePart, @unchecked Sendable {
     /// sent, calling `whileWaiting` (AMQP heartbeats) at least every 100 ms while it waits.
     public func acquire(endpoint: String, priority: StripeCallPriority, whileWaiting: () -> Void = {}) {
         let begun = ContinuousClock.now
-        defer { waits.observe((ContinuousClock.now - begun).limiterSeconds) }
+        defer { waits.observe((ContinuousClock.now - begun).seconds) }
         while true {
             let ticket = Ticket(.take(endpoint, priority))
             let enqueued = condition.locked(wakeAll: true) { () -> Bool in
@@ -160,7 +160,7 @@ public final class FleetRateLimiter: ServicePart, @unchecked Sendable {
     /// for `retryAfter` (default 1 s; Stripe usually sends no `Retry-After`) and runs at a
     /// reduced rate for ``StripeRateBucket/slowWindow``. Does not wait for the database.
     public func rateLimited(retryAfter: Duration?) {
-        let pause = retryAfter?.limiterSeconds ?? 1
+        let pause = retryAfter?.seconds ?? 1
         rateLimitedCounter.increment()
         local.withLock { $0.slowDown(pause: pause, now: localNow()) }
         condition.locked(wakeAll: true) {
@@ -183,7 +183,7 @@ public final class FleetRateLimiter: ServicePart, @unchecked Sendable {
         }
     }
 
-    private func localNow() -> Double { (ContinuousClock.now - epoch).limiterSeconds }
+    private func localNow() -> Double { (ContinuousClock.now - epoch).seconds }
 
     /// Called with the condition's mutex held.
     private func enterDegradedLocked(reason: String) {
@@ -287,9 +287,4 @@ public final class FleetRateLimiter: ServicePart, @unchecked Sendable {
             whileWaiting()
         }
     }
-}
-
-extension Duration {
-    /// The duration in (fractional) seconds.
-    var limiterSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

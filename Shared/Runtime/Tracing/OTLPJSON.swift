@@ -1,4 +1,4 @@
-import Store
+import RuntimeCore
 
 /// OTLP/HTTP JSON encoding of spans: an `ExportTraceServiceRequest`
 /// (opentelemetry-proto `collector/trace/v1`) with one resource (`service.name`,

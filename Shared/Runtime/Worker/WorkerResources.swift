@@ -125,8 +125,3 @@ public final class WorkerResources {
         return created
     }
 }
-
-extension Duration {
-    /// The duration in (fractional) seconds.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

@@ -8,6 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import RuntimeCore
 
 /// Collects one response from libcurl's callbacks and runs the `whileWaiting` hook.
 ///

@@ -6,6 +6,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import RuntimeCore
 
 /// A Stripe API client for one worker thread.
 ///

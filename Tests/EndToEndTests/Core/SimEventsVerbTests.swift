@@ -45,7 +45,7 @@ struct SimEventsVerbTests {
                 headers: [("Authorization", "Bearer sk_test_cli_tests"), ("Content-Type", "application/x-www-form-urlencoded")] + headers,
                 body: Array(form.utf8)),
             whileWaiting: nil)
-        return JSONText.parse(response.body) as? [String: Any] ?? [:]
+        return JSONDisplay.parse(response.body) as? [String: Any] ?? [:]
     }
 
     private func fields(_ line: String) -> [String] { line.components(separatedBy: "  ") }
@@ -85,7 +85,7 @@ struct SimEventsVerbTests {
         let (retrieved, one) = try events(["events", "retrieve", platform[1]], base: base)
         #expect(retrieved == 0 && one.map(fields) == [platform])
         let (_, json) = try events(["events", "retrieve", platform[1], "--json"], base: base)
-        #expect((JSONText.parse(Array(json.joined(separator: "\n").utf8)) as? [String: Any])?["id"] as? String == platform[1])
+        #expect((JSONDisplay.parse(Array(json.joined(separator: "\n").utf8)) as? [String: Any])?["id"] as? String == platform[1])
         let (missing, _) = try events(["events", "retrieve", "evt_missing"], base: base)
         #expect(missing == 1)
 

@@ -76,7 +76,7 @@ struct SimTriggerVerbTests {
                 headers: [("Authorization", "Bearer sk_test_trigger"), ("Content-Type", "application/x-www-form-urlencoded")],
                 body: Array("type=express".utf8)),
             whileWaiting: nil)
-        let account = try #require((JSONText.parse(created.body) as? [String: Any])?["id"] as? String)
+        let account = try #require((JSONDisplay.parse(created.body) as? [String: Any])?["id"] as? String)
         let (status, lines) = try trigger(
             [
                 "payment_intent.succeeded", "--stripe-account", account, "--override", "payment_intent:amount=4321",
@@ -153,7 +153,7 @@ struct SimTriggerVerbTests {
         while done.all.isEmpty, Date() < deadline.addingTimeInterval(10) { Thread.sleep(forTimeInterval: 0.05) }
         #expect(done.all == ["0"])
         let (_, endpoints) = try SimControlClient(base: base).send(.get, "/sim/webhooks/endpoints")
-        #expect(((JSONText.parse(endpoints) as? [String: Any])?["data"] as? [Any])?.isEmpty == true)
+        #expect(((JSONDisplay.parse(endpoints) as? [String: Any])?["data"] as? [Any])?.isEmpty == true)
         let printed = Lines()
         #expect(
             try SimListen.run(

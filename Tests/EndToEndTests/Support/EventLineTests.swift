@@ -42,19 +42,19 @@ struct EventLineTests {
     @Test func jsonTimeIsTheEventsAndReadTimeOnlyWhenAsked() throws {
         let event = envelope("payments.order.paid", "{}", time: Self.eventTime)
         let plain = try #require(
-            JSONText.parse(Array(EventLine.json(routingKey: "payments.order.paid", envelope: event, received: Self.readTime).utf8))
+            JSONDisplay.parse(Array(EventLine.json(routingKey: "payments.order.paid", envelope: event, received: Self.readTime).utf8))
                 as? [String: Any])
         #expect(plain["time"] as? String == "2026-12-04T03:09:47Z")
         #expect(plain["read_time"] == nil)
         let both = try #require(
-            JSONText.parse(
+            JSONDisplay.parse(
                 Array(EventLine.json(routingKey: "payments.order.paid", envelope: event, received: Self.readTime, readTime: true).utf8))
                 as? [String: Any])
         #expect(both["time"] as? String == "2026-12-04T03:09:47Z")
         #expect(both["read_time"] as? String == "2026-12-04T03:15:34.250Z")
         let untimed = envelope("payments.order.paid", "{}", time: Date(timeIntervalSince1970: 0))
         let none = try #require(
-            JSONText.parse(Array(EventLine.json(routingKey: "payments.order.paid", envelope: untimed).utf8)) as? [String: Any])
+            JSONDisplay.parse(Array(EventLine.json(routingKey: "payments.order.paid", envelope: untimed).utf8)) as? [String: Any])
         #expect(none["time"] is NSNull)
     }
 
@@ -71,7 +71,7 @@ struct EventLineTests {
         let line = EventLine.json(
             routingKey: "terminal.payment.captured",
             envelope: envelope("terminal.payment.captured", #"{"amount_captured":4200}"#, account: "acct_2"))
-        let object = try #require(JSONText.parse(Array(line.utf8)) as? [String: Any])
+        let object = try #require(JSONDisplay.parse(Array(line.utf8)) as? [String: Any])
         #expect(object["routing_key"] as? String == "terminal.payment.captured")
         #expect(object["stripe_account"] as? String == "acct_2")
         #expect((object["body"] as? [String: Any])?["amount_captured"] as? Int == 4200)
@@ -79,10 +79,10 @@ struct EventLineTests {
     }
 
     @Test func jsonPathsReachNestedValues() throws {
-        let object = try #require(JSONText.parse(Array(#"{"ok":true,"result":{"items":[{"id":"a"},{"id":"b"}],"n":2}}"#.utf8)))
-        #expect(JSONText.value(at: "result.items[1].id", in: object) as? String == "b")
-        #expect(JSONText.plain(JSONText.value(at: "result.n", in: object) ?? "") == "2")
-        #expect(JSONText.value(at: "result.missing", in: object) == nil)
-        #expect(JSONText.value(at: "result.items[5]", in: object) == nil)
+        let object = try #require(JSONDisplay.parse(Array(#"{"ok":true,"result":{"items":[{"id":"a"},{"id":"b"}],"n":2}}"#.utf8)))
+        #expect(JSONDisplay.value(at: "result.items[1].id", in: object) as? String == "b")
+        #expect(JSONDisplay.plain(JSONDisplay.value(at: "result.n", in: object) ?? "") == "2")
+        #expect(JSONDisplay.value(at: "result.missing", in: object) == nil)
+        #expect(JSONDisplay.value(at: "result.items[5]", in: object) == nil)
     }
 }

@@ -70,4 +70,22 @@ struct HeadersJSONTests {
         }
         return result
     }
+
+    @Test func headersJSONReadsStringsAndNumbersAndSkipsTheRest() {
+        let json = #"{"a":"x","n":3,"f":1.9,"neg":-2.5,"b":true,"z":null,"o":{"k":1},"l":[1]}"#
+        let table = HeadersJSON.decode(Array(json.utf8))
+        #expect(table == ["a": .string("x"), "n": .int(3), "f": .int(1), "neg": .int(-2), "b": .int(1)])
+        #expect(HeadersJSON.decode(Array("not json".utf8)).isEmpty)
+        #expect(HeadersJSON.decode(Array("[1]".utf8)).isEmpty)
+    }
+
+    @Test func outboxRowHeadersAreHandBuiltJSON() {
+        let envelope = Envelope(
+            messageId: "m1", correlationId: "m1", type: "t", appId: "app",
+            headers: MessageHeaders(table: ["x-schema-version": .int(1), "x-k": .string("v\"1")]),
+            body: [])
+        let row = OutboxMessage(envelope, exchange: "connectbus.commands", routingKey: "k", mandatory: true)
+        #expect(String(decoding: row.headersJSON, as: UTF8.self) == #"{"x-k":"v\"1","x-schema-version":1}"#)
+        #expect(row.envelope.headers.table == envelope.headers.table)
+    }
 }

@@ -51,7 +51,7 @@ struct FleetRateLimiterIntegrationTests {
             }
         }
         group.wait()
-        return (ContinuousClock.now - start).limiterSeconds
+        return (ContinuousClock.now - start).seconds
     }
 
     @Test("two replicas competing for one budget stay within it together, every decision from the fleet's rows")
@@ -81,7 +81,7 @@ struct FleetRateLimiterIntegrationTests {
         defer { a.stop(); b.stop() }
         let start = ContinuousClock.now
         for index in 0..<6 { (index % 2 == 0 ? a : b).acquire(endpoint: "POST /v1/refunds", priority: .interactive) }
-        #expect((ContinuousClock.now - start).limiterSeconds >= 5.0 / 10 - 0.05)
+        #expect((ContinuousClock.now - start).seconds >= 5.0 / 10 - 0.05)
     }
 
     @Test("priorities: background is refused while interactive work holds the bucket; interactive reserves its slot")
@@ -152,7 +152,7 @@ struct FleetRateLimiterIntegrationTests {
                 "SELECT tat - extract(epoch FROM clock_timestamp()) AS ahead FROM stripe_limits.bucket WHERE key_id = $1 AND name = 'global'",
                 [.text(key)]
             ).first?.double("ahead") ?? 0
-        #expect((ContinuousClock.now - start).limiterSeconds + max(0, tat) >= 0.5)
+        #expect((ContinuousClock.now - start).seconds + max(0, tat) >= 0.5)
     }
 
     @Test("degraded mode: a database that is down or slow leaves the decision to the process's own limit")
@@ -167,7 +167,7 @@ struct FleetRateLimiterIntegrationTests {
         defer { down.stop() }
         let start = ContinuousClock.now
         for _ in 0..<4 { down.acquire(endpoint: "GET /v1/events", priority: .interactive) }
-        #expect((ContinuousClock.now - start).limiterSeconds >= 3.0 / 5 - 0.05)  // the local 5/s, not the fleet's 100/s
+        #expect((ContinuousClock.now - start).seconds >= 3.0 / 5 - 0.05)  // the local 5/s, not the fleet's 100/s
         #expect(down.isDegraded)
         #expect(downRegistry.value("connectbus_stripe_rate_limit_decisions_total", labels: ["local", "interactive"]) == 4)
         #expect(downRegistry.value("connectbus_stripe_rate_limit_degraded") == 1)

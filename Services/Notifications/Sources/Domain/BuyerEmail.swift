@@ -1,4 +1,5 @@
 public import StripeAPI
+import Runtime
 
 /// What Stripe knows of a buyer's e-mail address, for an order whose event carries no
 /// `customer_email`.

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import StripeAPI
 public import Messages
+import Runtime
 
 /// A message template: a `Subject:` line, a blank line, then the body, with named fields
 /// written `{{name}}` (letters, digits and `_`). Stored as plain files

@@ -27,11 +27,11 @@ public enum CommandInput {
             throw unknownCommand(name)
         }
         var body = json
-        if let account, var object = JSONText.parse(json) as? [String: Any], object["account"] == nil {
+        if let account, var object = JSONDisplay.parse(json) as? [String: Any], object["account"] == nil {
             object["account"] = account
-            body = Array(JSONText.render(object, pretty: false).utf8)
+            body = Array(JSONDisplay.render(object, pretty: false).utf8)
         }
-        guard JSONText.parse(body) != nil else {
+        guard JSONDisplay.parse(body) != nil else {
             throw CLIError(
                 "the body of \(name) is not valid JSON",
                 hint: "pass an object, e.g. --json '{\"account\":\"acct_…\"}'; see `connectbus catalogue` for its schema",

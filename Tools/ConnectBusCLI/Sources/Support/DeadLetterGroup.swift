@@ -101,7 +101,7 @@ public struct DeadLetterFingerprint: Hashable, Sendable {
         for (regex, template) in rules {
             text = regex.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
         }
-        return text.trimmingCharacters(in: .whitespaces)
+        return text.trimmingSpaces()
     }
 }
 

@@ -188,8 +188,7 @@ public final class EventFollower {
             },
             shouldStop: { state.setUps == 0 || expired() },
             onDialFailure: { error, failures, delay in
-                let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-                notice("tail: reconnect attempt \(failures) failed (\(error)); next attempt in \(String(format: "%.1f", seconds)) s")
+                notice("tail: reconnect attempt \(failures) failed (\(error)); next attempt in \(String(format: "%.1f", delay.seconds)) s")
             })
     }
 

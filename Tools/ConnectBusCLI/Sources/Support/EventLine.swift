@@ -26,7 +26,7 @@ public enum EventLine {
     /// routing key stays the second.
     /// For `stripe.*` events (raw Stripe events) the fields come from `data.object`.
     public static func text(routingKey: String, envelope: Envelope, received: Date = Date(), readTime: Bool = false) -> String {
-        let body = JSONText.parse(envelope.body) as? [String: Any] ?? [:]
+        let body = JSONDisplay.parse(envelope.body) as? [String: Any] ?? [:]
         var fields = body
         if routingKey.hasPrefix("stripe."), let data = body["data"] as? [String: Any],
             let object = data["object"] as? [String: Any]
@@ -40,7 +40,7 @@ public enum EventLine {
         for key in keyFields where key != "account" {
             guard let value = fields[key], !(value is NSNull) else { continue }
             if value is [Any] || value is [String: Any] { continue }
-            parts.append("\(key)=\(JSONText.plain(value))")
+            parts.append("\(key)=\(JSONDisplay.plain(value))")
         }
         let read = timeFormatter.string(from: received)
         var times = [eventTime(of: envelope).map { secondsFormatter.string(from: $0) } ?? read + "(read)"]
@@ -66,14 +66,14 @@ public enum EventLine {
             "correlation_id": envelope.correlationId ?? NSNull(),
             "stripe_account": envelope.headers.stripeAccount ?? NSNull(),
             "headers": headers,
-            "body": JSONText.parse(envelope.body) ?? String(decoding: envelope.body, as: UTF8.self),
+            "body": JSONDisplay.parse(envelope.body) ?? String(decoding: envelope.body, as: UTF8.self),
         ]
         if readTime {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             object["read_time"] = formatter.string(from: received)
         }
-        return JSONText.render(object, pretty: false)
+        return JSONDisplay.render(object, pretty: false)
     }
 
     /// When the event was made: its AMQP `timestamp` property, or `nil` when it was published

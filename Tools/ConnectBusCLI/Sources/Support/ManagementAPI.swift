@@ -55,7 +55,7 @@ public final class ManagementAPI {
     /// - Throws: ``CLIError`` when the API cannot be reached or answers with an error.
     public func queues(vhost: String? = nil) throws(CLIError) -> [QueueInfo] {
         let (status, body) = try http.get(baseURL + "/api/queues")
-        guard status == 200, let array = JSONText.parse(body) as? [[String: Any]] else {
+        guard status == 200, let array = JSONDisplay.parse(body) as? [[String: Any]] else {
             throw CLIError(
                 "the RabbitMQ management API answered \(status) for /api/queues",
                 hint: "check CONNECTBUS_MANAGEMENT_URL (user, password, port) and that the management plugin is on")
@@ -67,7 +67,7 @@ public final class ManagementAPI {
     /// - Throws: ``CLIError`` when the API cannot be reached or answers with an error.
     public func connections() throws(CLIError) -> [ConnectionInfo] {
         let (status, body) = try http.get(baseURL + "/api/connections")
-        guard status == 200, let array = JSONText.parse(body) as? [[String: Any]] else {
+        guard status == 200, let array = JSONDisplay.parse(body) as? [[String: Any]] else {
             throw CLIError(
                 "the RabbitMQ management API answered \(status) for /api/connections",
                 hint: "the user of CONNECTBUS_MANAGEMENT_URL needs the monitoring tag")
@@ -114,7 +114,7 @@ extension ManagementAPI {
         var lists: [[[String: Any]]] = []
         for path in ["permissions", "topic-permissions"] {
             let (status, body) = try http.get(baseURL + "/api/users/\(name)/\(path)")
-            guard status == 200, let array = JSONText.parse(body) as? [[String: Any]] else {
+            guard status == 200, let array = JSONDisplay.parse(body) as? [[String: Any]] else {
                 throw CLIError(
                     "the RabbitMQ management API answered \(status) for /api/users/\(user)/\(path)",
                     hint: "the user of CONNECTBUS_MANAGEMENT_URL needs the administrator tag to read users' rights")

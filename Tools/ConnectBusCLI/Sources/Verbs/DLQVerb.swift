@@ -137,7 +137,7 @@ public enum DLQVerb: Verb {
             for index in queues.indices where queues[index].name.hasSuffix(".dlq") && queues[index].messages > 0 {
                 let dlq = try DeadLetterQueue(name: queues[index].name, environment: environment)
                 queues[index].messages = try dlq.peek(limit: Int(UInt16.max)).filter { delivery in
-                    let body = JSONText.parse(delivery.envelope.body) as? [String: Any]
+                    let body = JSONDisplay.parse(delivery.envelope.body) as? [String: Any]
                     return delivery.envelope.headers.stripeAccount == account || body?["account"] as? String == account
                 }.count
             }

@@ -11,7 +11,7 @@ extension DoctorVerb {
     /// rights written there, per vhost, topic rules included; one line per user.
     static func brokerChecks(definitions path: String, environment: CLIEnvironment) -> [Check] {
         guard let data = FileManager.default.contents(atPath: path),
-            let root = JSONText.parse(Array(data)) as? [String: Any]
+            let root = JSONDisplay.parse(Array(data)) as? [String: Any]
         else {
             return [
                 Check(

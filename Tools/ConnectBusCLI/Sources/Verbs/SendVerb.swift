@@ -77,18 +77,18 @@ public enum SendVerb: Verb {
 
     /// Prints the reply (or one field of it); 0 for an ok reply, 1 otherwise.
     static func printReply(_ body: [UInt8], path: String?) -> Int32 {
-        let object = JSONText.parse(body)
+        let object = JSONDisplay.parse(body)
         let ok = (object as? [String: Any])?["ok"] as? Bool ?? false
         if let path, ok, let object {
-            guard let value = JSONText.value(at: path, in: object) else {
-                Output.error("error: the reply has no field \(path)\n\(JSONText.pretty(body))")
+            guard let value = JSONDisplay.value(at: path, in: object) else {
+                Output.error("error: the reply has no field \(path)\n\(JSONDisplay.pretty(body))")
                 return 1
             }
-            Output.line(JSONText.plain(value))
+            Output.line(JSONDisplay.plain(value))
         } else if ok {
-            Output.line(JSONText.pretty(body))
+            Output.line(JSONDisplay.pretty(body))
         } else {
-            Output.error(JSONText.pretty(body))
+            Output.error(JSONDisplay.pretty(body))
         }
         return ok ? 0 : 1
     }

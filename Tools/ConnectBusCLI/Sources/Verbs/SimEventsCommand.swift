@@ -61,9 +61,9 @@ public enum SimEventsCommand {
             return 1
         }
         if arguments.has("json") {
-            emit(JSONText.pretty(answer))
+            emit(JSONDisplay.pretty(answer))
         } else {
-            emit(lines(words[0], answer) ?? JSONText.pretty(answer))
+            emit(lines(words[0], answer) ?? JSONDisplay.pretty(answer))
         }
         return 0
     }
@@ -71,7 +71,7 @@ public enum SimEventsCommand {
     /// One line per event (`created  id  type  account`, `-` for the platform's), or per
     /// endpoint a resend went to; nil when the answer is not of that shape.
     static func lines(_ command: String, _ answer: [UInt8]) -> String? {
-        guard let object = JSONText.parse(answer) as? [String: Any] else { return nil }
+        guard let object = JSONDisplay.parse(answer) as? [String: Any] else { return nil }
         if command == "resend" {
             let endpoints = object["endpoints"] as? [[String: Any]] ?? []
             return endpoints.map { endpoint in
@@ -91,7 +91,7 @@ public enum SimEventsCommand {
 
     private static func text(_ value: Any?) -> String {
         guard let value, !(value is NSNull) else { return "-" }
-        return JSONText.plain(value)
+        return JSONDisplay.plain(value)
     }
 
     /// `text` percent-encoded for a path segment or query value.

@@ -33,7 +33,7 @@ public enum SimListen {
     public static func line(_ record: [String: Any]) -> String {
         func text(_ key: String) -> String {
             guard let value = record[key], !(value is NSNull) else { return "-" }
-            return JSONText.plain(value)
+            return JSONDisplay.plain(value)
         }
         let time = (record["time"] as? NSNumber).map { EventLine.secondsFormatter.string(from: Date(timeIntervalSince1970: $0.doubleValue)) } ?? "-"
         let attempt = (record["attempt"] as? NSNumber)?.intValue ?? 1
@@ -58,7 +58,7 @@ public enum SimListen {
         let body = try registration(arguments)
         guard var cursor = try deliveries(client, after: nil)?.cursor else { return 1 }
         let (status, answer) = try client.send(.post, "/sim/webhooks/listen", body: Array(SimVerb.jsonObject(body).utf8))
-        guard status == 200, let listener = JSONText.parse(answer) as? [String: Any], let secret = listener["secret"] as? String else {
+        guard status == 200, let listener = JSONDisplay.parse(answer) as? [String: Any], let secret = listener["secret"] as? String else {
             Output.error(SimVerb.refusal(status, answer))
             return 1
         }
@@ -89,7 +89,7 @@ public enum SimListen {
     /// --print-secret` does, so a service can be started with it before the listener.
     static func printSecret(client: SimControlClient, emit: (String) -> Void) throws(CLIError) -> Int32 {
         let (status, answer) = try client.send(.get, "/sim/webhooks/listen")
-        guard status == 200, let secret = (JSONText.parse(answer) as? [String: Any])?["secret"] as? String else {
+        guard status == 200, let secret = (JSONDisplay.parse(answer) as? [String: Any])?["secret"] as? String else {
             Output.error(SimVerb.refusal(status, answer))
             return 1
         }
@@ -130,7 +130,7 @@ public enum SimListen {
             Output.error(SimVerb.refusal(status, answer))
             return nil
         }
-        guard let object = JSONText.parse(answer) as? [String: Any], let cursor = (object["cursor"] as? NSNumber)?.intValue else {
+        guard let object = JSONDisplay.parse(answer) as? [String: Any], let cursor = (object["cursor"] as? NSNumber)?.intValue else {
             throw CLIError("stripe-sim answered /sim/webhooks/deliveries without a cursor (an older simulator?)")
         }
         return (after == nil ? [] : object["data"] as? [[String: Any]] ?? [], cursor)

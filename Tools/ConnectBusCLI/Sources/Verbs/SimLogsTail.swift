@@ -1,4 +1,5 @@
 import Foundation
+import Runtime
 import StripeAPI
 
 /// `connectbus sim logs tail`: follows the simulator's API request log (`GET /sim/requests`
@@ -27,7 +28,7 @@ public enum SimLogsTail {
         /// - Throws: ``CLIError`` (exit status 2) for a value outside Stripe's lists.
         public init(_ arguments: ParsedArguments) throws(CLIError) {
             func list(_ name: String) -> [String] {
-                arguments.values(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+                arguments.values(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces() }
                     .filter { !$0.isEmpty }
             }
             func bad(_ name: String, _ value: String, _ allowed: String) -> CLIError {
@@ -82,7 +83,7 @@ public enum SimLogsTail {
     public static func line(_ entry: [String: Any]) -> String {
         func text(_ key: String) -> String {
             guard let value = entry[key], !(value is NSNull) else { return "-" }
-            return JSONText.plain(value)
+            return JSONDisplay.plain(value)
         }
         let time = (entry["time"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
         return
@@ -112,7 +113,7 @@ public enum SimLogsTail {
             cursor = page.cursor
             for entry in page.entries where filter.matches(entry) {
                 if let limit, shown >= limit { break }
-                emit(arguments.has("json") ? JSONText.render(entry, pretty: false) : line(entry))
+                emit(arguments.has("json") ? JSONDisplay.render(entry, pretty: false) : line(entry))
                 shown += 1
             }
         }
@@ -127,7 +128,7 @@ public enum SimLogsTail {
             Output.error(SimVerb.refusal(status, answer))
             return nil
         }
-        guard let object = JSONText.parse(answer) as? [String: Any], let cursor = (object["cursor"] as? NSNumber)?.intValue else {
+        guard let object = JSONDisplay.parse(answer) as? [String: Any], let cursor = (object["cursor"] as? NSNumber)?.intValue else {
             throw CLIError("stripe-sim answered /sim/requests without a cursor (an older simulator?)")
         }
         return (after == nil ? [] : object["data"] as? [[String: Any]] ?? [], cursor)

@@ -84,10 +84,10 @@ public enum SimTrigger {
                 continue
             }
             let parts = reference.split(separator: ".", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let answer = answers[parts[0]], let value = JSONText.value(at: parts[1], in: answer) else {
+            guard parts.count == 2, let answer = answers[parts[0]], let value = JSONDisplay.value(at: parts[1], in: answer) else {
                 throw CLIError("sim trigger: no value for {\(reference)} in the answers so far")
             }
-            out += JSONText.plain(value)
+            out += JSONDisplay.plain(value)
         }
         return out + rest
     }
@@ -114,7 +114,7 @@ public enum SimTrigger {
         if fixture.needsAccount, account == nil {
             let (status, answer) = try client.send(
                 .post, "/v1/accounts", body: Array("type=express".utf8), headers: [auth], contentType: "application/x-www-form-urlencoded")
-            guard status == 200, let id = (JSONText.parse(answer) as? [String: Any])?["id"] as? String else {
+            guard status == 200, let id = (JSONDisplay.parse(answer) as? [String: Any])?["id"] as? String else {
                 Output.error(SimVerb.refusal(status, answer))
                 return 1
             }
@@ -140,7 +140,7 @@ public enum SimTrigger {
             Thread.sleep(forTimeInterval: 0.2)
         }
         let (_, clock) = try client.send(.get, "/sim/clock")
-        let frozen = (JSONText.parse(clock) as? [String: Any])?["frozen"] as? Bool == true
+        let frozen = (JSONDisplay.parse(clock) as? [String: Any])?["frozen"] as? Bool == true
         Output.error(
             "error: sim trigger: the calls succeeded but no \(fixture.event) event appeared within \(Int(eventDeadlineSeconds)) s"
                 + (frozen ? "\nhint: the simulator's clock is frozen: `connectbus sim clock advance 1m` lets settlements happen" : ""))
@@ -171,7 +171,7 @@ public enum SimTrigger {
             contentType: "application/x-www-form-urlencoded")
         if let until = step.until {
             let deadline = Date().addingTimeInterval(eventDeadlineSeconds)
-            while status == 200, JSONText.parse(answer).flatMap({ JSONText.value(at: until, in: $0) }) == nil, Date() < deadline {
+            while status == 200, JSONDisplay.parse(answer).flatMap({ JSONDisplay.value(at: until, in: $0) }) == nil, Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.1)
                 (status, answer) = try client.send(step.method, path, body: nil, headers: headers)
             }
@@ -183,7 +183,7 @@ public enum SimTrigger {
             Output.error(SimVerb.refusal(status, answer))
             return nil
         }
-        var json = step.scope == .page ? [String: Any]() : JSONText.parse(answer) ?? [String: Any]()
+        var json = step.scope == .page ? [String: Any]() : JSONDisplay.parse(answer) ?? [String: Any]()
         if step.declines, let error = (json as? [String: Any])?["error"] as? [String: Any] {
             json = error["payment_intent"] ?? error["setup_intent"] ?? error
         }
@@ -203,7 +203,7 @@ public enum SimTrigger {
             Output.error(SimVerb.refusal(status, answer))
             return nil
         }
-        let data = (JSONText.parse(answer) as? [String: Any])?["data"] as? [[String: Any]] ?? []
+        let data = (JSONDisplay.parse(answer) as? [String: Any])?["data"] as? [[String: Any]] ?? []
         return data.compactMap { $0["id"] as? String }
     }
 }

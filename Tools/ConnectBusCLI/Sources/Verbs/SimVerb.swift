@@ -146,7 +146,7 @@ public enum SimVerb: Verb {
             return 0
         }
         let lines = arguments.has("json") ? nil : Self.lines(call.path, answer)
-        Output.line(lines ?? JSONText.pretty(answer))
+        Output.line(lines ?? JSONDisplay.pretty(answer))
         return 0
     }
 
@@ -226,7 +226,7 @@ public enum SimVerb: Verb {
 
     /// The error line for a refused call: the simulator's `error.message`, else its body.
     static func refusal(_ status: Int, _ answer: [UInt8]) -> String {
-        let message = (JSONText.parse(answer)).flatMap { JSONText.value(at: "error.message", in: $0) } as? String
+        let message = (JSONDisplay.parse(answer)).flatMap { JSONDisplay.value(at: "error.message", in: $0) } as? String
         return "error: sim: stripe-sim answered HTTP \(status): \(message ?? String(decoding: answer, as: UTF8.self))"
     }
 
@@ -242,13 +242,13 @@ public enum SimVerb: Verb {
     /// A JSON object of string members; numbers and booleans are sent as text, which the
     /// control plane reads as numbers and booleans.
     static func jsonObject(_ members: [String: String]) -> String {
-        JSONText.render(members, pretty: false)
+        JSONDisplay.render(members, pretty: false)
     }
 
     /// One line per delivery or request, or nil for other answers.
     static func lines(_ path: String, _ answer: [UInt8]) -> String? {
-        guard let object = JSONText.parse(answer) as? [String: Any], let data = object["data"] as? [[String: Any]] else { return nil }
-        func text(_ value: Any?) -> String { value.map { JSONText.plain($0) } ?? "-" }
+        guard let object = JSONDisplay.parse(answer) as? [String: Any], let data = object["data"] as? [[String: Any]] else { return nil }
+        func text(_ value: Any?) -> String { value.map { JSONDisplay.plain($0) } ?? "-" }
         if path.hasPrefix("/sim/webhooks/deliveries") {
             let rows = data.map { d in
                 "\(text(d["event"]))  \(text(d["type"]))  \(text(d["endpoint"]))  attempt \(text(d["attempt"]))  status \(text(d["status"]))  \(text(d["latency_ms"])) ms\(d["duplicate"] as? Bool == true ? "  duplicate" : "")\(d["resend"] as? Bool == true ? "  resend" : "")\((d["error"] as? String).map { "  (\($0))" } ?? "")"

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import RuntimeCore
 
 /// `/sim/rate_limits`: read (`GET`) or set (`POST profile=off|test|live|auto`, `global=N`,
 /// `endpoint=N`; 0 turns that limit off, an omitted figure is the profile's) the per-key rate
@@ -66,14 +67,14 @@ extension StripeSimulator {
     /// Requests answered 429 by the enforced rate limits so far (every reason).
     public var rateLimitedCount: Int { rateLimiter.counts.refused.values.reduce(0, +) }
 
-    /// `stripe_sim_rate_limited_total{reason}`: requests refused by the enforced limits.
+    /// `stripe_sim_rate_limited_total{reason}`: requests refused by the enforced limits, from
+    /// the rate limiter's own counts (which a reset clears), in the Prometheus text format.
     func rateLimitMetrics() -> String {
-        let name = "stripe_sim_rate_limited_total"
-        var out = "# HELP \(name) API requests answered 429 by the enforced rate limits, by Stripe-Rate-Limited-Reason.\n"
-        out += "# TYPE \(name) counter\n"
-        for (reason, count) in rateLimiter.counts.refused.sorted(by: { $0.key < $1.key }) {
-            out += "\(name){reason=\"\(reason)\"} \(count)\n"
-        }
-        return out
+        let registry = MetricsRegistry()
+        let refused = registry.counter(
+            "stripe_sim_rate_limited_total",
+            help: "API requests answered 429 by the enforced rate limits, by Stripe-Rate-Limited-Reason.", labels: ["reason"])
+        for (reason, count) in rateLimiter.counts.refused { refused.increment(reason, by: Double(count)) }
+        return registry.render()
     }
 }

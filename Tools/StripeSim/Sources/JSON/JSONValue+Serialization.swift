@@ -1,7 +1,9 @@
 import Foundation
+import RuntimeCore
 
 extension JSONValue {
-    /// UTF-8 JSON with object keys sorted and no insignificant whitespace.
+    /// UTF-8 JSON with object keys sorted and no insignificant whitespace; strings escaped by
+    /// the runtime's `JSONEscaping` (`\n`, `\r`, `\t`, other control characters as `\u00XX`).
     public func serialized() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
@@ -18,7 +20,7 @@ extension JSONValue {
         case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
         case .int(let i): out.append(contentsOf: Array(String(i).utf8))
         case .double(let d): out.append(contentsOf: Array((d.isFinite ? "\(d)" : "null").utf8))
-        case .string(let s): Self.writeString(s, into: &out)
+        case .string(let s): JSONEscaping.appendQuoted(s, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
@@ -30,30 +32,12 @@ extension JSONValue {
             out.append(UInt8(ascii: "{"))
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(key, into: &out)
+                JSONEscaping.appendQuoted(key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 members[key]?.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
-    }
-
-    private static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
-            case 0x0A: out.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array(String(format: "\\u%04x", Int(byte)).utf8)
-                out.append(contentsOf: hex)
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// Parses UTF-8 JSON (through `JSONSerialization`); `nil` when the bytes are not JSON.

@@ -1,4 +1,5 @@
 import Foundation
+import RuntimeCore
 
 /// One webhook delivery attempt, for tests, logs and `GET /sim/webhooks/deliveries`.
 public struct WebhookDeliveryRecord: Sendable, Equatable {
@@ -44,10 +45,11 @@ public struct WebhookDeliveryRecord: Sendable, Equatable {
     }
 }
 
-/// Delivers signed events to webhook endpoints on its own thread. Due times are simulated
-/// (``SimClock``): a non-2xx answer or network error is retried after the schedule's waits,
-/// and advancing the clock makes waiting retries due at once. Applies ``WebhookChaos``.
-/// Thread-safe.
+/// Delivers signed events to webhook endpoints on its own thread (a ``BackgroundLoop`` named
+/// `stripe-sim-webhooks`: one attempt per step, earliest due first, in the order queued
+/// among equals). Due times are simulated (``SimClock``): a non-2xx answer or network error
+/// is retried after the schedule's waits, and advancing the clock makes waiting retries due
+/// at once. Applies ``WebhookChaos``. Thread-safe.
 final class WebhookDispatcher: @unchecked Sendable {
     /// Where and how to sign a delivery to an endpoint at a moment; nil when it is gone.
     typealias Resolver = @Sendable (_ endpointId: String) -> (url: String, secrets: [String], skipVerify: Bool)?
@@ -66,16 +68,16 @@ final class WebhookDispatcher: @unchecked Sendable {
         var resend = false
     }
 
-    private let condition = NSCondition()
+    /// Guards the queues, the log and the chaos settings.
+    private let lock = NSLock()
     private var jobs: [Job] = []
     private var held: [Job] = []
     private var records: [WebhookDeliveryRecord] = []
     private var chaos: [String: WebhookChaos] = [:]
     private var order = 0
     private var sequence = 0
-    private var stopping = false
-    /// The delivery thread (``stop()`` joins it).
-    private let thread = SimThread(name: "stripe-sim-webhooks")
+    /// The delivery thread (``stop()`` joins it; anything that queues work nudges it).
+    private let loop = BackgroundLoop(name: "stripe-sim-webhooks")
     private var schedule: [Double]
     private let timeoutSeconds: Int
     private let clock: SimClock
@@ -96,27 +98,24 @@ final class WebhookDispatcher: @unchecked Sendable {
         clock.observe { [weak self] in self?.wake() }
     }
 
-    /// Starts the delivery thread (once).
+    /// Starts the delivery thread (once; never after ``stop()``).
     func start() {
-        thread.start { [self] in run() }
+        loop.start { [self] in Deliveries(dispatcher: self) }
     }
 
     /// Stops after the attempt in progress, and returns once the delivery thread has ended
     /// (so a process may exit with no libcurl call in progress); undelivered events are
     /// dropped. Called on the delivery thread itself (its observer), it only asks it to stop.
     func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
-        thread.join()
+        loop.stop()
+        loop.join()
     }
 
     /// Queues `event` for the endpoint `endpointId`, applying its chaos (`resend`: a new
     /// delivery of a stored event, marked so in its records).
     func enqueue(event: JSONValue, endpointId: String, resend: Bool = false) {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         var settings = chaos[endpointId] ?? chaos["*"] ?? WebhookChaos()
         order += 1
         let job = Job(
@@ -137,36 +136,36 @@ final class WebhookDispatcher: @unchecked Sendable {
             copy.duplicate = true
             jobs.append(copy)
         }
-        condition.broadcast()
+        loop.nudge()
     }
 
     /// Chaos per endpoint id (`"*"`: every endpoint without its own).
     var chaosSettings: [String: WebhookChaos] {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return chaos
     }
 
     /// Sets (or with nil clears) the chaos of `endpointId` (`"*"` for every endpoint).
     func setChaos(_ settings: WebhookChaos?, for endpointId: String) {
-        condition.lock()
+        lock.lock()
         chaos[endpointId] = settings.flatMap { $0.isActive ? $0 : nil }
-        condition.broadcast()
-        condition.unlock()
+        loop.nudge()
+        lock.unlock()
     }
 
     /// Clears every chaos setting and releases held events.
     func clearChaos() {
-        condition.lock()
+        lock.lock()
         chaos.removeAll()
-        condition.unlock()
+        lock.unlock()
         _ = release()
     }
 
     /// Releases every held event (delivered now, after what went out meanwhile); returns how many.
     func release(endpointId: String? = nil) -> Int {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let now = clock.now
         let released = held.filter { endpointId == nil || $0.endpointId == endpointId }
         held.removeAll { endpointId == nil || $0.endpointId == endpointId }
@@ -174,64 +173,64 @@ final class WebhookDispatcher: @unchecked Sendable {
             job.due = max(job.due, now)
             jobs.append(job)
         }
-        condition.broadcast()
+        loop.nudge()
         return released.count
     }
 
     /// Events held back now, as `{event, type, endpoint}`.
     var heldEvents: [JSONValue] {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return held.map { ["event": .string($0.eventId), "type": .string($0.eventType), "endpoint": .string($0.endpointId)] }
     }
 
     /// Events queued or waiting for a retry, held ones included.
     var pendingCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return jobs.count + held.count
     }
 
     /// The waits between attempts, in simulated seconds.
     var retrySchedule: [Double] {
-        get { condition.lock(); defer { condition.unlock() }; return schedule }
-        set { condition.lock(); schedule = newValue; condition.unlock() }
+        get { lock.lock(); defer { lock.unlock() }; return schedule }
+        set { lock.lock(); schedule = newValue; lock.unlock() }
     }
 
     /// Drops queued and held deliveries, the log and chaos (a reset of everything).
     func reset() {
-        condition.lock()
+        lock.lock()
         jobs.removeAll()
         held.removeAll()
         records.removeAll()
         chaos.removeAll()
-        condition.unlock()
+        lock.unlock()
     }
 
     /// Every attempt so far, oldest first.
     var deliveries: [WebhookDeliveryRecord] {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return records
     }
 
     /// The `sequence` of the latest attempt (0 before the first).
     var latestSequence: Int {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return sequence
     }
 
-    private func wake() {
-        condition.lock()
-        condition.broadcast()
-        condition.unlock()
-    }
+    private func wake() { loop.nudge() }
 
-    private func run() {
-        while let job = nextJob() {
+    /// Attempts the earliest due job, or says how long to wait for one (until the earliest
+    /// is due in real time, at most a second: a clock change or new work nudges the loop).
+    fileprivate func deliverNext() -> BackgroundLoop.Next {
+        switch takeDueJob() {
+        case .wait(let seconds): return .idle(.seconds(seconds))
+        case .job(let job):
             var record = attempt(job)
-            condition.lock()
+            lock.lock()
             sequence += 1
             record.sequence = sequence
             records.append(record)
@@ -247,8 +246,9 @@ final class WebhookDispatcher: @unchecked Sendable {
                 released.due = clock.now
                 jobs.append(released)
             }
-            condition.unlock()
+            lock.unlock()
             observer(record)
+            return .again
         }
     }
 
@@ -263,9 +263,9 @@ final class WebhookDispatcher: @unchecked Sendable {
             return record
         }
         record.url = target.url
-        condition.lock()
+        lock.lock()
         let down = (chaos[job.endpointId] ?? chaos["*"])?.down ?? false
-        condition.unlock()
+        lock.unlock()
         if down {
             record.error = "endpoint down (simulated)"
             return record
@@ -287,21 +287,31 @@ final class WebhookDispatcher: @unchecked Sendable {
         return record
     }
 
-    /// Waits for the earliest due job (simulated time); nil when stopping.
-    private func nextJob() -> Job? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stopping {
-            guard let index = jobs.indices.min(by: { (jobs[$0].due, jobs[$0].order) < (jobs[$1].due, jobs[$1].order) }) else {
-                condition.wait()
-                continue
-            }
-            switch clock.realSeconds(until: jobs[index].due) {
-            case .some(let wait) where wait <= 0: return jobs.remove(at: index)
-            case .some(let wait): _ = condition.wait(until: Date().addingTimeInterval(min(wait, 1)))
-            case .none: _ = condition.wait(until: Date().addingTimeInterval(1))
-            }
-        }
-        return nil
+    private enum Due {
+        case job(Job)
+        /// Real seconds to wait before looking again.
+        case wait(Double)
     }
+
+    /// Takes the earliest due job (simulated time; the first queued among equals), or says
+    /// how long to wait for it.
+    private func takeDueJob() -> Due {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let index = jobs.indices.min(by: { (jobs[$0].due, jobs[$0].order) < (jobs[$1].due, jobs[$1].order) }) else {
+            return .wait(1)
+        }
+        switch clock.realSeconds(until: jobs[index].due) {
+        case .some(let wait) where wait <= 0: return .job(jobs.remove(at: index))
+        case .some(let wait): return .wait(min(wait, 1))
+        case .none: return .wait(1)
+        }
+    }
+}
+
+/// The delivery loop's task: one attempt per step.
+private struct Deliveries: BackgroundTask {
+    let dispatcher: WebhookDispatcher
+
+    func step() -> BackgroundLoop.Next { dispatcher.deliverNext() }
 }

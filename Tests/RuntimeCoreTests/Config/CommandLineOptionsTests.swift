@@ -1,5 +1,5 @@
 import Testing
-@testable import Runtime
+@testable import RuntimeCore
 
 @Suite("Command-line options")
 struct CommandLineOptionsTests {

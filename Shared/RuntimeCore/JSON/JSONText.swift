@@ -1,5 +1,3 @@
-import Store
-
 /// Escapes strings for hand-built JSON (log lines, outbox headers), per RFC 8259 §7.
 /// Thread-safe.
 public enum JSONText {

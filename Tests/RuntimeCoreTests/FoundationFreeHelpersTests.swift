@@ -1,32 +1,15 @@
-import Synchronization
 import Dispatch
-import Messages
-import Store
-import StripeAPI
+import Synchronization
 import Testing
-@testable import Runtime
 
-/// The small replacements for Foundation APIs the runtime no longer imports.
+@testable import RuntimeCore
+
+/// The small replacements for Foundation APIs the runtime core provides.
 @Suite("Foundation-free helpers")
 struct FoundationFreeHelpersTests {
-    @Test func headersJSONReadsStringsAndNumbersAndSkipsTheRest() {
-        let json = #"{"a":"x","n":3,"f":1.9,"neg":-2.5,"b":true,"z":null,"o":{"k":1},"l":[1]}"#
-        let table = HeadersJSON.decode(Array(json.utf8))
-        #expect(table == ["a": .string("x"), "n": .int(3), "f": .int(1), "neg": .int(-2), "b": .int(1)])
-        #expect(HeadersJSON.decode(Array("not json".utf8)).isEmpty)
-        #expect(HeadersJSON.decode(Array("[1]".utf8)).isEmpty)
-    }
-
     @Test func jsonTextQuotesAndEscapesForHandBuiltJSON() {
         #expect(JSONText.quoted("acct_1") == #""acct_1""#)
         #expect(JSONText.quoted("a\"b\\c\r\n\u{1}") == #""a\"b\\c\r\n\u0001""#)
-        let envelope = Envelope(
-            messageId: "m1", correlationId: "m1", type: "t", appId: "app",
-            headers: MessageHeaders(table: ["x-schema-version": .int(1), "x-k": .string("v\"1")]),
-            body: [])
-        let row = OutboxMessage(envelope, exchange: "connectbus.commands", routingKey: "k", mandatory: true)
-        #expect(String(decoding: row.headersJSON, as: UTF8.self) == #"{"x-k":"v\"1","x-schema-version":1}"#)
-        #expect(row.envelope.headers.table == envelope.headers.table)
     }
 
     @Test func trimmingSpacesKeepsLineBreaksLikeCharacterSetWhitespaces() {

@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-@testable import Runtime
+@testable import RuntimeCore
 
 /// The one background-loop shape: connect, step, back off, stop, finish.
 @Suite("Background loop")
@@ -54,6 +54,28 @@ struct BackgroundLoopTests {
         #expect(Array(events.prefix(4)) == ["failed", "step 1", "step 2", "step 3"])
         #expect(events.last == "finish")
         #expect(events.filter { $0 == "finish" }.count == 1)
+    }
+
+    /// A step that stops and joins its own loop (stripe-sim's scheduler stopped from a tick)
+    /// is told at once that it cannot wait for itself, and the loop still ends.
+    @Test func joinOnTheLoopsOwnThreadReturnsAtOnce() {
+        struct StopsItself: BackgroundTask {
+            let loop: BackgroundLoop
+            let log: Log
+
+            func step() -> BackgroundLoop.Next {
+                loop.stop()
+                log.add("joined itself: \(loop.join(timeout: .seconds(30)))")
+                return .again
+            }
+
+            func finish() { log.add("finish") }
+        }
+        let log = Log()
+        let loop = BackgroundLoop(name: "test.self-join")
+        #expect(loop.start { StopsItself(loop: loop, log: log) })
+        #expect(loop.join(timeout: .seconds(30)))
+        #expect(log.all == ["joined itself: false", "finish"])
     }
 
     @Test func aStoppedLoopDoesNotStartAndJoinReturnsAtOnce() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Runtime
+@testable import RuntimeCore
 
 @Suite("LogLimiter")
 struct LogLimiterTests {

@@ -80,8 +80,9 @@ public final class Logger: Sendable {
     private static let standardError: Sink = { line in writeToStandardError(line + "\n") }
 
     /// Writes `text` whole to standard error (retrying short writes and `EINTR`), never
-    /// interleaved with a log line of another thread.
-    static func writeToStandardError(_ text: String) {
+    /// interleaved with a log line of another thread. `package`: `ServiceMain` writes its
+    /// configuration errors through it.
+    package static func writeToStandardError(_ text: String) {
         outputLock.withLock { _ in
             let bytes = Array(text.utf8)
             var offset = 0

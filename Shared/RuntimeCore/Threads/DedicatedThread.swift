@@ -1,6 +1,7 @@
-import CShims
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Starts detached POSIX threads for the runtime's workers and relay, and for services'
@@ -17,14 +18,17 @@ public enum DedicatedThread {
     /// - Returns: `false` if the system could not create the thread (`body` not run).
     @discardableResult
     public static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
-        let box = Unmanaged.passRetained(Start(name: name, body: body))
+        let named: @Sendable () -> Void = {
+            nameCurrentThread(name)
+            body()
+        }
+        let box = Unmanaged.passRetained(Start(body: named))
         var thread = pthread_t()
         let created = pthread_create(
             &thread, nil,
             { raw in
                 guard let raw else { return nil }
                 let start = Unmanaged<Start>.fromOpaque(raw).takeRetainedValue()
-                _ = cbshim_set_current_thread_name(start.name)
                 start.body()
                 return nil
             }, box.toOpaque())
@@ -44,12 +48,26 @@ public enum DedicatedThread {
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
+    /// Names the calling thread: the first 15 bytes of `name` written to
+    /// `/proc/thread-self/comm`, what `pthread_setname_np` does on Linux (glibc declares it
+    /// only under `_GNU_SOURCE`, which Swift's Glibc module does not set). Best effort: a
+    /// thread that cannot be named runs unnamed.
+    static func nameCurrentThread(_ name: String) {
+        #if os(Linux)
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var bytes = Array(name.utf8.prefix(15))
+        _ = write(descriptor, &bytes, bytes.count)
+        #elseif canImport(Darwin)
+        pthread_setname_np(name)
+        #endif
+    }
+
     private final class Start {
-        let name: String
         let body: @Sendable () -> Void
 
-        init(name: String, body: @escaping @Sendable () -> Void) {
-            self.name = name
+        init(body: @escaping @Sendable () -> Void) {
             self.body = body
         }
     }

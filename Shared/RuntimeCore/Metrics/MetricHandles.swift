@@ -18,6 +18,10 @@ public struct Gauge: Sendable {
 
     /// Sets the series with `labels` to `value`.
     public func set(_ value: Double, _ labels: String...) { registry.set(name, labels, value) }
+
+    /// Sets the series with `labels` (an array, in label-name order) to `value`; for label
+    /// values known only at run time (the database-gauge sampler's rows).
+    package func set(_ value: Double, _ labels: [String]) { registry.set(name, labels, value) }
 }
 
 /// A handle to a histogram family of a ``MetricsRegistry``. Thread-safe.

@@ -1,4 +1,3 @@
-import CShims
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,13 +5,14 @@ import Glibc
 /// A pthread mutex with a condition variable on `CLOCK_MONOTONIC` (wall-clock changes do
 /// not stretch or cut waits), allocated once and never moved: the base of ``StopSignal``
 /// and ``Doorbell``. State guarded by it lives in the owner and is only touched inside
-/// ``locked(_:)`` or a ``wait(_:until:)`` predicate.
+/// ``locked(_:)`` or a ``wait(_:until:)`` predicate. `package`: the fleet rate limiter in
+/// Runtime waits on one too.
 /// Thread-safety: `Sendable`; any thread may lock, wait or signal.
-final class TimedCondition: @unchecked Sendable {
+package final class TimedCondition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -29,7 +29,7 @@ final class TimedCondition: @unchecked Sendable {
     }
 
     /// Runs `body` with the mutex held, then wakes one waiter (`wakeAll`: every waiter).
-    func locked<T>(wakeAll: Bool = false, _ body: () -> T) -> T {
+    package func locked<T>(wakeAll: Bool = false, _ body: () -> T) -> T {
         pthread_mutex_lock(mutex)
         defer {
             if wakeAll { pthread_cond_broadcast(condition) } else { pthread_cond_signal(condition) }
@@ -41,7 +41,7 @@ final class TimedCondition: @unchecked Sendable {
     /// Waits, mutex held, until `done()` is true or `duration` has passed, and returns
     /// `done()`'s last answer; `after` then runs with the mutex still held (to consume what
     /// was waited for).
-    func wait(_ duration: Duration, until done: () -> Bool, after: (Bool) -> Void = { _ in }) -> Bool {
+    package func wait(_ duration: Duration, until done: () -> Bool, after: (Bool) -> Void = { _ in }) -> Bool {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let parts = max(duration, .zero).components

@@ -1,8 +1,9 @@
 import Foundation
 
-/// JSON helpers for the CLI's output: pretty printing, field paths, compact lines.
+/// JSON helpers for the CLI's output: pretty printing, field paths, compact lines (named
+/// apart from the runtime's `JSONText`, which escapes strings for hand-built JSON).
 /// Stateless; thread-safe.
-public enum JSONText {
+public enum JSONDisplay {
     /// Parses UTF-8 JSON into Foundation objects (fragments allowed), or nil.
     public static func parse(_ bytes: [UInt8]) -> Any? {
         try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])

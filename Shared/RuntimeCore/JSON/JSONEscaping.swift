@@ -1,7 +1,7 @@
-/// Escaping of strings for hand-built JSON, per RFC 8259 §7: the one implementation, used by
-/// the Store's batch insert and, through the runtime's `JSONText`, by log lines and the CLI;
-/// ``appendQuoted(_:to:)`` writes the same escaping as bytes for the outbox headers and the
-/// OTLP span encoder. Thread-safe.
+/// Escaping of strings for hand-built JSON, per RFC 8259 §7: the one implementation, used
+/// through ``JSONText`` by log lines, notifications' event headers and stripe-sim's JSON
+/// writer; ``appendQuoted(_:to:)`` writes the same escaping as bytes for the outbox headers
+/// and the OTLP span encoder. Thread-safe.
 public enum JSONEscaping {
     /// `text` with `"`, `\` and control characters escaped (`\n`, `\r`, `\t`, others as
     /// `\u00XX`); the result goes between double quotes. Returns `text` itself when nothing

@@ -6,7 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import StripeAPI
 
 /// Reads settings from an environment dictionary, supporting `<NAME>_FILE` variants for
 /// secrets (the file's content, without its trailing newline, is the value), and

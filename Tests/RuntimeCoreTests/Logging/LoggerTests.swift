@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import Runtime
+@testable import RuntimeCore
 
 @Suite("Logger")
 struct LoggerTests {

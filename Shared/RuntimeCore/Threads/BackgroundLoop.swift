@@ -1,6 +1,12 @@
 import Dispatch
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The work of one ``BackgroundLoop``: what to connect, one step, what to do after a
 /// failure and before the thread ends. Created on the loop's thread and used only there,
 /// so it may own C handles (libpq, rabbitmq-c, libcurl) and need not be `Sendable`.
@@ -64,6 +70,8 @@ public final class BackgroundLoop: Sendable {
     private let doorbell: Doorbell
     private let started = Mutex(false)
     private let finished = DispatchSemaphore(value: 0)
+    /// The loop's thread while it runs (for ``join(timeout:)`` called on it).
+    private let thread = Mutex<pthread_t?>(nil)
 
     /// A loop, not started.
     /// - Parameters:
@@ -101,6 +109,7 @@ public final class BackgroundLoop: Sendable {
         }
         guard starting else { return true }
         let created = DedicatedThread.start(name: name) { [self] in
+            thread.withLock { $0 = pthread_self() }
             var task = makeTask()
             run(&task)
         }
@@ -120,10 +129,14 @@ public final class BackgroundLoop: Sendable {
     }
 
     /// Waits until the thread has ended (at once when it never started); `false` when
-    /// `timeout` passed first (`nil`: no limit).
+    /// `timeout` passed first (`nil`: no limit). Called on the loop's own thread (from its
+    /// task, e.g. a step that stops what owns the loop), it returns `false` at once: a thread
+    /// cannot wait for its own end.
     @discardableResult
     public func join(timeout: Duration? = nil) -> Bool {
         guard started.withLock({ $0 }) else { return true }
+        let onLoopThread = thread.withLock { running in running.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        if onLoopThread { return false }
         if let timeout {
             guard finished.wait(timeout: .now() + .milliseconds(Int(timeout.seconds * 1000))) == .success else {
                 return false
@@ -155,6 +168,7 @@ public final class BackgroundLoop: Sendable {
             }
         }
         task.finish()
+        thread.withLock { $0 = nil }
         finished.signal()
     }
 }
