@@ -2,6 +2,7 @@ import Bus
 import Foundation
 import Messages
 import Runtime
+import Store
 
 /// `connectbus-bench command-overhead`: what the suite adds to a Stripe-bound command, with
 /// Stripe's own time taken out. Publishes `onboarding.create_account` commands (one
@@ -11,8 +12,13 @@ import Runtime
 /// the simulator's request log (`GET /sim/requests`; `duration_us` is its own time per
 /// request, see Tools/StripeSim/README.md) and subtracts, per command, the time the
 /// simulator spent on that command's requests. Prints p50/p90/p99/max of the round trip,
-/// of the simulator's time and of the overhead, in milliseconds, and the broker's own
-/// publish → deliver time on a quorum and a classic queue (the floor under the overhead).
+/// of the simulator's time and of the overhead, in milliseconds, and the floor under the
+/// overhead: the broker's own publish → deliver time on a quorum and a classic queue, and
+/// one Postgres commit (a one-row `INSERT` in autocommit: a round trip and the WAL flush).
+/// Last, the budget: a command crosses the broker twice (the command on its quorum queue,
+/// the reply on the caller's classic queue) and commits twice (the inbox check's round
+/// trip, the message's transaction), so its overhead's p50 should be at most those four
+/// p50s plus 1 ms for the service's own work; the line says by how much it is under or over.
 ///
 /// `--in-flight N` keeps N commands outstanding instead of one (a load phase: the round trip
 /// then includes queueing; `scripts/bench-command-overhead.sh` uses it to measure the
@@ -80,6 +86,7 @@ struct CommandOverheadRun {
             }
         }
         let floor = try brokerFloor(url, suffix: suffix)
+        let commits = try commitFloor(suffix: suffix)
         try run(count: min(50, options.commands), prefix: "warmup")
         roundTrips.removeAll()
         let started = Date().timeIntervalSince1970
@@ -106,6 +113,13 @@ struct CommandOverheadRun {
         line("overhead (round trip − sim)", samples.map(\.overhead))
         line("broker: publish → deliver, quorum", floor.quorum)
         line("broker: publish → deliver, classic", floor.classic)
+        line("postgres: one-row commit", commits)
+        let budget = median(floor.quorum) + median(floor.classic) + 2 * median(commits) + 1000
+        let overhead = median(samples.map(\.overhead))
+        print(
+            String(
+                format: "budget (2 broker hops + 2 commits + 1 ms) p50 %7.2f ms  overhead p50 %7.2f ms  remainder %+7.2f ms",
+                Double(budget) / 1000, Double(overhead) / 1000, Double(overhead - budget) / 1000))
         return failures == 0 && missing == 0 ? 0 : 1
     }
 
@@ -141,6 +155,29 @@ struct CommandOverheadRun {
             result.append(micros)
         }
         return (result[0], result[1])
+    }
+
+    /// One Postgres commit, in microseconds: 200 one-row `INSERT`s in autocommit (each its own
+    /// transaction: a round trip and the WAL flush at `COMMIT`, `synchronous_commit` as the
+    /// server has it) into a table made for the run and dropped after it.
+    private func commitFloor(suffix: some StringProtocol) throws -> [Int] {
+        let db = try PGConnection(url: options.databaseURL, applicationName: "bench.overhead.commit")
+        let table = "bench_commit_\(suffix)"
+        try db.execute("CREATE TABLE \(table) (id int8 PRIMARY KEY, body text NOT NULL)")
+        defer { _ = try? db.execute("DROP TABLE IF EXISTS \(table)") }
+        var micros: [Int] = []
+        for n in 0..<200 {
+            let started = ContinuousClock.now
+            try db.execute("INSERT INTO \(table) (id, body) VALUES ($1, $2)", [.int(Int64(n)), .text("commit \(n)")])
+            micros.append(Int(((ContinuousClock.now - started).seconds * 1e6).rounded()))
+        }
+        return micros
+    }
+
+    /// The median of `values` (0 for none), in their unit.
+    private func median(_ values: [Int]) -> Int {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[(sorted.count - 1) / 2]
     }
 
     /// Microseconds the simulator spent per command (by the message id in its
