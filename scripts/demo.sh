@@ -1046,8 +1046,11 @@ main() {
         browser_setup || { cb_log "demo: the browser set-up failed (see above); stop with scripts/demo.sh --stop"; return 1; }
     fi
     if [ "$keep" = 1 ]; then
-        cb_log "demo: everything runs; try: eval \"\$(scripts/infra-env.sh)\" && $BIN_DIR/connectbus status"
-        cb_log "      (infra-env.sh exports the ports in use); stop it with: scripts/demo.sh --stop"
+        local moved=""
+        [ "$PORT_BASE" = 8080 ] || moved+=" DEMO_HTTP_PORT_BASE=$PORT_BASE"
+        [ "$STRIPE_SIM_PORT" = 12111 ] || moved+=" STRIPE_SIM_PORT=$STRIPE_SIM_PORT"
+        cb_log "demo: everything runs; try: eval \"\$(scripts/infra-env.sh)\"${moved:+ && export$moved} && $BIN_DIR/connectbus status"
+        cb_log "      (infra-env.sh exports the servers' ports${moved:+; the export, the services' and the simulator's}); stop it with: scripts/demo.sh --stop"
     else
         cb_log "demo: stopping (use --keep-running to keep it)"
         trap - EXIT

@@ -155,8 +155,8 @@ cb_avoid_busy_ports() {
 cb_ports_file() { echo "$(cb_local_dir)/ports.env"; }
 
 cb_record_ports() {
-    printf 'CONNECTBUS_AMQP_PORT=%s\nCONNECTBUS_MANAGEMENT_PORT=%s\nCONNECTBUS_PG_PORT=%s\nCONNECTBUS_RABBITMQ_NODENAME=%s\nCONNECTBUS_RABBITMQ_PROMETHEUS_PORT=%s\n' \
-        "$CB_AMQP_PORT" "$CB_MGMT_PORT" "$CB_PG_PORT" "$CB_RABBIT_NODE" "$CB_RABBIT_PROM_PORT" | cb_as_root tee "$(cb_ports_file)" >/dev/null
+    printf 'CONNECTBUS_AMQP_PORT=%s\nCONNECTBUS_MANAGEMENT_PORT=%s\nCONNECTBUS_PG_PORT=%s\nCONNECTBUS_PGBOUNCER_PORT=%s\nCONNECTBUS_RABBITMQ_NODENAME=%s\nCONNECTBUS_RABBITMQ_PROMETHEUS_PORT=%s\n' \
+        "$CB_AMQP_PORT" "$CB_MGMT_PORT" "$CB_PG_PORT" "$CB_PGBOUNCER_PORT" "$CB_RABBIT_NODE" "$CB_RABBIT_PROM_PORT" | cb_as_root tee "$(cb_ports_file)" >/dev/null
 }
 
 cb_use_recorded_ports() {
@@ -170,7 +170,7 @@ cb_use_recorded_ports() {
     fi
     while IFS='=' read -r var value; do
         case "$var" in
-            CONNECTBUS_AMQP_PORT|CONNECTBUS_MANAGEMENT_PORT|CONNECTBUS_PG_PORT|CONNECTBUS_RABBITMQ_NODENAME|CONNECTBUS_RABBITMQ_PROMETHEUS_PORT) ;;
+            CONNECTBUS_AMQP_PORT|CONNECTBUS_MANAGEMENT_PORT|CONNECTBUS_PG_PORT|CONNECTBUS_PGBOUNCER_PORT|CONNECTBUS_RABBITMQ_NODENAME|CONNECTBUS_RABBITMQ_PROMETHEUS_PORT) ;;
             *) continue ;;
         esac
         if [ -z "${!var:-}" ]; then export "$var=$value"; used=0; fi

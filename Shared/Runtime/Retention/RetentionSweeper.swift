@@ -1,4 +1,4 @@
-public import Store
+import Store
 
 /// The retention thread of a replica: deletes the rows of the runtime's and the service's
 /// tables older than their retention (``TableRetention``: `message_log` by

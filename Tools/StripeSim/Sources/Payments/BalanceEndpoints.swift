@@ -22,7 +22,7 @@ enum BalanceEndpoints {
         paths.add(
             "GET", "/v1/balance_transactions/:id",
             Endpoint([]) { call throws(SimError) in
-                let id = try call.id()
+                let id = call.id()
                 guard
                     let item = SimBalanceTransactions.all(state: call.state, scope: call.scope, now: call.now).first(where: {
                         $0["id"]?.stringValue == id
