@@ -2,7 +2,7 @@
 # `make demo`: install dependencies, start RabbitMQ and PostgreSQL, build the release
 # executables (Swift runtime linked statically, as docker/Dockerfile builds them), start
 # stripe-sim (signed webhooks to notifications), a local SMTP sink, the four services
-# (each with its own AMQP user and Postgres role) and a `connectbus tail` monitor, then
+# (each with its own AMQP user and Postgres role) and two `connectbus tail` monitors (JSON and text), then
 # play a store-builder platform through `connectbus send` (plus the simulator's hosted
 # pages for what a seller or buyer clicks), print a summary, CHECK it (exit status 1 when
 # anything is off) and stop everything.

@@ -120,6 +120,13 @@ def test_a_commands_and_a_stripe_objects_trace(story):
     assert any(k == "event" and t.startswith(f"payments.checkout_session.created {created['message_id']} caused by {command_id}")
                for k, t in texts), texts
 
+    # A Stripe request id (what an error reply carries) finds the command that made the call.
+    request_id = next(m.group(0) for k, t in texts if k == "stripe" for m in [re.search(r"req_\w+", t)] if m)
+    code, lines, result = trace(env, request_id)
+    assert code == 0, result.stderr
+    assert ("command", f"payments.create_checkout_session {command_id} from payments.create_checkout_session: done") in \
+        [(kind, text) for _, _, kind, text in lines], result.stdout
+
     code, lines, result = trace(env, paid["body"]["payment_intent"])
     assert code == 0, result.stderr
     kinds = {kind for _, _, kind, _ in lines}

@@ -8,7 +8,9 @@ import Store
 /// stream):
 ///
 /// - every service schema's `message_log` (the command's queue and type, its reply, each
-///   Stripe HTTP attempt with its request id) and `inbox` (when each service received it);
+///   Stripe HTTP attempt with its request id; found by its message id, or by the request id
+///   of one of its Stripe calls — a `req_…` from an error reply) and `inbox` (when each
+///   service received it);
 /// - domain records whose columns hold one of the ids (`orders`, `payments`, `refunds`,
 ///   `accounts` of any schema; `created_message_id` joins an order to its command);
 /// - notifications' stored Stripe events whose `request.id` is one of the Stripe calls'
@@ -107,8 +109,11 @@ final class TraceGatherer {
                 """
                 SELECT message_id, queue, type, outcome, reply::text AS reply, stripe_calls::text AS calls,
                        (to_jsonb(m) -> 'outcomes')::text AS outcomes, first_at, last_at
-                FROM \(table) AS m WHERE message_id = ANY($1::text[])
-                """, [.textArray(Array(messageIds))]
+                FROM \(table) AS m
+                WHERE message_id = ANY($1::text[])
+                   OR m.stripe_calls @> ANY(ARRAY(SELECT jsonb_build_array(jsonb_build_object('request_id', r))
+                                                  FROM unnest($2::text[]) AS r))
+                """, [.textArray(Array(messageIds)), .textArray(Array(requestIds))]
             ) { row in
                 (
                     try row.string("message_id"), try row.string("queue"), try row.string("type"),
@@ -118,6 +123,8 @@ final class TraceGatherer {
             }
         }
         for (id, queue, type, outcome, reply, calls, outcomesText, firstAt, lastAt) in rows {
+            messageIds.insert(id)  // found by a request id: follow the message from here
+            keys.insert(id)
             logged.insert("\(schema)|\(id)")
             handled(id, at: lastAt)
             let parsedCalls = Self.jsonArray(calls) ?? []
