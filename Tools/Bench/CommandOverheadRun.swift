@@ -99,10 +99,7 @@ struct CommandOverheadRun {
                 + "\(options.inFlight) in flight, \(failures) error replies, \(missing) without a simulator entry")
         func line(_ label: String, _ values: [Int]) {
             let sorted = values.sorted()
-            func at(_ q: Double) -> Double {
-                guard !sorted.isEmpty else { return .nan }
-                return Double(sorted[min(sorted.count - 1, Int((Double(sorted.count) * q).rounded(.up)) - 1)]) / 1000
-            }
+            func at(_ q: Double) -> Double { Self.quantile(sorted, q).map { Double($0) / 1000 } ?? .nan }
             print(
                 String(
                     format: "%-34@ p50 %7.2f ms  p90 %7.2f ms  p99 %7.2f ms  max %7.2f ms", label as NSString,
@@ -114,8 +111,10 @@ struct CommandOverheadRun {
         line("broker: publish → deliver, quorum", floor.quorum)
         line("broker: publish → deliver, classic", floor.classic)
         line("postgres: one-row commit", commits)
-        let budget = median(floor.quorum) + median(floor.classic) + 2 * median(commits) + 1000
-        let overhead = median(samples.map(\.overhead))
+        // The same p50s the lines above print.
+        func p50(_ values: [Int]) -> Int { Self.quantile(values.sorted(), 0.5) ?? 0 }
+        let budget = p50(floor.quorum) + p50(floor.classic) + 2 * p50(commits) + 1000
+        let overhead = p50(samples.map(\.overhead))
         print(
             String(
                 format: "budget (2 broker hops + 2 commits + 1 ms) p50 %7.2f ms  overhead p50 %7.2f ms  remainder %+7.2f ms",
@@ -174,10 +173,10 @@ struct CommandOverheadRun {
         return micros
     }
 
-    /// The median of `values` (0 for none), in their unit.
-    private func median(_ values: [Int]) -> Int {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[(sorted.count - 1) / 2]
+    /// The nearest-rank `q` quantile (0…1) of `sorted` (ascending), in its unit; `nil` for none.
+    private static func quantile(_ sorted: [Int], _ q: Double) -> Int? {
+        guard !sorted.isEmpty else { return nil }
+        return sorted[max(0, min(sorted.count - 1, Int((Double(sorted.count) * q).rounded(.up)) - 1))]
     }
 
     /// Microseconds the simulator spent per command (by the message id in its

@@ -27,7 +27,8 @@ final class MessageScope {
     let mode: Route.Mode
     private let inbox: Inbox
     private let outbox: OutboxWriter
-    private let published: OutboxDrain
+    /// Deletes the rows this worker published earlier, with the `COMMIT`.
+    private let drain: OutboxDrain
     private(set) var isOpen: Bool
     /// One-at-a-time routes: the ids of the committed outbox rows of ``writtenOutbox``.
     private(set) var outboxIds: [Int64] = []
@@ -60,7 +61,7 @@ final class MessageScope {
         self.mode = mode
         inbox = Inbox(schema: schema)
         outbox = OutboxWriter(schema: schema)
-        self.published = OutboxDrain(schema: schema)
+        drain = OutboxDrain(schema: schema)
         isOpen = mode == .batched
     }
 
@@ -145,7 +146,7 @@ final class MessageScope {
     ///   rolled back is `store.query_failed`); the transaction is then still to be rolled back.
     func commit(deletingPublished published: [Int64] = []) throws {
         try openTransaction()
-        try self.published.deletePublishedDeferred(published, on: db)
+        try drain.deletePublishedDeferred(published, on: db)
         let tag: String
         do {
             tag = try db.execute("COMMIT").commandTag
