@@ -10,8 +10,10 @@
 # Prints one line per measurement with the load average (compare within a round only), and
 # ends with one summary block (scripts/lib/bench_summary.py), one line per metric with the
 # median of the rounds and every round: each run's rate and wrk p99, notifications' CPU per
-# event (the service, the broker, Postgres, their total), and notifications' closed-loop rate
-# ÷ the peer's at its best worker count.
+# event (the service, the broker, Postgres, their total), the p99 of each stage a webhook
+# waits in (bench-webhooks.sh's "where a webhook waits": the checks, the group commit's queue
+# and its write, the service's whole, wrk's, and the HTTP server's rest), and notifications'
+# closed-loop rate ÷ the peer's at its best worker count.
 # The peer runs from a virtualenv with its pinned requirements (PEER_PYTHON, default
 # /tmp/bvenv/bin/python, created with `python3 -m venv` + `pip install -r
 # peer/requirements.txt` when missing).
@@ -75,6 +77,12 @@ connectbus() { # metric label, line label, env...
         cpu="$cpu${cpu:+, }$part ${us:-?} us"; total=$((total + ${us:-0}))
     done
     bench_metric "$WORK/metrics" "$metric, CPU per event, total" "$total" "us"
+    # bench-webhooks.sh's "where a webhook waits" lines: each stage's p99.
+    local stage value
+    while IFS=$'\t' read -r stage value; do
+        bench_metric "$WORK/metrics" "$metric, p99 $stage" "$value" "ms"
+    done < <(sed -n 's/^  wait \(.*\): *[^ ]* \/ *\([0-9.]*\)$/\1\t\2/p' "$WORK/cb.txt")
+    grep -A6 '^where a webhook waits' "$WORK/cb.txt" >&2 || true
     CB_RATE="$events"
     echo "connectbus $label | wrk $rps req/s, p99 $p99 | $rate | CPU per event: $cpu | $(grep -E '^peak RSS' "$WORK/cb.txt") | load $(load)"
 }

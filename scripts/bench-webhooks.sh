@@ -123,7 +123,31 @@ done
 "$BIN/connectbus-bench" webhooks-verify "$RUN" "$EVENTS" notifications
 echo "peak RSS under load: $(awk '{printf "%.1f MB", $1/1024}' "$WORK/peak" 2>/dev/null || echo "?")"
 kill "$SAMPLER" 2>/dev/null || true
-curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -E "^connectbus_webhook_events_(received|rejected|duplicates)|^connectbus_group_commit_|^connectbus_webhook_request_seconds|^connectbus_outbox_relayed_total|^connectbus_outbox_relay_statement_seconds_count" || true
+curl -fsS "http://127.0.0.1:$PORT/metrics" >"$WORK/metrics.txt" || true
+grep -E "^connectbus_webhook_events_(received|rejected|duplicates)|^connectbus_group_commit_(batches|items)|^connectbus_webhook_request_seconds_(sum|count)|^connectbus_outbox_relayed_total|^connectbus_outbox_relay_statement_seconds_count" "$WORK/metrics.txt" || true
+# Where a webhook waits, from the service's own histograms (its process started for this
+# run, so they hold this run only): the checks until the event is handed to the group commit,
+# the wait for a writer to take its batch, the batch's write and commit (with the relay's
+# nudge), and the whole as the service times it (complete request → answer handed to the
+# HTTP server); what wrk measures beyond that is the HTTP server's (reading the request,
+# resuming the deferred answer, sending it) and wrk's own. The outbox relay and the broker's
+# confirm come after the answer: they are not on a webhook's path (the relay's batches above).
+wrk_ms() { awk -v q="$1" '$1 == q {v = $2; if (v ~ /us$/) print v / 1000; else if (v ~ /ms$/) print v + 0; else if (v ~ /s$/) print v * 1000}' "$WORK/wrk.txt"; }
+echo "where a webhook waits (ms, p50 / p99; service stages from its histograms, bucket-interpolated):"
+python3 scripts/lib/histogram_quantiles.py "$WORK/metrics.txt" connectbus_webhook_check_seconds \
+    'connectbus_group_commit_wait_seconds{name="webhooks"}' 'connectbus_group_commit_write_seconds{name="webhooks"}' \
+    connectbus_webhook_request_seconds \
+    | awk -v wrk50="$(wrk_ms 50%)" -v wrk99="$(wrk_ms 99%)" '
+        BEGIN { label["connectbus_webhook_check_seconds"] = "checks (method, size, signature, JSON)"
+                label["connectbus_group_commit_wait_seconds{name=\"webhooks\"}"] = "queued for a group-commit writer"
+                label["connectbus_group_commit_write_seconds{name=\"webhooks\"}"] = "batch write + commit (per batch)"
+                label["connectbus_webhook_request_seconds"] = "the service: request -> answer" }
+        { p50 = p99 = "?"
+          for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "p50") p50 = kv[2]; if (kv[1] == "p99") p99 = kv[2] }
+          printf "  wait %-40s %8s / %8s\n", label[$1] ":", p50, p99
+          if ($1 == "connectbus_webhook_request_seconds") { s50 = p50; s99 = p99 } }
+        END { printf "  wait %-40s %8s / %8s\n", "wrk: send -> answer:", wrk50, wrk99
+              if (s50 != "" && wrk50 != "") printf "  wait %-40s %8.3f / %8.3f\n", "HTTP server and client (wrk - service):", wrk50 - s50, wrk99 - s99 }'
 kill -TERM "$SERVICE_PID"
 if wait "$SERVICE_PID"; then
     echo "notifications exited 0 on SIGTERM"

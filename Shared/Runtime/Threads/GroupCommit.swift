@@ -52,6 +52,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: ServicePart, 
         let item: Item
         let completion: Completion?
         let ready: DispatchSemaphore?
+        /// When the caller queued it (the start of ``GroupCommit``'s wait histogram).
+        let queued = ContinuousClock.now
         // Written by a writer before `ready` is signalled, read by the caller after.
         var result: Result<Outcome, any Error>?
         init(_ item: Item, completion: Completion?) {
@@ -80,6 +82,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: ServicePart, 
     private let log: Logger
     private let batches: Counter
     private let items: Counter
+    private let waitSeconds: Histogram
+    private let writeSeconds: Histogram
     // A pthread mutex with a condition variable, allocated once and never moved: writers
     // wait on `work`. `pending`, `stopped` and `running` are only touched with the mutex held.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -104,7 +108,11 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: ServicePart, 
     ///   - writers: writer threads (1…64; 2 lets one batch commit while the next fills).
     ///   - maxBatch: most items per batch (1…10,000).
     ///   - metrics: registry for `connectbus_group_commit_batches_total{name}` and
-    ///     `connectbus_group_commit_items_total{name}` (items ÷ batches = mean batch size).
+    ///     `connectbus_group_commit_items_total{name}` (items ÷ batches = mean batch size),
+    ///     and two histograms of where a caller waits, in seconds:
+    ///     `connectbus_group_commit_wait_seconds{name}` (per item: from its submission until
+    ///     a writer takes the batch holding it) and `connectbus_group_commit_write_seconds{name}`
+    ///     (per batch: its write, its commit and `afterCommit`, until its callers are told).
     ///   - log: where connection failures are reported.
     ///   - afterCommit: called on the writer thread after each batch that stored at least
     ///     one item, before its callers are woken (e.g. ``ServiceHost/nudgeOutboxRelay()``).
@@ -128,11 +136,25 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: ServicePart, 
         items = metrics.counter(
             "connectbus_group_commit_items_total",
             help: "Items written by group commit.", labels: ["name"])
+        waitSeconds = metrics.histogram(
+            "connectbus_group_commit_wait_seconds",
+            help: "Time from an item's submission until a writer takes the batch holding it, in seconds.",
+            labels: ["name"], buckets: GroupCommit.stageBuckets)
+        writeSeconds = metrics.histogram(
+            "connectbus_group_commit_write_seconds",
+            help: "Time a group-commit batch takes to write and commit, in seconds.",
+            labels: ["name"], buckets: GroupCommit.stageBuckets)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(work, nil)
         let count = min(max(1, writers), 64)
         self.name = name
         self.writers = (1...count).map { BackgroundLoop(name: "\(name).commit-\($0)") }
+    }
+
+    /// Bucket upper bounds of the wait and write histograms, in seconds (50 µs … 1 s: a
+    /// commit on a local server takes a few hundred microseconds).
+    public static var stageBuckets: [Double] {
+        [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.004, 0.006, 0.008, 0.010, 0.015, 0.025, 0.05, 0.1, 0.25, 1]
     }
 
     /// Starts the writer threads (once; nothing after ``stop()``). Until then ``submit(_:)``
@@ -240,6 +262,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: ServicePart, 
 
         mutating func step() -> BackgroundLoop.Next {
             guard let batch = group.nextBatch() else { return .finished }
+            let taken = ContinuousClock.now
+            for ticket in batch { group.waitSeconds.observe((taken - ticket.queued).seconds, label) }
             let results = group.commit(batch.map(\.item), &db)
             group.batches.increment(label)
             group.items.increment(label, by: Double(batch.count))
@@ -248,6 +272,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: ServicePart, 
             {
                 afterCommit()
             }
+            group.writeSeconds.observe((ContinuousClock.now - taken).seconds, label)
             for (ticket, result) in zip(batch, results) { ticket.finish(result) }
             return .again
         }

@@ -13,13 +13,13 @@ struct GroupCommitIntegrationTests {
     private struct Refused: Error, Equatable {}
 
     private static func committer(
-        writers: Int = 1, url: String? = nil,
+        writers: Int = 1, url: String? = nil, metrics: MetricsRegistry = MetricsRegistry(),
         write: @escaping GroupCommit<String, String>.Write
     ) throws -> GroupCommit<String, String> {
         let env = try #require(IntegrationEnvironment.current)
         let committer = GroupCommit(
             name: "tests", databaseURL: url ?? env.databaseURL, applicationName: "group-commit-tests",
-            writers: writers, maxBatch: 64, metrics: MetricsRegistry(),
+            writers: writers, maxBatch: 64, metrics: metrics,
             log: Logger(service: "group-commit-tests", level: .error), write: write)
         try committer.start()
         return committer
@@ -63,6 +63,40 @@ struct GroupCommitIntegrationTests {
         #expect(sizes.withLock { $0 } == [1, 20])
         #expect(Set(others.compactMap { outcomes[$0]?.split(separator: "@").first.map(String.init) }) == Set(others))
         #expect(Set(outcomes.values.map { $0.split(separator: "@").last ?? "" }).count == 1)  // One session.
+    }
+
+    /// The wait histogram times each item from its submission until a writer takes it, the
+    /// write histogram each batch: items queued behind a batch held 50 ms waited at least that.
+    @Test func eachItemsWaitAndEachBatchsWriteAreTimed() async throws {
+        let gate = DispatchSemaphore(value: 0)
+        let metrics = MetricsRegistry()
+        let committer = try Self.committer(metrics: metrics) { items, db in
+            if items == ["first"] { gate.wait() }
+            _ = try db.execute("SELECT 1")
+            return items
+        }
+        defer { committer.stopAndJoin() }
+        async let first = onThread { try committer.submit("first") }
+        #expect(try await eventually { Self.sample(metrics.render(), "connectbus_group_commit_wait_seconds_count") == 1 })
+        let others = (1...20).map { "item-\($0)" }
+        async let rest = Self.submitAll(committer, others)
+        #expect(try await eventually { committer.pendingCount == 20 })
+        try await Task.sleep(for: .milliseconds(50))
+        gate.signal()
+        _ = await rest
+        _ = try await first
+        let text = metrics.render()
+        #expect(Self.sample(text, "connectbus_group_commit_wait_seconds_count") == 21)
+        #expect((Self.sample(text, "connectbus_group_commit_wait_seconds_sum") ?? 0) >= 20 * 0.05)
+        #expect(Self.sample(text, "connectbus_group_commit_write_seconds_count") == 2)
+        #expect((Self.sample(text, "connectbus_group_commit_write_seconds_sum") ?? 0) >= 0.05)
+        #expect(text.contains(#"connectbus_group_commit_wait_seconds_bucket{name="tests",le="5e-05"}"#))
+    }
+
+    /// The value of `series{name="tests"}` in the Prometheus text `text`.
+    private static func sample(_ text: String, _ series: String) -> Double? {
+        let prefix = series + #"{name="tests"} "#
+        return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Double($0.dropFirst(prefix.count)) }
     }
 
     @Test func aBatchThatFailsIsWrittenAgainItemByItemSoOnlyTheBadItemFails() async throws {

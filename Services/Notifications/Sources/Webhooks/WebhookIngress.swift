@@ -121,6 +121,7 @@ public final class WebhookIngress: ServicePart {
         }
         pending.eventId = event.facts.id
         pending.store = WebhookTrace.store(under: pending.span, schema: storeSchema)
+        metrics.checkSeconds.observe((ContinuousClock.now - pending.started).seconds)
         guard let responder = request.responder else {
             return finish(pending, Result { try commits.submit(event) })
         }
@@ -147,10 +148,7 @@ public final class WebhookIngress: ServicePart {
     /// The answer to a checked request: `stored` is whether the event was new (or why it
     /// could not be stored); a rejection from the checks arrives as a `WebhookRejection`.
     private func finish(_ request: PendingRequest, _ stored: Result<Bool, any Error>) -> HTTPResponse {
-        defer {
-            let elapsed = (ContinuousClock.now - request.started).components
-            metrics.requestSeconds.observe(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
-        }
+        defer { metrics.requestSeconds.observe((ContinuousClock.now - request.started).seconds) }
         var store = request.store
         let rejection: WebhookRejection
         switch stored {
