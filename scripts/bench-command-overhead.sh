@@ -12,7 +12,10 @@
 #    (its `duration_us`), p50/p90/p99, and the floor: the broker's own publish → deliver on a
 #    quorum queue (as the command queue is) and a classic one (as the reply queue is), and one
 #    Postgres commit (a one-row INSERT: a round trip and the WAL flush); then the budget line:
-#    two broker hops + two commits + 1 ms against the overhead's p50, and the remainder;
+#    two broker hops + two commits + 1 ms against the overhead's p50, and the remainder; then
+#    the mean round trip split by where it goes (onboarding's /metrics read before and after:
+#    the simulator, the Stripe client beyond it, the handler beyond its Stripe calls, outside
+#    the handler; connectbus-bench's OverheadSplit);
 # 3. a load phase (OVERHEAD_LOAD_COMMANDS commands, OVERHEAD_IN_FLIGHT outstanding) while
 #    onboarding's RSS is sampled every 0.2 s; prints the peak.
 # Prints the load average with each measurement, and ends with one summary block
@@ -73,7 +76,7 @@ echo "onboarding idle RSS: $IDLE_RSS MB (WORKERS=${WORKERS:-4}; load average $(l
 export AMQP_URL="$(cb_admin_amqp_url)" DATABASE_URL="$(cb_admin_database_url)"
 echo "load average before: $(load)"
 "$BIN/connectbus-bench" command-overhead --sim "http://127.0.0.1:$SIM_PORT" --commands "${OVERHEAD_COMMANDS:-1000}" \
-    | tee "$WORK/one.txt"
+    --service-metrics "http://127.0.0.1:$HTTP_PORT/metrics" | tee "$WORK/one.txt"
 echo "load average after: $(load)"
 
 ( peak=0
@@ -115,4 +118,10 @@ done
 # The overhead's p50 minus its budget (two broker hops + two commits + 1 ms), one at a time.
 bench_metric "$WORK/metrics" "one at a time, overhead p50 − budget" \
     "$(sed -n 's/.*remainder *\([-+0-9.]*\) ms.*/\1/p' "$WORK/one.txt")" "ms"
+# The split of the mean, one at a time: its four parts.
+split="$(grep -m1 '^split of the mean' "$WORK/one.txt" || true)"
+for part in "stripe-sim" "Stripe client beyond it" "handler beyond Stripe" "outside the handler"; do
+    bench_metric "$WORK/metrics" "one at a time, mean: $part" \
+        "$(sed -n "s/.* $part \([-0-9.]*\)\( +.*\)\{0,1\}$/\1/p" <<<"$split")" "ms"
+done
 bench_summary "$WORK/metrics"

@@ -27,7 +27,7 @@ struct BenchOptions {
     static let usage = """
         usage: connectbus-bench [options]                 throughput of consume → transaction → confirmed publish → ack
                connectbus-bench backlog [--rows N]         outbox relay drain rate after an outage (default 100000 rows)
-               connectbus-bench command-overhead --sim URL [--commands N] [--in-flight N]
+               connectbus-bench command-overhead --sim URL [--commands N] [--in-flight N] [--service-metrics URL]
                                                            publish → reply of a Stripe-bound command against a
                                                            running onboarding + stripe-sim, the sim's own time
                                                            taken out, and the broker's own publish → deliver on a
@@ -61,6 +61,8 @@ struct BenchOptions {
           --sim URL                     command-overhead: stripe-sim's base URL (its /sim/requests log)
           --commands N                  command-overhead: commands to time (default 1000)
           --in-flight N                 command-overhead: commands outstanding at once (default 1)
+          --service-metrics URL         command-overhead: the service's /metrics, read before and after
+                                        the timed commands to split the overhead's mean by where it goes
           --help                        this text
 
         environment: AMQP_URL, DATABASE_URL (default: the local development servers)
@@ -81,6 +83,8 @@ struct BenchOptions {
     var backlogRows = 100_000
     /// `command-overhead`: stripe-sim's base URL, commands to time, commands outstanding.
     var simURL: String?
+    /// `command-overhead`: the service's `/metrics` URL (its handler and Stripe histograms).
+    var serviceMetricsURL: String?
     var commands = 1000
     var inFlight = 1
     var subcommand: String?
@@ -130,6 +134,9 @@ struct BenchOptions {
             case "--sim":
                 guard let value = rest.popFirst() else { throw BenchError("--sim needs a URL") }
                 simURL = value.hasSuffix("/") ? String(value.dropLast()) : value
+            case "--service-metrics":
+                guard let value = rest.popFirst() else { throw BenchError("--service-metrics needs a URL") }
+                serviceMetricsURL = value
             case "--commands": commands = try number(flag, rest.popFirst())
             case "--in-flight": inFlight = try number(flag, rest.popFirst())
             default: throw BenchError("unknown option \(flag)")

@@ -20,6 +20,12 @@ import Store
 /// trip, the message's transaction), so its overhead's p50 should be at most those four
 /// p50s plus 1 ms for the service's own work; the line says by how much it is under or over.
 ///
+/// With `--service-metrics URL` (the service's `/metrics`), the means per command are split
+/// by where the time goes, from the service's own histograms read before and after the timed
+/// commands (``OverheadSplit``): the simulator, the Stripe client beyond it, the handler
+/// beyond its Stripe calls (its statements and commit), and the rest outside the handler
+/// (the two broker hops, the inbox check, the reply's publish, the wake-ups).
+///
 /// `--in-flight N` keeps N commands outstanding instead of one (a load phase: the round trip
 /// then includes queueing; `scripts/bench-command-overhead.sh` uses it to measure the
 /// service's memory under load).
@@ -90,7 +96,9 @@ struct CommandOverheadRun {
         try run(count: min(50, options.commands), prefix: "warmup")
         roundTrips.removeAll()
         let started = Date().timeIntervalSince1970
+        let metricsBefore = try options.serviceMetricsURL.map { try Self.get($0) }
         try run(count: options.commands, prefix: "cmd")
+        let metricsAfter = try options.serviceMetricsURL.map { try Self.get($0) }
         let simulator = try simulatorMicros(simURL, since: started - 1)
         let samples = roundTrips.map { id, micros in Sample(roundTrip: micros, simulator: simulator[id] ?? 0) }
         let missing = roundTrips.keys.filter { simulator[$0] == nil }.count
@@ -119,6 +127,13 @@ struct CommandOverheadRun {
             String(
                 format: "budget (2 broker hops + 2 commits + 1 ms) p50 %7.2f ms  overhead p50 %7.2f ms  remainder %+7.2f ms",
                 Double(budget) / 1000, Double(overhead) / 1000, Double(overhead - budget) / 1000))
+        if let metricsBefore, let metricsAfter {
+            let split = OverheadSplit(
+                before: metricsBefore, after: metricsAfter, commands: samples.count,
+                roundTrip: samples.map(\.roundTrip), simulator: samples.map(\.simulator),
+                hops: [floor.quorum, floor.classic], commit: commits)
+            for line in split.lines { print(line) }
+        }
         return failures == 0 && missing == 0 ? 0 : 1
     }
 
@@ -177,6 +192,20 @@ struct CommandOverheadRun {
     private static func quantile(_ sorted: [Int], _ q: Double) -> Int? {
         guard !sorted.isEmpty else { return nil }
         return sorted[max(0, min(sorted.count - 1, Int((Double(sorted.count) * q).rounded(.up)) - 1))]
+    }
+
+    /// The body of an HTTP GET of `url` (through curl: see ``simulatorMicros(_:since:)``).
+    private static func get(_ url: String) throws -> String {
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-fsS", url]
+        let pipe = Pipe()
+        curl.standardOutput = pipe
+        try curl.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        curl.waitUntilExit()
+        guard curl.terminationStatus == 0 else { throw BenchError("curl \(url) failed") }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Microseconds the simulator spent per command (by the message id in its
