@@ -9,8 +9,9 @@
 #   3. notifications paced at PACED_RATE events/s (default 2,000): the p99 at that offered load.
 # Prints one line per measurement with the load average (compare within a round only), and
 # ends with one summary block (scripts/lib/bench_summary.py), one line per metric with the
-# median of the rounds and every round: each run's rate and wrk p99, notifications' CPU per
-# event (the service, the broker, Postgres, their total), the p99 of each stage a webhook
+# median of the rounds and every round: each run's rate and wrk p99, the CPU per event of
+# notifications and of the peer (the service or the peer's processes, the broker, Postgres,
+# their total), the p99 of each stage a webhook
 # waits in (bench-webhooks.sh's "where a webhook waits": the checks, the group commit's queue
 # and its write, the service's whole, wrk's, and the HTTP server's rest), and notifications'
 # closed-loop rate ÷ the peer's at its best worker count.
@@ -55,6 +56,17 @@ trap '"${CTL[@]}" stop >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 PORT="${PEER_PORT:-18490}"
 SECRET="whsec_peer_$RANDOM$RANDOM"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+# CPU ticks of the running peer: its root processes (gunicorn's master, the relay) and their
+# children (gunicorn's workers).
+peer_ticks() {
+    local total=0 root pid
+    for root in $("${CTL[@]}" pids 2>/dev/null); do
+        for pid in "$root" $(pgrep -P "$root"); do
+            total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+        done
+    done
+    echo "$total"
+}
 stored() { "${CTL[@]}" verify | python3 -c 'import json,sys; print(json.load(sys.stdin)["stored"])'; }
 
 # wrk's latency (850.00us, 12.34ms, 1.20s) in milliseconds.
@@ -96,12 +108,14 @@ peer() { # workers
     "${CTL[@]}" reset >/dev/null
     "${CTL[@]}" start --workers "$workers" --port "$PORT" --secret "$SECRET" >/dev/null
     python3 "$PEERS/ingress/gen_events.py" "$events" "$SECRET" "$WORK/peer-events.bin" >/dev/null 2>&1
-    local before after
+    local before after ticks0 ticks1 broker0 broker1 pg0 pg1
     before="$(stored)"
+    ticks0="$(peer_ticks)" broker0="$(cb_server_ticks beam.smp)" pg0="$(cb_server_ticks postgres)"
     wrk -t2 -c16 -d"${seconds}s" --latency --timeout 10s -s "$PEERS/ingress/replay.lua" \
         "http://127.0.0.1:$PORT/webhooks/stripe" -- "events=$WORK/peer-events.bin" quiet >"$WORK/peer-wrk.txt" 2>&1 || true
     sleep 1
     after="$(stored)"
+    ticks1="$(peer_ticks)" broker1="$(cb_server_ticks beam.smp)" pg1="$(cb_server_ticks postgres)"
     "${CTL[@]}" stop >/dev/null
     local sent ok=no
     sent="$(sed -n 's/.*"events_unique_sent":\([0-9]*\).*/\1/p' "$WORK/peer-wrk.txt")"
@@ -112,7 +126,18 @@ peer() { # workers
     bench_metric "$WORK/metrics" "peer python w=$workers, rate" "$rps" "req/s"
     bench_metric "$WORK/metrics" "peer python w=$workers, wrk p99" "$(echo "$p99" | ms)" "ms"
     [ -n "$rps" ] && [ "$rps" -gt "$PEER_BEST" ] && PEER_BEST="$rps"
-    echo "peer python w=$workers | wrk $rps req/s, p99 $p99 | stored $((after - before)) of ${sent:-?} distinct sent ($ok) | load $(load)"
+    # CPU per stored event, as for notifications: the peer's processes (gunicorn's master and
+    # workers, its relay), the broker and Postgres, from before wrk started until the relay
+    # had published what was stored.
+    local cpu="" part us total=0 n=$((after - before)) hz
+    hz="$(getconf CLK_TCK)"
+    for part in "peer:$((ticks1 - ticks0))" "broker:$((broker1 - broker0))" "postgres:$((pg1 - pg0))"; do
+        us="$( [ "$n" -gt 0 ] && awk -v t="${part#*:}" -v hz="$hz" -v n="$n" 'BEGIN {printf "%.0f", t / hz * 1e6 / n}')"
+        bench_metric "$WORK/metrics" "peer python w=$workers, CPU per event, ${part%%:*}" "$us" "us"
+        cpu="$cpu${cpu:+, }${part%%:*} ${us:-?} us"; total=$((total + ${us:-0}))
+    done
+    bench_metric "$WORK/metrics" "peer python w=$workers, CPU per event, total" "$total" "us"
+    echo "peer python w=$workers | wrk $rps req/s, p99 $p99 | stored $n of ${sent:-?} distinct sent ($ok) | CPU per event: $cpu | load $(load)"
 }
 
 for round in $(seq 1 "$ROUNDS"); do
