@@ -6,7 +6,9 @@ import Testing
 struct MaildirMessageTests {
     @Test func toAndAPlainSubjectAreRead() {
         let message = MaildirMessage.parse(
-            Array("From: Shop <no-reply@shop.example>\r\nTo: ada@example.com\r\nSubject: Your order o-1 is confirmed\r\n\r\nSubject: not this\r\n".utf8))
+            Array(
+                "From: Shop <no-reply@shop.example>\r\nTo: ada@example.com\r\nSubject: Your order o-1 is confirmed\r\n\r\nSubject: not this\r\n".utf8)
+        )
         #expect(message == MaildirMessage(to: "ada@example.com", subject: "Your order o-1 is confirmed"))
     }
 

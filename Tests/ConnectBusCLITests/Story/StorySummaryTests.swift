@@ -14,7 +14,8 @@ struct StorySummaryTests {
     static func paid(_ order: String, _ amount: Int, fee: Int, currency: String = "usd") -> StoryEvent {
         event(
             "payments.order.paid",
-            #"{"account":"\#(account)","order_reference":"\#(order)","amount":\#(amount),"currency":"\#(currency)","application_fee_amount":\#(fee)}"#)
+            #"{"account":"\#(account)","order_reference":"\#(order)","amount":\#(amount),"currency":"\#(currency)","application_fee_amount":\#(fee)}"#
+        )
     }
 
     static func terminal(_ what: String, _ order: String, _ extra: String = "") -> StoryEvent {
@@ -91,7 +92,8 @@ struct StorySummaryTests {
         #expect(lines.contains("amounts:    228.20 USD paid, 24.00 USD refunded"))
         #expect(
             lines.contains(
-                "application fees collected: 22.82 USD (events), 22.82 USD in 2 application fees (stripe-sim); in EUR 2.20 (events), 2.20 (stripe-sim)"))
+                "application fees collected: 22.82 USD (events), 22.82 USD in 2 application fees (stripe-sim); in EUR 2.20 (events), 2.20 (stripe-sim)"
+            ))
         #expect(lines.contains("  shop-20261206120000-4        in the shop, reader, tip           declined, captured"))
         #expect(lines.contains("dead letters: 0 of the demo's seller (3 parked before the story, 3 now)"))
         #expect(lines.contains("story wall time: 7 s"))

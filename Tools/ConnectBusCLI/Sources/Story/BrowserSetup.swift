@@ -73,39 +73,34 @@ struct BrowserSetup {
             .product
         let price = try p.send(CreatePrice(account: account, product: product, unitAmount: 2400, currency: "usd"), account: account).price
         let thanks = "\(done)?what=Thank+you&session={CHECKOUT_SESSION_ID}"
-        let hosted = try p.send(
-            CreateCheckoutSession(
-                account: account, orderReference: "web-\(run)-1", lineItems: [CheckoutLineItem(price: price, quantity: 2)],
-                applicationFeeAmount: 480, customerEmail: "ada.buyer+\(run)@example.com", successUrl: thanks,
-                cancelUrl: "\(done)?what=Cart", paymentMethodTypes: ["card", "sepa_debit"]), account: account
-        ).url ?? ""
-        let embedded = try p.send(
-            CreateCheckoutSession(
-                account: account, orderReference: "web-\(run)-4", lineItems: [CheckoutLineItem(price: price, quantity: 1)],
-                applicationFeeAmount: 240, customerEmail: "alan.buyer+\(run)@example.com", uiMode: .embeddedPage, returnUrl: thanks,
-                paymentMethodTypes: ["card", "us_bank_account"]), account: account
-        ).clientSecret ?? ""
-        let elements = try p.send(
-            CreateCheckoutSession(
-                account: account, orderReference: "web-\(run)-5", lineItems: [CheckoutLineItem(price: price, quantity: 1)],
-                applicationFeeAmount: 240, customerEmail: "edsger.buyer+\(run)@example.com", uiMode: .elements, returnUrl: thanks),
-            account: account
-        ).clientSecret ?? ""
+        let hosted =
+            try p.send(
+                CreateCheckoutSession(
+                    account: account, orderReference: "web-\(run)-1", lineItems: [CheckoutLineItem(price: price, quantity: 2)],
+                    applicationFeeAmount: 480, customerEmail: "ada.buyer+\(run)@example.com", successUrl: thanks,
+                    cancelUrl: "\(done)?what=Cart", paymentMethodTypes: ["card", "sepa_debit"]), account: account
+            ).url ?? ""
+        let embedded =
+            try p.send(
+                CreateCheckoutSession(
+                    account: account, orderReference: "web-\(run)-4", lineItems: [CheckoutLineItem(price: price, quantity: 1)],
+                    applicationFeeAmount: 240, customerEmail: "alan.buyer+\(run)@example.com", uiMode: .embeddedPage, returnUrl: thanks,
+                    paymentMethodTypes: ["card", "us_bank_account"]), account: account
+            ).clientSecret ?? ""
+        let elements =
+            try p.send(
+                CreateCheckoutSession(
+                    account: account, orderReference: "web-\(run)-5", lineItems: [CheckoutLineItem(price: price, quantity: 1)],
+                    applicationFeeAmount: 240, customerEmail: "edsger.buyer+\(run)@example.com", uiMode: .elements, returnUrl: thanks),
+                account: account
+            ).clientSecret ?? ""
         let sheet = try p.send(
             CreatePaymentSheet(
                 account: account, orderReference: "app-\(run)-2", customerReference: "buyer-\(run)-2",
                 customerEmail: "grace.buyer+\(run)@example.com", amount: 3600, currency: "usd", applicationFeeAmount: 360),
             account: account
         ).paymentIntentClientSecret
-        let location = try p.send(
-            CreateLocation(
-                displayName: "Lovelace Ceramics, Main St",
-                address: TerminalAddress(line1: "1 Main St", city: "San Francisco", state: "CA", postalCode: "94110", country: "US"),
-                account: account), account: account
-        ).location
-        let reader = try p.send(
-            RegisterReader(registrationCode: "simulated-wpe", label: "Counter", location: location, account: account), account: account
-        ).reader
+        let reader = try p.openShop(account: account).reader
         let intent = try p.send(
             CreateTerminalPaymentIntent(
                 orderReference: "shop-\(run)-3", amount: 4200, currency: "usd", captureMethod: .automatic, account: account,

@@ -47,10 +47,7 @@ extension Story {
             else: "get_checkout_session before payment: \(before)")
         // The page the Payment Element is mounted on (stripe-sim), then the buyer's card.
         let page = try p.sim(.get, "/sim/checkout/embedded?client_secret=\(secret)")
-        guard page.status == 200 else {
-            p.fail("the Payment Element page answered HTTP \(page.status)")
-            throw StepFailed()
-        }
+        try p.require(page.status == 200, else: "the Payment Element page answered HTTP \(page.status)")
         let submitted = try p.sim(
             .post, "/sim/checkout/\(session)/submit",
             form: [("method", "card"), ("card_number", "4242424242424242"), ("email", r.buyer4)])
@@ -120,10 +117,7 @@ extension Story {
         let p = platform, r = references
         p.heading("7. A deferred intent: the Payment Element collects the card first, the server confirms with a ConfirmationToken")
         let page = try p.sim(.get, "/sim/elements/confirmation_token?account=\(account)&amount=1800&currency=usd")
-        guard page.status == 200 else {
-            p.fail("the Payment Element page answered \(page.text)")
-            throw StepFailed()
-        }
+        try p.require(page.status == 200, else: "the Payment Element page answered \(page.text)")
         let collected = try p.sim(
             .post, "/sim/elements/confirmation_token",
             form: [

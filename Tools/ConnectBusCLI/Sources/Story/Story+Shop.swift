@@ -1,6 +1,23 @@
 import Messages
 import StripeAPI
 
+extension StoryPlatform {
+    /// The seller's shop: a Terminal location on Main St and a simulated reader (`Counter`)
+    /// registered there; answers both ids.
+    func openShop(account: String) throws(StepFailed) -> (location: String, reader: String) {
+        let location = try send(
+            CreateLocation(
+                displayName: "Lovelace Ceramics, Main St",
+                address: TerminalAddress(line1: "1 Main St", city: "San Francisco", state: "CA", postalCode: "94110", country: "US"),
+                account: account), account: account
+        ).location
+        let reader = try send(
+            RegisterReader(registrationCode: "simulated-wpe", label: "Counter", location: location, account: account), account: account
+        ).reader
+        return (location, reader)
+    }
+}
+
 extension Story {
     /// The buyer taps a card on the simulated reader.
     func presentCard() throws(StepFailed) {
@@ -15,14 +32,8 @@ extension Story {
     func terminal() throws(StepFailed) {
         let p = platform, r = references
         p.heading("4. A buyer pays in the shop: reader, cart on its screen, card-present PaymentIntent, decline then approval, capture with a tip")
-        let location = try p.send(
-            CreateLocation(
-                displayName: "Lovelace Ceramics, Main St",
-                address: TerminalAddress(line1: "1 Main St", city: "San Francisco", state: "CA", postalCode: "94110", country: "US"),
-                account: account), account: account
-        ).location
-        reader = try p.send(RegisterReader(registrationCode: "simulated-wpe", label: "Counter", location: location, account: account), account: account)
-            .reader
+        let location: String
+        (location, reader) = try p.openShop(account: account)
         p.ok("reader \(reader) registered at \(location)")
         let cart = ReaderCart(
             currency: "usd",
@@ -64,7 +75,9 @@ extension Story {
     /// wrong fee; reconciliation captures it with the platform's.
     func appCreated() throws(StepFailed) {
         let p = platform, r = references
-        p.heading("4c. The point-of-sale app creates the PaymentIntent itself (Terminal SDK) with a wrong fee; reconciliation captures it with the platform's")
+        p.heading(
+            "4c. The point-of-sale app creates the PaymentIntent itself (Terminal SDK) with a wrong fee; reconciliation captures it with the platform's"
+        )
         let created = try p.sim(
             .post, "/v1/payment_intents",
             form: [
@@ -79,10 +92,7 @@ extension Story {
         p.ok("the app created \(intent) on \(account) (the gateway has never seen it)")
         let processed = try p.sim(
             .post, "/v1/terminal/readers/\(reader)/process_payment_intent", form: [("payment_intent", intent)], account: account)
-        guard processed.status == 200 else {
-            p.fail("process_payment_intent answered HTTP \(processed.status): \(processed.text)")
-            throw StepFailed()
-        }
+        try p.require(processed.status == 200, else: "process_payment_intent answered HTTP \(processed.status): \(processed.text)")
         try presentCard()
         try p.event("terminal.payment.authorized", ("payment_intent", intent), ("order_reference", r.orderPOS))
         // The order is handed over; the end-of-day run captures it and corrects the app's 0.05

@@ -77,6 +77,14 @@ public final class StoryPlatform {
         ok(success())
     }
 
+    /// Fails with `failure` and ends the scene unless `condition` holds (prints nothing when it does).
+    public func require(_ condition: Bool, else failure: @autoclosure () -> String) throws(StepFailed) {
+        guard condition else {
+            fail(failure())
+            throw StepFailed()
+        }
+    }
+
     // MARK: Commands
 
     /// Sends `command` (on `account`'s behalf: `x-stripe-account`) and returns its result;

@@ -173,7 +173,8 @@ public struct StorySummary {
                 + "\(Self.money(usd?.payouts ?? 0)); EUR net \(Self.money(eur?.net ?? 0, currency: "EUR")); "
                 + "\(statement?.discrepancies.count ?? 0) discrepancies")
         let d = deadLetters
-        out.append("dead letters: \(Self.count(d.mine)) of the demo's seller (\(Self.count(d.before)) parked before the story, \(Self.count(d.after)) now)")
+        out.append(
+            "dead letters: \(Self.count(d.mine)) of the demo's seller (\(Self.count(d.before)) parked before the story, \(Self.count(d.after)) now)")
         out.append("story wall time: \(seconds) s")
         return out
     }
@@ -251,7 +252,8 @@ public struct StorySummary {
                 "confirmation e-mails to five buyers, one each; the delayed-method buyer one 'confirming with your bank', then one failure",
                 [r.buyer1, r.buyer3, r.buyer4, r.buyer5, r.buyer6].allSatisfy { buyer in mails.filter { $0.to.contains(buyer) }.count == 1 }
                     && mails.filter { $0.to.contains(r.buyer2) }.map { $0.subject.contains("received, confirming") }.sorted { !$0 && $1 }
-                        == [false, true]),
+                        == [false, true]
+            ),
             check(
                 "application fees: events = stripe-sim = 22.82 USD and 2.20 EUR",
                 feesEvents["usd"] ?? 0 == 2282 && feesSim["usd"] ?? 0 == 2282 && feesEvents["eur"] ?? 0 == 220 && feesSim["eur"] ?? 0 == 220),
