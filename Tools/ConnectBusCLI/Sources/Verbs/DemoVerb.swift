@@ -18,8 +18,8 @@ public enum DemoVerb: Verb {
         usage: connectbus demo [--keep-running | --no-story | --stop]
 
         Runs scripts/demo.sh of the ConnectBus checkout: starts RabbitMQ, Postgres,
-        stripe-sim, an SMTP sink and the four services, plays the store-builder story through
-        `connectbus send`, prints and checks the summary, and stops everything. When the
+        stripe-sim, an SMTP sink and the four services, plays the store-builder story with
+        `connectbus story`, which prints and checks the summary, and stops everything. When the
         other executables sit beside this one, they are used (DEMO_BIN_DIR) instead of a build.
           --keep-running   leave everything running afterwards
           --no-story       only start everything, check the services' health and leave it
