@@ -147,6 +147,7 @@ let package = Package(
         // Tests mirror the module layout.
         tests("MessagesTests", ["Messages"]),
         tests("BenchTests", ["Bench"]),
+        tests("ConnectBusCLITests", ["ConnectBusCLI", "Messages"]),
         tests("BusTests", ["Bus", "Messages", "TestKit", "CRabbitMQ"]),
         tests("StoreTests", ["Store", "TestKit"]),
         tests("HTTPServerTests", ["HTTPServer", "TestKit"]),

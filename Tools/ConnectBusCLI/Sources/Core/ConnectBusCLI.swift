@@ -9,7 +9,7 @@ public enum ConnectBusCLI {
     /// Every verb, in help order.
     public static let verbs: [VerbEntry] = [
         SendVerb.entry, TailVerb.entry, DLQVerb.entry, TopologyVerb.entry, MigrateVerb.entry,
-        CatalogueVerb.entry, StatusVerb.entry, DemoVerb.entry,
+        CatalogueVerb.entry, StatusVerb.entry, DemoVerb.entry, StoryVerb.entry,
         SimVerb.entry, TraceVerb.entry, StripeVerb.entry, DoctorVerb.entry,
     ]
 

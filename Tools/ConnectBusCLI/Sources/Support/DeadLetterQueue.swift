@@ -186,3 +186,33 @@ public final class DeadLetterQueue {
         return deliveries
     }
 }
+
+extension DeadLetterQueue {
+    /// `queues` with each dead-letter queue's count narrowed to the messages parked for
+    /// `account` (its `x-stripe-account` header or the body's `account`): earlier runs on the
+    /// same broker may have parked others. Other queues are returned as they are.
+    /// - Throws: ``CLIError`` when a dead-letter queue cannot be read.
+    public static func counting(
+        _ queues: [ManagementAPI.QueueInfo], of account: String, environment: CLIEnvironment
+    ) throws(CLIError) -> [ManagementAPI.QueueInfo] {
+        var queues = queues
+        for index in queues.indices where queues[index].name.hasSuffix(".dlq") && queues[index].messages > 0 {
+            let dlq = try DeadLetterQueue(name: queues[index].name, environment: environment)
+            queues[index].messages = try dlq.peek(limit: Int(UInt16.max)).filter { delivery in
+                let body = JSONDisplay.parse(delivery.envelope.body) as? [String: Any]
+                return delivery.envelope.headers.stripeAccount == account || body?["account"] as? String == account
+            }.count
+        }
+        return queues
+    }
+
+    /// The messages parked now in every dead-letter queue (exact: passive declares), or
+    /// with `account` only those of that connected account, as `connectbus dlq list --exact
+    /// [--account]` counts them.
+    /// - Throws: ``CLIError`` when the broker cannot be reached.
+    public static func parkedCount(account: String?, environment: CLIEnvironment) throws(CLIError) -> Int {
+        var queues = try QueueDepths.overAMQP(environment)
+        if let account { queues = try counting(queues, of: account, environment: environment) }
+        return queues.filter { $0.name.hasSuffix(".dlq") }.reduce(0) { $0 + $1.messages }
+    }
+}

@@ -1,7 +1,7 @@
 public import Bus
 import Foundation
 import Messages
-import Runtime
+public import Runtime
 
 /// A monitoring consumer of `connectbus.events` that outlives broker restarts: the engine
 /// of `connectbus tail`.
@@ -78,6 +78,10 @@ public final class EventFollower {
     /// (`connectbus trace` reads the history stream until it is caught up).
     public var stopsWhenIdle: Duration?
 
+    /// When set, ``follow(limit:duration:)`` also returns within a second of this signal
+    /// being stopped (another thread's way to end a follower, e.g. the demo story's).
+    public var stopSignal: StopSignal?
+
     /// The queue declared on each connection.
     public var queueSpec: QueueSpec {
         guard let queueName else { return QueueSpec(name: "", durable: false, exclusive: true, autoDelete: true) }
@@ -105,7 +109,7 @@ public final class EventFollower {
         onReady(state.queue, false)
         var seen = 0
         var setUpsSeen = state.setUps
-        while limit.map({ seen < $0 }) ?? true, !expired() {
+        while limit.map({ seen < $0 }) ?? true, !expired(), !(stopSignal?.isStopped ?? false) {
             let connection: AMQPConnection
             do {
                 connection = try bus.connection()

@@ -29,12 +29,24 @@ public final class SimControlClient {
         _ method: HTTPMethod, _ path: String, body: [UInt8]? = nil, headers extra: [(name: String, value: String)] = [],
         contentType: String = "application/json"
     ) throws(CLIError) -> (status: Int, body: [UInt8]) {
+        let response = try exchange(method, path, body: body, headers: extra, contentType: contentType)
+        return (response.status, response.body)
+    }
+
+    /// Like ``send(_:_:body:headers:contentType:)``, but answers the whole response (its
+    /// headers too: a page that answers 303 names the next one in `location`). `path` may
+    /// also be an absolute URL the simulator handed out (an account link, a bank's test page).
+    /// - Throws: ``CLIError`` when the simulator cannot be reached.
+    public func exchange(
+        _ method: HTTPMethod, _ path: String, body: [UInt8]? = nil, headers extra: [(name: String, value: String)] = [],
+        contentType: String = "application/json"
+    ) throws(CLIError) -> StripeHTTPResponse {
         let headers: [(name: String, value: String)] = (body == nil ? [] : [("Content-Type", contentType)]) + extra
+        let url = path.hasPrefix("http://") || path.hasPrefix("https://") ? path : base + path
         do {
-            let response = try transport.perform(
-                StripeHTTPRequest(method: method, url: base + path, headers: headers, body: body ?? []),
+            return try transport.perform(
+                StripeHTTPRequest(method: method, url: url, headers: headers, body: body ?? []),
                 whileWaiting: nil)
-            return (response.status, response.body)
         } catch {
             throw CLIError(
                 "stripe-sim at \(base): \(error.message)",

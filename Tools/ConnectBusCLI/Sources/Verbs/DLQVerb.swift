@@ -134,13 +134,7 @@ public enum DLQVerb: Verb {
             ? (try QueueDepths.overAMQP(environment), "AMQP passive declares")
             : try QueueDepths.all(environment)
         if let account {
-            for index in queues.indices where queues[index].name.hasSuffix(".dlq") && queues[index].messages > 0 {
-                let dlq = try DeadLetterQueue(name: queues[index].name, environment: environment)
-                queues[index].messages = try dlq.peek(limit: Int(UInt16.max)).filter { delivery in
-                    let body = JSONDisplay.parse(delivery.envelope.body) as? [String: Any]
-                    return delivery.envelope.headers.stripeAccount == account || body?["account"] as? String == account
-                }.count
-            }
+            queues = try DeadLetterQueue.counting(queues, of: account, environment: environment)
             source += ", account \(account)"
         }
         let parked = queues.filter { $0.name.hasSuffix(".dlq") && (all || $0.messages > 0) }

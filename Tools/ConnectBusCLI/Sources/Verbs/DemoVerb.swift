@@ -18,8 +18,8 @@ public enum DemoVerb: Verb {
         usage: connectbus demo [--keep-running | --no-story | --stop]
 
         Runs scripts/demo.sh of the ConnectBus checkout: starts RabbitMQ, Postgres,
-        stripe-sim, an SMTP sink and the four services, plays the store-builder story through
-        `connectbus send`, prints and checks the summary, and stops everything. When the
+        stripe-sim, an SMTP sink and the four services, plays the store-builder story with
+        `connectbus story`, which prints and checks the summary, and stops everything. When the
         other executables sit beside this one, they are used (DEMO_BIN_DIR) instead of a build.
           --keep-running   leave everything running afterwards
           --no-story       only start everything, check the services' health and leave it
@@ -57,6 +57,16 @@ public enum DemoVerb: Verb {
         return process.terminationStatus
     }
 
+    /// The folder of this executable, or nil when it cannot be told.
+    static func executableFolder() -> String? {
+        // Linux: /proc/self/exe names this executable whatever argv[0] says.
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().path
+        guard path.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+
     /// `<folder>/scripts/demo.sh` for `start` or the nearest parent that has it.
     static func findScript(from start: String) -> String? {
         var folder = URL(fileURLWithPath: start).standardizedFileURL
@@ -71,12 +81,7 @@ public enum DemoVerb: Verb {
 
     /// The folder of this executable when every product is there.
     static func siblingExecutables() -> String? {
-        // Linux: /proc/self/exe names this executable whatever argv[0] says.
-        let path =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().path
-        guard path.hasPrefix("/") else { return nil }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard let folder = executableFolder() else { return nil }
         let all = products.allSatisfy { FileManager.default.isExecutableFile(atPath: folder + "/" + $0) }
         return all ? folder : nil
     }
