@@ -61,14 +61,15 @@ export BENCH_PEERS
 if [ "${KEEP_INFRA:-0}" != 1 ]; then trap '"$CB_REPO/scripts/infra-down.sh" >>"$OUT/infra-down.log" 2>&1' EXIT; fi
 
 # What a benchmark left running: its process group (GROUP), and any process started from
-# BENCH_BIN, holding the run folder in its command line (the temporary files are there) or
-# this run's mark in its environment (processes started in a session of their own). Prints
-# "pid command" lines.
+# BENCH_BIN, holding a path in the run folder in its command line (the temporary files are
+# there) or this run's mark in its environment (processes started in a session of their
+# own), but none of the pids in BEFORE (what matched before the benchmark started, e.g. the
+# caller's own `tee` of the table). Prints "pid command" lines.
 leftovers() {
-    GROUP="$1" BIN="$BIN" OUT="$OUT" MARK="$MARK" python3 - <<'PY'
+    GROUP="$1" BEFORE="${2:-}" BIN="$BIN" OUT="$OUT" MARK="$MARK" python3 - <<'PY'
 import os
-group, bin_dir, out, mark = int(os.environ["GROUP"]), os.environ["BIN"] + "/", os.environ["OUT"], os.environ["MARK"].encode()
-mine = {os.getpid(), os.getppid()}
+group, bin_dir, out, mark = int(os.environ["GROUP"]), os.environ["BIN"] + "/", os.environ["OUT"] + "/", os.environ["MARK"].encode()
+mine = {os.getpid(), os.getppid()} | {int(p) for p in os.environ["BEFORE"].split()}
 for entry in os.listdir("/proc"):
     if not entry.isdigit() or int(entry) in mine:
         continue
@@ -102,11 +103,12 @@ CURRENT=""
 # Interrupted: the running benchmark's group is stopped too (its EXIT traps clean up).
 trap '[ -z "$CURRENT" ] || kill -TERM -- "-$CURRENT" 2>/dev/null; exit 130' INT TERM
 run() {
-    local name="$1" summary="$2" start=$SECONDS pid rc reason="" left
+    local name="$1" summary="$2" start=$SECONDS pid rc reason="" left before
     shift 2
     local log="$OUT/$name.log" tmp="$OUT/tmp/$name"
     mkdir -p "$tmp"
     cb_log "== $name"
+    before="$(leftovers 0 | awk '{print $1}')"
     env TMPDIR="$tmp" "$MARK" BENCH_BIN="$BIN" timeout -k 20 "$TIMEOUT" "$@" >"$log" 2>&1 </dev/null &
     pid=$! CURRENT=$!
     wait "$pid"; rc=$?
@@ -118,14 +120,14 @@ run() {
     elif [ "$summary" = yes ] && ! grep -q '^== summary:' "$log"; then
         reason="no summary block (== summary:)"
     fi
-    left="$(leftovers "$pid")"
+    left="$(leftovers "$pid" "$before")"
     if [ -n "$left" ]; then
         echo "$left" >"$OUT/$name.leftovers"
         reason="${reason:+$reason; }left running: $(awk '{print $2}' <<<"$left" | xargs -n1 basename | sort -u | paste -sd, -)"
         # Only processes of this run: stop them (TERM, then KILL).
         kill -TERM $(awk '{print $1}' <<<"$left") 2>/dev/null
-        for _ in $(seq 1 50); do [ -z "$(leftovers "$pid")" ] && break; sleep 0.2; done
-        left="$(leftovers "$pid")"
+        for _ in $(seq 1 50); do [ -z "$(leftovers "$pid" "$before")" ] && break; sleep 0.2; done
+        left="$(leftovers "$pid" "$before")"
         [ -z "$left" ] || kill -KILL $(awk '{print $1}' <<<"$left") 2>/dev/null
     fi
     if [ -z "$reason" ]; then
