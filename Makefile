@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := $(PATH)$(if $(wildcard /opt/swift/usr/bin/swift),:/opt/swift/usr/bin)
 .DEFAULT_GOAL := help
 
-.PHONY: help demo demo-browser test up down deps bench catalogue catalogue-file env chaos chaos-ci chaos-cluster chaos-pgbouncer upgrade-test soak soak-ci cluster-up cluster-down fuzz
+.PHONY: help demo demo-browser test up down deps bench catalogue catalogue-file env bench-smoke chaos chaos-ci chaos-cluster chaos-pgbouncer upgrade-test soak soak-ci cluster-up cluster-down fuzz
 
 help:
 	@echo "make demo       start everything, play the store-builder story, check the summary, stop"
@@ -15,6 +15,7 @@ help:
 	@echo "make up | down  start | stop the local RabbitMQ and PostgreSQL"
 	@echo "make env        print the export lines for the local servers (ports in use)"
 	@echo "make bench      runtime throughput and the services' idle RSS against the local servers"
+	@echo "make bench-smoke  one round of every benchmark in its smallest form with debug executables: that each runs (what CI runs; no targets)"
 	@echo "make catalogue  print the message catalogue (JSON Schema per message)"
 	@echo "make catalogue-file  write it to docs/catalogue.json and the AsyncAPI 3.0.0 document to docs/asyncapi.yaml (the copies checked in; tests fail when they are stale)"
 	@echo "make chaos      ledger-checked chaos run: ~5 min, >= 3,000 commands, kills, restarts, faults (CHAOS_ARGS=...)"
@@ -52,6 +53,10 @@ bench: up
 	swift build -c release --static-swift-stdlib --product connectbus-bench
 	eval "$$(scripts/infra-env.sh)" && "$$(swift build -c release --static-swift-stdlib --show-bin-path)/connectbus-bench"
 	scripts/bench-idle-rss.sh
+
+bench-smoke: deps
+	swift build
+	scripts/bench-smoke.sh
 
 catalogue:
 	@swift build -c release --product connectbus >&2

@@ -7,17 +7,18 @@
 #
 # Uses the development servers (scripts/infra-up.sh; this script drops and recreates the
 # schema `notifications` of that database) and the binaries of `swift build`
-# (BACKFILL_BENCH_BIN to use others, e.g. a release build's folder).
+# (BENCH_BIN to use others, e.g. a release build's folder; nothing is built).
 # Environment: BACKFILL_BENCH_EVENTS (10000), STRIPE_RATE_LIMIT (100, Stripe's live mode),
 # STRIPE_SIM_PORT (12111), DEMO_HTTP_PORT_BASE (8080; notifications on base+4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/common.sh
 eval "$(scripts/infra-env.sh)"
 N="${BACKFILL_BENCH_EVENTS:-10000}"
 RATE="${STRIPE_RATE_LIMIT:-100}"
 SIM_PORT="${STRIPE_SIM_PORT:-12111}"
 HTTP_PORT=$(( ${DEMO_HTTP_PORT_BASE:-8080} + 4 ))
-BIN="${BACKFILL_BENCH_BIN:-$(swift build --show-bin-path)}"
+BIN="$(cb_bench_bin --debug stripe-sim notifications)"
 WORK="$(mktemp -d)"
 cleanup() { for pid in ${SERVICE_PID:-} ${SIM_PID:-}; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT

@@ -6,7 +6,7 @@
 # docker/Dockerfile does) stripe-sim, onboarding and connectbus-bench, starts stripe-sim with
 # no added latency and onboarding against it (STRIPE_RATE_LIMIT high enough that no command
 # waits for a token: the limiter is Stripe's, not the suite's overhead), then:
-# 1. prints onboarding's idle RSS (5 s after /readyz);
+# 1. prints onboarding's idle RSS (OVERHEAD_SETTLE_SECONDS, default 5, after /readyz);
 # 2. `connectbus-bench command-overhead`: OVERHEAD_COMMANDS onboarding.create_account commands
 #    one at a time, publish → reply minus stripe-sim's own time for the command's request
 #    (its `duration_us`), p50/p90/p99, and the floor: the broker's own publish → deliver on a
@@ -24,7 +24,8 @@
 # and under load. No CPU is measured here (scripts/bench-pipeline.sh measures it per
 # message). Usage: scripts/bench-command-overhead.sh
 # (env: OVERHEAD_COMMANDS=1000 OVERHEAD_LOAD_COMMANDS=5000 OVERHEAD_IN_FLIGHT=40 WORKERS=4
-# BENCH_SKIP_BUILD=1 BENCH_BUILD_PATH=.build, OVERHEAD_SIM_PORT=18620 OVERHEAD_HTTP_PORT=18621,
+# OVERHEAD_SETTLE_SECONDS=5, BENCH_BIN=<folder with stripe-sim, onboarding and connectbus-bench:
+# no build>, BENCH_SKIP_BUILD=1 BENCH_BUILD_PATH=.build, OVERHEAD_SIM_PORT=18620 OVERHEAD_HTTP_PORT=18621,
 # the port variables of scripts/lib/common.sh)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -33,7 +34,6 @@ cd "$CB_REPO"
 
 "$CB_REPO/scripts/infra-up.sh" >&2
 . "$CB_REPO/scripts/lib/common.sh"
-BUILD_PATH="${BENCH_BUILD_PATH:-.build}"
 SIM_PORT="${OVERHEAD_SIM_PORT:-18620}"
 HTTP_PORT="${OVERHEAD_HTTP_PORT:-18621}"
 WORK="$(mktemp -d)"
@@ -45,12 +45,7 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
-if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-    for product in stripe-sim onboarding connectbus-bench; do
-        swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product "$product" >&2
-    done
-fi
-BIN="$(swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --show-bin-path)"
+BIN="$(cb_bench_bin .build stripe-sim onboarding connectbus-bench)"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 
 "$BIN/stripe-sim" --port "$SIM_PORT" >"$WORK/sim.log" 2>&1 &
@@ -68,7 +63,7 @@ for _ in $(seq 1 150); do
     sleep 0.2
 done
 [ "$ready" = 1 ] || { tail -20 "$WORK/onboarding.log" >&2; cb_die "onboarding did not become ready"; }
-sleep 5
+sleep "${OVERHEAD_SETTLE_SECONDS:-5}"
 rss() { awk '/VmRSS/ {printf "%.1f", $2/1024}' "/proc/$SERVICE_PID/status"; }
 IDLE_RSS="$(rss)"
 echo "onboarding idle RSS: $IDLE_RSS MB (WORKERS=${WORKERS:-4}; load average $(load))"

@@ -8,13 +8,14 @@
 # 3. the same binding's cost on the webhook benchmark (scripts/bench-webhooks.sh with these
 #    binaries: HISTORY_BENCH_WEBHOOK_EVENTS signed events, default 10000), without, with and
 #    without it again.
-# Binaries of `swift build` unless HISTORY_BENCH_BIN names another folder.
+# Binaries of `swift build` unless BENCH_BIN names another folder (nothing is built).
 # Environment: HISTORY_BENCH_EVENTS (100000), BENCH_MESSAGES (20000), BENCH_RUNS (2),
 # HISTORY_BENCH_PARTS (bench,webhooks,replay: which of the three to run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/common.sh
 eval "$(scripts/infra-env.sh)"
-BIN="${HISTORY_BENCH_BIN:-$(swift build --show-bin-path)}"
+BIN="$(cb_bench_bin --debug connectbus-bench connectbus notifications)"
 N="${HISTORY_BENCH_EVENTS:-100000}"
 MGMT="http://127.0.0.1:${CONNECTBUS_MANAGEMENT_PORT:-15672}/api"
 AUTH="connectbus:connectbus"
@@ -23,15 +24,17 @@ unbind() { curl -fsS -u "$AUTH" -X DELETE "$BINDING/%23" >/dev/null; }
 bind() { curl -fsS -u "$AUTH" -X POST -H 'content-type: application/json' -d '{"routing_key":"#"}' "$BINDING" >/dev/null; }
 trap bind EXIT
 bench() { BENCH_RUNS="${BENCH_RUNS:-2}" BENCH_MESSAGES="${BENCH_MESSAGES:-20000}" "$BIN/connectbus-bench" 2>&1 | grep 'msg/s' | tail -1; }
+# say LABEL command...: LABEL and the command's output on one line; a failed command fails the script.
+say() { local label="$1" out; shift; out="$("$@")"; echo "$label $out"; }
 
 PARTS="${HISTORY_BENCH_PARTS:-bench,webhooks,replay}"
 part() { case ",$PARTS," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 if part bench; then
 echo "== binding cost (connectbus-bench, BENCH_RUNS=${BENCH_RUNS:-2})"
-unbind; echo "without the history binding: $(bench)"
-bind;   echo "with the history binding:    $(bench)"
-unbind; echo "without the history binding: $(bench)"
+unbind; say "without the history binding:" bench
+bind;   say "with the history binding:   " bench
+unbind; say "without the history binding:" bench
 bind
 fi
 
@@ -41,9 +44,9 @@ webhooks() {
 }
 if part webhooks; then
 echo "== binding cost (scripts/bench-webhooks.sh, ${HISTORY_BENCH_WEBHOOK_EVENTS:-10000} events)"
-unbind; echo "without the history binding: $(webhooks)"
-bind;   echo "with the history binding:    $(webhooks)"
-unbind; echo "without the history binding: $(webhooks)"
+unbind; say "without the history binding:" webhooks
+bind;   say "with the history binding:   " webhooks
+unbind; say "without the history binding:" webhooks
 bind
 fi
 

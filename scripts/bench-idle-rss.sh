@@ -9,14 +9,14 @@
 # RSS, PSS, private and anonymous memory in MB from /proc/<pid>/smaps_rollup, then stops it
 # with SIGTERM. RSS_DETAIL=1 also prints the ten biggest mappings of each.
 # The Stripe base URL points at a closed port (nothing calls Stripe while idle).
-# Usage: scripts/bench-idle-rss.sh   (env: WORKERS (default 2), RSS_BUILD_PATH
-# (default .build-bench-rss), RSS_SKIP_BUILD=1, RSS_PORT (default 18590), the port
-# variables of scripts/lib/common.sh)
+# Usage: scripts/bench-idle-rss.sh   (env: WORKERS (default 2), RSS_SETTLE_SECONDS (5),
+# BENCH_BIN=<folder with the four services: no build>, BENCH_BUILD_PATH (default
+# .build-bench-rss), BENCH_SKIP_BUILD=1, RSS_PORT (default 18590), the port variables of
+# scripts/lib/common.sh)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$CB_REPO"
 
-BUILD_PATH="${RSS_BUILD_PATH:-.build-bench-rss}"
 SETTLE="${RSS_SETTLE_SECONDS:-5}"
 PORT="${RSS_PORT:-18590}"
 SERVICES=("onboarding:onboarding" "payments:payments" "terminal:terminal-gateway" "notifications:notifications")
@@ -32,12 +32,7 @@ trap cleanup EXIT
 
 "$CB_REPO/scripts/infra-up.sh" >&2
 . "$CB_REPO/scripts/lib/common.sh"
-if [ "${RSS_SKIP_BUILD:-0}" != "1" ]; then
-    for entry in "${SERVICES[@]}"; do
-        swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product "${entry#*:}" >&2
-    done
-fi
-BIN="$(swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --show-bin-path)"
+BIN="$(cb_bench_bin .build-bench-rss "${SERVICES[@]#*:}")"
 LOG_DIR="$(mktemp -d)"
 
 mb() { awk -v k="$2" '$1 == k":" { printf "%.1f", $2 / 1024 }' "$1"; }

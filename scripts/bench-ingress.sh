@@ -17,10 +17,13 @@
 # closed-loop rate ÷ the peer's at its best worker count.
 # The peer runs from a virtualenv with its pinned requirements (PEER_PYTHON, default
 # /tmp/bvenv/bin/python, created with `python3 -m venv` + `pip install -r
-# peer/requirements.txt` when missing).
-# Usage: scripts/bench-ingress.sh [ROUNDS=3]   (env: PEER_BENCH_DIR, PEER_EVENTS=20000, PEER_SECONDS=10,
-# PEER_WORKERS="2 4", PEER_PORT=18490, CB_EVENTS=40000, PACED_RATE=2000, PACED_EVENTS=30000,
-# BENCH_SKIP_BUILD=1, BENCH_BUILD_PATH (default .build), the port variables of scripts/lib/common.sh)
+# peer/requirements.txt` when missing); BENCH_PEERS=0 skips the peer (its virtualenv too):
+# notifications alone, closed loop and paced.
+# Usage: scripts/bench-ingress.sh [ROUNDS=3]   (env: PEER_BENCH_DIR, BENCH_PEERS=0, PEER_EVENTS=20000,
+# PEER_SECONDS=10, PEER_WORKERS="2 4", PEER_PORT=18490, CB_EVENTS=40000, PACED_RATE=2000,
+# PACED_EVENTS=30000, BENCH_BIN=<folder with notifications and connectbus-bench: no build>,
+# BENCH_SKIP_BUILD=1, BENCH_BUILD_PATH (default .build), bench-webhooks.sh's BENCH_PORT (18480),
+# the port variables of scripts/lib/common.sh)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 . "$(dirname "${BASH_SOURCE[0]}")/lib/bench-summary.sh"
@@ -30,29 +33,27 @@ ROUNDS="${1:-3}"
 . "$CB_REPO/scripts/lib/common.sh"
 export AMQP_URL="${AMQP_URL:-$(cb_admin_amqp_url)}"
 export DATABASE_URL="${DATABASE_URL:-$(cb_admin_database_url)}"
-export BENCH_BUILD_PATH="${BENCH_BUILD_PATH:-.build}"
-PEERS="$(cb_peer_bench_dir ingress/peer/ctl.py)"
+cb_bench_peers ingress/peer/ctl.py "the Python peer's runs"
 PEER_PYTHON="${PEER_PYTHON:-/tmp/bvenv/bin/python}"
-if ! "$PEER_PYTHON" -c "import flask, gunicorn, stripe, psycopg, pika" 2>/dev/null; then
+if [ -n "$PEERS" ] && ! "$PEER_PYTHON" -c "import flask, gunicorn, stripe, psycopg, pika" 2>/dev/null; then
     cb_log "creating the peer's virtualenv $(dirname "$(dirname "$PEER_PYTHON")")"
     python3 -m venv "$(dirname "$(dirname "$PEER_PYTHON")")"
     "$PEER_PYTHON" -m pip install --quiet --disable-pip-version-check -r "$PEERS/ingress/peer/requirements.txt"
 fi
-if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-    for product in notifications connectbus-bench; do
-        swift build -c release --static-swift-stdlib --build-path "$BENCH_BUILD_PATH" --product "$product" >&2
-    done
-fi
-BIN="$(swift build -c release --static-swift-stdlib --build-path "$BENCH_BUILD_PATH" --show-bin-path)"
-psql "$DATABASE_URL" -qtAc "SELECT 1 FROM pg_database WHERE datname = 'peer'" | grep -q 1 \
-    || psql "$DATABASE_URL" -qc "CREATE DATABASE peer"
-export PEER_DSN="postgresql://$CB_ADMIN_ROLE:$CB_ADMIN_ROLE_PASSWORD@127.0.0.1:$CB_PG_PORT/peer"
-export PEER_AMQP_URL="amqp://$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD@127.0.0.1:$CB_AMQP_PORT/%2F"
+# bench-webhooks.sh runs these executables (nothing built there).
+BIN="$(cb_bench_bin .build notifications connectbus-bench)"
 WORK="$(mktemp -d)"
-export PEER_RUN_DIR="$WORK/peer"
-CTL=("$PEER_PYTHON" "$PEERS/ingress/peer/ctl.py")
-trap '"${CTL[@]}" stop >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
-"${CTL[@]}" setup >/dev/null
+CTL=()
+trap '[ "${#CTL[@]}" = 0 ] || "${CTL[@]}" stop >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+if [ -n "$PEERS" ]; then
+    psql "$DATABASE_URL" -qtAc "SELECT 1 FROM pg_database WHERE datname = 'peer'" | grep -q 1 \
+        || psql "$DATABASE_URL" -qc "CREATE DATABASE peer"
+    export PEER_DSN="postgresql://$CB_ADMIN_ROLE:$CB_ADMIN_ROLE_PASSWORD@127.0.0.1:$CB_PG_PORT/peer"
+    export PEER_AMQP_URL="amqp://$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD@127.0.0.1:$CB_AMQP_PORT/%2F"
+    export PEER_RUN_DIR="$WORK/peer"
+    CTL=("$PEER_PYTHON" "$PEERS/ingress/peer/ctl.py")
+    "${CTL[@]}" setup >/dev/null
+fi
 PORT="${PEER_PORT:-18490}"
 SECRET="whsec_peer_$RANDOM$RANDOM"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -74,7 +75,7 @@ ms() { awk '{v = $1; if (v ~ /us$/) print v / 1000; else if (v ~ /ms$/) print v 
 
 connectbus() { # metric label, line label, env...
     local metric="$1" label="$2"; shift 2
-    env BENCH_SKIP_BUILD=1 "$@" scripts/bench-webhooks.sh >"$WORK/cb.txt" 2>&1 || { cat "$WORK/cb.txt" >&2; cb_die "bench-webhooks.sh failed"; }
+    env BENCH_BIN="$BIN" "$@" scripts/bench-webhooks.sh >"$WORK/cb.txt" 2>&1 || { cat "$WORK/cb.txt" >&2; cb_die "bench-webhooks.sh failed"; }
     local rps p99 rate events cpu="" part us total=0
     rps="$(awk '/Requests\/sec/ {print $2}' "$WORK/cb.txt")"
     p99="$(awk '$1 == "99%" {print $2}' "$WORK/cb.txt")"
@@ -144,7 +145,7 @@ for round in $(seq 1 "$ROUNDS"); do
     echo "== round $round"
     CB_RATE="" PEER_BEST=0
     connectbus "notifications closed loop" "closed loop, 16 connections" BENCH_EVENTS="${CB_EVENTS:-40000}" BENCH_CONNECTIONS=16
-    for workers in ${PEER_WORKERS:-2 4}; do peer "$workers"; done
+    if [ -n "$PEERS" ]; then for workers in ${PEER_WORKERS:-2 4}; do peer "$workers"; done; fi
     if [ -n "$CB_RATE" ] && [ "$PEER_BEST" -gt 0 ]; then
         bench_metric "$WORK/metrics" "notifications closed loop ÷ peer at its best worker count" \
             "$(awk -v a="$CB_RATE" -v b="$PEER_BEST" 'BEGIN {printf "%.2f", a / b}')" "×"

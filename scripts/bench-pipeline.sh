@@ -17,13 +17,16 @@
 # After the rounds, `connectbus-bench backlog` prints the outbox relay's drain rate.
 #
 # Usage: scripts/bench-pipeline.sh [ROUNDS=3]
-# Env: PEER_BENCH_DIR (default: ../shared/bench next to the main checkout), PEER_SECONDS (6),
-# BENCH_MESSAGES (connectbus-bench messages per run, 30000), BENCH_SKIP_BUILD=1,
+# Env: PEER_BENCH_DIR (default: ../shared/bench next to the main checkout), BENCH_PEERS=0 (the C
+# peer's runs skipped: connectbus-bench alone, no ratios), PEER_SECONDS (6), PEER_FILL_PER_MESSAGE
+# (40000) and PEER_FILL_BATCHED (150000: the messages filled in before each peer run),
+# BENCH_MESSAGES (connectbus-bench messages per run, 30000), BENCH_BIN=<folder with
+# connectbus-bench: no build>, BENCH_SKIP_BUILD=1, BENCH_BUILD_PATH (.build),
 # BENCH_ONE_AT_A_TIME_ARGS / BENCH_BATCHED_ARGS (connectbus-bench options of the two runs),
 # BENCH_BEFORE (another connectbus-bench binary, e.g. a copy built before a change: each round
 # also runs it, labelled "before", so a change is compared within the same rounds; the two
 # swap places every other round),
-# BENCH_SKIP_BACKLOG=1,
+# BENCH_SKIP_BACKLOG=1, BENCH_BACKLOG_ROWS (100000),
 # the port variables of scripts/lib/common.sh. Needs cc, python3 with pika and psycopg
 # (scripts/install-deps.sh).
 set -euo pipefail
@@ -35,30 +38,30 @@ ROUNDS="${1:-3}"
 . "$CB_REPO/scripts/lib/common.sh"
 export AMQP_URL="${AMQP_URL:-$(cb_admin_amqp_url)}"
 export DATABASE_URL="${DATABASE_URL:-$(cb_admin_database_url)}"
-PEERS="$(cb_peer_bench_dir pipeline/pipeline_c.c)"
+cb_bench_peers pipeline/pipeline_c.c "the C peer's runs"
 SECS="${PEER_SECONDS:-6}"
 export BENCH_MESSAGES="${BENCH_MESSAGES:-30000}"
 ONE_ARGS="${BENCH_ONE_AT_A_TIME_ARGS:---mode stripe-bound --workers 4 --prefetch 10 --messages 10000}"
 BATCH_ARGS="${BENCH_BATCHED_ARGS:---mode batched --workers 4 --prefetch 100 --batch-size 50}"
 
-if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
-    swift build -c release --static-swift-stdlib --product connectbus-bench >&2
-fi
-BENCH="$(swift build -c release --static-swift-stdlib --show-bin-path)/connectbus-bench"
+BENCH="$(cb_bench_bin .build connectbus-bench)/connectbus-bench"
+WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
 
 # The peers' database and broker settings (an administrator of the local broker).
-psql "$DATABASE_URL" -qtAc "SELECT 1 FROM pg_database WHERE datname = 'peer'" | grep -q 1 \
-    || psql "$DATABASE_URL" -qc "CREATE DATABASE peer"
-export PEER_PG_DSN="host=127.0.0.1 port=$CB_PG_PORT dbname=peer user=$CB_ADMIN_ROLE password=$CB_ADMIN_ROLE_PASSWORD"
-export PEER_AMQP_HOST=127.0.0.1 PEER_AMQP_PORT="$CB_AMQP_PORT"
-export PEER_AMQP_USER="$CB_AMQP_ADMIN" PEER_AMQP_PASS="$CB_AMQP_ADMIN_PASSWORD"
-export PEER_OUT_EXCHANGE=peer.events PEER_OUT_ROUTING_KEY=peer.done
-WORK="$(mktemp -d)"; trap 'rm -rf "$WORK"' EXIT
-cc -O2 -o "$WORK/pipeline_c" "$PEERS/pipeline/pipeline_c.c" $(pkg-config --cflags --libs librabbitmq libpq)
-cc -O2 -o "$WORK/fill" "$PEERS/pipeline/fill.c" $(pkg-config --cflags --libs librabbitmq)
-python3 "$PEERS/pipeline/q.py" setup quorum
+if [ -n "$PEERS" ]; then
+    psql "$DATABASE_URL" -qtAc "SELECT 1 FROM pg_database WHERE datname = 'peer'" | grep -q 1 \
+        || psql "$DATABASE_URL" -qc "CREATE DATABASE peer"
+    export PEER_PG_DSN="host=127.0.0.1 port=$CB_PG_PORT dbname=peer user=$CB_ADMIN_ROLE password=$CB_ADMIN_ROLE_PASSWORD"
+    export PEER_AMQP_HOST=127.0.0.1 PEER_AMQP_PORT="$CB_AMQP_PORT"
+    export PEER_AMQP_USER="$CB_AMQP_ADMIN" PEER_AMQP_PASS="$CB_AMQP_ADMIN_PASSWORD"
+    export PEER_OUT_EXCHANGE=peer.events PEER_OUT_ROUTING_KEY=peer.done
+    cc -O2 -o "$WORK/pipeline_c" "$PEERS/pipeline/pipeline_c.c" $(pkg-config --cflags --libs librabbitmq libpq)
+    cc -O2 -o "$WORK/fill" "$PEERS/pipeline/fill.c" $(pkg-config --cflags --libs librabbitmq)
+    python3 "$PEERS/pipeline/q.py" setup quorum
+fi
 
-peer() { # label fill batch
+peer() { # label fill batch (nothing with BENCH_PEERS=0)
+    [ -n "$PEERS" ] || return 0
     python3 "$PEERS/pipeline/q.py" reset; "$WORK/fill" peer.in "$2" >/dev/null
     # The CPU of the broker, Postgres and the peer's process while it runs (bash's `time`
     # gives the process's own), per message consumed: as connectbus-bench prints its own.
@@ -102,8 +105,8 @@ pair() { # round peer-label fill batch ours-options: odd rounds the peer first, 
 }
 for round in $(seq 1 "$ROUNDS"); do
     echo "== round $round ($([ $((round % 2)) = 1 ] && echo "peers first" || echo "connectbus first"))"
-    pair "$round" "C per-message w=4" 40000 1 "$ONE_ARGS"
-    pair "$round" "C batch-50 w=4" 150000 50 "$BATCH_ARGS"
+    pair "$round" "C per-message w=4" "${PEER_FILL_PER_MESSAGE:-40000}" 1 "$ONE_ARGS"
+    pair "$round" "C batch-50 w=4" "${PEER_FILL_BATCHED:-150000}" 50 "$BATCH_ARGS"
 done
 if [ "${BENCH_SKIP_BACKLOG:-0}" != 1 ]; then
     echo "== outbox relay"

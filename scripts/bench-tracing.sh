@@ -4,14 +4,15 @@
 # sink that counts and discards what it receives (cheaply, see below), alternating BENCH_REPEAT times (default 3)
 # so both see the same machine load. Prints each run's throughput and the sink's span count.
 # Environment: BENCH_RUNS (default 1,2: the batched configurations), BENCH_MESSAGES,
-# OTEL_TRACES_SAMPLER_ARG (default 0.1), and the port variables of scripts/lib/common.sh.
+# OTEL_TRACES_SAMPLER_ARG (default 0.1), BENCH_BIN=<folder with connectbus-bench: no build>,
+# BENCH_SKIP_BUILD=1, BENCH_BUILD_PATH (.build), and the port variables of scripts/lib/common.sh.
+# A run of connectbus-bench that fails fails the script.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$CB_REPO"
 "$CB_REPO/scripts/infra-up.sh" >/dev/null
 eval "$("$CB_REPO/scripts/infra-env.sh")"
-swift build -c release --static-swift-stdlib --product connectbus-bench >/dev/null
-BENCH="$(swift build -c release --static-swift-stdlib --show-bin-path)/connectbus-bench"
+BENCH="$(cb_bench_bin .build connectbus-bench)/connectbus-bench"
 export BENCH_RUNS="${BENCH_RUNS:-1,2}"
 RATIO="${OTEL_TRACES_SAMPLER_ARG:-0.1}"
 SINK_LOG="$(mktemp /tmp/connectbus-otlp-sink.XXXXXX)"
@@ -43,9 +44,11 @@ for _ in $(seq 1 50); do [ -s "$SINK_LOG.port" ] && break; sleep 0.1; done
 PORT="$(cat "$SINK_LOG.port")"
 for i in $(seq 1 "${BENCH_REPEAT:-3}"); do
     echo "== run $i: tracing off"
-    env -u OTEL_EXPORTER_OTLP_ENDPOINT "$BENCH" | grep -E 'msg/s|msgs/s|throughput' || true
+    out="$(env -u OTEL_EXPORTER_OTLP_ENDPOINT "$BENCH")"
+    grep -E 'msg/s|msgs/s|throughput' <<<"$out" || true
     echo "== run $i: tracing on, OTLP to 127.0.0.1:$PORT, sampling $RATIO"
-    OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$PORT" OTEL_TRACES_SAMPLER=parentbased_traceidratio \
-        OTEL_TRACES_SAMPLER_ARG="$RATIO" OTEL_BSP_SCHEDULE_DELAY=1000 "$BENCH" | grep -E 'msg/s|msgs/s|throughput' || true
+    out="$(OTEL_EXPORTER_OTLP_ENDPOINT="http://127.0.0.1:$PORT" OTEL_TRACES_SAMPLER=parentbased_traceidratio \
+        OTEL_TRACES_SAMPLER_ARG="$RATIO" OTEL_BSP_SCHEDULE_DELAY=1000 "$BENCH")"
+    grep -E 'msg/s|msgs/s|throughput' <<<"$out" || true
     echo "   spans received so far: $(cat "$SINK_LOG" 2>/dev/null || echo 0)"
 done

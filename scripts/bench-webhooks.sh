@@ -19,9 +19,9 @@
 # BENCH_RATE (events/s) paces the load instead (scripts/bench-webhooks.lua: each connection
 # waits for its next slot, latency timed from the send): the p99 at a given offered load.
 # Usage: scripts/bench-webhooks.sh   (env: BENCH_EVENTS=40000 BENCH_CONNECTIONS=16 BENCH_RATE=0
-# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=2 BENCH_SKIP_BUILD=1
-# BENCH_KEEP=1, BENCH_BIN=<folder with notifications and connectbus-bench: no build>, the
-# port variables of scripts/lib/common.sh)
+# BENCH_THREADS=2 BENCH_PORT=18480 BENCH_HTTP_THREADS=2 BENCH_KEEP=1,
+# BENCH_BIN=<folder with notifications and connectbus-bench: no build>, BENCH_SKIP_BUILD=1,
+# BENCH_BUILD_PATH (.build-bench-webhooks), the port variables of scripts/lib/common.sh)
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$CB_REPO"
@@ -36,7 +36,6 @@ THREADS="${BENCH_THREADS:-2}"
 PORT="${BENCH_PORT:-18480}"
 HTTP_THREADS="${BENCH_HTTP_THREADS:-2}"
 TARGET_PORT="$PORT"
-BUILD_PATH="${BENCH_BUILD_PATH:-.build-bench-webhooks}"
 SECRET="whsec_bench_$RANDOM$RANDOM"
 WORK="$(mktemp -d)"
 SERVICE_PID=""
@@ -50,15 +49,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ -n "${BENCH_BIN:-}" ]; then
-    BIN="$BENCH_BIN"
-else
-    if [ "${BENCH_SKIP_BUILD:-0}" != "1" ]; then
-        swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product notifications >&2
-        swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --product connectbus-bench >&2
-    fi
-    BIN="$(swift build -c release --static-swift-stdlib --build-path "$BUILD_PATH" --show-bin-path)"
-fi
+BIN="$(cb_bench_bin .build-bench-webhooks notifications connectbus-bench)"
 
 RUN="$("$BIN/connectbus-bench" webhooks-prepare "$WORK/events.txt" "$EVENTS" "$SECRET")"
 echo "run $RUN: $CONNECTIONS connections to port $TARGET_PORT ($HTTP_THREADS HTTP threads), $EVENTS events of $(head -1 "$WORK/events.txt" | cut -f2 | wc -c) bytes, $( [ "${BENCH_RATE:-0}" != 0 ] && echo "paced at $BENCH_RATE events/s" || echo "closed loop"); load average $(cut -d' ' -f1-3 /proc/loadavg)"

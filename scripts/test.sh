@@ -4,7 +4,8 @@
 # environment set, then the deployment checks in Tests/deployment (pytest). Stops the
 # servers at the end unless KEEP_INFRA=1. Exits non-zero if any step failed.
 #
-# Then every fuzz target for 10,000 inputs from a fixed seed (scripts/fuzz.sh, Tools/Fuzz/README.md) and the short
+# Then one round of every benchmark in its smallest form (scripts/bench-smoke.sh: that each runs
+# and prints its summary, no targets), every fuzz target for 10,000 inputs from a fixed seed (scripts/fuzz.sh, Tools/Fuzz/README.md) and the short
 # chaos run (scripts/chaos.sh --ci, Tests/chaos/README.md), then the same through PgBouncer in
 # transaction mode (--ci --pgbouncer), against the three-node cluster (--ci --cluster), then a
 # rolling upgrade from the previous release (scripts/upgrade-test.sh), then the short soak
@@ -12,8 +13,8 @@
 #
 # Environment: SWIFT_BUILD_PATH (default .build), SWIFT_TEST_ARGS (extra `swift test`
 # arguments, e.g. "--filter BusTests"), SKIP_SWIFT=1 (deployment checks only; turns the
-# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), SKIP_FUZZ=1, SKIP_CHAOS=1 (the chaos,
-# upgrade and soak runs),
+# browser tests off), CONNECTBUS_BROWSER_TESTS=0 (browser tests off), SKIP_BENCH_SMOKE=1, SKIP_FUZZ=1,
+# SKIP_CHAOS=1 (the chaos, upgrade and soak runs),
 # PYTHON, KEEP_INFRA=1,
 # and the port variables of scripts/lib/common.sh.
 set -uo pipefail
@@ -180,6 +181,21 @@ fi
 
 step "deployment checks (pytest Tests/deployment)" python_tests
 count_pytest
+
+# One round of every benchmark in its smallest form, with the debug executables built above:
+# that each still runs and prints its summary block; no targets (scripts/bench-smoke.sh).
+bench_smoke() {
+    KEEP_INFRA=1 BENCH_BIN="$(swift build --build-path "$BUILD_PATH" --show-bin-path)" \
+        BENCH_SMOKE_OUT="$LOG_DIR/bench-smoke" "$CB_REPO/scripts/bench-smoke.sh" 2>"$LOG_DIR/bench-smoke.log" \
+        | tee "$LOG_DIR/bench-smoke-table.txt"
+}
+if [ "${SKIP_SWIFT:-0}" = 1 ] || [ "${SKIP_BENCH_SMOKE:-0}" = 1 ]; then
+    skip "benchmark smoke (one round of each)" "SKIP_SWIFT=1 or SKIP_BENCH_SMOKE=1"
+elif [ -z "${STRIPE_SIM_BINARY:-}" ]; then
+    skip "benchmark smoke (one round of each)" "build failed"
+else
+    step "benchmark smoke (one round of each, scripts/bench-smoke.sh)" bench_smoke
+fi
 
 # Every fuzz target for the same 10,000 inputs from a fixed seed, so a run is reproducible
 # (Tools/Fuzz, its own instrumented build in .build/fuzz).

@@ -194,6 +194,50 @@ cb_peer_bench_dir() {
     echo "$dir"
 }
 
+# The benchmarks' executables (scripts/bench-*.sh): the folder that holds PRODUCTs. BENCH_BIN
+# when set, used as it is and nothing built (a release folder built beforehand, or .build/debug
+# for scripts/bench-smoke.sh); else PRODUCTs built as production builds them (release, static
+# Swift runtime: docker/Dockerfile) under BENCH_BUILD_PATH (default DEFAULT_BUILD_PATH), or only
+# looked up there with BENCH_SKIP_BUILD=1. Dies when one of PRODUCTs is not an executable there.
+# With --debug instead of a build path: BENCH_BIN, else `swift build`'s own (debug) folder as
+# it is, nothing built (the benchmarks bound by Stripe's rate limit or by the simulator).
+# Usage: BIN="$(cb_bench_bin DEFAULT_BUILD_PATH|--debug PRODUCT...)"
+cb_bench_bin() {
+    local build_path="${BENCH_BUILD_PATH:-$1}" dir product
+    [ "$1" != --debug ] || build_path=--debug
+    shift
+    if [ -n "${BENCH_BIN:-}" ]; then
+        dir="$BENCH_BIN"
+    elif [ "$build_path" = --debug ]; then
+        dir="$(swift build --show-bin-path)" || cb_die "swift build --show-bin-path failed"
+    else
+        if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+            for product in "$@"; do
+                swift build -c release --static-swift-stdlib --build-path "$build_path" --product "$product" >&2 \
+                    || cb_die "swift build --product $product failed"
+            done
+        fi
+        dir="$(swift build -c release --static-swift-stdlib --build-path "$build_path" --show-bin-path)" \
+            || cb_die "swift build --show-bin-path failed"
+    fi
+    for product in "$@"; do
+        [ -x "$dir/$product" ] || cb_die "missing $dir/$product (build it, or set BENCH_BIN to a folder that has it)"
+    done
+    (cd "$dir" && pwd)
+}
+
+# The peers of a benchmark: sets PEERS to their folder (cb_peer_bench_dir FILE, which dies when
+# they are not found); with BENCH_PEERS=0 sets it empty and prints one line saying that WHAT
+# (the peer's runs) are skipped, so the benchmark measures the suite's side alone.
+cb_bench_peers() {
+    PEERS=""
+    if [ "${BENCH_PEERS:-1}" = 0 ]; then
+        echo "BENCH_PEERS=0: $2 skipped (no peer numbers, no ratios to the peer)"
+        return 0
+    fi
+    PEERS="$(cb_peer_bench_dir "$1")"
+}
+
 # CPU ticks (user + system, `getconf CLK_TCK` per second) of every process whose command name
 # is exactly $1: `beam.smp` (the broker's Erlang VM), `postgres` (the server and each backend),
 # with what their children that have ended had used (fields 16 and 17: the postmaster's ended
