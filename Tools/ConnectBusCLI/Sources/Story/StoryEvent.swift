@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One event the story saw on `connectbus.events`, as it arrived: routing key, the
 /// connected account of its `x-stripe-account` header and the JSON body. Events are read
