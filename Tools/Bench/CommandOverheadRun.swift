@@ -96,9 +96,9 @@ struct CommandOverheadRun {
         try run(count: min(50, options.commands), prefix: "warmup")
         roundTrips.removeAll()
         let started = Date().timeIntervalSince1970
-        let metricsBefore = try options.serviceMetricsURL.map { try Self.get($0) }
+        let metricsBefore = try options.serviceMetricsURL.map { String(decoding: try Self.get($0), as: UTF8.self) }
         try run(count: options.commands, prefix: "cmd")
-        let metricsAfter = try options.serviceMetricsURL.map { try Self.get($0) }
+        let metricsAfter = try options.serviceMetricsURL.map { String(decoding: try Self.get($0), as: UTF8.self) }
         let simulator = try simulatorMicros(simURL, since: started - 1)
         let samples = roundTrips.map { id, micros in Sample(roundTrip: micros, simulator: simulator[id] ?? 0) }
         let missing = roundTrips.keys.filter { simulator[$0] == nil }.count
@@ -194,8 +194,10 @@ struct CommandOverheadRun {
         return sorted[max(0, min(sorted.count - 1, Int((Double(sorted.count) * q).rounded(.up)) - 1))]
     }
 
-    /// The body of an HTTP GET of `url` (through curl: see ``simulatorMicros(_:since:)``).
-    private static func get(_ url: String) throws -> String {
+    /// The body of an HTTP GET of `url`. Foundation on Linux reads no http URL without
+    /// FoundationNetworking, so curl does.
+    /// - Throws: ``BenchError`` when curl fails (a connection refused, an HTTP error status).
+    private static func get(_ url: String) throws -> Data {
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         curl.arguments = ["-fsS", url]
@@ -205,22 +207,13 @@ struct CommandOverheadRun {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         curl.waitUntilExit()
         guard curl.terminationStatus == 0 else { throw BenchError("curl \(url) failed") }
-        return String(decoding: data, as: UTF8.self)
+        return data
     }
 
     /// Microseconds the simulator spent per command (by the message id in its
     /// `Idempotency-Key`, `<message_id>:<step>`), from its request log since `since`.
     private func simulatorMicros(_ base: String, since: Double) throws -> [String: Int] {
-        // Foundation on Linux reads no http URL without FoundationNetworking: ask curl.
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-fsS", base + "/sim/requests?since=\(since)&limit=100000"]
-        let pipe = Pipe()
-        curl.standardOutput = pipe
-        try curl.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        curl.waitUntilExit()
-        guard curl.terminationStatus == 0 else { throw BenchError("curl \(base)/sim/requests failed") }
+        let data = try Self.get(base + "/sim/requests?since=\(since)&limit=100000")
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
             let entries = object["data"] as? [[String: Any]]
         else {
