@@ -9,7 +9,8 @@ payments.create_product and payments.create_price: four endpoints, together exac
 global limit) and waits for every reply. Prints per mode: the command rate, Stripe's
 answers per second (goodput, 2xx, against the 100/s limit), the share answered 429,
 failed commands (error replies or none within the wait) and duplicate objects (objects
-created beyond one per command, from the simulator's counts).
+created beyond one per command, from the simulator's counts). Exits 1 when a mode left a
+command failed or made an object twice (whatever the rates: no mode may lose or repeat work).
 
 Modes: `fleet` (STRIPE_RATE_LIMITS=global=100,endpoint=25, shared through Postgres),
 `per-process` (STRIPE_RATE_LIMIT=100 in every process: each one limits itself to the key's
@@ -257,6 +258,10 @@ def main():
             " ".join("%s=%d" % kv for kv in sorted(r["limiter_decisions"].items())) or "-"))
     with open(os.path.join(opt.out, "results.json"), "w") as f:
         json.dump(results, f, indent=2)
+    broken = [r["mode"] for r in results if r["failed"] or r["duplicates"]]
+    if broken:
+        log("FAILED: commands failed or objects were created twice in mode(s) %s" % ", ".join(broken))
+        return 1
     return 0
 
 
