@@ -44,7 +44,10 @@ fi
 BIN="$(cb_bench_bin .build notifications connectbus-bench)"
 WORK="$(mktemp -d)"
 CTL=()
-trap '[ "${#CTL[@]}" = 0 ] || "${CTL[@]}" stop >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+# On exit the peer stops and its sink queue is emptied (`ctl.py reset`; its tables keep their
+# rows for the next run's steady state): a later user of the broker (the chaos run's "queues
+# drained" after the CI smoke) must not find the peer's last events waiting there.
+trap '[ "${#CTL[@]}" = 0 ] || { "${CTL[@]}" stop >/dev/null 2>&1; "${CTL[@]}" reset >/dev/null 2>&1; } || true; rm -rf "$WORK"' EXIT
 if [ -n "$PEERS" ]; then
     psql "$DATABASE_URL" -qtAc "SELECT 1 FROM pg_database WHERE datname = 'peer'" | grep -q 1 \
         || psql "$DATABASE_URL" -qc "CREATE DATABASE peer"
