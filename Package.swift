@@ -72,6 +72,9 @@ let package = Package(
         .executable(name: "stripe-sim", targets: ["StripeSimMain"]),
         .executable(name: "connectbus-bench", targets: ["Bench"]),
         .executable(name: "connectbus-fuzz", targets: ["Fuzz"]),
+        // For a platform service written in Swift: the message types and the AMQP client.
+        .library(name: "Messages", targets: ["Messages"]),
+        .library(name: "Bus", targets: ["Bus"]),
     ],
     targets: [
         // C libraries from Debian, through pkg-config.

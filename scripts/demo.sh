@@ -342,7 +342,7 @@ main() {
         [ "$PORT_BASE" = 8080 ] || moved+=" DEMO_HTTP_PORT_BASE=$PORT_BASE"
         [ "$STRIPE_SIM_PORT" = 12111 ] || moved+=" STRIPE_SIM_PORT=$STRIPE_SIM_PORT"
         cb_log "demo: everything runs; try: eval \"\$(scripts/infra-env.sh)\"${moved:+ && export$moved} && $BIN_DIR/connectbus status"
-        cb_log "      (infra-env.sh exports the servers' ports${moved:+; the export, the services' and the simulator's}); stop it with: scripts/demo.sh --stop"
+        cb_log "      (infra-env.sh exports the servers' ports${moved:+; the export sets the services' and the simulator's}); stop it with: scripts/demo.sh --stop"
     else
         cb_log "demo: stopping (use --keep-running to keep it)"
         trap - EXIT

@@ -54,6 +54,6 @@ extension Story {
             charged.status == .succeeded, "charged off-session: \(charged.paymentIntent) succeeded",
             else: "off-session charge: \(Self.json(charged))")
         try p.event("payments.order.paid", ("order_reference", r.orderReturning), ("amount", "1800"), ("application_fee_amount", "180"))
-        try p.mails(5)
+        try p.mails(6)
     }
 }
