@@ -139,22 +139,16 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: ServicePart, 
         waitSeconds = metrics.histogram(
             "connectbus_group_commit_wait_seconds",
             help: "Time from an item's submission until a writer takes the batch holding it, in seconds.",
-            labels: ["name"], buckets: GroupCommit.stageBuckets)
+            labels: ["name"], buckets: MetricsRegistry.stageBuckets)
         writeSeconds = metrics.histogram(
             "connectbus_group_commit_write_seconds",
             help: "Time a group-commit batch takes to write and commit, in seconds.",
-            labels: ["name"], buckets: GroupCommit.stageBuckets)
+            labels: ["name"], buckets: MetricsRegistry.stageBuckets)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(work, nil)
         let count = min(max(1, writers), 64)
         self.name = name
         self.writers = (1...count).map { BackgroundLoop(name: "\(name).commit-\($0)") }
-    }
-
-    /// Bucket upper bounds of the wait and write histograms, in seconds (50 µs … 1 s: a
-    /// commit on a local server takes a few hundred microseconds).
-    public static var stageBuckets: [Double] {
-        [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.004, 0.006, 0.008, 0.010, 0.015, 0.025, 0.05, 0.1, 0.25, 1]
     }
 
     /// Starts the writer threads (once; nothing after ``stop()``). Until then ``submit(_:)``

@@ -37,6 +37,6 @@ struct WebhookMetrics: Sendable {
         checkSeconds = registry.histogram(
             "connectbus_webhook_check_seconds",
             help: "Time from a complete webhook request until its verified event is handed to the group commit, in seconds.",
-            buckets: GroupCommit<Int, Int>.stageBuckets)
+            buckets: MetricsRegistry.stageBuckets)
     }
 }
