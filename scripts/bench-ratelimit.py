@@ -25,12 +25,12 @@ import sys
 import tempfile
 import time
 import urllib.request
-import uuid
-
-import pika
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "chaos"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 from supervisor import Process, Supervisor  # noqa: E402
+from command_bus import CommandBus, ok_result  # noqa: E402
+from suite import wait_ready  # noqa: E402
 
 LIMIT = 100.0
 KINDS = ["onboarding.create_account", "onboarding.create_account_link", "payments.create_product", "payments.create_price"]
@@ -80,41 +80,6 @@ def created_counts(sim_base):
     return http_json(sim_base + "/sim/objects/counts").get("created", {})
 
 
-class Bus:
-    """Publishes commands with confirms and collects their replies on a queue of its own."""
-
-    def __init__(self, url):
-        self.connection = pika.BlockingConnection(pika.URLParameters(url))
-        self.channel = self.connection.channel()
-        self.channel.confirm_delivery()
-        self.reply_queue = self.channel.queue_declare("", exclusive=True, auto_delete=True).method.queue
-        self.replies = {}
-        self.channel.basic_consume(self.reply_queue, self._on_reply, auto_ack=True)
-
-    def _on_reply(self, channel, method, properties, body):
-        self.replies[properties.correlation_id] = (time.time(), json.loads(body))
-
-    def send(self, kind, body):
-        correlation = str(uuid.uuid4())
-        props = pika.BasicProperties(message_id=str(uuid.uuid4()), correlation_id=correlation, reply_to=self.reply_queue,
-                                     type=kind, app_id="bench-ratelimit", delivery_mode=2,
-                                     content_type="application/json", headers={"x-schema-version": 1})
-        self.channel.basic_publish("connectbus.commands", kind, json.dumps(body).encode(), props, mandatory=True)
-        return correlation
-
-    def wait(self, correlations, timeout):
-        deadline = time.time() + timeout
-        while time.time() < deadline and any(c not in self.replies for c in correlations):
-            self.connection.process_data_events(time_limit=0.2)
-        return [self.replies.get(c) for c in correlations]
-
-    def close(self):
-        try:
-            self.connection.close()
-        except Exception:
-            pass
-
-
 def body_for(kind, index, account, product, run):
     if kind == "onboarding.create_account":
         return {"seller_reference": "bench-%s-%d" % (run, index), "country": "US", "type": "express"}
@@ -124,11 +89,6 @@ def body_for(kind, index, account, product, run):
     if kind == "payments.create_product":
         return {"account": account, "name": "Bench item %d" % index}
     return {"account": account, "product": product, "unit_amount": 100 + index % 900, "currency": "usd"}
-
-
-def result_of(reply):
-    ok = reply and isinstance(reply[1], dict) and reply[1].get("ok") is True
-    return reply[1].get("result") if ok else None
 
 
 def run_mode(mode, opt, out):
@@ -171,26 +131,16 @@ def run_mode(mode, opt, out):
     supervisor.start()
     bus = None
     try:
-        deadline = time.time() + 180
-        pending = [p for p in supervisor.processes.values() if p.health_url]
-        while pending and time.time() < deadline:
-            for p in list(pending):
-                try:
-                    with urllib.request.urlopen(p.health_url, timeout=2) as r:
-                        if r.status == 200:
-                            pending.remove(p)
-                except OSError:
-                    pass
-            time.sleep(0.3)
-        if pending:
-            raise RuntimeError("not ready: %s" % [p.name for p in pending])
-        bus = Bus("amqp://connectbus:connectbus@127.0.0.1:%d/" % amqp_port)
-        account = result_of(bus.wait([bus.send("onboarding.create_account",
+        not_ready = wait_ready(supervisor, time.time() + 180)
+        if not_ready:
+            raise RuntimeError("not ready: %s" % not_ready)
+        bus = CommandBus("amqp://connectbus:connectbus@127.0.0.1:%d/" % amqp_port, "bench-ratelimit", confirms=True)
+        account = ok_result(bus.wait([bus.send("onboarding.create_account",
                                                {"seller_reference": "bench-%s-seller" % run, "country": "US", "type": "express"})], 60)[0])
         account = account and account.get("account")
         if not account:
             raise RuntimeError("setup: no account")
-        product = result_of(bus.wait([bus.send("payments.create_product", {"account": account, "name": "Bench"})], 60)[0])
+        product = ok_result(bus.wait([bus.send("payments.create_product", {"account": account, "name": "Bench"})], 60)[0])
         product = product and product.get("product")
         if not product:
             raise RuntimeError("setup: no product")
@@ -212,7 +162,7 @@ def run_mode(mode, opt, out):
             bus.close()
         supervisor.stop()
     elapsed = finished - started
-    failed = sum(1 for r in replies if not r or result_of(r) is None)
+    failed = sum(1 for r in replies if not r or ok_result(r) is None)
     delta = {s: after.get(s, 0) - before.get(s, 0) for s in set(after) | set(before)}
     ok = sum(v for s, v in delta.items() if s.startswith("2"))
     total = sum(delta.values())

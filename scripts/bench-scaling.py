@@ -26,15 +26,13 @@ import statistics
 import sys
 import tempfile
 import time
-import urllib.request
-import uuid
-
-import pika
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Tests", "chaos"))
 sys.path.insert(0, os.path.join(HERE, "lib"))
 from supervisor import Process, Supervisor  # noqa: E402
+from suite import wait_ready  # noqa: E402
+from command_bus import CommandBus, ok_result  # noqa: E402
 from bench_summary import summary  # noqa: E402
 from scaling_plot import svg  # noqa: E402
 
@@ -77,78 +75,14 @@ def pids_matching(name, needle=None):
     return found
 
 
-class Load:
-    """Publishes commands at a given rate on one connection and collects their replies on an
-    exclusive queue of its own; the replies' arrival times give the rate and latency."""
-
-    def __init__(self, url):
-        self.connection = pika.BlockingConnection(pika.URLParameters(url))
-        self.channel = self.connection.channel()
-        self.reply_queue = self.channel.queue_declare("", exclusive=True, auto_delete=True).method.queue
-        self.sent = {}
-        self.replies = {}
-        self.channel.basic_consume(self.reply_queue, self._on_reply, auto_ack=True)
-
-    def _on_reply(self, channel, method, properties, body):
-        self.replies[properties.correlation_id] = (time.time(), json.loads(body))
-
-    def send(self, kind, body):
-        correlation = str(uuid.uuid4())
-        props = pika.BasicProperties(message_id=str(uuid.uuid4()), correlation_id=correlation, reply_to=self.reply_queue,
-                                     type=kind, app_id="bench-scaling", delivery_mode=2,
-                                     content_type="application/json", headers={"x-schema-version": 1})
-        self.sent[correlation] = time.time()
-        self.channel.basic_publish("connectbus.commands", kind, json.dumps(body).encode(), props, mandatory=True)
-        return correlation
-
-    def offer(self, kind, bodies, rate):
-        """Sends `bodies` paced at `rate` per second, reading replies between sends."""
-        start = time.time()
-        correlations = []
-        for index, body in enumerate(bodies):
-            due = start + index / rate
-            while True:
-                now = time.time()
-                if now >= due:
-                    break
-                self.connection.process_data_events(time_limit=min(0.005, due - now))
-            correlations.append(self.send(kind, body))
-        return correlations
-
-    def wait(self, correlations, timeout):
-        deadline = time.time() + timeout
-        while time.time() < deadline and any(c not in self.replies for c in correlations):
-            self.connection.process_data_events(time_limit=0.1)
-        return [self.replies.get(c) for c in correlations]
-
-    def close(self):
-        try:
-            self.connection.close()
-        except Exception:
-            pass
-
-
-def ok_result(reply):
-    return reply is not None and isinstance(reply[1], dict) and reply[1].get("ok") is True
-
-
-def wait_ready(supervisor, seconds=180):
-    deadline = time.time() + seconds
-    pending = [p for p in supervisor.processes.values() if p.health_url]
-    while pending and time.time() < deadline:
-        for p in list(pending):
-            if not p.alive():
-                with open(p.log_path, errors="replace") as f:
-                    raise RuntimeError("%s exited: %s" % (p.name, f.read().strip().splitlines()[-1:]))
-            try:
-                with urllib.request.urlopen(p.health_url, timeout=2) as r:
-                    if r.status == 200:
-                        pending.remove(p)
-            except OSError:
-                pass
-        time.sleep(0.3)
-    if pending:
-        raise RuntimeError("not ready: %s" % [p.name for p in pending])
+def not_ready_reason(supervisor, names):
+    """The names of the processes not ready, each with its log's last line."""
+    reasons = []
+    for name in names:
+        with open(supervisor.processes[name].log_path, errors="replace") as f:
+            last = f.read().strip().splitlines()[-1:]
+        reasons.append("%s (%s)" % (name, last[0] if last else "no output"))
+    return ", ".join(reasons)
 
 
 def run_replicas(replicas, opt):
@@ -182,13 +116,15 @@ def run_replicas(replicas, opt):
     load = None
     steps = []
     try:
-        wait_ready(supervisor)
-        load = Load("amqp://%s:%s@%s/" % (opt.admin_user, opt.admin_password, hosts[0]))
+        not_ready = wait_ready(supervisor, time.time() + 180)
+        if not_ready:
+            raise RuntimeError("not ready: %s" % not_ready_reason(supervisor, not_ready))
+        load = CommandBus("amqp://%s:%s@%s/" % (opt.admin_user, opt.admin_password, hosts[0]), "bench-scaling")
         reply = load.wait([load.send("onboarding.create_account",
                                      {"seller_reference": "scaling-%s" % run, "country": "US", "type": "express"})], 60)[0]
-        if not ok_result(reply):
+        if ok_result(reply) is None:
             raise RuntimeError("set-up: no account (%s)" % (reply and reply[1]))
-        account = reply[1]["result"]["account"]
+        account = ok_result(reply)["account"]
         # One command per replica's worker first: connections, prepared statements, the first pages.
         load.wait(load.offer("payments.create_product",
                              [{"account": account, "name": "Warm-up %d" % i} for i in range(replicas * opt.workers * 2)],
@@ -212,7 +148,7 @@ def run_replicas(replicas, opt):
             latencies = sorted((r[0] - load.sent[c]) * 1000 for c, r in zip(correlations, replies) if r is not None)
             cpu_s = {g: (after[g] - before[g]) / HZ for g in groups}
             step = {"replicas": replicas, "offered": rate, "commands": count, "answered": len(answered),
-                    "failed": sum(1 for r in replies if not ok_result(r)), "elapsed_s": elapsed,
+                    "failed": sum(1 for r in replies if ok_result(r) is None), "elapsed_s": elapsed,
                     "rate": len(answered) / elapsed,
                     "p50_ms": statistics.median(latencies) if latencies else None,
                     "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else None,

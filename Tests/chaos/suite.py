@@ -72,9 +72,12 @@ def service_environment(name, http_port, amqp_hosts, pg_port, sim_base, smtp_por
 
 def wait_ready(supervisor, deadline):
     """Waits until every process with a health URL answers 200 there, or `deadline`;
-    returns the names of those that did not."""
+    returns the names of those that did not. A process that exited and is not restarted
+    (`restart=False`) ends the wait at once: it will never be ready."""
     pending = [p for p in supervisor.processes.values() if p.health_url]
     while pending and time.time() < deadline:
+        if any(p.popen is not None and not p.alive() and not p.restart for p in pending):
+            break
         for p in list(pending):
             try:
                 with urllib.request.urlopen(p.health_url, timeout=2) as r:
