@@ -2,7 +2,7 @@
 """How the suite's cost grows with replicas (scripts/bench-scaling.sh runs it).
 
 For each replica count (default 1, 2, 4), starts stripe-sim (no rate limits: the run measures
-the suite, not Stripe's limit), onboarding (for the set-up) and that many `payments` replicas
+the suite, not Stripe's limit) and that many `payments` replicas
 consuming `payments.create_product` (a Stripe-bound command: one per transaction, a Stripe call
 each) against the broker URLs given (the three-node cluster of scripts/cluster.sh), with
 Postgres and the broker shared. Then offers the command at growing rates (default 100, 200, 400,
@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Tests", "chaos"))
@@ -75,6 +76,16 @@ def pids_matching(name, needle=None):
     return found
 
 
+def create_account(sim_base, api_key):
+    """A connected account made at the simulator directly (`POST /v1/accounts`), so the run
+    publishes no `onboarding.account.created` for other services' queues to keep; its id."""
+    request = urllib.request.Request(sim_base + "/v1/accounts", data=b"type=express&country=US", method="POST",
+                                      headers={"Authorization": "Bearer " + api_key,
+                                               "Content-Type": "application/x-www-form-urlencoded"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())["id"]
+
+
 def not_ready_reason(supervisor, names):
     """The names of the processes not ready, each with its log's last line."""
     reasons = []
@@ -89,6 +100,7 @@ def run_replicas(replicas, opt):
     """One replica count: the services started, each offered rate in turn; returns the steps."""
     run = "r%d%d" % (replicas, int(time.time()))
     sim_base = "http://127.0.0.1:%d" % opt.sim_port
+    api_key = "sk_test_scaling_%s" % run
     base_env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "LC_ALL", "TMPDIR")}
     supervisor = Supervisor(log)
     supervisor.add(Process("stripe-sim", [os.path.join(opt.bin, "stripe-sim"), "--port", str(opt.sim_port),
@@ -101,13 +113,10 @@ def run_replicas(replicas, opt):
         ordered = hosts[first_host % len(hosts):] + hosts[:first_host % len(hosts)]
         return dict(base_env, AMQP_URL=",".join("amqp://%s:%s@%s/" % (role, role, h) for h in ordered),
                     DATABASE_URL="postgres://%s:%s@127.0.0.1:%d/connectbus" % (role, role, opt.pg_port),
-                    STRIPE_API_KEY="sk_test_scaling_%s" % run, STRIPE_API_BASE=sim_base,
+                    STRIPE_API_KEY=api_key, STRIPE_API_BASE=sim_base,
                     HTTP_PORT=str(opt.http_base + offset), WORKERS=str(opt.workers), LOG_LEVEL="warning",
                     STRIPE_RATE_LIMIT="10000")
 
-    supervisor.add(Process("onboarding", [os.path.join(opt.bin, "onboarding"), "--queues", "onboarding.create_account"],
-                           service_env("onboarding", 0, 0), os.path.join(opt.out, "%s-onboarding.log" % run),
-                           restart=False, health_url="http://127.0.0.1:%d/readyz" % opt.http_base))
     for i in range(1, replicas + 1):
         supervisor.add(Process("payments-%d" % i, [os.path.join(opt.bin, "payments"), "--queues", "payments.create_product"],
                                service_env("payments", i, i - 1), os.path.join(opt.out, "%s-payments-%d.log" % (run, i)),
@@ -120,11 +129,7 @@ def run_replicas(replicas, opt):
         if not_ready:
             raise RuntimeError("not ready: %s" % not_ready_reason(supervisor, not_ready))
         load = CommandBus("amqp://%s:%s@%s/" % (opt.admin_user, opt.admin_password, hosts[0]), "bench-scaling")
-        reply = load.wait([load.send("onboarding.create_account",
-                                     {"seller_reference": "scaling-%s" % run, "country": "US", "type": "express"})], 60)[0]
-        if ok_result(reply) is None:
-            raise RuntimeError("set-up: no account (%s)" % (reply and reply[1]))
-        account = ok_result(reply)["account"]
+        account = create_account(sim_base, api_key)
         # One command per replica's worker first: connections, prepared statements, the first pages.
         load.wait(load.offer("payments.create_product",
                              [{"account": account, "name": "Warm-up %d" % i} for i in range(replicas * opt.workers * 2)],
