@@ -108,18 +108,19 @@ def run_replicas(replicas, opt):
                            base_env, os.path.join(opt.out, "%s-stripe-sim.log" % run), restart=False))
     hosts = opt.amqp_hosts
 
-    def service_env(role, offset, first_host):
-        # Each replica lists the nodes starting from a different one, so connections spread.
-        ordered = hosts[first_host % len(hosts):] + hosts[:first_host % len(hosts)]
-        return dict(base_env, AMQP_URL=",".join("amqp://%s:%s@%s/" % (role, role, h) for h in ordered),
-                    DATABASE_URL="postgres://%s:%s@127.0.0.1:%d/connectbus" % (role, role, opt.pg_port),
+    def replica_env(i):
+        # Replica i (1-based) takes HTTP port base + i and lists the broker nodes starting from
+        # a different one, so the replicas' connections spread over the nodes.
+        ordered = hosts[(i - 1) % len(hosts):] + hosts[:(i - 1) % len(hosts)]
+        return dict(base_env, AMQP_URL=",".join("amqp://payments:payments@%s/" % h for h in ordered),
+                    DATABASE_URL="postgres://payments:payments@127.0.0.1:%d/connectbus" % opt.pg_port,
                     STRIPE_API_KEY=api_key, STRIPE_API_BASE=sim_base,
-                    HTTP_PORT=str(opt.http_base + offset), WORKERS=str(opt.workers), LOG_LEVEL="warning",
+                    HTTP_PORT=str(opt.http_base + i), WORKERS=str(opt.workers), LOG_LEVEL="warning",
                     STRIPE_RATE_LIMIT="10000")
 
     for i in range(1, replicas + 1):
         supervisor.add(Process("payments-%d" % i, [os.path.join(opt.bin, "payments"), "--queues", "payments.create_product"],
-                               service_env("payments", i, i - 1), os.path.join(opt.out, "%s-payments-%d.log" % (run, i)),
+                               replica_env(i), os.path.join(opt.out, "%s-payments-%d.log" % (run, i)),
                                restart=False, health_url="http://127.0.0.1:%d/readyz" % (opt.http_base + i)))
     supervisor.start()
     load = None
@@ -130,7 +131,7 @@ def run_replicas(replicas, opt):
             raise RuntimeError("not ready: %s" % not_ready_reason(supervisor, not_ready))
         load = CommandBus("amqp://%s:%s@%s/" % (opt.admin_user, opt.admin_password, hosts[0]), "bench-scaling")
         account = create_account(sim_base, api_key)
-        # One command per replica's worker first: connections, prepared statements, the first pages.
+        # Two commands per worker first: connections, prepared statements, the first pages.
         load.wait(load.offer("payments.create_product",
                              [{"account": account, "name": "Warm-up %d" % i} for i in range(replicas * opt.workers * 2)],
                              50), 60)
