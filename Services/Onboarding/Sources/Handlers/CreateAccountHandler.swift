@@ -10,8 +10,9 @@ import StripeAPI
 /// `onboarding.create_account` (Stripe-bound): one Stripe account per seller reference.
 ///
 /// 1. A seller reference already recorded → reply with that account; Stripe is not called.
-///    Otherwise the command claims the reference (``SellerClaimStore``); while another
-///    command's claim is fresh, this one is retried later (then `conflict.duplicate_reference`).
+///    Otherwise the command claims the reference (``SellerClaimStore``; the read and the
+///    claim are one statement); while another command's claim is fresh, this one is retried
+///    later (then `conflict.duplicate_reference`).
 /// 2. `POST /v1/accounts` with Idempotency-Key `<message_id>:create_account` (the claimant's
 ///    message id), then, with a representative, `POST /v1/accounts/{id}/persons`
 ///    (`relationship[representative]=true`) with `<message_id>:create_person`. A crash before step 3 commits is repaired by the
@@ -37,10 +38,11 @@ struct CreateAccountHandler: Sendable {
     /// - Throws: `HandlerError` to retry later, `StoreError` (the runtime retries transient ones).
     func handle(_ command: CreateAccount, _ context: inout HandlerContext) throws -> Reply<CreateAccount.Result> {
         let reference = command.sellerReference
-        if let existing = try accounts.find(sellerReference: reference, on: context.db) {
-            return .ok(Self.result(existing, created: false))
+        let claim: SellerClaimStore.Claim
+        switch try claims.claim(reference, messageId: context.envelope.messageId, unlessRecordedIn: accounts, on: context.db) {
+        case .recorded(let existing): return .ok(Self.result(existing, created: false))
+        case .claim(let held): claim = held
         }
-        let claim = try claims.claim(reference, messageId: context.envelope.messageId, on: context.db)
         let owner = claim.messageId
         let own = owner == context.envelope.messageId
         if !own && claim.ageSeconds < Self.claimLifetimeSeconds {

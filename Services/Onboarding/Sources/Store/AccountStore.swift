@@ -18,7 +18,9 @@ public struct AccountStore: Sendable {
         self.schema = schema
     }
 
-    private static let columns = """
+    /// The columns every read of an account selects, in the shape ``decode(_:)`` reads
+    /// (also read by ``SellerClaimStore/claim(_:messageId:unlessRecordedIn:on:)``).
+    static let columns = """
         seller_reference, stripe_account_id, account_type, country, email, status,
         details_submitted, charges_enabled, payouts_enabled, currently_due::text AS currently_due,
         past_due::text AS past_due, disabled_reason, onboarding_completed_at IS NOT NULL AS onboarding_completed,
@@ -101,7 +103,9 @@ public struct AccountStore: Sendable {
         Array(try JSONEncoder().encode(list))
     }
 
-    private static func decode(_ row: PGRow) throws -> AccountRecord {
+    /// The record of a row selected with ``columns``.
+    /// - Throws: `store.decode` for an unknown status or a malformed requirement list.
+    static func decode(_ row: PGRow) throws -> AccountRecord {
         let status = try row.string("status")
         guard let parsed = OnboardingStatus(rawValue: status) else {
             throw StoreError(code: StoreError.Code.decode, message: "unknown onboarding status \(status)")

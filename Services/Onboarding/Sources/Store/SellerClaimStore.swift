@@ -6,8 +6,9 @@ public import Store
 /// Claims make two different commands for one new reference (a platform resending a
 /// command that timed out, under a new message id) use one Stripe idempotency key, the
 /// claimant's `<message_id>:create_account`, so they can never create two accounts. A claim
-/// is taken in its own autocommitted statement before Stripe is called, and removed in the
-/// transaction that records the account or answers with an error. Stateless apart from the
+/// is taken in its own autocommitted statement before Stripe is called (the statement that
+/// also reads whether the reference is recorded already), and removed in the transaction that
+/// records the account or answers with an error. Stateless apart from the
 /// schema; runs on the caller's connection. Throws `StoreError`.
 public struct SellerClaimStore: Sendable {
     /// The service's schema.
@@ -26,33 +27,65 @@ public struct SellerClaimStore: Sendable {
         public var ageSeconds: Double
     }
 
-    /// Claims `sellerReference` for `messageId` unless another command holds it; returns the
-    /// claim in force (this command's, or the other one's).
-    public func claim(_ sellerReference: String, messageId: String, on db: PGConnection) throws -> Claim {
+    /// What ``claim(_:messageId:unlessRecordedIn:on:)`` found.
+    public enum Outcome: Sendable, Equatable {
+        /// The seller reference already has its account; nothing was claimed.
+        case recorded(AccountRecord)
+        /// The claim in force: this command's (just taken, or taken by an earlier delivery of
+        /// it) or another command's.
+        case claim(Claim)
+    }
+
+    /// Reads the account of `sellerReference` from `accounts` and, when there is none, claims
+    /// the reference for `messageId` unless another command holds it — in one statement, so
+    /// `create_account` reaches Stripe after one round trip to the database instead of two.
+    /// Returns the recorded account, or the claim in force (this command's, or the other
+    /// one's). The claim commits with the statement when no transaction is open.
+    /// - Throws: `StoreError` (`store.serialization_failure` when the claim kept changing
+    ///   between the insert and the read, three times over).
+    public func claim(
+        _ sellerReference: String, messageId: String, unlessRecordedIn accounts: AccountStore, on db: PGConnection
+    ) throws -> Outcome {
         // The other claim can be released between the INSERT and the SELECT: try again.
         for _ in 0..<3 {
-            if let claim = try attempt(sellerReference, messageId: messageId, on: db) { return claim }
+            if let outcome = try attempt(sellerReference, messageId: messageId, accounts: accounts, on: db) {
+                return outcome
+            }
         }
         throw StoreError(code: StoreError.Code.serializationFailure, message: "seller claim kept changing while being read")
     }
 
-    private func attempt(_ sellerReference: String, messageId: String, on db: PGConnection) throws -> Claim? {
-        try db.query(
+    /// One try: the account's columns when recorded, else the claim's (`claim_message_id`,
+    /// `claim_age`); `nil` when neither was read (a claim released between the `INSERT`'s
+    /// conflict and the statement's snapshot).
+    private func attempt(
+        _ sellerReference: String, messageId: String, accounts: AccountStore, on db: PGConnection
+    ) throws -> Outcome? {
+        let claims = "\(schema.quoted).seller_claims"
+        return try db.query(
             """
-            WITH taken AS (
-                INSERT INTO \(schema.quoted).seller_claims (seller_reference, message_id) VALUES ($1, $2)
+            WITH recorded AS (
+                SELECT \(AccountStore.columns) FROM \(accounts.schema.quoted).accounts WHERE seller_reference = $1
+            ), taken AS (
+                INSERT INTO \(claims) (seller_reference, message_id)
+                SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM recorded)
                 ON CONFLICT (seller_reference) DO NOTHING
                 RETURNING message_id, 0::float8 AS age
+            ), held AS (
+                SELECT message_id, age FROM taken
+                UNION ALL
+                SELECT message_id, extract(epoch FROM now() - claimed_at)::float8 AS age
+                FROM \(claims) WHERE seller_reference = $1 AND NOT EXISTS (SELECT 1 FROM recorded)
+                LIMIT 1
             )
-            SELECT message_id, age FROM taken
-            UNION ALL
-            SELECT message_id, extract(epoch FROM now() - claimed_at)::float8 AS age
-            FROM \(schema.quoted).seller_claims WHERE seller_reference = $1
-            LIMIT 1
+            SELECT recorded.*, held.message_id AS claim_message_id, held.age AS claim_age
+            FROM (SELECT) AS one LEFT JOIN recorded ON true LEFT JOIN held ON true
             """, [.text(sellerReference), .text(messageId)]
-        ) { row in
-            Claim(messageId: try row.string("message_id"), ageSeconds: try row.double("age"))
-        }.first
+        ) { row -> Outcome? in
+            if try row.optionalString("seller_reference") != nil { return .recorded(try AccountStore.decode(row)) }
+            guard let owner = try row.optionalString("claim_message_id") else { return nil }
+            return .claim(Claim(messageId: owner, ageSeconds: try row.double("claim_age")))
+        }.first ?? nil
     }
 
     /// Removes the claim on `sellerReference` (whoever holds it).
