@@ -34,6 +34,9 @@ extension Migrator {
     /// - `message_log` gains `outcomes jsonb` (`[{"at_ms": …, "outcome": …}]`, one element per
     ///   write: `done`, a failure's code, `parked <code>`), so `connectbus trace` shows a
     ///   message parked and later replayed as both.
+    /// - `outbox.body` is compressed with LZ4 where the server has it (-994,
+    ///   ``Migration/lz4CompressionSQL(table:columns:)``): a body above the TOAST threshold (a
+    ///   Stripe event the webhook ingress re-publishes) costs Postgres less CPU to write and read.
     ///
     /// Reserved versions start at -1000; a later runtime change is appended with the next
     /// version up (-998, -997, …), never reusing one, so runtime tables always migrate
@@ -107,5 +110,8 @@ extension Migrator {
                 ALTER TABLE outbox ADD COLUMN for_relay boolean NOT NULL DEFAULT false;
                 CREATE INDEX outbox_for_relay_idx ON outbox (created_at, id) WHERE for_relay;
                 """),
+        Migration(
+            version: -994, name: "runtime_outbox_body_lz4",
+            sql: Migration.lz4CompressionSQL(table: "outbox", columns: ["body"])),
     ]
 }

@@ -54,3 +54,33 @@ struct StripeEventsMigrationTests {
         #expect(try bed.count("SELECT count(*) AS n FROM pg_proc WHERE proname = 'without_client_secret_v3'") == 0)
     }
 }
+
+/// Migration 6 of the notifications schema: new payloads are compressed with LZ4.
+@Suite("stripe_events payloads compressed with LZ4 (migration 6, integration)", .enabled(if: IntegrationEnvironment.isEnabled))
+struct StripeEventsCompressionTests {
+    @Test func newPayloadsAreCompressedWithLZ4() async throws {
+        let bed = try NotificationsTestBed(patterns: [], withHost: false)
+        do {
+            let db = try PGConnection(url: bed.env.databaseURL, applicationName: "notifications-tests")
+            _ = try Migrator(schema: bed.schema, migrations: NotificationsMigrations.all).migrate(db)
+            let offered =
+                try db.query(
+                    "SELECT 'lz4' = ANY (enumvals) AS offered FROM pg_settings WHERE name = 'default_toast_compression'"
+                ) { try $0.bool("offered") }.first ?? false
+            let table = try SQLIdentifier(bed.schema).quoted + ".stripe_events"
+            let payload = Array(String(repeating: #"{"object":"checkout.session","amount_total":1250},"#, count: 60).utf8)
+            try db.execute(
+                "INSERT INTO \(table) (event_id, endpoint, type, payload) VALUES ('evt_lz4', 'platform', 'x', $1)",
+                [.bytes(payload)])
+            let method = try db.query("SELECT pg_column_compression(payload) AS method FROM \(table)") {
+                try $0.optionalString("method")
+            }.first
+            #expect(method == (offered ? "lz4" : "pglz"))
+            #expect(try bed.storedPayload("evt_lz4") == payload)
+        } catch {
+            await bed.stop()
+            throw error
+        }
+        await bed.stop()
+    }
+}
