@@ -18,10 +18,7 @@ struct MigrationLZ4Tests {
         try await onThread {
             try TestDatabase.withSchema { conn, schema in
                 _ = try Migrator(schema: schema.name, migrations: []).migrate(conn)
-                let offered =
-                    try conn.query(
-                        "SELECT 'lz4' = ANY (enumvals) AS offered FROM pg_settings WHERE name = 'default_toast_compression'"
-                    ) { try $0.bool("offered") }.first ?? false
+                let offered = try conn.offersLZ4Compression()
                 let method = try conn.query(
                     """
                     SELECT attcompression::text AS method FROM pg_attribute

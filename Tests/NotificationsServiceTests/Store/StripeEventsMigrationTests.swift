@@ -63,10 +63,7 @@ struct StripeEventsCompressionTests {
         do {
             let db = try PGConnection(url: bed.env.databaseURL, applicationName: "notifications-tests")
             _ = try Migrator(schema: bed.schema, migrations: NotificationsMigrations.all).migrate(db)
-            let offered =
-                try db.query(
-                    "SELECT 'lz4' = ANY (enumvals) AS offered FROM pg_settings WHERE name = 'default_toast_compression'"
-                ) { try $0.bool("offered") }.first ?? false
+            let offered = try db.offersLZ4Compression()
             let table = try SQLIdentifier(bed.schema).quoted + ".stripe_events"
             let payload = Array(String(repeating: #"{"object":"checkout.session","amount_total":1250},"#, count: 60).utf8)
             try db.execute(
