@@ -129,9 +129,11 @@ summary() {
     [ "$FAILED" = 0 ] || failure_reasons
 }
 
-# Why the failed steps failed, in at most 12 lines right under the summary (a CI log is often
-# read from its end): a check table's FAIL rows, or the last line of its step's log when it
-# has none (the step stopped early); the Swift tests and deployment checks that failed.
+# Why the failed steps failed, in at most 16 lines of 220 characters right under the summary
+# (a CI log is often read from its end; a long line is folded, not cut, since a chaos check
+# names the failed order's error at its end): a check table's FAIL rows, or the last line of
+# its step's log when it has none (the step stopped early); the Swift tests and deployment
+# checks that failed.
 failure_reasons() {
     local f name
     echo "why:"
@@ -150,7 +152,7 @@ failure_reasons() {
                     fi ;;
             esac
         done
-    } | cut -c1-220 | head -12
+    } | fold -w 220 | head -16
 }
 
 if ! step "install dependencies" "$CB_REPO/scripts/install-deps.sh"; then

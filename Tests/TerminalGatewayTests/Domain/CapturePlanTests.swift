@@ -69,6 +69,14 @@ struct CapturePlanTests {
         #expect(code(plan(p, nil, key: "other:capture")) == ReplyError.Code.alreadyCaptured)
     }
 
+    @Test func captureRecordedWithoutAKeyAsksStripeWithTheCommandsKey() {
+        var p = TerminalPaymentMachineTests.authorized(amount: 1000)
+        p.state = .captured
+        p.captureKey = nil
+        #expect(plan(p, nil) == .askStripeWhoCaptured(total: 1000))
+        #expect(plan(p, 700) == .askStripeWhoCaptured(total: 700))
+    }
+
     @Test func notAuthorizedYetAsksForAFreshLook() {
         #expect(plan(TerminalPaymentMachineTests.payment(.processing), nil) == .refresh)
         #expect(plan(TerminalPaymentMachineTests.payment(.requiresPaymentMethod), 10) == .refresh)

@@ -1,5 +1,6 @@
 import StripeSimCore
 import Messages
+import StripeAPI
 import Testing
 import TestKit
 @testable import TerminalGateway
@@ -41,6 +42,43 @@ extension TerminalIntegrationTests {
                 #expect(try await bed.wait(TerminalPaymentCaptured.self, pi).count == 1)
                 #expect(try await bed.events(TerminalPaymentFeeCorrected.self, pi).count == 1)
                 #expect(bed.performed("POST", "/v1/payment_intents/\(pi)/capture") == 1)
+            }
+        }
+
+        /// The first delivery sent the policy's fee (the PaymentIntent had none) and died
+        /// before its commit; a re-fetch then recorded the capture, with that fee and no key.
+        /// The redelivery's fee decision no longer sees a missing fee: Stripe refuses its
+        /// parameters for the key, and the capture sent again with the fee the record holds
+        /// is Stripe's replay.
+        @Test func aRedeliveredCaptureIsReplayedWithTheFeeItsFirstDeliverySent() async throws {
+            try await TerminalTestBed.run(settings: Self.settings) { bed in
+                let account = try await bed.connectedAccount()
+                let reader = try await bed.reader(account: account)
+                let created = try await bed.createPayment(TerminalTestBed.order(), amount: 2000, account: account)
+                let pi = created.paymentIntent
+                try await bed.attempt(pi, reader: reader, account: account)
+                _ = try #require(try await bed.authorizedEvent(pi))
+                let messageId = Envelope.newMessageId()
+                _ = try await onThread {
+                    try bed.stripeClient().capturePaymentIntent(
+                        pi, PaymentIntentCaptureParams(applicationFeeAmount: 230),
+                        options: .idempotent("\(messageId):capture", stripeAccount: account))
+                }
+                try await onThread { try bed.recordAsRefetched(pi) }
+                #expect(try bed.payment(pi)?.applicationFeeAmount == 230)
+
+                let commands = bed.commands
+                let command = CapturePayment(paymentIntent: pi, account: account)
+                try await onThread { try commands.publish(command, messageId: messageId) }
+                let reply = try #require(try await onThread { try commands.reply(to: CapturePayment.self, messageId: messageId) })
+                let captured = try TerminalTestBed.value(reply, "redelivered capture")
+                #expect(captured.amountCaptured == 2000)
+                #expect(captured.applicationFeeAmount == 230)
+                let requests = bed.requests("POST", "/v1/payment_intents/\(pi)/capture")
+                #expect(requests.map(\.status) == [200, 400, 200])
+                #expect(requests.last?.replayed == true)
+                #expect(bed.performed("POST", "/v1/payment_intents/\(pi)/capture") == 1)
+                #expect(try bed.payment(pi)?.captureKey == "\(messageId):capture")
             }
         }
 

@@ -66,6 +66,51 @@ extension TerminalIntegrationTests {
             }
         }
 
+        /// A late event's re-fetch (or the sweep's) recorded the capture without its key
+        /// before the command was redelivered: Stripe's replay of the command's key tells.
+        @Test func captureRecordedWithoutItsKeyThenRedeliveredCommandRepliesWithTheCapture() async throws {
+            try await TerminalTestBed.run { bed in
+                let reader = try await bed.reader()
+                let pi = try await bed.authorized(amount: 1000, reader: reader)
+                let messageId = Envelope.newMessageId()
+                _ = try await onThread {
+                    try bed.stripeClient().capturePaymentIntent(
+                        pi, PaymentIntentCaptureParams(amountToCapture: 800), options: .idempotent("\(messageId):capture"))
+                }
+                try await onThread { try bed.recordAsRefetched(pi) }
+                #expect(try bed.payment(pi)?.state == .captured)
+                #expect(try bed.payment(pi)?.captureKey == nil)
+
+                let commands = bed.commands
+                try await onThread { try commands.publish(CapturePayment(paymentIntent: pi, amountToCapture: 800), messageId: messageId) }
+                let reply = try #require(try await onThread { try commands.reply(to: CapturePayment.self, messageId: messageId) })
+                #expect(try TerminalTestBed.value(reply, "redelivered capture").amountCaptured == 800)
+                let capturePath = "/v1/payment_intents/\(pi)/capture"
+                #expect(bed.performed("POST", capturePath) == 1)
+                #expect(bed.requests("POST", capturePath).filter(\.replayed).count == 1)
+                #expect(try bed.payment(pi)?.captureKey == "\(messageId):capture")
+
+                // Another command's key is not replayed: Stripe refuses, the reply says why.
+                let other = try await bed.send(CapturePayment(paymentIntent: pi, amountToCapture: 800))
+                #expect(other.failure?.code == ReplyError.Code.alreadyCaptured)
+            }
+        }
+
+        @Test func captureByAnotherRequestRecordedWithoutItsKeyIsAConflict() async throws {
+            try await TerminalTestBed.run { bed in
+                let reader = try await bed.reader()
+                let pi = try await bed.authorized(amount: 1000, reader: reader)
+                _ = try await onThread {
+                    try bed.stripeClient().capturePaymentIntent(pi, options: .idempotent("dashboard:capture"))
+                }
+                try await onThread { try bed.recordAsRefetched(pi) }
+                let reply = try await bed.send(CapturePayment(paymentIntent: pi))
+                #expect(reply.failure?.code == ReplyError.Code.alreadyCaptured)
+                #expect(bed.performed("POST", "/v1/payment_intents/\(pi)/capture") == 1)
+                #expect(try bed.payment(pi)?.captureKey == nil)
+            }
+        }
+
         @Test func redeliveredCreateAndProcessCommandsActOnce() async throws {
             try await TerminalTestBed.run { bed in
                 let reader = try await bed.reader()

@@ -2,6 +2,8 @@ import StripeSimCore
 import Bus
 import Foundation
 import Messages
+import Runtime
+import Store
 import StripeAPI
 import TerminalGateway
 import TestKit
@@ -10,6 +12,21 @@ extension TerminalTestBed {
     /// A Stripe client for the simulator (use it on the calling dedicated thread only).
     func stripeClient() throws -> StripeClient {
         try StripeClient(config: StripeConfig(apiKey: Self.apiKey, apiBase: sim.baseURL))
+    }
+
+    /// Records a captured `paymentIntent` as a late event's or the sweep's re-fetch does: the
+    /// simulator's captured amount and fee, and no capture key (admin connection; no event).
+    func recordAsRefetched(_ paymentIntent: String) throws {
+        let db = try PGConnection(url: env.databaseURL, applicationName: "terminal-tests")
+        let store = PaymentStore(schema: try SQLIdentifier(schema))
+        guard var payment = try store.find(paymentIntent: paymentIntent, on: db) else { return }
+        let pi = try stripeClient().retrievePaymentIntent(
+            paymentIntent, options: RequestOptions(stripeAccount: payment.account))
+        payment.state = .captured
+        payment.amountCaptured = pi.amountReceived
+        payment.applicationFeeAmount = pi.applicationFeeAmount ?? payment.applicationFeeAmount
+        payment.captureKey = nil
+        try store.update(payment, on: db)
     }
 
     /// Creates a connected account at the simulator (for direct charges) and returns its id.

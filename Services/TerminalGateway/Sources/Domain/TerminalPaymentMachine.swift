@@ -96,6 +96,9 @@ public enum TerminalPaymentMachine {
         switch payment.state {
         case .captured:
             if payment.captureKey == captureKey { return .alreadyCapturedByThisCommand }
+            if payment.captureKey == nil {
+                return .askStripeWhoCaptured(total: amountToCapture ?? payment.amountAuthorized ?? payment.amount)
+            }
             return .refuse(
                 .conflict(
                     "already_captured",

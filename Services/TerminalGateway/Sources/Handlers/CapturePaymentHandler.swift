@@ -7,7 +7,10 @@ import StripeAPI
 ///
 /// 1. ``TerminalPaymentMachine/planCapture(_:amountToCapture:captureKey:now:)`` on the
 ///    recorded payment: captured by this same command (a redelivery) → the recorded result;
-///    captured by another → `conflict.already_captured`; expired, canceled, above the
+///    captured by another → `conflict.already_captured`; captured by a request the record
+///    has no key for (a late event's or the sweep's re-fetch recorded it) → step 2 with this
+///    command's key, whose replay tells whether this command captured (its fee correction,
+///    decided on a fee the record no longer holds, is then not announced); expired, canceled, above the
 ///    authorized amount beyond the over-capture rule → the matching `conflict.*` error. When
 ///    the gateway has not seen the authorization yet, the PaymentIntent is fetched first; a
 ///    PaymentIntent it has never seen (created by the point-of-sale app) goes through
@@ -80,16 +83,18 @@ struct CapturePaymentHandler: Sendable {
                         "payment_intent \(payment.paymentIntent) is not authorized (\(payment.state.rawValue))"))
             }
         }
+        let total: Int
         switch decision {
         case .alreadyCapturedByThisCommand:
             return .ok(Self.result(payment))
         case .refuse(let error):
             return .error(error)
-        case .refresh, .capture:
-            break
+        case .capture(let t), .askStripeWhoCaptured(let t):
+            total = t
+        case .refresh:
+            total = command.amountToCapture ?? payment.amountAuthorized ?? payment.amount
         }
-        let total: Int
-        if case .capture(let t) = decision { total = t } else { total = command.amountToCapture ?? payment.amountAuthorized ?? payment.amount }
+        let replaying = decision == .askStripeWhoCaptured(total: total)
         let feeDecision = CaptureFeePolicy.decide(
             for: payment, total: total, explicit: command.applicationFeeAmount, policy: feePolicy)
         let feeBefore = payment.applicationFeeAmount
@@ -99,11 +104,14 @@ struct CapturePaymentHandler: Sendable {
                     "application_fee_amount",
                     "must be at most the captured total (\(total) \(payment.currency)), got \(fee)", code: ReplyError.Code.feeExceedsAmount))
         }
-        let params = PaymentIntentCaptureParams(amountToCapture: command.amountToCapture, applicationFeeAmount: feeDecision.fee)
-        let answer = try context.stripe { client throws(StripeError) in
-            try client.capturePaymentIntent(
-                payment.paymentIntent, params,
-                options: .idempotent(key, stripeAccount: payment.account))
+        var answer = try capture(payment, amount: command.amountToCapture, fee: feeDecision.fee, key: key, context: context)
+        if replaying, case .failure(let error) = answer, error.kind == .idempotency {
+            // The first attempt's fee was decided on the fee before the capture, which the
+            // record no longer holds: it sent a correction (now the captured fee) or none.
+            let other = feeDecision.fee == nil ? payment.applicationFeeAmount : nil
+            if other != feeDecision.fee {
+                answer = try capture(payment, amount: command.amountToCapture, fee: other, key: key, context: context)
+            }
         }
         let writer = PaymentTransitionWriter(payments: payments)
         let now = context.now
@@ -125,6 +133,15 @@ struct CapturePaymentHandler: Sendable {
                 else {
                     return .error(.notFound("payment_intent", id: pi.id))
                 }
+                if replaying {
+                    // Stripe replayed this command's capture: the record learns its key.
+                    if t.payment.captureKey == nil {
+                        var learnt = t.payment
+                        learnt.captureKey = key
+                        try payments.update(learnt, on: db)
+                    }
+                    return .ok(Self.result(t.payment))
+                }
                 try PaymentEventPublisher.publishFeeCorrection(
                     feeDecision, before: feeBefore, captured: t.payment, capturedBy: .command, occurredAt: now,
                     context: context)
@@ -134,6 +151,21 @@ struct CapturePaymentHandler: Sendable {
             return try explainRefusal(error, payment: payment, adopted: adopted, writer: writer, context: &context)
         case .failure(let error):
             return .error(TerminalErrorMapping.reply(error, paymentIntent: payment.paymentIntent))
+        }
+    }
+
+    /// `POST /v1/payment_intents/{id}/capture` on the payment's account with idempotency
+    /// key `key`, `amount_to_capture` and `application_fee_amount` (smallest currency unit;
+    /// `nil` sends none).
+    /// - Throws: `HandlerError` (retry) for transient Stripe failures; a permanent one is returned.
+    private func capture(
+        _ payment: TerminalPayment, amount: Int?, fee: Int?, key: String, context: HandlerContext
+    ) throws -> Result<PaymentIntent, StripeError> {
+        let params = PaymentIntentCaptureParams(amountToCapture: amount, applicationFeeAmount: fee)
+        return try context.stripe { client throws(StripeError) in
+            try client.capturePaymentIntent(
+                payment.paymentIntent, params,
+                options: .idempotent(key, stripeAccount: payment.account))
         }
     }
 
