@@ -129,6 +129,8 @@ extension ServiceConfig {
         let delays = retryDelays(&reader)
         let grace = reader.int("OUTBOX_RELAY_GRACE_MS", default: 2000, in: 100...3_600_000)
         let relayBatch = reader.int("OUTBOX_RELAY_BATCH", default: 500, in: 1...10_000)
+        let relayLinger = reader.int(
+            "OUTBOX_RELAY_LINGER_MS", default: Int(ServiceConfig.defaultRelayLinger.seconds * 1000), in: 0...1000)
         let retention = reader.duration(
             "MESSAGE_LOG_RETENTION", default: ServiceConfig.defaultMessageLogRetention, max: .seconds(3650 * 86_400))
         let inboxRetention = reader.duration(
@@ -156,6 +158,7 @@ extension ServiceConfig {
             httpLoopbackOnly: bind == "loopback", httpThreading: httpThreading, queues: queues, retryDelays: delays,
             relayGrace: .milliseconds(grace), relayBatchSize: relayBatch, heartbeatSeconds: heartbeat, logLevel: level ?? .info)
         config.directDatabaseURL = direct
+        config.relayLinger = .milliseconds(relayLinger)
         config.stripeConnectBase = connectBase
         config.batchSize = batchSize
         config.stripeBoundPrefetch = stripeBoundPrefetch

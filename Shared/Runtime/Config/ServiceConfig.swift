@@ -43,7 +43,10 @@ import Foundation
 ///   a row a worker wrote (the worker's own until then: it publishes the row after its
 ///   commit and deletes it with its next statement; rows written for the relay do not wait);
 ///   `OUTBOX_RELAY_BATCH` (default 500, 1…10000): most rows per relay transaction and
-///   confirm wait (smaller batches spread the broker's work more evenly).
+///   confirm wait (smaller batches spread the broker's work more evenly);
+///   `OUTBOX_RELAY_LINGER_MS` (default 5, 0…1000): after a short batch of rows written for
+///   the relay (webhook events), how long it lets more gather before the next batch
+///   (``OutboxRelay/linger``; 0 takes them as each commit nudges it).
 /// - `MESSAGE_LOG_RETENTION` (default `7d`; a whole number of `s`, `m`, `h` or `d` up to
 ///   `3650d`, or `0`/`off` to keep every row): how long `message_log` rows are kept after
 ///   their last write (``RowRetention``).
@@ -111,6 +114,11 @@ public struct ServiceConfig: Sendable {
     public var relayGrace: Duration
     /// Most rows the relay publishes per transaction and confirm wait.
     public var relayBatchSize: Int
+    /// After a short batch of rows written for the relay, how long the relay lets more
+    /// gather before it takes the next (``OutboxRelay/linger``).
+    public var relayLinger: Duration = ServiceConfig.defaultRelayLinger
+    /// `OUTBOX_RELAY_LINGER_MS`'s default.
+    public static let defaultRelayLinger: Duration = .milliseconds(5)
     /// How long `message_log` rows are kept after their last write (`MESSAGE_LOG_RETENTION`);
     /// `nil` keeps them for ever. The outbox relay deletes older ones (``RowRetention``).
     public var messageLogRetention: Duration? = ServiceConfig.defaultMessageLogRetention

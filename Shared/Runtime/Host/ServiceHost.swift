@@ -223,7 +223,7 @@ public final class ServiceHost: Sendable {
         let relay = OutboxRelay(
             amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
             name: "\(name).relay", grace: config.relayGrace,
-            batchSize: config.relayBatchSize,
+            batchSize: config.relayBatchSize, linger: config.relayLinger,
             heartbeatSeconds: config.heartbeatSeconds, metrics: metrics, log: log, wakeup: relayWakeup)
         let workers = makeWorkers(selected, amqpURL: amqpURL)
         readiness.track(workers: workers, relay: relay)

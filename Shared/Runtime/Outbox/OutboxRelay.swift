@@ -24,6 +24,16 @@ import Synchronization
 /// relay take those rows at once (`OutboxDrain.takeForRelay`), from a cursor of their own that
 /// starts over from the oldest such row whenever it has caught up.
 ///
+/// Under a steady stream of rows written for the relay (a webhook ingress at thousands of
+/// events a second), each batch costs a claim-and-delete statement, a confirm wait and a
+/// commit whatever its size, and the broker's share of a publish shrinks as more publishes
+/// share a confirm wait. With a ``linger`` the relay starts such batches at most once per
+/// linger after a short one, so they hold what arrived meanwhile: a row waits at most that
+/// much longer for its publish, and only while rows keep coming (the first row after a quiet
+/// spell goes at once). Meanwhile the scan for rows workers left behind runs at most once
+/// per idle interval (or at once when a nudge found nothing written for the relay), not
+/// after every batch.
+///
 /// Each batch costs the same whatever the backlog (docs/DESIGN.md §5): the relay scans the
 /// `(created_at, id)` index from a keyset cursor (the key of the last row it took), not
 /// from the oldest entry, so it does not walk the dead index entries of rows it already
@@ -44,6 +54,9 @@ public final class OutboxRelay: ServicePart {
     private let grace: Duration
     private let batchSize: Int
     private let idleInterval: Duration
+    /// Least time between the end of a short batch of rows written for the relay and the
+    /// start of the next (``init(amqpURL:databaseURL:schema:name:grace:batchSize:idleInterval:linger:heartbeatSeconds:metrics:log:wakeup:observer:)``).
+    public let linger: Duration
     private let metrics: RuntimeMetrics
     private let log: Logger
     private let loop: BackgroundLoop
@@ -93,14 +106,20 @@ public final class OutboxRelay: ServicePart {
     ///     worker may take between its commit and the deletion of the rows it published;
     ///     rows written for the relay do not wait for it).
     ///   - batchSize: rows per transaction and confirm wait.
-    ///   - idleInterval: pause between polls when nothing is pending.
+    ///   - idleInterval: pause between polls when nothing is pending; also the longest time
+    ///     between two scans for rows workers left behind while rows written for the relay
+    ///     keep it busy.
+    ///   - linger: after a short batch of rows written for the relay, how long the relay lets
+    ///     such rows gather before it takes the next batch (`OUTBOX_RELAY_LINGER_MS`; zero:
+    ///     take them as each nudge comes). A full batch is followed at once.
     ///   - wakeup: what writers of rows for the relay ring (``nudge()`` rings it too); a
     ///     host's comes from its ``HostResources``.
     ///   - observer: called on the relay thread after every batch that published rows
     ///     (benchmarks and tests; keep it cheap).
     public init(
         amqpURL: AMQPURL, databaseURL: String, schema: String, name: String, grace: Duration = .seconds(2),
-        batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), heartbeatSeconds: Int = 30,
+        batchSize: Int = 500, idleInterval: Duration = .milliseconds(250), linger: Duration = .zero,
+        heartbeatSeconds: Int = 30,
         metrics: RuntimeMetrics, log: Logger, wakeup: RelayWakeup = RelayWakeup(),
         observer: (@Sendable (Batch) -> Void)? = nil
     ) {
@@ -112,6 +131,7 @@ public final class OutboxRelay: ServicePart {
         self.grace = grace
         self.batchSize = max(1, batchSize)
         self.idleInterval = idleInterval
+        self.linger = max(.zero, linger)
         self.metrics = metrics
         self.log = log
         loop = BackgroundLoop(name: name, doorbell: wakeup.doorbell)
@@ -154,6 +174,13 @@ public final class OutboxRelay: ServicePart {
         var lastLagCheck = ContinuousClock.now - .seconds(10)
         var scan = Scan()
         var forRelayScan = Scan()
+        /// When the last short, non-empty batch of rows written for the relay ended (the
+        /// linger counts from it); `nil` after a full or empty one.
+        var lastShortForRelayBatch: ContinuousClock.Instant?
+        /// When the scan for rows workers left behind last ran.
+        var lastStaleScan = ContinuousClock.now - .seconds(3600)
+        /// Whether that scan's last batch was full (a backlog: scan again at once).
+        var staleBacklog = false
 
         init(relay: OutboxRelay) {
             self.relay = relay
@@ -170,22 +197,35 @@ public final class OutboxRelay: ServicePart {
         }
 
         mutating func step() throws -> BackgroundLoop.Next {
+            if let last = lastShortForRelayBatch, relay.wakeup.writtenForRelay.load(ordering: .acquiring) {
+                let since = ContinuousClock.now - last
+                if since < relay.linger { return .pause(relay.linger - since) }
+            }
             var more = false
-            var published = 0
+            var taken = 0
+            var nudgeFoundNothing = false
             if relay.wakeup.writtenForRelay.exchange(false, ordering: .acquiringAndReleasing) {
-                let taken = try relay.relayBatch(.writtenForRelay, &forRelayScan, publisher, connections)
+                taken = try relay.relayBatch(.writtenForRelay, &forRelayScan, publisher, connections)
                 if taken == relay.batchSize { relay.wakeup.writtenForRelay.store(true, ordering: .releasing) }
                 more = taken == relay.batchSize
-                published += taken
+                lastShortForRelayBatch = taken > 0 && !more ? .now : nil
+                nudgeFoundNothing = taken == 0
             }
-            let stale = try relay.relayBatch(.olderThan(relay.grace), &scan, publisher, connections)
-            published += stale
-            if published > 0 { relay.log.info("relayed outbox rows", ["count": String(published)]) }
+            var stale = 0
+            if staleBacklog || nudgeFoundNothing || ContinuousClock.now - lastStaleScan >= relay.idleInterval {
+                stale = try relay.relayBatch(.olderThan(relay.grace), &scan, publisher, connections)
+                lastStaleScan = .now
+                staleBacklog = stale == relay.batchSize
+            }
+            // Rows written for the relay are its everyday work (every webhook event): debug.
+            // Rows a worker left behind (a crash, an outage) are worth an operator's notice.
+            if taken > 0 { relay.log.debug("relayed outbox rows written for the relay", ["count": String(taken)]) }
+            if stale > 0 { relay.log.info("relayed outbox rows workers left behind", ["count": String(stale)]) }
             if ContinuousClock.now - lastLagCheck >= .seconds(1) {
                 try relay.updateLag(connections)
                 lastLagCheck = .now
             }
-            guard stale < relay.batchSize, !more else { return .again }
+            guard !staleBacklog, !more else { return .again }
             connections.heartbeat()
             return .idle(relay.idleInterval)
         }

@@ -41,7 +41,8 @@ extension BackgroundTask {
 /// ```
 /// wait firstStepAfter (ended early by stop)
 /// while not stopped:
-///     connect; next = step; reset backoff          → .again: loop   .idle(d): wait d or a nudge   .finished: leave
+///     connect; next = step; reset backoff          → .again: loop   .idle(d): wait d or a nudge
+///                                                     .pause(d): wait d   .finished: leave
 ///     on a throw: failed(error, retryIn: backoff.next()); wait that long (ended early by stop)
 /// finish; signal join
 /// ```
@@ -58,6 +59,9 @@ public final class BackgroundLoop: Sendable {
         case again
         /// Wait up to this long — less when nudged or stopped — then step again.
         case idle(Duration)
+        /// Wait this long — less only when stopped, not when nudged — then step again: a
+        /// step that lets work gather before it takes it (the outbox relay's linger).
+        case pause(Duration)
         /// Leave the loop (then ``BackgroundTask/finish()`` runs).
         case finished
     }
@@ -159,6 +163,7 @@ public final class BackgroundLoop: Sendable {
                 switch next {
                 case .again: continue
                 case .idle(let duration): doorbell.wait(duration)
+                case .pause(let duration): stopSignal.wait(duration)
                 case .finished: break steps
                 }
             } catch {

@@ -73,6 +73,20 @@ struct ServiceConfigTests {
         }
     }
 
+    @Test func theRelaysLingerComesFromTheEnvironment() throws {
+        #expect(try load(base).relayLinger == ServiceConfig.defaultRelayLinger)
+        #expect(try load(base.merging(["OUTBOX_RELAY_LINGER_MS": "0"]) { $1 }).relayLinger == .zero)
+        #expect(try load(base.merging(["OUTBOX_RELAY_LINGER_MS": "25"]) { $1 }).relayLinger == .milliseconds(25))
+        for refused in ["-1", "1001", "soon"] {
+            do {
+                _ = try load(base.merging(["OUTBOX_RELAY_LINGER_MS": refused]) { $1 })
+                Issue.record("expected a ConfigError for \(refused)")
+            } catch {
+                #expect(error.problems.map(\.variable) == ["OUTBOX_RELAY_LINGER_MS"])
+            }
+        }
+    }
+
     @Test(arguments: ["MESSAGE_LOG_RETENTION", "INBOX_RETENTION"])
     func aRetentionIsADurationOrOff(variable: String) throws {
         func retention(_ config: ServiceConfig) -> Duration? {
