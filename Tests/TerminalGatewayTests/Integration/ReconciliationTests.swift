@@ -50,6 +50,12 @@ extension TerminalIntegrationTests {
                 #expect(bed.sim.object(id: piAbandoned)?["status"]?.stringValue == "canceled")
                 #expect(bed.sim.object(id: piCash)?["status"]?.stringValue == "canceled")
                 #expect(try bed.payment(piCompleted)?.state == .captured)
+                // The run's capture is recorded with its key: a capture command that comes
+                // later is refused from the record, without a request to Stripe.
+                #expect(try bed.payment(piCompleted)?.captureKey?.hasSuffix(":capture:\(piCompleted)") == true)
+                let late = try await bed.send(CapturePayment(paymentIntent: piCompleted))
+                #expect(late.failure?.code == ReplyError.Code.alreadyCaptured)
+                #expect(bed.requests("POST", "/v1/payment_intents/\(piCompleted)/capture").count == 1)
                 #expect(try bed.payment(piAbandoned)?.state == .canceled)
                 #expect(try await bed.wait(TerminalPaymentCaptured.self, piCompleted).count == 1)
                 #expect(try await bed.wait(TerminalPaymentCanceled.self, piCash).first?.cancellationReason == "abandoned")

@@ -58,6 +58,9 @@ struct ReconcileHandler: Sendable {
         var failure: String?
         /// The fee a capture sent (and the correction to announce once it is recorded).
         var fee = CaptureFeePolicy.Decision(fee: nil)
+        /// The idempotency key of the capture this run made (recorded with it, so a capture
+        /// command that comes later is refused without asking Stripe).
+        var captureKey: String?
     }
 
     /// Handles one command.
@@ -109,7 +112,7 @@ struct ReconcileHandler: Sendable {
             for outcome in outcomes {
                 if let snapshot = outcome.snapshot,
                     let t = try writer.apply(
-                        .snapshot(snapshot, captureKey: nil), paymentIntent: outcome.payment.paymentIntent,
+                        .snapshot(snapshot, captureKey: outcome.captureKey), paymentIntent: outcome.payment.paymentIntent,
                         occurredAt: now, db: db, context: context),
                     t.effects.contains(.captured)
                 {
@@ -158,6 +161,7 @@ struct ReconcileHandler: Sendable {
         switch answer {
         case .success(let pi):
             outcome.snapshot = PaymentIntentSnapshot(pi, observedAt: context.now)
+            if capture { outcome.captureKey = options.idempotencyKey }
         case .failure(let error):
             outcome.failure = "\(capture ? "capture" : "cancel") failed: \(error.stableCode)"
             if case .success(let s) = try PaymentIntentFetch.snapshot(
