@@ -312,7 +312,7 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
         # every replica runs the current release now: what the old ones parked as unknown goes back
         replayed = dead_letter_groups.replay_unknown_events(opt.bin, amqp_hosts[0], management, run_start - 5, log)
     # drain: no message left in any queue, no webhook pending, nothing in an outbox
-    undrained = drain(driver, management, sim, admin_db, deadline=time.time() + 180)
+    undrained = drain(driver, management, sim, admin_db, orders, deadline=time.time() + 180)
     time.sleep(1)
     for _ in range(20):
         driver.tick(0.05)
@@ -367,12 +367,20 @@ def drive(opt, rng, out, supervisor, sim, management, amqp_hosts, admin_db, mail
     return 1 if checks.failed else 0
 
 
-def drain(driver, management, sim, admin_db, deadline):
+def drain(driver, management, sim, admin_db, orders, deadline):
     """Waits until every queue (but the dead-letter queues and the event history stream) is
-    empty, no webhook is pending and no outbox row is left;
-    returns what was still busy at the deadline."""
-    from checks import psql
+    empty, no webhook is pending, no outbox row is left and every event the simulator created
+    is stored; returns what was still busy at the deadline.
+
+    An event whose deliveries all failed (the simulator's fast retry schedule gives up after
+    about 50 s, Stripe's after three days: a notifications replica restarted while the broker
+    was down answers 503 until it is back) is the backfill's to recover, on its next sweep
+    (`BACKFILL_INTERVAL_SECONDS`, 5 minutes). Once nothing else is busy, the drain asks for
+    that sweep at once, as `notifications.backfill` does (a row in
+    `notifications.backfill_requests`), and waits for the events to be stored."""
+    from checks import psql, simulator_event_ids, stored_event_ids
     busy = ["not checked"]
+    sweep_requested = False
     while time.time() < deadline:
         driver.tick(0.2)
         busy = []
@@ -388,6 +396,16 @@ def drain(driver, management, sim, admin_db, deadline):
                                                      for s in ("onboarding", "payments", "terminal", "notifications")))
             if any(int(r[0]) for r in rows):
                 busy.append("outbox rows: %d" % sum(int(r[0]) for r in rows))
+            if not busy:
+                created = simulator_event_ids(sim, orders)
+                unstored = created - stored_event_ids(admin_db, created)
+                if unstored:
+                    busy.append("Stripe events not stored yet: %d" % len(unstored))
+                    if not sweep_requested:
+                        psql(admin_db, "INSERT INTO notifications.backfill_requests (since) VALUES (NULL)")
+                        sweep_requested = True
+                        log("drain: %d Stripe events not stored after their deliveries ended; "
+                            "backfill sweep requested" % len(unstored))
         except Exception as error:
             busy.append("%s: %s" % (type(error).__name__, error))
         if not busy:

@@ -43,6 +43,21 @@ def sample(items, n=3):
     return ", ".join(str(i) for i in items[:n]) + (" …(%d)" % len(items) if len(items) > n else "")
 
 
+def simulator_event_ids(sim, orders):
+    """The ids of every event the simulator created: the platform's and those of the orders'
+    connected accounts."""
+    ids = {e["id"] for e in sim.list_all("/v1/events")}
+    for account in {o.account for o in orders if o.account}:
+        ids |= {e["id"] for e in sim.list_all("/v1/events", account=account)}
+    return ids
+
+
+def stored_event_ids(database_url, ids):
+    """Those of `ids` that notifications stored (`notifications.stripe_events`)."""
+    listed = ",".join("'%s'" % e for e in ids) or "''"
+    return {r[0] for r in psql(database_url, "SELECT event_id FROM notifications.stripe_events WHERE event_id IN (%s)" % listed)}
+
+
 def run_checks(run, checks):
     """`run` carries: ledger, orders, sim, database_url, mail_dir, dead_letters (new ones),
     poison_ids, supervisor codes, faults, options."""
@@ -206,11 +221,8 @@ def run_checks(run, checks):
                "%d refunds, %.2f USD%s" % (len(asked_refunds), sum(asked_refunds) / 100, (": " + sample(refunds_ok)) if refunds_ok else ""))
 
     # Stripe events: created = stored = published --------------------------------------------
-    sim_events = {e["id"] for e in sim.list_all("/v1/events")}
-    for account in {o.account for o in orders if o.account}:
-        sim_events |= {e["id"] for e in sim.list_all("/v1/events", account=account)}
-    ids = ",".join("'%s'" % e for e in sim_events) or "''"
-    stored = {r[0] for r in psql(run.database_url, "SELECT event_id FROM notifications.stripe_events WHERE event_id IN (%s)" % ids)}
+    sim_events = simulator_event_ids(sim, orders)
+    stored = stored_event_ids(run.database_url, sim_events)
     published = {mid[len("stripe:"):] for mid, (key, _) in seen.items() if mid and mid.startswith("stripe:")} & sim_events
     missing_stored, missing_published = sim_events - stored, sim_events - published
     checks.add("Stripe events: created = stored = published", not missing_stored and not missing_published,
