@@ -59,11 +59,8 @@ extension TerminalIntegrationTests {
                 try await bed.attempt(pi, reader: reader, account: account)
                 _ = try #require(try await bed.authorizedEvent(pi))
                 let messageId = Envelope.newMessageId()
-                _ = try await onThread {
-                    try bed.stripeClient().capturePaymentIntent(
-                        pi, PaymentIntentCaptureParams(applicationFeeAmount: 230),
-                        options: .idempotent("\(messageId):capture", stripeAccount: account))
-                }
+                try await bed.captureAsCommand(
+                    pi, PaymentIntentCaptureParams(applicationFeeAmount: 230), messageId: messageId, account: account)
                 try await onThread { try bed.recordAsRefetched(pi) }
                 #expect(try bed.payment(pi)?.applicationFeeAmount == 230)
 

@@ -18,11 +18,7 @@ extension TerminalIntegrationTests {
                 let command = CapturePayment(paymentIntent: pi, amountToCapture: 700)
                 let messageId = Envelope.newMessageId()
                 // The first delivery reached Stripe, then the process died before committing.
-                let first: PaymentIntent = try await onThread {
-                    try bed.stripeClient().capturePaymentIntent(
-                        pi, PaymentIntentCaptureParams(amountToCapture: 700),
-                        options: .idempotent("\(messageId):capture"))
-                }
+                let first = try await bed.captureAsCommand(pi, PaymentIntentCaptureParams(amountToCapture: 700), messageId: messageId)
                 #expect(first.status == .succeeded)
                 #expect(try bed.payment(pi)?.state == .requiresCapture)
 
@@ -51,9 +47,7 @@ extension TerminalIntegrationTests {
                 let reader = try await bed.reader()
                 let pi = try await bed.authorized(amount: 1000, reader: reader)
                 let messageId = Envelope.newMessageId()
-                _ = try await onThread {
-                    try bed.stripeClient().capturePaymentIntent(pi, options: .idempotent("\(messageId):capture"))
-                }
+                try await bed.captureAsCommand(pi, messageId: messageId)
                 // payment_intent.succeeded is processed before the command is redelivered.
                 try await bed.pumpEvents(account: nil)
                 _ = try await bed.wait(TerminalPaymentCaptured.self, pi)
@@ -73,10 +67,7 @@ extension TerminalIntegrationTests {
                 let reader = try await bed.reader()
                 let pi = try await bed.authorized(amount: 1000, reader: reader)
                 let messageId = Envelope.newMessageId()
-                _ = try await onThread {
-                    try bed.stripeClient().capturePaymentIntent(
-                        pi, PaymentIntentCaptureParams(amountToCapture: 800), options: .idempotent("\(messageId):capture"))
-                }
+                try await bed.captureAsCommand(pi, PaymentIntentCaptureParams(amountToCapture: 800), messageId: messageId)
                 try await onThread { try bed.recordAsRefetched(pi) }
                 #expect(try bed.payment(pi)?.state == .captured)
                 #expect(try bed.payment(pi)?.captureKey == nil)

@@ -14,6 +14,20 @@ extension TerminalTestBed {
         try StripeClient(config: StripeConfig(apiKey: Self.apiKey, apiBase: sim.baseURL))
     }
 
+    /// Captures `paymentIntent` at the simulator with the key a `terminal.capture_payment`
+    /// of `messageId` sends (`<message_id>:capture`): its first delivery, which reached
+    /// Stripe and died before its commit.
+    @discardableResult
+    func captureAsCommand(
+        _ paymentIntent: String, _ params: PaymentIntentCaptureParams = PaymentIntentCaptureParams(),
+        messageId: String, account: String? = nil
+    ) async throws -> PaymentIntent {
+        try await onThread {
+            try self.stripeClient().capturePaymentIntent(
+                paymentIntent, params, options: .idempotent("\(messageId):capture", stripeAccount: account))
+        }
+    }
+
     /// Records a captured `paymentIntent` as a late event's or the sweep's re-fetch does: the
     /// simulator's captured amount and fee, and no capture key (admin connection; no event).
     func recordAsRefetched(_ paymentIntent: String) throws {

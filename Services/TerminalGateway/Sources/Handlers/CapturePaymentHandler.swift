@@ -84,17 +84,20 @@ struct CapturePaymentHandler: Sendable {
             }
         }
         let total: Int
+        var replaying = false
         switch decision {
         case .alreadyCapturedByThisCommand:
             return .ok(Self.result(payment))
         case .refuse(let error):
             return .error(error)
-        case .capture(let t), .askStripeWhoCaptured(let t):
+        case .capture(let t):
             total = t
+        case .askStripeWhoCaptured(let t):
+            total = t
+            replaying = true
         case .refresh:
             total = command.amountToCapture ?? payment.amountAuthorized ?? payment.amount
         }
-        let replaying = decision == .askStripeWhoCaptured(total: total)
         let feeDecision = CaptureFeePolicy.decide(
             for: payment, total: total, explicit: command.applicationFeeAmount, policy: feePolicy)
         let feeBefore = payment.applicationFeeAmount
