@@ -45,8 +45,9 @@ public enum NotificationsService {
     /// The service's complete host for `config` and `settings` on `schema` (tests use a schema
     /// of their own): every route, the webhook ingress (on its public listener with
     /// `WEBHOOK_PORT`, else on the host's HTTP server), and the service's own parts, built
-    /// before the host from its ``HostResources`` and started after the runtime's in this
-    /// order: the ingress's group commit, the backfill sweeper (with `STRIPE_API_KEY`), the
+    /// before the host from its ``HostResources``: the ingress's group commit (it needs no
+    /// broker, so the host starts it once the schema is migrated, before the topology), then,
+    /// after the runtime's parts, the backfill sweeper (with `STRIPE_API_KEY`) and the
     /// database gauges (``NotificationsGauges``).
     /// - Parameters:
     ///   - ingressDatabaseURL: database of the webhook ingress (default: `config.databaseURL`).

@@ -4,7 +4,10 @@ import HTTPServer
 /// `GET /healthz` (liveness: 200 while the process runs), `GET /readyz` (200 when
 /// migrated and every worker and the relay are connected, else 503 with the reasons; a
 /// service's own ``ReadinessCheck``s are listed under `checks`, and a degraded one makes the
-/// status `degraded` with 200),
+/// status `degraded` with 200), `GET /readyz/ingress` (the same body: 200 once migrated and
+/// the parts that serve without the broker, such as the webhook ingress, have started,
+/// whatever the broker's state — the probe that gates a webhook listener's traffic; as
+/// `/readyz` for a service without such parts),
 /// `GET /metrics` (Prometheus text format 0.0.4). Other requests go to the service's
 /// handler, or get 404. A request whose body is over the HTTP server's cap goes to the
 /// service's handler too (flagged ``HTTPRequest/bodyTooLarge``, empty body), so it can
@@ -21,6 +24,9 @@ struct OperatorEndpoints: Sendable {
             return .json(200, Array(#"{"status":"ok"}"#.utf8))
         case ("GET", "/readyz"):
             let report = readiness.check()
+            return .json(report.ready ? 200 : 503, Array(Self.readyzBody(report).utf8))
+        case ("GET", "/readyz/ingress"):
+            let report = readiness.checkIngress()
             return .json(report.ready ? 200 : 503, Array(Self.readyzBody(report).utf8))
         case ("GET", "/metrics"):
             return HTTPResponse(

@@ -3,6 +3,10 @@ import Synchronization
 /// What `/readyz` reports: migrations applied and every worker and the relay connected
 /// to the broker and the database (else not ready), plus the service's own
 /// ``ReadinessCheck``s (a degraded one makes the status `degraded`, still ready).
+/// `/readyz/ingress` (``checkIngress()``) is the readiness to take traffic of a service whose
+/// parts serve requests without the broker (``ServicePart/needsBroker``: the webhook
+/// ingress): migrated and those parts started, whatever the broker's state; a service
+/// without such parts answers it as `/readyz`.
 /// Thread-safety: `Sendable`, lock-protected.
 final class Readiness: Sendable {
     /// One answer of ``check()``.
@@ -25,12 +29,21 @@ final class Readiness: Sendable {
         var migrated = false
         var workers: [Worker] = []
         var relay: OutboxRelay?
+        /// `nil` when the service has no part that serves without the broker; else whether
+        /// those parts have started.
+        var ingressStarted: Bool?
     }
 
     private let state = Mutex(State())
     private let sources = Mutex<[@Sendable () -> [ReadinessCheck]]>([])
 
     func markMigrated() { state.withLock { $0.migrated = true } }
+
+    /// The service has parts that serve without the broker: `/readyz/ingress` waits for them.
+    func expectIngress() { state.withLock { $0.ingressStarted = $0.ingressStarted ?? false } }
+
+    /// The parts that serve without the broker have started.
+    func markIngressStarted() { state.withLock { $0.ingressStarted = true } }
 
     func track(workers: [Worker], relay: OutboxRelay) {
         state.withLock {
@@ -49,6 +62,21 @@ final class Readiness: Sendable {
         let (ready, problems) = connections()
         let checks = sources.withLock { $0 }.flatMap { $0() }
         return Report(ready: ready, problems: problems, checks: checks)
+    }
+
+    /// Readiness to take traffic (`/readyz/ingress`): migrated and the parts that serve without
+    /// the broker started, with the service's checks; as ``check()`` for a service without
+    /// such parts.
+    func checkIngress() -> Report {
+        let ingress = state.withLock { state -> (migrated: Bool, started: Bool)? in
+            state.ingressStarted.map { (state.migrated, $0) }
+        }
+        guard let ingress else { return check() }
+        var problems: [String] = []
+        if !ingress.migrated { problems.append("database not migrated yet") }
+        if !ingress.started { problems.append("ingress not started") }
+        let checks = sources.withLock { $0 }.flatMap { $0() }
+        return Report(ready: problems.isEmpty, problems: problems, checks: checks)
     }
 
     private func connections() -> (ready: Bool, problems: [String]) {

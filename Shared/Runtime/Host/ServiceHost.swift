@@ -17,7 +17,9 @@ import Synchronization
 /// then drains and exits.
 ///
 /// Start-up retries broker and database connections with capped backoff (the HTTP server
-/// already answers `/healthz`, and `/readyz` says 503 meanwhile); it fails only on
+/// already answers `/healthz`, and `/readyz` says 503 meanwhile); the parts that need no
+/// broker (``ServicePart/needsBroker``: the webhook ingress) start once the schema is
+/// migrated, so they serve while the broker is unreachable (`/readyz/ingress`); it fails only on
 /// permanent problems (a broken migration, a queue declared with other arguments, an
 /// unknown queue in `--queues`). Shutdown: stop consuming (cancel consumers), stop the HTTP
 /// servers, then stop the parts in reverse start order (the workers finish the batches in
@@ -53,6 +55,9 @@ public final class ServiceHost: Sendable {
     /// The service's own parts, in the order its host function added them.
     private let ownParts: Mutex<[any ServicePart]>
     private let relayWakeup: RelayWakeup
+    /// The service's parts that need no broker, started right after the migrations.
+    private let ingressParts: ServicePartSequence
+    /// The runtime's parts and the service's other ones, started once the topology is declared.
     private let parts: ServicePartSequence
 
     /// What ``start()`` started besides the parts.
@@ -93,8 +98,8 @@ public final class ServiceHost: Sendable {
     /// Creates a host from `resources` made first, so the service's own `parts` (and the
     /// routes and endpoints that call them) could use them (``HostResources``).
     /// - Parameters:
-    ///   - parts: the service's own parts, started after the runtime's in this order (as if
-    ///     ``add(_:)``ed).
+    ///   - parts: the service's own parts, in this order (as if ``add(_:)``ed): those that need
+    ///     no broker right after the migrations, the others after the runtime's.
     ///   - the others: as in ``init(name:config:schema:migrations:routes:http:publicListener:makeStripe:log:)``.
     public init(
         resources: HostResources, schema: String, migrations: [Migration] = [],
@@ -111,6 +116,7 @@ public final class ServiceHost: Sendable {
         self.publicListener = publicListener
         self.makeStripe = makeStripe
         self.log = resources.log
+        self.ingressParts = ServicePartSequence(log: resources.log)
         self.parts = ServicePartSequence(log: resources.log)
         self.ownParts = Mutex(parts)
         self.metrics = resources.metrics
@@ -182,10 +188,11 @@ public final class ServiceHost: Sendable {
     }
 
     /// Ignores `SIGPIPE` for the process (``BrokenPipe``), starts the HTTP servers, migrates,
-    /// declares the topology, then starts the parts (``ServicePart``) in order: the span
+    /// starts the service's parts that need no broker (``ServicePart/needsBroker``, in the
+    /// order they were added), declares the topology, then starts the other parts in order: the span
     /// exporter (with `OTEL_EXPORTER_OTLP_ENDPOINT`), the fleet rate limiter (with
     /// `STRIPE_RATE_LIMITS`), the outbox relay, the retention thread (``RetentionSweeper``,
-    /// when some retention is on), the workers, then the service's own in the
+    /// when some retention is on), the workers, then the service's other ones in the
     /// order they were added (``add(_:)``). Returns once everything runs (or the host was
     /// asked to stop while waiting for the servers).
     /// - Throws: ``ConfigError``, `BusError`, `StoreError` for permanent start-up failures;
@@ -216,10 +223,22 @@ public final class ServiceHost: Sendable {
             started["\(publicListener.name)_bind"] = publicListener.bind.description
             if let sources = publicListener.allowedSources { started["\(publicListener.name)_allowed_sources"] = sources.description }
         }
+        let own = ownParts.withLock { $0 }
+        let ingress = own.filter { !$0.needsBroker }
+        if !ingress.isEmpty { readiness.expectIngress() }
         log.info("starting", started)
-        try StartupSteps(host: self, amqpURL: amqpURL).prepare(routes: routes)
+        let steps = StartupSteps(host: self, amqpURL: amqpURL)
+        try steps.migrate()
         guard !workerStop.isStopped else { return }
         readiness.markMigrated()
+        if !ingress.isEmpty {
+            try ingressParts.start(ingress)
+            guard !workerStop.isStopped else { return }
+            readiness.markIngressStarted()
+            log.info("serving before the broker", ["parts": ingress.map(\.name).joined(separator: ",")])
+        }
+        try steps.declareTopology(routes: routes)
+        guard !workerStop.isStopped else { return }
         let relay = OutboxRelay(
             amqpURL: amqpURL, databaseURL: config.databaseURL, schema: schema,
             name: "\(name).relay", grace: config.relayGrace,
@@ -240,7 +259,7 @@ public final class ServiceHost: Sendable {
                     interval: config.messageLogPruneInterval, name: "\(name).retention", log: log))
         }
         runtimeParts += workers
-        try parts.start(runtimeParts + ownParts.withLock { $0 })
+        try parts.start(runtimeParts + own.filter(\.needsBroker))
     }
 
     private func makeWorkers(_ selected: [Route], amqpURL: AMQPURL) -> [Worker] {
@@ -265,18 +284,19 @@ public final class ServiceHost: Sendable {
         }
     }
 
-    /// Adds `part` to the service's own parts: ``start()`` starts them after the migrations
-    /// and after the runtime's parts (the span exporter, the fleet rate limiter, the outbox
-    /// relay, the retention thread, the workers), in the order they were added; ``shutdown(timeout:)`` stops them in
-    /// reverse, before the runtime's. Call it from the service's host function, before
-    /// ``start()`` (a part added later is not started).
+    /// Adds `part` to the service's own parts: ``start()`` starts them in the order they were
+    /// added, those that need no broker (``ServicePart/needsBroker``) right after the
+    /// migrations, the others after the runtime's parts (the span exporter, the fleet rate
+    /// limiter, the outbox relay, the retention thread, the workers); ``shutdown(timeout:)``
+    /// stops them in reverse, before the runtime's (those that need no broker first). Call it
+    /// from the service's host function, before ``start()`` (a part added later is not started).
     public func add(_ part: any ServicePart) {
         ownParts.withLock { $0.append(part) }
     }
 
     /// The names of the parts running now, in start order (empty before ``start()`` reached
     /// them and after ``shutdown(timeout:)``).
-    public var runningPartNames: [String] { parts.startedNames }
+    public var runningPartNames: [String] { ingressParts.startedNames + parts.startedNames }
 
     /// Adds `checks` to `/readyz`: asked on every request (on an HTTP thread, so it must be
     /// quick and must not block), listed under `checks`; one that is degraded makes the status
@@ -303,7 +323,8 @@ public final class ServiceHost: Sendable {
     /// Stops consuming, stops the HTTP servers (the public listener first; requests in
     /// progress are answered, so no request still uses a part), then stops the parts in
     /// reverse start order, each joined before the next is asked, within `timeout` for all:
-    /// the service's own (e.g. the webhook ingress commits what it accepted), the workers
+    /// the service's own (first those that need no broker: the webhook ingress commits what
+    /// it accepted), the workers
     /// (they finish their batches), the retention thread, the relay (its last flush publishes what the workers and
     /// endpoints committed), the fleet rate limiter, the span exporter (it sends what is
     /// queued). Idempotent.
@@ -315,7 +336,9 @@ public final class ServiceHost: Sendable {
         }
         servers?.publicHTTP?.stop()
         servers?.http?.stop()
-        parts.stop(timeout: timeout)
+        let deadline = ContinuousClock.now + timeout
+        ingressParts.stop(timeout: timeout)
+        parts.stop(timeout: max(.zero, deadline - .now))
         stopTracing()
     }
 }

@@ -1,9 +1,12 @@
 /// One long-lived part of a service: a thread (or threads) of its own with a name, started
 /// once, asked to stop, and waited for with a deadline. The host starts its parts after the
 /// migrations, in order, and stops them in reverse (``ServicePartSequence``,
-/// ARCHITECTURE.md "Lifecycle"): the span exporter, the fleet rate limiter, the outbox
-/// relay, the retention thread, the workers, then the service's own in the order its host function adds them
-/// (the webhook ingress, the backfill sweeper, the schedulers, the database-gauge sampler).
+/// ARCHITECTURE.md "Lifecycle"): first the service's parts that do not need the broker
+/// (``needsBroker`` `false`: the webhook ingress), before the topology is declared, so they
+/// serve while the broker is unreachable; then the span exporter, the fleet rate limiter, the
+/// outbox relay, the retention thread, the workers, then the service's other parts in the
+/// order its host function adds them (the backfill sweeper, the schedulers, the
+/// database-gauge sampler). The parts that do not need the broker stop first.
 ///
 /// In the spirit of swift-service-lifecycle's `Service`, on the runtime's own threads: a
 /// part never runs on the cooperative pool, and ``join(timeout:)`` blocks (call it from a
@@ -26,9 +29,18 @@ public protocol ServicePart: AnyObject, Sendable {
     /// started); `false` when the time ran out first. Blocks the calling thread.
     @discardableResult
     func join(timeout: Duration) -> Bool
+    /// Whether the part needs the broker's topology to work. `false` for a part that only
+    /// writes to Postgres (its messages leave through the outbox relay), such as a
+    /// ``GroupCommit`` behind an HTTP endpoint: the host starts it as soon as the schema is
+    /// migrated, before it declares the topology (which waits for the broker), and stops it
+    /// before the other parts. Default `true`.
+    var needsBroker: Bool { get }
 }
 
 extension ServicePart {
+    /// Most parts publish or consume, so they start once the topology is declared.
+    public var needsBroker: Bool { true }
+
     /// ``stop()`` then ``join(timeout:)``: for tests and tools that run one part alone.
     /// - Returns: `false` when the part had not stopped within `timeout`.
     @discardableResult

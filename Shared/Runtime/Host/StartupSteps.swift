@@ -2,14 +2,18 @@ import Bus
 import Store
 
 /// Start-up work that needs the servers: migrate the schema (runtime tables plus the
-/// service's migrations, under the migrator's advisory lock) and declare the exchanges
-/// and every route's queues. Connection failures are retried with capped backoff until
-/// the host is stopped; other failures are thrown.
+/// service's migrations, under the migrator's advisory lock), then — after the host started
+/// the parts that need no broker — declare the exchanges and every route's queues.
+/// Connection failures are retried with capped backoff until the host is stopped; other
+/// failures are thrown.
 struct StartupSteps {
     let host: ServiceHost
     let amqpURL: AMQPURL
 
-    func prepare(routes: [Route]) throws {
+    /// Applies the runtime's and the service's migrations (retried while Postgres is
+    /// unreachable; returns early when the host is stopped).
+    /// - Throws: `StoreError` for a failed migration.
+    func migrate() throws {
         try retrying("migrate") {
             let db = try PGConnection(url: host.config.sessionDatabaseURL, applicationName: "\(host.name).migrate")
             let applied = try Migrator(schema: host.schema, migrations: host.migrations).migrate(db)
@@ -23,6 +27,12 @@ struct StartupSteps {
                     ])
             }
         }
+    }
+
+    /// Declares the exchanges and every route's queues (retried while the broker is
+    /// unreachable; returns early when the host is stopped).
+    /// - Throws: `BusError` for a refused declaration (e.g. a queue declared with other arguments).
+    func declareTopology(routes: [Route]) throws {
         try retrying("declare topology") {
             let topology = routes.reduce(Topology.exchanges) {
                 $0.merged(with: $1.topology(retryDelays: host.config.retryDelays))

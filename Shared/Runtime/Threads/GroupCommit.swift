@@ -234,6 +234,10 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: ServicePart, 
         pthread_mutex_unlock(mutex)
     }
 
+    /// `false`: a group commit only writes to Postgres, so its host starts it before it waits
+    /// for the broker (``ServicePart/needsBroker``).
+    public var needsBroker: Bool { false }
+
     /// Waits up to `timeout` for every writer to have committed what it held and ended.
     @discardableResult
     public func join(timeout: Duration) -> Bool {

@@ -26,12 +26,13 @@ final class NotificationsTestBed: Sendable {
     enum Failure: Error { case notEnabled, notStarted }
 
     /// A test bed; `withHost` builds (does not start) the service on the test's schema (its
-    /// log lines go to `log` when given, else standard error).
+    /// log lines go to `log` when given, else standard error), with the broker at
+    /// `hostAMQPURL` (default: the test environment's; the monitor always uses that one).
     init(
         patterns: [String], withHost: Bool = true, smtp: SMTPSettings? = nil,
         ingressDatabaseURL: String? = nil, maxBodyBytes: Int = 1 << 20, stripeAPIBase: String? = nil,
         backfill: BackfillSettings = BackfillSettings(), httpThreading: HTTPThreading? = nil, log: Logger? = nil,
-        listener: WebhookListenerSettings? = nil
+        listener: WebhookListenerSettings? = nil, hostAMQPURL: String? = nil
     ) throws {
         guard let env = IntegrationEnvironment.current else { throw Failure.notEnabled }
         self.env = env
@@ -44,7 +45,7 @@ final class NotificationsTestBed: Sendable {
             return
         }
         var config = ServiceConfig(
-            service: NotificationsService.name, amqpURL: env.amqpURL,
+            service: NotificationsService.name, amqpURL: hostAMQPURL ?? env.amqpURL,
             databaseURL: env.databaseURL,
             stripeAPIKey: stripeAPIBase == nil ? nil : NotificationsTestBed.apiKey,
             stripeAPIBase: stripeAPIBase ?? "https://api.stripe.com", stripeRequestsPerSecond: 100,
