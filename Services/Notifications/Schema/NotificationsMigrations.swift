@@ -20,6 +20,11 @@ public import Store
 /// newest `created` seen) and the events it recovered; `backfill_requests`, sweeps asked
 /// for by `notifications.backfill` not yet run.
 ///
+/// Version 7 adds `backfill_scopes.unreachable_since`: when Stripe first refused to list a
+/// connected account's events with `account_invalid` (the account deauthorized the
+/// platform, or no longer exists); such a scope is left out of the scheduled sweeps for
+/// `BackfillSettings.unreachableRetrySeconds` (expand-only: the previous release ignores it).
+///
 /// Version 6 stores new payloads compressed with LZ4 instead of pglz where the server has it
 /// (`Migration.lz4CompressionSQL`): an event of about 2 KB is compressed on every insert.
 ///
@@ -141,5 +146,10 @@ public enum NotificationsMigrations {
         Migration(
             version: 6, name: "stripe_events_payload_lz4",
             sql: Migration.lz4CompressionSQL(table: "stripe_events", columns: ["payload"])),
+        Migration(
+            version: 7, name: "backfill_unreachable_scopes",
+            sql: """
+                ALTER TABLE backfill_scopes ADD COLUMN unreachable_since timestamptz;
+                """),
     ]
 }

@@ -28,12 +28,13 @@ struct BackfillIntegrationTests {
 
     static func sweeper(
         _ bed: NotificationsTestBed, _ sim: StripeSimulator, pageSize: Int = 100,
-        metrics: MetricsRegistry = MetricsRegistry()
+        metrics: MetricsRegistry = MetricsRegistry(), unreachableRetrySeconds: Int = 86_400
     ) throws -> BackfillSweeper {
         let schema = try SQLIdentifier(bed.schema)
         let apiBase = sim.baseURL
         return BackfillSweeper(
-            settings: BackfillSettings(types: ["customer.created"], pageSize: pageSize),
+            settings: BackfillSettings(
+                types: ["customer.created"], pageSize: pageSize, unreachableRetrySeconds: unreachableRetrySeconds),
             events: StripeEventStore(schema: schema, appId: "notifications"),
             progress: BackfillStore(schema: schema), databaseURL: bed.env.databaseURL,
             applicationName: "notifications-tests.backfill",
@@ -118,25 +119,81 @@ struct BackfillIntegrationTests {
         }
     }
 
-    @Test("an account Stripe refuses to list fails only its scope: the platform is swept, the sweep counts as failed, no last-sweep time")
+    @Test("a listing that fails fails only its scope: the platform is swept, the sweep counts as failed, no last-sweep time")
     func oneScopeFails() async throws {
         let sim = try Self.simulator()
         defer { sim.stop() }
         try await NotificationsTestBed.run(patterns: [], start: false) { bed in
             _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", [])
+            let account = try BuyerRecipientIntegrationTests.id(
+                try BuyerRecipientIntegrationTests.stripe(sim, "/v1/accounts", [("type", "express"), ("country", "US")]))
             let db = try PGConnection(url: bed.env.databaseURL, applicationName: "notifications-tests")
             try db.execute(
-                "INSERT INTO \(try SQLIdentifier(bed.schema).quoted).recipients (account, email) "
-                    + "VALUES ('acct_unknown000000', 'gone@example.com')")
+                "INSERT INTO \(try SQLIdentifier(bed.schema).quoted).recipients (account, email) VALUES ($1, 'seller@example.com')",
+                [.text(account)])
+            // The account's scope is listed first (scopes in order, `acct_…` before `platform`):
+            // its request and the client's two retries answer 500, the platform's listing runs.
+            _ = try BuyerRecipientIntegrationTests.stripe(
+                sim, "/sim/faults", [("method", "GET"), ("path", "/v1/events"), ("error_rate", "1"), ("count", "3")])
             let metrics = MetricsRegistry()
             let summary = try await Self.sweep(try Self.sweeper(bed, sim, metrics: metrics), bed, sim)
             #expect(summary.scopesCompleted == 1)
             #expect(summary.scopesFailed == 1)
+            #expect(summary.scopesUnreachable == 0)
             #expect(summary.recovered == 1)
             #expect(metrics.value("connectbus_backfill_sweeps_total", labels: ["failed"]) == 1)
             #expect(metrics.value("connectbus_backfill_sweeps_total", labels: ["completed"]) == nil)
             #expect(metrics.value("connectbus_backfill_last_sweep_timestamp_seconds") == nil)
-            #expect(try BackfillStore(schema: try SQLIdentifier(bed.schema)).progress(on: db)["acct_unknown000000"]?.sweepStarted == true)
+            let progress = try BackfillStore(schema: try SQLIdentifier(bed.schema)).progress(on: db)[account]
+            #expect(progress?.sweepStarted == true)
+            #expect(progress?.unreachableForSeconds == nil)
+        }
+    }
+
+    @Test(
+        "an account Stripe answers account_invalid is unreachable: the sweep completes without it, scheduled sweeps leave it out until its retry is due, a request tries it again"
+    )
+    func unreachableAccount() async throws {
+        let sim = try Self.simulator()
+        defer { sim.stop() }
+        try await NotificationsTestBed.run(patterns: [], start: false) { bed in
+            _ = try BuyerRecipientIntegrationTests.stripe(sim, "/v1/customers", [])
+            let db = try PGConnection(url: bed.env.databaseURL, applicationName: "notifications-tests")
+            let schema = try SQLIdentifier(bed.schema)
+            try db.execute("INSERT INTO \(schema.quoted).recipients (account, email) VALUES ('acct_unknown000000', 'gone@example.com')")
+            let metrics = MetricsRegistry()
+            let sweeper = try Self.sweeper(bed, sim, metrics: metrics)
+            let listings = { sim.requestLog.filter { $0.path == "/v1/events" }.count }
+
+            let first = try await Self.sweep(sweeper, bed, sim)
+            #expect(first.scopesCompleted == 1)
+            #expect(first.scopesFailed == 0)
+            #expect(first.scopesUnreachable == 1)
+            #expect(first.recovered == 1)
+            #expect(metrics.value("connectbus_backfill_sweeps_total", labels: ["completed"]) == 1)
+            #expect(metrics.value("connectbus_backfill_sweeps_total", labels: ["failed"]) == nil)
+            #expect(metrics.value("connectbus_backfill_scopes_unreachable_total") == 1)
+            #expect(metrics.value("connectbus_backfill_last_sweep_timestamp_seconds") != nil)
+            let marked = try BackfillStore(schema: schema).progress(on: db)["acct_unknown000000"]
+            #expect(marked?.sweepStarted == false)
+            #expect(marked?.unreachableForSeconds != nil)
+
+            // A scheduled sweep lists the platform only.
+            let before = listings()
+            let second = try await Self.sweep(sweeper, bed, sim)
+            #expect(second.scopesCompleted == 1 && second.scopesUnreachable == 0)
+            #expect(listings() == before + 1)
+
+            // notifications.backfill's request tries every scope again.
+            try BackfillStore(schema: schema).request(since: nil, on: db)
+            let requested = try await Self.sweep(sweeper, bed, sim)
+            #expect(requested.scopesCompleted == 1 && requested.scopesUnreachable == 1)
+
+            // With no retry delay the account is tried on every sweep, as before the mark existed.
+            let eager = try Self.sweeper(bed, sim, metrics: metrics, unreachableRetrySeconds: 0)
+            let again = try await Self.sweep(eager, bed, sim)
+            #expect(again.scopesUnreachable == 1)
+            #expect(metrics.value("connectbus_backfill_scopes_unreachable_total") == 3)
         }
     }
 

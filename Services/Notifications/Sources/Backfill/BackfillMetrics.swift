@@ -5,7 +5,9 @@ import Runtime
 /// arrived by webhook), `connectbus_backfill_pages_total` (pages of `GET /v1/events`),
 /// `connectbus_backfill_sweeps_total{outcome}` (`completed`; `failed` when the database
 /// failed or a scope could not be listed; `skipped` when another replica holds the sweep), `connectbus_backfill_scope_errors_total` (a scope whose
-/// listing failed; retried next sweep), the gauges
+/// listing failed; retried next sweep), `connectbus_backfill_scopes_unreachable_total` (a
+/// connected account Stripe refused to list with `account_invalid`: not a failure, left out
+/// of scheduled sweeps for `BACKFILL_UNREACHABLE_RETRY_SECONDS`), the gauges
 /// `connectbus_backfill_last_sweep_timestamp_seconds` (Unix time a sweep last completed with
 /// every scope listed) and
 /// `connectbus_backfill_high_water_seconds` (the oldest high-water mark over all scopes,
@@ -15,6 +17,7 @@ struct BackfillMetrics: Sendable {
     let pages: Counter
     let sweeps: Counter
     let scopeErrors: Counter
+    let scopesUnreachable: Counter
     let lastSweep: Gauge
     let highWater: Gauge
 
@@ -27,6 +30,9 @@ struct BackfillMetrics: Sendable {
         scopeErrors = registry.counter(
             "connectbus_backfill_scope_errors_total",
             help: "Scopes (platform or account) whose listing failed in a sweep.")
+        scopesUnreachable = registry.counter(
+            "connectbus_backfill_scopes_unreachable_total",
+            help: "Connected accounts a sweep could not list because Stripe answered account_invalid (deauthorized or gone).")
         lastSweep = registry.gauge(
             "connectbus_backfill_last_sweep_timestamp_seconds",
             help: "Unix time the last backfill sweep completed.")

@@ -12,6 +12,10 @@
 ///   events still pending or failed at some endpoint), the events a webhook outage loses;
 ///   `false` lists every event (more requests; for an endpoint that was never subscribed).
 /// - `BACKFILL_PAGE_SIZE` (default 100, 1…100): `limit` of each page.
+/// - `BACKFILL_UNREACHABLE_RETRY_SECONDS` (default 86400, 0…2592000): how long a connected
+///   account whose listing Stripe refused with `account_invalid` (it deauthorized the
+///   platform, or no longer exists) is left out of the scheduled sweeps before it is tried
+///   again; 0 = tried on every sweep. A `notifications.backfill` request tries every scope.
 /// Thread-safe value type.
 public struct BackfillSettings: Sendable, Equatable {
     /// Seconds between scheduled sweeps; 0 = none.
@@ -24,6 +28,9 @@ public struct BackfillSettings: Sendable, Equatable {
     public var onlyFailed: Bool
     /// Events per page (`limit`, 1…100).
     public var pageSize: Int
+    /// Seconds an unreachable connected account (`account_invalid`) is skipped by scheduled
+    /// sweeps; 0 = never skipped.
+    public var unreachableRetrySeconds: Int
 
     /// The Stripe event types the suite's services consume (payments, onboarding, terminal
     /// gateway bindings on `connectbus.events`, without the `stripe.` prefix).
@@ -38,12 +45,13 @@ public struct BackfillSettings: Sendable, Equatable {
     /// Settings with the defaults above.
     public init(
         intervalSeconds: Int = 300, safetyWindowSeconds: Int = 600, types: [String] = BackfillSettings.defaultTypes,
-        onlyFailed: Bool = true, pageSize: Int = 100
+        onlyFailed: Bool = true, pageSize: Int = 100, unreachableRetrySeconds: Int = 86_400
     ) {
         self.intervalSeconds = intervalSeconds
         self.safetyWindowSeconds = safetyWindowSeconds
         self.types = types
         self.onlyFailed = onlyFailed
         self.pageSize = pageSize
+        self.unreachableRetrySeconds = unreachableRetrySeconds
     }
 }

@@ -53,6 +53,10 @@ public final class BackfillSweeper: ServicePart {
         public var scopesCompleted: Int
         /// Scopes whose listing failed (left in progress; the next sweep resumes them).
         public var scopesFailed: Int
+        /// Connected accounts Stripe refused to list with `account_invalid` in this sweep
+        /// (deauthorized, or gone): left out of scheduled sweeps for
+        /// ``BackfillSettings/unreachableRetrySeconds``; they do not fail the sweep.
+        public var scopesUnreachable: Int = 0
         /// `false` when another replica held the sweep (nothing done).
         public var ran: Bool
     }
@@ -131,6 +135,7 @@ public final class BackfillSweeper: ServicePart {
                             "pages": String(summary.pages),
                             "scopes": String(summary.scopesCompleted),
                             "failed_scopes": String(summary.scopesFailed),
+                            "unreachable_scopes": String(summary.scopesUnreachable),
                         ])
                 }
                 if due {
@@ -174,6 +179,13 @@ public final class BackfillSweeper: ServicePart {
                 if case .some(.some(let since)) = requested {
                     try progress.begin(scope: scope, since: since, on: c)
                 } else if !(current?.sweepStarted ?? false) {
+                    // A scheduled sweep leaves an account Stripe refused out until its retry
+                    // is due; a request (`notifications.backfill`) tries every scope.
+                    if requested == nil, let unreachable = current?.unreachableForSeconds,
+                        unreachable < Int64(settings.unreachableRetrySeconds)
+                    {
+                        continue
+                    }
                     let mark = current?.highWater.map { $0 - Int64(settings.safetyWindowSeconds) }
                     try progress.begin(scope: scope, since: mark, on: c)
                 }
@@ -186,6 +198,22 @@ public final class BackfillSweeper: ServicePart {
                 guard complete else { return summary }
                 try progress.finish(scope: scope.scope, on: conn)
                 summary.scopesCompleted += 1
+            } catch let error as StripeError where error.code == "account_invalid" && scope.scope != BackfillStore.platform {
+                // The connected account deauthorized the platform or no longer exists: Stripe
+                // answers every listing so, so retrying it each sweep would only fail every
+                // sweep (and hold the BackfillBehind alert up) for one departed seller.
+                try progress.markUnreachable(scope: scope.scope, on: conn)
+                summary.scopesUnreachable += 1
+                metrics.scopesUnreachable.increment()
+                if scope.unreachableForSeconds == nil {
+                    log.warning(
+                        "backfill: Stripe refuses to list a connected account's events (deauthorized or gone); "
+                            + "left out of scheduled sweeps for a while",
+                        [
+                            "scope": scope.scope, "error": error.stableCode,
+                            "retry_in_seconds": String(settings.unreachableRetrySeconds),
+                        ])
+                }
             } catch let error as StripeError {
                 summary.scopesFailed += 1
                 metrics.scopeErrors.increment()

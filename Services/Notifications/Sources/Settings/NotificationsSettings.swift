@@ -23,7 +23,8 @@ public import Runtime
 ///   not consumed), `SMTP_FROM` (default `ConnectBus <no-reply@connectbus.local>`),
 ///   `SMTP_TLS` (`none`, the default, `starttls` or `tls`), `SMTP_USERNAME`, `SMTP_PASSWORD`.
 /// - `BACKFILL_INTERVAL_SECONDS`, `BACKFILL_SAFETY_WINDOW_SECONDS`, `BACKFILL_TYPES`,
-///   `BACKFILL_ONLY_FAILED`, `BACKFILL_PAGE_SIZE`: the backfill sweep (``BackfillSettings``).
+///   `BACKFILL_ONLY_FAILED`, `BACKFILL_PAGE_SIZE`, `BACKFILL_UNREACHABLE_RETRY_SECONDS`: the
+///   backfill sweep (``BackfillSettings``).
 /// - `STRIPE_EVENT_RETENTION`, `EMAIL_RETENTION` (default `30d` each; `s`, `m`, `h`, `d`;
 ///   `0`/`off` keeps rows for ever): how long stored Stripe events and ended e-mails are
 ///   kept (``NotificationsRetention``).
@@ -116,6 +117,8 @@ public struct NotificationsSettings: Sendable {
         backfill.intervalSeconds = reader.int("BACKFILL_INTERVAL_SECONDS", default: 300, in: 0...86_400)
         backfill.safetyWindowSeconds = reader.int("BACKFILL_SAFETY_WINDOW_SECONDS", default: 600, in: 0...2_592_000)
         backfill.pageSize = reader.int("BACKFILL_PAGE_SIZE", default: 100, in: 1...100)
+        backfill.unreachableRetrySeconds = reader.int(
+            "BACKFILL_UNREACHABLE_RETRY_SECONDS", default: 86_400, in: 0...2_592_000)
         if let types = list("BACKFILL_TYPES") {
             if types == ["*"] {
                 backfill.types = []

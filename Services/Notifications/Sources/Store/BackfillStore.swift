@@ -20,6 +20,10 @@ public struct BackfillProgress: Sendable, Equatable {
     public var sweepStarted: Bool
     /// Events this scope's sweeps stored that had not arrived by webhook.
     public var recovered: Int64
+    /// Seconds since Stripe first refused to list this connected account's events with
+    /// `account_invalid` (deauthorized, or gone), on the database's clock; `nil` while it is
+    /// reachable (a finished sweep clears it).
+    public var unreachableForSeconds: Int64?
 }
 
 /// The backfill sweep's SQL: progress per scope, requested sweeps, the accounts known.
@@ -73,7 +77,8 @@ public struct BackfillStore: Sendable {
     public func progress(on conn: PGConnection) throws(StoreError) -> [String: BackfillProgress] {
         let rows: [BackfillProgress] = try conn.query(
             """
-            SELECT scope, high_water, sweep_since, sweep_cursor, sweep_newest, sweep_started, recovered
+            SELECT scope, high_water, sweep_since, sweep_cursor, sweep_newest, sweep_started, recovered,
+                extract(epoch FROM now() - unreachable_since)::bigint AS unreachable_for
             FROM \(schema.quoted).backfill_scopes
             """
         ) { row in
@@ -81,7 +86,7 @@ public struct BackfillStore: Sendable {
                 scope: try row.string("scope"), highWater: try row.optionalInt("high_water"),
                 sweepSince: try row.optionalInt("sweep_since"), sweepCursor: try row.optionalString("sweep_cursor"),
                 sweepNewest: try row.optionalInt("sweep_newest"), sweepStarted: try row.bool("sweep_started"),
-                recovered: try row.int("recovered"))
+                recovered: try row.int("recovered"), unreachableForSeconds: try row.optionalInt("unreachable_for"))
         }
         return Dictionary(rows.map { ($0.scope, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -124,13 +129,25 @@ public struct BackfillStore: Sendable {
     }
 
     /// Ends the sweep of `scope`: the high-water mark becomes the newest `created` seen
-    /// (never lower than before), and `last_sweep_at` now.
+    /// (never lower than before), and `last_sweep_at` now; the scope is reachable.
     public func finish(scope: String, on conn: PGConnection) throws(StoreError) {
         try conn.execute(
             """
             UPDATE \(schema.quoted).backfill_scopes SET high_water = GREATEST(high_water, sweep_newest),
                 sweep_since = NULL, sweep_cursor = NULL, sweep_newest = NULL, sweep_started = false,
-                last_sweep_at = now()
+                last_sweep_at = now(), unreachable_since = NULL
+            WHERE scope = $1
+            """, [.text(scope)])
+    }
+
+    /// Ends the sweep of `scope` because Stripe refused to list it (`account_invalid`):
+    /// nothing is in progress, the high-water mark stays, and `unreachable_since` is set
+    /// unless it already was.
+    public func markUnreachable(scope: String, on conn: PGConnection) throws(StoreError) {
+        try conn.execute(
+            """
+            UPDATE \(schema.quoted).backfill_scopes SET sweep_since = NULL, sweep_cursor = NULL,
+                sweep_newest = NULL, sweep_started = false, unreachable_since = COALESCE(unreachable_since, now())
             WHERE scope = $1
             """, [.text(scope)])
     }
