@@ -52,6 +52,10 @@ public struct CommandErrorCodes: Sendable {
         DeclaredErrorCode(
             ReplyError.Code.schemaTooNew,
             "x-schema-version is newer than the service's; retried, then parked until a replica of the newer release replays it"),
+        DeclaredErrorCode(
+            ReplyError.Code.redeliveryLimit,
+            "delivered REDELIVERY_LIMIT times without being settled (the worker died or disconnected each time); parked without running the handler"
+        ),
         DeclaredErrorCode(ReplyError.Code.internal, "an unexpected failure in the service; retried, then parked"),
         DeclaredErrorCode("store.*", "the service's database failed (e.g. store.connection_failed); transient ones are retried, then parked"),
         DeclaredErrorCode("bus.*", "the broker failed while handling (e.g. bus.connection_lost); retried, then parked"),

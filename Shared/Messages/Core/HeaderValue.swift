@@ -25,11 +25,12 @@ public enum HeaderValue: Sendable, Equatable, Hashable {
 extension MessageHeaders {
     /// The headers as an AMQP table: integers for `x-schema-version` and `x-attempt`
     /// (`x-attempt` only when it is above 0), strings for everything else. Absent optional
-    /// headers are left out. ``extra`` entries never override the modelled headers.
+    /// headers are left out. ``extra`` entries never override the modelled headers, and the
+    /// broker's `x-delivery-count` is never written back (a copy starts its own count).
     public var table: [String: HeaderValue] {
         var t: [String: HeaderValue] = [:]
         t.reserveCapacity(extra.count + 5)
-        for (k, v) in extra where !Self.modelledKeys.contains(k) { t[k] = .string(v) }
+        for (k, v) in extra where !Self.modelledKeys.contains(k) && k != Key.deliveryCount { t[k] = .string(v) }
         t[Key.schemaVersion] = .int(schemaVersion)
         if attempt > 0 { t[Key.attempt] = .int(attempt) }
         if let causationId { t[Key.causationId] = .string(causationId) }

@@ -64,5 +64,16 @@ public struct MessageHeaders: Sendable, Equatable {
         public static let stripeEventId = "x-stripe-event-id"
         /// Stripe API version of a re-published Stripe event.
         public static let stripeApiVersion = "x-stripe-api-version"
+        /// The broker's count of this message's earlier deliveries that ended without an ack
+        /// (set by quorum queues on a redelivery; absent on the first). Never copied into a
+        /// republished copy: a retry, a parked or a replayed message starts at 0.
+        public static let deliveryCount = "x-delivery-count"
+    }
+
+    /// `x-delivery-count`: the broker's count of earlier deliveries of this message that
+    /// ended without an ack (the worker died or lost its connection); 0 when absent or not a
+    /// non-negative integer.
+    public var deliveryCount: Int {
+        extra[Key.deliveryCount].flatMap { Int($0) }.map { max(0, $0) } ?? 0
     }
 }

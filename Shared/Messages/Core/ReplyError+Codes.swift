@@ -60,6 +60,10 @@ extension ReplyError {
         /// A command whose `x-schema-version` is newer than the replica's (Runtime's
         /// `SchemaVersionGate`): retried, then parked until a replica of the newer release takes it.
         public static let schemaTooNew = "version.schema_too_new"
+        /// The broker redelivered the message `REDELIVERY_LIMIT` times without it being settled
+        /// (its worker died or lost its connection each time, e.g. a message that crashes it):
+        /// parked without running the handler, never retried (Runtime's `RedeliveryPolicy`).
+        public static let redeliveryLimit = "delivery.redelivery_limit"
         /// The connected account is unknown.
         public static let accountNotFound = "not_found.account"
         /// The order is unknown.

@@ -127,6 +127,8 @@ extension ServiceConfig {
         let bind = reader.string("HTTP_BIND") ?? "loopback"
         if bind != "loopback" && bind != "all" { reader.report("HTTP_BIND", "must be loopback or all") }
         let delays = retryDelays(&reader)
+        let redeliveryLimit = reader.int(
+            "REDELIVERY_LIMIT", default: RedeliveryPolicy.defaultRedeliveryLimit, in: 1...1000)
         let grace = reader.int("OUTBOX_RELAY_GRACE_MS", default: 2000, in: 100...3_600_000)
         let relayBatch = reader.int("OUTBOX_RELAY_BATCH", default: 500, in: 1...10_000)
         let relayLinger = reader.int(
@@ -159,6 +161,7 @@ extension ServiceConfig {
             relayGrace: .milliseconds(grace), relayBatchSize: relayBatch, heartbeatSeconds: heartbeat, logLevel: level ?? .info)
         config.directDatabaseURL = direct
         config.relayLinger = .milliseconds(relayLinger)
+        config.redeliveryLimit = redeliveryLimit
         config.stripeConnectBase = connectBase
         config.batchSize = batchSize
         config.stripeBoundPrefetch = stripeBoundPrefetch

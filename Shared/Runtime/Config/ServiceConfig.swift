@@ -39,6 +39,9 @@ import Foundation
 ///   (`loopback`, the default, or `all`), `HTTP_THREADS` (`1`…`64` threads in a pool, or
 ///   `per-connection`; default ``ServiceHost/defaultHTTPThreading(serviceEndpoints:)``).
 /// - `RETRY_DELAYS_MS` (default `1000,10000,60000`): delay queues' TTLs in milliseconds.
+/// - `REDELIVERY_LIMIT` (default 15, 1…1000): a delivery whose broker redelivery count
+///   (`x-delivery-count`, set by quorum queues) reached it is parked in `<queue>.dlq` without
+///   running its handler (``RedeliveryPolicy/redeliveryLimit``).
 /// - `OUTBOX_RELAY_GRACE_MS` (default 2000, 100…3600000): age after which the relay publishes
 ///   a row a worker wrote (the worker's own until then: it publishes the row after its
 ///   commit and deletes it with its next statement; rows written for the relay do not wait);
@@ -109,6 +112,9 @@ public struct ServiceConfig: Sendable {
     public var queues: [String]?
     /// TTLs of the retry delay queues, in attempt order.
     public var retryDelays: [Duration]
+    /// Failed deliveries (the broker's `x-delivery-count`) after which a delivery is parked
+    /// without running its handler (`REDELIVERY_LIMIT`; ``RedeliveryPolicy/redeliveryLimit``).
+    public var redeliveryLimit: Int = RedeliveryPolicy.defaultRedeliveryLimit
     /// Age after which the outbox relay publishes a row a worker left behind (never zero in a
     /// service: the worker owns its rows until it deleted them, docs/DESIGN.md §5).
     public var relayGrace: Duration

@@ -63,6 +63,19 @@ public enum FailureClassifier {
         }
     }
 
+    /// `delivery.redelivery_limit`: the broker delivered the message `count` times without
+    /// it being settled (each time the worker died or lost its connection before the ack);
+    /// dead-letters at once, without running the handler (``RedeliveryPolicy/redeliveryLimit``).
+    public static func redeliveryLimit(count: Int, limit: Int, queue: String) -> HandlingFailure {
+        HandlingFailure(
+            code: ReplyError.Code.redeliveryLimit,
+            message:
+                "redelivered \(count) times without being settled (limit \(limit), REDELIVERY_LIMIT): each delivery ended "
+                + "with \(queue)'s worker dead or disconnected before its ack, so the message was parked without running "
+                + "its handler; look for crashes in the service's log, then replay it (connectbus dlq replay)",
+            disposition: .deadLetter)
+    }
+
     /// The failure for a message whose type has no handler on its queue:
     /// `validation.missing_type` when the AMQP `type` property is missing (only event queues
     /// get there: a command queue takes the type from its name), `validation.unknown_message`

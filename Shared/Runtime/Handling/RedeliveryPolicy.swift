@@ -1,3 +1,4 @@
+public import Messages
 /// Where a failed message goes next (DESIGN §3): pure functions of the failure and the
 /// message's attempt count.
 ///
@@ -8,9 +9,35 @@
 public struct RedeliveryPolicy: Sendable, Equatable {
     /// TTLs of the delay queues `<queue>.retry.1` … `<queue>.retry.<n>`.
     public var delays: [Duration]
+    /// How many failed deliveries a message may have had — the broker's count of deliveries
+    /// that ended without an ack (the worker died or lost its connection first), which quorum
+    /// queues send as `x-delivery-count` — before the worker parks it in `<queue>.dlq`
+    /// without running its handler (``redeliveryLimitExceeded(_:queue:)``): a message that
+    /// kills the worker each time it is handled (a crash, the memory limit) is parked instead
+    /// of crash-looping the service for ever (RabbitMQ 3.x) or being dropped by the broker's
+    /// own limit (RabbitMQ ≥ 4.0 drops, unless the queue has a dead-letter exchange, a message
+    /// returned more than its `delivery-limit` times, 20 by default). Keep it below that.
+    public var redeliveryLimit: Int
 
-    /// Creates a policy with the given delay-queue TTLs.
-    public init(delays: [Duration]) { self.delays = delays }
+    /// `REDELIVERY_LIMIT`'s default: below RabbitMQ 4's default `delivery-limit` of 20, above
+    /// the redeliveries a message sees when the workers holding it die in a rolling restart or
+    /// a few broker restarts.
+    public static let defaultRedeliveryLimit = 15
+
+    /// Creates a policy with the given delay-queue TTLs and redelivery limit (at least 1).
+    public init(delays: [Duration], redeliveryLimit: Int = RedeliveryPolicy.defaultRedeliveryLimit) {
+        self.delays = delays
+        self.redeliveryLimit = max(1, redeliveryLimit)
+    }
+
+    /// The failure to park `envelope` with, without running its handler, when the broker
+    /// redelivered it ``redeliveryLimit`` times or more (its `x-delivery-count`); `nil`
+    /// otherwise. Checked after the inbox (a message already handled is acked as a duplicate).
+    public func redeliveryLimitExceeded(_ envelope: Envelope, queue: String) -> HandlingFailure? {
+        let count = envelope.headers.deliveryCount
+        guard count >= redeliveryLimit else { return nil }
+        return FailureClassifier.redeliveryLimit(count: count, limit: redeliveryLimit, queue: queue)
+    }
 
     /// The number of delayed retries before a message is parked.
     public var maxAttempts: Int { delays.count }

@@ -267,7 +267,7 @@ public final class ServiceHost: Sendable {
             amqpURL: amqpURL, databaseURL: config.databaseURL,
             heartbeatSeconds: config.heartbeatSeconds)
         let limiter = stripeRateLimiter
-        let policy = RedeliveryPolicy(delays: config.retryDelays)
+        let policy = RedeliveryPolicy(delays: config.retryDelays, redeliveryLimit: config.redeliveryLimit)
         return selected.flatMap { route in
             let settings = WorkerSettings(
                 route: route, schema: schema, appId: name, policy: policy, metrics: metrics,

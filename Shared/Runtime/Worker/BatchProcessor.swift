@@ -21,6 +21,9 @@ import Store
 /// deletion) are deferred to travel with the `COMMIT`: two round trips to Postgres per
 /// batch, one transaction, plus those of handlers that use the database.
 ///
+/// A message the broker redelivered `REDELIVERY_LIMIT` times (its `x-delivery-count`) and
+/// the inbox has not seen is parked without running its handler
+/// (``RedeliveryPolicy/redeliveryLimitExceeded(_:queue:)``).
 /// A failing message is rolled back to its savepoint and goes to retry/DLQ alone, unless it
 /// failed because the connection was lost: the batch's transaction went with it, so the
 /// whole batch fails unacked and is redelivered to the reconnected worker. A message
@@ -175,6 +178,9 @@ final class BatchProcessor: DeliveryProcessor {
             db: db, schema: settings.schema, appId: settings.appId,
             messageId: envelope.messageId, queue: settings.route.queue, mode: .batched)
         do {
+            if let exceeded = settings.policy.redeliveryLimitExceeded(envelope, queue: settings.route.queue) {
+                return .failed(exceeded)
+            }
             guard let handler = settings.route.handler(forType: envelope.type) else {
                 return .failed(FailureClassifier.unknownType(envelope.type, queue: settings.route.queue))
             }

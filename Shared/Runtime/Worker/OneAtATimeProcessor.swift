@@ -10,7 +10,9 @@ import Foundation
 import Messages
 import Store
 
-/// Processes one delivery of a `.oneAtATime` route: skip it if the inbox has seen it; take
+/// Processes one delivery of a `.oneAtATime` route: skip it if the inbox has seen it; park it
+/// without running its handler if the broker redelivered it `REDELIVERY_LIMIT` times
+/// (``RedeliveryPolicy/redeliveryLimitExceeded(_:queue:)``); take
 /// a Stripe rate-limit token when the route is rate-limited; run the handler outside any
 /// transaction (it calls Stripe or SMTP, with idempotency keys, then opens the message's transaction with
 /// ``HandlerContext/transaction(_:)``); commit state, inbox row, events and reply together;
@@ -63,6 +65,9 @@ final class OneAtATimeProcessor: DeliveryProcessor {
         defer { resources.traceSlot.context = nil }
         var failure: HandlingFailure?
         do {
+            if let exceeded = settings.policy.redeliveryLimitExceeded(envelope, queue: queue) {
+                throw HandlerError(outcome: .deadLetter(exceeded.replyError))
+            }
             guard let handler = settings.route.handler(forType: envelope.type) else {
                 throw HandlerError(outcome: .deadLetter(FailureClassifier.unknownType(envelope.type, queue: queue).replyError))
             }

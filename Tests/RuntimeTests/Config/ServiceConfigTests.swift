@@ -87,6 +87,19 @@ struct ServiceConfigTests {
         }
     }
 
+    @Test func theRedeliveryLimitComesFromTheEnvironment() throws {
+        #expect(try load(base).redeliveryLimit == RedeliveryPolicy.defaultRedeliveryLimit)
+        #expect(try load(base.merging(["REDELIVERY_LIMIT": "5"]) { $1 }).redeliveryLimit == 5)
+        for refused in ["0", "1001", "often"] {
+            do {
+                _ = try load(base.merging(["REDELIVERY_LIMIT": refused]) { $1 })
+                Issue.record("expected a ConfigError for \(refused)")
+            } catch {
+                #expect(error.problems.map(\.variable) == ["REDELIVERY_LIMIT"])
+            }
+        }
+    }
+
     @Test(arguments: ["MESSAGE_LOG_RETENTION", "INBOX_RETENTION"])
     func aRetentionIsADurationOrOff(variable: String) throws {
         func retention(_ config: ServiceConfig) -> Duration? {

@@ -1,4 +1,6 @@
+import Messages
 import Testing
+
 @testable import Runtime
 
 @Suite("RedeliveryPolicy")
@@ -28,5 +30,37 @@ struct RedeliveryPolicyTests {
     @Test func poisonGoesStraightToTheDeadLetterQueue() {
         #expect(policy.decide(poison, attempt: 0, queue: "q") == .deadLetter(queue: "q.dlq", attempt: 0))
         #expect(RedeliveryPolicy(delays: []).decide(transient, attempt: 0, queue: "q").queue == "q.dlq")
+    }
+
+    @Test("a delivery the broker redelivered REDELIVERY_LIMIT times is parked, one below it is not")
+    func redeliveryLimit() throws {
+        let limited = RedeliveryPolicy(delays: [], redeliveryLimit: 3)
+        func envelope(_ count: String?) -> Envelope {
+            var headers = MessageHeaders()
+            if let count { headers.extra[MessageHeaders.Key.deliveryCount] = count }
+            return Envelope(type: "q", appId: "tests", headers: headers, body: [])
+        }
+        #expect(limited.redeliveryLimitExceeded(envelope(nil), queue: "q") == nil)
+        #expect(limited.redeliveryLimitExceeded(envelope("2"), queue: "q") == nil)
+        #expect(limited.redeliveryLimitExceeded(envelope("not a number"), queue: "q") == nil)
+        #expect(limited.redeliveryLimitExceeded(envelope("-7"), queue: "q") == nil)
+        let failure = try #require(limited.redeliveryLimitExceeded(envelope("3"), queue: "q"))
+        #expect(failure.code == ReplyError.Code.redeliveryLimit)
+        #expect(failure.disposition == .deadLetter)
+        #expect(failure.message.contains("redelivered 3 times"))
+        #expect(limited.decide(failure, attempt: 0, queue: "q") == .deadLetter(queue: "q.dlq", attempt: 0))
+        #expect(RedeliveryPolicy(delays: [], redeliveryLimit: 0).redeliveryLimit == 1)
+        #expect(RedeliveryPolicy(delays: []).redeliveryLimit == RedeliveryPolicy.defaultRedeliveryLimit)
+    }
+
+    @Test("the broker's x-delivery-count is never written into a republished copy")
+    func deliveryCountIsNotCopied() {
+        var headers = MessageHeaders()
+        headers.extra[MessageHeaders.Key.deliveryCount] = "4"
+        headers.extra["x-error-code"] = "internal"
+        #expect(headers.deliveryCount == 4)
+        #expect(headers.table[MessageHeaders.Key.deliveryCount] == nil)
+        #expect(headers.table["x-error-code"] == .string("internal"))
+        #expect(MessageHeaders(table: [MessageHeaders.Key.deliveryCount: .int(4)]).deliveryCount == 4)
     }
 }

@@ -52,6 +52,25 @@ struct BrokerProbe: Sendable {
         return deliveries
     }
 
+    /// Makes the broker count failed deliveries of the first message of `queue`, as a worker
+    /// that dies while holding it does: takes it and rejects it back (`requeue`) until it
+    /// arrives with `x-delivery-count` `count`, then closes the connection with it unacked
+    /// (one more return). Returns the counts it arrived with, in order.
+    func returnUnsettled(from queue: String, until count: Int, timeout: Duration = .seconds(30)) throws -> [Int] {
+        let connection = try connect()
+        defer { connection.close() }
+        try connection.startConsuming(queue: queue, prefetch: 1)
+        var seen: [Int] = []
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            guard let delivery = try connection.nextDelivery(timeout: .milliseconds(200)) else { continue }
+            seen.append(delivery.envelope.headers.deliveryCount)
+            if delivery.envelope.headers.deliveryCount >= count { break }
+            try connection.reject(delivery.deliveryTag, requeue: true)
+        }
+        return seen
+    }
+
     /// Ready messages in `queue`.
     func messageCount(_ queue: String) throws -> Int {
         let connection = try connect()

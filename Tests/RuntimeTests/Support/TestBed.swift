@@ -31,7 +31,7 @@ final class TestBed: Sendable {
     func host(
         routes: [Route], workers: Int = 1, prefetch: Int = 50, migrations: [Migration] = [],
         relayGrace: Duration = .milliseconds(500), stripeRequestsPerSecond: Double? = nil,
-        stripeBoundPrefetch: Int = 1
+        stripeBoundPrefetch: Int = 1, redeliveryLimit: Int = RedeliveryPolicy.defaultRedeliveryLimit
     ) -> ServiceHost {
         var config = ServiceConfig(
             service: "rt-test", amqpURL: env.amqpURL, databaseURL: env.databaseURL,
@@ -39,6 +39,7 @@ final class TestBed: Sendable {
             relayGrace: relayGrace, logLevel: .warning)
         if let stripeRequestsPerSecond { config.stripeRequestsPerSecond = stripeRequestsPerSecond }
         config.stripeBoundPrefetch = stripeBoundPrefetch
+        config.redeliveryLimit = redeliveryLimit
         return ServiceHost(name: "rt-test", config: config, schema: schema, migrations: migrations, routes: routes)
     }
 
