@@ -24,6 +24,18 @@ public struct RedeliveryPolicy: Sendable, Equatable {
     /// a few broker restarts.
     public static let defaultRedeliveryLimit = 15
 
+    /// RabbitMQ 4's default quorum-queue `delivery-limit` (rabbitmq-server PR #11937).
+    public static let brokerDefaultDeliveryLimit = 20
+
+    /// The start-up warning for a `REDELIVERY_LIMIT` that is not below RabbitMQ 4's default
+    /// `delivery-limit` (such a broker could drop a message before a worker parks it), or `nil`.
+    public static func brokerLimitWarning(_ limit: Int) -> String? {
+        guard limit >= brokerDefaultDeliveryLimit else { return nil }
+        return "REDELIVERY_LIMIT \(limit) is not below RabbitMQ 4's default quorum-queue delivery-limit "
+            + "(\(brokerDefaultDeliveryLimit)): on RabbitMQ 4.0 or later a message that kills its worker may be dropped "
+            + "by the broker before a worker parks it, unless a policy sets delivery-limit above REDELIVERY_LIMIT"
+    }
+
     /// Creates a policy with the given delay-queue TTLs and redelivery limit (at least 1).
     public init(delays: [Duration], redeliveryLimit: Int = RedeliveryPolicy.defaultRedeliveryLimit) {
         self.delays = delays

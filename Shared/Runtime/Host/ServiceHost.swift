@@ -227,6 +227,7 @@ public final class ServiceHost: Sendable {
         let ingress = own.filter { !$0.needsBroker }
         if !ingress.isEmpty { readiness.expectIngress() }
         log.info("starting", started)
+        if let warning = RedeliveryPolicy.brokerLimitWarning(config.redeliveryLimit) { log.warning(warning) }
         let steps = StartupSteps(host: self, amqpURL: amqpURL)
         try steps.migrate()
         guard !workerStop.isStopped else { return }

@@ -32,8 +32,12 @@ struct StartupSteps {
     /// Declares the exchanges and every route's queues (retried while the broker is
     /// unreachable; returns early when the host is stopped).
     /// - Throws: `BusError` for a refused declaration (e.g. a queue declared with other arguments).
+    /// While it waits for the broker it samples the outbox gauges (``OutboxGaugeSampler``):
+    /// the relay, which keeps them otherwise, starts only after the topology.
     func declareTopology(routes: [Route]) throws {
-        try retrying("declare topology") {
+        var gauges = OutboxGaugeSampler(host: host)
+        defer { gauges.close() }
+        try retrying("declare topology", whileWaiting: { gauges.sample() }) {
             let topology = routes.reduce(Topology.exchanges) {
                 $0.merged(with: $1.topology(retryDelays: host.config.retryDelays))
             }
@@ -45,16 +49,19 @@ struct StartupSteps {
         }
     }
 
-    /// Runs `step` until it succeeds, retrying connection failures with backoff.
-    private func retrying(_ what: String, _ step: () throws -> Void) throws {
+    /// Runs `step` until it succeeds, retrying connection failures with backoff;
+    /// `whileWaiting` runs before each wait.
+    private func retrying(_ what: String, whileWaiting: () -> Void = {}, _ step: () throws -> Void) throws {
         var backoff = Backoff(initial: .milliseconds(200), cap: .seconds(5))
         while !host.workerStop.isStopped {
             do {
                 try step()
                 return
             } catch let error as StoreError where error.code == StoreError.Code.connectionFailed {
+                whileWaiting()
                 wait(what, error, &backoff)
             } catch let error as BusError where error.code == BusError.Code.connectionFailed || error.isConnectionLost {
+                whileWaiting()
                 wait(what, error, &backoff)
             }
         }
@@ -67,4 +74,37 @@ struct StartupSteps {
             ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
         host.workerStop.wait(delay)
     }
+}
+
+/// Keeps `connectbus_outbox_pending` and `connectbus_outbox_lag_seconds` current while the
+/// host waits for the broker at start-up (rows committed before the restart, or by the parts
+/// that need no broker, such as the webhook ingress): one Postgres connection, opened on the
+/// first sample and again after a failure; a failed sample leaves the gauges as they were.
+/// Not `Sendable`: the start-up thread's.
+struct OutboxGaugeSampler {
+    let host: ServiceHost
+    private var db: PGConnection?
+
+    init(host: ServiceHost) { self.host = host }
+
+    /// Reads the outbox's backlog and sets the gauges.
+    mutating func sample() {
+        do {
+            let connection: PGConnection
+            if let db, db.isHealthy {
+                connection = db
+            } else {
+                connection = try PGConnection(url: host.config.databaseURL, applicationName: "\(host.name).outbox-gauges")
+                db = connection
+            }
+            let lag = try OutboxDrain(schema: host.schema).lag(on: connection)
+            host.metrics.outboxPending.set(Double(lag.count))
+            host.metrics.outboxLag.set(lag.oldestAgeSeconds)
+        } catch {
+            db = nil
+        }
+    }
+
+    /// Drops the connection.
+    mutating func close() { db = nil }
 }

@@ -44,7 +44,10 @@ import Synchronization
 /// every ``backlogRewindInterval`` while draining, so such rows wait at most that long.
 ///
 /// On ``stop()`` it publishes everything still pending (grace 0) and exits. It reconnects
-/// with capped backoff after a broker or database failure and never exits on an outage.
+/// with capped backoff after a broker or database failure and never exits on an outage;
+/// while the broker is unreachable it keeps its database connection and refreshes the lag
+/// gauges after each failed attempt (at most once a second), so `connectbus_outbox_pending`
+/// and `connectbus_outbox_lag_seconds` show the backlog an outage builds.
 /// Thread-safety: `Sendable` handle; the C handles live on the relay thread.
 public final class OutboxRelay: ServicePart {
     private let endpoints: Worker.Endpoints
@@ -239,7 +242,16 @@ public final class OutboxRelay: ServicePart {
             relay.log.warning(
                 "outbox relay lost a connection; reconnecting",
                 ["error": String(describing: error), "retry_in_ms": String(Int(delay.seconds * 1000))])
-            if error is BusError { connections.closeBus() } else { connections.close() }
+            if error is BusError {
+                connections.closeBus()
+                // The broker is away, the database maybe not: the gauges show the backlog growing.
+                if ContinuousClock.now - lastLagCheck >= .seconds(1) {
+                    lastLagCheck = .now
+                    try? relay.updateLag(connections)
+                }
+            } else {
+                connections.close()
+            }
         }
 
         func finish() {

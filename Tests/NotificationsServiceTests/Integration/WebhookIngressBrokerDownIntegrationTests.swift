@@ -10,7 +10,8 @@ import TestKit
 /// A notifications replica started while RabbitMQ cannot be reached: its webhook ingress
 /// needs only Postgres, so it starts once the schema is migrated, stores the events Stripe
 /// sends and answers `200`; `/readyz/ingress` (the probe that gates webhook traffic) is 200
-/// while `/readyz` waits for the workers. The rows wait in the outbox for a relay.
+/// while `/readyz` waits for the workers. The rows wait in the outbox for a relay, and
+/// `connectbus_outbox_pending` counts them meanwhile.
 @Suite("Webhook ingress with the broker down at start (integration)", .serialized, .enabled(if: IntegrationEnvironment.isEnabled))
 struct WebhookIngressBrokerDownIntegrationTests {
     @Test("a replica started while the broker is unreachable stores webhooks; a replica with the broker publishes them")
@@ -35,6 +36,11 @@ struct WebhookIngressBrokerDownIntegrationTests {
             #expect(accepted.status == 200)
             #expect(try bed.storedEvents(event.id) == 1)
             #expect(try bed.outboxRows() == 1)
+            // The relay has not started, but the host samples the outbox gauges while it waits.
+            #expect(
+                try await eventually {
+                    String(decoding: try bed.get("/metrics").body, as: UTF8.self).contains("\nconnectbus_outbox_pending 1\n")
+                })
             try await onThread { host.shutdown(timeout: .seconds(10)) }
             #expect(try await eventually { returned.happened })
             #expect(try bed.outboxRows() == 1)

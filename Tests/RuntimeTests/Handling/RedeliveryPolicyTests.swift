@@ -51,6 +51,9 @@ struct RedeliveryPolicyTests {
         #expect(limited.decide(failure, attempt: 0, queue: "q") == .deadLetter(queue: "q.dlq", attempt: 0))
         #expect(RedeliveryPolicy(delays: [], redeliveryLimit: 0).redeliveryLimit == 1)
         #expect(RedeliveryPolicy(delays: []).redeliveryLimit == RedeliveryPolicy.defaultRedeliveryLimit)
+        #expect(RedeliveryPolicy.brokerLimitWarning(RedeliveryPolicy.defaultRedeliveryLimit) == nil)
+        #expect(RedeliveryPolicy.brokerLimitWarning(19) == nil)
+        #expect(RedeliveryPolicy.brokerLimitWarning(20)?.contains("delivery-limit") == true)
     }
 
     @Test("the broker's x-delivery-count is never written into a republished copy")
