@@ -56,6 +56,18 @@ final class TestBed: Sendable {
         try await onThread { host.shutdown() }
     }
 
+    /// A route on `queue` (commands, the queue's name as their type) whose handler counts each
+    /// message in `calls` and replies `TestResult(doubled: 0)`.
+    func countingRoute(_ calls: CallCounter, mode: Route.Mode = .batched) -> Route {
+        let handler: MessageHandler = { envelope, context in
+            calls.record(envelope.messageId)
+            try context.reply(Reply<TestResult>.ok(TestResult(doubled: 0)))
+            return .done
+        }
+        return Route.raw(
+            queue: queue, mode: mode, exchange: Exchanges.commands, patterns: [queue], handlers: [queue: handler])
+    }
+
     /// A command envelope of `type` with a JSON body, asking for a reply.
     func command(_ type: String, body: String = "{}", messageId: String = Envelope.newMessageId()) -> Envelope {
         Envelope(

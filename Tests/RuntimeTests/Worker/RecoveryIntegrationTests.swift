@@ -263,15 +263,7 @@ struct RecoveryIntegrationTests {
     @Test func workerReconnectsAfterTheBrokerClosesItsConnection() async throws {
         try await TestBed.with("busloss") { bed in
             let calls = CallCounter()
-            let handler: MessageHandler = { envelope, context in
-                calls.record(envelope.messageId)
-                try context.reply(Reply<TestResult>.ok(TestResult(doubled: 0)))
-                return .done
-            }
-            let route = Route.raw(
-                queue: bed.queue, mode: .batched, exchange: Exchanges.commands,
-                patterns: [bed.queue], handlers: [bed.queue: handler])
-            let host = bed.host(routes: [route])
+            let host = bed.host(routes: [bed.countingRoute(calls)])
             try await bed.start(host)
             try await onThread { try bed.broker.declare(bed.replyQueue) }
             // The management API lists a consumer a moment after it starts (statistics interval).

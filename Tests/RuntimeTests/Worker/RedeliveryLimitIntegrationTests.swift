@@ -27,14 +27,7 @@ struct RedeliveryLimitIntegrationTests {
     private func check(mode: Route.Mode, name: String) async throws {
         try await TestBed.with(name) { bed in
             let calls = CallCounter()
-            let handler: MessageHandler = { envelope, context in
-                calls.record(envelope.messageId)
-                try context.reply(Reply<TestResult>.ok(TestResult(doubled: 0)))
-                return .done
-            }
-            let route = Route.raw(
-                queue: bed.queue, mode: mode, exchange: Exchanges.commands, patterns: [bed.queue],
-                handlers: [bed.queue: handler])
+            let route = bed.countingRoute(calls, mode: mode)
             // A first host declares the route's quorum queue, then stops, so the test holds
             // the messages alone.
             let declaring = bed.host(routes: [route])
