@@ -35,9 +35,11 @@ final class TraceGatherer {
     /// Stripe request ids of the calls made (`req_…`).
     private(set) var requestIds = Set<String>()
     private var entries: [String: TraceEntry] = [:]
-    /// When each known message was last handled (its transaction), a lower bound for the
-    /// time of what it caused (events carry whole seconds only).
-    private var handledAt: [String: Date] = [:]
+    /// When each known message was last handled (its transaction), per schema that handled
+    /// it: the publishing service's time is a lower bound for the time of what it caused
+    /// (events carry whole seconds only); another consumer's is not (it may handle the same
+    /// message later than the publisher did).
+    private var handledAt: [String: [String: Date]] = [:]
     /// `<schema>|<message id>` of the `message_log` rows (their inbox rows add nothing).
     private var logged = Set<String>()
     /// When a re-published webhook (`stripe:<event id>`) was stored by the ingress.
@@ -126,7 +128,7 @@ final class TraceGatherer {
             messageIds.insert(id)  // found by a request id: follow the message from here
             keys.insert(id)
             logged.insert("\(schema)|\(id)")
-            handled(id, at: lastAt)
+            handled(id, in: schema, at: lastAt)
             let parsedCalls = Self.jsonArray(calls) ?? []
             // Received before its first Stripe call started (the row's times are its transaction's).
             let firstCall = parsedCalls.compactMap { call -> Date? in
@@ -189,7 +191,7 @@ final class TraceGatherer {
         }
         for (id, queue, at) in rows {
             note(at)
-            handled(id, at: at)
+            handled(id, in: schema, at: at)
             guard !logged.contains("\(schema)|\(id)") else { continue }
             add(TraceEntry(at: at, source: schema, kind: .received, text: "\(id) from \(queue)"))
         }
@@ -305,7 +307,8 @@ final class TraceGatherer {
                 if let cause = envelope.headers.causationId, messageIds.insert(cause).inserted { changed = true }
                 if let reference { keys.insert(reference) }
                 let at = max(
-                    envelope.timestamp, envelope.headers.causationId.flatMap { handledAt[$0] } ?? envelope.timestamp,
+                    envelope.timestamp,
+                    envelope.headers.causationId.flatMap { handledTime($0, by: envelope.appId) } ?? envelope.timestamp,
                     storedAt[envelope.messageId] ?? envelope.timestamp)
                 var text = "\(delivery.routingKey) \(envelope.messageId)"
                 if let cause = envelope.headers.causationId { text += " caused by \(cause)" }
@@ -321,7 +324,18 @@ final class TraceGatherer {
         entries[key ?? "\(entry.source)|\(entry.kind.rawValue)|\(entry.text)"] = entry
     }
 
-    private func handled(_ id: String, at date: Date) { handledAt[id] = max(handledAt[id] ?? date, date) }
+    private func handled(_ id: String, in schema: String, at date: Date) {
+        handledAt[id, default: [:]][schema] = max(handledAt[id]?[schema] ?? date, date)
+    }
+
+    /// When the service `appId` handled `id` (its schema is its name, or the name's first
+    /// word: `terminal-gateway`'s is `terminal`); when it is not known, the earliest time any
+    /// schema did, still a lower bound. `nil` when no schema recorded it.
+    private func handledTime(_ id: String, by appId: String) -> Date? {
+        guard let bySchema = handledAt[id] else { return nil }
+        if let own = bySchema[appId] ?? bySchema[String(appId.prefix { $0 != "-" })] { return own }
+        return bySchema.values.min()
+    }
 
     private func note(_ date: Date) {
         guard date.timeIntervalSince1970 > 0 else { return }
