@@ -30,7 +30,7 @@ extension MessageHeaders {
     public var table: [String: HeaderValue] {
         var t: [String: HeaderValue] = [:]
         t.reserveCapacity(extra.count + 5)
-        for (k, v) in extra where !Self.modelledKeys.contains(k) && k != Key.deliveryCount { t[k] = .string(v) }
+        for (k, v) in extra where !Self.keysNotWrittenFromExtra.contains(k) { t[k] = .string(v) }
         t[Key.schemaVersion] = .int(schemaVersion)
         if attempt > 0 { t[Key.attempt] = .int(attempt) }
         if let causationId { t[Key.causationId] = .string(causationId) }
@@ -43,6 +43,10 @@ extension MessageHeaders {
     static let modelledKeys: Set<String> = [
         Key.schemaVersion, Key.attempt, Key.causationId, Key.stripeAccount, Key.traceparent,
     ]
+
+    /// What ``table`` never copies from ``extra``: the modelled headers and the broker's
+    /// `x-delivery-count`.
+    static let keysNotWrittenFromExtra = modelledKeys.union([Key.deliveryCount])
 
     /// Reads headers from an AMQP table. A missing or non-numeric `x-schema-version`
     /// reads as 1 and a missing or negative `x-attempt` as 0 (a foreign publisher cannot

@@ -97,9 +97,7 @@ struct OutboxGaugeSampler {
                 connection = try PGConnection(url: host.config.databaseURL, applicationName: "\(host.name).outbox-gauges")
                 db = connection
             }
-            let lag = try OutboxDrain(schema: host.schema).lag(on: connection)
-            host.metrics.outboxPending.set(Double(lag.count))
-            host.metrics.outboxLag.set(lag.oldestAgeSeconds)
+            host.metrics.recordOutboxLag(try OutboxDrain(schema: host.schema).lag(on: connection))
         } catch {
             db = nil
         }

@@ -85,4 +85,11 @@ public struct RuntimeMetrics: Sendable {
         outboxPending.set(0)
         outboxRelayed.increment(by: 0)
     }
+
+    /// Sets `connectbus_outbox_pending` and `connectbus_outbox_lag_seconds` from an outbox
+    /// lag reading (`OutboxDrain.lag(countLimit:on:)`: rows, age of the oldest in seconds).
+    public func recordOutboxLag(_ lag: (count: Int, oldestAgeSeconds: Double)) {
+        outboxPending.set(Double(lag.count))
+        outboxLag.set(lag.oldestAgeSeconds)
+    }
 }

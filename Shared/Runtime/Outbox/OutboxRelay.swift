@@ -224,10 +224,7 @@ public final class OutboxRelay: ServicePart {
             // Rows a worker left behind (a crash, an outage) are worth an operator's notice.
             if taken > 0 { relay.log.debug("relayed outbox rows written for the relay", ["count": String(taken)]) }
             if stale > 0 { relay.log.info("relayed outbox rows workers left behind", ["count": String(stale)]) }
-            if ContinuousClock.now - lastLagCheck >= .seconds(1) {
-                try relay.updateLag(connections)
-                lastLagCheck = .now
-            }
+            try refreshLagIfDue()
             guard !staleBacklog, !more else { return .again }
             connections.heartbeat()
             return .idle(relay.idleInterval)
@@ -245,13 +242,17 @@ public final class OutboxRelay: ServicePart {
             if error is BusError {
                 connections.closeBus()
                 // The broker is away, the database maybe not: the gauges show the backlog growing.
-                if ContinuousClock.now - lastLagCheck >= .seconds(1) {
-                    lastLagCheck = .now
-                    try? relay.updateLag(connections)
-                }
+                try? refreshLagIfDue()
             } else {
                 connections.close()
             }
+        }
+
+        /// Refreshes the lag gauges at most once a second (a failed refresh waits its second too).
+        mutating func refreshLagIfDue() throws {
+            guard ContinuousClock.now - lastLagCheck >= .seconds(1) else { return }
+            lastLagCheck = .now
+            try relay.updateLag(connections)
         }
 
         func finish() {
@@ -343,8 +344,7 @@ public final class OutboxRelay: ServicePart {
         let start = ContinuousClock.now
         let lag = try OutboxDrain(schema: schema).lag(on: try connections.database())
         record(statement: "lag", (ContinuousClock.now - start).seconds)
-        metrics.outboxPending.set(Double(lag.count))
-        metrics.outboxLag.set(lag.oldestAgeSeconds)
+        metrics.recordOutboxLag(lag)
     }
 }
 

@@ -7,6 +7,18 @@ import Testing
 struct ServiceConfigTests {
     let base = ["AMQP_URL": "amqp://u:p@127.0.0.1:5672/", "DATABASE_URL": "postgres://u:p@127.0.0.1/db"]
 
+    /// Expects each of `values` for `variable` to be refused, naming that variable alone.
+    private func expectRefused(_ variable: String, _ values: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        for value in values {
+            do {
+                _ = try load(base.merging([variable: value]) { $1 })
+                Issue.record("expected a ConfigError for \(variable)=\(value)", sourceLocation: sourceLocation)
+            } catch {
+                #expect(error.problems.map(\.variable) == [variable], sourceLocation: sourceLocation)
+            }
+        }
+    }
+
     private func load(
         _ env: [String: String], arguments: [String] = [], requireStripeKey: Bool = false,
         files: [String: String] = [:]
@@ -63,41 +75,20 @@ struct ServiceConfigTests {
     @Test func theRelayAlwaysHasAGracePeriod() throws {
         #expect(try load(base).relayGrace == .seconds(2))
         #expect(try load(base.merging(["OUTBOX_RELAY_GRACE_MS": "100"]) { $1 }).relayGrace == .milliseconds(100))
-        for refused in ["0", "99"] {
-            do {
-                _ = try load(base.merging(["OUTBOX_RELAY_GRACE_MS": refused]) { $1 })
-                Issue.record("expected a ConfigError for \(refused)")
-            } catch {
-                #expect(error.problems.map(\.variable) == ["OUTBOX_RELAY_GRACE_MS"])
-            }
-        }
+        expectRefused("OUTBOX_RELAY_GRACE_MS", ["0", "99"])
     }
 
     @Test func theRelaysLingerComesFromTheEnvironment() throws {
         #expect(try load(base).relayLinger == ServiceConfig.defaultRelayLinger)
         #expect(try load(base.merging(["OUTBOX_RELAY_LINGER_MS": "0"]) { $1 }).relayLinger == .zero)
         #expect(try load(base.merging(["OUTBOX_RELAY_LINGER_MS": "25"]) { $1 }).relayLinger == .milliseconds(25))
-        for refused in ["-1", "1001", "soon"] {
-            do {
-                _ = try load(base.merging(["OUTBOX_RELAY_LINGER_MS": refused]) { $1 })
-                Issue.record("expected a ConfigError for \(refused)")
-            } catch {
-                #expect(error.problems.map(\.variable) == ["OUTBOX_RELAY_LINGER_MS"])
-            }
-        }
+        expectRefused("OUTBOX_RELAY_LINGER_MS", ["-1", "1001", "soon"])
     }
 
     @Test func theRedeliveryLimitComesFromTheEnvironment() throws {
         #expect(try load(base).redeliveryLimit == RedeliveryPolicy.defaultRedeliveryLimit)
         #expect(try load(base.merging(["REDELIVERY_LIMIT": "5"]) { $1 }).redeliveryLimit == 5)
-        for refused in ["0", "1001", "often"] {
-            do {
-                _ = try load(base.merging(["REDELIVERY_LIMIT": refused]) { $1 })
-                Issue.record("expected a ConfigError for \(refused)")
-            } catch {
-                #expect(error.problems.map(\.variable) == ["REDELIVERY_LIMIT"])
-            }
-        }
+        expectRefused("REDELIVERY_LIMIT", ["0", "1001", "often"])
     }
 
     @Test(arguments: ["MESSAGE_LOG_RETENTION", "INBOX_RETENTION"])

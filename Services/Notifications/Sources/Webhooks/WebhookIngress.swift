@@ -96,10 +96,11 @@ public final class WebhookIngress: ServicePart {
     /// - Throws: ``ServicePartError`` when the system created none of the threads.
     public func start() throws { try commits.start() }
 
-    /// `false`: the ingress only writes to Postgres (the outbox relay publishes its rows), so
-    /// the host starts it once the schema is migrated, without waiting for the broker: a
-    /// replica started while RabbitMQ is down still stores webhooks and answers `200`.
-    public var needsBroker: Bool { false }
+    /// Its group commit's (`false`): the ingress only writes to Postgres (the outbox relay
+    /// publishes its rows), so the host starts it once the schema is migrated, without waiting
+    /// for the broker: a replica started while RabbitMQ is down still stores webhooks and
+    /// answers `200`.
+    public var needsBroker: Bool { commits.needsBroker }
 
     /// Stops taking events (requests after this answer 503); the writers commit what they
     /// hold. Does not wait (``join(timeout:)``). Idempotent.
