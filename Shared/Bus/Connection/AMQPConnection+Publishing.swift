@@ -68,12 +68,15 @@ extension AMQPConnection {
     /// - Throws: ``BusError`` `bus.unroutable` if a `mandatory` publish came back
     ///   (basic.return, read and discarded), `bus.nacked` if the broker nacked one (both
     ///   only after every outstanding publish is settled, so the connection stays usable);
-    ///   `bus.timeout` after `timeout` (the publishes stay outstanding);
+    ///   `bus.timeout` after `timeout` (the publishes stay outstanding; a nack or return
+    ///   already read is thrown by the later wait that settles the last of them);
     ///   `bus.channel_closed` / `bus.connection_closed` / `bus.connection_lost`.
     public func waitForConfirms(timeout: Duration) throws(BusError) {
         let state = try usableState()
         let deadline = ContinuousClock.now + timeout
-        var problem: BusError?
+        // A nack or return seen by an earlier wait that timed out still counts.
+        var problem = confirmProblem
+        defer { confirmProblem = unconfirmed.isEmpty ? nil : problem }
         while !unconfirmed.isEmpty {
             let remaining = deadline - .now
             guard remaining > .zero else {

@@ -49,6 +49,9 @@ public final class AMQPConnection {
     var nextPublishTag: UInt64 = 1
     /// Published but not yet confirmed: delivery tag → `message_id`.
     var unconfirmed: [UInt64: String] = [:]
+    /// A nack or return read by a confirm wait that then timed out, reported by the wait
+    /// that settles the last outstanding publish.
+    var confirmProblem: BusError?
     /// Active consumers: consumer tag → queue.
     var consumers: [String: String] = [:]
     /// Whether ``corked(_:)`` holds the socket corked (nested calls cork once).
@@ -116,6 +119,7 @@ public final class AMQPConnection {
         self.state = nil
         consumers = [:]
         unconfirmed = [:]
+        confirmProblem = nil
     }
 
     /// The open state, or the error that made this connection unusable.

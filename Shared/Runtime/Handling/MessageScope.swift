@@ -50,6 +50,9 @@ final class MessageScope {
     var reply: Envelope?
     /// Stripe-bound routes: when the message's transaction began (ns since the epoch; its span).
     private(set) var transactionStartNanos: UInt64?
+    /// One-at-a-time routes: when the message's transaction was opened (its rows'
+    /// `created_at` is no earlier), for the worker's hold on them (`OutboxPublisher.isLate`).
+    private(set) var openedAt: ContinuousClock.Instant?
     private static let savepoint = "connectbus_message"
 
     init(db: PGConnection, schema: String, appId: String, messageId: String, queue: String, mode: Route.Mode) {
@@ -106,6 +109,7 @@ final class MessageScope {
     func openTransaction() throws {
         guard !isOpen else { return }
         transactionStartNanos = Tracer.nowNanos()
+        openedAt = .now
         try db.beginDeferred()
         isOpen = true
         let answers = self.answers

@@ -17,22 +17,19 @@ struct OutboxPublisher {
     let writer: OutboxWriter
     let log: Logger
     let confirmTimeout: Duration
+    /// How long after its transaction began a worker's rows are left unlocked while it
+    /// publishes them: half the relay's grace period (``isLate(_:at:)``,
+    /// ``confirm(_:holding:db:bus:simulatedStall:)``).
+    let holdAfter: Duration
 
-    init(schema: String, log: Logger, confirmTimeout: Duration = .seconds(30)) {
+    /// - Parameter relayGrace: the grace period after which the outbox relay takes the rows
+    ///   a worker wrote (`OUTBOX_RELAY_GRACE_MS`); a worker holds its rows from half of it.
+    init(schema: String, log: Logger, confirmTimeout: Duration = .seconds(30), relayGrace: Duration = .seconds(2)) {
         drain = OutboxDrain(schema: schema)
         writer = OutboxWriter(schema: schema)
         self.log = log
         self.confirmTimeout = confirmTimeout
-    }
-
-    /// Publishes a committed transaction's rows from memory — `messages[i]` with envelope
-    /// `envelopes[i]` — in order, and waits once for every confirm. Neither claims nor
-    /// deletes the rows: the worker deletes them with its next statement (``PublishedRows``),
-    /// and until then they are the relay's only after its grace period. An unroutable
-    /// mandatory message is logged (its row is deleted with the others).
-    /// - Throws: `BusError` for a nack, timeout or lost connection (the rows stay for the relay).
-    func publishCommitted(messages: [OutboxMessage], envelopes: [Envelope], bus: AMQPConnection) throws {
-        try sendAndConfirm(messages, envelopes, relayed: false, bus: bus)
+        holdAfter = relayGrace / 2
     }
 
     /// Publishes a committed transaction's rows from memory without waiting for their
@@ -66,10 +63,14 @@ struct OutboxPublisher {
     /// `published`, sent by ``publishUnconfirmed(messages:envelopes:bus:)`` — logs an
     /// unroutable mandatory message, and records each publish's span (`relayed`: published
     /// by the relay).
+    /// `timeout` replaces the publisher's confirm timeout (30 s).
     /// - Throws: `BusError` for a nack, timeout or lost connection (the rows stay for the relay).
-    func confirm(_ published: [PendingAcks.Published], relayed: Bool = false, bus: AMQPConnection) throws {
+    func confirm(
+        _ published: [PendingAcks.Published], relayed: Bool = false, within timeout: Duration? = nil,
+        bus: AMQPConnection
+    ) throws {
         guard !published.isEmpty else { return }
-        if let unroutable = try waitForConfirms(bus) {
+        if let unroutable = try waitForConfirms(bus, timeout: timeout ?? confirmTimeout) {
             log.error(
                 "unroutable message dropped from the outbox: no queue is bound for it",
                 ["error": unroutable.message, "dropped_message_id": unroutable.messageId ?? ""])
@@ -155,7 +156,7 @@ struct OutboxPublisher {
     /// unroutable mandatory message is logged, not thrown) and records each publish's span
     /// (`relayed`: by the relay rather than right after the commit).
     /// - Throws: `BusError` for a nack, timeout or lost connection.
-    private func sendAndConfirm(
+    func sendAndConfirm(
         _ messages: [OutboxMessage], _ envelopes: [Envelope], relayed: Bool, bus: AMQPConnection
     ) throws {
         guard !messages.isEmpty else { return }
@@ -166,9 +167,9 @@ struct OutboxPublisher {
     }
 
     /// Waits for every confirm; returns the `bus.unroutable` error instead of throwing it.
-    private func waitForConfirms(_ bus: AMQPConnection) throws(BusError) -> BusError? {
+    private func waitForConfirms(_ bus: AMQPConnection, timeout: Duration) throws(BusError) -> BusError? {
         do {
-            try bus.waitForConfirms(timeout: confirmTimeout)
+            try bus.waitForConfirms(timeout: timeout)
             return nil
         } catch {
             guard error.code == BusError.Code.unroutable else { throw error }

@@ -71,6 +71,7 @@ final class BatchProcessor: DeliveryProcessor {
         let db = try connections.database()
         let committed: Committed
         let begun = Tracer.nowNanos()
+        let openedAt = ContinuousClock.now
         resources.traceSlot.batch = []
         do {
             let deleting = published.ids
@@ -99,7 +100,7 @@ final class BatchProcessor: DeliveryProcessor {
                 outboxMessages: [], outboxEnvelopes: [])
         }
         try CrashSeam.afterCommit(settings.route.queue)
-        try finish(batch, committed, last: last, connections: connections)
+        try finish(batch, committed, openedAt: openedAt, last: last, connections: connections)
     }
 
     private func run(_ batch: [Delivery], deletingPublished: [Int64], db: PGConnection) throws -> Committed {
@@ -208,7 +209,7 @@ final class BatchProcessor: DeliveryProcessor {
 
     /// After commit: publish the batch's outbox rows, republish failures, ack everything.
     private func finish(
-        _ batch: [Delivery], _ committed: Committed, last: Delivery,
+        _ batch: [Delivery], _ committed: Committed, openedAt: ContinuousClock.Instant, last: Delivery,
         connections: WorkerConnections
     ) throws {
         let queue = settings.route.queue
@@ -239,9 +240,7 @@ final class BatchProcessor: DeliveryProcessor {
         }
         let bus = try connections.publisher()
         do {
-            try outbox.publishCommitted(
-                messages: committed.outboxMessages, envelopes: committed.outboxEnvelopes, bus: bus)
-            published.add(committed.outboxIds)
+            try publishCommitted(committed, openedAt: openedAt, db: try connections.database(), bus: bus)
         } catch {
             settings.log.warning(
                 "publishing the batch's outbox rows failed; the relay will publish them",
@@ -251,5 +250,23 @@ final class BatchProcessor: DeliveryProcessor {
         try DuplicateCommand.publish(replays, bus: bus)
         try failures.publish(failed, bus: bus)
         try connections.consumer().ack(last.deliveryTag, multiple: true)
+    }
+
+    /// Publishes the batch's committed rows from memory with one confirm wait (held against
+    /// the relay once late, `DeliveryProcessor.confirmAndRemember`); a batch whose
+    /// transaction ran past half the relay's grace period locks its rows first
+    /// (`DeliveryProcessor.publishLate`).
+    private func publishCommitted(
+        _ committed: Committed, openedAt: ContinuousClock.Instant, db: PGConnection, bus: AMQPConnection
+    ) throws {
+        let (messages, envelopes, ids) = (committed.outboxMessages, committed.outboxEnvelopes, committed.outboxIds)
+        guard !messages.isEmpty else { return }
+        if outbox.isLate(openedAt) {
+            return try publishLate(messages: messages, envelopes: envelopes, ids: ids, db: db, bus: bus)
+        }
+        let started = try outbox.publishUnconfirmed(messages: messages, envelopes: envelopes, bus: bus)
+        try confirmAndRemember(
+            [PendingAcks.Published(messages: messages, envelopes: envelopes, ids: ids, startNanos: started, openedAt: openedAt)],
+            db: db, bus: bus)
     }
 }

@@ -6,7 +6,9 @@ import Synchronization
 /// messages) — so tests can check that the relay alone then publishes the committed rows,
 /// exactly once. It can instead run a test's closure at that point (``arm(queue:pause:)``),
 /// on the worker's thread, before the worker publishes: what happens in the window between a
-/// commit and the publishes (e.g. a relay woken there) is then deterministic.
+/// commit and the publishes (e.g. a relay woken there) is then deterministic. Or it can make
+/// the broker look slow to confirm a worker's rows (``armConfirmStall(queue:whileHeld:)``), to check
+/// the worker's hold on them against the relay.
 /// Armed only by tests (`@testable import Runtime`); costs one atomic load per commit
 /// otherwise (the table's lock is taken only while some queue is armed).
 /// Thread-safety: a process-wide table behind a mutex, with an atomic count of its entries.
@@ -34,6 +36,31 @@ enum CrashSeam {
     /// when it returns.
     static func arm(queue: String, pause: @escaping @Sendable () -> Void) { arm(queue, .pause(pause)) }
 
+    /// Arms the seam for the next confirm wait of a worker of `queue` that has rows of its
+    /// own to hold: the broker is taken not to have confirmed them by half the relay's grace
+    /// period, so the worker holds them (`OutboxPublisher.confirm(_:holding:bus:simulatedStall:)`),
+    /// and `whileHeld` runs on the worker's thread while they are held, before the real wait.
+    static func armConfirmStall(queue: String, whileHeld: @escaping @Sendable () -> Void) {
+        arm(confirmKey(queue), .pause(whileHeld))
+    }
+
+    /// The armed confirm stall of `queue` (``armConfirmStall(queue:whileHeld:)``), taken once.
+    static func confirmStall(_ queue: String) -> (@Sendable () -> Void)? {
+        guard armedCount.load(ordering: .acquiring) > 0 else { return nil }
+        guard case .pause(let whileHeld) = take(confirmKey(queue)) else { return nil }
+        return whileHeld
+    }
+
+    private static func confirmKey(_ queue: String) -> String { "confirm " + queue }
+
+    private static func take(_ key: String) -> Action? {
+        armed.withLock { armed -> Action? in
+            guard let action = armed.removeValue(forKey: key) else { return nil }
+            armedCount.subtract(1, ordering: .releasing)
+            return action
+        }
+    }
+
     private static func arm(_ queue: String, _ action: Action) {
         armed.withLock { armed in
             if armed.updateValue(action, forKey: queue) == nil { armedCount.add(1, ordering: .releasing) }
@@ -44,12 +71,7 @@ enum CrashSeam {
     /// - Throws: ``SimulatedCrash``.
     static func afterCommit(_ queue: String) throws(SimulatedCrash) {
         guard armedCount.load(ordering: .acquiring) > 0 else { return }
-        let action = armed.withLock { armed -> Action? in
-            guard let action = armed.removeValue(forKey: queue) else { return nil }
-            armedCount.subtract(1, ordering: .releasing)
-            return action
-        }
-        switch action {
+        switch take(queue) {
         case .crash: throw SimulatedCrash(queue: queue)
         case .pause(let pause): pause()
         case nil: return

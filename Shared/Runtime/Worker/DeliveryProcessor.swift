@@ -1,3 +1,5 @@
+import Bus
+import Messages
 import Store
 
 /// What both ways of processing deliveries hold (``BatchProcessor`` for `.batched` routes,
@@ -33,5 +35,32 @@ class DeliveryProcessor {
         self.outbox = outbox
         self.inbox = inbox
         self.published = published
+    }
+
+    /// Awaits the confirms of rows the worker published from memory and remembers the rows
+    /// for deletion by its next statement (``PublishedRows``) — unless they were still
+    /// unconfirmed at half the relay's grace period, in which case the worker held them
+    /// and has deleted them already (`OutboxPublisher.confirm(_:holding:bus:simulatedStall:)`).
+    /// - Throws: `BusError` for a nack, timeout or lost connection (the rows stay for the relay).
+    func confirmAndRemember(_ rows: [PendingAcks.Published], db: PGConnection, bus: AMQPConnection) throws {
+        guard !rows.isEmpty else { return }
+        let deleted = try outbox.confirm(
+            rows, holding: db, bus: bus, simulatedStall: CrashSeam.confirmStall(settings.route.queue))
+        if !deleted {
+            for row in rows { published.add(row.ids) }
+        }
+    }
+
+    /// Publishes the rows of a commit that are late (`OutboxPublisher.isLate`) as the relay
+    /// would, locked and deleted first (`OutboxPublisher.publishClaimed`): a row the relay
+    /// took meanwhile is its alone.
+    /// - Throws: `BusError` (the rows stay for the relay), `StoreError`.
+    func publishLate(
+        messages: [OutboxMessage], envelopes: [Envelope], ids: [Int64], db: PGConnection, bus: AMQPConnection
+    ) throws {
+        let taken = try outbox.publishClaimed(messages: messages, envelopes: envelopes, ids: ids, db: db, bus: bus)
+        settings.log.info(
+            "outbox rows published late, after half the relay's grace period: locked first",
+            ["rows": String(ids.count), "taken_by_relay": String(taken)])
     }
 }

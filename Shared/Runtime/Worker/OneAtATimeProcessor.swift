@@ -119,19 +119,28 @@ final class OneAtATimeProcessor: DeliveryProcessor {
         if let failure, let decision {
             // The failure's republish waits for confirms: settle what is outstanding first,
             // so an earlier message's outbox rows are confirmed (and logged) as such.
-            confirmPublished(pending, bus: bus)
+            confirmPublished(pending, db: db, bus: bus)
             try failures.publish([FailedDelivery(delivery: delivery, failure: failure, decision: decision)], bus: bus)
         } else {
             settings.metrics.processed.increment(queue)
             settings.metrics.handlerSeconds.observe((ContinuousClock.now - start).seconds, queue)
             do {
-                let started = try outbox.publishUnconfirmed(
-                    messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, bus: bus)
-                if !scope.writtenOutbox.isEmpty {
-                    pending.add(
-                        PendingAcks.Published(
-                            messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, ids: scope.outboxIds,
-                            startNanos: started))
+                if let openedAt = scope.openedAt, !scope.writtenOutbox.isEmpty, outbox.isLate(openedAt) {
+                    // Its transaction ran past half the relay's grace period: its rows are
+                    // locked before they are published, earlier messages' rows settled first.
+                    confirmPublished(pending, db: db, bus: bus)
+                    try publishLate(
+                        messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, ids: scope.outboxIds,
+                        db: db, bus: bus)
+                } else {
+                    let started = try outbox.publishUnconfirmed(
+                        messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, bus: bus)
+                    if !scope.writtenOutbox.isEmpty {
+                        pending.add(
+                            PendingAcks.Published(
+                                messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, ids: scope.outboxIds,
+                                startNanos: started, openedAt: scope.openedAt))
+                    }
                 }
             } catch {
                 log.warning(
@@ -151,7 +160,7 @@ final class OneAtATimeProcessor: DeliveryProcessor {
     @inline(never)  // Its frame stays off an idle worker's stack (Worker.WorkerTask).
     func settle(_ pending: PendingAcks, connections: WorkerConnections) throws {
         guard !pending.isEmpty else { return }
-        confirmPublished(pending, bus: try connections.publisher())
+        confirmPublished(pending, db: try connections.database(), bus: try connections.publisher())
         if let tag = pending.lastTag { try connections.consumer().ack(tag, multiple: true) }
         pending.reset()
     }
@@ -168,14 +177,14 @@ final class OneAtATimeProcessor: DeliveryProcessor {
             skipDuplicate(delivery, log: log, pending: pending)
         case .replay(let reply, let replyTo):
             let bus = try connections.publisher()
-            confirmPublished(pending, bus: bus)
+            confirmPublished(pending, db: try connections.database(), bus: bus)
             try DuplicateCommand.publish([(reply, replyTo)], bus: bus)
             settings.metrics.duplicates.increment(settings.route.queue)
             log.info("duplicate command answered with its stored reply")
             pending.finished(delivery.deliveryTag)
         case .conflict(let failure):
             let bus = try connections.publisher()
-            confirmPublished(pending, bus: bus)
+            confirmPublished(pending, db: try connections.database(), bus: bus)
             let decision = settings.policy.decide(
                 failure, attempt: delivery.envelope.headers.attempt, queue: settings.route.queue)
             try failures.publish([FailedDelivery(delivery: delivery, failure: failure, decision: decision)], bus: bus)
@@ -191,13 +200,14 @@ final class OneAtATimeProcessor: DeliveryProcessor {
     }
 
     /// Awaits the confirms of `pending`'s published rows and hands the confirmed ids to
-    /// ``PublishedRows``; a failure is logged (the rows stay for the relay).
-    private func confirmPublished(_ pending: PendingAcks, bus: AMQPConnection) {
+    /// ``PublishedRows`` (or, still unconfirmed at half the relay's grace period, holds and
+    /// deletes them: ``DeliveryProcessor/confirmAndRemember(_:db:bus:)``); a failure is
+    /// logged (the rows stay for the relay).
+    private func confirmPublished(_ pending: PendingAcks, db: PGConnection, bus: AMQPConnection) {
         let rows = pending.takePublished()
         guard !rows.isEmpty else { return }
         do {
-            try outbox.confirm(rows, bus: bus)
-            for published in rows { self.published.add(published.ids) }
+            try confirmAndRemember(rows, db: db, bus: bus)
         } catch {
             settings.log.warning(
                 "outbox rows were not confirmed; the relay will publish them",

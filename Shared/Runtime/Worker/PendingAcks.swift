@@ -27,6 +27,10 @@ final class PendingAcks {
         var ids: [Int64]
         /// When the publishes started (ns since the Unix epoch; their spans).
         var startNanos: UInt64
+        /// When the transaction that wrote the rows began (`nil`: rows not the worker's to
+        /// hold); from half the relay's grace period after it the worker holds them while it
+        /// awaits their confirms (``OutboxPublisher/confirm(_:holding:bus:simulatedStall:)``).
+        var openedAt: ContinuousClock.Instant? = nil
     }
 
     /// The highest delivery tag finished and not acked.

@@ -106,7 +106,7 @@ final class Worker: ServicePart {
                 heartbeat: { connections.heartbeat() })
             resources.stripePriority = settings.route.stripePriority
             let failures = FailurePublisher(appId: settings.appId, metrics: settings.metrics, log: settings.log)
-            let outbox = OutboxPublisher(schema: settings.schema, log: settings.log)
+            let outbox = OutboxPublisher(schema: settings.schema, log: settings.log, relayGrace: worker.config.relayGrace)
             let inbox = Inbox(schema: settings.schema)
             if (try? SQLIdentifier(settings.schema)) == nil {
                 settings.log.error("invalid schema name; worker not started", ["schema": settings.schema])

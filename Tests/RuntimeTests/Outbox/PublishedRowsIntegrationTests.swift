@@ -143,6 +143,77 @@ struct PublishedRowsIntegrationTests {
         }
     }
 
+    /// Sends a command, takes its reply, then a second command's: one worker publishes both on
+    /// one channel, so a second copy of the first reply would come before the second's.
+    private func oneReplyEach(_ bed: TestBed) async throws {
+        let command = bed.command(bed.queue, body: #"{"n": 6}"#)
+        try await onThread {
+            try bed.broker.declare(bed.replyQueue)
+            try bed.broker.publish([command], exchange: Exchanges.commands, routingKey: bed.queue)
+        }
+        let first = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+        #expect(first.map(\.envelope.correlationId) == [command.correlationId])
+        let next = bed.command(bed.queue, body: #"{"n": 7}"#)
+        try await onThread { try bed.broker.publish([next], exchange: Exchanges.commands, routingKey: bed.queue) }
+        let rest = try await onThread { try bed.broker.take(1, from: bed.replyQueue) }
+        #expect(rest.map(\.envelope.correlationId) == [next.correlationId], "the first reply was published twice")
+        #expect(try await eventually { try bed.count("SELECT count(*) AS count FROM \(bed.schema).outbox") == 0 })
+    }
+
+    @Test(
+        "a transaction that ran past the relay's grace: the worker locks its rows before publishing and leaves those the relay took: one copy",
+        arguments: [Route.Mode.batched, .oneAtATime(rateLimited: true)])
+    func lateTransactionLeavesTakenRowsToTheRelay(mode: Route.Mode) async throws {
+        try await TestBed.with("late") { bed in
+            let calls = CallCounter()
+            let grace = Duration.milliseconds(300)
+            let host = bed.host(routes: [route(bed, mode: mode, calls: calls)], relayGrace: grace)
+            try await bed.start(host)
+            // Right after the commit, before the worker publishes: the rows grow older than the
+            // grace and the relay publishes them (a stalled worker, as far as it can tell).
+            CrashSeam.arm(queue: bed.queue) {
+                Thread.sleep(forTimeInterval: (grace + .milliseconds(100)).seconds)
+                let deadline = ContinuousClock.now + .seconds(20)
+                while (host.outboxRelayStatistics?.rows ?? 0) < 1, ContinuousClock.now < deadline {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+            }
+            try await oneReplyEach(bed)
+            #expect(host.outboxRelayStatistics?.rows == 1)
+            try await bed.stop(host)
+        }
+    }
+
+    @Test(
+        "confirms slower than the relay's grace: the worker holds its rows and the relay leaves them: one copy",
+        arguments: [Route.Mode.batched, .oneAtATime(rateLimited: true)])
+    func slowConfirmsHoldTheRows(mode: Route.Mode) async throws {
+        try await TestBed.with("held") { bed in
+            let calls = CallCounter()
+            let grace = Duration.milliseconds(300)
+            let host = bed.host(routes: [route(bed, mode: mode, calls: calls)], relayGrace: grace)
+            try await bed.start(host)
+            // The broker has not confirmed by half the grace: the worker holds the rows; while
+            // held they grow older than the grace and the relay polls twice more.
+            let schema = bed.schema
+            let heldRows = Mutex<Int?>(nil)
+            CrashSeam.armConfirmStall(queue: bed.queue) {
+                Thread.sleep(forTimeInterval: (grace + .milliseconds(100)).seconds)
+                let takes = host.outboxRelayStatistics?.takes ?? 0
+                let deadline = ContinuousClock.now + .seconds(20)
+                while (host.outboxRelayStatistics?.takes ?? 0) < takes + 2, ContinuousClock.now < deadline {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+                // Still in the table, for anyone who looks without locking (the lag gauges).
+                heldRows.withLock { $0 = try? bed.count("SELECT count(*) AS count FROM \(schema).outbox") }
+            }
+            try await oneReplyEach(bed)
+            #expect(heldRows.withLock { $0 } == 1)
+            #expect(host.outboxRelayStatistics?.rows == 0)
+            try await bed.stop(host)
+        }
+    }
+
     @Test("a slow one-at-a-time handler does not keep the rows published before it past the relay's grace: one copy")
     func slowHandlerDoesNotHoldEarlierRows() async throws {
         try await TestBed.with("slow") { bed in
