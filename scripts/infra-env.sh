@@ -8,7 +8,9 @@
 #                                         role (onboarding, payments, terminal, notifications)
 #   . scripts/infra-env.sh [--service NAME]   exports them into the current shell
 # Ports follow CONNECTBUS_AMQP_PORT, CONNECTBUS_PG_PORT, CONNECTBUS_PGBOUNCER_PORT, CONNECTBUS_MANAGEMENT_PORT
-# (and CONNECTBUS_RABBITMQ_PROMETHEUS_PORT, RabbitMQ's Prometheus endpoint).
+# (and CONNECTBUS_RABBITMQ_PROMETHEUS_PORT, RabbitMQ's Prometheus endpoint); it also prints the
+# node's name and the path of its Erlang cookie (CONNECTBUS_RABBITMQ_NODENAME,
+# CONNECTBUS_RABBITMQ_COOKIE_FILE: readable by root and `rabbitmq`), for rabbitmqctl.
 __cb_env_main() {
     . "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" || return 1
     local service="" amqp db pooled
@@ -34,6 +36,8 @@ __cb_env_main() {
         CONNECTBUS_PG_PORT "$CB_PG_PORT" \
         CONNECTBUS_PGBOUNCER_PORT "$CB_PGBOUNCER_PORT" \
         CONNECTBUS_RABBITMQ_PROMETHEUS_PORT "$CB_RABBIT_PROM_PORT" \
+        CONNECTBUS_RABBITMQ_NODENAME "$CB_RABBIT_NODE" \
+        CONNECTBUS_RABBITMQ_COOKIE_FILE "$(cb_local_dir)/rabbitmq/home/.erlang.cookie" \
         CONNECTBUS_REPO "$CB_REPO"
 }
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
