@@ -85,6 +85,29 @@ build_products() {
 }
 
 # start NAME LOGFILE [VAR=value ...] -- command args...: start in the background, record pid.
+# Empties the services' command, event and retry queues on the local broker (not the
+# dead-letter queues, nor the history stream, nor anyone else's queues) and logs what it
+# dropped: messages other runs left there (a benchmark's events routed into a queue an
+# earlier demo declared) name objects this run's new simulator does not know, and the
+# services would work through them before the story's own.
+empty_service_queues() {
+    local api="http://127.0.0.1:$CB_MGMT_PORT/api/queues/%2F" listing dropped
+    listing="$(curl -fsS -u "$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD" "$api?columns=name,type,messages")" || {
+        cb_log "demo: could not list the broker's queues; their messages stay"; return 0; }
+    dropped="$(printf '%s' "$listing" | python3 -c '
+import json, sys
+for q in json.load(sys.stdin):
+    if (q["name"].split(".")[0] in ("onboarding", "payments", "terminal", "notifications")
+            and not q["name"].endswith(".dlq") and q.get("type") != "stream" and q.get("messages")):
+        print(q["name"], q["messages"])')"
+    [ -n "$dropped" ] || return 0
+    local name count
+    while read -r name count; do
+        curl -fsS -o /dev/null -X DELETE -u "$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD" "$api/$name/contents" \
+            && cb_log "demo: emptied $name ($count messages other runs left)"
+    done <<<"$dropped"
+}
+
 start_process() {
     local name="$1" log="$2"; shift 2
     local vars=()
@@ -313,6 +336,7 @@ main() {
     "$CB_REPO/scripts/infra-up.sh"
     build_products
     check_ports_free
+    empty_service_queues
     [ "$keep" = 1 ] || trap stop_all EXIT
     local status=0
     start_smtp_sink || status=1
