@@ -17,7 +17,9 @@ import Store
 /// commits once; then publishes the batch's outbox rows from memory with one confirm wait,
 /// republishes the failed messages (confirmed) and acks the whole batch with `multiple`.
 /// The published rows are deleted by the next batch's inbox statement, inside its
-/// transaction (``PublishedRows``); the outbox rows (and the failed messages' inbox
+/// transaction (``PublishedRows``), or locked against the relay first when the batch's
+/// transaction ran, or its confirms take, half the relay's grace period
+/// (`OutboxPublisher+Holding.swift`); the outbox rows (and the failed messages' inbox
 /// deletion) are deferred to travel with the `COMMIT`: two round trips to Postgres per
 /// batch, one transaction, plus those of handlers that use the database.
 ///

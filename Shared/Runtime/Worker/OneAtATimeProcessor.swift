@@ -20,7 +20,10 @@ import Store
 /// ``PendingAcks`` while the worker handles the next delivery it already holds, and are
 /// settled together (``settle(_:connections:)``): one confirm wait and one `basic.ack` per
 /// take, each delivery still acked only after its commit and its rows' confirms. The published rows are deleted
-/// by the next message's inbox check, before its handler runs (``PublishedRows``). The runtime's own writes
+/// by the next message's inbox check, before its handler runs (``PublishedRows``); rows whose
+/// transaction ran, or whose confirms take, half the relay's grace period are locked against
+/// it first (``DeliveryProcessor/publishLate(messages:envelopes:ids:db:bus:)``,
+/// ``DeliveryProcessor/confirmAndRemember(_:db:bus:)``). The runtime's own writes
 /// (`BEGIN`, the inbox row, outbox rows, the message log, that deletion) are deferred and
 /// travel with the handler's next statement or the `COMMIT`: two round trips to Postgres per
 /// message (the inbox check, a prepared primary-key lookup; `BEGIN` … `COMMIT`) and one
