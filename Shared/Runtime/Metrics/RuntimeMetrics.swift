@@ -29,6 +29,9 @@ public struct RuntimeMetrics: Sendable {
     public let outboxPending: Gauge
     /// Rows published by the outbox relay (rows left behind by the workers).
     public let outboxRelayed: Counter
+    /// Outbox rows a worker locked against the relay because it was still publishing them,
+    /// or awaiting their confirms, at half the relay's grace period, per queue.
+    public let outboxHeld: Counter
     /// Duration in seconds of each outbox relay statement, per statement (`take`: the
     /// claim-and-delete of one batch; `lag`: the lag probes).
     public let outboxRelayStatementSeconds: Histogram
@@ -68,6 +71,10 @@ public struct RuntimeMetrics: Sendable {
         outboxRelayed = registry.counter(
             "connectbus_outbox_relayed_total",
             help: "Outbox rows published by the relay.")
+        outboxHeld = registry.counter(
+            "connectbus_outbox_held_total",
+            help: "Outbox rows a worker locked against the relay, still publishing them at half its grace period.",
+            labels: ["queue"])
         outboxRelayStatementSeconds = registry.histogram(
             "connectbus_outbox_relay_statement_seconds", help: "Outbox relay statement duration in seconds.",
             labels: ["statement"], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10])

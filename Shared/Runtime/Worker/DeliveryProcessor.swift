@@ -46,7 +46,9 @@ class DeliveryProcessor {
         guard !rows.isEmpty else { return }
         let deleted = try outbox.confirm(
             rows, holding: db, bus: bus, simulatedStall: CrashSeam.confirmStall(settings.route.queue))
-        if !deleted {
+        if deleted {
+            settings.metrics.outboxHeld.increment(settings.route.queue, by: Double(rows.reduce(0) { $0 + $1.ids.count }))
+        } else {
             for row in rows { published.add(row.ids) }
         }
     }
@@ -59,6 +61,7 @@ class DeliveryProcessor {
         messages: [OutboxMessage], envelopes: [Envelope], ids: [Int64], db: PGConnection, bus: AMQPConnection
     ) throws {
         let taken = try outbox.publishClaimed(messages: messages, envelopes: envelopes, ids: ids, db: db, bus: bus)
+        settings.metrics.outboxHeld.increment(settings.route.queue, by: Double(ids.count))
         settings.log.info(
             "outbox rows published late, after half the relay's grace period: locked first",
             ["rows": String(ids.count), "taken_by_relay": String(taken)])

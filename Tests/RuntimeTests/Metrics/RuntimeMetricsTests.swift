@@ -12,7 +12,7 @@ import Testing
             "connectbus_messages_processed_total", "connectbus_messages_failed_total",
             "connectbus_messages_retried_total", "connectbus_messages_dead_lettered_total",
             "connectbus_handler_seconds", "connectbus_outbox_lag_seconds", "connectbus_outbox_pending",
-            "connectbus_outbox_relayed_total",
+            "connectbus_outbox_relayed_total", "connectbus_outbox_held_total",
             "connectbus_stripe_request_seconds", "connectbus_stripe_errors_total",
             "connectbus_stripe_requests_total",
         ] {

@@ -180,6 +180,7 @@ struct PublishedRowsIntegrationTests {
             }
             try await oneReplyEach(bed)
             #expect(host.outboxRelayStatistics?.rows == 1)
+            #expect(host.metrics.registry.value("connectbus_outbox_held_total", labels: [bed.queue]) == 1)
             try await bed.stop(host)
         }
     }
@@ -210,6 +211,7 @@ struct PublishedRowsIntegrationTests {
             try await oneReplyEach(bed)
             #expect(heldRows.withLock { $0 } == 1)
             #expect(host.outboxRelayStatistics?.rows == 0)
+            #expect(host.metrics.registry.value("connectbus_outbox_held_total", labels: [bed.queue]) == 1)
             try await bed.stop(host)
         }
     }
