@@ -104,7 +104,7 @@ for q in json.load(sys.stdin):
     local name count
     while read -r name count; do
         curl -fsS -o /dev/null -X DELETE -u "$CB_AMQP_ADMIN:$CB_AMQP_ADMIN_PASSWORD" "$api/$name/contents" \
-            && cb_log "demo: emptied $name ($count messages other runs left)"
+            && cb_log "demo: emptied $name ($count $( [ "$count" = 1 ] && echo message || echo messages) other runs left)"
     done <<<"$dropped"
 }
 
