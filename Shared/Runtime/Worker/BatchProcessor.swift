@@ -19,7 +19,8 @@ import Store
 /// The published rows are deleted by the next batch's inbox statement, inside its
 /// transaction (``PublishedRows``), or locked against the relay first when the batch's
 /// transaction ran, or its confirms take, half the relay's grace period
-/// (`OutboxPublisher+Holding.swift`); the outbox rows (and the failed messages' inbox
+/// (``DeliveryProcessor/publishCommitted(messages:envelopes:ids:openedAt:db:bus:beforeLate:)``,
+/// ``DeliveryProcessor/confirmAndRemember(_:db:bus:)``); the outbox rows (and the failed messages' inbox
 /// deletion) are deferred to travel with the `COMMIT`: two round trips to Postgres per
 /// batch, one transaction, plus those of handlers that use the database.
 ///
@@ -242,7 +243,13 @@ final class BatchProcessor: DeliveryProcessor {
         }
         let bus = try connections.publisher()
         do {
-            try publishCommitted(committed, openedAt: openedAt, db: try connections.database(), bus: bus)
+            let db = try connections.database()
+            if let published = try publishCommitted(
+                messages: committed.outboxMessages, envelopes: committed.outboxEnvelopes, ids: committed.outboxIds,
+                openedAt: openedAt, db: db, bus: bus)
+            {
+                try confirmAndRemember([published], db: db, bus: bus)
+            }
         } catch {
             settings.log.warning(
                 "publishing the batch's outbox rows failed; the relay will publish them",
@@ -252,23 +259,5 @@ final class BatchProcessor: DeliveryProcessor {
         try DuplicateCommand.publish(replays, bus: bus)
         try failures.publish(failed, bus: bus)
         try connections.consumer().ack(last.deliveryTag, multiple: true)
-    }
-
-    /// Publishes the batch's committed rows from memory with one confirm wait (held against
-    /// the relay once late, `DeliveryProcessor.confirmAndRemember`); a batch whose
-    /// transaction ran past half the relay's grace period locks its rows first
-    /// (`DeliveryProcessor.publishLate`).
-    private func publishCommitted(
-        _ committed: Committed, openedAt: ContinuousClock.Instant, db: PGConnection, bus: AMQPConnection
-    ) throws {
-        let (messages, envelopes, ids) = (committed.outboxMessages, committed.outboxEnvelopes, committed.outboxIds)
-        guard !messages.isEmpty else { return }
-        if outbox.isLate(openedAt) {
-            return try publishLate(messages: messages, envelopes: envelopes, ids: ids, db: db, bus: bus)
-        }
-        let started = try outbox.publishUnconfirmed(messages: messages, envelopes: envelopes, bus: bus)
-        try confirmAndRemember(
-            [PendingAcks.Published(messages: messages, envelopes: envelopes, ids: ids, startNanos: started, openedAt: openedAt)],
-            db: db, bus: bus)
     }
 }

@@ -53,17 +53,30 @@ class DeliveryProcessor {
         }
     }
 
-    /// Publishes the rows of a commit that are late (`OutboxPublisher.isLate`) as the relay
-    /// would, locked and deleted first (`OutboxPublisher.publishClaimed`): a row the relay
-    /// took meanwhile is its alone.
+    /// Publishes a commit's rows — `messages[i]` as `envelopes[i]`, row id `ids[i]`, written by
+    /// a transaction opened at `openedAt` — from memory without waiting for their confirms,
+    /// and returns them for ``confirmAndRemember(_:db:bus:)`` (now or with the take's other
+    /// rows). Rows that are late (`OutboxPublisher.isLate`) are published as the relay would
+    /// instead, locked and deleted first, with their confirm wait (`OutboxPublisher.publishClaimed`:
+    /// a row the relay took meanwhile is its alone), after `beforeLate` (which settles what
+    /// the worker published earlier); `nil` then, as for no rows.
     /// - Throws: `BusError` (the rows stay for the relay), `StoreError`.
-    func publishLate(
-        messages: [OutboxMessage], envelopes: [Envelope], ids: [Int64], db: PGConnection, bus: AMQPConnection
-    ) throws {
+    func publishCommitted(
+        messages: [OutboxMessage], envelopes: [Envelope], ids: [Int64], openedAt: ContinuousClock.Instant?,
+        db: PGConnection, bus: AMQPConnection, beforeLate: () -> Void = {}
+    ) throws -> PendingAcks.Published? {
+        guard !messages.isEmpty else { return nil }
+        guard let openedAt, outbox.isLate(openedAt) else {
+            let started = try outbox.publishUnconfirmed(messages: messages, envelopes: envelopes, bus: bus)
+            return PendingAcks.Published(
+                messages: messages, envelopes: envelopes, ids: ids, startNanos: started, openedAt: openedAt)
+        }
+        beforeLate()
         let taken = try outbox.publishClaimed(messages: messages, envelopes: envelopes, ids: ids, db: db, bus: bus)
         settings.metrics.outboxHeld.increment(settings.route.queue, by: Double(ids.count))
         settings.log.info(
             "outbox rows published late, after half the relay's grace period: locked first",
             ["rows": String(ids.count), "taken_by_relay": String(taken)])
+        return nil
     }
 }

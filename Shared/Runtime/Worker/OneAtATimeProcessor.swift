@@ -22,7 +22,7 @@ import Store
 /// take, each delivery still acked only after its commit and its rows' confirms. The published rows are deleted
 /// by the next message's inbox check, before its handler runs (``PublishedRows``); rows whose
 /// transaction ran, or whose confirms take, half the relay's grace period are locked against
-/// it first (``DeliveryProcessor/publishLate(messages:envelopes:ids:db:bus:)``,
+/// it first (``DeliveryProcessor/publishCommitted(messages:envelopes:ids:openedAt:db:bus:beforeLate:)``,
 /// ``DeliveryProcessor/confirmAndRemember(_:db:bus:)``). The runtime's own writes
 /// (`BEGIN`, the inbox row, outbox rows, the message log, that deletion) are deferred and
 /// travel with the handler's next statement or the `COMMIT`: two round trips to Postgres per
@@ -128,22 +128,12 @@ final class OneAtATimeProcessor: DeliveryProcessor {
             settings.metrics.processed.increment(queue)
             settings.metrics.handlerSeconds.observe((ContinuousClock.now - start).seconds, queue)
             do {
-                if let openedAt = scope.openedAt, !scope.writtenOutbox.isEmpty, outbox.isLate(openedAt) {
-                    // Its transaction ran past half the relay's grace period: its rows are
-                    // locked before they are published, earlier messages' rows settled first.
-                    confirmPublished(pending, db: db, bus: bus)
-                    try publishLate(
-                        messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, ids: scope.outboxIds,
-                        db: db, bus: bus)
-                } else {
-                    let started = try outbox.publishUnconfirmed(
-                        messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, bus: bus)
-                    if !scope.writtenOutbox.isEmpty {
-                        pending.add(
-                            PendingAcks.Published(
-                                messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, ids: scope.outboxIds,
-                                startNanos: started, openedAt: scope.openedAt))
-                    }
+                // Late rows are locked before they are published, earlier messages' rows settled first.
+                if let published = try publishCommitted(
+                    messages: scope.writtenOutbox, envelopes: scope.writtenEnvelopes, ids: scope.outboxIds,
+                    openedAt: scope.openedAt, db: db, bus: bus, beforeLate: { confirmPublished(pending, db: db, bus: bus) })
+                {
+                    pending.add(published)
                 }
             } catch {
                 log.warning(
