@@ -36,3 +36,21 @@ public func eventually(
         return try condition()
     }
 }
+
+/// Blocks the calling thread — one that is not the cooperative pool's, such as a worker
+/// thread running a test seam's closure — polling `condition` every 10 ms until it holds or
+/// `timeout` passes.
+///
+/// - Parameters:
+///   - timeout: how long to poll; 20 seconds by default.
+///   - condition: the check, run on the calling thread.
+/// - Returns: whether the condition held.
+@discardableResult
+public func blockUntil(timeout: Duration = .seconds(20), _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    return true
+}

@@ -143,6 +143,13 @@ struct PublishedRowsIntegrationTests {
         }
     }
 
+    /// A started host with the doubling route in `mode` and the relay's grace `relayGrace`.
+    private func startedHost(_ bed: TestBed, mode: Route.Mode, relayGrace: Duration) async throws -> ServiceHost {
+        let host = bed.host(routes: [route(bed, mode: mode, calls: CallCounter())], relayGrace: relayGrace)
+        try await bed.start(host)
+        return host
+    }
+
     /// Sends a command, takes its reply, then a second command's: one worker publishes both on
     /// one channel, so a second copy of the first reply would come before the second's.
     private func oneReplyEach(_ bed: TestBed) async throws {
@@ -165,18 +172,13 @@ struct PublishedRowsIntegrationTests {
         arguments: [Route.Mode.batched, .oneAtATime(rateLimited: true)])
     func lateTransactionLeavesTakenRowsToTheRelay(mode: Route.Mode) async throws {
         try await TestBed.with("late") { bed in
-            let calls = CallCounter()
             let grace = Duration.milliseconds(300)
-            let host = bed.host(routes: [route(bed, mode: mode, calls: calls)], relayGrace: grace)
-            try await bed.start(host)
+            let host = try await startedHost(bed, mode: mode, relayGrace: grace)
             // Right after the commit, before the worker publishes: the rows grow older than the
             // grace and the relay publishes them (a stalled worker, as far as it can tell).
             CrashSeam.arm(queue: bed.queue) {
                 Thread.sleep(forTimeInterval: (grace + .milliseconds(100)).seconds)
-                let deadline = ContinuousClock.now + .seconds(20)
-                while (host.outboxRelayStatistics?.rows ?? 0) < 1, ContinuousClock.now < deadline {
-                    Thread.sleep(forTimeInterval: 0.01)
-                }
+                blockUntil { (host.outboxRelayStatistics?.rows ?? 0) >= 1 }
             }
             try await oneReplyEach(bed)
             #expect(host.outboxRelayStatistics?.rows == 1)
@@ -190,10 +192,8 @@ struct PublishedRowsIntegrationTests {
         arguments: [Route.Mode.batched, .oneAtATime(rateLimited: true)])
     func slowConfirmsHoldTheRows(mode: Route.Mode) async throws {
         try await TestBed.with("held") { bed in
-            let calls = CallCounter()
             let grace = Duration.milliseconds(300)
-            let host = bed.host(routes: [route(bed, mode: mode, calls: calls)], relayGrace: grace)
-            try await bed.start(host)
+            let host = try await startedHost(bed, mode: mode, relayGrace: grace)
             // The broker has not confirmed by half the grace: the worker holds the rows; while
             // held they grow older than the grace and the relay polls twice more.
             let schema = bed.schema
@@ -201,10 +201,7 @@ struct PublishedRowsIntegrationTests {
             CrashSeam.armConfirmStall(queue: bed.queue) {
                 Thread.sleep(forTimeInterval: (grace + .milliseconds(100)).seconds)
                 let takes = host.outboxRelayStatistics?.takes ?? 0
-                let deadline = ContinuousClock.now + .seconds(20)
-                while (host.outboxRelayStatistics?.takes ?? 0) < takes + 2, ContinuousClock.now < deadline {
-                    Thread.sleep(forTimeInterval: 0.01)
-                }
+                blockUntil { (host.outboxRelayStatistics?.takes ?? 0) >= takes + 2 }
                 // Still in the table, for anyone who looks without locking (the lag gauges).
                 heldRows.withLock { $0 = try? bed.count("SELECT count(*) AS count FROM \(schema).outbox") }
             }
@@ -230,19 +227,13 @@ struct PublishedRowsIntegrationTests {
                     // take was formed: when this take is settled (its reply confirmed and
                     // remembered), the worker goes straight on to the next without idling.
                     try broker.publish([second], exchange: Exchanges.commands, routingKey: queue)
-                    let deadline = ContinuousClock.now + .seconds(20)
-                    while (try? broker.messageCount(queue)) != 0, ContinuousClock.now < deadline {
-                        Thread.sleep(forTimeInterval: 0.01)
-                    }
+                    blockUntil { (try? broker.messageCount(queue)) == 0 }
                 } else if payload.n == 2 {
                     // A slow handler (a Stripe call, an e-mail): longer than the grace, and two
                     // relay takes after that.
                     Thread.sleep(forTimeInterval: (grace * 2).seconds)
                     let takes = hostSlot.host?.outboxRelayStatistics?.takes ?? 0
-                    let deadline = ContinuousClock.now + .seconds(20)
-                    while (hostSlot.host?.outboxRelayStatistics?.takes ?? 0) < takes + 2, ContinuousClock.now < deadline {
-                        Thread.sleep(forTimeInterval: 0.01)
-                    }
+                    blockUntil { (hostSlot.host?.outboxRelayStatistics?.takes ?? 0) >= takes + 2 }
                 }
                 try context.reply(Reply<TestResult>.ok(TestResult(doubled: payload.n * 2)))
                 return .done
